@@ -1,0 +1,41 @@
+/**
+ * Every failure the engine reports. One type for the whole package, told apart by `code`, so a
+ * caller (the mock server, a notebook) maps failures to its own world in one place: the server
+ * turns every `EngineError` into HTTP 400 `{error: message}`.
+ *
+ * - `INVALID_INPUT`: a value breaks a documented rule (non-finite, empty, out of range,
+ *   mismatched lengths, malformed identifier). `field` names the offending input.
+ * - `INSUFFICIENT_DATA`: the input is well-formed but there is too little of it for the
+ *   computation (for example fewer than two weekly points in a backtest window).
+ * - `NO_RESOLVABLE_HOLDINGS`: none of the holdings of a backtest or optimisation can be priced.
+ * - `INFEASIBLE`: constraints that cannot all hold (for example K·w_min > 1); `field` names
+ *   the constraint.
+ * - `SOLVER_FAILURE`: the numerical solver did not certify a solution.
+ *
+ * @example
+ * try { maxDrawdown([]) } catch (e) { if (e instanceof EngineError) e.code } // => "INVALID_INPUT"
+ */
+export type EngineErrorCode =
+  | "INVALID_INPUT"
+  | "INSUFFICIENT_DATA"
+  | "NO_RESOLVABLE_HOLDINGS"
+  | "INFEASIBLE"
+  | "SOLVER_FAILURE";
+
+export class EngineError extends Error {
+  override readonly name = "EngineError";
+  readonly code: EngineErrorCode;
+  /** The input (or constraint) at fault, as a path such as `returns[3]` or `weights`. */
+  readonly field: string | undefined;
+
+  constructor(code: EngineErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.field = options.field;
+  }
+}
+
+/** True when `value` is an {@link EngineError}, optionally of the given code. */
+export function isEngineError(value: unknown, code?: EngineErrorCode): value is EngineError {
+  return value instanceof EngineError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Workspace packages are resolved to their TypeScript source through the
+// "@thematic/source" export condition, so nothing needs a build to be tested.
+const conditions = ["@thematic/source"];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "fixtures/src/**/*.test.ts", "test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});
