@@ -1,0 +1,2 @@
+// Public surface of the scoring area; re-exported by src/index.ts.
+export {};

@@ -1,0 +1,2 @@
+// Public surface of the stats area; re-exported by src/index.ts.
+export {};
