@@ -1,2 +1,3 @@
 // Public surface of the backtest area; re-exported by src/index.ts.
-export {};
+export type { BacktestHolding, BacktestInput, BacktestResult, BacktestStatistics, PriceSeries } from "./types.ts";
+export { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";

@@ -1,0 +1,61 @@
+import type { Bench } from "tinybench";
+import { buyAndHoldBacktest, type BacktestInput, type PriceSeries } from "@thematic/engine";
+import type { Suite } from "../harness.ts";
+
+/** Deterministic LCG (Numerical Recipes constants) so every run measures the same data. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** Monday–Friday calendar of about 20 years ending 2024-12-31. */
+function businessDays(fromIso: string, toIso: string): number[] {
+  const out: number[] = [];
+  for (let t = Date.parse(`${fromIso}T00:00:00Z`) / 1000; t <= Date.parse(`${toIso}T00:00:00Z`) / 1000; t += 86400) {
+    const wd = new Date(t * 1000).getUTCDay();
+    if (wd !== 0 && wd !== 6) out.push(t);
+  }
+  return out;
+}
+
+function walk(random: () => number, n: number): Float64Array {
+  const out = new Float64Array(n);
+  let p = 50 + random() * 100;
+  for (let t = 0; t < n; t++) {
+    out[t] = p;
+    p *= 1 + (random() - 0.5) * 0.04;
+  }
+  return out;
+}
+
+function input(holdingCount: number): BacktestInput {
+  const random = lcg(7);
+  const calendar = businessDays("2004-12-01", "2024-12-31");
+  const prices = new Map<string, PriceSeries>();
+  const holdings = [];
+  for (let h = 0; h < holdingCount; h++) {
+    prices.set(`S${h}`, { start: 0, closes: walk(random, calendar.length) });
+    holdings.push({ id: `S${h}`, weight: random() });
+  }
+  return { calendar, holdings, prices, benchmark: { symbol: "SPY", series: { start: 0, closes: walk(random, calendar.length) } }, years: 20 };
+}
+
+const suite: Suite = {
+  name: "backtest",
+  targets: { "buyAndHoldBacktest 500 holdings × 20 y daily": "<= 5 ms" },
+  register(bench: Bench) {
+    const big = input(500);
+    const small = { ...input(3), years: 5 };
+    bench.add("buyAndHoldBacktest 500 holdings × 20 y daily", () => {
+      buyAndHoldBacktest(big);
+    });
+    bench.add("buyAndHoldBacktest 3 holdings × 5 y", () => {
+      buyAndHoldBacktest(small);
+    });
+  },
+};
+
+export default suite;

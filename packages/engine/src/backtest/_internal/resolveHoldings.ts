@@ -1,0 +1,127 @@
+import { EngineError } from "../../errors/EngineError.ts";
+import { assertInRange } from "../../_internal/validate.ts";
+import type { BacktestHolding, PriceSeries } from "../types.ts";
+import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
+import { isoDate } from "./isoDate.ts";
+import { validatePriceSeries } from "./validatePriceSeries.ts";
+
+/** One holding the backtest uses (docs/maths.md#backtest-holdings). */
+export interface ResolvedHolding {
+  id: string;
+  /** Normalised weight: the resolved holdings' weights sum to 1. */
+  weight: number;
+  series: PriceSeries;
+  /** Position (in the weekly points) where the allocation is invested: 0 at inception, later for a late listing. */
+  investPoint: number;
+  /** Calendar index of the last close (the holding is cash from there on when it is before the window's end). */
+  lastIndex: number;
+}
+
+/**
+ * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
+ * Pushes one warning per event (merge, zero weight, drop, late listing, delisting) onto `warnings`.
+ * The shape of each listed holding's series is validated here; its closes are checked when read
+ * (navAtPoints). O(H·log W) for H holdings and W weekly points.
+ */
+export function resolveHoldings(
+  holdings: unknown,
+  prices: unknown,
+  calendar: Float64Array,
+  points: Int32Array,
+  warnings: string[],
+): ResolvedHolding[] {
+  if (!Array.isArray(holdings) || holdings.length === 0) {
+    throw new EngineError("INVALID_INPUT", "holdings must be a non-empty array of { id, weight }", { field: "holdings" });
+  }
+  if (prices === null || typeof prices !== "object" || typeof (prices as ReadonlyMap<string, unknown>).get !== "function") {
+    throw new EngineError("INVALID_INPUT", "prices must be a Map from holding id to { start, closes }", { field: "prices" });
+  }
+  const priceMap = prices as ReadonlyMap<string, unknown>;
+
+  // Validate every holding first.
+  const raw = new Float64Array(holdings.length);
+  let anyPositive = false;
+  for (let i = 0; i < holdings.length; i++) {
+    const h = holdings[i] as BacktestHolding | null;
+    if (h === null || typeof h !== "object" || typeof h.id !== "string" || h.id.length === 0) {
+      throw new EngineError("INVALID_INPUT", `holdings[${i}].id must be a non-empty string`, { field: `holdings[${i}].id` });
+    }
+    assertInRange(`holdings[${i}].weight`, h.weight, { min: 0 });
+    if (h.weight > 0) anyPositive = true;
+    raw[i] = h.weight;
+  }
+  if (!anyPositive) {
+    throw new EngineError("INVALID_INPUT", `at least one holdings[i].weight must be > 0, got ${holdings.length} weight(s) of 0`, {
+      field: "holdings[0].weight",
+    });
+  }
+
+  // Merge duplicates, keeping the order of first appearance. Weights are divided by a power of two
+  // near the largest (exact) so that sums cannot overflow, whatever their scale.
+  const scale = powerOfTwoScale(raw);
+  const merged = new Map<string, { weight: number; count: number }>();
+  for (let i = 0; i < holdings.length; i++) {
+    const id = (holdings[i] as BacktestHolding).id;
+    const m = merged.get(id);
+    if (m === undefined) merged.set(id, { weight: raw[i]! / scale, count: 1 });
+    else {
+      m.weight += raw[i]! / scale;
+      m.count++;
+    }
+  }
+
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const resolved: ResolvedHolding[] = [];
+  for (const [id, { weight, count }] of merged) {
+    if (count > 1) warnings.push(`holding ${id} is listed ${count} times; its weights were added`);
+    if (weight === 0) {
+      warnings.push(`holding ${id} has weight 0 and is not used`);
+      continue;
+    }
+    const data = priceMap.get(id);
+    if (data === undefined) {
+      warnings.push(`holding ${id} has no price data and was dropped`);
+      continue;
+    }
+    const series = validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    const lastIndex = series.start + series.closes.length - 1;
+    const investPoint = firstPointAtOrAfter(points, series.start);
+    if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
+      warnings.push(
+        `holding ${id} has no close on any weekly date from ${isoDate(calendar[first]!)} to ${isoDate(calendar[last]!)} and was dropped`,
+      );
+      continue;
+    }
+    if (investPoint > 0) {
+      warnings.push(
+        `holding ${id} has no close at inception (${isoDate(calendar[first]!)}); its allocation was held as cash until ${isoDate(calendar[points[investPoint]!]!)}, when it was bought`,
+      );
+    }
+    if (lastIndex < last) {
+      warnings.push(`holding ${id} stopped trading on ${isoDate(calendar[lastIndex]!)}; it was converted to cash at that close and held flat`);
+    }
+    resolved.push({ id, weight, series, investPoint, lastIndex });
+  }
+  if (resolved.length === 0) {
+    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${merged.size} holding(s) has price data in the backtest window`, {
+      field: "holdings",
+    });
+  }
+  let total = 0;
+  for (const h of resolved) total += h.weight;
+  for (const h of resolved) h.weight /= total;
+  return resolved;
+}
+
+/** Position of the first weekly point at calendar index >= `index` (points.length when none). */
+function firstPointAtOrAfter(points: Int32Array, index: number): number {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid]! < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

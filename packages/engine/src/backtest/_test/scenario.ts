@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import type { BacktestInput, PriceSeries } from "../types.ts";
+import { businessCalendar, utc } from "./businessCalendar.ts";
+import { geometricRandomWalk, seededRandom } from "./randomWalk.ts";
+
+/** A random but well-formed backtest input: business-day calendar with holidays, random-walk prices. */
+export interface Scenario {
+  input: BacktestInput;
+  /** Ids whose series start after the calendar's first day / end before its last day. */
+  lateIds: string[];
+  delistedIds: string[];
+}
+
+export interface ScenarioOptions {
+  maxHoldings?: number;
+  /** Allow series that start late or end early. */
+  irregular?: boolean;
+}
+
+/**
+ * Arbitrary of backtest scenarios over 1–3 years (plus up to a year of earlier history), 1..6 holdings,
+ * with optional late listings and delistings. Everything derives from a seed, so failures replay.
+ */
+export function scenarioArb({ maxHoldings = 6, irregular = true }: ScenarioOptions = {}): fc.Arbitrary<Scenario> {
+  return fc
+    .record({
+      seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      startDay: fc.integer({ min: 0, max: 3000 }),
+      years: fc.integer({ min: 1, max: 3 }),
+      extraDays: fc.integer({ min: 0, max: 400 }),
+      holdingCount: fc.integer({ min: 1, max: maxHoldings }),
+      holidayRate: fc.constantFrom(0, 0.02, 0.1),
+    })
+    .map(({ seed, startDay, years, extraDays, holdingCount, holidayRate }) => {
+      const random = seededRandom(seed);
+      const from = utc("2005-01-03") + startDay * 86400;
+      const to = from + Math.round((years * 365.25 + extraDays) * 86400);
+      const calendar = businessCalendar(from, to, () => random() < holidayRate);
+      const n = calendar.length;
+      const prices = new Map<string, PriceSeries>();
+      const holdings: BacktestInput["holdings"][number][] = [];
+      const lateIds: string[] = [];
+      const delistedIds: string[] = [];
+      for (let h = 0; h < holdingCount; h++) {
+        const id = `H${h}`;
+        let start = 0;
+        let end = n;
+        if (irregular && random() < 0.25) {
+          start = Math.floor(random() * n * 0.9);
+          if (start > 0) lateIds.push(id);
+        }
+        if (irregular && random() < 0.25) {
+          end = start + 1 + Math.floor(random() * (n - start - 1));
+          if (end < n) delistedIds.push(id);
+        }
+        const closes = geometricRandomWalk(random, end - start, { start: 10 + random() * 200, vol: 0.005 + random() * 0.04 });
+        prices.set(id, { start, closes });
+        holdings.push({ id, weight: random() < 0.1 ? 0.5 : 0.01 + random() * 3 });
+      }
+      const benchmark = { symbol: "SPY", series: { start: 0, closes: geometricRandomWalk(random, n, { vol: 0.012 }) } };
+      return { input: { calendar, holdings, prices, benchmark, years }, lateIds, delistedIds };
+    });
+}

@@ -1,0 +1,63 @@
+/**
+ * Input and output shapes of {@link buyAndHoldBacktest}. The result mirrors the service's backtest
+ * result (rest-interface.md §2.10); the semantics are in docs/maths.md#buy-and-hold-backtest.
+ */
+
+/**
+ * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
+ * All closes finite and > 0 (the backtest checks every close it reads: weekly points, purchase and last closes).
+ */
+export interface PriceSeries {
+  /** Calendar index of the first close: an integer, 0 <= start <= calendar.length. */
+  start: number;
+  /** Consecutive daily closes (start + closes.length <= calendar.length); may be empty (no data). */
+  closes: ArrayLike<number>;
+}
+
+/** One line of the portfolio: a security id (a key of {@link BacktestInput.prices}) and its weight (finite, >= 0, any scale). */
+export interface BacktestHolding {
+  id: string;
+  weight: number;
+}
+
+/** Everything a buy-and-hold backtest needs; nothing is fetched. */
+export interface BacktestInput {
+  /** Strictly increasing Unix seconds at 00:00 UTC (trading days). */
+  calendar: ArrayLike<number>;
+  /** At least one holding; at least one weight > 0. Duplicate ids are merged (weights added). */
+  holdings: ReadonlyArray<BacktestHolding>;
+  /** Price series by holding id; a missing id is an unresolvable holding (dropped with a warning). */
+  prices: ReadonlyMap<string, PriceSeries>;
+  /** The benchmark: its symbol (echoed in the result) and its series, which must cover the whole window. */
+  benchmark: { symbol: string; series: PriceSeries };
+  /** Length of the window in calendar years: integer 1..20, default 5. */
+  years?: number;
+  /** Unix seconds; default: the last calendar date. Snapped to the last trading day <= asOf. */
+  asOf?: number;
+  /** Annual risk-free rate for the Sharpe ratio: finite, > -1, default 0. */
+  riskFreeRate?: number;
+}
+
+/** Statistics of one weekly NAV series (docs/maths.md#backtest-statistics). */
+export interface BacktestStatistics {
+  /** Total return: last NAV / 10000 - 1. */
+  returns: number;
+  /** CAGR over calendar time between the first and last timestamps (365.25-day years). */
+  annualizedReturn: number;
+  /** Annualised sample variance of the weekly returns (× 52); 0 with a single weekly return. */
+  variance: number;
+  /** Annualised Sharpe ratio of the weekly returns (52 periods a year, annual risk-free rate); 0 when undefined. */
+  sharpeRatio: number;
+  /** Maximum drawdown of the weekly NAV, a fraction in [-1, 0]. */
+  maxDrawdown: number;
+}
+
+/** The backtest result, exactly the contract's §2.10 shape. */
+export interface BacktestResult {
+  metadata: BacktestStatistics & { stockCount: number; weekCount: number; warnings: string[] };
+  /** `[unixSeconds, nav]` at each weekly point; NAV starts at 10000. */
+  timeSeries: Array<[number, number]>;
+  benchmarkMetadata: BacktestStatistics & { symbol: string };
+  /** The benchmark rebased to 10000 on exactly the timestamps of `timeSeries`. */
+  benchmarkTimeSeries: Array<[number, number]>;
+}

@@ -1,0 +1,24 @@
+import { DEFAULT_CONFIDENCE } from "./conventions.ts";
+import { lossTail } from "./_internal/lossTail.ts";
+import type { NumericArray } from "../_internal/validate.ts";
+
+/**
+ * Historical conditional value at risk (expected shortfall) of the losses `L = -r` at confidence β,
+ * equal to the Rockafellar–Uryasev LP value for N equally weighted scenarios:
+ * `CVaR_β = min_α { α + 1/((1-β)N) Σ_i max(L_i - α, 0) }`. With losses sorted descending and
+ * `k = (1-β)N` (within EPS = 1e-9 relative of an integer counts as that integer):
+ * `CVaR = (Σ_{j<=⌊k⌋} L_(j) + (k - ⌊k⌋)·L_(⌊k⌋+1)) / k`; when k < 1 it is the largest loss.
+ * Always `CVaR >= VaR`. Positive when it is a loss.
+ *
+ * @see docs/maths.md#cvar
+ * Cost: O(N) expected (quickselect on a copy, then a compensated sum of the ⌊k⌋ largest losses).
+ * @param returns at least 1 finite value (simple returns). Never mutated.
+ * @param beta confidence level, 0 < beta < 1; default 0.95.
+ * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or `beta`
+ *   is not in (0, 1).
+ * @example
+ * conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) // => 0.04
+ */
+export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE): number {
+  return lossTail(returns, beta).conditionalValueAtRisk;
+}
