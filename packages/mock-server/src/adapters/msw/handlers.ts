@@ -1,0 +1,41 @@
+import { http, type HttpHandler } from "msw";
+import { type CreateAppOptions, createMock, type Mock } from "../../app/createApp.ts";
+
+/** Options of {@link createHandlers}: where the mocked service lives, plus the app's options. */
+export interface HandlerOptions extends CreateAppOptions {
+  /** Base URL the client calls, e.g. `https://api.example.com` or `http://localhost:4010/api`. */
+  baseUrl: string;
+}
+
+/** The msw handlers and the mock behind them (tests may use `mock.ctx` directly). */
+export interface MswMock extends Mock {
+  handlers: HttpHandler[];
+}
+
+/**
+ * msw handlers serving the whole mock API under `baseUrl` (every method, every path below it),
+ * for `setupWorker` (browser) or `setupServer` (Node). A path prefix in `baseUrl` is stripped
+ * before the request reaches the app.
+ *
+ * @throws TypeError when `baseUrl` is not an absolute URL
+ * @example
+ * const server = setupServer(...createHandlers({ baseUrl: "https://api.test", universe }));
+ */
+export function createHandlers(options: HandlerOptions): HttpHandler[] {
+  return createMswMock(options).handlers;
+}
+
+/** {@link createHandlers} plus the mock (app and ServiceContext). */
+export function createMswMock(options: HandlerOptions): MswMock {
+  const { baseUrl, ...appOptions } = options;
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, "");
+  const mock = createMock({ quiet: true, ...appOptions });
+  const handler = http.all(`${base.origin}${prefix}/*`, ({ request }) => {
+    if (prefix === "") return mock.app.fetch(request);
+    const url = new URL(request.url);
+    url.pathname = url.pathname.slice(prefix.length) || "/";
+    return mock.app.fetch(new Request(url, request));
+  });
+  return { ...mock, handlers: [handler] };
+}

@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+});
+
+/** Starts the real CLI and resolves with its banner once it listens. */
+function startCli(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts"), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/API keys[^\n]*\n(.*\n)+/.test(out)) resolve(out);
+    });
+    child.once("exit", (code) => reject(new Error(`thematic-mock exited with ${code}: ${out}`)));
+  });
+}
+
+describe("thematic-mock CLI", () => {
+  it("starts on a free port with the fixtures, prints URL and keys, accepts --add-key and stops on SIGTERM", async () => {
+    const banner = await startCli(["--port", "0", "--quiet", "--build-seconds", "0", "--add-key", "cli-test-key-123"]);
+    const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+    expect(url).toBeDefined();
+    const key = /^\s{4}(\S+)\s/m.exec(banner)?.[1];
+    expect(key).toMatch(/\S{8,}/);
+    expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/strategies`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    const added = await fetch(`${url}/v1/strategies`, { headers: { Authorization: "Bearer cli-test-key-123" } });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual([]);
+    expect((await fetch(`${url}/__mock/state`)).status).toBe(200);
+  });
+
+  it("--no-control removes the control surface", async () => {
+    const banner = await startCli(["--port", "0", "--quiet", "--no-control"]);
+    const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+    expect((await fetch(`${url}/__mock/state`)).status).toBe(404);
+  });
+});

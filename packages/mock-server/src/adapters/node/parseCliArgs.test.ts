@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseCliArgs } from "./parseCliArgs.ts";
+
+describe("parseCliArgs", () => {
+  it("maps every flag", () => {
+    expect(
+      parseCliArgs(["--port", "0", "--seed", "9", "--latency", "250", "--build-seconds", "1.5", "--data", "s.json", "--quiet", "--add-key", "my-key-12345", "--add-key", "alias-key-123=u1", "--no-control"]),
+    ).toEqual({
+      kind: "start",
+      options: {
+        port: 0,
+        seed: 9,
+        latencyMs: 250,
+        buildDurationMs: 1500,
+        dataFile: "s.json",
+        quiet: true,
+        controlEnabled: false,
+        extraKeys: [
+          { key: "my-key-12345", userId: null },
+          { key: "alias-key-123", userId: "u1" },
+        ],
+      },
+    });
+    expect(parseCliArgs([])).toEqual({ kind: "start", options: { quiet: false, controlEnabled: true } });
+    expect(parseCliArgs(["--help"])).toEqual({ kind: "help" });
+  });
+
+  it.each([["--port", "70000"], ["--port", "x"], ["--latency", "-1"], ["--build-seconds", "nan"], ["--add-key", "short"], ["--bogus"]])("rejects %s %s", (...args) => {
+    expect(() => parseCliArgs(args)).toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+import { parseArgs } from "node:util";
+import type { ExtraKey } from "../../config/MockOptions.ts";
+import type { StartServerOptions } from "./startServer.ts";
+
+/** The CLI's usage text. */
+export const USAGE = `Usage: thematic-mock [options]
+
+Serves the local mock of the thematic-investing REST service.
+
+  --port <n>            TCP port (default 4010; 0 picks a free port)
+  --host <addr>         interface to bind (default 127.0.0.1)
+  --seed <n>            seed of generated ids (default 1)
+  --latency <ms>        latency added to every request (default 0)
+  --build-seconds <s>   duration of a strategy build (default 4; 0 = instant)
+  --data <file>         persist state in <file> (atomic writes); default: in memory, fresh each start
+  --add-key <key[=userId]>  accept another API key (repeatable): alone it is a new user; with
+                        =userId it authenticates as that fixture user
+  --no-control          do not mount the /__mock control endpoints
+  --quiet               no request log lines
+  --help                this text
+`;
+
+/** What the CLI does: print usage, or start with these options. */
+export type CliCommand = { kind: "help" } | { kind: "start"; options: StartServerOptions };
+
+/**
+ * Parses the `thematic-mock` arguments.
+ *
+ * @throws Error naming the flag and its rule for a bad value or an unknown flag
+ * @example
+ * parseCliArgs(["--port", "0", "--quiet"]) // => { kind: "start", options: { port: 0, quiet: true, … } }
+ */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      seed: { type: "string" },
+      latency: { type: "string" },
+      "build-seconds": { type: "string" },
+      data: { type: "string" },
+      "add-key": { type: "string", multiple: true },
+      "no-control": { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help === true) return { kind: "help" };
+  const options: StartServerOptions = { quiet: values.quiet === true, controlEnabled: values["no-control"] !== true };
+  if (values.port !== undefined) options.port = integer("--port", values.port, 0, 65535);
+  if (values.host !== undefined) options.hostname = values.host;
+  if (values.seed !== undefined) options.seed = integer("--seed", values.seed, 0, 2 ** 32 - 1);
+  if (values.latency !== undefined) options.latencyMs = integer("--latency", values.latency, 0, 60_000);
+  if (values["build-seconds"] !== undefined) {
+    const seconds = Number(values["build-seconds"]);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) throw new Error(`--build-seconds must be a number from 0 to 3600, got "${values["build-seconds"]}"`);
+    options.buildDurationMs = Math.round(seconds * 1000);
+  }
+  if (values.data !== undefined) options.dataFile = values.data;
+  if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
+  return { kind: "start", options };
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= min && n <= max)) throw new Error(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
+  return n;
+}
+
+function extraKey(spec: string): ExtraKey {
+  const at = spec.indexOf("=");
+  const key = at < 0 ? spec : spec.slice(0, at);
+  const userId = at < 0 ? null : spec.slice(at + 1);
+  if (!/^\S{8,}$/.test(key)) throw new Error(`--add-key: the key must be at least 8 characters without spaces, got "${key}"`);
+  if (userId !== null && userId === "") throw new Error(`--add-key: empty user id after "=" in "${spec}"`);
+  return { key, userId };
+}

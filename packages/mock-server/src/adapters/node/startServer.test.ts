@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { expectStrategyV1 } from "../../_test/contractShapes.ts";
+import { id, keys, testUniverse } from "../../_test/testUniverse.ts";
+import { type RunningServer, startServer } from "./startServer.ts";
+
+const auth = { Authorization: `Bearer ${keys.alice}` };
+const servers: RunningServer[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startServer>[0] = {}): Promise<RunningServer> {
+  const server = await startServer({ port: 0, universe: testUniverse, quiet: true, ...options });
+  servers.push(server);
+  return server;
+}
+
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "thematic-mock-"));
+  dirs.push(dir);
+  return join(dir, "state.json");
+}
+
+describe("startServer (real HTTP)", () => {
+  it("serves health, auth, strategies and CORS over HTTP on an ephemeral port", async () => {
+    const server = await start();
+    expect(server.port).toBeGreaterThan(0);
+    const health = await fetch(`${server.url}/v1/health`);
+    expect(health.status).toBe(200);
+    expect((await fetch(`${server.url}/v1/strategies`)).status).toBe(401);
+    const list = await fetch(`${server.url}/v1/strategies`, { headers: auth });
+    expect(list.status).toBe(200);
+    ((await list.json()) as unknown[]).forEach(expectStrategyV1);
+    const preflight = await fetch(`${server.url}/v1/strategies`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "PATCH" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("serves the Swagger UI files from swagger-ui-dist, locally", async () => {
+    const server = await start();
+    const page = await (await fetch(`${server.url}/docs`)).text();
+    expect(page).toMatch(/\/docs\/swagger-ui-bundle\.js/);
+    expect(page).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/javascript/);
+    expect((await fetch(`${server.url}/docs/..%2Fpackage.json`)).status).toBe(404);
+  });
+
+  it("persists writes to the data file and reads them back in a new server", async () => {
+    const file = tempFile();
+    const first = await start({ dataFile: file });
+    const created = await fetch(`${first.url}/v1/strategies`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Persisted", objective: "water" }),
+    });
+    expect(created.status).toBe(201);
+    const { id: newId } = (await created.json()) as { id: string };
+    await fetch(`${first.url}/__mock/clock/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ms: 86_400_000 }) });
+    expect(readFileSync(file, "utf8")).toContain(newId); // on disk before the response was sent
+    await first.close();
+    servers.splice(servers.indexOf(first), 1);
+
+    const second = await start({ dataFile: file });
+    const read = await fetch(`${second.url}/v1/strategies/${newId}`, { headers: auth });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { name: string }).name).toBe("Persisted");
+    expect(((await (await fetch(`${second.url}/__mock/state`)).json()) as { clockOffsetMs: number }).clockOffsetMs).toBe(86_400_000);
+    // a reset is persisted too
+    await fetch(`${second.url}/__mock/reset`, { method: "POST" });
+    expect(readFileSync(file, "utf8")).not.toContain(newId);
+  });
+
+  it("an acknowledged write survives SIGKILL and a restart", async () => {
+    const file = tempFile();
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "../../_test/serveTestUniverse.ts"), file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes("\n")) resolve(out.trim());
+      });
+      child.once("exit", (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    const archived = await fetch(`${url}/v1/strategies/${id("alice-quantum")}`, { method: "DELETE", headers: auth });
+    expect(archived.status).toBe(200);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+
+    const restarted = await start({ dataFile: file });
+    expect((await fetch(`${restarted.url}/v1/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(404);
+    expect((await fetch(`${restarted.url}/v2/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(200);
+  });
+});

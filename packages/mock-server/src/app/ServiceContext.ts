@@ -1,0 +1,46 @@
+import type { Universe } from "../_internal/fixtures.ts";
+import type { OffsetClock } from "../clock/OffsetClock.ts";
+import type { MockOptions } from "../config/MockOptions.ts";
+import type { Store } from "../store/Store.ts";
+
+/**
+ * What every route and service receives: the read-only fixture universe, the mutable store, the
+ * clock (an offset clock over the injected one, so the control surface can fast-forward), the
+ * resolved options (the control surface may change `latencyMs` and `buildDurationMs` at run
+ * time), a memo for deterministic derived data (cleared on reset) and the logger.
+ */
+export interface ServiceContext {
+  readonly universe: Universe;
+  readonly store: Store;
+  readonly clock: OffsetClock;
+  readonly options: MockOptions;
+  /** Memo for values that are pure functions of the universe and their key (e.g. a version's companies). */
+  readonly memo: Map<string, unknown>;
+  /** Log sink for request lines and unexpected errors (a no-op when quiet). */
+  readonly log: (line: string) => void;
+}
+
+/** The authenticated caller of a request. */
+export interface Caller {
+  userId: string;
+}
+
+/** Hono environment of the app: the variables middleware sets on the context. */
+export interface AppEnv {
+  Variables: {
+    caller: Caller;
+  };
+}
+
+/**
+ * The memoised value of `key`, computed by `compute` on first use.
+ *
+ * @example
+ * memoize(ctx, "x", () => 1) // => 1
+ */
+export function memoize<T>(ctx: ServiceContext, key: string, compute: () => T): T {
+  if (ctx.memo.has(key)) return ctx.memo.get(key) as T;
+  const value = compute();
+  ctx.memo.set(key, value);
+  return value;
+}

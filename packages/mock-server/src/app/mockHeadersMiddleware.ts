@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
+import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+
+/** Request header forcing an error status on a request, e.g. `X-Mock-Status: 503`. */
+export const MOCK_STATUS_HEADER = "X-Mock-Status";
+/** Request header adding latency to a request, in ms (0..60000), on top of the global latency. */
+export const MOCK_LATENCY_HEADER = "X-Mock-Latency";
+
+/**
+ * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`
+ * is present, answers that status with `{error}` instead of running the route (auth included).
+ * Control routes (`/__mock/*`) and CORS preflights get latency but are never forced.
+ *
+ * @throws ApiError 400 for a header value that is not an integer in range
+ */
+export function mockHeadersMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const extra = parseIntHeader(c.req.header(MOCK_LATENCY_HEADER), MOCK_LATENCY_HEADER, 0, 60_000);
+    const latency = ctx.options.latencyMs + (extra ?? 0);
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if (c.req.method === "OPTIONS" || c.req.path.startsWith("/__mock/")) return next();
+    const forced = parseIntHeader(c.req.header(MOCK_STATUS_HEADER), MOCK_STATUS_HEADER, 400, 599);
+    if (forced !== undefined) {
+      throw new ApiError(forced as ApiErrorStatus, `status ${forced} forced by the ${MOCK_STATUS_HEADER} request header`);
+    }
+    return next();
+  };
+}
+
+function parseIntHeader(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  const n = /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(n >= min && n <= max)) {
+    throw new ApiError(400, `${name} header must be an integer from ${min} to ${max}, got "${value.slice(0, 40)}"`);
+  }
+  return n;
+}

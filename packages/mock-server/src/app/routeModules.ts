@@ -1,0 +1,15 @@
+import type { DocsAssets } from "../routes/docs.ts";
+import { registerControlRoutes } from "../routes/control.ts";
+import { docsRoutes } from "../routes/docs.ts";
+import { registerHealthRoutes } from "../routes/health.ts";
+import { registerStrategyRoutes } from "../routes/strategies.ts";
+import { registerStrategyV2Routes } from "../routes/strategiesV2.ts";
+import type { RouteModule } from "./RouteModule.ts";
+
+/**
+ * Every route module, in registration order. Add a module here (one line) to mount it; a
+ * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
+ */
+export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
+  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerControlRoutes, docsRoutes(docsAssets)];
+}

@@ -1,0 +1,85 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { errorResponses, StrategyIdParams } from "../schemas/common.ts";
+import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
+const tags = ["Mock control"];
+
+const StatusSchema = z
+  .object({
+    now: z.string(),
+    clockOffsetMs: z.number(),
+    latencyMs: z.number(),
+    buildDurationMs: z.number(),
+    runningBuilds: z.number().int(),
+    strategies: z.number().int(),
+  })
+  .openapi("MockStatus");
+
+const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: json(StatusSchema, "Status") } });
+const reset = createRoute({ method: "post", path: "/__mock/reset", tags, summary: "Reset state to the fixtures (and the clock offset to 0)", responses: { 200: json(StatusSchema, "Status after reset") } });
+const advance = createRoute({
+  method: "post",
+  path: "/__mock/clock/advance",
+  tags,
+  summary: "Move the mock's clock forward (builds progress, archives age)",
+  request: body(z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }).openapi("AdvanceClockBody")),
+  responses: { 200: json(StatusSchema, "Status after the move"), ...errorResponses(400) },
+});
+const complete = createRoute({
+  method: "post",
+  path: "/__mock/builds/complete",
+  tags,
+  summary: "End every running build now with its predetermined outcome",
+  responses: { 200: json(z.object({ completed: z.number().int() }), "How many builds were ended") },
+});
+const nextBuild = createRoute({
+  method: "put",
+  path: "/__mock/strategies/{id}/next-build",
+  tags,
+  summary: "Force the outcome of the strategy's next build (100 done, -1 error, -2 permanent failure; null clears)",
+  request: { params: StrategyIdParams, ...body(z.object({ outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]).nullable() }).openapi("NextBuildBody")) },
+  responses: { 200: json(z.object({ id: z.string(), outcome: z.number().int().nullable() }), "The forced outcome"), ...errorResponses(400, 404) },
+});
+const settings = createRoute({
+  method: "put",
+  path: "/__mock/settings",
+  tags,
+  summary: "Change run-time settings: latency of every request, duration of later builds (ms)",
+  request: body(
+    z
+      .strictObject({ latencyMs: z.number().int().min(0).max(60_000).optional(), buildDurationMs: z.number().int().min(0).max(3_600_000).optional() })
+      .openapi("SettingsBody"),
+  ),
+  responses: { 200: json(StatusSchema, "Status with the new settings"), ...errorResponses(400) },
+});
+
+/**
+ * The control surface under `/__mock/*` (no credential; not mounted when `controlEnabled` is
+ * false): state, reset, clock advance, complete builds, force a build outcome, settings.
+ */
+export const registerControlRoutes: RouteModule = (app, ctx) => {
+  if (!ctx.options.controlEnabled) return;
+  app.openapi(state, (c) => c.json(mockStatus(ctx), 200));
+  app.openapi(reset, (c) => {
+    resetMock(ctx);
+    return c.json(mockStatus(ctx), 200);
+  });
+  app.openapi(advance, (c) => {
+    advanceClock(ctx, c.req.valid("json").ms);
+    return c.json(mockStatus(ctx), 200);
+  });
+  app.openapi(complete, (c) => c.json({ completed: completeBuilds(ctx) }, 200));
+  app.openapi(nextBuild, (c) => {
+    const { id } = c.req.valid("param");
+    const { outcome } = c.req.valid("json");
+    setNextBuildOutcome(ctx, id, outcome);
+    return c.json({ id, outcome }, 200);
+  });
+  app.openapi(settings, (c) => {
+    updateSettings(ctx, c.req.valid("json"));
+    return c.json(mockStatus(ctx), 200);
+  });
+};

@@ -1,0 +1,308 @@
+import { describe, expect, it } from "vitest";
+import { body, makeMock } from "../_test/makeMock.ts";
+import { expectCompany, expectError, expectEvidence, expectStrategyV1 } from "../_test/contractShapes.ts";
+import { id, testUniverse } from "../_test/testUniverse.ts";
+
+type S = Record<string, unknown> & { id: string; status: number; completed: boolean };
+
+const aliceQuantum = id("alice-quantum");
+const bobWater = id("bob-water");
+const bobPrivate = id("bob-private");
+
+async function createAndBuild(m: ReturnType<typeof makeMock>, input: Record<string, unknown>): Promise<S> {
+  const created = await body<S>(await m.alice.post("/v1/strategies", input));
+  expect((await m.alice.post(`/v1/strategies/${created.id}/submit`)).status).toBe(200);
+  m.clock.advance(4000);
+  return created;
+}
+
+describe("GET /v1/strategies", () => {
+  it("lists the caller's own strategies by default, v1 shape", async () => {
+    const m = makeMock();
+    const r = await m.alice.get("/v1/strategies");
+    expect(r.status).toBe(200);
+    const list = await body<S[]>(r);
+    expect(list.map((s) => s.id)).toEqual([aliceQuantum]);
+    list.forEach(expectStrategyV1);
+  });
+
+  it("scope=public is the public, completed catalog; scope=all is both without duplicates", async () => {
+    const m = makeMock();
+    expect((await body<S[]>(await m.alice.get("/v1/strategies?scope=public"))).map((s) => s.id)).toEqual([bobWater]);
+    expect((await body<S[]>(await m.alice.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual([aliceQuantum, bobWater].sort());
+    expect((await body<S[]>(await m.bob.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual([bobWater, bobPrivate].sort());
+  });
+
+  it("is an empty array for a user without strategies", async () => {
+    const m = makeMock({ extraKeys: [{ key: "fresh-key-123456", userId: null }] });
+    const r = await m.client("fresh-key-123456").get("/v1/strategies");
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual([]);
+  });
+
+  it("rejects an unknown scope with 400 naming the field", async () => {
+    const r = await makeMock().alice.get("/v1/strategies?scope=mine");
+    expect(r.status).toBe(400);
+    expect((await body<{ error: string }>(r)).error).toMatch(/^query\.scope: /);
+  });
+});
+
+describe("auth", () => {
+  it.each([
+    ["missing", undefined],
+    ["malformed", "Token abc"],
+    ["empty bearer", "Bearer "],
+    ["unknown", "Bearer nope-nope-nope"],
+    ["inactive", "Bearer key-carol-000000000003"],
+  ])("401 {error} with WWW-Authenticate for a %s key", async (_label, header) => {
+    const m = makeMock();
+    const r = await m.app.request("/v1/strategies", { headers: header === undefined ? {} : { Authorization: header } });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
+    expectError(await r.json());
+  });
+
+  it("covers v2 as well, and a key added by option works", async () => {
+    const m = makeMock({ extraKeys: [{ key: "alias-of-bob-0001", userId: id("bob") }] });
+    expect((await m.anonymous.get("/v2/strategies")).status).toBe(401);
+    const list = await body<S[]>(await m.client("alias-of-bob-0001").get("/v1/strategies"));
+    expect(list.map((s) => s.id).sort()).toEqual([bobWater, bobPrivate].sort());
+  });
+});
+
+describe("POST /v1/strategies", () => {
+  it("creates a private, unsubmitted strategy: 201, status 0", async () => {
+    const m = makeMock();
+    const r = await m.alice.post("/v1/strategies", { name: "Water", objective: "clean water", exclusions: ["tobacco"] });
+    expect(r.status).toBe(201);
+    const s = await body<S>(r);
+    expectStrategyV1(s);
+    expect(s).toMatchObject({ name: "Water", objective: "clean water", exclusions: ["tobacco"], status: 0, completed: false, public: false, performance: null });
+    expect(s.user_id).toBe(id("alice"));
+    expect(s.created_at).toBe(new Date(m.clock.now()).toUTCString());
+  });
+
+  it.each([
+    [{ objective: "x" }, /body\.name/],
+    [{ name: "x" }, /body\.objective/],
+    [{ name: "x", objective: "y", exclusions: "tobacco" }, /body\.exclusions/],
+    [{ name: 1, objective: "y" }, /body\.name/],
+    [{ name: "   ", objective: "y" }, /body\.name/],
+  ])("400 naming the field for %j", async (input, pattern) => {
+    const r = await makeMock().alice.post("/v1/strategies", input);
+    expect(r.status).toBe(400);
+    expect((await body<{ error: string }>(r)).error).toMatch(pattern);
+  });
+
+  it("400 for malformed JSON", async () => {
+    const r = await makeMock().alice.post("/v1/strategies", "{not json");
+    expect(r.status).toBe(400);
+    expectError(await r.json());
+  });
+});
+
+describe("GET /v1/strategies/{id}", () => {
+  it("returns the owner's strategy with performance starting at 10000", async () => {
+    const r = await makeMock().alice.get(`/v1/strategies/${aliceQuantum}`);
+    expect(r.status).toBe(200);
+    const s = await body<S & { performance: { timeSeries: number[][]; metadata: { stockCount: number } } }>(r);
+    expectStrategyV1(s);
+    expect(s.completed).toBe(true);
+    expect(s.performance.timeSeries[0]?.[1]).toBe(10000);
+    expect(s.performance.metadata.stockCount).toBe(3);
+    // weekly points, 604800 s apart
+    expect((s.performance.timeSeries[2]?.[0] ?? 0) - (s.performance.timeSeries[1]?.[0] ?? 0)).toBe(604800);
+  });
+
+  it("404 for another user's private strategy, 200 for a public one, 400 for a non-uuid", async () => {
+    const m = makeMock();
+    expect((await m.alice.get(`/v1/strategies/${bobPrivate}`)).status).toBe(404);
+    expect((await m.alice.get(`/v1/strategies/${bobWater}`)).status).toBe(200);
+    expect((await m.alice.get(`/v1/strategies/${id("nothing")}`)).status).toBe(404);
+    const bad = await m.alice.get("/v1/strategies/not-a-uuid");
+    expect(bad.status).toBe(400);
+    expect((await body<{ error: string }>(bad)).error).toMatch(/^path\.id: /);
+  });
+});
+
+describe("PATCH /v1/strategies/{id}", () => {
+  it("updates the owner's draft", async () => {
+    const m = makeMock();
+    const r = await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { name: "Renamed", exclusions: ["software"] });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ name: "Renamed", exclusions: ["software"], status: 100 });
+  });
+
+  it("403 on another user's public strategy, 404 on a private one", async () => {
+    const m = makeMock();
+    expect((await m.alice.patch(`/v1/strategies/${bobWater}`, { name: "x" })).status).toBe(403);
+    expect((await m.alice.patch(`/v1/strategies/${bobPrivate}`, { name: "x" })).status).toBe(404);
+  });
+
+  it("400 for an empty body or an unknown property", async () => {
+    const m = makeMock();
+    expect((await m.alice.patch(`/v1/strategies/${aliceQuantum}`, {})).status).toBe(400);
+    const r = await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { name: "x", public: true });
+    expect(r.status).toBe(400);
+    expect((await body<{ error: string }>(r)).error).toMatch(/public/);
+  });
+});
+
+describe("submit and the build", () => {
+  it("moves status 0 → 1..95 → 100 under the clock; a second submit while running is 423", async () => {
+    const m = makeMock();
+    const created = await body<S>(await m.alice.post("/v1/strategies", { name: "Q", objective: "quantum computing qubit processors" }));
+    const submitted = await body<S>(await m.alice.post(`/v1/strategies/${created.id}/submit`));
+    expect(submitted.status).toBe(0);
+    const statuses: number[] = [];
+    for (let t = 0; t < 5; t++) {
+      statuses.push((await body<S>(await m.alice.get(`/v1/strategies/${created.id}`))).status);
+      if (t === 1) {
+        const again = await m.alice.post(`/v1/strategies/${created.id}/submit`);
+        expect(again.status).toBe(423);
+        expectError(await again.json());
+      }
+      m.clock.advance(1000);
+    }
+    expect(statuses).toEqual([0, 24, 48, 72, 100]);
+    const done = await body<S>(await m.alice.get(`/v1/strategies/${created.id}`));
+    expect(done.completed).toBe(true);
+    expect((await m.alice.post(`/v1/strategies/${created.id}/submit`)).status).toBe(200); // re-run allowed once done
+  });
+
+  it("selects companies by relevance; exclusions remove matching companies", async () => {
+    const m = makeMock();
+    const plain = await createAndBuild(m, { name: "W", objective: "clean water treatment and filtration" });
+    const withExclusion = await createAndBuild(m, { name: "W2", objective: "clean water treatment and filtration", exclusions: ["tobacco"] });
+    const names = async (s: S) => (await body<Array<{ name: string }>>(await m.alice.get(`/v1/strategies/${s.id}/companies`))).map((c) => c.name);
+    const before = await names(plain);
+    const after = await names(withExclusion);
+    expect(before).toContain("AquaPure");
+    expect(before).not.toContain("First Ledger Bank");
+    expect(before).toContain("Leaf & Smoke");
+    expect(after).not.toContain("Leaf & Smoke");
+    expect(after.length).toBe(before.length - 1);
+  });
+
+  it("a magic phrase makes the build fail (-1, -2); performance stays null", async () => {
+    const m = makeMock();
+    const failed = await createAndBuild(m, { name: "F", objective: "quantum computing mock:fail" });
+    const permanent = await createAndBuild(m, { name: "P", objective: "quantum computing mock:fail-permanently" });
+    expect(await body(await m.alice.get(`/v1/strategies/${failed.id}`))).toMatchObject({ status: -1, completed: false, performance: null });
+    expect(await body(await m.alice.get(`/v1/strategies/${permanent.id}`))).toMatchObject({ status: -2, completed: false });
+    expect(await body(await m.alice.get(`/v1/strategies/${failed.id}/companies`))).toEqual([]);
+  });
+
+  it("an objective matching no company fails with -1", async () => {
+    const m = makeMock();
+    const s = await createAndBuild(m, { name: "N", objective: "zzz qqq" });
+    expect((await body<S>(await m.alice.get(`/v1/strategies/${s.id}`))).status).toBe(-1);
+  });
+
+  it("403 submitting someone else's public strategy, 404 for a private one", async () => {
+    const m = makeMock();
+    expect((await m.alice.post(`/v1/strategies/${bobWater}/submit`)).status).toBe(403);
+    expect((await m.alice.post(`/v1/strategies/${bobPrivate}/submit`)).status).toBe(404);
+  });
+});
+
+describe("GET /v1/strategies/{id}/companies", () => {
+  it("returns contract companies ranked by conviction, reasoning only on request", async () => {
+    const m = makeMock();
+    const plain = await body<Array<Record<string, unknown> & { convictionScore: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    expect(plain.length).toBe(3);
+    plain.forEach((c) => expectCompany(c, false));
+    for (let i = 1; i < plain.length; i++) expect(plain[i - 1]!.convictionScore).toBeGreaterThanOrEqual(plain[i]!.convictionScore);
+    const withReasoning = await body<unknown[]>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=true`));
+    withReasoning.forEach((c) => expectCompany(c, true));
+  });
+
+  it("scoringMinMarketCap gives companies below it a conviction of 0", async () => {
+    const m = makeMock();
+    const list = await body<Array<{ marketCap: number; convictionScore: number }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?scoringMinMarketCap=5000000000`),
+    );
+    expect(list.some((c) => c.marketCap < 5e9)).toBe(true);
+    for (const c of list) expect(c.convictionScore === 0).toBe(c.marketCap < 5e9);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?scoringMinMarketCap=-1`)).status).toBe(400);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=yes-please`)).status).toBe(400);
+  });
+
+  it("is empty before the build is done", async () => {
+    const m = makeMock();
+    const s = await body<S>(await m.alice.post("/v1/strategies", { name: "Q", objective: "quantum" }));
+    expect(await body(await m.alice.get(`/v1/strategies/${s.id}/companies`))).toEqual([]);
+  });
+});
+
+describe("GET /v1/strategies/{id}/companies/{companyId}", () => {
+  it("evidence for an included company, isIncluded false for another, 404 for an unknown one", async () => {
+    const m = makeMock();
+    const included = await body<{ isIncluded: boolean; summaries: unknown[] }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("qbit")}`));
+    expectEvidence(included);
+    expect(included.isIncluded).toBe(true);
+    expect(included.summaries.length).toBe(1); // the premade evidence about Qubit Labs
+    const other = await body<{ isIncluded: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("bank")}`));
+    expectEvidence(other);
+    expect(other.isIncluded).toBe(false);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("nobody")}`)).status).toBe(404);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/123`)).status).toBe(400);
+  });
+});
+
+describe("DELETE /v1/strategies/{id} (archive) and revive", () => {
+  it("archives: gone from v1 reads and lists, revivable within 30 days", async () => {
+    const m = makeMock();
+    const r = await m.alice.del(`/v1/strategies/${aliceQuantum}`);
+    expect(r.status).toBe(200);
+    const archived = await body<{ archived_at: string; permanent_delete_at: string }>(r);
+    expect(Date.parse(archived.permanent_delete_at) - Date.parse(archived.archived_at)).toBe(30 * 86400 * 1000);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}`)).status).toBe(404);
+    expect(await body(await m.alice.get("/v1/strategies"))).toEqual([]);
+    expect((await m.alice.del(`/v1/strategies/${aliceQuantum}`)).status).toBe(404);
+    m.clock.advance(29 * 86400 * 1000);
+    const revived = await m.alice.post(`/v1/strategies/${aliceQuantum}/revive`);
+    expect(revived.status).toBe(200);
+    expectStrategyV1(await revived.json());
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}`)).status).toBe(200);
+    expect((await m.alice.post(`/v1/strategies/${aliceQuantum}/revive`)).status).toBe(400); // not archived
+  });
+
+  it("is permanently gone 30 days after archiving (revive 404)", async () => {
+    const m = makeMock();
+    await m.alice.del(`/v1/strategies/${aliceQuantum}`);
+    m.clock.advance(30 * 86400 * 1000);
+    expect((await m.alice.post(`/v1/strategies/${aliceQuantum}/revive`)).status).toBe(404);
+    expect((await m.alice.get(`/v2/strategies/${aliceQuantum}`)).status).toBe(404);
+  });
+
+  it("403 deleting someone else's public strategy; others cannot revive", async () => {
+    const m = makeMock();
+    expect((await m.alice.del(`/v1/strategies/${bobWater}`)).status).toBe(403);
+    await m.bob.del(`/v1/strategies/${bobWater}`);
+    expect((await m.alice.post(`/v1/strategies/${bobWater}/revive`)).status).toBe(404);
+  });
+});
+
+describe("versions (v1)", () => {
+  it("lists versions newest first; others see only the active version of a public strategy", async () => {
+    const m = makeMock();
+    await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" });
+    await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
+    const versions = await body<Array<{ id: string; created_at: string; active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
+    expect(versions.length).toBe(2);
+    expect(versions[0]?.active).toBe(true);
+    expect(versions[1]?.id).toBe(id("alice-quantum-v1"));
+    expect(versions[1]?.created_at).toBe("Sat, 01 Mar 2025 00:00:00 GMT");
+    const one = await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("alice-quantum-v1")}`);
+    expect(await body(one)).toMatchObject({ id: id("alice-quantum-v1"), status: 100, active: false });
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("nope")}`)).status).toBe(404);
+    const bobs = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
+    expect(bobs.map((v) => v.id)).toEqual([id("bob-water-v1")]);
+  });
+});
+
+it("the test universe has what these tests assume", () => {
+  expect(testUniverse.companies.length).toBe(12);
+  expect(testUniverse.users.filter((u) => !u.active).length).toBe(1);
+});

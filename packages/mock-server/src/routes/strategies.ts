@@ -1,0 +1,174 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { bearerSecurity, errorResponses, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
+import {
+  ArchiveResultSchema,
+  CreateStrategyBody,
+  PatchStrategyBody,
+  ScopeQuery,
+  StrategyV1Schema,
+  StrategyVersionSchema,
+} from "../schemas/strategy.ts";
+import { presentStrategyV1 } from "../services/presenters/presentStrategyV1.ts";
+import { presentVersion } from "../services/presenters/presentVersion.ts";
+import { archiveStrategy } from "../services/strategies/archiveStrategy.ts";
+import { companyEvidence } from "../services/strategies/companyEvidence.ts";
+import { createStrategy } from "../services/strategies/createStrategy.ts";
+import { listStrategies } from "../services/strategies/listStrategies.ts";
+import { reviveStrategy } from "../services/strategies/reviveStrategy.ts";
+import { strategyCompanies } from "../services/strategies/strategyCompanies.ts";
+import { getVersion, listVersions } from "../services/strategies/strategyVersions.ts";
+import { submitStrategy } from "../services/strategies/submitStrategy.ts";
+import { updateStrategy } from "../services/strategies/updateStrategy.ts";
+import { RETENTION_MS, visibleStrategy } from "../services/strategies/visibility.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const tags = ["Strategies (v1)"];
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/strategies",
+  tags,
+  summary: "List strategies (scope=user|public|all, default user)",
+  security: bearerSecurity,
+  request: { query: ScopeQuery },
+  responses: { 200: json(z.array(StrategyV1Schema), "Strategies, newest first"), ...errorResponses(400, 401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/strategies",
+  tags,
+  summary: "Create a strategy (private, not submitted: status 0)",
+  security: bearerSecurity,
+  request: { body: { required: true, content: { "application/json": { schema: CreateStrategyBody } } } },
+  responses: { 201: json(StrategyV1Schema, "The created strategy"), ...errorResponses(400, 401) },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}",
+  tags,
+  summary: "Get a strategy; poll status until 100 (or negative)",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(StrategyV1Schema, "The strategy"), ...errorResponses(400, 401, 404) },
+});
+
+const patch = createRoute({
+  method: "patch",
+  path: "/v1/strategies/{id}",
+  tags,
+  summary: "Edit name and/or draft (objective, exclusions); resubmit to rebuild",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, body: { required: true, content: { "application/json": { schema: PatchStrategyBody } } } },
+  responses: { 200: json(StrategyV1Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/strategies/{id}",
+  tags,
+  summary: "Delete (archive) a strategy: revivable for 30 days, then permanently deleted",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(ArchiveResultSchema, "Archived"), ...errorResponses(400, 401, 403, 404) },
+});
+
+const submit = createRoute({
+  method: "post",
+  path: "/v1/strategies/{id}/submit",
+  tags,
+  summary: "Submit: freeze a changed draft into a new version (or re-run the active one) and start the build",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(StrategyV1Schema, "The strategy, build started"), ...errorResponses(400, 401, 403, 404, 423) },
+});
+
+const revive = createRoute({
+  method: "post",
+  path: "/v1/strategies/{id}/revive",
+  tags,
+  summary: "Restore an archived strategy within 30 days (owner only)",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 404) },
+});
+
+const companies = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/companies",
+  tags,
+  summary: "Companies of the strategy, conviction ranked (empty until the build is done)",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, query: CompaniesQuery },
+  responses: { 200: json(z.array(CompanySchema), "Companies"), ...errorResponses(400, 401, 404) },
+});
+
+const evidence = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/companies/{companyId}",
+  tags,
+  summary: "Evidence for one company (isIncluded false when not in the strategy)",
+  security: bearerSecurity,
+  request: { params: StrategyCompanyParams },
+  responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
+});
+
+const versions = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/versions",
+  tags,
+  summary: "Versions, newest first (others see only the active version of a public strategy)",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
+});
+
+const version = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/versions/{versionId}",
+  tags,
+  summary: "One version",
+  security: bearerSecurity,
+  request: { params: StrategyVersionParams },
+  responses: { 200: json(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
+});
+
+/** v1 user strategies (contract 4.2, 4.7; real-service notes "v2 strategies" for versions and archive). */
+export const registerStrategyRoutes: RouteModule = (app, ctx) => {
+  app.openapi(list, (c) => c.json(listStrategies(ctx, c.var.caller, c.req.valid("query").scope).map((s) => presentStrategyV1(ctx, s)), 200));
+  app.openapi(create, (c) => c.json(presentStrategyV1(ctx, createStrategy(ctx, c.var.caller, c.req.valid("json"))), 201));
+  app.openapi(get, (c) => c.json(presentStrategyV1(ctx, visibleStrategy(ctx, c.var.caller, c.req.valid("param").id, "exclude")), 200));
+  app.openapi(patch, (c) =>
+    c.json(presentStrategyV1(ctx, updateStrategy(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json"))), 200),
+  );
+  app.openapi(remove, (c) => {
+    const s = archiveStrategy(ctx, c.var.caller, c.req.valid("param").id, "exclude");
+    const archivedAt = s.archivedAt ?? ctx.clock.now();
+    return c.json(
+      { id: s.id, archived_at: new Date(archivedAt).toUTCString(), permanent_delete_at: new Date(archivedAt + RETENTION_MS).toUTCString() },
+      200,
+    );
+  });
+  app.openapi(submit, (c) => c.json(presentStrategyV1(ctx, submitStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200));
+  app.openapi(revive, (c) => c.json(presentStrategyV1(ctx, reviveStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200));
+  app.openapi(companies, (c) => {
+    const q = c.req.valid("query");
+    return c.json(strategyCompanies(ctx, c.var.caller, c.req.valid("param").id, q), 200);
+  });
+  app.openapi(evidence, (c) => {
+    const p = c.req.valid("param");
+    return c.json(companyEvidence(ctx, c.var.caller, p.id, p.companyId), 200);
+  });
+  app.openapi(versions, (c) => {
+    const r = listVersions(ctx, c.var.caller, c.req.valid("param").id, "exclude");
+    return c.json(r.versions.map((v) => presentVersion(r.strategy, v, ctx.clock.now(), "v1")), 200);
+  });
+  app.openapi(version, (c) => {
+    const p = c.req.valid("param");
+    const r = getVersion(ctx, c.var.caller, p.id, p.versionId, "exclude");
+    return c.json(presentVersion(r.strategy, r.version, ctx.clock.now(), "v1"), 200);
+  });
+};

@@ -1,0 +1,45 @@
+import { z } from "@hono/zod-openapi";
+
+/** Every error body (contract section 7). */
+export const ErrorSchema = z.object({ error: z.string() }).openapi("Error", { example: { error: "strategy 1b4e… not found" } });
+
+/** A UUID-shaped identifier (8-4-4-4-12 hex digits; the version digit is not checked). */
+export const UuidSchema = z.guid().openapi({ format: "uuid", example: "6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4" });
+
+/** Path parameter `{id}` of a strategy. */
+export const StrategyIdParams = z.object({
+  id: UuidSchema.openapi({ param: { name: "id", in: "path" } }),
+});
+
+/** Path parameters `{id}` and `{versionId}`. */
+export const StrategyVersionParams = StrategyIdParams.extend({
+  versionId: UuidSchema.openapi({ param: { name: "versionId", in: "path" } }),
+});
+
+/** Path parameters `{id}` and `{companyId}`. */
+export const StrategyCompanyParams = StrategyIdParams.extend({
+  companyId: UuidSchema.openapi({ param: { name: "companyId", in: "path" } }),
+});
+
+/** A query boolean: `true`/`false` (also `1`/`0`), anything else is a 400. */
+export const QueryBoolean = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .openapi({ type: "string", enum: ["true", "false"] });
+
+/** Standard error responses for the OpenAPI document, by status. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> {
+  const descriptions: Record<number, string> = {
+    400: "Malformed body, query or identifier",
+    401: "Missing, malformed, unknown or inactive API key",
+    403: "The caller does not own the strategy",
+    404: "Absent, archived past retention, or invisible to the caller",
+    423: "A previous submission of this strategy is still running",
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
+  ) as Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }>;
+}
+
+/** The bearer security requirement of every route except health. */
+export const bearerSecurity = [{ bearerAuth: [] as string[] }];

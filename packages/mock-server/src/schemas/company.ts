@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { QueryBoolean } from "./common.ts";
+
+/** A strategy holding (contract 2.4). `reasoning` only with `includeReasoning=true`. */
+export const CompanySchema = z
+  .object({
+    id: z.string().openapi({ format: "uuid" }),
+    symbol: z.string(),
+    name: z.string(),
+    isin: z.string().nullable(),
+    exchange: z.string(),
+    market: z.string().nullable(),
+    sector: z.string().nullable(),
+    industry: z.string().nullable(),
+    marketCap: z.number().nullable(),
+    volAvg: z.number().nullable(),
+    linguisticBeta: z.number(),
+    marketBuzz: z.number(),
+    active: z.boolean(),
+    figi: z.string().nullable(),
+    mic: z.string().nullable(),
+    reasoning: z.string().nullable().optional(),
+    convictionScore: z.number().nullable(),
+  })
+  .openapi("Company");
+export type CompanyOut = z.infer<typeof CompanySchema>;
+
+/** Evidence for one company (contract 2.9). */
+export const EvidenceSchema = z
+  .object({
+    isIncluded: z.boolean(),
+    reasoning: z.string(),
+    summaries: z.array(z.object({ provider: z.string(), pubDate: z.number().int(), text: z.string() })),
+  })
+  .openapi("CompanyEvidence");
+export type EvidenceOut = z.infer<typeof EvidenceSchema>;
+
+/** Query of a company list: reasoning on demand, and the conviction market-cap floor (USD, default 500000000). */
+export const CompaniesQuery = z.object({
+  includeReasoning: QueryBoolean.optional().openapi({ param: { name: "includeReasoning", in: "query" } }),
+  scoringMinMarketCap: z.coerce
+    .number()
+    .finite()
+    .min(0)
+    .optional()
+    .openapi({ param: { name: "scoringMinMarketCap", in: "query" }, type: "number", example: 500000000 }),
+});

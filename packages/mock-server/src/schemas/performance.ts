@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+
+/** v1 performance metadata (contract 2.3). */
+export const PerformanceMetadataSchema = z
+  .object({
+    returns: z.number(),
+    annualizedReturn: z.number(),
+    variance: z.number(),
+    sharpeRatio: z.number(),
+    maxDrawdown: z.number(),
+    stockCount: z.number().int(),
+    weekCount: z.number().int(),
+  })
+  .openapi("PerformanceMetadata");
+
+/** Conviction-weighted NAV sparkline: `timeSeries` is `[unixSeconds, nav]` weekly points from 10000 (contract 2.3). */
+export const PerformanceSchema = z
+  .object({
+    timeSeries: z.array(z.array(z.number())),
+    metadata: PerformanceMetadataSchema,
+  })
+  .openapi("Performance");
+export type Performance = z.infer<typeof PerformanceSchema>;

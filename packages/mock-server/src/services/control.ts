@@ -1,0 +1,67 @@
+import type { ServiceContext } from "../app/ServiceContext.ts";
+import { notFound } from "../errors/ApiError.ts";
+import type { BuildOutcome } from "../store/StoreState.ts";
+import { completeRunningBuilds, isRunning } from "./builds.ts";
+
+/** The control surface's view of the mock (GET /__mock/state). */
+export interface MockStatus {
+  now: string;
+  clockOffsetMs: number;
+  latencyMs: number;
+  buildDurationMs: number;
+  runningBuilds: number;
+  strategies: number;
+}
+
+/** Snapshot of time, settings and build activity. */
+export function mockStatus(ctx: ServiceContext): MockStatus {
+  const now = ctx.clock.now();
+  const strategies = ctx.store.state.strategies;
+  return {
+    now: new Date(now).toISOString(),
+    clockOffsetMs: ctx.clock.offset(),
+    latencyMs: ctx.options.latencyMs,
+    buildDurationMs: ctx.options.buildDurationMs,
+    runningBuilds: strategies.reduce((n, s) => n + s.versions.filter((v) => isRunning(v.run, now)).length, 0),
+    strategies: strategies.length,
+  };
+}
+
+/** Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). */
+export function resetMock(ctx: ServiceContext): void {
+  ctx.store.reset();
+  ctx.memo.clear();
+  ctx.clock.resetOffset();
+}
+
+/** Moves the mock's clock forward by `ms` (builds progress, archives age); the offset is persisted. */
+export function advanceClock(ctx: ServiceContext, ms: number): void {
+  ctx.store.mutate((draft) => {
+    draft.state.clockOffsetMs += ms;
+  });
+  ctx.clock.advance(ms);
+}
+
+/** Ends every running build now with its predetermined outcome; returns how many. */
+export function completeBuilds(ctx: ServiceContext): number {
+  return ctx.store.mutate((draft) => completeRunningBuilds(draft.state, ctx.clock.now()));
+}
+
+/**
+ * Forces the outcome of the next build of strategy `id` (any owner), or clears it with null.
+ *
+ * @throws ApiError 404 when no such strategy exists
+ */
+export function setNextBuildOutcome(ctx: ServiceContext, id: string, outcome: BuildOutcome | null): void {
+  ctx.store.mutate((draft) => {
+    const s = draft.state.strategies.find((x) => x.id === id);
+    if (s === undefined) throw notFound("strategy", id);
+    s.nextOutcome = outcome;
+  });
+}
+
+/** Changes run-time settings (latency added to every request, duration of later builds). */
+export function updateSettings(ctx: ServiceContext, settings: { latencyMs?: number | undefined; buildDurationMs?: number | undefined }): void {
+  if (settings.latencyMs !== undefined) ctx.options.latencyMs = settings.latencyMs;
+  if (settings.buildDurationMs !== undefined) ctx.options.buildDurationMs = settings.buildDurationMs;
+}

@@ -1,0 +1,40 @@
+import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { StrategyV1 } from "../../schemas/strategy.ts";
+import type { StrategyRecord } from "../../store/StoreState.ts";
+import { effectiveUpdatedAt } from "../builds.ts";
+import { strategyDerived } from "./strategyDerived.ts";
+
+/**
+ * A strategy in the v1 shape (contract 2.1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
+ * `limit` and the market-cap/evidence filters null (the mock does not model them),
+ * `has_factsheet` false, `performance` null until the active version's build is done.
+ *
+ * @example
+ * presentStrategyV1(ctx, record).created_at // => "Sat, 01 Mar 2025 00:00:00 GMT"
+ */
+export function presentStrategyV1(ctx: ServiceContext, s: StrategyRecord): StrategyV1 {
+  const d = strategyDerived(ctx, s);
+  return {
+    id: s.id,
+    user_id: s.userId,
+    name: s.name,
+    objective: s.objective,
+    created_at: new Date(s.createdAt).toUTCString(),
+    updated_at: new Date(effectiveUpdatedAt(s, ctx.clock.now())).toUTCString(),
+    public: s.public,
+    growth: null,
+    status: d.status,
+    tags: [...s.tags],
+    exchanges: null,
+    limit: null,
+    min_market_cap: null,
+    max_market_cap: null,
+    min_evidence_count: null,
+    completed: d.completed,
+    has_factsheet: false,
+    exclusions: [...s.exclusions],
+    gics_sectors: d.gicsSectors,
+    metathemes: d.metathemes,
+    performance: d.performance,
+  };
+}

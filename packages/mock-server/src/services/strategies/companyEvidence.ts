@@ -1,0 +1,41 @@
+import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import { notFound } from "../../errors/ApiError.ts";
+import type { EvidenceOut } from "../../schemas/company.ts";
+import { activeVersion, strategyStatus } from "../builds.ts";
+import { versionConstituents } from "./versionConstituents.ts";
+import { visibleStrategy } from "./visibility.ts";
+
+/**
+ * Evidence for one company of a user strategy (contract 2.9): included companies carry their
+ * reasoning and the dated summaries the premade strategies hold about that company (newest
+ * first, at most 5); a company that exists but is not in the strategy (or the build is not done)
+ * is `isIncluded: false` with a reasoning saying so (real-service notes, "Errors and auth").
+ *
+ * @throws ApiError 404 when the strategy is absent or invisible, or the company unknown
+ * @example
+ * companyEvidence(ctx, alice, id, bankId).isIncluded // => false
+ */
+export function companyEvidence(ctx: ServiceContext, caller: Caller, id: string, companyId: string): EvidenceOut {
+  const s = visibleStrategy(ctx, caller, id, "exclude");
+  const company = ctx.universe.companyById.get(companyId);
+  if (company === undefined) throw notFound("company", companyId);
+  const version = activeVersion(s);
+  const done = version !== undefined && strategyStatus(s, ctx.clock.now()) === 100;
+  const constituent = done ? versionConstituents(ctx, version).find((c) => c.companyId === companyId) : undefined;
+  if (constituent === undefined) {
+    return {
+      isIncluded: false,
+      reasoning: done
+        ? `${company.name} is not part of this strategy: it did not match the objective closely enough or an exclusion removed it.`
+        : `${company.name} is not part of this strategy: the strategy has no finished build yet.`,
+      summaries: [],
+    };
+  }
+  const summaries = ctx.universe.premadeStrategies
+    .flatMap((p) => p.evidence.filter((e) => e.companyId === companyId).flatMap((e) => e.summaries))
+    .sort((a, b) => b.pubDate - a.pubDate || a.text.localeCompare(b.text))
+    .filter((x, i, all) => all.findIndex((y) => y.text === x.text && y.pubDate === x.pubDate) === i)
+    .slice(0, 5)
+    .map((x) => ({ provider: x.provider, pubDate: x.pubDate, text: x.text }));
+  return { isIncluded: true, reasoning: constituent.reasoning, summaries };
+}

@@ -1,0 +1,39 @@
+import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { StrategyRecord } from "../../store/StoreState.ts";
+
+/** Input of {@link createStrategy} (contract 4.2 POST /strategies body). */
+export interface CreateStrategyInput {
+  name: string;
+  objective: string;
+  exclusions?: string[] | undefined;
+}
+
+/**
+ * Creates a private, never-submitted strategy (status 0) owned by `caller`.
+ *
+ * @example
+ * createStrategy(ctx, alice, { name: "Water", objective: "clean water" }).activeVersionId // => null
+ */
+export function createStrategy(ctx: ServiceContext, caller: Caller, input: CreateStrategyInput): StrategyRecord {
+  return ctx.store.mutate((draft) => {
+    const now = ctx.clock.now();
+    const record: StrategyRecord = {
+      id: draft.newId(),
+      userId: caller.userId,
+      name: input.name,
+      objective: input.objective,
+      exclusions: [...(input.exclusions ?? [])],
+      tags: [],
+      public: false,
+      createdAt: now,
+      updatedAt: now,
+      archivedAt: null,
+      versions: [],
+      activeVersionId: null,
+      draftVersionId: null,
+      nextOutcome: null,
+    };
+    draft.state.strategies.push(record);
+    return record;
+  });
+}
