@@ -1,0 +1,54 @@
+import { conditionalValueAtRisk } from "../../stats/index.ts";
+
+/**
+ * The validated data of one mean-CVaR problem over the n eligible assets
+ * (docs/maths.md#mean-cvar-optimizer):
+ *   maximise  gainᵀw − CVaR_β(w) − buzzPenalty·‖w − b‖₁
+ *   s.t. Σw = 1, 0 <= w <= maxWeight, #{i : w_i >= minActiveWeight} >= minHoldings,
+ * with gain = returnMultiplier·μ + linguisticBetaWeight·ℓ.
+ */
+export interface MeanCvarProblem {
+  n: number;
+  /** T scenarios. */
+  periods: number;
+  /** Eligible-asset returns, T×n row-major. */
+  returns: Float64Array;
+  /** Linear objective coefficient of each weight. */
+  gain: Float64Array;
+  /** Buzz-implied target weights b (sum 1). */
+  target: Float64Array;
+  buzzPenalty: number;
+  maxWeight: number;
+  minActiveWeight: number;
+  minHoldings: number;
+  /** β. */
+  confidence: number;
+  /** (1 − β)·T, snapped to an integer within EPS (docs/maths.md#cvar). */
+  tailSize: number;
+}
+
+/** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */
+export function eligibleReturns(p: MeanCvarProblem, w: ArrayLike<number>): Float64Array {
+  const { n, periods: T, returns: R } = p;
+  const out = new Float64Array(T);
+  for (let t = 0; t < T; t++) {
+    const row = t * n;
+    let s = 0;
+    for (let i = 0; i < n; i++) s += R[row + i]! * w[i]!;
+    out[t] = s;
+  }
+  return out;
+}
+
+/** The true objective at w: gainᵀw − CVaR_β(w) − buzzPenalty·‖w − b‖₁, CVaR from stats' conditionalValueAtRisk. */
+export function objectiveAt(p: MeanCvarProblem, w: ArrayLike<number>): { objective: number; cvar: number; returns: Float64Array } {
+  const returns = eligibleReturns(p, w);
+  const cvar = conditionalValueAtRisk(returns, p.confidence);
+  let linear = 0;
+  let l1 = 0;
+  for (let i = 0; i < p.n; i++) {
+    linear += p.gain[i]! * w[i]!;
+    l1 += Math.abs(w[i]! - p.target[i]!);
+  }
+  return { objective: linear - cvar - p.buzzPenalty * l1, cvar, returns };
+}

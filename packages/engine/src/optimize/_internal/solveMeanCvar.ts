@@ -1,0 +1,87 @@
+import type { Highs } from "highs";
+import { EngineError } from "../../errors/EngineError.ts";
+import type { SolverReport } from "../types.ts";
+import { eligibleReturns, type MeanCvarProblem } from "./meanCvarProblem.ts";
+import { solveByScenarioGeneration } from "./scenarioGeneration.ts";
+import { EPS, GAP_TOL } from "./tolerance.ts";
+
+/** How the RU problem is handed to HiGHS. */
+export type MeanCvarMethod = "cutting-plane" | "plain-lp";
+
+/** The `count` scenarios with the largest losses of portfolio w (ties by index). */
+function worstScenarios(p: MeanCvarProblem, w: ArrayLike<number>, count: number): number[] {
+  const r = eligibleReturns(p, w);
+  const order = Array.from({ length: p.periods }, (_, t) => t);
+  order.sort((a, b) => r[a]! - r[b]! || a - b);
+  return order.slice(0, count);
+}
+
+/**
+ * The first scenario set of the cutting-plane method: the 2⌈k⌉ worst days of the equal-weight
+ * portfolio and of the buzz target b (their union; all T days when T <= 2⌈k⌉). It holds at least k
+ * scenarios, so the first restricted LP is bounded (α cannot run to −∞).
+ */
+function seedScenarios(p: MeanCvarProblem): number[] {
+  const count = Math.min(p.periods, 2 * Math.ceil(p.tailSize));
+  const equal = new Float64Array(p.n).fill(1 / p.n);
+  const set = new Set([...worstScenarios(p, equal, count), ...worstScenarios(p, p.target, count)]);
+  return [...set].sort((a, b) => a - b);
+}
+
+/** Number of weights >= minActiveWeight (relative tolerance EPS). */
+function activeCount(p: MeanCvarProblem, w: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < p.n; i++) if (w[i]! >= p.minActiveWeight * (1 - EPS)) count++;
+  return count;
+}
+
+/**
+ * Solves the mean-CVaR problem (docs/maths.md#mean-cvar-optimizer): the LP without the cardinality
+ * constraint first; only when its optimum has fewer than K holdings >= w_min, the MILP with binaries
+ * (iterated with the scenario cuts gathered so far), then a polish LP with the MILP's support fixed
+ * (w_i >= w_min on it) so that the returned weights are an exact LP vertex. `plain-lp` starts from all
+ * T scenarios (the textbook RU LP in one solve); `cutting-plane` from a small seed set.
+ */
+export function solveMeanCvar(highs: Highs, p: MeanCvarProblem, method: MeanCvarMethod): { weights: Float64Array; solver: SolverReport } {
+  const initial = method === "plain-lp" ? Array.from({ length: p.periods }, (_, t) => t) : seedScenarios(p);
+  const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial);
+  if (activeCount(p, lp.weights) >= p.minHoldings) {
+    return {
+      weights: lp.weights,
+      solver: {
+        status: "optimal",
+        method: method === "plain-lp" ? "lp" : "cutting-plane-lp",
+        objective: lp.objective,
+        gap: Math.max(0, lp.upper - lp.objective),
+        iterations: lp.rounds,
+      },
+    };
+  }
+  const milp = solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios);
+  const lower = new Float64Array(p.n);
+  let support = 0;
+  for (let i = 0; i < p.n; i++) {
+    if (milp.z![i]! > 0.5) {
+      lower[i] = p.minActiveWeight;
+      support++;
+    }
+  }
+  if (support < p.minHoldings) {
+    throw new EngineError("SOLVER_FAILURE", `the HiGHS MILP returned ${support} active holdings, fewer than minHoldings ${p.minHoldings}`);
+  }
+  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios);
+  const gap = milp.upper - polish.objective;
+  if (gap > GAP_TOL) {
+    throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`);
+  }
+  return {
+    weights: polish.weights,
+    solver: {
+      status: "optimal",
+      method: method === "plain-lp" ? "milp" : "cutting-plane-milp",
+      objective: polish.objective,
+      gap: Math.max(0, gap),
+      iterations: lp.rounds + milp.rounds + polish.rounds,
+    },
+  };
+}

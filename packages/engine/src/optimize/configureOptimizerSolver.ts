@@ -1,0 +1,29 @@
+import { EngineError } from "../errors/EngineError.ts";
+import { setSolverLoaderOptions, type SolverLoaderOptions } from "./_internal/solver.ts";
+
+export type { SolverLoaderOptions };
+
+/**
+ * Tells the engine how to load the HiGHS WebAssembly solver used by {@link meanCvarOptimize}. Not
+ * needed in Node, where `highs.wasm` is found beside the package; in a browser bundle pass
+ * `locateFile` (or `wasmBinary` / `wasmModule`). The solver is imported with a dynamic `import()`
+ * on the first solve and cached, so importing the engine never loads it; calling this function
+ * drops the cached instance, and the next solve loads with the new options.
+ *
+ * @see docs/maths.md#solver
+ * Cost: O(1); the load itself (about 40 ms in Node) happens on the next solve.
+ * @param options `locateFile(file)` returning the URL of `highs.wasm`, or the bytes / compiled module;
+ *   `{}` restores the defaults.
+ * @throws EngineError INVALID_INPUT when `options` is not an object or `locateFile` is not a function.
+ * @example
+ * configureOptimizerSolver({ locateFile: (file) => `/assets/${file}` }) // => undefined
+ */
+export function configureOptimizerSolver(options: SolverLoaderOptions): void {
+  if (options === null || typeof options !== "object") {
+    throw new EngineError("INVALID_INPUT", "options must be an object { locateFile?, wasmBinary?, wasmModule? }", { field: "options" });
+  }
+  if (options.locateFile !== undefined && typeof options.locateFile !== "function") {
+    throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", { field: "options.locateFile" });
+  }
+  setSolverLoaderOptions(options);
+}

@@ -1,0 +1,141 @@
+import type { PriceSeries } from "../backtest/types.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { assertFinite, assertInteger } from "../_internal/validate.ts";
+import type { ExcludedCompany, ReturnScenarios } from "./types.ts";
+
+/** Options of {@link scenariosFromPrices}. */
+export interface ScenariosFromPricesOptions {
+  /** Number of daily returns in the look-back window: integer >= 2; default 1260 (5 × 252 trading days). */
+  lookbackDays?: number;
+  /** Unix seconds; the window ends on the last calendar day <= asOf. Default: the last calendar day. */
+  asOf?: number;
+}
+
+/** Default look-back: 1260 daily returns, five years of 252 trading days. */
+const DEFAULT_LOOKBACK_DAYS = 1260;
+
+const isoDate = (t: number): string => new Date(t * 1000).toISOString().slice(0, 10);
+
+/**
+ * Historical return scenarios for the optimizers: the last `lookbackDays` daily simple returns
+ * `R[t, i] = P_i(d_t) / P_i(d_{t-1}) - 1` of each id, ending on the last calendar day `e` <= asOf
+ * (docs/maths.md#return-scenarios). The window holds the closes of calendar days
+ * `s..e` with `s = max(0, e - lookbackDays)`: fewer returns when the calendar is shorter. An id
+ * is kept only when it has a close on every day of the window; otherwise (no series, or a series
+ * starting after `s` or ending before `e`) it is excluded with the reason. Kept ids stay in input order.
+ *
+ * @see docs/maths.md#return-scenarios
+ * Cost: O(T·N) for T returns and N ids.
+ * @param calendar strictly increasing finite Unix seconds (trading days), at least 3.
+ * @param prices series by id (backtest `PriceSeries`: `start` integer in [0, calendar.length],
+ *   `start + closes.length <= calendar.length`); every close inside the window finite and > 0.
+ * @param ids unique non-empty strings.
+ * @param options see {@link ScenariosFromPricesOptions}.
+ * @throws EngineError INVALID_INPUT when an argument breaks a rule above (the message names it).
+ * @throws EngineError INSUFFICIENT_DATA when `asOf` precedes the calendar or the window holds fewer than 2 returns.
+ * @example
+ * const day = 86400;
+ * const r = scenariosFromPrices([0, day, 2 * day], new Map([["A", { start: 0, closes: [100, 110, 99] }]]), ["A"]);
+ * Array.from(r.scenarios.returns) // => [0.10000000000000009, -0.09999999999999998]
+ */
+export function scenariosFromPrices(
+  calendar: ArrayLike<number>,
+  prices: ReadonlyMap<string, PriceSeries>,
+  ids: readonly string[],
+  options: ScenariosFromPricesOptions = {},
+): { scenarios: ReturnScenarios; excluded: ExcludedCompany[] } {
+  if (calendar === null || typeof calendar !== "object" || typeof calendar.length !== "number") {
+    throw new EngineError("INVALID_INPUT", "calendar must be an array of Unix seconds", { field: "calendar" });
+  }
+  for (let j = 0; j < calendar.length; j++) {
+    assertFinite(`calendar[${j}]`, calendar[j]);
+    if (j > 0 && !(calendar[j]! > calendar[j - 1]!)) {
+      throw new EngineError("INVALID_INPUT", `calendar must be strictly increasing, but calendar[${j}] <= calendar[${j - 1}]`, {
+        field: `calendar[${j}]`,
+      });
+    }
+  }
+  if (!(prices instanceof Map)) throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
+  if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", "ids must be an array of strings", { field: "ids" });
+  const { lookbackDays = DEFAULT_LOOKBACK_DAYS } = options;
+  assertInteger("lookbackDays", lookbackDays, { min: 2 });
+  const asOf = options.asOf ?? (calendar.length > 0 ? calendar[calendar.length - 1]! : 0);
+  assertFinite("asOf", asOf);
+
+  // End: the last calendar index with calendar[e] <= asOf (binary search).
+  let lo = 0;
+  let hi = calendar.length; // first index with calendar[j] > asOf
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (calendar[mid]! <= asOf) lo = mid + 1;
+    else hi = mid;
+  }
+  const end = lo - 1;
+  if (end < 0) {
+    throw new EngineError("INSUFFICIENT_DATA", `asOf ${asOf} precedes the first calendar day`, { field: "asOf" });
+  }
+  const start = Math.max(0, end - lookbackDays);
+  const T = end - start;
+  if (T < 2) {
+    throw new EngineError("INSUFFICIENT_DATA", `the look-back window ending ${isoDate(calendar[end]!)} holds ${T} daily return(s); at least 2 are needed`, {
+      field: "calendar",
+    });
+  }
+
+  const kept: string[] = [];
+  const series: ArrayLike<number>[] = [];
+  const offsets: number[] = [];
+  const excluded: ExcludedCompany[] = [];
+  const seen = new Set<string>();
+  const window = `${isoDate(calendar[start]!)}..${isoDate(calendar[end]!)}`;
+  for (let i = 0; i < ids.length; i++) {
+    const id: unknown = ids[i];
+    if (typeof id !== "string" || id.length === 0) throw new EngineError("INVALID_INPUT", `ids[${i}] must be a non-empty string`, { field: `ids[${i}]` });
+    if (seen.has(id)) throw new EngineError("INVALID_INPUT", `ids[${i}] ${id} is listed more than once`, { field: `ids[${i}]` });
+    seen.add(id);
+    const s = prices.get(id);
+    if (s === undefined) {
+      excluded.push({ id, reason: "no price series" });
+      continue;
+    }
+    const at = `prices.get(${id})`;
+    if (s === null || typeof s !== "object" || s.closes === null || typeof s.closes !== "object") {
+      throw new EngineError("INVALID_INPUT", `${at} must be { start, closes }`, { field: at });
+    }
+    assertInteger(`${at}.start`, s.start, { min: 0, max: calendar.length });
+    if (s.start + s.closes.length > calendar.length) {
+      throw new EngineError("INVALID_INPUT", `${at}: start + closes.length must be <= calendar.length (${calendar.length}), got ${s.start + s.closes.length}`, {
+        field: `${at}.closes`,
+      });
+    }
+    if (s.start > start || s.start + s.closes.length - 1 < end) {
+      excluded.push({ id, reason: `no close on every day of the look-back window ${window}` });
+      continue;
+    }
+    for (let j = start; j <= end; j++) {
+      const v = s.closes[j - s.start];
+      if (typeof v !== "number" || !(v > 0) || v === Infinity) {
+        throw new EngineError("INVALID_INPUT", `${at}.closes[${j - s.start}] must be a finite number > 0, got ${String(v)}`, {
+          field: `${at}.closes[${j - s.start}]`,
+        });
+      }
+    }
+    kept.push(id);
+    series.push(s.closes);
+    offsets.push(s.start);
+  }
+
+  const N = kept.length;
+  const returns = new Float64Array(T * N);
+  for (let i = 0; i < N; i++) {
+    const closes = series[i]!;
+    const base = start - offsets[i]!;
+    let previous = closes[base]!;
+    for (let t = 0; t < T; t++) {
+      const next = closes[base + t + 1]!;
+      returns[t * N + i] = next / previous - 1;
+      previous = next;
+    }
+  }
+  return { scenarios: { assetIds: kept, returns, periods: T }, excluded };
+}

@@ -1,0 +1,75 @@
+/**
+ * Shapes shared by the two optimizers ({@link scoreTilt}, {@link meanCvarOptimize}) and their helpers.
+ * The result mirrors the service's optimizer result (rest-interface.md §2.5); the maths is in
+ * docs/maths.md#optimizers.
+ */
+
+/** The company signal a score tilt weights by (real-service-notes.md "Optimize"). */
+export type Signal = "convictionScore" | "linguisticBeta" | "marketBuzz";
+
+/** The fields of a strategy holding (rest-interface.md §2.4) that the optimizers read. */
+export interface OptimizerCompany {
+  /** Unique, non-empty. */
+  id: string;
+  /** USD, finite and >= 0, or null when unknown. */
+  marketCap: number | null;
+  /** Finite (0..1 in the service). */
+  linguisticBeta: number;
+  /** Finite (>= 0 in the service; a negative value counts as 0 where a weight is derived from it). */
+  marketBuzz: number;
+  /** Finite, or null (counts as 0). */
+  convictionScore: number | null;
+}
+
+/** Daily simple returns, T scenarios × N assets, row-major: returns[t*N + i]. */
+export interface ReturnScenarios {
+  /** N unique ids, the column order of `returns`. */
+  assetIds: readonly string[];
+  /** T·N finite values, each > -1 (simple returns of positive prices). */
+  returns: Float64Array;
+  /** T, the number of scenarios (days), >= 2. */
+  periods: number;
+}
+
+/** The optimizer result's `metadata` (rest-interface.md §2.5); docs/maths.md#portfolio-metadata. */
+export interface OptimizerMetadata {
+  numberStocks: number;
+  weightedLinguisticBeta: number;
+  marketBuzzCoverage: number;
+  annualizedReturn: number;
+  volatility: number;
+  cvar: number;
+  sharpeRatio: number;
+  expectedDailyReturn: number;
+  maxDrawdown: number;
+}
+
+/** A company dropped before optimising, with why. */
+export interface ExcludedCompany {
+  id: string;
+  reason: string;
+}
+
+/** What the numerical solver certified (absent when no solver was called). */
+export interface SolverReport {
+  /** "optimal" whenever a result is returned (anything else is an EngineError SOLVER_FAILURE). */
+  status: string;
+  method: "lp" | "milp" | "qp" | "cutting-plane-lp" | "cutting-plane-milp";
+  /** The objective at the returned weights, recomputed from them (not the solver's own number). */
+  objective: number;
+  /** Proven upper bound on the optimum minus `objective` (>= 0); 0 for the QP (solved exactly by an active-set method). */
+  gap: number;
+  /** Mean-CVaR: number of LP / MILP solves (cutting-plane rounds, MILP rounds, the polish); QP: projected-gradient steps + active-set iterations. */
+  iterations: number;
+}
+
+/** The result of either optimizer. */
+export interface OptimizerResult {
+  /** Positive weights only, summing to 1, sorted by weight descending then id. */
+  weights: Array<{ id: string; weight: number }>;
+  metadata: OptimizerMetadata;
+  warnings: string[];
+  /** Companies dropped before optimising, in input order. */
+  excluded: ExcludedCompany[];
+  solver?: SolverReport;
+}
