@@ -2,8 +2,14 @@ import type { DocsAssets } from "../routes/docs.ts";
 import { registerControlRoutes } from "../routes/control.ts";
 import { docsRoutes } from "../routes/docs.ts";
 import { registerHealthRoutes } from "../routes/health.ts";
+import { registerOptimizeRoutes } from "../routes/optimize.ts";
+import { registerPortfolioRoutes } from "../routes/portfolios.ts";
 import { registerStrategyRoutes } from "../routes/strategies.ts";
 import { registerStrategyV2Routes } from "../routes/strategiesV2.ts";
+import { registerBacktestRoutes } from "../routes/backtest.ts";
+import { registerBenchmarkRoutes } from "../routes/benchmarks.ts";
+import { registerCompanySearchRoutes } from "../routes/companySearch.ts";
+import { registerPremadeRoutes } from "../routes/premade.ts";
 import type { RouteModule } from "./RouteModule.ts";
 
 /**
@@ -11,5 +17,5 @@ import type { RouteModule } from "./RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerControlRoutes, docsRoutes(docsAssets)];
+  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, docsRoutes(docsAssets)];
 }

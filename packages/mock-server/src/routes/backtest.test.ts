@@ -1,0 +1,188 @@
+import { buyAndHoldBacktest } from "@thematic/engine";
+import { loadUniverse } from "@thematic/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Universe } from "../_internal/fixtures.ts";
+import { expectError } from "../_test/contractShapes.ts";
+import { body, makeMock } from "../_test/makeMock.ts";
+import { id, testUniverse } from "../_test/testUniverse.ts";
+
+interface Stats { returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number }
+interface Result {
+  metadata: Stats & { stockCount: number; weekCount: number; warnings: string[] };
+  timeSeries: Array<[number, number]>;
+  benchmarkMetadata: Stats & { symbol: string };
+  benchmarkTimeSeries: Array<[number, number]>;
+}
+
+const run = async (m: ReturnType<typeof makeMock>, input: unknown) => {
+  const r = await m.alice.post("/v1/backtest", input);
+  return { status: r.status, json: await body<Result & { error?: string }>(r) };
+};
+
+/** Close of a company's primary listing on Unix day `t` (read straight from the fixture table). */
+function close(u: Universe, companyId: string, t: number): number {
+  const company = u.companyById.get(companyId)!;
+  const s = u.prices.series.get(company.securities.find((x) => x.isPrimary)!.id)!;
+  const i = u.prices.calendar.indexOf(t);
+  return s.closes[i - s.start]!;
+}
+
+/** The test universe where "Defunct Quantum Inc" stopped trading 40 trading days before the end. */
+function withDelisting(): Universe {
+  const series = new Map(testUniverse.prices.series);
+  const sec = testUniverse.companyById.get(id("gone"))!.securities[0]!;
+  const s = series.get(sec.id)!;
+  series.set(sec.id, { start: s.start, closes: s.closes.slice(0, s.closes.length - 40) });
+  return { ...testUniverse, prices: { calendar: testUniverse.prices.calendar, series } };
+}
+
+describe("POST /v1/backtest", () => {
+  it("buy-and-hold NAV from 10000 on weekly dates, benchmark on the same dates (1 year: 52 weeks)", async () => {
+    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 3 }, { companyId: id("cryo"), weight: 1 }], years: 1 });
+    expect(status).toBe(200);
+    expect(Object.keys(json).sort()).toEqual(["benchmarkMetadata", "benchmarkTimeSeries", "metadata", "timeSeries"]);
+    expect(json.metadata).toMatchObject({ stockCount: 2, weekCount: 52, warnings: [] });
+    expect(json.timeSeries).toHaveLength(53);
+    expect(json.timeSeries[0]![1]).toBe(10000);
+    expect(json.benchmarkTimeSeries.map(([t]) => t)).toEqual(json.timeSeries.map(([t]) => t));
+    expect(json.benchmarkMetadata.symbol).toBe("SPY");
+    expect(json.timeSeries.at(-1)![0]).toBe(Date.UTC(2025, 4, 30) / 1000); // as-of, a Friday
+    // Oracle: NAV_T = 10000 · Σ w_i P_i(T) / P_i(0), with weights 0.75 / 0.25, from the raw closes.
+    const [t0, tN] = [json.timeSeries[0]![0], json.timeSeries.at(-1)![0]];
+    const expected = 10000 * (0.75 * (close(testUniverse, id("qbit"), tN) / close(testUniverse, id("qbit"), t0)) + 0.25 * (close(testUniverse, id("cryo"), tN) / close(testUniverse, id("cryo"), t0)));
+    expect(json.timeSeries.at(-1)![1]).toBeCloseTo(expected, 6);
+    expect(json.metadata.returns).toBeCloseTo(expected / 10000 - 1, 9);
+  });
+
+  it("defaults: 5 years and SPY; a short history is reported in the warnings", async () => {
+    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("aqua"), weight: 1 }] });
+    expect(status).toBe(200);
+    expect(json.benchmarkMetadata.symbol).toBe("SPY");
+    expect(json.metadata.warnings.some((w) => /price history starts/.test(w))).toBe(true);
+  });
+
+  it("drops unknown companies with a warning naming them; delisted companies turn to cash with a warning", async () => {
+    const unknown = id("no-such-company");
+    const { status, json } = await run(makeMock({ universe: withDelisting() }), {
+      holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: unknown, weight: 1 }, { companyId: id("gone"), weight: 1 }],
+      years: 1,
+    });
+    expect(status).toBe(200);
+    expect(json.metadata.stockCount).toBe(2);
+    expect(json.metadata.warnings.some((w) => w.includes(unknown))).toBe(true);
+    expect(json.metadata.warnings.some((w) => w.includes(id("gone")) && /stopped trading/.test(w))).toBe(true);
+  });
+
+  it("accepts a benchmark symbol case-insensitively", async () => {
+    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 1, benchmark: "spy" });
+    expect(status).toBe(200);
+    expect(json.benchmarkMetadata.symbol).toBe("SPY");
+  });
+
+  it("400 naming the symbol for an unknown benchmark", async () => {
+    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], benchmark: "NOPE" });
+    expect(status).toBe(400);
+    expect(json.error).toMatch(/NOPE/);
+  });
+
+  it("400 when no company can be resolved", async () => {
+    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("x"), weight: 1 }], years: 1 });
+    expect(status).toBe(400);
+    expectError(json);
+  });
+
+  it.each([
+    [{}],
+    [{ holdings: [] }],
+    [{ holdings: [{ companyId: "AAPL", weight: 1 }] }],
+    [{ holdings: [{ companyId: id("qbit") }] }],
+    [{ holdings: [{ companyId: id("qbit"), weight: -1 }] }],
+    [{ holdings: [{ companyId: id("qbit"), weight: 0 }] }],
+    [{ holdings: [{ companyId: id("qbit"), weight: 1 }], years: 0 }],
+    [{ holdings: [{ companyId: id("qbit"), weight: 1 }], years: 21 }],
+    [{ holdings: [{ companyId: id("qbit"), weight: 1 }], years: 2.5 }],
+    [{ holdings: [{ companyId: id("qbit"), weight: 1 }], benchmark: 5 }],
+  ])("400 {error} for %j", async (input) => {
+    const { status, json } = await run(makeMock(), input);
+    expect(status).toBe(400);
+    expectError(json);
+  });
+
+  it("401 without a credential", async () => {
+    expect((await makeMock().anonymous.post("/v1/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }] })).status).toBe(401);
+  });
+});
+
+describe("backtest on the real fixtures", () => {
+  let real: Universe;
+  let m: ReturnType<typeof makeMock>;
+  beforeAll(async () => {
+    real = await loadUniverse();
+    m = makeMock({ universe: real });
+  });
+  const post = async (input: unknown) => {
+    const r = await m.client(real.users.find((u) => u.active)!.apiKey).post("/v1/backtest", input);
+    return { status: r.status, json: await body<Result & { error?: string }>(r) };
+  };
+
+  it("5 years of 10 holdings: 260 weekly returns, one point a week, ending on the as-of date", async () => {
+    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 10).map((c, i) => ({ companyId: c.companyId, weight: i + 1 }));
+    const { status, json } = await post({ holdings, benchmark: "QQQ" });
+    expect(status).toBe(200);
+    expect(json.metadata.weekCount).toBe(260);
+    expect(json.timeSeries).toHaveLength(261);
+    expect(json.benchmarkMetadata.symbol).toBe("QQQ");
+    expect(json.timeSeries.at(-1)![0]).toBe(Date.parse(`${real.asOf}T00:00:00Z`) / 1000);
+    for (let k = 1; k < json.timeSeries.length; k++) {
+      const gap = json.timeSeries[k]![0] - json.timeSeries[k - 1]![0];
+      expect(gap % 86400).toBe(0);
+      expect(gap / 86400 >= 3 && gap / 86400 <= 11).toBe(true); // one ISO week apart, holidays shift the day
+    }
+    expect(json.metadata.maxDrawdown).toBeLessThanOrEqual(0);
+  });
+
+  it("a delisted company in the window produces a warning", async () => {
+    const end = Date.parse(`${real.asOf}T00:00:00Z`);
+    const delisted = real.companies.find((c) => {
+      const p = c.securities.find((s) => s.isPrimary)!;
+      return !c.securities.some((s) => s.active) && p.delistedOn !== null && Date.parse(p.delistedOn) > end - 4 * 365 * 86400e3;
+    });
+    expect(delisted).toBeDefined();
+    const { status, json } = await post({ holdings: [{ companyId: delisted!.id, weight: 1 }, { companyId: real.premadeStrategies[0]!.constituents[0]!.companyId, weight: 1 }] });
+    expect(status).toBe(200);
+    expect(json.metadata.warnings.some((w) => w.includes(delisted!.id))).toBe(true);
+  });
+
+  it("equals the engine run on the full calendar (the service hands the engine only the window it reads)", async () => {
+    const end = Date.parse(`${real.asOf}T00:00:00Z`);
+    const primary = (c: (typeof real.companies)[number]) => c.securities.find((s) => s.isPrimary)!;
+    const delisted = real.companies.filter((c) => !c.securities.some((s) => s.active)).slice(0, 3);
+    const late = real.companies.filter((c) => c.securities.some((s) => s.active) && Date.parse(primary(c).listedOn) > end - 6 * 365 * 86400e3).slice(0, 3);
+    expect(delisted.length).toBe(3);
+    expect(late.length).toBeGreaterThan(0);
+    const picks = [...real.premadeStrategies[2]!.constituents.slice(0, 6).map((c) => real.companyById.get(c.companyId)!), ...delisted, ...late];
+    for (const years of [1, 5, 20]) {
+      const holdings = picks.map((c, i) => ({ companyId: c.id, weight: 1 + (i % 4) }));
+      const { status, json } = await post({ holdings, years, benchmark: "EFA" });
+      expect(status).toBe(200);
+      const expected = buyAndHoldBacktest({
+        calendar: real.prices.calendar,
+        holdings: holdings.map((h) => ({ id: h.companyId, weight: h.weight })),
+        prices: new Map(picks.map((c) => {
+          const listing = c.securities.find((s) => s.isPrimary && s.active) ?? c.securities.find((s) => s.active) ?? primary(c);
+          return [c.id, real.prices.series.get(listing.id)!] as const;
+        })),
+        benchmark: { symbol: "EFA", series: real.prices.series.get(real.benchmarkBySymbol.get("EFA")!.securityId)! },
+        years,
+      });
+      expect(json).toEqual(JSON.parse(JSON.stringify(expected)));
+    }
+  });
+
+  it("accepts every listed benchmark", async () => {
+    for (const b of real.benchmarks) {
+      const { status } = await post({ holdings: [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }], benchmark: b.symbol, years: 2 });
+      expect(status, b.symbol).toBe(200);
+    }
+  });
+});

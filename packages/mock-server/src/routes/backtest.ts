@@ -1,0 +1,25 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { BacktestBody, BacktestResultSchema } from "../schemas/backtest.ts";
+import { bearerSecurity, errorResponses } from "../schemas/common.ts";
+import { runBacktest } from "../services/backtest/runBacktest.ts";
+
+const backtest = createRoute({
+  method: "post",
+  path: "/v1/backtest",
+  tags: ["Backtest"],
+  summary: "Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)",
+  description:
+    "Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. 400 when the benchmark is unknown, no company can be priced, or the price data is insufficient.",
+  security: bearerSecurity,
+  request: { body: { required: true, content: { "application/json": { schema: BacktestBody } } } },
+  responses: {
+    200: { description: "The backtest", content: { "application/json": { schema: BacktestResultSchema } } },
+    ...errorResponses(400, 401),
+  },
+});
+
+/** Backtest (contract 4.5, 2.10). */
+export const registerBacktestRoutes: RouteModule = (app, ctx) => {
+  app.openapi(backtest, (c) => c.json(runBacktest(ctx, c.req.valid("json")), 200));
+};

@@ -1,0 +1,51 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { bearerSecurity, ErrorSchema, StrategyIdParams } from "../schemas/common.ts";
+import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";
+import { optimizeMeanCvar } from "../services/optimize/optimizeMeanCvar.ts";
+import { optimizeScoreTilt } from "../services/optimize/optimizeScoreTilt.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const tags = ["Optimizers"];
+const responses = {
+  200: json(OptimizerResultSchema, "Optimizer result"),
+  202: json(ErrorSchema, "The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry"),
+  400: json(ErrorSchema, "A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message)"),
+  401: json(ErrorSchema, "Missing, malformed, unknown or inactive API key"),
+  404: json(ErrorSchema, "Neither a user strategy visible to the caller nor a premade strategy"),
+  409: json(ErrorSchema, "The strategy was never submitted, or its latest build failed (mock decision: polling would never end)"),
+};
+const request = {
+  params: StrategyIdParams,
+  body: { required: false, content: { "application/json": { schema: OptimizerBody } } },
+};
+
+const optimize = createRoute({
+  method: "post",
+  path: "/v1/strategies/{id}/optimize",
+  tags,
+  summary: "Score-tilt weights over a strategy's companies (user strategy or premade id)",
+  security: bearerSecurity,
+  request: { ...request, query: OptimizeQuery },
+  responses,
+});
+
+const optimized = createRoute({
+  method: "post",
+  path: "/v1/strategies/{id}/optimized-portfolio",
+  tags,
+  summary: "Mean-CVaR optimized portfolio of a strategy's companies (user strategy or premade id)",
+  security: bearerSecurity,
+  request: { ...request, query: OptimizedPortfolioQuery },
+  responses,
+});
+
+/** The two optimizers (contract 2.5, 4.2; real-service notes "Optimize", "Optimized portfolio"). */
+export const registerOptimizeRoutes: RouteModule = (app, ctx) => {
+  app.openapi(optimize, async (c) =>
+    c.json(await optimizeScoreTilt(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
+  );
+  app.openapi(optimized, async (c) =>
+    c.json(await optimizeMeanCvar(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
+  );
+};

@@ -1,0 +1,90 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { bearerSecurity, ErrorSchema } from "../schemas/common.ts";
+import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
+import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";
+import { getPortfolio } from "../services/portfolios/getPortfolio.ts";
+import { listPortfolios } from "../services/portfolios/listPortfolios.ts";
+import { replacePortfolio } from "../services/portfolios/replacePortfolio.ts";
+import { savePortfolio } from "../services/portfolios/savePortfolio.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(ErrorSchema, description);
+const tags = ["Portfolios"];
+const errors = {
+  400: error("Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0"),
+  401: error("Missing, malformed, unknown or inactive API key"),
+  403: error("Another user's public portfolio: only the owner may change or delete it"),
+  404: error("Absent, or another user's private portfolio"),
+  409: error("Rename onto the name of another of the caller's portfolios"),
+};
+const body = { body: { required: true, content: { "application/json": { schema: PortfolioBodySchema } } } };
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/portfolios",
+  tags,
+  summary: "The caller's portfolios plus every public one (no holdings; user_id null when not the caller's)",
+  security: bearerSecurity,
+  responses: { 200: json(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
+});
+
+const save = createRoute({
+  method: "post",
+  path: "/v1/portfolios",
+  tags,
+  summary: "Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced)",
+  security: bearerSecurity,
+  request: body,
+  responses: {
+    200: json(PortfolioSchema, "Overwrote the caller's portfolio of that name"),
+    201: json(PortfolioSchema, "Created (mock decision: the contract does not show this status)"),
+    400: errors[400],
+    401: errors[401],
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/portfolios/{id}",
+  tags,
+  summary: "A portfolio with its holdings (owner, or anyone for a public one)",
+  security: bearerSecurity,
+  request: { params: PortfolioIdParams },
+  responses: { 200: json(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+
+const put = createRoute({
+  method: "put",
+  path: "/v1/portfolios/{id}",
+  tags,
+  summary: "Replace the holdings (and name) of the caller's portfolio",
+  security: bearerSecurity,
+  request: { params: PortfolioIdParams, ...body },
+  responses: { 200: json(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/portfolios/{id}",
+  tags,
+  summary: "Delete the caller's portfolio (permanent; 204 No Content)",
+  security: bearerSecurity,
+  request: { params: PortfolioIdParams },
+  responses: { 204: { description: "Deleted" }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+/** Saved portfolios (contract 2.6, 4.6, 4.7; real-service notes "Portfolios"). */
+export const registerPortfolioRoutes: RouteModule = (app, ctx) => {
+  app.openapi(list, (c) => c.json(listPortfolios(ctx, c.var.caller), 200));
+  app.openapi(save, (c) => {
+    const { portfolio, created } = savePortfolio(ctx, c.var.caller, c.req.valid("json"));
+    return created ? c.json(portfolio, 201) : c.json(portfolio, 200);
+  });
+  app.openapi(get, (c) => c.json(getPortfolio(ctx, c.var.caller, c.req.valid("param").id), 200));
+  app.openapi(put, (c) => c.json(replacePortfolio(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json")), 200));
+  app.openapi(remove, (c) => {
+    deletePortfolio(ctx, c.var.caller, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+};

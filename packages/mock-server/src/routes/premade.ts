@@ -1,0 +1,126 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
+import type { RouteModule } from "../app/RouteModule.ts";
+import { bearerSecurity, ErrorSchema, errorResponses, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
+import { CompaniesQuery, type CompanyOut, EvidenceSchema } from "../schemas/company.ts";
+import {
+  AvailableDatesSchema,
+  EvidencesSchema,
+  HistoricalQuery,
+  PremadeCompaniesSchema,
+  PremadeSearchBody,
+  PremadeSearchResultSchema,
+} from "../schemas/premade.ts";
+import { StrategyV1Schema } from "../schemas/strategy.ts";
+import { historicalDataCached } from "../services/premade/historicalData.ts";
+import { historicalDates } from "../services/premade/historicalDates.ts";
+import { listPremade } from "../services/premade/listPremade.ts";
+import { premadeCompaniesCached } from "../services/premade/premadeCompanies.ts";
+import { premadeEvidence } from "../services/premade/premadeEvidence.ts";
+import { premadeEvidences } from "../services/premade/premadeEvidences.ts";
+import { searchPremade } from "../services/premade/searchPremade.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const tags = ["Premade strategies"];
+
+/**
+ * A 200 JSON response from text already serialised from a `CompanyOut[]` (the company lists are
+ * cached with their JSON text, so a hit costs no serialisation), typed like `c.json(companies, 200)`.
+ */
+function companiesText(c: Context, json: string): Response & TypedResponse<JSONParsed<CompanyOut[]>, 200, "json"> {
+  return c.body(json, 200, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<JSONParsed<CompanyOut[]>, 200, "json">;
+}
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies",
+  tags,
+  summary: "The premade library: public, finished strategies (status 100) owned by the premade service account",
+  security: bearerSecurity,
+  responses: { 200: json(z.array(StrategyV1Schema), "Premade strategies"), ...errorResponses(401) },
+});
+
+const search = createRoute({
+  method: "post",
+  path: "/v1/premade-strategies/search",
+  tags,
+  summary: "Premade strategies closest to an objective (BM25 over theme vocabulary, stemmed, with concept expansion)",
+  description:
+    "Every premade strategy with a similarity in [0, 1] (1 − exp(−BM25 score / (30 · query terms)), 4 decimals), by descending similarity. Deterministic. A blank objective is 400.",
+  security: bearerSecurity,
+  request: { body: { required: true, content: { "application/json": { schema: PremadeSearchBody } } } },
+  responses: { 200: json(PremadeSearchResultSchema, "Matches, best first"), ...errorResponses(400, 401) },
+});
+
+const companies = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies/{id}/companies",
+  tags,
+  summary: "Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, query: CompaniesQuery },
+  responses: { 200: json(PremadeCompaniesSchema, "Companies"), ...errorResponses(400, 401, 404) },
+});
+
+const evidence = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies/{id}/companies/{companyId}",
+  tags,
+  summary: "Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold)",
+  security: bearerSecurity,
+  request: { params: StrategyCompanyParams },
+  responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
+});
+
+const evidences = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies/{id}/evidences",
+  tags,
+  summary: "All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
+});
+
+const dates = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies/{id}/historical-data/dates",
+  tags,
+  summary: "Dates (YYYY-MM-DD, ascending) with a completed historical run",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(AvailableDatesSchema, "Available dates"), ...errorResponses(400, 401, 404) },
+});
+
+const historical = createRoute({
+  method: "get",
+  path: "/v1/premade-strategies/{id}/historical-data",
+  tags,
+  summary: "Companies as of a completed run (signals of that snapshot), conviction ranked",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, query: HistoricalQuery },
+  responses: {
+    200: json(PremadeCompaniesSchema, "Companies as of that date"),
+    ...errorResponses(400, 401),
+    404: json(ErrorSchema, "Unknown premade strategy, or no run on that date"),
+    409: json(ErrorSchema, "The run of that date is processing or failed"),
+  },
+});
+
+/** Premade strategies, read-only (contract 4.3; real-service notes "Signals", "Errors and auth"). */
+export const registerPremadeRoutes: RouteModule = (app, ctx) => {
+  app.openapi(list, (c) => c.json(listPremade(ctx), 200));
+  app.openapi(search, (c) => c.json(searchPremade(ctx, c.req.valid("json").objective), 200));
+  app.openapi(companies, (c) => companiesText(c, premadeCompaniesCached(ctx, c.req.valid("param").id, c.req.valid("query")).json));
+  app.openapi(evidence, (c) => {
+    const p = c.req.valid("param");
+    return c.json(premadeEvidence(ctx, p.id, p.companyId), 200);
+  });
+  app.openapi(evidences, (c) => c.json(premadeEvidences(ctx, c.req.valid("param").id), 200));
+  app.openapi(dates, (c) => c.json(historicalDates(ctx, c.req.valid("param").id), 200));
+  app.openapi(historical, (c) => {
+    const q = c.req.valid("query");
+    return companiesText(c, historicalDataCached(ctx, c.req.valid("param").id, q.date, q.scoringMinMarketCap).json);
+  });
+};

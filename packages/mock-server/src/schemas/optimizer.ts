@@ -1,0 +1,91 @@
+import { z } from "@hono/zod-openapi";
+import { UuidSchema } from "./common.ts";
+import { CompanySchema } from "./company.ts";
+
+/** OpenAPI metadata of a numeric query parameter (bounds repeated: the `type` override drops zod's). */
+const q = (name: string, description: string, example: number, bounds: { minimum?: number; maximum?: number; exclusiveMinimum?: number; integer?: boolean } = {}) => {
+  const { integer = false, ...limits } = bounds;
+  return { param: { name, in: "query" as const }, type: integer ? ("integer" as const) : ("number" as const), description, example, ...limits };
+};
+const riskFreeRate = z.coerce
+  .number()
+  .gt(-1, "must be > -1 (an annual rate)")
+  .optional()
+  .openapi(q("riskFreeRate", "Annual risk-free rate for the Sharpe ratio; > -1; default 0", 0.02, { exclusiveMinimum: -1 }));
+
+/**
+ * Query of `POST /strategies/{id}/optimize` (score tilt; real-service notes "Optimize", in its
+ * order): every parameter optional; bounds as listed, each violation a 400 naming the parameter.
+ */
+export const OptimizeQuery = z.object({
+  minMarketCap: z.coerce.number().min(0).optional().openapi(q("minMarketCap", "Minimum market cap (USD) for inclusion; >= 0; default 0", 1e9, { minimum: 0 })),
+  signalType: z
+    .enum(["convictionScore", "linguisticBeta", "marketBuzz"])
+    .default("convictionScore")
+    .openapi({ param: { name: "signalType", in: "query" }, description: "Signal the weights tilt toward; default convictionScore" }),
+  tiltExponent: z.coerce.number().min(0).max(10).optional().openapi(q("tiltExponent", "0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores", 1, { minimum: 0, maximum: 10 })),
+  maxWeight: z.coerce.number().gt(0).max(1).optional().openapi(q("maxWeight", "Maximum weight per holding; 0 < x <= 1; default 1", 0.1, { exclusiveMinimum: 0, maximum: 1 })),
+  minWeight: z.coerce.number().min(0).max(1).optional().openapi(q("minWeight", "Minimum weight per holding; 0..1; default 0", 0, { minimum: 0, maximum: 1 })),
+  riskDiversification: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .openapi(q("riskDiversification", "0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history)", 0, { minimum: 0, maximum: 1 })),
+  riskFreeRate,
+  topN: z.coerce.number().int().min(2).optional().openapi(q("topN", "Keep the top N companies by the signal; integer >= 2; default all qualifying", 20, { minimum: 2, integer: true })),
+});
+export type OptimizeQueryIn = z.infer<typeof OptimizeQuery>;
+
+/**
+ * Query of `POST /strategies/{id}/optimized-portfolio` (mean-CVaR): the contract's eight
+ * parameters (§4.2) in its order, under mock names; bounds exactly those of §4.2/§8.
+ */
+export const OptimizedPortfolioQuery = z.object({
+  minMarketCap: z.coerce.number().gt(0).optional().openapi(q("minMarketCap", "1. Minimum market cap (USD) for inclusion; > 0; default 500000000", 5e8, { exclusiveMinimum: 0 })),
+  returnMultiplier: z.coerce.number().gt(0).optional().openapi(q("returnMultiplier", "2. Multiplier of expected returns in the objective; > 0; default 1", 1, { exclusiveMinimum: 0 })),
+  linguisticBetaWeight: z.coerce.number().min(0).max(1).optional().openapi(q("linguisticBetaWeight", "3. Weight of the linguistic-beta reward; 0..1; default 0.05", 0.05, { minimum: 0, maximum: 1 })),
+  riskFreeRate,
+  minHoldings: z.coerce.number().int().min(2).optional().openapi(q("minHoldings", "5. Minimum number of holdings with weight >= minActiveWeight; integer >= 2; default 2", 5, { minimum: 2, integer: true })),
+  minActiveWeight: z.coerce
+    .number()
+    .gt(0.0001)
+    .max(1)
+    .optional()
+    .openapi(q("minActiveWeight", "6. Weight a holding needs to count toward minHoldings; > 0.0001 (and <= 1); default 0.01", 0.01, { exclusiveMinimum: 0.0001, maximum: 1 })),
+  maxWeight: z.coerce.number().gt(0).max(1).optional().openapi(q("maxWeight", "7. Maximum weight of any holding; 0 < x <= 1; default 0.2", 0.2, { exclusiveMinimum: 0, maximum: 1 })),
+  buzzPenalty: z.coerce.number().min(0).max(1).optional().openapi(q("buzzPenalty", "8. Penalty on divergence from market-buzz weights; 0..1; default 0.01", 0.01, { minimum: 0, maximum: 1 })),
+});
+export type OptimizedPortfolioQueryIn = z.infer<typeof OptimizedPortfolioQuery>;
+
+/** Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider; omitted, null or empty: all. */
+export const OptimizerBody = z
+  .object({
+    companyIds: z.array(UuidSchema).max(5000).nullable().optional().openapi({ description: "Companies of the strategy to consider before the other filters" }),
+  })
+  .openapi("OptimizerRequest");
+export type OptimizerBodyIn = z.infer<typeof OptimizerBody>;
+
+/** Optimizer result (contract 2.5), plus the mock extensions `warnings` and `solver`. */
+export const OptimizerResultSchema = z
+  .object({
+    metadata: z.object({
+      numberStocks: z.number().int(),
+      weightedLinguisticBeta: z.number(),
+      marketBuzzCoverage: z.number(),
+      annualizedReturn: z.number(),
+      volatility: z.number(),
+      cvar: z.number(),
+      sharpeRatio: z.number(),
+      expectedDailyReturn: z.number(),
+      maxDrawdown: z.number(),
+    }),
+    portfolio: z.array(CompanySchema.extend({ weight: z.number() })).openapi({ description: "Companies with a positive weight, weights summing to 1, heaviest first" }),
+    warnings: z.array(z.string()).openapi({ description: "Mock extension: excluded companies with the reason, degenerate cases" }),
+    solver: z
+      .object({ status: z.string(), method: z.string(), objective: z.number(), gap: z.number(), iterations: z.number().int() })
+      .optional()
+      .openapi({ description: "Mock extension: what the numerical solver certified (absent when no solver ran)" }),
+  })
+  .openapi("OptimizerResult");
+export type OptimizerResultOut = z.infer<typeof OptimizerResultSchema>;

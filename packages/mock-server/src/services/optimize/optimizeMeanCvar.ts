@@ -1,0 +1,34 @@
+import { meanCvarOptimize } from "@thematic/engine";
+import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { OptimizedPortfolioQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
+import { defined } from "./_internal/defined.ts";
+import { lruMemo, OPTIMIZER_CACHE_SIZE } from "./_internal/lruMemo.ts";
+import { toOptimizerCompanies } from "./_internal/toOptimizerCompanies.ts";
+import { optimizeTarget } from "./optimizeTarget.ts";
+import { presentOptimizerResult } from "./presentOptimizerResult.ts";
+import { selectCompanies } from "./selectCompanies.ts";
+import { strategyScenarios } from "./strategyScenarios.ts";
+
+/**
+ * `POST /strategies/{id}/optimized-portfolio` (contract 4.2; real-service notes "Optimized
+ * portfolio"): mean-CVaR weights (engine `meanCvarOptimize`, solved with HiGHS) over the
+ * strategy's companies (restricted to `body.companyIds` when given) and the daily returns of their
+ * primary listings ({@link strategyScenarios}). Deterministic; memoised per (companies' version,
+ * parameters); concurrent identical requests share one solve.
+ *
+ * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
+ *   strategy or no company with price history; EngineError (400) INFEASIBLE naming the constraint
+ *   (e.g. minHoldings above the eligible count, eligible count × maxWeight < 1)
+ * @example
+ * (await optimizeMeanCvar(ctx, alice, id, { maxWeight: 0.5 }, {})).solver?.status // => "optimal"
+ */
+export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn): Promise<OptimizerResultOut> {
+  const target = optimizeTarget(ctx, caller, id);
+  const companies = selectCompanies(target.companies, body.companyIds, id);
+  const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
+  return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async () => {
+    const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
+    const result = await meanCvarOptimize(toOptimizerCompanies(companies), scenarios, defined({ ...query }));
+    return presentOptimizerResult(result, companies, excluded);
+  });
+}

@@ -1,0 +1,48 @@
+import { scoreTilt } from "@thematic/engine";
+import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { OptimizeQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
+import { defined } from "./_internal/defined.ts";
+import { lruMemo, OPTIMIZER_CACHE_SIZE } from "./_internal/lruMemo.ts";
+import { toOptimizerCompanies } from "./_internal/toOptimizerCompanies.ts";
+import { optimizeTarget } from "./optimizeTarget.ts";
+import { presentOptimizerResult } from "./presentOptimizerResult.ts";
+import { selectCompanies } from "./selectCompanies.ts";
+import { strategyScenarios } from "./strategyScenarios.ts";
+
+/**
+ * `POST /strategies/{id}/optimize` (real-service notes "Optimize"): score-tilt weights (engine
+ * `scoreTilt`) over the strategy's companies (restricted to `body.companyIds` when given), with
+ * the price history of their primary listings ({@link strategyScenarios}) for the risk metadata
+ * and the diversification overlay. Deterministic; memoised per (companies' version, parameters).
+ *
+ * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
+ *   strategy or no company with price history; EngineError (400) INFEASIBLE when the bounds
+ *   cannot hold or no company meets minMarketCap
+ * @example
+ * (await optimizeScoreTilt(ctx, alice, id, { signalType: "convictionScore", maxWeight: 0.5 }, {})).portfolio.length // => 3
+ */
+export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn): Promise<OptimizerResultOut> {
+  const target = optimizeTarget(ctx, caller, id);
+  const companies = selectCompanies(target.companies, body.companyIds, id);
+  const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
+  return lruMemo(ctx, "optimize", key, OPTIMIZER_CACHE_SIZE, async () => {
+    const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
+    const result = await scoreTilt(
+      toOptimizerCompanies(companies),
+      {
+        signal: query.signalType,
+        ...defined({
+          tiltExponent: query.tiltExponent,
+          maxWeight: query.maxWeight,
+          minWeight: query.minWeight,
+          minMarketCap: query.minMarketCap,
+          topN: query.topN,
+          riskDiversification: query.riskDiversification,
+          riskFreeRate: query.riskFreeRate,
+        }),
+      },
+      scenarios,
+    );
+    return presentOptimizerResult(result, companies, excluded);
+  });
+}

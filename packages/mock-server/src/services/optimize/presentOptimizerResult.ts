@@ -1,0 +1,29 @@
+import type { ExcludedCompany, OptimizerResult } from "@thematic/engine";
+import type { CompanyOut } from "../../schemas/company.ts";
+import type { OptimizerResultOut } from "../../schemas/optimizer.ts";
+
+/**
+ * The optimizer result (contract 2.5) from the engine's: `portfolio` the companies with a positive
+ * weight (company fields as in the company list, plus `weight`), heaviest first; `metadata` as
+ * computed; the extensions `warnings` (the engine's, then one line per excluded company with the
+ * reason, the price-history reason when that is why) and `solver` (when one ran).
+ *
+ * @example
+ * presentOptimizerResult(result, companies, []).portfolio[0].weight >= presentOptimizerResult(result, companies, []).portfolio[1].weight // => true
+ */
+export function presentOptimizerResult(result: OptimizerResult, companies: readonly CompanyOut[], historyExcluded: readonly ExcludedCompany[]): OptimizerResultOut {
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  const historyReason = new Map(historyExcluded.map((e) => [e.id, e.reason]));
+  const portfolio = result.weights.flatMap((w) => {
+    const company = byId.get(w.id);
+    return company === undefined ? [] : [{ ...company, weight: w.weight }];
+  });
+  const excluded = result.excluded.map((e) => {
+    const c = byId.get(e.id);
+    const label = c === undefined ? e.id : `${c.name} (${c.symbol}, ${c.id})`;
+    return `excluded ${label}: ${historyReason.get(e.id) ?? e.reason}`;
+  });
+  const out: OptimizerResultOut = { metadata: { ...result.metadata }, portfolio, warnings: [...result.warnings, ...excluded] };
+  if (result.solver !== undefined) out.solver = { ...result.solver };
+  return out;
+}

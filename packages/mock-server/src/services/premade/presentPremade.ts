@@ -1,0 +1,49 @@
+import type { PremadeStrategy } from "../../_internal/fixtures.ts";
+import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import type { StrategyV1 } from "../../schemas/strategy.ts";
+import { strategyPerformance } from "../performance/strategyPerformance.ts";
+import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";
+import { PREMADE_OWNER_ID } from "./premadeOwner.ts";
+
+/**
+ * A premade strategy in the v1 shape (contract 2.1): owned by {@link PREMADE_OWNER_ID}, public,
+ * finished (`status` 100, `completed` true), HTTP-dates, no exclusions, `metathemes` the
+ * strategy's theme, `gics_sectors` the sectors of its constituents, `performance` the
+ * conviction-weighted NAV of its constituents over the last year (as for user strategies). A pure
+ * function of the fixtures, memoised per strategy (bounded by the size of the library).
+ *
+ * @example
+ * presentPremade(ctx, premade).status // => 100
+ */
+export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): StrategyV1 {
+  return memoize(ctx, `premade:v1:${p.id}`, () => {
+    const sectors = new Set<string>();
+    for (const c of p.constituents) {
+      const company = ctx.universe.companyById.get(c.companyId);
+      if (company !== undefined) sectors.add(company.sector);
+    }
+    return {
+      id: p.id,
+      user_id: PREMADE_OWNER_ID,
+      name: p.name,
+      objective: p.objective,
+      created_at: new Date(p.createdAt).toUTCString(),
+      updated_at: new Date(p.updatedAt).toUTCString(),
+      public: true,
+      growth: null,
+      status: 100,
+      tags: [...p.tags],
+      exchanges: null,
+      limit: null,
+      min_market_cap: null,
+      max_market_cap: null,
+      min_evidence_count: null,
+      completed: true,
+      has_factsheet: false,
+      exclusions: [],
+      gics_sectors: [...sectors].sort().map(sectorGroupId),
+      metathemes: [themeGroupId(p.theme)],
+      performance: strategyPerformance(ctx.universe, p.constituents),
+    };
+  });
+}
