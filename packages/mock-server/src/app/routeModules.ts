@@ -2,6 +2,7 @@ import type { DocsAssets } from "../routes/docs.ts";
 import { registerControlRoutes } from "../routes/control.ts";
 import { docsRoutes } from "../routes/docs.ts";
 import { registerHealthRoutes } from "../routes/health.ts";
+import { registerMcpRoutes } from "../mcp/registerMcpRoutes.ts";
 import { registerOptimizeRoutes } from "../routes/optimize.ts";
 import { registerPortfolioRoutes } from "../routes/portfolios.ts";
 import { registerStrategyRoutes } from "../routes/strategies.ts";
@@ -17,5 +18,5 @@ import type { RouteModule } from "./RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, docsRoutes(docsAssets)];
+  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
 }

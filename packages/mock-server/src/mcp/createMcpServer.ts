@@ -1,0 +1,48 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import type { ToolGroup } from "./_internal/ToolEnv.ts";
+import { registerBacktestTools } from "./tools/backtestTools.ts";
+import { registerCompanySearchTools } from "./tools/companySearchTools.ts";
+import { registerOptimizeTools } from "./tools/optimizeTools.ts";
+import { registerPortfolioTools } from "./tools/portfolioTools.ts";
+import { registerPremadeTools } from "./tools/premadeTools.ts";
+import { registerStrategyCompanyTools } from "./tools/strategyCompanyTools.ts";
+import { registerStrategyTools } from "./tools/strategyTools.ts";
+
+/** Name and version the MCP server reports at initialize. */
+export const MCP_SERVER_INFO = { name: "thematic-mock", version: "0.1.0" } as const;
+
+/** Every tool group, in `tools/list` order. */
+const TOOL_GROUPS: readonly ToolGroup[] = [
+  registerStrategyTools,
+  registerStrategyCompanyTools,
+  registerPremadeTools,
+  registerCompanySearchTools,
+  registerOptimizeTools,
+  registerBacktestTools,
+  registerPortfolioTools,
+];
+
+const INSTRUCTIONS = [
+  "Thematic-investing service (local mock). Typical flow: search_premade_strategies for an idea, inspect a match with",
+  "get_strategy_companies, or create_strategy with your own objective and exclusions, submit_strategy, then poll get_strategy",
+  "until status is 100 (1 to 99 means building; negative means failed), then get_strategy_companies, weight them with",
+  "optimize_strategy or optimized_portfolio, backtest, and save_portfolio. Errors come back as tool errors that start with the",
+  "HTTP status the REST API would use (400 bad argument, 403 not yours, 404 unknown or invisible id, 423 still building).",
+].join(" ");
+
+/**
+ * A fresh MCP server exposing the REST API as tools for one authenticated caller: every tool
+ * calls the same services as the REST routes with `ctx` and `caller`, so data and ownership rules
+ * are the REST API's. Built per HTTP request (stateless transport, see `handleMcpRequest`).
+ * Cost: O(number of tools) to register.
+ *
+ * @example
+ * createMcpServer(ctx, { userId }).isConnected() // => false
+ */
+export function createMcpServer(ctx: ServiceContext, caller: Caller): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
+  const env = { ctx, caller };
+  for (const register of TOOL_GROUPS) register(server, env);
+  return server;
+}

@@ -1,0 +1,26 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import { createMcpServer } from "./createMcpServer.ts";
+
+/**
+ * Answers one MCP Streamable HTTP POST (a JSON-RPC message or batch) for `caller`, statelessly: a
+ * new server and transport for this request only (no `Mcp-Session-Id`; every request stands
+ * alone, as the SDK requires of a stateless transport), JSON responses rather than an SSE stream
+ * (the tools are synchronous, and msw and proxies handle a plain JSON body best), both closed
+ * once the response is built. Protocol errors (bad JSON-RPC, a missing `Accept`) get the SDK's
+ * JSON-RPC error responses; tool failures are tool results with `isError`.
+ *
+ * @param request a Fetch-API request whose body the transport reads (up to 4 MiB)
+ * @example
+ * (await handleMcpRequest(ctx, caller, initializeRequest)).status // => 200
+ */
+export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, request: Request): Promise<Response> {
+  const server = createMcpServer(ctx, caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}

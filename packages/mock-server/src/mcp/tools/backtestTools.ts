@@ -1,0 +1,35 @@
+import { BacktestBody, BacktestResultSchema } from "../../schemas/backtest.ts";
+import { runBacktest } from "../../services/backtest/runBacktest.ts";
+import { addTool } from "../_internal/addTool.ts";
+import type { ToolGroup } from "../_internal/ToolEnv.ts";
+
+/** `backtest` (contract 4.5; nothing saved), on the service of `routes/backtest.ts`. */
+export const registerBacktestTools: ToolGroup = (server, env) => {
+  addTool(
+    server,
+    env,
+    "backtest",
+    {
+      title: "Backtest holdings",
+      description:
+        "Buy-and-hold backtest of weighted company holdings against a benchmark (nothing is saved). Weekly NAV series from 10000 for " +
+        "the portfolio and the benchmark, with total and annualised return, variance, Sharpe ratio and max drawdown (negative). " +
+        "Company ids come from get_strategy_companies or search_companies. 400 when no holding has price data.",
+      inputSchema: {
+        holdings: BacktestBody.shape.holdings.describe("[{companyId, weight}], weights >= 0 in any scale (normalised), at least one > 0"),
+        years: BacktestBody.shape.years.describe("Window length in years, 1 to 20 (default 5)"),
+        benchmark: BacktestBody.shape.benchmark.describe("Benchmark symbol (default SPY)"),
+      },
+      outputSchema: BacktestResultSchema.shape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => {
+      const result = runBacktest(env.ctx, args);
+      const warnings = result.metadata.warnings.length === 0 ? "" : ` Warnings: ${result.metadata.warnings.join("; ")}`;
+      return {
+        result,
+        hint: `Total return ${result.metadata.returns} vs ${result.benchmarkMetadata.symbol} ${result.benchmarkMetadata.returns} over ${result.metadata.weekCount} weeks.${warnings}`,
+      };
+    },
+  );
+};
