@@ -11,9 +11,16 @@ afterEach(async () => {
   }
 });
 
-/** Starts the real CLI and resolves with its banner once it listens. */
-function startCli(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts"), ...args], {
+/**
+ * Starts the real CLI and resolves with its banner once it listens: through the `thematic-mock`
+ * launcher that `npm start` runs (an esbuild bundle), or straight from the TypeScript source.
+ */
+function startCli(args: string[], via: "launcher" | "source" = "launcher"): Promise<string> {
+  const entry =
+    via === "launcher"
+      ? [join(import.meta.dirname, "../../../bin/thematic-mock.mjs")]
+      : ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts")];
+  const child = spawn(process.execPath, [...entry, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
@@ -43,7 +50,7 @@ describe("thematic-mock CLI", () => {
   });
 
   it("--no-control removes the control surface", async () => {
-    const banner = await startCli(["--port", "0", "--quiet", "--no-control"]);
+    const banner = await startCli(["--port", "0", "--quiet", "--no-control"], "source");
     const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
     expect((await fetch(`${url}/__mock/state`)).status).toBe(404);
   });
