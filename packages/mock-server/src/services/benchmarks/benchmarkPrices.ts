@@ -1,3 +1,5 @@
+import { UTCDate } from "@date-fns/utc";
+import { addYears, formatISO } from "date-fns";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
@@ -43,10 +45,7 @@ export function benchmarkPrices(ctx: ServiceContext, symbol: string, query: Benc
   return { symbol: benchmark.symbol, interval, prices };
 }
 
-/** `day` moved by `years` calendar years (29 February → 28 February). */
+/** `day` moved by `years` calendar years (date-fns: 29 February → 28 February). */
 function shiftYears(day: string, years: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y + years, m - 1, d));
-  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
-  return target.toISOString().slice(0, 10);
+  return formatISO(addYears(new UTCDate(`${day}T00:00:00Z`), years), { representation: "date" });
 }
