@@ -93,7 +93,7 @@ const revive = createRoute({
   summary: "Restore an archived strategy within 30 days (owner only)",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 404) },
+  responses: { 200: json(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 const companies = createRoute({

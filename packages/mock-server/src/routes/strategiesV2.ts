@@ -101,7 +101,7 @@ const revive = createRoute({
   summary: "Restore an archived strategy within 30 days (owner only)",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 404) },
+  responses: { 200: json(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 /** v2 strategies (contract 2.2, 9; real-service notes "v2 strategies"). */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { jsonDepth } from "../_internal/jsonDepth.ts";
 import { UuidSchema } from "./common.ts";
 
 /** Path parameter `{id}` of a portfolio. */
@@ -6,8 +7,17 @@ export const PortfolioIdParams = z.object({
   id: UuidSchema.openapi({ param: { name: "id", in: "path" } }),
 });
 
-/** A free-form JSON object (`metadata`, `raw_payload`). */
-const JsonObject = z.record(z.string(), z.unknown());
+/**
+ * Deepest nesting accepted in a free-form JSON object (`metadata`, `raw_payload`): deeper values
+ * are a 400. Found by the robustness fuzzing: a metadata object nested 5000 levels deep overflowed
+ * the stack when stored (a 500).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** A free-form JSON object (`metadata`, `raw_payload`), at most {@link MAX_JSON_DEPTH} levels deep. */
+const JsonObject = z
+  .record(z.string(), z.unknown())
+  .refine((v) => jsonDepth(v, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH, `must not nest deeper than ${MAX_JSON_DEPTH} levels`);
 
 /**
  * One holding of a portfolio write (contract 4.6). `weight` is required (finite, >= 0); the

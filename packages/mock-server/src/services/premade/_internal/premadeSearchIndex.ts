@@ -18,6 +18,13 @@ interface PremadeDocument {
 /** Field boosts: the theme's own vocabulary first, the constituents' descriptions last (long and noisy). */
 export const FIELD_BOOST = { name: 3, keywords: 3, concepts: 2, description: 2, objective: 1.5, companies: 0.3 } as const;
 
+/**
+ * Longest query term matched fuzzily. minisearch's edit-distance table grows with the square of
+ * the term's length (one 100 000-letter word asked for a 10 GB array: a 500); no indexed word is
+ * near this long, so a longer term can only match exactly or by prefix.
+ */
+export const MAX_FUZZY_TERM_LENGTH = 64;
+
 /** The premade strategy a document describes. */
 function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
   const theme = ctx.universe.themes.find((t) => t.slug === p.theme);
@@ -56,7 +63,7 @@ export function premadeSearchIndex(ctx: ServiceContext): MiniSearch<PremadeDocum
         boost: { ...FIELD_BOOST },
         combineWith: "OR",
         prefix: (term) => term.length >= 5,
-        fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+        fuzzy: (term) => (term.length >= 7 && term.length <= MAX_FUZZY_TERM_LENGTH ? 0.15 : false),
         weights: { fuzzy: 0.3, prefix: 0.5 },
       },
     });

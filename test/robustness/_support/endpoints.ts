@@ -1,0 +1,170 @@
+// The endpoint table: one valid example request per documented operation (method + OpenAPI path
+// template), on the owner's fixture resources. The robustness tests derive every malformed and
+// unauthorised request from these examples; `documentedOperations` (the app's /openapi.json)
+// is checked against this table so an operation without an entry fails the tests.
+import type { World } from "./world.ts";
+
+/** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
+export type OwnedKind = "strategy" | "portfolio" | null;
+
+/** One operation and a valid example request for it (made by the owner). */
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI path template, e.g. `/v1/strategies/{id}/versions/{versionId}`. */
+  path: string;
+  /** Whether the operation needs the bearer credential (everything but health and the control surface). */
+  secured: boolean;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** JSON body of the example; undefined when the operation takes none. */
+  body?: unknown;
+  /** What `{id}` is (strategy and portfolio ids are checked as another user's too). */
+  owned: OwnedKind;
+  /** The operation changes state when it succeeds (not a read). */
+  writes: boolean;
+}
+
+/** `/v1/strategies/{id}` with `params` substituted (each value URI-encoded unless `raw`). */
+export function fillPath(template: string, params: Record<string, string>, raw = false): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return raw ? value : encodeURIComponent(value);
+  });
+}
+
+/** `?a=1&b=2` from pairs (URI-encoded), or "" when there are none. */
+export function queryString(pairs: ReadonlyArray<readonly [string, string]>): string {
+  return pairs.length === 0 ? "" : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}`;
+}
+
+/** Ids of the fixture resources the examples use (all but the premade ones owned by `world.owner`). */
+export interface FixtureIds {
+  publicStrategy: string;
+  privateStrategy: string;
+  /** A security (of one company) and another company, for holdings. */
+  security: string;
+  company: string;
+  /** A version of the public strategy that is not its active one (private to the owner). */
+  oldVersion: string;
+  activeVersion: string;
+  strategyCompany: string;
+  /** Four companies of the public strategy's active version (keeps the optimizer examples small and fast). */
+  strategyCompanies: string[];
+  premade: string;
+  premadeCompany: string;
+  premadeDate: string;
+  publicPortfolio: string;
+  privatePortfolio: string;
+  privatePortfolioName: string;
+}
+
+/** Picks the example resources from the fixtures (throws when the fixtures lack one). */
+export function fixtureIds(world: World): FixtureIds {
+  const u = world.universe;
+  const mine = u.userStrategies.filter((s) => s.userId === world.owner.id && s.archivedAt === null);
+  const pub = mine.find((s) => s.public && s.versions.length >= 2 && s.activeVersionId !== null);
+  const priv = mine.find((s) => !s.public && s.versions.some((v) => v.status === 100));
+  const premade = u.premadeStrategies.find((p) => p.snapshots.some((s) => s.state === "completed"));
+  const pPub = u.portfolios.find((p) => p.userId === world.owner.id && p.public);
+  const pPriv = u.portfolios.find((p) => p.userId === world.owner.id && !p.public);
+  if (pub === undefined || priv === undefined || premade === undefined || pPub === undefined || pPriv === undefined) {
+    throw new Error("the fixtures lack an example resource the robustness tests need");
+  }
+  const active = pub.versions.find((v) => v.id === pub.activeVersionId)!;
+  const security = u.securityById.get(pPub.holdings[0]!.securityId)!;
+  const second = pPub.holdings.map((h) => u.securityById.get(h.securityId)!).find((x) => x.companyId !== security.companyId)!;
+  return {
+    publicStrategy: pub.id,
+    privateStrategy: priv.id,
+    oldVersion: pub.versions.find((v) => v.id !== pub.activeVersionId)!.id,
+    activeVersion: active.id,
+    strategyCompany: active.constituents[0]!.companyId,
+    strategyCompanies: active.constituents.slice(0, 4).map((c) => c.companyId),
+    premade: premade.id,
+    premadeCompany: premade.constituents[0]!.companyId,
+    premadeDate: premade.snapshots.find((s) => s.state === "completed")!.date,
+    publicPortfolio: pPub.id,
+    privatePortfolio: pPriv.id,
+    privatePortfolioName: pPriv.name,
+    security: security.id,
+    company: second.companyId,
+  };
+}
+
+/**
+ * Every documented operation with a valid example request by the owner (keep in step with the
+ * routes: `endpointTable covers /openapi.json` fails when an operation is missing here).
+ */
+export function endpointTable(world: World): Endpoint[] {
+  const ids = fixtureIds(world);
+  const s = { id: ids.publicStrategy };
+  const e = (method: Endpoint["method"], path: string, o: Partial<Omit<Endpoint, "method" | "path">> = {}): Endpoint => ({
+    method,
+    path,
+    secured: o.secured ?? true,
+    params: o.params ?? {},
+    query: o.query ?? {},
+    ...(o.body === undefined ? {} : { body: o.body }),
+    owned: o.owned ?? null,
+    writes: o.writes ?? method !== "GET",
+  });
+  const strategy = (method: Endpoint["method"], path: string, o: Partial<Endpoint> = {}) => e(method, path, { params: s, owned: "strategy", ...o });
+  const portfolioBody = { name: ids.privatePortfolioName, holdings: [{ security_id: ids.security, weight: 0.5 }, { org_id: ids.company, weight: 0.5 }], public: false, tags: ["t"], source: "fuzz", metadata: { a: 1 } };
+  const patchBody = { name: "Renamed", objective: "Companies that make water filters", exclusions: ["tobacco"] };
+  return [
+    e("GET", "/v1/health", { secured: false }),
+    e("GET", "/v1/strategies", { query: { scope: "all" } }),
+    e("POST", "/v1/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
+    strategy("GET", "/v1/strategies/{id}"),
+    strategy("PATCH", "/v1/strategies/{id}", { body: patchBody }),
+    strategy("DELETE", "/v1/strategies/{id}"),
+    strategy("POST", "/v1/strategies/{id}/submit"),
+    strategy("POST", "/v1/strategies/{id}/revive"),
+    strategy("GET", "/v1/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
+    strategy("GET", "/v1/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
+    strategy("GET", "/v1/strategies/{id}/versions"),
+    strategy("GET", "/v1/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
+    e("GET", "/v2/strategies", { query: { scope: "user", archived: "exclude" } }),
+    strategy("GET", "/v2/strategies/{id}"),
+    strategy("PATCH", "/v2/strategies/{id}", { body: patchBody }),
+    strategy("DELETE", "/v2/strategies/{id}"),
+    strategy("POST", "/v2/strategies/{id}/submit"),
+    strategy("GET", "/v2/strategies/{id}/versions"),
+    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
+    strategy("POST", "/v2/strategies/{id}/archive"),
+    strategy("POST", "/v2/strategies/{id}/revive"),
+    e("GET", "/v1/portfolios"),
+    e("POST", "/v1/portfolios", { body: portfolioBody }),
+    e("GET", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    e("PUT", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
+    e("DELETE", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    strategy("POST", "/v1/strategies/{id}/optimize", {
+      query: { minMarketCap: "0", signalType: "convictionScore", tiltExponent: "1", maxWeight: "0.5", minWeight: "0", riskDiversification: "0", riskFreeRate: "0.02", topN: "5" },
+      body: { companyIds: ids.strategyCompanies },
+      writes: false,
+    }),
+    strategy("POST", "/v1/strategies/{id}/optimized-portfolio", {
+      query: { minMarketCap: "1", returnMultiplier: "1", linguisticBetaWeight: "0.05", riskFreeRate: "0", minHoldings: "2", minActiveWeight: "0.01", maxWeight: "0.5", buzzPenalty: "0.01" },
+      body: { companyIds: ids.strategyCompanies },
+      writes: false,
+    }),
+    e("GET", "/v1/premade-strategies"),
+    e("POST", "/v1/premade-strategies/search", { body: { objective: "water treatment" }, writes: false }),
+    e("GET", "/v1/premade-strategies/{id}/companies", { params: { id: ids.premade }, query: { includeReasoning: "1", scoringMinMarketCap: "0" } }),
+    e("GET", "/v1/premade-strategies/{id}/companies/{companyId}", { params: { id: ids.premade, companyId: ids.premadeCompany } }),
+    e("GET", "/v1/premade-strategies/{id}/evidences", { params: { id: ids.premade } }),
+    e("GET", "/v1/premade-strategies/{id}/historical-data/dates", { params: { id: ids.premade } }),
+    e("GET", "/v1/premade-strategies/{id}/historical-data", { params: { id: ids.premade }, query: { date: ids.premadeDate, scoringMinMarketCap: "500000000" } }),
+    e("POST", "/v1/helper/companies/search", { body: { query: "a", limit: 5 }, writes: false }),
+    e("POST", "/v1/backtest", { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
+    e("GET", "/v1/benchmarks"),
+    e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
+    e("GET", "/__mock/state", { secured: false }),
+    e("POST", "/__mock/reset", { secured: false }),
+    e("POST", "/__mock/clock/advance", { secured: false, body: { ms: 1000 } }),
+    e("POST", "/__mock/builds/complete", { secured: false }),
+    e("PUT", "/__mock/strategies/{id}/next-build", { secured: false, params: s, body: { outcome: -1 } }),
+    e("PUT", "/__mock/settings", { secured: false, body: { latencyMs: 0, buildDurationMs: 4000 } }),
+  ];
+}
