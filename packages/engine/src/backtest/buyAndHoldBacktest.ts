@@ -58,11 +58,12 @@ export function buyAndHoldBacktest(input: BacktestInput): BacktestResult {
     throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
   }
   const calendar = validateCalendar(input.calendar);
-  const years = input.years ?? DEFAULT_YEARS;
+  // Only undefined means "default": a null is a wrong type, rejected like any other.
+  const years = input.years === undefined ? DEFAULT_YEARS : input.years;
   assertInteger("years", years, { min: 1, max: 20 });
-  const asOf = input.asOf ?? calendar[calendar.length - 1]!;
+  const asOf = input.asOf === undefined ? calendar[calendar.length - 1]! : input.asOf;
   assertFinite("asOf", asOf);
-  const riskFreeRate = input.riskFreeRate ?? 0;
+  const riskFreeRate = input.riskFreeRate === undefined ? 0 : input.riskFreeRate;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   const benchmark = input.benchmark as BacktestInput["benchmark"] | null | undefined;
   if (benchmark === null || typeof benchmark !== "object" || typeof benchmark.symbol !== "string" || benchmark.symbol.length === 0) {

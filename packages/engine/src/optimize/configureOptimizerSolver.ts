@@ -14,7 +14,8 @@ export type { SolverLoaderOptions };
  * Cost: O(1); the load itself (about 40 ms in Node) happens on the next solve.
  * @param options `locateFile(file)` returning the URL of `highs.wasm`, or the bytes / compiled module;
  *   `{}` restores the defaults.
- * @throws EngineError INVALID_INPUT when `options` is not an object or `locateFile` is not a function.
+ * @throws EngineError INVALID_INPUT when `options` is not an object, `locateFile` is not a function,
+ *   `wasmBinary` is not an ArrayBuffer or typed array, or `wasmModule` is not a `WebAssembly.Module`.
  * @example
  * configureOptimizerSolver({ locateFile: (file) => `/assets/${file}` }) // => undefined
  */
@@ -24,6 +25,14 @@ export function configureOptimizerSolver(options: SolverLoaderOptions): void {
   }
   if (options.locateFile !== undefined && typeof options.locateFile !== "function") {
     throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", { field: "options.locateFile" });
+  }
+  if (options.wasmBinary !== undefined && !(options.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(options.wasmBinary))) {
+    throw new EngineError("INVALID_INPUT", "options.wasmBinary must be an ArrayBuffer or a typed array of the Wasm bytes", {
+      field: "options.wasmBinary",
+    });
+  }
+  if (options.wasmModule !== undefined && (typeof WebAssembly === "undefined" || !(options.wasmModule instanceof WebAssembly.Module))) {
+    throw new EngineError("INVALID_INPUT", "options.wasmModule must be a WebAssembly.Module", { field: "options.wasmModule" });
   }
   setSolverLoaderOptions(options);
 }

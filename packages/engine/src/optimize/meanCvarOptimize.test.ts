@@ -71,7 +71,7 @@ function expectValidResult(result: OptimizerResult, companies: readonly Optimize
   expect(result.solver?.status).toBe("optimal");
   expect(Math.abs(result.solver!.objective - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(1e-9);
   expect(result.solver!.gap).toBeGreaterThanOrEqual(0);
-  expect(result.solver!.gap).toBeLessThanOrEqual(1e-10);
+  expect(result.solver!.gap).toBeLessThanOrEqual(1e-9);
   expect(result.metadata.numberStocks).toBe(result.weights.length);
 }
 

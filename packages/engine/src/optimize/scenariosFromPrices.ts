@@ -1,6 +1,8 @@
 import type { PriceSeries } from "../backtest/types.ts";
+import { isoDate } from "../backtest/_internal/isoDate.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInteger } from "../_internal/validate.ts";
+import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
 import type { ExcludedCompany, ReturnScenarios } from "./types.ts";
 
 /** Options of {@link scenariosFromPrices}. */
@@ -14,8 +16,6 @@ export interface ScenariosFromPricesOptions {
 /** Default look-back: 1260 daily returns, five years of 252 trading days. */
 const DEFAULT_LOOKBACK_DAYS = 1260;
 
-const isoDate = (t: number): string => new Date(t * 1000).toISOString().slice(0, 10);
-
 /**
  * Historical return scenarios for the optimizers: the last `lookbackDays` daily simple returns
  * `R[t, i] = P_i(d_t) / P_i(d_{t-1}) - 1` of each id, ending on the last calendar day `e` <= asOf
@@ -26,12 +26,15 @@ const isoDate = (t: number): string => new Date(t * 1000).toISOString().slice(0,
  *
  * @see docs/maths.md#return-scenarios
  * Cost: O(T·N) for T returns and N ids.
- * @param calendar strictly increasing finite Unix seconds (trading days), at least 3.
+ * @param calendar strictly increasing finite Unix seconds (trading days), non-empty; fewer than 3 days leave fewer
+ *   than 2 returns (INSUFFICIENT_DATA).
  * @param prices series by id (backtest `PriceSeries`: `start` integer in [0, calendar.length],
  *   `start + closes.length <= calendar.length`); every close inside the window finite and > 0.
  * @param ids unique non-empty strings.
  * @param options see {@link ScenariosFromPricesOptions}.
- * @throws EngineError INVALID_INPUT when an argument breaks a rule above (the message names it).
+ * @throws EngineError INVALID_INPUT when an argument breaks a rule above (the message names it), including
+ *   an empty calendar and `options` that is not an object, or a return overflows (a close more than
+ *   1.8e308 times the previous one).
  * @throws EngineError INSUFFICIENT_DATA when `asOf` precedes the calendar or the window holds fewer than 2 returns.
  * @example
  * const day = 86400;
@@ -47,6 +50,9 @@ export function scenariosFromPrices(
   if (calendar === null || typeof calendar !== "object" || typeof calendar.length !== "number") {
     throw new EngineError("INVALID_INPUT", "calendar must be an array of Unix seconds", { field: "calendar" });
   }
+  if (calendar.length === 0) {
+    throw new EngineError("INVALID_INPUT", "calendar must hold at least 1 day, got 0", { field: "calendar" });
+  }
   for (let j = 0; j < calendar.length; j++) {
     assertFinite(`calendar[${j}]`, calendar[j]);
     if (j > 0 && !(calendar[j]! > calendar[j - 1]!)) {
@@ -57,9 +63,13 @@ export function scenariosFromPrices(
   }
   if (!(prices instanceof Map)) throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
   if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", "ids must be an array of strings", { field: "ids" });
+  if (options === null || typeof options !== "object") {
+    throw new EngineError("INVALID_INPUT", "options must be an object { lookbackDays?, asOf? }", { field: "options" });
+  }
   const { lookbackDays = DEFAULT_LOOKBACK_DAYS } = options;
   assertInteger("lookbackDays", lookbackDays, { min: 2 });
-  const asOf = options.asOf ?? (calendar.length > 0 ? calendar[calendar.length - 1]! : 0);
+  // Only undefined means "default": a null is a wrong type, rejected by assertFinite.
+  const asOf = options.asOf === undefined ? calendar[calendar.length - 1]! : options.asOf;
   assertFinite("asOf", asOf);
 
   // End: the last calendar index with calendar[e] <= asOf (binary search).
@@ -99,8 +109,11 @@ export function scenariosFromPrices(
       continue;
     }
     const at = `prices.get(${id})`;
-    if (s === null || typeof s !== "object" || s.closes === null || typeof s.closes !== "object") {
+    if (s === null || typeof s !== "object") {
       throw new EngineError("INVALID_INPUT", `${at} must be { start, closes }`, { field: at });
+    }
+    if (s.closes === null || typeof s.closes !== "object" || typeof s.closes.length !== "number") {
+      throw new EngineError("INVALID_INPUT", `${at}.closes must be an array of numbers`, { field: `${at}.closes` });
     }
     assertInteger(`${at}.start`, s.start, { min: 0, max: calendar.length });
     if (s.start + s.closes.length > calendar.length) {
@@ -133,7 +146,9 @@ export function scenariosFromPrices(
     let previous = closes[base]!;
     for (let t = 0; t < T; t++) {
       const next = closes[base + t + 1]!;
-      returns[t * N + i] = next / previous - 1;
+      const r = next / previous - 1;
+      // Finite closes can still have a ratio beyond 1.8e308 (5e-324 then 1): no finite return is honest.
+      returns[t * N + i] = r < Infinity ? r : assertRepresentable(r, `prices.get(${kept[i]!}).closes[${base + t + 1}]`, `the ratio of two closes`);
       previous = next;
     }
   }

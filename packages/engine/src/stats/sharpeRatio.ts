@@ -1,3 +1,4 @@
+import { EngineError } from "../errors/EngineError.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
 import { EPS } from "./_internal/tolerance.ts";
@@ -24,12 +25,17 @@ export interface SharpeRatioOptions {
  * @param returns at least 2 finite values. Never mutated.
  * @param options see {@link SharpeRatioOptions}.
  * @throws EngineError INVALID_INPUT when `returns` has fewer than 2 values or holds a non-finite value,
- *   or an option is out of range.
+ *   `options` is not an object, or an option is out of range.
  * @example
  * sharpeRatio([0.02, 0, 0.02, 0], { periodsPerYear: 52 }) // => 6.244997998398397
  */
 export function sharpeRatio(returns: NumericArray, options: SharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 2);
+  if (options === null || typeof options !== "object") {
+    throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate?, periodsPerYear? }, got ${options === null ? "null" : typeof options}`, {
+      field: "options",
+    });
+  }
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
