@@ -30,7 +30,7 @@ export interface MockProcess {
  * const mock = await startMockProcess([]); mock.url.startsWith("http://127.0.0.1:") // => true
  */
 export function startMockProcess(extraArgs: readonly string[]): Promise<MockProcess> {
-  const child = spawn(process.execPath, ["--trace-gc", launcher, "--port", "0", "--host", "127.0.0.1", "--quiet", ...extraArgs], {
+  const child = spawn(process.execPath, ["--trace-gc", "--max-semi-space-size=64", launcher, "--port", "0", "--host", "127.0.0.1", "--quiet", ...extraArgs], {
     cwd: repo,
     stdio: ["ignore", "pipe", "inherit"],
   });

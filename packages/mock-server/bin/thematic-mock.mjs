@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // thematic-mock: the mock server's command line (see --help).
 //
 // The server is written in TypeScript. Loading ~150 source files through a TypeScript loader
