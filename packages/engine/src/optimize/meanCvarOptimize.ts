@@ -7,7 +7,7 @@ import type { MeanCvarProblem } from "./_internal/meanCvarProblem.ts";
 import { describeExclusion, sortedWeights } from "./_internal/results.ts";
 import { loadSolver } from "./_internal/solver.ts";
 import { solveMeanCvar, type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
-import { EPS, snapToInteger } from "./_internal/tolerance.ts";
+import { EPS, snapToInteger } from "../_internal/tolerance.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios } from "./_internal/validateScenarios.ts";
 

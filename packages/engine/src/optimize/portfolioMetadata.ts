@@ -3,7 +3,7 @@ import { assertInRange } from "../_internal/validate.ts";
 import { DEFAULT_CONFIDENCE } from "../stats/index.ts";
 import type { OptimizerCompany, OptimizerMetadata, ReturnScenarios } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
-import { EPS } from "./_internal/tolerance.ts";
+import { EPS } from "../_internal/tolerance.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios } from "./_internal/validateScenarios.ts";
 

@@ -5,7 +5,7 @@ import { computeMetadata } from "./_internal/computeMetadata.ts";
 import { correlationMatrix } from "./_internal/correlationMatrix.ts";
 import { diversifyWeights } from "./_internal/diversifyWeights.ts";
 import { describeExclusion, NO_SCENARIOS_WARNING, sortedWeights } from "./_internal/results.ts";
-import { EPS } from "./_internal/tolerance.ts";
+import { EPS } from "../_internal/tolerance.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios, type CheckedScenarios } from "./_internal/validateScenarios.ts";
 import { waterFill } from "./_internal/waterFill.ts";

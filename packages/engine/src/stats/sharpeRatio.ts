@@ -1,7 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
-import { EPS } from "./_internal/tolerance.ts";
+import { EPS } from "../_internal/tolerance.ts";
 import { scaledMoments } from "./_internal/scaledMoments.ts";
 
 /** Options of {@link sharpeRatio}. */

@@ -3,7 +3,8 @@ import { EngineError } from "../../errors/EngineError.ts";
 import type { SolverReport } from "../types.ts";
 import { eligibleReturns, type MeanCvarProblem } from "./meanCvarProblem.ts";
 import { solveByScenarioGeneration } from "./scenarioGeneration.ts";
-import { EPS, GAP_TOL } from "./tolerance.ts";
+import { EPS } from "../../_internal/tolerance.ts";
+import { GAP_TOL } from "./tolerance.ts";
 
 /** How the RU problem is handed to HiGHS. */
 export type MeanCvarMethod = "cutting-plane" | "plain-lp";

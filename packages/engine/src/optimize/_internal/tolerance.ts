@@ -1,9 +1,7 @@
 /**
- * Tolerances of the optimize area (docs/maths.md#numbers and docs/maths.md#optimizer-tolerances).
+ * Tolerances of the optimize area (docs/maths.md#optimizer-tolerances); the engine-wide EPS and
+ * snapToInteger are in src/_internal/tolerance.ts.
  */
-
-/** The shared relative tolerance of docs/maths.md#numbers. */
-export const EPS = 1e-9;
 
 /** Weights below this are numerical dust from the solver and are reported as 0. */
 export const DUST = 1e-12;
@@ -15,9 +13,3 @@ export const DUST = 1e-12;
  * equal to it rejected as SOLVER_FAILURE on valid input (regression cases in publicApi.badInput.test.ts).
  */
 export const GAP_TOL = 1e-9;
-
-/** `x` rounded to the nearest integer when within EPS relative of it (so 0.05·1260 counts as 63). */
-export function snapToInteger(x: number): number {
-  const r = Math.round(x);
-  return Math.abs(x - r) <= EPS * Math.abs(x) ? r : x;
-}

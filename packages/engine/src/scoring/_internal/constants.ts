@@ -1,11 +1,8 @@
 /**
- * Constants of the conviction score (docs/maths.md#conviction-score).
- *
- * `EPS` is the engine's one shared relative tolerance (docs/maths.md#numbers). Here it decides
- * when all eligible market caps count as equal: max ln(mcap) − min ln(mcap) <= EPS, i.e. every
- * market cap is within a factor e^EPS ≈ 1 + 1e-9 of every other.
+ * Constants of the conviction score (docs/maths.md#conviction-score). The engine's shared `EPS`
+ * (src/_internal/tolerance.ts) decides when all eligible market caps count as equal:
+ * max ln(mcap) − min ln(mcap) <= EPS, i.e. every cap is within a factor e^EPS of every other.
  */
-export const EPS = 1e-9;
 /** Weight of the linguistic beta in the logit: z = BETA_WEIGHT·(ℓ − 0.5) + BUZZ_WEIGHT·e. */
 export const BETA_WEIGHT = 4;
 /** Weight of the size-neutral buzz residual in the logit. */

@@ -2,7 +2,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 import type { ConvictionInput, ConvictionOptions } from "../types.ts";
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "../types.ts";
-import { EPS } from "./constants.ts";
+import { EPS } from "../../_internal/tolerance.ts";
 import { logRatio } from "./logRatio.ts";
 
 /**

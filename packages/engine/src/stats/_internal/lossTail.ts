@@ -3,7 +3,7 @@ import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import { DEFAULT_CONFIDENCE } from "../conventions.ts";
 import { powerOfTwoScale } from "./powerOfTwoScale.ts";
 import { selectInPlace } from "./selectInPlace.ts";
-import { snapToInteger } from "./tolerance.ts";
+import { snapToInteger } from "../../_internal/tolerance.ts";
 
 /** Historical VaR and CVaR of the losses `L = -r` at confidence β; see docs/maths.md#cvar. */
 export interface LossTail {
