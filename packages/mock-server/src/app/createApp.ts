@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { cors } from "hono/cors";
 import type { Universe } from "../_internal/fixtures.ts";
 import { authMiddleware } from "../auth/authMiddleware.ts";
 import type { Clock } from "../clock/Clock.ts";
@@ -12,6 +11,7 @@ import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
+import { corsMiddleware } from "./corsMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
@@ -80,12 +80,11 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log));
   app.use(
     "*",
-    cors({
-      origin: "*",
+    corsMiddleware({
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, "Mcp-Protocol-Version"],
       exposeHeaders: ["WWW-Authenticate"],
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
   app.use("*", mockHeadersMiddleware(ctx));
