@@ -18,7 +18,9 @@ export function simpleReturns(prices: NumericArray): Float64Array {
   assertAllPositive("prices", p);
   const out = new Float64Array(p.length - 1);
   for (let t = 1; t < p.length; t++) {
-    out[t - 1] = assertRepresentable(p[t]! / p[t - 1]! - 1, `prices[${t}]`, `prices[${t}] / prices[${t - 1}]`);
+    const r = p[t]! / p[t - 1]! - 1;
+    // The message is built only on overflow: a template string per element costs more than the division.
+    out[t - 1] = r < Infinity ? r : assertRepresentable(r, `prices[${t}]`, `prices[${t}] / prices[${t - 1}]`);
   }
   return out;
 }
