@@ -246,6 +246,23 @@ const backtest = {
       custom("no holding has price data", "holdings", (a) => {
         (a[0] as { prices: Map<string, unknown> }).prices.clear();
       }, ["NO_RESOLVABLE_HOLDINGS"]),
+      custom("a forged TradingCalendar", "calendar", (a) => {
+        const input = a[0] as { calendar: unknown };
+        input.calendar = { kind: "TradingCalendar", length: 1, first: 0, last: 0 };
+      }),
+    ],
+  },
+  tradingCalendar: {
+    kind: "throws",
+    valid: backtestInputArb.map((input) => [input.calendar]),
+    breakers: [
+      ...numericArray([0], "calendar", { minLength: 1 }),
+      adjust("not at 00:00 UTC", [0, "*"], "calendar[*]", (t) => (t as number) + 3600),
+      custom("calendar not strictly increasing", (a) => `calendar[${Math.min(3, (a[0] as number[]).length - 1)}]`, (a) => {
+        const c = a[0] as number[];
+        const i = Math.min(3, c.length - 1);
+        c[i] = c[i - 1]!;
+      }),
     ],
   },
 } satisfies Partial<Record<FunctionName, ContractEntry>>;

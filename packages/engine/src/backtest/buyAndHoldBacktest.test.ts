@@ -33,7 +33,7 @@ function allStats(r: BacktestResult): number[] {
 }
 
 /** A fixed 5-year, 3-holding input on a real business-day calendar (2019-01-01..2024-12-31). */
-function fixedInput(): BacktestInput {
+function fixedInput(): BacktestInput & { calendar: number[] } {
   const random = seededRandom(42);
   const calendar = businessCalendar(utc("2019-01-01"), utc("2024-12-31"));
   const n = calendar.length;

@@ -2,11 +2,12 @@ import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import type { BacktestInput, BacktestResult } from "./types.ts";
+import type { TradingCalendar } from "./tradingCalendar.ts";
 import { isoDate } from "./_internal/isoDate.ts";
 import { navAtPoints, rebasedAtPoints } from "./_internal/navAtPoints.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { validateCalendar } from "./_internal/validateCalendar.ts";
+import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 import { weeklyWindow } from "./_internal/weeklyWindow.ts";
 
@@ -28,9 +29,11 @@ const DEFAULT_YEARS = 5;
  *
  * @see docs/maths.md#buy-and-hold-backtest
  * Cost: O(D + H·W) for D calendar days, H holdings and W weekly points (about 260 for 5 years):
- * no daily loop over holdings. Closes are validated as they are read, so the cost does not grow
- * with the daily history of each holding.
- * @param input see {@link BacktestInput}: `calendar` strictly increasing Unix seconds at 00:00 UTC;
+ * no daily loop over holdings. With a {@link TradingCalendar} (made once by `tradingCalendar`)
+ * the O(D) calendar check and week scan are done once, not per call: O(log D + H·W). Closes are
+ * validated as they are read, so the cost does not grow with the daily history of each holding.
+ * @param input see {@link BacktestInput}: `calendar` strictly increasing Unix seconds at 00:00 UTC
+ *   (or a {@link TradingCalendar} of such days);
  *   `holdings` non-empty, weights finite and >= 0, at least one > 0; each listed series and the
  *   benchmark's: `start` an integer in [0, calendar.length] and `start + closes.length <=
  *   calendar.length`; every close the backtest reads (weekly points, purchase and last closes)
@@ -57,7 +60,8 @@ export function buyAndHoldBacktest(input: BacktestInput): BacktestResult {
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
   }
-  const calendar = validateCalendar(input.calendar);
+  const prepared = preparedCalendarOf(input.calendar);
+  const calendar = prepared.days;
   // Only undefined means "default": a null is a wrong type, rejected like any other.
   const years = input.years === undefined ? DEFAULT_YEARS : input.years;
   assertInteger("years", years, { min: 1, max: 20 });
@@ -74,7 +78,7 @@ export function buyAndHoldBacktest(input: BacktestInput): BacktestResult {
   const benchmarkSeries = validatePriceSeries("benchmark.series", benchmark.series, calendar.length);
 
   const warnings: string[] = [];
-  const { endIndex, startSeconds, points, complete } = weeklyWindow(calendar, years, asOf);
+  const { endIndex, startSeconds, points, complete } = weeklyWindow(prepared, years, asOf);
   const end = calendar[endIndex]!;
   if (points.length < 2) {
     throw new EngineError(

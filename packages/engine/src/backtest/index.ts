@@ -1,3 +1,4 @@
 // Public surface of the backtest area; re-exported by src/index.ts.
 export type { BacktestHolding, BacktestInput, BacktestResult, BacktestStatistics, PriceSeries } from "./types.ts";
 export { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
+export { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";

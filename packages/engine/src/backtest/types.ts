@@ -2,6 +2,7 @@
  * Input and output shapes of {@link buyAndHoldBacktest}. The result mirrors the service's backtest
  * result (rest-interface.md §2.10); the semantics are in docs/maths.md#buy-and-hold-backtest.
  */
+import type { TradingCalendar } from "./tradingCalendar.ts";
 
 /**
  * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
@@ -22,8 +23,11 @@ export interface BacktestHolding {
 
 /** Everything a buy-and-hold backtest needs; nothing is fetched. */
 export interface BacktestInput {
-  /** Strictly increasing Unix seconds at 00:00 UTC (trading days). */
-  calendar: ArrayLike<number>;
+  /**
+   * Strictly increasing Unix seconds at 00:00 UTC (trading days), or the same days prepared once by
+   * `tradingCalendar` for many backtests (identical results, no per-call O(D) check).
+   */
+  calendar: ArrayLike<number> | TradingCalendar;
   /** At least one holding; at least one weight > 0. Duplicate ids are merged (weights added). */
   holdings: ReadonlyArray<BacktestHolding>;
   /** Price series by holding id; a missing id is an unresolvable holding (dropped with a warning). */

@@ -5,7 +5,8 @@ import { geometricRandomWalk, seededRandom } from "./randomWalk.ts";
 
 /** A random but well-formed backtest input: business-day calendar with holidays, random-walk prices. */
 export interface Scenario {
-  input: BacktestInput;
+  /** The generated input; its calendar is always the plain array of days. */
+  input: BacktestInput & { calendar: number[] };
   /** Ids whose series start after the calendar's first day / end before its last day. */
   lateIds: string[];
   delistedIds: string[];

@@ -1,0 +1,62 @@
+import { EngineError } from "../../errors/EngineError.ts";
+import { validateCalendar } from "./validateCalendar.ts";
+import { isoWeek } from "./isoWeek.ts";
+
+/** A checked trading calendar and the index of the last trading day of each ISO week. */
+export interface PreparedCalendar {
+  /** The trading days, Unix seconds at 00:00 UTC, strictly increasing (never exposed, never mutated). */
+  days: Float64Array;
+  /**
+   * Increasing indices i < days.length - 1 where day i is the last trading day of its ISO week
+   * (day i + 1 falls in a later ISO week). The calendar's own last day is not listed: whether its
+   * week is over is unknown.
+   */
+  weekEnds: Int32Array;
+}
+
+/** Prepared calendars by the `TradingCalendar` handle given to users (see ../tradingCalendar.ts). */
+const registry = new WeakMap<object, PreparedCalendar>();
+
+/**
+ * Checks `calendar` (validateCalendar's rules) and indexes its ISO-week ends. O(D). `days` is the
+ * input itself when that is a Float64Array (no copy: a caller keeping the result copies it).
+ *
+ * @throws EngineError INVALID_INPUT as validateCalendar
+ */
+export function prepareCalendar(calendar: unknown): PreparedCalendar {
+  const days = validateCalendar(calendar);
+  const ends = new Int32Array(Math.max(0, days.length - 1));
+  let count = 0;
+  let week = isoWeek(days[0]!);
+  for (let i = 0; i + 1 < days.length; i++) {
+    const next = isoWeek(days[i + 1]!);
+    if (next !== week) ends[count++] = i;
+    week = next;
+  }
+  return { days, weekEnds: ends.slice(0, count) };
+}
+
+/** Remembers `prepared` as the data behind `handle`. */
+export function registerCalendar(handle: object, prepared: PreparedCalendar): void {
+  registry.set(handle, prepared);
+}
+
+/**
+ * The prepared form of a backtest's `calendar`: a `TradingCalendar`'s in O(1), a plain array's
+ * checked and indexed now (O(D)).
+ *
+ * @throws EngineError INVALID_INPUT for a plain array breaking validateCalendar's rules, or an object
+ *   that looks like a TradingCalendar but was not made by `tradingCalendar`
+ */
+export function preparedCalendarOf(calendar: unknown): PreparedCalendar {
+  if (calendar !== null && typeof calendar === "object") {
+    const prepared = registry.get(calendar);
+    if (prepared !== undefined) return prepared;
+    if ((calendar as { kind?: unknown }).kind === "TradingCalendar") {
+      throw new EngineError("INVALID_INPUT", "calendar is a TradingCalendar not made by tradingCalendar() of this engine copy; pass the days instead", {
+        field: "calendar",
+      });
+    }
+  }
+  return prepareCalendar(calendar);
+}
