@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
 import { findBenchmark } from "../benchmarks/findBenchmark.ts";
-import { priceWindow, shiftSeries } from "./_internal/priceWindow.ts";
+import { universeCalendar } from "../_internal/universeCalendar.ts";
 import { tradeableListing } from "./_internal/tradeableListing.ts";
 
 /**
@@ -11,11 +11,11 @@ import { tradeableListing } from "./_internal/tradeableListing.ts";
  * each company id is resolved to its primary active listing (a delisted company to its last
  * primary listing, so the engine converts it to cash at its last close with a warning); unknown
  * companies are passed through unresolved and dropped by the engine with a warning naming the
- * company id. Engine `buyAndHoldBacktest` over the fixture prices (the calendar window the run
- * can read, see `_internal/priceWindow.ts`: same result, less validation), window ending on the fixtures'
- * as-of date, weekly points, NAV from 10000, benchmark rebased on the same dates. Warnings name
- * company ids (the holdings are keyed by company id). Nothing is cached per request.
- * Cost: O(D + H·W) (engine) for D calendar days, H holdings, W weekly points.
+ * company id. Engine `buyAndHoldBacktest` over the fixture prices and the universe's prepared
+ * trading calendar (`universeCalendar`), window ending on the fixtures' as-of date, weekly points,
+ * NAV from 10000, benchmark rebased on the same dates. Warnings name company ids (the holdings
+ * are keyed by company id). Nothing is cached per request.
+ * Cost: O(log D + H·W) (engine) for D calendar days, H holdings, W weekly points.
  *
  * @throws ApiError 400 when the benchmark symbol is not one of GET /v1/benchmarks
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
@@ -32,20 +32,19 @@ export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): Back
       `body.benchmark: unknown benchmark symbol "${input.benchmark}"; available: ${universe.benchmarks.map((b) => b.symbol).join(", ")}`,
     );
   }
-  const window = priceWindow(ctx, input.years);
   const prices = new Map<string, PriceSeries>();
   const holdings: BacktestHolding[] = input.holdings.map((h) => {
     const company = universe.companyById.get(h.companyId);
     const listing = company === undefined ? undefined : tradeableListing(company);
     const series = listing === undefined ? undefined : universe.prices.series.get(listing.id);
-    if (series !== undefined) prices.set(h.companyId, shiftSeries(series, window.offset));
+    if (series !== undefined) prices.set(h.companyId, series);
     return { id: h.companyId, weight: h.weight };
   });
   return buyAndHoldBacktest({
-    calendar: window.calendar,
+    calendar: universeCalendar(universe.prices),
     holdings,
     prices,
-    benchmark: { symbol: benchmark.symbol, series: shiftSeries(benchmarkSeries, window.offset) },
+    benchmark: { symbol: benchmark.symbol, series: benchmarkSeries },
     years: input.years,
     asOf: Date.parse(`${universe.asOf}T00:00:00Z`) / 1000,
   });

@@ -2,6 +2,7 @@ import { buyAndHoldBacktest, isEngineError } from "@thematic/engine";
 import type { Constituent, Universe } from "../../_internal/fixtures.ts";
 import type { Performance } from "../../schemas/performance.ts";
 import { rankedCompanies } from "../strategies/rankedCompanies.ts";
+import { universeCalendar } from "../_internal/universeCalendar.ts";
 
 /** Length of the performance sparkline, years. */
 export const PERFORMANCE_YEARS = 1;
@@ -31,7 +32,7 @@ export function strategyPerformance(universe: Pick<Universe, "companyById" | "pr
   if (holdings.length === 0) return null;
   try {
     const result = buyAndHoldBacktest({
-      calendar: universe.prices.calendar,
+      calendar: universeCalendar(universe.prices),
       holdings,
       prices: universe.prices.series,
       benchmark: { symbol: benchmark.symbol, series: benchmarkSeries },
