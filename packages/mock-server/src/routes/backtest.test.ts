@@ -153,7 +153,7 @@ describe("backtest on the real fixtures", () => {
     expect(json.metadata.warnings.some((w) => w.includes(delisted!.id))).toBe(true);
   });
 
-  it("equals the engine run on the full calendar (the service hands the engine only the window it reads)", async () => {
+  it("equals the engine run on the plain full calendar (the service passes a prepared one)", async () => {
     const end = Date.parse(`${real.asOf}T00:00:00Z`);
     const primary = (c: (typeof real.companies)[number]) => c.securities.find((s) => s.isPrimary)!;
     const delisted = real.companies.filter((c) => !c.securities.some((s) => s.active)).slice(0, 3);

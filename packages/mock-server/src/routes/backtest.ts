@@ -1,8 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { BacktestBody, BacktestResultSchema } from "../schemas/backtest.ts";
+import { BacktestBody, type BacktestResultOut, BacktestResultSchema } from "../schemas/backtest.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
-import { runBacktest } from "../services/backtest/runBacktest.ts";
+import type { TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
+import { backtestJson } from "../services/backtest/backtestJson.ts";
 
 const backtest = createRoute({
   method: "post",
@@ -19,7 +21,12 @@ const backtest = createRoute({
   },
 });
 
-/** Backtest (contract 4.5, 2.10). */
+/** Backtest (contract 4.5, 2.10): the text of `backtestJson`, typed like `c.json(result, 200)`. */
 export const registerBacktestRoutes: RouteModule = (app, ctx) => {
-  app.openapi(backtest, (c) => c.json(runBacktest(ctx, c.req.valid("json")), 200));
+  app.openapi(
+    backtest,
+    (c) =>
+      c.body(backtestJson(ctx, c.req.valid("json")), 200, { "Content-Type": "application/json" }) as unknown as Response &
+        TypedResponse<JSONParsed<BacktestResultOut>, 200, "json">,
+  );
 };
