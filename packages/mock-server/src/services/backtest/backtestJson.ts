@@ -1,5 +1,6 @@
 import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
 import type { BacktestInputBody } from "../../schemas/backtest.ts";
+import { backtestResultCache, resultKey } from "./_internal/resultCache.ts";
 import { runBacktest } from "./runBacktest.ts";
 
 /**
@@ -10,12 +11,24 @@ import { runBacktest } from "./runBacktest.ts";
  * (benchmark, years) pair, at most 13 × 20 pairs, about 30 KB each for 20 years; the portfolio's
  * half is serialised on every request. Serialising 2 × 261 `[t, nav]` pairs is the largest cost
  * of a 5-year backtest request after the engine (about 100 µs, mostly number formatting).
+ * A repeated request is answered from the mock's result cache (`_internal/resultCache.ts`:
+ * least recently used first out, 32 M characters at most) without running the engine.
  *
  * @throws as runBacktest
  * @example
  * JSON.parse(backtestJson(ctx, { holdings: [{ companyId, weight: 1 }], years: 5, benchmark: "SPY" })).benchmarkMetadata.symbol // => "SPY"
  */
 export function backtestJson(ctx: ServiceContext, input: BacktestInputBody): string {
+  const cache = backtestResultCache(ctx);
+  const key = resultKey(input);
+  const kept = cache.get(key);
+  if (kept !== undefined) return kept;
+  const text = serialise(ctx, input);
+  cache.set(key, text);
+  return text;
+}
+
+function serialise(ctx: ServiceContext, input: BacktestInputBody): string {
   const { metadata, timeSeries, benchmarkMetadata, benchmarkTimeSeries } = runBacktest(ctx, input);
   const benchmarkHalf = memoize(
     ctx,
