@@ -11,8 +11,9 @@ import { runBacktest } from "./runBacktest.ts";
  * (benchmark, years) pair, at most 13 × 20 pairs, about 30 KB each for 20 years; the portfolio's
  * half is serialised on every request. Serialising 2 × 261 `[t, nav]` pairs is the largest cost
  * of a 5-year backtest request after the engine (about 100 µs, mostly number formatting).
- * A repeated request is answered from the mock's result cache (`_internal/resultCache.ts`:
- * least recently used first out, 32 M characters at most) without running the engine.
+ * A request seen before is answered from the mock's result cache (`_internal/resultCache.ts`:
+ * kept on second sighting, least recently used first out, 32 M characters at most) without
+ * running the engine.
  *
  * @throws as runBacktest
  * @example
@@ -24,7 +25,7 @@ export function backtestJson(ctx: ServiceContext, input: BacktestInputBody): str
   const kept = cache.get(key);
   if (kept !== undefined) return kept;
   const text = serialise(ctx, input);
-  cache.set(key, text);
+  cache.offer(key, text);
   return text;
 }
 

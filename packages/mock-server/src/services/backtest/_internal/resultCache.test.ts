@@ -31,31 +31,46 @@ describe("backtest result cache", () => {
     expect(new Set(inputs.map(resultKey)).size).toBe(inputs.length);
   });
 
-  it("answers a repeated request with the text of the first run, equal to a fresh run", () => {
+  it("keeps a text on a request's second sighting; a hit equals a fresh run", () => {
     const input = { holdings: ids().slice(0, 10).map((companyId, i) => ({ companyId, weight: i + 1 })), years: 5, benchmark: "SPY" };
+    const cache = backtestResultCache(ctx);
     const first = backtestJson(ctx, input);
-    expect(backtestResultCache(ctx).get(resultKey(input))).toBe(first);
-    expect(backtestJson(ctx, { ...input, holdings: input.holdings.map((h) => ({ ...h })) })).toBe(first);
+    expect(cache.has(resultKey(input))).toBe(false);
+    const again = { ...input, holdings: input.holdings.map((h) => ({ ...h })) };
+    expect(backtestJson(ctx, again)).toBe(first);
+    expect(cache.get(resultKey(input))).toBe(first);
+    expect(backtestJson(ctx, again)).toBe(first);
     expect(first).toBe(JSON.stringify(runBacktest(ctx, input)));
   });
 
-  it("keeps nothing for a request that fails", () => {
+  it("keeps nothing for a request that fails, however often", () => {
     const input = { holdings: [{ companyId: "00000000-0000-4000-8000-000000000000", weight: 1 }], years: 5, benchmark: "SPY" };
-    expect(() => backtestJson(ctx, input)).toThrow();
+    for (let i = 0; i < 3; i++) expect(() => backtestJson(ctx, input)).toThrow();
     expect(backtestResultCache(ctx).has(resultKey(input))).toBe(false);
+  });
+
+  it("keeps nothing of one-off requests", () => {
+    const own = createMock({ universe, quiet: true }).ctx;
+    const [a] = ids();
+    for (let i = 0; i < 50; i++) backtestJson(own, { holdings: [{ companyId: a!, weight: 1 + i / 1000 }], years: 5, benchmark: "SPY" });
+    expect(backtestResultCache(own).size).toBe(0);
   });
 
   it("stays within its size bound, evicting the least recently used", () => {
     const own = createMock({ universe, quiet: true }).ctx;
     const cache = backtestResultCache(own);
     const [a] = ids();
-    // 20-year results (about 70 KB each): enough distinct ones to overflow the bound.
-    const one = backtestJson(own, { holdings: [{ companyId: a!, weight: 1 }], years: 20, benchmark: "SPY" });
+    const input = (i: number) => ({ holdings: [{ companyId: a!, weight: 1 + i / 1000 }], years: 20, benchmark: "SPY" });
+    // 20-year results (about 70 KB each), each asked twice: enough to overflow the bound.
+    const one = backtestJson(own, input(0));
     const needed = Math.ceil(RESULT_CACHE_CHARS / one.length) + 20;
-    for (let i = 1; i <= needed; i++) backtestJson(own, { holdings: [{ companyId: a!, weight: 1 + i / 1000 }], years: 20, benchmark: "SPY" });
-    expect(cache.calculatedSize).toBeLessThanOrEqual(RESULT_CACHE_CHARS);
-    expect(cache.size).toBeLessThan(needed);
-    expect(cache.has(resultKey({ holdings: [{ companyId: a!, weight: 1 }], years: 20, benchmark: "SPY" }))).toBe(false);
-    expect(cache.has(resultKey({ holdings: [{ companyId: a!, weight: 1 + needed / 1000 }], years: 20, benchmark: "SPY" }))).toBe(true);
+    for (let i = 0; i <= needed; i++) {
+      backtestJson(own, input(i));
+      backtestJson(own, input(i));
+    }
+    expect(cache.size).toBeGreaterThan(RESULT_CACHE_CHARS * 0.9);
+    expect(cache.size).toBeLessThanOrEqual(RESULT_CACHE_CHARS);
+    expect(cache.has(resultKey(input(0)))).toBe(false);
+    expect(cache.has(resultKey(input(needed)))).toBe(true);
   });
 });
