@@ -21,6 +21,8 @@ interface Scenario {
   method: "GET" | "POST";
   headers: Record<string, string>;
   body?: string;
+  /** A fresh body for every request instead of `body` (no two requests alike). */
+  nextBody?: () => string;
 }
 
 interface Row {
@@ -38,6 +40,7 @@ async function measure(s: Scenario, seconds: number): Promise<Row> {
     method: s.method,
     headers: s.headers,
     ...(s.body === undefined ? {} : { body: s.body }),
+    ...(s.nextBody === undefined ? {} : { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: s.nextBody!() }) }] }),
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
@@ -69,7 +72,11 @@ try {
 
   const listBytes = JSON.stringify(companies).length;
   const search = JSON.stringify({ query: companies[0]!.name.slice(0, 4), limit: 10 });
-  const backtest = JSON.stringify({ holdings: companies.slice(0, 10).map((c, i) => ({ companyId: c.id, weight: i + 1 })), years: 5, benchmark: "SPY" });
+  const backtestOf = (nudge: number) => JSON.stringify({ holdings: companies.slice(0, 10).map((c, i) => ({ companyId: c.id, weight: i + 1 + nudge })), years: 5, benchmark: "SPY" });
+  const backtest = backtestOf(0);
+  // The same 10 companies with weights nudged by n·1e-9: a portfolio never seen before on every request.
+  let sent = 0;
+  const freshBacktest = () => backtestOf(++sent * 1e-9);
   const probe = await getJson<{ metadata: { weekCount: number; stockCount: number } }>("/v1/backtest", { method: "POST", body: backtest });
 
   const json = { ...auth, "Content-Type": "application/json" };
@@ -78,7 +85,8 @@ try {
     { name: `mock: GET companies list (${companies.length} companies, ${listBytes} B)`, url: `${mock.url}${listPath}`, method: "GET", headers: auth },
     { name: "json-server 0.17: GET the same list", url: `${jsonServer.url}/companies`, method: "GET", headers: {} },
     { name: `mock: POST company search ${search}`, url: `${mock.url}/v1/helper/companies/search`, method: "POST", headers: json, body: search },
-    { name: `mock: POST backtest (${probe.metadata.stockCount} holdings, ${probe.metadata.weekCount} weeks)`, url: `${mock.url}/v1/backtest`, method: "POST", headers: json, body: backtest },
+    { name: `mock: POST backtest (${probe.metadata.stockCount} holdings, ${probe.metadata.weekCount} weeks), one body: cache hits`, url: `${mock.url}/v1/backtest`, method: "POST", headers: json, body: backtest },
+    { name: "mock: POST backtest, a new portfolio on every request: never cached", url: `${mock.url}/v1/backtest`, method: "POST", headers: json, nextBody: freshBacktest },
   ];
 
   const rows: Row[] = [];
@@ -88,7 +96,7 @@ try {
     rows.push(await measure(s, SECONDS));
   }
 
-  const [, list, peer, companySearch, bt] = rows as [Row, Row, Row, Row, Row];
+  const [, list, peer, companySearch, bt, btCold] = rows as [Row, Row, Row, Row, Row, Row];
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per scenario, loopback; each server in its own process\n`);
   console.log("| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |");
   console.log("|---|---:|---:|---:|---:|---:|");
@@ -97,8 +105,10 @@ try {
   const targets: Array<[string, boolean]> = [
     [`companies list >= 2x json-server req/s (${(list.rps / peer.rps).toFixed(2)}x)`, list.rps >= 2 * peer.rps],
     [`backtest >= 1000 req/s (${Math.round(bt.rps)})`, bt.rps >= 1000],
-    [`p99 < 20 ms on every mock scenario (max ${Math.max(...mockRows.map((r) => r.p99))} ms)`, mockRows.every((r) => r.p99 < 20)],
-    ["no errors and no non-2xx on the mock", mockRows.every((r) => r.errors === 0 && r.non2xx === 0)],
+    [`p99 < 20 ms on list, search and backtest (max ${Math.max(...mockRows.map((r) => r.p99))} ms)`, mockRows.every((r) => r.p99 < 20)],
+    [`uncached backtest >= 1000 req/s (${Math.round(btCold.rps)})`, btCold.rps >= 1000],
+    [`uncached backtest p99 < 20 ms (${btCold.p99} ms)`, btCold.p99 < 20],
+    ["no errors and no non-2xx on the mock", [...mockRows, btCold].every((r) => r.errors === 0 && r.non2xx === 0)],
   ];
   console.log("\n| target | met |\n|---|---|");
   for (const [what, ok] of targets) console.log(`| ${what} | ${ok ? "yes" : "NO"} |`);
