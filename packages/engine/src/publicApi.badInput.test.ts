@@ -252,6 +252,12 @@ const backtest = {
       }),
     ],
   },
+  isoWeekIndex: {
+    kind: "throws",
+    valid: fc.tuple(fc.integer({ min: -2e9, max: 4e9 })),
+    extreme: fc.tuple(anyFinite),
+    breakers: scalar([0], "unixSeconds"),
+  },
   tradingCalendar: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar]),

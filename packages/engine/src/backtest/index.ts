@@ -2,3 +2,4 @@
 export type { BacktestHolding, BacktestInput, BacktestResult, BacktestStatistics, PriceSeries } from "./types.ts";
 export { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 export { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
+export { isoWeekIndex } from "./isoWeekIndex.ts";

@@ -1,9 +1,10 @@
 import { UTCDate } from "@date-fns/utc";
+import { isoWeekIndex } from "@thematic/engine";
 import { addYears, formatISO } from "date-fns";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
-import { dayToSeconds, isoDay, isoWeekIndex, lowerBound, seriesRange } from "./_internal/seriesDates.ts";
+import { dayToSeconds, isoDay, lowerBound, seriesRange } from "./_internal/seriesDates.ts";
 import { findBenchmark } from "./findBenchmark.ts";
 
 /** Default window when `from` is omitted, in years before `to`. */
@@ -13,8 +14,9 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
  * Closes of a benchmark between `from` and `to` inclusive (the "reading benchmark data" tag of
  * contract 4.7): `to` defaults to the benchmark's last date, `from` to the same day
  * {@link DEFAULT_BENCHMARK_YEARS} years earlier. `daily`: every trading day; `weekly` (default):
- * the last trading day of each ISO week (Monday to Sunday) within the range, so a range ending
- * mid-week ends on its last trading day (as the backtest's weekly points do). Points are
+ * the last trading day of each ISO week (Monday to Sunday, engine `isoWeekIndex`, the backtest's
+ * rule) within the range, so a range ending mid-week ends on its last trading day (as the
+ * backtest's weekly points do). Points are
  * `[unixSeconds at 00:00 UTC, close]`, ascending; a range with no trading day is an empty list.
  * Cost: O(log D + n) for n days in the range.
  *

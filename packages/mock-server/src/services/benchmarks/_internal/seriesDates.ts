@@ -26,8 +26,3 @@ export function lowerBound(calendar: PriceTable["calendar"], t: number): number 
   }
   return lo;
 }
-
-/** ISO week number since the epoch (weeks start on Monday) of Unix seconds at 00:00 UTC. */
-export function isoWeekIndex(seconds: number): number {
-  return Math.floor((Math.floor(seconds / 86400) + 3) / 7);
-}
