@@ -505,6 +505,7 @@ const optimize = {
       ...scalar(optionOf(2)("buzzPenalty"), "buzzPenalty", { optional: true, outOfRange: outsideUnit }),
       ...scalar(optionOf(2)("confidence"), "confidence", { optional: true, outOfRange: outsideOpenUnit }),
       replace("unknown method", optionOf(2)("method"), "method", fc.constantFrom("simplex", 42, null, "")),
+      ...scalar(optionOf(2)("timeLimitSeconds"), "timeLimitSeconds", { optional: true, outOfRange: below(0, true) }),
       custom("minHoldings > eligible companies", "minHoldings", (a) => {
         (a[2] as { minHoldings: number }).minHoldings = (a[0] as unknown[]).length + 1;
       }, ["INFEASIBLE"]),

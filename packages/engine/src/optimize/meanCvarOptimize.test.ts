@@ -23,7 +23,7 @@ function portfolioReturns(result: OptimizerResult, scenarios: ReturnScenarios): 
 }
 
 /** The objective recomputed from the returned weights, independently of the optimizer's internals. */
-function objectiveOf(result: OptimizerResult, eligible: readonly OptimizerCompany[], scenarios: ReturnScenarios, o: Required<Omit<MeanCvarOptions, "method">>): number {
+function objectiveOf(result: OptimizerResult, eligible: readonly OptimizerCompany[], scenarios: ReturnScenarios, o: Required<Omit<MeanCvarOptions, "method" | "timeLimitSeconds">>): number {
   const N = scenarios.assetIds.length;
   const T = scenarios.periods;
   const w = new Map(result.weights.map((x) => [x.id, x.weight]));
@@ -47,7 +47,13 @@ const DEFAULTS = {
 };
 
 /** Checks every constraint and every reported number of a result against its definition. */
-function expectValidResult(result: OptimizerResult, companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, options: MeanCvarOptions): void {
+function expectValidResult(
+  result: OptimizerResult,
+  companies: readonly OptimizerCompany[],
+  scenarios: ReturnScenarios,
+  options: MeanCvarOptions,
+  status: "optimal" | "time-limit" = "optimal",
+): void {
   const o = { ...DEFAULTS, ...options };
   const eligible = eligibleOf(companies, scenarios, o.minMarketCap);
   const ids = new Set(eligible.map((c) => c.id));
@@ -68,10 +74,11 @@ function expectValidResult(result: OptimizerResult, companies: readonly Optimize
   // Reported CVaR = historical CVaR recomputed from the weights; objective = its definition.
   const cvar = conditionalValueAtRisk(portfolioReturns(result, scenarios), o.confidence);
   expect(Math.abs(result.metadata.cvar - cvar)).toBeLessThanOrEqual(1e-9);
-  expect(result.solver?.status).toBe("optimal");
+  expect(result.solver?.status).toBe(status);
   expect(Math.abs(result.solver!.objective - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(1e-9);
   expect(result.solver!.gap).toBeGreaterThanOrEqual(0);
-  expect(result.solver!.gap).toBeLessThanOrEqual(1e-9);
+  if (status === "optimal") expect(result.solver!.gap).toBeLessThanOrEqual(1e-9);
+  else expect(Number.isFinite(result.solver!.gap)).toBe(true);
   expect(result.metadata.numberStocks).toBe(result.weights.length);
 }
 
@@ -165,6 +172,34 @@ describe("meanCvarOptimize", () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it("with a time limit it cannot meet: feasible weights, status time-limit, a gap that bounds the true optimum", async () => {
+    await fc.assert(
+      fc.asyncProperty(instance(true), async ({ companies, scenarios, options }) => {
+        const certified = await meanCvarOptimize(companies, scenarios, options);
+        // 1 ns: the deadline passes during the LP phase, so the MILP never runs (deterministic).
+        const limited = await meanCvarOptimize(companies, scenarios, { ...options, timeLimitSeconds: 1e-9 });
+        if (certified.solver!.method === "cutting-plane-lp") {
+          // The LP optimum already had K holdings: no MILP, nothing to limit.
+          expect(limited).toEqual(certified);
+          return;
+        }
+        expectValidResult(limited, companies, scenarios, options, "time-limit");
+        const { objective, gap } = limited.solver!;
+        expect(objective).toBeLessThanOrEqual(certified.solver!.objective + 1e-9);
+        expect(objective + gap).toBeGreaterThanOrEqual(certified.solver!.objective - 1e-9);
+        expect(limited.warnings.at(-1)).toMatch(/^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("a time limit the solve meets changes nothing", async () => {
+    const { companies, scenarios } = syntheticUniverse(7, 12, 250);
+    const n = eligibleOf(companies, scenarios, 1e8).length;
+    const strict = { minMarketCap: 1e8, minHoldings: n, minActiveWeight: 0.5 / n };
+    expect(await meanCvarOptimize(companies, scenarios, { ...strict, timeLimitSeconds: 600 })).toEqual(await meanCvarOptimize(companies, scenarios, strict));
   });
 
   it("goes to the MILP only when the LP optimum has too few active holdings", async () => {

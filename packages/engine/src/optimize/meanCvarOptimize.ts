@@ -37,6 +37,13 @@ export interface MeanCvarOptions {
   confidence?: number;
   /** "cutting-plane" (default: scenario generation, fast) or "plain-lp" (all scenarios at once, for comparison). */
   method?: MeanCvarMethod;
+  /**
+   * Seconds the solve may take (finite, > 0); default none: the optimum is certified however long
+   * that takes. Only the cardinality MILP can take long; when it is stopped, the best feasible
+   * weights found are returned with `solver.status` "time-limit", the gap to the best proven
+   * bound, and a warning (docs/maths.md#solver-time-limit). Results then depend on the machine.
+   */
+  timeLimitSeconds?: number;
 }
 
 export type { MeanCvarMethod };
@@ -102,7 +109,7 @@ export async function meanCvarOptimize(
     minMarketCap = DEFAULTS.minMarketCap, returnMultiplier = DEFAULTS.returnMultiplier,
     linguisticBetaWeight = DEFAULTS.linguisticBetaWeight, riskFreeRate = DEFAULTS.riskFreeRate,
     minHoldings = DEFAULTS.minHoldings, minActiveWeight = DEFAULTS.minActiveWeight, maxWeight = DEFAULTS.maxWeight,
-    buzzPenalty = DEFAULTS.buzzPenalty, confidence = DEFAULT_CONFIDENCE, method = "cutting-plane",
+    buzzPenalty = DEFAULTS.buzzPenalty, confidence = DEFAULT_CONFIDENCE, method = "cutting-plane", timeLimitSeconds,
   } = options;
   assertInRange("minMarketCap", minMarketCap, { min: 0, minExclusive: true });
   assertInRange("returnMultiplier", returnMultiplier, { min: 0, minExclusive: true });
@@ -113,6 +120,7 @@ export async function meanCvarOptimize(
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   assertInRange("buzzPenalty", buzzPenalty, { min: 0, max: 1 });
   assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
   if (method !== "cutting-plane" && method !== "plain-lp") {
     throw new EngineError("INVALID_INPUT", `method must be "cutting-plane" or "plain-lp", got ${String(method)}`, { field: "method" });
   }
@@ -196,7 +204,13 @@ export async function meanCvarOptimize(
     tailSize: snapToInteger((1 - confidence) * T),
   };
   const highs = await loadSolver();
-  const { weights, solver } = solveMeanCvar(highs, problem, method);
+  const deadline = timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * timeLimitSeconds;
+  const { weights, solver } = solveMeanCvar(highs, problem, method, deadline);
+  if (solver.status === "time-limit") {
+    warnings.push(
+      `the solver stopped at the time limit (${timeLimitSeconds} s) before proving the optimum: these weights meet every constraint and their objective is within ${solver.gap.toPrecision(3)} of the best possible`,
+    );
+  }
   const metadata = computeMetadata(eligible, weights, checked, cols, riskFreeRate, confidence);
   return { weights: sortedWeights(eligible, weights), metadata, warnings, excluded, solver };
 }

@@ -52,8 +52,12 @@ export interface ExcludedCompany {
 
 /** What the numerical solver certified (absent when no solver was called). */
 export interface SolverReport {
-  /** "optimal" whenever a result is returned (anything else is an EngineError SOLVER_FAILURE). */
-  status: string;
+  /**
+   * "optimal": certified (gap <= 1e-9). "time-limit": mean-CVaR stopped at `timeLimitSeconds`; the
+   * weights are feasible and `gap` bounds how far from the optimum they are. Any other outcome is an
+   * EngineError SOLVER_FAILURE.
+   */
+  status: "optimal" | "time-limit";
   method: "lp" | "milp" | "qp" | "cutting-plane-lp" | "cutting-plane-milp";
   /** The objective at the returned weights, recomputed from them (not the solver's own number). */
   objective: number;

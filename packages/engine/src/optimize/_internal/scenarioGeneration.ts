@@ -2,7 +2,7 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { addScenarios, createCvarModel, type CvarModelVariant } from "./cvarModel.ts";
 import { objectiveAt, type MeanCvarProblem } from "./meanCvarProblem.ts";
-import { runToOptimality, withSolverModel } from "./solver.ts";
+import { runToOptimality, statusName, withSolverModel } from "./solver.ts";
 import { DUST, GAP_TOL } from "./tolerance.ts";
 
 /** Outcome of {@link solveByScenarioGeneration}. */
@@ -19,7 +19,14 @@ export interface GenerationResult {
   rounds: number;
   /** The scenarios in the final model (to warm the next phase). */
   scenarios: number[];
+  /** True when the time limit stopped the solver before the gap closed (`upper` is still a valid bound). */
+  timedOut: boolean;
 }
+
+/** HiGHS model status "time limit reached". */
+const TIME_LIMIT = 13;
+/** HiGHS `primal_solution_status` "feasible". */
+const FEASIBLE = 2;
 
 /**
  * Delayed scenario generation for the RU LP / MILP (docs/maths.md#cutting-plane): solve the model
@@ -30,25 +37,48 @@ export interface GenerationResult {
  * If no scenario is violated but the gap is still open (numerical trouble), every remaining
  * scenario is added, which makes the model the full problem.
  *
- * @throws EngineError SOLVER_FAILURE when a solve is not optimal or the gap cannot be closed.
+ * With `timeLimitSeconds` (the MILP only), HiGHS stops at that much solver time in this model;
+ * the best point found so far is returned with `timedOut` (an incumbent of the stopped solve
+ * counts: it satisfies every constraint of the full problem), or null when there is none.
+ *
+ * @throws EngineError SOLVER_FAILURE when a solve is neither optimal nor time-limited, or the gap cannot be closed.
  */
 export function solveByScenarioGeneration(
   highs: Highs,
   p: MeanCvarProblem,
   variant: CvarModelVariant,
   initial: readonly number[],
-): GenerationResult {
+  timeLimitSeconds?: number,
+): GenerationResult | null {
   const { n, periods: T, returns: R } = p;
   const what = variant.binary ? "the cardinality-constrained MILP" : "the mean-CVaR LP";
   return withSolverModel(
     () => createCvarModel(highs, p, variant),
     (m) => {
       addScenarios(highs, m, p, initial);
+      if (timeLimitSeconds !== undefined) m.model.options.set({ time_limit: timeLimitSeconds });
       let best: { weights: Float64Array; z: Float64Array | undefined; objective: number } | undefined;
+      const scenariosInModel = () => {
+        const scenarios: number[] = [];
+        for (let t = 0; t < T; t++) if (m.inModel[t]) scenarios.push(t);
+        return scenarios;
+      };
       for (let rounds = 1; ; rounds++) {
-        runToOptimality(m.model, what);
-        const x = m.model.getSolution().colValue;
+        let timedOut = false;
+        if (timeLimitSeconds === undefined) runToOptimality(m.model, what);
+        else {
+          const { modelStatus } = m.model.run();
+          if (modelStatus === TIME_LIMIT) timedOut = true;
+          else if (modelStatus !== 7) {
+            throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
+          }
+        }
+        const incumbent = !timedOut || Number(m.model.info.get("primal_solution_status")) === FEASIBLE;
         const upper = variant.binary ? Number(m.model.info.get("mip_dual_bound")) : m.model.getObjectiveValue();
+        if (!incumbent) {
+          return best === undefined ? null : { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };
+        }
+        const x = m.model.getSolution().colValue;
         const weights = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           const lower = variant.lower?.[i] ?? 0;
@@ -59,10 +89,8 @@ export function solveByScenarioGeneration(
         if (best === undefined || objective > best.objective) {
           best = { weights, z: variant.binary ? x.slice(m.zColumn, m.zColumn + n) : undefined, objective };
         }
-        if (!(upper - best.objective > GAP_TOL)) {
-          const scenarios: number[] = [];
-          for (let t = 0; t < T; t++) if (m.inModel[t]) scenarios.push(t);
-          return { ...best, upper, rounds, scenarios };
+        if (!(upper - best.objective > GAP_TOL) || timedOut) {
+          return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut };
         }
         const alpha = x[m.alphaColumn]!;
         const violated: number[] = [];

@@ -2,7 +2,7 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import type { SolverReport } from "../types.ts";
 import { eligibleReturns, type MeanCvarProblem } from "./meanCvarProblem.ts";
-import { solveByScenarioGeneration } from "./scenarioGeneration.ts";
+import { type GenerationResult, solveByScenarioGeneration } from "./scenarioGeneration.ts";
 import { EPS } from "../../_internal/tolerance.ts";
 import { GAP_TOL } from "./tolerance.ts";
 
@@ -42,10 +42,21 @@ function activeCount(p: MeanCvarProblem, w: Float64Array): number {
  * (iterated with the scenario cuts gathered so far), then a polish LP with the MILP's support fixed
  * (w_i >= w_min on it) so that the returned weights are an exact LP vertex. `plain-lp` starts from all
  * T scenarios (the textbook RU LP in one solve); `cutting-plane` from a small seed set.
+ *
+ * With `deadline` (a `performance.now()` time in ms), the MILP gets the time left after the LP
+ * (docs/maths.md#solver-time-limit). If it stops there, the support of its best point is polished,
+ * or, when it found none (or no time was left), the K largest weights of the LP optimum; the
+ * report's status is then "time-limit" and its gap the distance to the best proven bound (the
+ * MILP's, else the LP relaxation's), finite and >= 0.
  */
-export function solveMeanCvar(highs: Highs, p: MeanCvarProblem, method: MeanCvarMethod): { weights: Float64Array; solver: SolverReport } {
+export function solveMeanCvar(
+  highs: Highs,
+  p: MeanCvarProblem,
+  method: MeanCvarMethod,
+  deadline?: number,
+): { weights: Float64Array; solver: SolverReport } {
   const initial = method === "plain-lp" ? Array.from({ length: p.periods }, (_, t) => t) : seedScenarios(p);
-  const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial);
+  const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial)!;
   if (activeCount(p, lp.weights) >= p.minHoldings) {
     return {
       weights: lp.weights,
@@ -58,19 +69,11 @@ export function solveMeanCvar(highs: Highs, p: MeanCvarProblem, method: MeanCvar
       },
     };
   }
-  const milp = solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios);
-  const lower = new Float64Array(p.n);
-  let support = 0;
-  for (let i = 0; i < p.n; i++) {
-    if (milp.z![i]! > 0.5) {
-      lower[i] = p.minActiveWeight;
-      support++;
-    }
-  }
-  if (support < p.minHoldings) {
-    throw new EngineError("SOLVER_FAILURE", `the HiGHS MILP returned ${support} active holdings, fewer than minHoldings ${p.minHoldings}`);
-  }
-  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios);
+  const left = deadline === undefined ? undefined : (deadline - performance.now()) / 1000;
+  const milp = left === undefined || left > 0 ? solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios, left) : null;
+  if (milp === null || milp.timedOut) return timeLimited(highs, p, method, lp, milp);
+  const lower = supportBounds(p, milp.z!);
+  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios)!;
   const gap = milp.upper - polish.objective;
   if (gap > GAP_TOL) {
     throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`);
@@ -83,6 +86,60 @@ export function solveMeanCvar(highs: Highs, p: MeanCvarProblem, method: MeanCvar
       objective: polish.objective,
       gap: Math.max(0, gap),
       iterations: lp.rounds + milp.rounds + polish.rounds,
+    },
+  };
+}
+
+/**
+ * Lower bounds fixing a support: w_min on each asset whose binary is set.
+ * @throws EngineError SOLVER_FAILURE when fewer than K binaries are set
+ */
+function supportBounds(p: MeanCvarProblem, z: Float64Array): Float64Array {
+  const lower = new Float64Array(p.n);
+  let support = 0;
+  for (let i = 0; i < p.n; i++) {
+    if (z[i]! > 0.5) {
+      lower[i] = p.minActiveWeight;
+      support++;
+    }
+  }
+  if (support < p.minHoldings) {
+    throw new EngineError("SOLVER_FAILURE", `the HiGHS MILP returned ${support} active holdings, fewer than minHoldings ${p.minHoldings}`);
+  }
+  return lower;
+}
+
+/** The K largest weights of `w` (ties by index) as a support. */
+function largestSupport(p: MeanCvarProblem, w: Float64Array): Float64Array {
+  const order = Array.from({ length: p.n }, (_, i) => i).sort((a, b) => w[b]! - w[a]! || a - b);
+  const z = new Float64Array(p.n);
+  for (const i of order.slice(0, p.minHoldings)) z[i] = 1;
+  return z;
+}
+
+/**
+ * The answer when the MILP ran out of time: its best point's support (or the LP optimum's K
+ * largest weights) polished by an LP, reported as "time-limit" with the gap to the best bound.
+ */
+function timeLimited(
+  highs: Highs,
+  p: MeanCvarProblem,
+  method: MeanCvarMethod,
+  lp: GenerationResult,
+  milp: GenerationResult | null,
+): { weights: Float64Array; solver: SolverReport } {
+  const z = milp?.z ?? largestSupport(p, lp.weights);
+  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios)!;
+  // Both bounds hold for the full problem; the LP relaxation's is always finite.
+  const bound = milp !== null && Number.isFinite(milp.upper) ? Math.min(milp.upper, lp.upper) : lp.upper;
+  return {
+    weights: polish.weights,
+    solver: {
+      status: "time-limit",
+      method: method === "plain-lp" ? "milp" : "cutting-plane-milp",
+      objective: polish.objective,
+      gap: Math.max(0, bound - polish.objective),
+      iterations: lp.rounds + (milp?.rounds ?? 0) + polish.rounds,
     },
   };
 }
