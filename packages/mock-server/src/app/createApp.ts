@@ -126,5 +126,6 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     extraKeys: o.extraKeys,
     controlEnabled: o.controlEnabled,
     maxStrategyCompanies: o.maxStrategyCompanies,
+    optimizerTimeLimitMs: o.optimizerTimeLimitMs,
   } as Partial<MockOptions>;
 }

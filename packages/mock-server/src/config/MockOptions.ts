@@ -23,6 +23,13 @@ export interface MockOptions {
   controlEnabled: boolean;
   /** Maximum number of companies a user-strategy build selects. Default 40. */
   maxStrategyCompanies: number;
+  /**
+   * Milliseconds the mean-CVaR optimizer may spend on one solve (engine `timeLimitSeconds`);
+   * 0 = no limit. Beyond it the answer is the best feasible portfolio found, with
+   * `solver.status` "time-limit" and a warning. Default 5000: the fixtures' worst case measured
+   * 1.8 s, so only pathological requests reach it.
+   */
+  optimizerTimeLimitMs: number;
 }
 
 const optionsSchema = z.object({
@@ -32,6 +39,7 @@ const optionsSchema = z.object({
   extraKeys: z.array(z.object({ key: z.string().min(8).regex(/^\S+$/, "no whitespace"), userId: z.string().min(1).nullable() })),
   controlEnabled: z.boolean(),
   maxStrategyCompanies: z.number().int().min(1).max(1000),
+  optimizerTimeLimitMs: z.number().int().min(0).max(3_600_000),
 });
 
 /** The defaults of {@link MockOptions}. */
@@ -42,6 +50,7 @@ export const defaultOptions: Readonly<MockOptions> = Object.freeze({
   extraKeys: [],
   controlEnabled: true,
   maxStrategyCompanies: 40,
+  optimizerTimeLimitMs: 5000,
 });
 
 /**

@@ -5,7 +5,7 @@ import { body, makeMock } from "../_test/makeMock.ts";
 import { id } from "../_test/testUniverse.ts";
 
 interface Entry { id: string; symbol: string; weight: number; convictionScore: number | null; marketCap: number | null }
-interface Result { metadata: Record<string, number>; portfolio: Entry[]; warnings: string[]; solver?: { status: string; method: string; gap: number } }
+interface Result { metadata: Record<string, number>; portfolio: Entry[]; warnings: string[]; solver?: { status: string; method: string; objective: number; gap: number } }
 
 const aliceQuantum = id("alice-quantum"); // QBIT (12e9), CRYO (3e9), QSOFT (8e8)
 const bobWater = id("bob-water"); // public: AQUA, DESAL, PIPES
@@ -221,6 +221,21 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
     const r = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio?minHoldings=3&${q}`);
     expect(r.status).toBe(200);
     expect(r.json.portfolio.filter((e) => e.weight >= 0.2 - 1e-9)).toHaveLength(3);
+  });
+
+  it("a solve stopped by the time limit answers 200 with feasible weights, status time-limit and a warning", async () => {
+    const q = "minHoldings=3&minActiveWeight=0.2&maxWeight=0.6&returnMultiplier=50&buzzPenalty=0";
+    // 1 ms: the limit passes during the LP phase, so the binding cardinality MILP never runs.
+    const r = await call(makeMock({ optimizerTimeLimitMs: 1 }), `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`);
+    expect(r.status).toBe(200);
+    expectResult(r.json);
+    expect(r.json.solver?.status).toBe("time-limit");
+    expect(r.json.solver!.gap).toBeGreaterThanOrEqual(0);
+    expect(r.json.portfolio.filter((e) => e.weight >= 0.2 - 1e-9)).toHaveLength(3);
+    expect(r.json.warnings.some((w) => w.startsWith("the solver stopped at the time limit (0.001 s)"))).toBe(true);
+    const unlimited = await call(makeMock({ optimizerTimeLimitMs: 0 }), `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`);
+    expect(unlimited.json.solver?.status).toBe("optimal");
+    expect(r.json.solver!.objective).toBeLessThanOrEqual(unlimited.json.solver!.objective + 1e-9);
   });
 
   it("the default maxWeight (0.2) is infeasible for 3 companies: 400 with the engine's message", async () => {

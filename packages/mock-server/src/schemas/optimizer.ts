@@ -83,7 +83,13 @@ export const OptimizerResultSchema = z
     portfolio: z.array(CompanySchema.extend({ weight: z.number() })).openapi({ description: "Companies with a positive weight, weights summing to 1, heaviest first" }),
     warnings: z.array(z.string()).openapi({ description: "Mock extension: excluded companies with the reason, degenerate cases" }),
     solver: z
-      .object({ status: z.string(), method: z.string(), objective: z.number(), gap: z.number(), iterations: z.number().int() })
+      .object({
+        status: z.enum(["optimal", "time-limit"]).openapi({ description: '"optimal": certified (gap <= 1e-9); "time-limit": stopped at --optimizer-seconds, feasible, within `gap` of the optimum' }),
+        method: z.string(),
+        objective: z.number(),
+        gap: z.number(),
+        iterations: z.number().int(),
+      })
       .optional()
       .openapi({ description: "Mock extension: what the numerical solver certified (absent when no solver ran)" }),
   })

@@ -4,7 +4,7 @@ import { parseCliArgs } from "./parseCliArgs.ts";
 describe("parseCliArgs", () => {
   it("maps every flag", () => {
     expect(
-      parseCliArgs(["--port", "0", "--seed", "9", "--latency", "250", "--build-seconds", "1.5", "--data", "s.json", "--quiet", "--add-key", "my-key-12345", "--add-key", "alias-key-123=u1", "--no-control"]),
+      parseCliArgs(["--port", "0", "--seed", "9", "--latency", "250", "--build-seconds", "1.5", "--optimizer-seconds", "0.25", "--data", "s.json", "--quiet", "--add-key", "my-key-12345", "--add-key", "alias-key-123=u1", "--no-control"]),
     ).toEqual({
       kind: "start",
       options: {
@@ -12,6 +12,7 @@ describe("parseCliArgs", () => {
         seed: 9,
         latencyMs: 250,
         buildDurationMs: 1500,
+        optimizerTimeLimitMs: 250,
         dataFile: "s.json",
         quiet: true,
         controlEnabled: false,
@@ -25,7 +26,7 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--help"])).toEqual({ kind: "help" });
   });
 
-  it.each([["--port", "70000"], ["--port", "x"], ["--latency", "-1"], ["--build-seconds", "nan"], ["--add-key", "short"], ["--bogus"]])("rejects %s %s", (...args) => {
+  it.each([["--port", "70000"], ["--port", "x"], ["--latency", "-1"], ["--build-seconds", "nan"], ["--optimizer-seconds", "-1"], ["--optimizer-seconds", ""], ["--add-key", "short"], ["--bogus"]])("rejects %s %s", (...args) => {
     expect(() => parseCliArgs(args)).toThrow();
   });
 });

@@ -12,6 +12,7 @@ Serves the local mock of the thematic-investing REST service.
   --seed <n>            seed of generated ids (default 1)
   --latency <ms>        latency added to every request (default 0)
   --build-seconds <s>   duration of a strategy build (default 4; 0 = instant)
+  --optimizer-seconds <s>  time limit of one mean-CVaR solve (default 5; 0 = none)
   --data <file>         persist state in <file> (atomic writes); default: in memory, fresh each start
   --add-key <key[=userId]>  accept another API key (repeatable): alone it is a new user; with
                         =userId it authenticates as that fixture user
@@ -41,6 +42,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       seed: { type: "string" },
       latency: { type: "string" },
       "build-seconds": { type: "string" },
+      "optimizer-seconds": { type: "string" },
       data: { type: "string" },
       "add-key": { type: "string", multiple: true },
       "no-control": { type: "boolean" },
@@ -54,14 +56,18 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.host !== undefined) options.hostname = values.host;
   if (values.seed !== undefined) options.seed = integer("--seed", values.seed, 0, 2 ** 32 - 1);
   if (values.latency !== undefined) options.latencyMs = integer("--latency", values.latency, 0, 60_000);
-  if (values["build-seconds"] !== undefined) {
-    const seconds = Number(values["build-seconds"]);
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) throw new Error(`--build-seconds must be a number from 0 to 3600, got "${values["build-seconds"]}"`);
-    options.buildDurationMs = Math.round(seconds * 1000);
-  }
+  if (values["build-seconds"] !== undefined) options.buildDurationMs = seconds("--build-seconds", values["build-seconds"]);
+  if (values["optimizer-seconds"] !== undefined) options.optimizerTimeLimitMs = seconds("--optimizer-seconds", values["optimizer-seconds"]);
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   return { kind: "start", options };
+}
+
+/** Milliseconds of a `<s>` flag: a number of seconds from 0 to 3600. */
+function seconds(flag: string, text: string): number {
+  const s = Number(text);
+  if (text.trim() === "" || !Number.isFinite(s) || s < 0 || s > 3600) throw new Error(`${flag} must be a number from 0 to 3600, got "${text}"`);
+  return Math.round(s * 1000);
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

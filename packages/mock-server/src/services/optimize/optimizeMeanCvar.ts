@@ -13,8 +13,10 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * `POST /strategies/{id}/optimized-portfolio` (contract 4.2; real-service notes "Optimized
  * portfolio"): mean-CVaR weights (engine `meanCvarOptimize`, solved with HiGHS) over the
  * strategy's companies (restricted to `body.companyIds` when given) and the daily returns of their
- * primary listings ({@link strategyScenarios}). Deterministic; memoised per (companies' version,
- * parameters); concurrent identical requests share one solve.
+ * primary listings ({@link strategyScenarios}). Memoised per (companies' version, parameters);
+ * concurrent identical requests share one solve. A solve is bounded by the
+ * `optimizerTimeLimitMs` option (default 5 s): beyond it the best feasible weights come back with
+ * `solver.status` "time-limit" and a warning. Deterministic whenever the limit is not reached.
  *
  * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
  *   strategy or no company with price history; EngineError (400) INFEASIBLE naming the constraint
@@ -28,7 +30,11 @@ export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
   return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async () => {
     const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
-    const result = await meanCvarOptimize(toOptimizerCompanies(companies), scenarios, defined({ ...query }));
+    const limitMs = ctx.options.optimizerTimeLimitMs;
+    const result = await meanCvarOptimize(toOptimizerCompanies(companies), scenarios, {
+      ...defined({ ...query }),
+      ...(limitMs > 0 ? { timeLimitSeconds: limitMs / 1000 } : {}),
+    });
     return presentOptimizerResult(result, companies, excluded);
   });
 }
