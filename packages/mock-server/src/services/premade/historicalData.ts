@@ -37,12 +37,14 @@ export function historicalDataCached(ctx: ServiceContext, id: string, date: stri
     throw new ApiError(409, `the historical run of ${date} is ${snapshot.state}${snapshot.state === "processing" ? "; retry later" : ""}`);
   }
   const minCap = scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP;
-  return holdingsCache(ctx).getOrCompute(`snapshot|${p.id}|${date}|${minCap}`, () => {
-    const rows: HoldingRow[] = [];
-    for (const c of snapshot.constituents) {
-      const company = ctx.universe.companyById.get(c.companyId);
-      if (company !== undefined) rows.push({ company, constituent: { ...c, reasoning: "" } });
-    }
-    return cachedHoldings(rankHoldings(rows, minCap, false));
+  return holdingsCache(ctx).memo(`snapshot|${p.id}|${date}|${minCap}`, {
+    context: () => {
+      const rows: HoldingRow[] = [];
+      for (const c of snapshot.constituents) {
+        const company = ctx.universe.companyById.get(c.companyId);
+        if (company !== undefined) rows.push({ company, constituent: { ...c, reasoning: "" } });
+      }
+      return cachedHoldings(rankHoldings(rows, minCap, false));
+    },
   });
 }

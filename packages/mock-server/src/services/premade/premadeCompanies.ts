@@ -39,12 +39,14 @@ export function premadeCompaniesCached(ctx: ServiceContext, id: string, options:
   const p = findPremade(ctx, id);
   const minCap = options.scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP;
   const withReasoning = options.includeReasoning === true;
-  return holdingsCache(ctx).getOrCompute(`current|${p.id}|${minCap}|${withReasoning}`, () => {
-    const rows: HoldingRow[] = [];
-    for (const constituent of p.constituents) {
-      const company = ctx.universe.companyById.get(constituent.companyId);
-      if (company !== undefined) rows.push({ company, constituent });
-    }
-    return cachedHoldings(rankHoldings(rows, minCap, withReasoning));
+  return holdingsCache(ctx).memo(`current|${p.id}|${minCap}|${withReasoning}`, {
+    context: () => {
+      const rows: HoldingRow[] = [];
+      for (const constituent of p.constituents) {
+        const company = ctx.universe.companyById.get(constituent.companyId);
+        if (company !== undefined) rows.push({ company, constituent });
+      }
+      return cachedHoldings(rankHoldings(rows, minCap, withReasoning));
+    },
   });
 }

@@ -1,4 +1,5 @@
-import type { ServiceContext } from "../../../app/ServiceContext.ts";
+import { LRUCache } from "lru-cache";
+import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
 
 /** How many results each optimizer keeps (keyed by strategy version, parameters and companies). */
 export const OPTIMIZER_CACHE_SIZE = 64;
@@ -13,24 +14,13 @@ export const OPTIMIZER_CACHE_SIZE = 64;
  * await lruMemo(ctx, "demo", "k", 2, async () => 42) // => 42
  */
 export function lruMemo<T>(ctx: ServiceContext, area: string, key: string, capacity: number, compute: () => Promise<T>): Promise<T> {
-  const memoKey = `lru:${area}`;
-  let cache = ctx.memo.get(memoKey) as Map<string, Promise<T>> | undefined;
-  if (cache === undefined) {
-    cache = new Map();
-    ctx.memo.set(memoKey, cache);
-  }
+  const cache = memoize(ctx, `lru:${area}`, () => new LRUCache<string, Promise<T>>({ max: capacity }));
   const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   const promise = compute();
   cache.set(key, promise);
-  while (cache.size > capacity) cache.delete(cache.keys().next().value!);
-  const owner = cache;
   promise.catch(() => {
-    if (owner.get(key) === promise) owner.delete(key);
+    if (cache.peek(key) === promise) cache.delete(key);
   });
   return promise;
 }

@@ -1,6 +1,6 @@
 import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
-import { BoundedCache } from "./BoundedCache.ts";
+import { LRUCache } from "lru-cache";
 
 /** At most this many ranked company lists are kept per context (LRU). */
 export const HOLDINGS_CACHE_CAPACITY = 256;
@@ -12,13 +12,19 @@ export interface CachedHoldings {
 }
 
 /**
- * The context's LRU cache of ranked company lists, keyed by (strategy, run, market-cap floor, reasoning).
+ * The context's LRU cache of ranked company lists, keyed by (strategy, run, market-cap floor,
+ * reasoning): `holdingsCache(ctx).memo(key, { context: compute })` returns the kept list or keeps
+ * what `compute` returns (lru-cache's memo).
  *
  * @example
- * holdingsCache(ctx) === holdingsCache(ctx) // => true
+ * holdingsCache(ctx).memo("k", { context: () => cachedHoldings([]) }).json // => "[]"
  */
-export function holdingsCache(ctx: ServiceContext): BoundedCache<CachedHoldings> {
-  return memoize(ctx, "premade:holdingsCache", () => new BoundedCache<CachedHoldings>(HOLDINGS_CACHE_CAPACITY));
+export function holdingsCache(ctx: ServiceContext): LRUCache<string, CachedHoldings, () => CachedHoldings> {
+  return memoize(
+    ctx,
+    "premade:holdingsCache",
+    () => new LRUCache<string, CachedHoldings, () => CachedHoldings>({ max: HOLDINGS_CACHE_CAPACITY, memoMethod: (_key, _stale, { context }) => context() }),
+  );
 }
 
 /**
