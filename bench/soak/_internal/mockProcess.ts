@@ -3,9 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..", "..");
 const launcher = join(repo, "packages", "mock-server", "bin", "thematic-mock.mjs");
 
 /** A running mock child. */
@@ -17,6 +18,8 @@ export interface MockProcess {
   apiKey: string;
   /** Live heap (MB) after each full (Mark-Compact) GC of the child, in order, parsed from `--trace-gc`. */
   liveHeapAfterMajorGc: number[];
+  /** Forces a full GC in the child (SIGUSR2, see gcOnSignal.mjs) and resolves with the live heap after it, MB. */
+  fullGc(): Promise<number>;
   /** SIGTERM, then SIGKILL after 3 s; resolves when the child has exited. */
   stop(): Promise<void>;
 }
@@ -30,7 +33,8 @@ export interface MockProcess {
  * const mock = await startMockProcess([]); mock.url.startsWith("http://127.0.0.1:") // => true
  */
 export function startMockProcess(extraArgs: readonly string[]): Promise<MockProcess> {
-  const child = spawn(process.execPath, ["--trace-gc", "--max-semi-space-size=64", launcher, "--port", "0", "--host", "127.0.0.1", "--quiet", ...extraArgs], {
+  const gcOnSignal = pathToFileURL(join(here, "gcOnSignal.mjs")).href;
+  const child = spawn(process.execPath, ["--trace-gc", "--expose-gc", "--import", gcOnSignal, "--max-semi-space-size=64", launcher, "--port", "0", "--host", "127.0.0.1", "--quiet", ...extraArgs], {
     cwd: repo,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -54,6 +58,21 @@ export function startMockProcess(extraArgs: readonly string[]): Promise<MockProc
       if (live !== undefined) liveHeapAfterMajorGc.push(Number(live));
     }
   });
+  const fullGc = () =>
+    new Promise<number>((resolve, reject) => {
+      const seen = liveHeapAfterMajorGc.length;
+      const started = Date.now();
+      child.kill("SIGUSR2");
+      const poll = setInterval(() => {
+        if (liveHeapAfterMajorGc.length > seen) {
+          clearInterval(poll);
+          resolve(liveHeapAfterMajorGc.at(-1)!);
+        } else if (Date.now() - started > 10_000) {
+          clearInterval(poll);
+          reject(new Error("the mock did not report a full GC within 10 s of SIGUSR2"));
+        }
+      }, 50);
+    });
   return new Promise((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => {
@@ -71,7 +90,7 @@ export function startMockProcess(extraArgs: readonly string[]): Promise<MockProc
       const apiKey = /API keys[^\n]*\n\s+(\S+)/.exec(out)?.[1];
       if (url === undefined || apiKey === undefined || child.pid === undefined) return;
       clearTimeout(timer);
-      resolve({ child, pid: child.pid, url, apiKey, liveHeapAfterMajorGc, stop });
+      resolve({ child, pid: child.pid, url, apiKey, liveHeapAfterMajorGc, fullGc, stop });
     });
   });
 }
