@@ -58,16 +58,7 @@ export function solveMeanCvar(
   const initial = method === "plain-lp" ? Array.from({ length: p.periods }, (_, t) => t) : seedScenarios(p);
   const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial)!;
   if (activeCount(p, lp.weights) >= p.minHoldings) {
-    return {
-      weights: lp.weights,
-      solver: {
-        status: "optimal",
-        method: method === "plain-lp" ? "lp" : "cutting-plane-lp",
-        objective: lp.objective,
-        gap: Math.max(0, lp.upper - lp.objective),
-        iterations: lp.rounds,
-      },
-    };
+    return answer(lp.weights, "optimal", method === "plain-lp" ? "lp" : "cutting-plane-lp", lp.objective, lp.upper, lp.rounds);
   }
   const left = deadline === undefined ? undefined : (deadline - performance.now()) / 1000;
   const milp = left === undefined || left > 0 ? solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios, left) : null;
@@ -78,16 +69,23 @@ export function solveMeanCvar(
   if (gap > GAP_TOL) {
     throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`);
   }
-  return {
-    weights: polish.weights,
-    solver: {
-      status: "optimal",
-      method: method === "plain-lp" ? "milp" : "cutting-plane-milp",
-      objective: polish.objective,
-      gap: Math.max(0, gap),
-      iterations: lp.rounds + milp.rounds + polish.rounds,
-    },
-  };
+  return answer(polish.weights, "optimal", milpMethod(method), polish.objective, milp.upper, lp.rounds + milp.rounds + polish.rounds);
+}
+
+/** The weights and the solver report; the gap is `bound − objective`, at least 0. */
+function answer(
+  weights: Float64Array,
+  status: SolverReport["status"],
+  method: SolverReport["method"],
+  objective: number,
+  bound: number,
+  iterations: number,
+): { weights: Float64Array; solver: SolverReport } {
+  return { weights, solver: { status, method, objective, gap: Math.max(0, bound - objective), iterations } };
+}
+
+function milpMethod(method: MeanCvarMethod): SolverReport["method"] {
+  return method === "plain-lp" ? "milp" : "cutting-plane-milp";
 }
 
 /**
@@ -132,14 +130,5 @@ function timeLimited(
   const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios)!;
   // Both bounds hold for the full problem; the LP relaxation's is always finite.
   const bound = milp !== null && Number.isFinite(milp.upper) ? Math.min(milp.upper, lp.upper) : lp.upper;
-  return {
-    weights: polish.weights,
-    solver: {
-      status: "time-limit",
-      method: method === "plain-lp" ? "milp" : "cutting-plane-milp",
-      objective: polish.objective,
-      gap: Math.max(0, bound - polish.objective),
-      iterations: lp.rounds + (milp?.rounds ?? 0) + polish.rounds,
-    },
-  };
+  return answer(polish.weights, "time-limit", milpMethod(method), polish.objective, bound, lp.rounds + (milp?.rounds ?? 0) + polish.rounds);
 }
