@@ -1,6 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { validateCalendar } from "./validateCalendar.ts";
 import { isoWeek } from "./isoWeek.ts";
+import { SECONDS_PER_DAY } from "../../stats/conventions.ts";
 
 /** A checked trading calendar and the index of the last trading day of each ISO week. */
 export interface PreparedCalendar {
@@ -27,11 +28,16 @@ export function prepareCalendar(calendar: unknown): PreparedCalendar {
   const days = validateCalendar(calendar);
   const ends = new Int32Array(Math.max(0, days.length - 1));
   let count = 0;
-  let week = isoWeek(days[0]!);
+  // Day number (t / 86400, exact: days are midnights) at which the next ISO week starts: week w
+  // holds the days d with floor((d + 3) / 7) = w, so week w + 1 starts at 7(w + 1) − 3. One
+  // division and one comparison a day instead of two floors.
+  let nextWeekStart = 7 * (isoWeek(days[0]!) + 1) - 3;
   for (let i = 0; i + 1 < days.length; i++) {
-    const next = isoWeek(days[i + 1]!);
-    if (next !== week) ends[count++] = i;
-    week = next;
+    const day = days[i + 1]! / SECONDS_PER_DAY;
+    if (day >= nextWeekStart) {
+      ends[count++] = i;
+      nextWeekStart = 7 * (isoWeek(days[i + 1]!) + 1) - 3;
+    }
   }
   return { days, weekEnds: ends.slice(0, count) };
 }
