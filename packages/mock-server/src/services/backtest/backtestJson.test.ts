@@ -1,8 +1,7 @@
-import { loadUniverse } from "@thematic/fixtures";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMock } from "../../app/createApp.ts";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
+import { realContext } from "../../_test/realContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import { backtestJson } from "./backtestJson.ts";
 import { runBacktest } from "./runBacktest.ts";
@@ -11,8 +10,7 @@ describe("backtestJson", () => {
   let universe: Universe;
   let ctx: ServiceContext;
   beforeAll(async () => {
-    universe = await loadUniverse();
-    ctx = createMock({ universe, quiet: true }).ctx;
+    ({ universe, ctx } = await realContext());
   });
 
   it("is exactly JSON.stringify(runBacktest(…)), whichever portfolio first made the benchmark's half", () => {

@@ -1,7 +1,7 @@
-import { loadUniverse } from "@thematic/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMock } from "../../../app/createApp.ts";
 import type { ServiceContext } from "../../../app/ServiceContext.ts";
+import { realContext } from "../../../_test/realContext.ts";
 import type { Universe } from "../../../_internal/fixtures.ts";
 import { backtestJson } from "../backtestJson.ts";
 import { runBacktest } from "../runBacktest.ts";
@@ -11,8 +11,7 @@ describe("backtest result cache", () => {
   let universe: Universe;
   let ctx: ServiceContext;
   beforeAll(async () => {
-    universe = await loadUniverse();
-    ctx = createMock({ universe, quiet: true }).ctx;
+    ({ universe, ctx } = await realContext());
   });
   const ids = () => universe.premadeStrategies[0]!.constituents.map((c) => c.companyId);
 
