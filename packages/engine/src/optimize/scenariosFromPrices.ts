@@ -4,6 +4,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInteger } from "../_internal/validate.ts";
 import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
 import type { ExcludedCompany, ReturnScenarios } from "./types.ts";
+import { firstAbove } from "../_internal/sortedSearch.ts";
 
 /** Options of {@link scenariosFromPrices}. */
 export interface ScenariosFromPricesOptions {
@@ -72,15 +73,8 @@ export function scenariosFromPrices(
   const asOf = options.asOf === undefined ? calendar[calendar.length - 1]! : options.asOf;
   assertFinite("asOf", asOf);
 
-  // End: the last calendar index with calendar[e] <= asOf (binary search).
-  let lo = 0;
-  let hi = calendar.length; // first index with calendar[j] > asOf
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (calendar[mid]! <= asOf) lo = mid + 1;
-    else hi = mid;
-  }
-  const end = lo - 1;
+  // End: the last calendar index with calendar[e] <= asOf.
+  const end = firstAbove(calendar, asOf) - 1;
   if (end < 0) {
     throw new EngineError("INSUFFICIENT_DATA", `asOf ${asOf} precedes the first calendar day`, { field: "asOf" });
   }

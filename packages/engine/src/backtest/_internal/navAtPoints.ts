@@ -1,6 +1,7 @@
 import type { PriceSeries } from "../types.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 import { readClose } from "./validatePriceSeries.ts";
+import { firstAbove } from "../../_internal/sortedSearch.ts";
 
 /** Rebasing level of every NAV series (contract §2.10). */
 export const NAV_BASE = 10000;
@@ -24,15 +25,8 @@ export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32A
     const weight = h.weight;
     const invest = h.investPoint;
     const coefficient = weight / readClose(field, closes, points[invest]! - start);
-    // Last point at which the holding still trades (binary search; points are increasing).
-    let lo = invest;
-    let hi = w - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (points[mid]! <= h.lastIndex) lo = mid;
-      else hi = mid - 1;
-    }
-    const lastTrading = lo;
+    // Last point at which the holding still trades (points[invest] <= lastIndex by resolveHoldings).
+    const lastTrading = firstAbove(points, h.lastIndex, invest) - 1;
     for (let k = 0; k < invest; k++) value[k]! += weight;
     // Every close read is checked inline; the slow path (readClose) builds the message and throws.
     // A Float64Array holds only numbers, so its loop skips the typeof test.

@@ -4,6 +4,7 @@ import type { BacktestHolding, PriceSeries } from "../types.ts";
 import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
 import { isoDate } from "./isoDate.ts";
 import { validatePriceSeries } from "./validatePriceSeries.ts";
+import { firstAtLeast } from "../../_internal/sortedSearch.ts";
 
 /** One holding the backtest uses (docs/maths.md#backtest-holdings). */
 export interface ResolvedHolding {
@@ -86,7 +87,7 @@ export function resolveHoldings(
     }
     const series = validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
     const lastIndex = series.start + series.closes.length - 1;
-    const investPoint = firstPointAtOrAfter(points, series.start);
+    const investPoint = firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
       warnings.push(
         `holding ${id} has no close on any weekly date from ${isoDate(calendar[first]!)} to ${isoDate(calendar[last]!)} and was dropped`,
@@ -112,16 +113,4 @@ export function resolveHoldings(
   for (const h of resolved) total += h.weight;
   for (const h of resolved) h.weight /= total;
   return resolved;
-}
-
-/** Position of the first weekly point at calendar index >= `index` (points.length when none). */
-function firstPointAtOrAfter(points: Int32Array, index: number): number {
-  let lo = 0;
-  let hi = points.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (points[mid]! < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

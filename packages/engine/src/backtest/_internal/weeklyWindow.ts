@@ -2,6 +2,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { PERIODS_PER_YEAR, SECONDS_PER_DAY } from "../../stats/conventions.ts";
 import { isoDate } from "./isoDate.ts";
 import type { PreparedCalendar } from "./preparedCalendar.ts";
+import { firstAbove, firstAtLeast } from "../../_internal/sortedSearch.ts";
 
 /** The weekly sampling of a backtest window (docs/maths.md#backtest-window). */
 export interface WeeklyWindow {
@@ -31,23 +32,9 @@ export function weeklyWindow(calendar: PreparedCalendar, years: number, asOf: nu
       { field: "asOf" },
     );
   }
-  // Last trading day <= asOf (binary search).
-  let lo = 0;
-  let hi = days.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (days[mid]! <= asOf) lo = mid;
-    else hi = mid - 1;
-  }
-  const endIndex = lo;
-  // Number of ISO-week ends before endIndex (binary search).
-  let before = 0;
-  hi = weekEnds.length;
-  while (before < hi) {
-    const mid = (before + hi) >> 1;
-    if (weekEnds[mid]! < endIndex) before = mid + 1;
-    else hi = mid;
-  }
+  // Last trading day <= asOf (there is one: days[0] <= asOf), and the ISO-week ends before it.
+  const endIndex = firstAbove(days, asOf) - 1;
+  const before = firstAtLeast(weekEnds, endIndex);
   const weeks = PERIODS_PER_YEAR.weekly * years;
   const taken = Math.min(weeks, before);
   const points = new Int32Array(taken + 1);
