@@ -1,25 +1,16 @@
 import type { Bench } from "tinybench";
 import { meanCvarOptimize, scoreTilt, type OptimizerCompany, type ReturnScenarios } from "@thematic/engine";
 import type { Suite } from "../harness.ts";
+// Mulberry32 from the engine's test support, so every run measures the same data.
+import { seededRandom } from "../../packages/engine/src/_test/seededRandom.ts";
 
-/** Mulberry32, so every run measures the same data. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Synthetic one-factor daily returns r_{t,i} = μ_i + β_i·f_t + σ_i·ε_{t,i} (5% of days with 2.5×
  * the market volatility), and companies with random linguistic beta, buzz, conviction and caps >= 1e9.
  */
 function universe(seed: number, assets: number, periods: number): { companies: OptimizerCompany[]; scenarios: ReturnScenarios } {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-300)) * Math.cos(2 * Math.PI * random());
   const ids = Array.from({ length: assets }, (_, i) => `C${i}`);
   const mu = ids.map(() => 0.0004 + 0.0003 * gauss());

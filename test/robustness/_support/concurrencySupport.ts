@@ -78,22 +78,7 @@ export function spawnMock(dataFile: string | null): Promise<MockChild> {
   });
 }
 
-/**
- * A seeded PRNG (mulberry32) returning floats in [0, 1).
- *
- * @example
- * seededRandom(1)() === seededRandom(1)() // => true
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "../../../packages/engine/src/_test/seededRandom.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";

@@ -5,7 +5,8 @@ import { isEngineError } from "../errors/EngineError.ts";
 import { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 import type { BacktestInput, BacktestResult, PriceSeries } from "./types.ts";
 import { businessCalendar, mondayOf, utc } from "./_test/businessCalendar.ts";
-import { geometricRandomWalk, seededRandom } from "./_test/randomWalk.ts";
+import { geometricRandomWalk } from "./_test/randomWalk.ts";
+import { seededRandom } from "../_test/seededRandom.ts";
 import { oracleNav, oracleWeeklyPoints } from "./_test/oracle.ts";
 import { scenarioArb } from "./_test/scenario.ts";
 

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import type { BacktestInput, PriceSeries } from "../types.ts";
 import { businessCalendar, utc } from "./businessCalendar.ts";
-import { geometricRandomWalk, seededRandom } from "./randomWalk.ts";
+import { geometricRandomWalk } from "./randomWalk.ts";
+import { seededRandom } from "../../_test/seededRandom.ts";
 
 /** A random but well-formed backtest input: business-day calendar with holidays, random-walk prices. */
 export interface Scenario {

@@ -1,16 +1,5 @@
 import type { OptimizerCompany, ReturnScenarios } from "../types.ts";
-
-/** Mulberry32: a tiny seeded PRNG in [0, 1), so every test instance replays from its seed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../_test/seededRandom.ts";
 
 /** Standard normal draws (Box–Muller) from a seeded uniform source. */
 export function normal(random: () => number): () => number {
