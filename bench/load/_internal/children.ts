@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { stopChild } from "../../_internal/stopChild.ts";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -12,19 +13,6 @@ export interface ChildServer {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
 }
 
 /** The young-generation size the server runs with (npm start sets it too): fewer scavenges, a shorter latency tail. */
@@ -47,7 +35,7 @@ export function startMockChild(): Promise<ChildServer & { apiKey: string }> {
       if (line === undefined || !buffer.includes("\n")) return;
       clearTimeout(timer);
       const { url, apiKey } = JSON.parse(line) as { url: string; apiKey: string };
-      resolve({ url, apiKey, child, stop: stopper(child) });
+      resolve({ url, apiKey, child, stop: () => stopChild(child) });
     });
   });
 }
@@ -89,5 +77,5 @@ export async function startJsonServerChild(dbFile: string, probePath: string): P
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, child, stop: stopper(child) };
+  return { url, child, stop: () => stopChild(child) };
 }

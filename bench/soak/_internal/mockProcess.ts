@@ -2,6 +2,7 @@
 // (`node packages/mock-server/bin/thematic-mock.mjs --port 0 --quiet`), on loopback.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { stopChild } from "../../_internal/stopChild.ts";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -38,16 +39,7 @@ export function startMockProcess(extraArgs: readonly string[]): Promise<MockProc
     cwd: repo,
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopChild(child);
   const liveHeapAfterMajorGc: number[] = [];
   let pending = "";
   child.stdout?.on("data", (chunk: Buffer) => {
