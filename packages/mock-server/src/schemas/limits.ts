@@ -1,0 +1,36 @@
+/**
+ * Every size limit the mock enforces on input, in one place (the contract leaves request-size
+ * and field-length limits open: section 8). Schemas and middleware import these; the README's
+ * "Limits the contract leaves open" table and the OpenAPI document show them. A value over a
+ * limit is a 400 naming the field and the limit (a body over {@link BODY_MAX_BYTES} is a 413).
+ */
+export const LIMITS = {
+  /** Largest request body of a REST route, bytes. */
+  BODY_MAX_BYTES: 1024 * 1024,
+  /** Largest request body of the MCP endpoint, bytes. */
+  MCP_BODY_MAX_BYTES: 4 * 1024 * 1024,
+  /** A strategy's or portfolio's name, characters. */
+  NAME_MAX: 200,
+  /** A strategy objective or a search objective, characters. */
+  OBJECTIVE_MAX: 5000,
+  /** One exclusion phrase, characters. */
+  EXCLUSION_MAX: 500,
+  /** Exclusion phrases of one strategy. */
+  EXCLUSIONS_MAX_COUNT: 100,
+  /** One tag, characters. */
+  TAG_MAX: 100,
+  /** Tags of one resource. */
+  TAGS_MAX_COUNT: 100,
+  /** A portfolio's `source`, characters. */
+  SOURCE_MAX: 200,
+  /** A company-search query, characters. */
+  QUERY_MAX: 200,
+  /** A portfolio's `metadata` object, bytes of its JSON text. */
+  METADATA_MAX_BYTES: 64 * 1024,
+  /** One holding's `raw_payload` object, bytes of its JSON text. */
+  RAW_PAYLOAD_MAX_BYTES: 16 * 1024,
+  /** Holdings of one portfolio or backtest. */
+  HOLDINGS_MAX_COUNT: 1000,
+  /** Company ids given to an optimizer. */
+  COMPANY_IDS_MAX_COUNT: 5000,
+} as const;
