@@ -10,6 +10,8 @@ import { formatZodError } from "../errors/formatZodError.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { createStore } from "../store/Store.ts";
+import { forgetDerived } from "../store/forgetDerived.ts";
+import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import type { DocsAssets } from "../routes/docs.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
@@ -55,17 +57,21 @@ export interface Mock {
 export function createMock(options: CreateAppOptions = {}): Mock {
   const resolved = resolveOptions(pickMockOptions(options));
   const universe = options.universe ?? loadDefaultUniverse();
-  const store = createStore({ universe, persistence: options.persistence ?? memoryPersistence, seed: resolved.seed, extraKeys: resolved.extraKeys });
-  const log = options.log ?? ((line: string) => console.log(line));
-  const ctx: ServiceContext = {
+  const clock = createOffsetClock(options.clock ?? systemClock);
+  const memo = new Map<string, unknown>();
+  const store = createStore({
     universe,
-    store,
-    clock: createOffsetClock(options.clock ?? systemClock),
-    options: { ...resolved },
-    memo: new Map(),
-    log,
-  };
+    persistence: options.persistence ?? memoryPersistence,
+    seed: resolved.seed,
+    extraKeys: resolved.extraKeys,
+    now: () => clock.now(),
+    retentionMs: RETENTION_MS,
+    onPurge: (purged) => forgetDerived(memo, purged),
+  });
+  const log = options.log ?? ((line: string) => console.log(line));
+  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
+  store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
   const app: MockApp = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {

@@ -350,7 +350,8 @@ describe("portfolio state", () => {
 
   it("is JSON in the store and survives a restart through the persistence", async () => {
     let saved: StoreState | null = null;
-    const persistence: Persistence = { load: () => (saved === null ? null : structuredClone(saved)), save: (s) => (saved = JSON.parse(JSON.stringify(s)) as StoreState) };
+    const keep = (s: Readonly<StoreState>) => void (saved = JSON.parse(JSON.stringify(s)) as StoreState);
+    const persistence: Persistence = { load: () => (saved === null ? null : structuredClone(saved)), commit: (_ops, next) => keep(next), replace: keep };
     const first = mock({ persistence });
     const created = await body<P>(await first.alice.post("/v1/portfolios", { name: "kept", holdings: [{ symbol: "QBIT", weight: 1, raw_payload: { n: [1, 2] } }], tags: ["t"] }));
     const second = mock({ persistence });

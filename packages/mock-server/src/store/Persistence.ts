@@ -1,20 +1,34 @@
+import type { StateOp } from "./StateOp.ts";
 import type { StoreState } from "./StoreState.ts";
 
 /**
- * Where the store keeps its state between runs. Synchronous on purpose: `save` returns only when
- * the state is durable, and the store calls it BEFORE the response is sent, so an acknowledged
- * write survives a crash. The Node file implementation is in `adapters/node/filePersistence.ts`;
- * a browser could use localStorage; the default keeps nothing.
+ * Where the store keeps its state between runs. Synchronous on purpose: `commit` and `replace`
+ * return only when the change is durable, and the store calls them BEFORE it publishes the new
+ * state (and so before the response is sent): an acknowledged write survives a crash, and a
+ * write that cannot be made durable throws and changes nothing. The Node file implementation
+ * (snapshot + journal) is `adapters/node/filePersistence.ts`; the default keeps nothing.
  */
 export interface Persistence {
-  /** The saved state, or null when nothing was saved yet. */
+  /** The saved state (validated: throws, naming what is wrong, rather than return a bad one), or null when nothing was saved yet. */
   load(): StoreState | null;
-  /** Makes `state` durable (atomically: all or nothing). */
-  save(state: StoreState): void;
+  /**
+   * Makes one write durable: `ops` turn the last persisted state into `next` (which an
+   * implementation may also keep, to compact). Cost should follow `ops`, not the state.
+   *
+   * @throws ApiError 507 when the disk is full, 503 on another I/O failure (nothing persisted)
+   */
+  commit(ops: readonly StateOp[], next: Readonly<StoreState>): void;
+  /**
+   * Makes `state` durable as a whole, atomically (first start, reset).
+   *
+   * @throws ApiError 507 when the disk is full, 503 on another I/O failure (the previous state kept)
+   */
+  replace(state: Readonly<StoreState>): void;
 }
 
 /** Keeps nothing: state lives in memory only. @example memoryPersistence.load() // => null */
 export const memoryPersistence: Persistence = {
   load: () => null,
-  save: () => {},
+  commit: () => {},
+  replace: () => {},
 };

@@ -1,11 +1,13 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import { uuidFrom } from "../_internal/hash.ts";
 import type { ExtraKey } from "../config/MockOptions.ts";
+import { createCowDraft, deepFreeze } from "./_internal/cowDraft.ts";
+import { firstPurgeAt, purgeDueAfter } from "./_internal/purgeSchedule.ts";
 import { initialState, withExtraKeys } from "./initialState.ts";
 import type { Persistence } from "./Persistence.ts";
-import type { StoreState } from "./StoreState.ts";
+import type { StoreState, StrategyRecord } from "./StoreState.ts";
 
-/** A write in progress: the state copy being changed and an id generator. */
+/** A write in progress: the state being changed (a copy-on-write draft) and an id generator. */
 export interface Draft {
   state: StoreState;
   /** A new uuid, deterministic from the store's seed and counter. */
@@ -13,17 +15,25 @@ export interface Draft {
 }
 
 /**
- * The mock's mutable state. Reads see a consistent snapshot; every write goes through
- * {@link Store.mutate}, which changes a copy, persists it synchronously, and only then publishes
- * it (so a write that throws changes nothing, and an acknowledged write is durable).
+ * The mock's mutable state. Reads see a consistent, deeply frozen snapshot; every write goes
+ * through {@link Store.mutate}, which changes a copy-on-write draft, persists the changes
+ * synchronously, and only then publishes the next snapshot (so a write that throws, or that
+ * cannot be made durable, changes nothing, and an acknowledged write is durable).
  */
 export interface Store {
-  /** The current state: treat as read-only. */
+  /** The current state (deeply frozen: never changes; a write publishes a new one). */
   readonly state: Readonly<StoreState>;
-  /** Applies `change` to a copy of the state, persists it, publishes it, returns `change`'s result. */
+  /**
+   * Applies `change` to a draft of the state, persists it, publishes it, returns `change`'s
+   * result (drafts in it replaced by their final values). Untouched parts are shared with the
+   * previous state, so the cost follows what `change` touches, not the state's size. Predicates
+   * given to a draft array's find/filter/some/every see frozen elements: they must not write.
+   */
   mutate<T>(change: (draft: Draft) => T): T;
   /** Replaces the state with the fixtures' (and persists that). */
   reset(): void;
+  /** Permanently deletes the strategies archived `retentionMs` or more ago (also runs after every write). */
+  purgeExpired(): void;
 }
 
 /** What {@link createStore} needs. */
@@ -32,45 +42,87 @@ export interface StoreOptions {
   persistence: Persistence;
   seed: number;
   extraKeys: readonly ExtraKey[];
+  /** Time now, ms (the mock's clock); default Date.now. */
+  now?: () => number;
+  /** Archived strategies are deleted this long after archiving; default never. */
+  retentionMs?: number;
+  /** Told which strategies were deleted (to drop what was derived from them). */
+  onPurge?: (purged: readonly StrategyRecord[]) => void;
 }
 
 /**
- * A {@link Store} that starts from the persisted state when there is one (for the same format
- * version), else from the fixtures.
+ * A {@link Store} that starts from the persisted state when there is one, else from the fixtures.
  *
+ * @throws what `persistence.load()` throws for a bad saved state; RangeError for a bad extra key
  * @example
  * const store = createStore({ universe, persistence: memoryPersistence, seed: 1, extraKeys: [] });
  * store.mutate((d) => d.newId()).length // => 36
  */
 export function createStore(options: StoreOptions): Store {
-  const fresh = (): StoreState => initialState(options.universe, options.seed, options.extraKeys);
+  const now = options.now ?? Date.now;
+  const retentionMs = options.retentionMs ?? Infinity;
+  const fresh = (): StoreState => deepFreeze(initialState(options.universe, options.seed, options.extraKeys));
   const loaded = options.persistence.load();
-  let state: StoreState =
-    loaded !== null && loaded.formatVersion === 1 ? withExtraKeys({ ...loaded, clockOffsetMs: loaded.clockOffsetMs ?? 0 }, options.extraKeys) : fresh();
-  if (loaded === null) options.persistence.save(state);
+  let state: StoreState = loaded === null ? fresh() : deepFreeze(loaded);
+  if (loaded === null) options.persistence.replace(state);
+  let purgeDue = firstPurgeAt(state.strategies, retentionMs);
 
-  return {
+  const write = <T>(change: (draft: Draft) => T): T => {
+    const draft = createCowDraft(state);
+    const root = draft.root;
+    let result: T;
+    try {
+      result = change({
+        state: root,
+        newId: () => {
+          root.idCounter += 1;
+          return uuidFrom(`${root.idSeed}:${root.idCounter}`);
+        },
+      });
+    } catch (error) {
+      draft.discard();
+      throw error;
+    }
+    const { next, ops } = draft.finish();
+    if (ops.length > 0) {
+      options.persistence.commit(ops, next); // throws (changing nothing) when it cannot be made durable
+      state = next;
+      purgeDue = purgeDueAfter(ops, purgeDue, retentionMs);
+    }
+    return draft.settle(result);
+  };
+
+  const store: Store = {
     get state() {
       return state;
     },
     mutate(change) {
-      const copy = structuredClone(state);
-      const draft: Draft = {
-        state: copy,
-        newId: () => {
-          copy.idCounter += 1;
-          return uuidFrom(`${copy.idSeed}:${copy.idCounter}`);
-        },
-      };
-      const result = change(draft);
-      options.persistence.save(copy);
-      state = copy;
+      const result = write(change);
+      store.purgeExpired();
       return result;
     },
     reset() {
       const next = fresh();
-      options.persistence.save(next);
+      options.persistence.replace(next);
       state = next;
+      purgeDue = firstPurgeAt(state.strategies, retentionMs);
+    },
+    purgeExpired() {
+      const t = now();
+      if (t < purgeDue) return;
+      const expired = state.strategies.filter((s) => s.archivedAt !== null && t >= s.archivedAt + retentionMs);
+      if (expired.length > 0) {
+        const gone = new Set(expired);
+        write((d) => {
+          // Scan the frozen state (no drafts), splice from the end so indices stay right.
+          for (let i = state.strategies.length - 1; i >= 0; i--) if (gone.has(state.strategies[i]!)) d.state.strategies.splice(i, 1);
+        });
+        options.onPurge?.(expired);
+      }
+      purgeDue = firstPurgeAt(state.strategies, retentionMs);
     },
   };
+  // Keys added by option (--add-key) become users through a journaled write.
+  if (options.extraKeys.some((k) => !state.users.some((u) => u.apiKey === k.key))) write((d) => void withExtraKeys(d.state, options.extraKeys));
+  return store;
 }

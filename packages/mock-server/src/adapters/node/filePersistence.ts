@@ -1,58 +1,177 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Persistence } from "../../store/Persistence.ts";
+import { applyStateOps, type StateOp } from "../../store/StateOp.ts";
 import type { StoreState } from "../../store/StoreState.ts";
+import { validateState } from "../../store/validateState.ts";
+import { readJournal } from "./_internal/readJournal.ts";
+import { storageError } from "./_internal/storageError.ts";
+import { syncDirectory } from "./_internal/syncDirectory.ts";
+import { nodeFs, type SyncFs } from "./_internal/SyncFs.ts";
+import { writeFileAtomically } from "./_internal/writeFileAtomically.ts";
+import { writeFully } from "./_internal/writeFully.ts";
+import { cleanStaleTempFiles } from "./cleanStaleTempFiles.ts";
+
+/** Options of {@link filePersistence}. */
+export interface FilePersistenceOptions {
+  /** The file system (tests inject failures); default node:fs. */
+  fs?: SyncFs;
+  /** Compact when the journal reaches max(this, the snapshot's size), bytes; default 1 MiB. */
+  compactMinBytes?: number;
+  /** Where to report a compaction that failed (the writes stay durable in the journal); default stderr. */
+  log?: (line: string) => void;
+}
 
 /**
- * Persistence in one JSON file, crash-safe: `save` writes a temporary file beside the target,
- * fsyncs it, renames it over the target (atomic on POSIX) and fsyncs the directory, all
- * synchronously, so when it returns the state survives a SIGKILL or power loss, and a reader
- * never sees a half-written file.
+ * Persistence in a snapshot file plus an append-only journal (see the README, "Persistence"):
+ *
+ * - `path`: the state as JSON (`StoreState` plus `journalSeq`, the last write it includes),
+ *   replaced atomically (temporary file, fsync, rename, fsync of the directory);
+ * - `path.journal`: one line per write since (`{"seq":n,"ops":[…]}`), appended and fsynced
+ *   before the write is acknowledged, so a write costs what it changed, not the state's size.
+ *   When the journal outgrows the snapshot (and 1 MiB), the state is compacted into a new
+ *   snapshot and the journal emptied.
+ *
+ * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
+ * file without touching it; a torn last journal line (a crash mid-append) is ignored. A write
+ * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
+ * both files as they were.
  *
  * @param path the state file (created on first save)
- * @throws Error from `load` when the file exists but is not a state file of this mock
+ * @throws Error from `load` naming the file and the rule when the saved state is not valid
  * @example
  * const mock = createMock({ persistence: filePersistence("./mock-state.json") });
  */
-export function filePersistence(path: string): Persistence {
+export function filePersistence(path: string, options: FilePersistenceOptions = {}): Persistence {
+  const fs = options.fs ?? nodeFs;
+  const journalPath = `${path}.journal`;
+  const minCompact = options.compactMinBytes ?? 1 << 20;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let seq = 0; // the last durable write
+  let fd: number | null = null; // the journal, open for writing
+  let journalBytes = 0; // bytes of whole lines in the journal
+  let journalDirty = false; // bytes after journalBytes must be cut before the next append
+  let compactAt = minCompact;
+
+  const writeSnapshot = (state: Readonly<StoreState>) => {
+    const bytes = Buffer.from(JSON.stringify({ ...state, journalSeq: seq }));
+    writeFileAtomically(fs, path, bytes);
+    compactAt = Math.max(minCompact, bytes.length);
+  };
+
+  const openJournal = (): number => {
+    if (fd === null) {
+      const created = !fs.existsSync(journalPath);
+      fd = fs.openSync(journalPath, created ? "w+" : "r+");
+      if (created) syncDirectory(fs, dirname(journalPath));
+    }
+    if (journalDirty) {
+      fs.ftruncateSync(fd, journalBytes);
+      fs.fsyncSync(fd);
+      journalDirty = false;
+    }
+    return fd;
+  };
+
+  /** Empties the journal after a snapshot that includes all of it (a failure only delays it: load skips entries up to journalSeq). */
+  const emptyJournal = () => {
+    if (fd === null && !fs.existsSync(journalPath)) return;
+    try {
+      const handle = openJournal();
+      fs.ftruncateSync(handle, 0);
+      fs.fsyncSync(handle);
+      journalBytes = 0;
+    } catch (error) {
+      journalDirty = true;
+      log(`[thematic-mock] could not empty ${journalPath} after a snapshot (${String((error as { code?: unknown }).code ?? error)}); it is kept and replayed from journalSeq`);
+    }
+  };
+
   return {
     load() {
-      if (!existsSync(path)) return null;
-      const text = readFileSync(path, "utf8");
+      if (!fs.existsSync(path)) {
+        if (fs.existsSync(journalPath) && fs.statSync(journalPath).size > 0) {
+          throw new Error(`[thematic-mock] ${journalPath} exists but ${path} does not: the journal cannot be replayed without its state file. Both were left untouched; restore ${path} or move the journal away`);
+        }
+        return null;
+      }
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = JSON.parse(fs.readFileSync(path, "utf8"));
       } catch (error) {
-        throw new Error(`[thematic-mock] ${path} is not valid JSON; delete it or choose another --data file`, { cause: error });
+        throw new Error(`[thematic-mock] ${path} is not valid JSON; it was left untouched: fix it, move it away, or choose another --data file`, { cause: error });
       }
-      if (parsed === null || typeof parsed !== "object" || (parsed as { formatVersion?: unknown }).formatVersion !== 1) {
-        throw new Error(`[thematic-mock] ${path} is not a thematic-mock state file (formatVersion 1)`);
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`[thematic-mock] ${path} is not a thematic-mock state file (not a JSON object); it was left untouched`);
+      const { journalSeq = 0, ...rest } = parsed as { journalSeq?: unknown };
+      if (!Number.isInteger(journalSeq) || (journalSeq as number) < 0) throw new Error(`[thematic-mock] ${path} is not a valid thematic-mock state: journalSeq: must be a non-negative integer. It was left untouched`);
+      let state = validateState(rest, path);
+      seq = journalSeq as number;
+      if (fs.existsSync(journalPath)) {
+        const journal = readJournal(fs.readFileSync(journalPath), journalPath);
+        const pending = journal.entries.filter((e) => e.seq > seq);
+        pending.forEach((e, i) => {
+          if (e.seq !== seq + 1 + i) {
+            throw new Error(`[thematic-mock] ${journalPath} does not continue ${path}: expected write ${seq + 1 + i}, found ${e.seq}. Both were left untouched`);
+          }
+        });
+        if (pending.length > 0) {
+          const mutable = state; // fresh objects from the schema's parse: ours to change
+          const ops: StateOp[] = pending.flatMap((e) => e.ops);
+          try {
+            applyStateOps(mutable, ops);
+          } catch (error) {
+            throw new Error(`[thematic-mock] ${journalPath} cannot be replayed onto ${path}: ${(error as Error).message}. Both were left untouched`, { cause: error });
+          }
+          state = validateState(mutable, `${path} (with ${pending.length} writes of ${journalPath} replayed)`);
+          seq = pending[pending.length - 1]!.seq;
+        }
+        journalBytes = journal.validBytes;
+        journalDirty = journal.tornTail;
       }
-      return parsed as StoreState;
+      cleanStaleTempFiles(path, fs);
+      return state;
     },
-    save(state) {
-      const tmp = `${path}.${process.pid}.tmp`;
-      const fd = openSync(tmp, "w");
+
+    commit(ops, next) {
+      let handle: number;
       try {
-        writeSync(fd, JSON.stringify(state));
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+        handle = openJournal();
+      } catch (error) {
+        throw storageError(error, journalPath);
       }
-      renameSync(tmp, path);
-      syncDirectory(dirname(path));
+      const line = Buffer.from(`${JSON.stringify({ seq: seq + 1, ops })}\n`);
+      try {
+        writeFully(fs, handle, line, journalBytes);
+        fs.fsyncSync(handle);
+      } catch (error) {
+        journalDirty = true; // part of the line may be there: cut it now, or before the next append
+        try {
+          openJournal();
+        } catch {
+          // Retried by the next write.
+        }
+        throw storageError(error, journalPath);
+      }
+      journalBytes += line.length;
+      seq += 1;
+      if (journalBytes >= compactAt) {
+        try {
+          writeSnapshot(next);
+          emptyJournal();
+        } catch (error) {
+          // The write is durable in the journal; try again after as many bytes more.
+          compactAt = journalBytes + Math.max(minCompact, compactAt);
+          log(`[thematic-mock] compacting ${path} failed (${storageError(error, path).message}); the journal keeps every write`);
+        }
+      }
+    },
+
+    replace(state) {
+      try {
+        writeSnapshot(state);
+      } catch (error) {
+        throw storageError(error, path);
+      }
+      emptyJournal();
     },
   };
-}
-
-function syncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, "r");
-    fsyncSync(fd);
-  } catch {
-    // Some platforms (Windows) cannot open or fsync a directory; the rename is still atomic.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

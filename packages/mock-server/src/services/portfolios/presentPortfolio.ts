@@ -21,7 +21,7 @@ export function presentPortfolioItem(p: PortfolioRecord, caller: Caller): Portfo
     updated_at: httpDate(p.updatedAt),
     tags: p.tags === null ? null : [...p.tags],
     source: p.source,
-    metadata: structuredClone(p.metadata),
+    metadata: p.metadata, // stored state is frozen: shared, not copied (a copy cannot be made of a store draft)
   };
 }
 
@@ -48,7 +48,7 @@ export function presentPortfolio(universe: Pick<Universe, "securityById" | "comp
       exchange: security.exchange,
       market: security.market,
       name: company.name,
-      raw_payload: structuredClone(h.rawPayload),
+      raw_payload: h.rawPayload, // frozen, shared (see metadata)
       security_id: security.id,
       org_id: company.id,
       market_cap: company.marketCap,

@@ -42,6 +42,8 @@ export interface CowDraft<T> {
   finish(): { next: T; ops: StateOp[] };
   /** Replaces every draft inside `value` (a write's result) by its final, frozen value. */
   settle<R>(value: R): R;
+  /** Abandons the write (its callback threw): the drafts become read-only, nothing is produced. */
+  discard(): void;
 }
 
 /**
@@ -69,6 +71,9 @@ export function createCowDraft<T extends object>(base: T): CowDraft<T> {
     },
     settle(value) {
       return settleValue(value, new Set()) as typeof value;
+    },
+    discard() {
+      scope.open = false;
     },
   };
 }
