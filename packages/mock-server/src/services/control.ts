@@ -40,6 +40,7 @@ export function advanceClock(ctx: ServiceContext, ms: number): void {
     draft.state.clockOffsetMs += ms;
   });
   ctx.clock.advance(ms);
+  ctx.store.purgeExpired(); // strategies whose 30 days have passed are deleted now
 }
 
 /** Ends every running build now with its predetermined outcome; returns how many. */
