@@ -56,7 +56,8 @@ describe("full disk, injected file-system layer", () => {
 
     disk.freeBytes = Infinity;
     expect((await call("POST", "/v1/portfolios", { name: "after", holdings: [holding] })).status).toBe(201);
-    const names = ((await boot().app.request("/v1/portfolios", { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.json())) as Portfolio[]).map((p) => p.name);
+    const relisted = await boot().app.request("/v1/portfolios", { headers: { Authorization: `Bearer ${key}` } });
+    const names = ((await relisted.json()) as Portfolio[]).map((p) => p.name);
     expect(names).toContain("kept");
     expect(names).toContain("after");
     expect(names).not.toContain("refused");

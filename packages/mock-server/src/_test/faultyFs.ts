@@ -27,12 +27,13 @@ export function faultyFs(): FaultyFs {
     freeBytes: Infinity,
     failNextFsync: null,
     failTruncate: null,
-    writeSync: ((fd: number, data: Uint8Array, offset = 0, length = data.length - offset, position?: number | null) => {
+    writeSync: ((fd: number, data: Uint8Array, offset?: number, length?: number, position?: number | null) => {
       if (layer.freeBytes <= 0) throw errno("ENOSPC", "write");
-      const n = Math.min(length, layer.freeBytes);
+      const from = offset ?? 0;
+      const n = Math.min(length ?? data.length - from, layer.freeBytes);
       layer.freeBytes -= n;
-      return fs.writeSync(fd, data, offset, n, position);
-    }) as SyncFs["writeSync"],
+      return fs.writeSync(fd, data, from, n, position);
+    }) as unknown as SyncFs["writeSync"],
     fsyncSync: (fd: number) => {
       const code = layer.failNextFsync;
       if (code !== null) {

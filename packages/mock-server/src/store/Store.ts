@@ -1,7 +1,7 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import { uuidFrom } from "../_internal/hash.ts";
 import type { ExtraKey } from "../config/MockOptions.ts";
-import { createCowDraft, deepFreeze } from "./_internal/cowDraft.ts";
+import { createCowDraft, deepFreeze, FREEZE_STATES } from "./_internal/cowDraft.ts";
 import { firstPurgeAt, purgeDueAfter } from "./_internal/purgeSchedule.ts";
 import { initialState, withExtraKeys } from "./initialState.ts";
 import type { Persistence } from "./Persistence.ts";
@@ -15,19 +15,19 @@ export interface Draft {
 }
 
 /**
- * The mock's mutable state. Reads see a consistent, deeply frozen snapshot; every write goes
+ * The mock's mutable state. Reads see a consistent, immutable snapshot; every write goes
  * through {@link Store.mutate}, which changes a copy-on-write draft, persists the changes
  * synchronously, and only then publishes the next snapshot (so a write that throws, or that
  * cannot be made durable, changes nothing, and an acknowledged write is durable).
  */
 export interface Store {
-  /** The current state (deeply frozen: never changes; a write publishes a new one). */
+  /** The current state: never changes (a write publishes a new one); deeply frozen under vitest, so a stray write fails tests. */
   readonly state: Readonly<StoreState>;
   /**
    * Applies `change` to a draft of the state, persists it, publishes it, returns `change`'s
    * result (drafts in it replaced by their final values). Untouched parts are shared with the
    * previous state, so the cost follows what `change` touches, not the state's size. Predicates
-   * given to a draft array's find/filter/some/every see frozen elements: they must not write.
+   * given to a draft array's find/filter/some/every see the stored elements: they must not write.
    */
   mutate<T>(change: (draft: Draft) => T): T;
   /** Replaces the state with the fixtures' (and persists that). */
@@ -61,9 +61,10 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions): Store {
   const now = options.now ?? Date.now;
   const retentionMs = options.retentionMs ?? Infinity;
-  const fresh = (): StoreState => deepFreeze(initialState(options.universe, options.seed, options.extraKeys));
+  const immutable = <S>(s: S): S => (FREEZE_STATES ? deepFreeze(s) : s);
+  const fresh = (): StoreState => immutable(initialState(options.universe, options.seed, options.extraKeys));
   const loaded = options.persistence.load();
-  let state: StoreState = loaded === null ? fresh() : deepFreeze(loaded);
+  let state: StoreState = loaded === null ? fresh() : immutable(loaded);
   if (loaded === null) options.persistence.replace(state);
   let purgeDue = firstPurgeAt(state.strategies, retentionMs);
 
