@@ -20,6 +20,7 @@ export { ApiError, isApiError, type ApiErrorStatus } from "./errors/ApiError.ts"
 
 // State
 export { memoryPersistence, type Persistence } from "./store/Persistence.ts";
+export type { StateOp, StatePathKey } from "./store/StateOp.ts";
 export type { StoreState } from "./store/StoreState.ts";
 
 // Builds (for route modules such as optimize)
