@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Bench } from "tinybench";
 import { loadUniverse } from "@thematic/fixtures/load";
 import { filePersistence } from "../../packages/mock-server/src/adapters/node/filePersistence.ts";
-import { createMock } from "../../packages/mock-server/src/app/createApp.ts";
+import { createMock, type Mock } from "../../packages/mock-server/src/app/createApp.ts";
 import { memoryPersistence, type Persistence } from "../../packages/mock-server/src/store/Persistence.ts";
 import type { StoreState } from "../../packages/mock-server/src/store/StoreState.ts";
 import type { Suite } from "../harness.ts";
@@ -55,32 +55,46 @@ const suite: Suite = {
     const headers = { Authorization: `Bearer ${owner.apiKey}`, "Content-Type": "application/json" };
     await seedMock.app.request("/v1/portfolios", { method: "POST", headers, body: JSON.stringify({ name: "bench seed", holdings }) });
     const fixturePortfolios = (seedMock.ctx.store.state.extensions.portfolios as { portfolios: unknown[] }).portfolios;
-    const large = largeState(fixtureState, fixturePortfolios);
-
-    const preloaded = (state: StoreState): Persistence => ({ ...memoryPersistence, load: () => JSON.parse(JSON.stringify(state)) as StoreState });
-    const onFile = (name: string, state: StoreState | null): Persistence => {
+    // Kept as text: a live 20,000-record object would slow every task's garbage collection.
+    const largeText = JSON.stringify(largeState(fixtureState, fixturePortfolios));
+    const preloaded = (text: string): Persistence => ({ ...memoryPersistence, load: () => JSON.parse(text) as StoreState });
+    const onFile = (name: string, text: string | null): (() => Persistence) => {
       const file = join(dir, `${name}.json`);
-      if (state !== null) filePersistence(file).replace(state);
-      return filePersistence(file);
+      if (text !== null) filePersistence(file).replace(JSON.parse(text) as StoreState);
+      return () => filePersistence(file);
     };
-    const configs: Array<[string, Persistence]> = [
-      ["fixtures, in memory", memoryPersistence],
-      ["10k+10k state, in memory", preloaded(large)],
+    const configs: Array<[string, () => Persistence]> = [
+      ["fixtures, in memory", () => memoryPersistence],
+      ["10k+10k state, in memory", () => preloaded(largeText)],
       ["fixtures, --data", onFile("fixtures", null)],
-      ["10k+10k state, --data", onFile("large", large)],
+      ["10k+10k state, --data", onFile("large", largeText)],
     ];
+    // Each task builds its mock before it runs and drops it after, so one large state at most is alive.
     for (const [label, persistence] of configs) {
-      const { app, ctx } = createMock({ universe, quiet: true, persistence });
-      const strategy = ctx.store.state.strategies.find((s) => s.userId === owner.id && s.archivedAt === null)!;
       let n = 0;
-      bench.add(`PATCH strategy, ${label}`, async () => {
-        const r = await app.request(`/v1/strategies/${strategy.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: `renamed ${n++}` }) });
-        if (r.status !== 200) throw new Error(`PATCH answered ${r.status}`);
-      });
-      bench.add(`POST portfolio, ${label}`, async () => {
-        const r = await app.request("/v1/portfolios", { method: "POST", headers, body: JSON.stringify({ name: "bench", holdings, tags: [`t${n++}`] }) });
-        if (r.status !== 200 && r.status !== 201) throw new Error(`POST answered ${r.status}`);
-      });
+      const task = (name: string, request: (mock: Mock, strategyId: string) => Promise<Response>) => {
+        let mock: Mock | null = null;
+        let strategyId = "";
+        bench.add(
+          `${name}, ${label}`,
+          async () => {
+            const r = await request(mock!, strategyId);
+            if (r.status !== 200 && r.status !== 201) throw new Error(`${name} answered ${r.status}`);
+          },
+          {
+            beforeAll() {
+              if (mock !== null) return;
+              mock = createMock({ universe, quiet: true, persistence: persistence() });
+              strategyId = mock.ctx.store.state.strategies.find((s) => s.userId === owner.id && s.archivedAt === null)!.id;
+            },
+            afterAll(mode) {
+              if (mode === "run") mock = null;
+            },
+          },
+        );
+      };
+      task("PATCH strategy", (m, id) => Promise.resolve(m.app.request(`/v1/strategies/${id}`, { method: "PATCH", headers, body: JSON.stringify({ name: `renamed ${n++}` }) })));
+      task("POST portfolio", (m) => Promise.resolve(m.app.request("/v1/portfolios", { method: "POST", headers, body: JSON.stringify({ name: "bench", holdings, tags: [`t${n++}`] }) })));
     }
   },
 };

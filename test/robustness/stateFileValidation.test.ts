@@ -91,8 +91,8 @@ describe("the CLI refuses a bad state file", () => {
     writeFileSync(file, JSON.stringify(state));
     const before = readFileSync(file);
     const { code, stderr } = await runCli(file);
-    expect(code).not.toBe(0);
-    expect(stderr).toContain(`${file} is not a valid thematic-mock state`);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`thematic-mock: ${file} is not a valid thematic-mock state`);
     expect(stderr).toMatch(/extensions\.portfolios\.version: must be 1/);
     expect(readFileSync(file)).toEqual(before);
   });

@@ -43,6 +43,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`thematic-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A refused state file, a full disk at the first save…: one line, status 1, nothing started.
+  const message = error instanceof Error ? error.message.replace(/^\[thematic-mock\] /, "") : String(error);
+  process.stderr.write(`thematic-mock: ${message}\n`);
   process.exit(1);
 });
