@@ -11,7 +11,12 @@ import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
+import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { LIMITS } from "../schemas/limits.ts";
+import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
+import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
+import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
@@ -43,8 +48,10 @@ export interface Mock {
 
 /**
  * The whole API as one Fetch-API app (`app.fetch(request)`): routes of `app/routeModules.ts`, bearer
- * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS, the mock headers, one log line per
- * request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
+ * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS on the `corsOrigins` allow-list, the
+ * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
+ * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
+ * the mock headers, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
  * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
  *
  * @throws RangeError for an invalid option (named)
@@ -81,12 +88,16 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use(
     "*",
     corsMiddleware({
+      allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, "Mcp-Protocol-Version"],
       exposeHeaders: ["WWW-Authenticate"],
       maxAgeSeconds: 600,
     }),
   );
+  app.use("*", hostCheckMiddleware(resolved.allowedHosts));
+  app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
+  if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   app.use("*", mockHeadersMiddleware(ctx));
   const auth = authMiddleware(ctx, new Set(["/v1/health"]));
   app.use("/v1/*", auth);
@@ -127,5 +138,7 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     controlEnabled: o.controlEnabled,
     maxStrategyCompanies: o.maxStrategyCompanies,
     optimizerTimeLimitMs: o.optimizerTimeLimitMs,
+    corsOrigins: o.corsOrigins,
+    allowedHosts: o.allowedHosts,
   } as Partial<MockOptions>;
 }

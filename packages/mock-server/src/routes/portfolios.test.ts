@@ -344,7 +344,7 @@ describe("portfolio state", () => {
     await m.alice.del(`/v1/portfolios/${id("p-alice-pub")}`);
     await m.alice.post("/v1/portfolios", { name: "temp", holdings: [{ symbol: "QBIT", weight: 1 }] });
     const fresh = await body<P[]>(await mock().alice.get("/v1/portfolios"));
-    expect((await m.app.request("/__mock/reset", { method: "POST" })).status).toBe(200);
+    expect((await m.app.request("/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(200);
     expect(await body<P[]>(await m.alice.get("/v1/portfolios"))).toEqual(fresh);
   });
 
