@@ -9,6 +9,8 @@ import { ApiError } from "../errors/ApiError.ts";
 import { formatZodError } from "../errors/formatZodError.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
+import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
+import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
 import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
@@ -36,6 +38,8 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   log?: (line: string) => void;
   /** No request log lines (unexpected errors are still logged). */
   quiet?: boolean;
+  /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
+  solver?: SolverRunner;
   /** Swagger UI files for `/docs` (the Node adapter passes swagger-ui-dist); without, `/docs` links to `/openapi.json`. */
   docsAssets?: DocsAssets;
 }
@@ -71,6 +75,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     options: { ...resolved },
     memo: new Map(),
     log,
+    solver: options.solver ?? inlineSolverRunner,
   };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
 
