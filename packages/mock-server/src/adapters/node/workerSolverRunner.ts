@@ -38,6 +38,8 @@ interface Task {
   /** `performance.now()` after which the request is over its time limit; undefined: no limit. */
   deadline: number | undefined;
   limitMs: number;
+  /** Ends the wait of a queued task at its deadline. */
+  expiry: ReturnType<typeof setTimeout> | undefined;
   resolve: (result: OptimizerResult) => void;
   reject: (error: unknown) => void;
 }
@@ -56,7 +58,7 @@ interface Slot {
  *   `queueMax` more wait in order (default 16). One more is refused at once: 429 `{error}` with
  *   `Retry-After` (seconds).
  * - The time limit (`timeLimitMs`, the `--optimizer-seconds` option) counts from the call, so it
- *   covers the wait in the queue, the LP and the MILP: a job still queued at its deadline is 503;
+ *   covers the wait in the queue, the LP and the MILP: a job still queued at its deadline is 503 then;
  *   a running mean-CVaR solve gets {@link ENGINE_SHARE} of the time left as the engine's limit
  *   (it then answers its best feasible weights, status "time-limit"); a worker still busy
  *   {@link KILL_GRACE_MS} after the deadline is terminated (503 `{error}`) and replaced.
@@ -115,6 +117,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
   };
 
   const dispatch = (slot: Slot, task: Task) => {
+    if (task.expiry !== undefined) clearTimeout(task.expiry);
     const left = task.deadline === undefined ? undefined : task.deadline - performance.now();
     if (left !== undefined && left <= 0) {
       task.reject(overTime(task.limitMs, "while it waited for a free optimizer worker"));
@@ -141,7 +144,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
     run(job, timeLimitMs) {
       if (closed) return Promise.reject(new ApiError(503, "the optimizer pool is shut down (the server is stopping)"));
       return new Promise<OptimizerResult>((resolve, reject) => {
-        const task: Task = { job, deadline: timeLimitMs > 0 ? performance.now() + timeLimitMs : undefined, limitMs: timeLimitMs, resolve, reject };
+        const task: Task = { job, deadline: timeLimitMs > 0 ? performance.now() + timeLimitMs : undefined, limitMs: timeLimitMs, expiry: undefined, resolve, reject };
         const free = slots.find((s) => s.task === undefined);
         if (free !== undefined) return dispatch(free, task);
         if (queue.length >= queueMax) {
@@ -153,6 +156,15 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
           );
         }
         queue.push(task);
+        if (task.deadline !== undefined) {
+          task.expiry = setTimeout(() => {
+            const at = queue.indexOf(task);
+            if (at < 0) return;
+            queue.splice(at, 1);
+            reject(overTime(timeLimitMs, "while it waited for a free optimizer worker"));
+          }, timeLimitMs);
+          task.expiry.unref?.();
+        }
       });
     },
     warm() {
@@ -160,7 +172,10 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
     },
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new ApiError(503, "the optimizer pool is shut down (the server is stopping)"));
+      for (const task of queue.splice(0)) {
+        if (task.expiry !== undefined) clearTimeout(task.expiry);
+        task.reject(new ApiError(503, "the optimizer pool is shut down (the server is stopping)"));
+      }
       await Promise.all(
         slots.map(async (slot) => {
           if (slot.timer !== undefined) clearTimeout(slot.timer);
