@@ -130,8 +130,8 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
     if (left !== undefined) {
       slot.timer = setTimeout(() => {
         const worker = slot.worker;
-        slot.worker = undefined;
         void worker?.terminate();
+        slot.worker = closed ? undefined : start(slot); // the replacement boots while the queue moves on
         const stuck = slot.task;
         finish(slot);
         stuck?.reject(overTime(task.limitMs, "and the solve was stopped"));
