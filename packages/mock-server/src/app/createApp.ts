@@ -18,6 +18,7 @@ import { LIMITS } from "../schemas/limits.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
 import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
+import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
@@ -114,6 +115,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
   for (const register of routeModules(options.docsAssets)) register(app, ctx);
+  documentBodyLimit(app);
 
   app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
