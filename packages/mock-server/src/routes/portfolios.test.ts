@@ -363,9 +363,9 @@ describe("OpenAPI document", () => {
     const doc = (await (await mock().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
     expect(statuses("/v1/portfolios", "get")).toEqual(["200", "401"]);
-    expect(statuses("/v1/portfolios", "post")).toEqual(["200", "201", "400", "401"]);
+    expect(statuses("/v1/portfolios", "post")).toEqual(["200", "201", "400", "401", "413"]);
     expect(statuses("/v1/portfolios/{id}", "get")).toEqual(["200", "400", "401", "404"]);
-    expect(statuses("/v1/portfolios/{id}", "put")).toEqual(["200", "400", "401", "403", "404", "409"]);
+    expect(statuses("/v1/portfolios/{id}", "put")).toEqual(["200", "400", "401", "403", "404", "409", "413"]);
     expect(statuses("/v1/portfolios/{id}", "delete")).toEqual(["204", "400", "401", "403", "404"]);
   });
 });
