@@ -26,7 +26,7 @@ function solve(url: string, id: string): Promise<{ status: number; retryAfter: s
 
 describe("optimizer solves in the standalone server", () => {
   it("health is answered while 8 solves are still running or queued", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 0 });
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 0, warmOptimizer: true });
     const url = server.url;
     const solves = premadeIds.slice(0, 8).map((id) => solve(url, id));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the 8 requests are in
@@ -39,7 +39,7 @@ describe("optimizer solves in the standalone server", () => {
   }, 120_000);
 
   it("refuses solves past the queue bound at once with 429, Retry-After and {error}", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 2, optimizerTimeLimitMs: 0 });
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 2, optimizerTimeLimitMs: 0, warmOptimizer: true });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(0, 8).map((id) => solve(url, id)));
     const refused = replies.filter((r) => r.status === 429);
@@ -53,7 +53,7 @@ describe("optimizer solves in the standalone server", () => {
   }, 120_000);
 
   it("a time limit over the whole request: every answer is a result within the limit's terms or a 503 {error}, never a hang", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200 });
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200, warmOptimizer: true });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(8, 12).map((id) => solve(url, id)));
     for (const r of replies) {

@@ -10,6 +10,7 @@ const server = await startServer({
   port: 0,
   hostname: "127.0.0.1",
   quiet: true,
+  warmOptimizer: true,
   ...(process.env.MOCK_SOLVER === "inline" ? { solver: inlineSolverRunner } : {}),
   ...(seconds === undefined ? {} : { optimizerTimeLimitMs: Math.round(Number(seconds) * 1000) }),
 });
