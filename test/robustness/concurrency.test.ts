@@ -77,7 +77,7 @@ describe("simultaneous submits of one strategy", () => {
     const created = await api<Strategy>("POST", "/v1/strategies", { name: "Race 2", objective: premade[0]!.objective });
     const sid = created.body.id;
     expect((await api("POST", `/v1/strategies/${sid}/submit`)).status).toBe(200);
-    await control("POST", "/__mock/builds/complete");
+    await control("POST", "/__mock/builds/complete", {});
     const newObjective = premade[1]!.objective;
     expect((await api("PATCH", `/v1/strategies/${sid}`, { objective: newObjective, exclusions: ["tobacco"] })).status).toBe(200);
 

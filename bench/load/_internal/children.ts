@@ -18,12 +18,16 @@ export interface ChildServer {
 /** The young-generation size the server runs with (npm start sets it too): fewer scavenges, a shorter latency tail. */
 const SERVER_GC_FLAG = "--max-semi-space-size=64";
 
-/** Starts the mock (Node adapter's startServer, quiet) in its own process; resolves with its URL and an API key. */
-export function startMockChild(): Promise<ChildServer & { apiKey: string }> {
+/**
+ * Starts the mock (Node adapter's startServer, quiet) in its own process; resolves with its URL and an API key.
+ * `env` reaches the child (mockChild.ts reads MOCK_SOLVER=inline and MOCK_OPTIMIZER_SECONDS).
+ */
+export function startMockChild(env: Record<string, string> = {}): Promise<ChildServer & { apiKey: string }> {
   const tsx = join(repo, "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(process.execPath, [SERVER_GC_FLAG, tsx, "--conditions=@thematic/source", join(here, "mockChild.ts")], {
     cwd: repo,
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let buffer = "";

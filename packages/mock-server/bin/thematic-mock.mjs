@@ -21,6 +21,9 @@ await build({
   format: "esm",
   target: "node20",
   conditions: ["@thematic/source"],
+  // The optimizer worker thread cannot live in this one-file bundle: it runs from the TypeScript
+  // source through tsx (src/adapters/node/_internal/spawnSolverWorker.ts).
+  define: { __THEMATIC_SOLVER_WORKER__: JSON.stringify(pathToFileURL(join(root, "src/adapters/node/solverWorker.ts")).href) },
   // Workspace packages (@thematic/*) are bundled from source; everything from the registry stays
   // an import, resolved from node_modules at run time (highs and swagger-ui-dist locate their
   // own files next to their modules).

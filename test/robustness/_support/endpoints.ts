@@ -161,9 +161,9 @@ export function endpointTable(world: World): Endpoint[] {
     e("GET", "/v1/benchmarks"),
     e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
     e("GET", "/__mock/state", { secured: false }),
-    e("POST", "/__mock/reset", { secured: false }),
+    e("POST", "/__mock/reset", { secured: false, body: {} }),
     e("POST", "/__mock/clock/advance", { secured: false, body: { ms: 1000 } }),
-    e("POST", "/__mock/builds/complete", { secured: false }),
+    e("POST", "/__mock/builds/complete", { secured: false, body: {} }),
     e("PUT", "/__mock/strategies/{id}/next-build", { secured: false, params: s, body: { outcome: -1 } }),
     e("PUT", "/__mock/settings", { secured: false, body: { latencyMs: 0, buildDurationMs: 4000 } }),
   ];

@@ -180,8 +180,8 @@ describe("meanCvarOptimize", () => {
         const certified = await meanCvarOptimize(companies, scenarios, options);
         // 1 ns: the deadline passes during the LP phase, so the MILP never runs (deterministic).
         const limited = await meanCvarOptimize(companies, scenarios, { ...options, timeLimitSeconds: 1e-9 });
-        if (certified.solver!.method === "cutting-plane-lp") {
-          // The LP optimum already had K holdings: no MILP, nothing to limit.
+        if (certified.solver!.method === "cutting-plane-lp" && limited.solver!.status === "optimal") {
+          // The LP optimum already had K holdings and its first round certified it: nothing to limit.
           expect(limited).toEqual(certified);
           return;
         }
@@ -193,6 +193,19 @@ describe("meanCvarOptimize", () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it("the time limit covers the LP phase too: past the deadline no new round starts, the best point so far is returned", async () => {
+    const { companies, scenarios } = syntheticUniverse(11, 60, 750);
+    const options = { minMarketCap: 1e8, maxWeight: 0.1 };
+    const certified = await meanCvarOptimize(companies, scenarios, options);
+    expect(certified.solver!.method).toBe("cutting-plane-lp");
+    expect(certified.solver!.iterations).toBeGreaterThan(1); // several rounds: there is something to cut short
+    const limited = await meanCvarOptimize(companies, scenarios, { ...options, timeLimitSeconds: 1e-9 });
+    expectValidResult(limited, companies, scenarios, options, "time-limit");
+    expect(limited.solver!.iterations).toBe(1);
+    expect(limited.solver!.objective).toBeLessThanOrEqual(certified.solver!.objective + 1e-9);
+    expect(limited.solver!.objective + limited.solver!.gap).toBeGreaterThanOrEqual(certified.solver!.objective - 1e-9);
   });
 
   it("a time limit the solve meets changes nothing", async () => {

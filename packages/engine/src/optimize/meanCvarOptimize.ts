@@ -5,6 +5,7 @@ import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenario
 import { computeMetadata } from "./_internal/computeMetadata.ts";
 import type { MeanCvarProblem } from "./_internal/meanCvarProblem.ts";
 import { describeExclusion, sortedWeights } from "./_internal/results.ts";
+import { scaleObjective } from "./_internal/objectiveScale.ts";
 import { loadSolver } from "./_internal/solver.ts";
 import { solveMeanCvar, type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
 import { EPS, snapToInteger } from "../_internal/tolerance.ts";
@@ -19,7 +20,10 @@ import { validateScenarios } from "./_internal/validateScenarios.ts";
 export interface MeanCvarOptions {
   /** 1. Minimum market cap (USD) for inclusion: > 0; default 500,000,000 (the service's scoringMinMarketCap). */
   minMarketCap?: number;
-  /** 2. m, multiplier of the expected daily returns μ in the objective: > 0; default 1. */
+  /**
+   * 2. m, multiplier of the expected daily returns μ in the objective: > 0; default 1. Any size
+   * the gains m·μ_i fit a double for (about 1e300): large ones are scaled (docs/maths.md#objective-scaling).
+   */
   returnMultiplier?: number;
   /** 3. λ_ℓ, weight of the linguistic-beta reward ℓᵀw: 0 <= x <= 1; default 0.05. */
   linguisticBetaWeight?: number;
@@ -203,9 +207,12 @@ export async function meanCvarOptimize(
     n, periods: T, returns, gain, target, buzzPenalty, maxWeight, minActiveWeight, minHoldings, confidence,
     tailSize: snapToInteger((1 - confidence) * T),
   };
+  const { problem: scaled, scale } = scaleObjective(problem);
   const highs = await loadSolver();
   const deadline = timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * timeLimitSeconds;
-  const { weights, solver } = solveMeanCvar(highs, problem, method, deadline);
+  const { weights, solver: scaledReport } = solveMeanCvar(highs, scaled, method, deadline);
+  // Objective and gap back in the units of the unscaled objective (docs/maths.md#objective-scaling).
+  const solver = scale === 1 ? scaledReport : { ...scaledReport, objective: scaledReport.objective * scale, gap: scaledReport.gap * scale };
   if (solver.status === "time-limit") {
     warnings.push(
       `the solver stopped at the time limit (${timeLimitSeconds} s) before proving the optimum: these weights meet every constraint and their objective is within ${solver.gap.toPrecision(3)} of the best possible`,

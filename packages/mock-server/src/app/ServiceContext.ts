@@ -1,13 +1,14 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import type { OffsetClock } from "../clock/OffsetClock.ts";
 import type { MockOptions } from "../config/MockOptions.ts";
+import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
 import type { Store } from "../store/Store.ts";
 
 /**
  * What every route and service receives: the read-only fixture universe, the mutable store, the
  * clock (an offset clock over the injected one, so the control surface can fast-forward), the
  * resolved options (the control surface may change `latencyMs` and `buildDurationMs` at run
- * time), a memo for deterministic derived data (cleared on reset) and the logger.
+ * time), a memo for deterministic derived data (cleared on reset), the logger and the solver runner.
  */
 export interface ServiceContext {
   readonly universe: Universe;
@@ -18,6 +19,8 @@ export interface ServiceContext {
   readonly memo: Map<string, unknown>;
   /** Log sink for request lines and unexpected errors (a no-op when quiet). */
   readonly log: (line: string) => void;
+  /** Runs the optimizer solves: inline by default, a worker-thread pool in the Node server. */
+  readonly solver: SolverRunner;
 }
 
 /** The authenticated caller of a request. */

@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from "hono";
+import { originMatcher } from "./originMatcher.ts";
 import type { AppEnv } from "./ServiceContext.ts";
 
 /** What {@link corsMiddleware} allows and exposes. */
 export interface CorsOptions {
+  /** Origins whose pages may read responses (`MockOptions.corsOrigins` entries; `*` = every origin). */
+  allowOrigins: readonly string[];
   /** Methods a preflight allows. */
   allowMethods: readonly string[];
   /** Request headers a preflight allows. */
@@ -14,12 +17,16 @@ export interface CorsOptions {
 }
 
 /**
- * CORS for browser apps on any origin (`Access-Control-Allow-Origin: *`, no credentials: the API
- * key travels in `Authorization`, never in a cookie). An `OPTIONS` request is a preflight,
- * answered 204 with the allowed methods, headers and max age without running the rest of the
- * app; every other response gets the origin and expose headers once the app has produced it,
- * whatever produced it (a route, a thrown error, the not-found handler, a raw `Response` such as
- * the MCP transport's).
+ * CORS for browser apps on an allow-list of origins (no credentials: the API key travels in
+ * `Authorization`, never in a cookie). A request whose `Origin` is allowed gets
+ * `Access-Control-Allow-Origin: <that origin>` (or `*` when the list holds `*`) and the expose
+ * headers; every response gets `Vary: Origin` unless the list is `*`, so a cache never serves one
+ * origin's answer to another. An `OPTIONS` request is a preflight, answered without running the
+ * rest of the app: 204 with the allowed methods, headers, max age (and
+ * `Access-Control-Allow-Private-Network` when Chrome asks) for an allowed origin, 403 `{error}`
+ * naming the origin and the `--cors-origin` option otherwise. A disallowed origin's non-preflight
+ * request still runs (CORS only hides the answer from the page); the control surface refuses it
+ * outright (`controlGuardMiddleware`).
  *
  * Why not `hono/cors`: it sets its headers on `c.res` before the route runs, so Hono copies every
  * route's response into a new one with a stream body, which takes @hono/node-server off its
@@ -28,29 +35,51 @@ export interface CorsOptions {
  * which keeps its buffered body.
  *
  * @example
- * app.use("*", corsMiddleware({ allowMethods: ["GET"], allowHeaders: ["Authorization"], exposeHeaders: [], maxAgeSeconds: 600 }));
- * (await app.request("/v1/health")).headers.get("Access-Control-Allow-Origin") // => "*"
+ * app.use("*", corsMiddleware({ allowOrigins: ["http://localhost:*"], allowMethods: ["GET"], allowHeaders: ["Authorization"], exposeHeaders: [], maxAgeSeconds: 600 }));
+ * (await app.request("/v1/health", { headers: { Origin: "http://localhost:5173" } })).headers.get("Access-Control-Allow-Origin") // => "http://localhost:5173"
  */
 export function corsMiddleware(options: CorsOptions): MiddlewareHandler<AppEnv> {
-  const always: Array<[string, string]> = [["Access-Control-Allow-Origin", "*"]];
-  if (options.exposeHeaders.length > 0) always.push(["Access-Control-Expose-Headers", options.exposeHeaders.join(",")]);
-  const preflight: Record<string, string> = {
-    ...Object.fromEntries(always),
-    "Access-Control-Allow-Methods": options.allowMethods.join(","),
-    "Access-Control-Allow-Headers": options.allowHeaders.join(","),
-    "Access-Control-Max-Age": String(options.maxAgeSeconds),
-  };
+  const any = options.allowOrigins.includes("*");
+  const allowed = originMatcher(options.allowOrigins);
+  const expose = options.exposeHeaders.length > 0 ? options.exposeHeaders.join(",") : undefined;
+  const preflight: Array<[string, string]> = [
+    ["Access-Control-Allow-Methods", options.allowMethods.join(",")],
+    ["Access-Control-Allow-Headers", options.allowHeaders.join(",")],
+    ["Access-Control-Max-Age", String(options.maxAgeSeconds)],
+  ];
   return async (c, next) => {
-    if (c.req.method === "OPTIONS") return c.body(null, 204, preflight);
+    const origin = c.req.header("origin");
+    const ok = origin !== undefined && allowed(origin);
+    if (c.req.method === "OPTIONS") {
+      if (!ok) {
+        return c.json(
+          { error: `origin ${JSON.stringify(origin ?? "")} is not allowed by this mock's CORS allow-list; start it with --cors-origin ${origin ?? "<origin>"} to allow it` },
+          403,
+          any ? {} : { Vary: "Origin" },
+        );
+      }
+      const headers: Record<string, string> = Object.fromEntries(preflight);
+      headers["Access-Control-Allow-Origin"] = any ? "*" : origin;
+      if (!any) headers.Vary = "Origin";
+      if (c.req.header("access-control-request-private-network") === "true") headers["Access-Control-Allow-Private-Network"] = "true";
+      return c.body(null, 204, headers);
+    }
     await next();
+    const add: Array<[string, string]> = [];
+    if (!any) add.push(["Vary", "Origin"]);
+    if (ok) {
+      add.push(["Access-Control-Allow-Origin", any ? "*" : origin]);
+      if (expose !== undefined) add.push(["Access-Control-Expose-Headers", expose]);
+    }
+    if (add.length === 0) return;
     let headers = c.res.headers;
     try {
-      for (const [name, value] of always) headers.set(name, value);
+      for (const [name, value] of add) headers.set(name, value);
     } catch {
       // Immutable headers (a Response.redirect or a fetched response): answer with a copy.
       c.res = new Response(c.res.body, c.res);
       headers = c.res.headers;
-      for (const [name, value] of always) headers.set(name, value);
+      for (const [name, value] of add) headers.set(name, value);
     }
   };
 }

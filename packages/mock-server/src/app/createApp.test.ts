@@ -116,7 +116,7 @@ describe("CORS", () => {
       headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" },
     });
     expect(r.status).toBe(204);
-    expect(r.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(r.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
     expect(r.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/);
     expect(r.headers.get("Access-Control-Allow-Methods")).toMatch(/PATCH/);
   });
@@ -124,7 +124,7 @@ describe("CORS", () => {
   it("adds the CORS headers to error responses too", async () => {
     const r = await makeMock().app.request("/v1/strategies", { headers: { Origin: "http://localhost:5173" } });
     expect(r.status).toBe(401);
-    expect(r.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(r.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
     expect(r.headers.get("Access-Control-Expose-Headers")).toMatch(/WWW-Authenticate/);
   });
 });

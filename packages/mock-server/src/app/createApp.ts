@@ -9,11 +9,19 @@ import { ApiError } from "../errors/ApiError.ts";
 import { formatZodError } from "../errors/formatZodError.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
+import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
+import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
 import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import type { DocsAssets } from "../routes/docs.ts";
+import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { LIMITS } from "../schemas/limits.ts";
+import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
+import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
+import { documentBodyLimit } from "./documentBodyLimit.ts";
+import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
@@ -33,6 +41,8 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   log?: (line: string) => void;
   /** No request log lines (unexpected errors are still logged). */
   quiet?: boolean;
+  /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
+  solver?: SolverRunner;
   /** Swagger UI files for `/docs` (the Node adapter passes swagger-ui-dist); without, `/docs` links to `/openapi.json`. */
   docsAssets?: DocsAssets;
 }
@@ -45,8 +55,10 @@ export interface Mock {
 
 /**
  * The whole API as one Fetch-API app (`app.fetch(request)`): routes of `app/routeModules.ts`, bearer
- * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS, the mock headers, one log line per
- * request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
+ * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS on the `corsOrigins` allow-list, the
+ * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
+ * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
+ * the mock headers, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
  * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
  *
  * @throws RangeError for an invalid option (named)
@@ -69,7 +81,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     onPurge: (purged) => forgetDerived(memo, purged),
   });
   const log = options.log ?? ((line: string) => console.log(line));
-  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log };
+  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log, solver: options.solver ?? inlineSolverRunner };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
@@ -87,12 +99,16 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use(
     "*",
     corsMiddleware({
+      allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, "Mcp-Protocol-Version"],
       exposeHeaders: ["WWW-Authenticate"],
       maxAgeSeconds: 600,
     }),
   );
+  app.use("*", hostCheckMiddleware(resolved.allowedHosts));
+  app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
+  if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   app.use("*", mockHeadersMiddleware(ctx));
   const auth = authMiddleware(ctx, new Set(["/v1/health"]));
   app.use("/v1/*", auth);
@@ -104,6 +120,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
   for (const register of routeModules(options.docsAssets)) register(app, ctx);
+  documentBodyLimit(app);
 
   app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
@@ -133,5 +150,7 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     controlEnabled: o.controlEnabled,
     maxStrategyCompanies: o.maxStrategyCompanies,
     optimizerTimeLimitMs: o.optimizerTimeLimitMs,
+    corsOrigins: o.corsOrigins,
+    allowedHosts: o.allowedHosts,
   } as Partial<MockOptions>;
 }

@@ -10,7 +10,9 @@ export const MOCK_LATENCY_HEADER = "X-Mock-Latency";
 /**
  * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`
  * is present, answers that status with `{error}` instead of running the route (auth included).
- * Control routes (`/__mock/*`) and CORS preflights get latency but are never forced.
+ * Control routes (`/__mock/*`) and CORS preflights get latency but are never forced. A request
+ * whose client disconnects during the latency (its `AbortSignal` fires) is not run at all: a write
+ * the client gave up on never happens.
  *
  * @throws ApiError 400 for a header value that is not an integer in range
  */
@@ -18,7 +20,13 @@ export function mockHeadersMiddleware(ctx: ServiceContext): MiddlewareHandler<Ap
   return async (c, next) => {
     const extra = parseIntHeader(c.req.header(MOCK_LATENCY_HEADER), MOCK_LATENCY_HEADER, 0, 60_000);
     const latency = ctx.options.latencyMs + (extra ?? 0);
-    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if (latency > 0) {
+      const signal = c.req.raw.signal;
+      await sleep(latency, signal);
+      // The client gave up while it waited: run nothing (no write happens). Nobody reads this
+      // answer; 499 is the status logs use for "client closed request".
+      if (signal.aborted) return c.json({ error: "the client closed the request during the added latency; nothing was done" }, 499 as 400);
+    }
     if (c.req.method === "OPTIONS" || c.req.path.startsWith("/__mock/")) return next();
     const forced = parseIntHeader(c.req.header(MOCK_STATUS_HEADER), MOCK_STATUS_HEADER, 400, 599);
     if (forced !== undefined) {
@@ -36,4 +44,18 @@ function parseIntHeader(value: string | undefined, name: string, min: number, ma
     throw new ApiError(400, `${name} header must be an integer from ${min} to ${max}, got "${value.slice(0, 40)}"`);
   }
   return n;
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts (the timer is cleared). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../schemas/limits.ts";
 
 /** An extra API key: `userId` null creates a fresh active user for it; otherwise it aliases that user. */
 export interface ExtraKey {
@@ -30,7 +31,41 @@ export interface MockOptions {
    * 1.8 s, so only pathological requests reach it.
    */
   optimizerTimeLimitMs: number;
+  /**
+   * Origins whose browser pages may call the API and the control surface (CORS allow-list, and
+   * the `Origin` check of `/__mock/*`): an exact origin (`https://app.example.com`), an origin
+   * with any port (`http://localhost:*`), or `*` (every origin; CORS answers `*`). Default
+   * {@link DEFAULT_CORS_ORIGINS}: local frontends on loopback, any port.
+   */
+  corsOrigins: string[];
+  /**
+   * Host names the `Host` header may carry besides loopback names (`localhost`, `*.localhost`)
+   * and IP literals, which are always accepted (DNS-rebinding guard, docs/decisions.md "Request
+   * safety"). An entry starting with `.` also accepts its subdomains. `true`: any host, no
+   * check. Default `true` in the Fetch app (msw and in-process requests never cross a network);
+   * the Node server (`startServer`) defaults to `[]` plus the name it binds.
+   */
+  allowedHosts: string[] | true;
 }
+
+/**
+ * Default {@link MockOptions.corsOrigins}: pages served from the loopback interface on any port
+ * (`http` and `https`): the usual local frontend dev servers (Vite, webpack, Next.js…).
+ */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = Object.freeze([
+  "http://localhost:*",
+  "https://localhost:*",
+  "http://127.0.0.1:*",
+  "https://127.0.0.1:*",
+  "http://[::1]:*",
+  "https://[::1]:*",
+]);
+
+/** An allow-list entry of {@link MockOptions.corsOrigins}: `*`, or `scheme://host` with an optional `:port` or `:*`. */
+export const CORS_ORIGIN_PATTERN = /^(\*|https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:(\d{1,5}|\*))?)$/;
+
+/** An entry of {@link MockOptions.allowedHosts}: a host name or IP literal, optionally with a leading `.` (subdomains too). */
+export const ALLOWED_HOST_PATTERN = /^\.?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-fA-F:.]+\])$/;
 
 const optionsSchema = z.object({
   seed: z.number().int().min(0).max(2 ** 32 - 1),
@@ -40,6 +75,8 @@ const optionsSchema = z.object({
   controlEnabled: z.boolean(),
   maxStrategyCompanies: z.number().int().min(1).max(1000),
   optimizerTimeLimitMs: z.number().int().min(0).max(3_600_000),
+  corsOrigins: z.array(z.string().max(LIMITS.NAME_MAX).regex(CORS_ORIGIN_PATTERN, "must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*")),
+  allowedHosts: z.union([z.literal(true), z.array(z.string().max(LIMITS.NAME_MAX).regex(ALLOWED_HOST_PATTERN, "must be a host name such as app.example.com, or .example.com for its subdomains too"))]),
 });
 
 /** The defaults of {@link MockOptions}. */
@@ -51,6 +88,8 @@ export const defaultOptions: Readonly<MockOptions> = Object.freeze({
   controlEnabled: true,
   maxStrategyCompanies: 40,
   optimizerTimeLimitMs: 5000,
+  corsOrigins: [...DEFAULT_CORS_ORIGINS],
+  allowedHosts: true,
 });
 
 /**

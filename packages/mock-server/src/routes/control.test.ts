@@ -26,7 +26,7 @@ describe("control surface /__mock", () => {
     const m = makeMock();
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
     expect((await body<{ runningBuilds: number }>(await m.anonymous.get("/__mock/state"))).runningBuilds).toBe(1);
-    expect(await body(await m.anonymous.post("/__mock/builds/complete"))).toEqual({ completed: 1 });
+    expect(await body(await m.anonymous.post("/__mock/builds/complete", {}))).toEqual({ completed: 1 });
     expect((await body<{ status: number }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).status).toBe(100);
 
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
@@ -42,7 +42,7 @@ describe("control surface /__mock", () => {
     await m.alice.post("/v1/strategies", { name: "tmp", objective: "water" });
     await m.alice.del(`/v1/strategies/${aliceQuantum}`);
     await m.anonymous.post("/__mock/clock/advance", { ms: 1000 });
-    const after = await body<{ clockOffsetMs: number; strategies: number }>(await m.anonymous.post("/__mock/reset"));
+    const after = await body<{ clockOffsetMs: number; strategies: number }>(await m.anonymous.post("/__mock/reset", {}));
     expect(after).toMatchObject({ clockOffsetMs: 0, strategies: 3 });
     expect((await body<Array<{ id: string }>>(await m.alice.get("/v1/strategies"))).map((s) => s.id)).toEqual([aliceQuantum]);
   });
@@ -59,6 +59,6 @@ describe("control surface /__mock", () => {
 
   it("is not forced by X-Mock-Status, and is absent when disabled", async () => {
     expect((await makeMock().anonymous.get("/__mock/state", { "X-Mock-Status": "500" })).status).toBe(200);
-    expect((await makeMock({ controlEnabled: false }).anonymous.post("/__mock/reset")).status).toBe(404);
+    expect((await makeMock({ controlEnabled: false }).anonymous.post("/__mock/reset", {})).status).toBe(404);
   });
 });

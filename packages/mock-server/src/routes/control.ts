@@ -1,11 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { errorResponses, StrategyIdParams } from "../schemas/common.ts";
+import { ErrorSchema, errorResponses, StrategyIdParams } from "../schemas/common.ts";
 import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const tags = ["Mock control"];
+const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
+/** The refusals of `controlGuardMiddleware` (and a malformed JSON body), on every state-changing control route. */
+const refusals = {
+  400: error("Malformed JSON body, or a value out of bounds (named)"),
+  403: error("An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for)"),
+  415: error("No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {})"),
+};
+/** The optional `{}` body of the control actions that take no parameter (a JSON content type is still required). */
+const emptyBody = { body: { required: false, content: { "application/json": { schema: z.object({}).openapi("EmptyControlBody") } } } };
 
 const StatusSchema = z
   .object({
@@ -18,22 +27,30 @@ const StatusSchema = z
   })
   .openapi("MockStatus");
 
-const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: json(StatusSchema, "Status") } });
-const reset = createRoute({ method: "post", path: "/__mock/reset", tags, summary: "Reset state to the fixtures (and the clock offset to 0)", responses: { 200: json(StatusSchema, "Status after reset") } });
+const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: json(StatusSchema, "Status"), 403: refusals[403] } });
+const reset = createRoute({
+  method: "post",
+  path: "/__mock/reset",
+  tags,
+  summary: "Reset state to the fixtures (and the clock offset to 0); send Content-Type: application/json and {}",
+  request: emptyBody,
+  responses: { 200: json(StatusSchema, "Status after reset"), ...refusals },
+});
 const advance = createRoute({
   method: "post",
   path: "/__mock/clock/advance",
   tags,
   summary: "Move the mock's clock forward (builds progress, archives age)",
   request: body(z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }).openapi("AdvanceClockBody")),
-  responses: { 200: json(StatusSchema, "Status after the move"), ...errorResponses(400) },
+  responses: { 200: json(StatusSchema, "Status after the move"), ...refusals },
 });
 const complete = createRoute({
   method: "post",
   path: "/__mock/builds/complete",
   tags,
-  summary: "End every running build now with its predetermined outcome",
-  responses: { 200: json(z.object({ completed: z.number().int() }), "How many builds were ended") },
+  summary: "End every running build now with its predetermined outcome; send Content-Type: application/json and {}",
+  request: emptyBody,
+  responses: { 200: json(z.object({ completed: z.number().int() }), "How many builds were ended"), ...refusals },
 });
 const nextBuild = createRoute({
   method: "put",
@@ -41,7 +58,7 @@ const nextBuild = createRoute({
   tags,
   summary: "Force the outcome of the strategy's next build (100 done, -1 error, -2 permanent failure; null clears)",
   request: { params: StrategyIdParams, ...body(z.object({ outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]).nullable() }).openapi("NextBuildBody")) },
-  responses: { 200: json(z.object({ id: z.string(), outcome: z.number().int().nullable() }), "The forced outcome"), ...errorResponses(400, 404) },
+  responses: { 200: json(z.object({ id: z.string(), outcome: z.number().int().nullable() }), "The forced outcome"), ...refusals, ...errorResponses(404) },
 });
 const settings = createRoute({
   method: "put",
@@ -53,12 +70,14 @@ const settings = createRoute({
       .strictObject({ latencyMs: z.number().int().min(0).max(60_000).optional(), buildDurationMs: z.number().int().min(0).max(3_600_000).optional() })
       .openapi("SettingsBody"),
   ),
-  responses: { 200: json(StatusSchema, "Status with the new settings"), ...errorResponses(400) },
+  responses: { 200: json(StatusSchema, "Status with the new settings"), ...refusals },
 });
 
 /**
  * The control surface under `/__mock/*` (no credential; not mounted when `controlEnabled` is
- * false): state, reset, clock advance, complete builds, force a build outcome, settings.
+ * false): state, reset, clock advance, complete builds, force a build outcome, settings. Every
+ * state-changing request must send `Content-Type: application/json` (a body of `{}` is enough)
+ * and come from no browser page or an allowed one (`controlGuardMiddleware`).
  */
 export const registerControlRoutes: RouteModule = (app, ctx) => {
   if (!ctx.options.controlEnabled) return;

@@ -307,7 +307,7 @@ describe("OpenAPI document", () => {
     expect(schema("minActiveWeight")).toMatchObject({ exclusiveMinimum: 0.0001 });
     expect(schema("maxWeight")).toMatchObject({ exclusiveMinimum: 0, maximum: 1 });
     expect(schema("minHoldings")).toMatchObject({ type: "integer", minimum: 2 });
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "202", "400", "401", "404", "409"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "202", "400", "401", "404", "409", "413", "429", "503"]);
     const tilt = doc.paths["/v1/strategies/{id}/optimize"]!.post.parameters.filter((p) => p.in === "query").map((p) => p.name);
     expect(tilt).toEqual(["minMarketCap", "signalType", "tiltExponent", "maxWeight", "minWeight", "riskDiversification", "riskFreeRate", "topN"]);
   });

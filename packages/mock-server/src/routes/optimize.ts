@@ -14,6 +14,8 @@ const responses = {
   401: json(ErrorSchema, "Missing, malformed, unknown or inactive API key"),
   404: json(ErrorSchema, "Neither a user strategy visible to the caller nor a premade strategy"),
   409: json(ErrorSchema, "The strategy was never submitted, or its latest build failed (mock decision: polling would never end)"),
+  429: json(ErrorSchema, "Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds"),
+  503: json(ErrorSchema, "Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped"),
 };
 const request = {
   params: StrategyIdParams,

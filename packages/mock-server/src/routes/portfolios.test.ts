@@ -344,7 +344,7 @@ describe("portfolio state", () => {
     await m.alice.del(`/v1/portfolios/${id("p-alice-pub")}`);
     await m.alice.post("/v1/portfolios", { name: "temp", holdings: [{ symbol: "QBIT", weight: 1 }] });
     const fresh = await body<P[]>(await mock().alice.get("/v1/portfolios"));
-    expect((await m.app.request("/__mock/reset", { method: "POST" })).status).toBe(200);
+    expect((await m.app.request("/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(200);
     expect(await body<P[]>(await m.alice.get("/v1/portfolios"))).toEqual(fresh);
   });
 
@@ -364,9 +364,9 @@ describe("OpenAPI document", () => {
     const doc = (await (await mock().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
     expect(statuses("/v1/portfolios", "get")).toEqual(["200", "401"]);
-    expect(statuses("/v1/portfolios", "post")).toEqual(["200", "201", "400", "401"]);
+    expect(statuses("/v1/portfolios", "post")).toEqual(["200", "201", "400", "401", "413"]);
     expect(statuses("/v1/portfolios/{id}", "get")).toEqual(["200", "400", "401", "404"]);
-    expect(statuses("/v1/portfolios/{id}", "put")).toEqual(["200", "400", "401", "403", "404", "409"]);
+    expect(statuses("/v1/portfolios/{id}", "put")).toEqual(["200", "400", "401", "403", "404", "409", "413"]);
     expect(statuses("/v1/portfolios/{id}", "delete")).toEqual(["204", "400", "401", "403", "404"]);
   });
 });

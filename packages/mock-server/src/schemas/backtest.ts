@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { UuidSchema } from "./common.ts";
+import { LIMITS } from "./limits.ts";
 
 /** Body of `POST /v1/backtest` (contract 4.5, 8). */
 export const BacktestBody = z
@@ -11,9 +12,10 @@ export const BacktestBody = z
           weight: z.number().min(0).openapi({ description: "Relative weight, >= 0, any scale (normalised); at least one > 0" }),
         }),
       )
-      .min(1),
+      .min(1)
+      .max(LIMITS.BACKTEST_HOLDINGS_MAX_COUNT),
     years: z.number().int().min(1).max(20).default(5).openapi({ description: "Window length in years, 1..20 (default 5)" }),
-    benchmark: z.string().default("SPY").openapi({ description: "Benchmark symbol (default SPY); see GET /v1/benchmarks", example: "SPY" }),
+    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({ description: "Benchmark symbol (default SPY); see GET /v1/benchmarks", example: "SPY" }),
   })
   .openapi("BacktestRequest");
 export type BacktestInputBody = z.infer<typeof BacktestBody>;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { LIMITS } from "./limits.ts";
 import { IsoDateSchema } from "./premade.ts";
 
 /** One benchmark the backtest accepts (`benchmark` symbol). */
@@ -17,7 +18,7 @@ export const BenchmarkListSchema = z.object({ benchmarks: z.array(BenchmarkSchem
 
 /** Path parameter `{symbol}` (case-insensitive). */
 export const BenchmarkParams = z.object({
-  symbol: z.string().min(1).openapi({ param: { name: "symbol", in: "path" }, example: "SPY" }),
+  symbol: z.string().min(1).max(LIMITS.SYMBOL_MAX).openapi({ param: { name: "symbol", in: "path" }, example: "SPY" }),
 });
 
 /** Query of a benchmark's prices: an inclusive date range (default: the last 5 years) and the sampling. */

@@ -1,10 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { LIMITS } from "./limits.ts";
 
 /** Body of `POST /v1/helper/companies/search` (contract 4.4). */
 export const CompanySearchBody = z
   .object({
     query: z
       .string()
+      .max(LIMITS.QUERY_MAX)
       .refine((s) => s.trim().length > 0, "must not be blank")
       .openapi({ description: "Partial or full company name, ticker, ISIN or FIGI (case-insensitive)", example: "US0378331005" }),
     limit: z.number().int().min(1).default(10).openapi({ description: "At most this many results (>= 1, default 10); never more than 10" }),

@@ -25,6 +25,18 @@ export const LIMITS = {
   SOURCE_MAX: 200,
   /** A company-search query, characters. */
   QUERY_MAX: 200,
+  /** A ticker symbol (a holding's `symbol`, a benchmark symbol), characters. */
+  SYMBOL_MAX: 32,
+  /** A holding's `exchange` (venue name or MIC), characters. */
+  EXCHANGE_MAX: 64,
+  /** A holding's informational `name`, characters. */
+  HOLDING_NAME_MAX: 300,
+  /**
+   * Distinct search terms of a premade search objective that are scored (after stemming and
+   * stop words); later distinct terms are ignored. Keeps a search's cost bounded whatever the
+   * objective (docs/decisions.md "Request limits").
+   */
+  SEARCH_TERMS_MAX: 64,
   /** A portfolio's `metadata` object, bytes of its JSON text. */
   METADATA_MAX_BYTES: 64 * 1024,
   /** One holding's `raw_payload` object, bytes of its JSON text. */
@@ -33,4 +45,6 @@ export const LIMITS = {
   HOLDINGS_MAX_COUNT: 1000,
   /** Company ids given to an optimizer. */
   COMPANY_IDS_MAX_COUNT: 5000,
+  /** Holdings of one backtest request. */
+  BACKTEST_HOLDINGS_MAX_COUNT: 5000,
 } as const;

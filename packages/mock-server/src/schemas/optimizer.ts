@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { UuidSchema } from "./common.ts";
+import { LIMITS } from "./limits.ts";
 import { CompanySchema } from "./company.ts";
 
 /** OpenAPI metadata of a numeric query parameter (bounds repeated: the `type` override drops zod's). */
@@ -61,7 +62,7 @@ export type OptimizedPortfolioQueryIn = z.infer<typeof OptimizedPortfolioQuery>;
 /** Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider; omitted, null or empty: all. */
 export const OptimizerBody = z
   .object({
-    companyIds: z.array(UuidSchema).max(5000).nullable().optional().openapi({ description: "Companies of the strategy to consider before the other filters" }),
+    companyIds: z.array(UuidSchema).max(LIMITS.COMPANY_IDS_MAX_COUNT).nullable().optional().openapi({ description: "Companies of the strategy to consider before the other filters" }),
   })
   .openapi("OptimizerRequest");
 export type OptimizerBodyIn = z.infer<typeof OptimizerBody>;

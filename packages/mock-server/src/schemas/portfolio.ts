@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { jsonByteLength } from "../_internal/jsonByteLength.ts";
 import { jsonDepth } from "../_internal/jsonDepth.ts";
 import { UuidSchema } from "./common.ts";
+import { LIMITS } from "./limits.ts";
 
 /** Path parameter `{id}` of a portfolio. */
 export const PortfolioIdParams = z.object({
@@ -14,10 +16,13 @@ export const PortfolioIdParams = z.object({
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** A free-form JSON object (`metadata`, `raw_payload`), at most {@link MAX_JSON_DEPTH} levels deep. */
-const JsonObject = z
-  .record(z.string(), z.unknown())
-  .refine((v) => jsonDepth(v, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH, `must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+/** A free-form JSON object (`metadata`, `raw_payload`), at most {@link MAX_JSON_DEPTH} levels deep and `maxBytes` of JSON (LIMITS). */
+const jsonObject = (maxBytes: number) =>
+  z
+    .record(z.string(), z.unknown())
+    .refine((v) => jsonDepth(v, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH, { message: `must not nest deeper than ${MAX_JSON_DEPTH} levels`, abort: true })
+    .refine((v) => jsonByteLength(v) <= maxBytes, `must be at most ${maxBytes} bytes of JSON`)
+    .openapi({ description: `Free-form JSON object: at most ${maxBytes} bytes of JSON text, ${MAX_JSON_DEPTH} levels deep` });
 
 /**
  * One holding of a portfolio write (contract 4.6). `weight` is required (finite, >= 0); the
@@ -31,10 +36,10 @@ export const HoldingInputSchema = z
     weight: z.number().min(0).openapi({ example: 0.25 }),
     security_id: UuidSchema.nullable().optional(),
     org_id: UuidSchema.nullable().optional(),
-    symbol: z.string().trim().min(1).max(32).nullable().optional(),
-    exchange: z.string().trim().min(1).max(64).nullable().optional(),
-    name: z.string().max(300).nullable().optional(),
-    raw_payload: JsonObject.nullable().optional(),
+    symbol: z.string().trim().min(1).max(LIMITS.SYMBOL_MAX).nullable().optional(),
+    exchange: z.string().trim().min(1).max(LIMITS.EXCHANGE_MAX).nullable().optional(),
+    name: z.string().max(LIMITS.HOLDING_NAME_MAX).nullable().optional(),
+    raw_payload: jsonObject(LIMITS.RAW_PAYLOAD_MAX_BYTES).nullable().optional(),
   })
   .openapi("PortfolioHoldingInput");
 export type HoldingInput = z.infer<typeof HoldingInputSchema>;
@@ -47,12 +52,12 @@ export type HoldingInput = z.infer<typeof HoldingInputSchema>;
  */
 export const PortfolioBodySchema = z
   .object({
-    name: z.string().trim().min(1, "must not be blank").max(200),
-    holdings: z.array(HoldingInputSchema).min(1).max(1000),
+    name: z.string().trim().min(1, "must not be blank").max(LIMITS.NAME_MAX),
+    holdings: z.array(HoldingInputSchema).min(1).max(LIMITS.HOLDINGS_MAX_COUNT),
     public: z.boolean().optional(),
-    tags: z.array(z.string().max(100)).max(100).nullable().optional(),
-    source: z.string().max(200).nullable().optional(),
-    metadata: JsonObject.optional(),
+    tags: z.array(z.string().max(LIMITS.TAG_MAX)).max(LIMITS.TAGS_MAX_COUNT).nullable().optional(),
+    source: z.string().max(LIMITS.SOURCE_MAX).nullable().optional(),
+    metadata: jsonObject(LIMITS.METADATA_MAX_BYTES).optional(),
   })
   .openapi("PortfolioBody");
 export type PortfolioBody = z.infer<typeof PortfolioBodySchema>;
@@ -67,7 +72,7 @@ export const PortfolioHoldingSchema = z
     exchange: z.string(),
     market: z.string(),
     name: z.string(),
-    raw_payload: JsonObject,
+    raw_payload: z.record(z.string(), z.unknown()),
     security_id: z.string().openapi({ format: "uuid" }),
     org_id: z.string().openapi({ format: "uuid" }),
     market_cap: z.number(),
@@ -88,7 +93,7 @@ export const PortfolioListItemSchema = z
     updated_at: z.string(),
     tags: z.array(z.string()).nullable(),
     source: z.string().nullable(),
-    metadata: JsonObject,
+    metadata: z.record(z.string(), z.unknown()),
   })
   .openapi("PortfolioListItem");
 export type PortfolioListItemOut = z.infer<typeof PortfolioListItemSchema>;

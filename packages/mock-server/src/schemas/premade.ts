@@ -1,12 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "./company.ts";
+import { LIMITS } from "./limits.ts";
 import { StrategyV1Schema } from "./strategy.ts";
 
-/** Body of `POST /v1/premade-strategies/search`: a natural-language objective, not blank. */
+/** Body of `POST /v1/premade-strategies/search`: a natural-language objective, not blank, at most `LIMITS.OBJECTIVE_MAX` characters. */
 export const PremadeSearchBody = z
   .object({
     objective: z
       .string()
+      .max(LIMITS.OBJECTIVE_MAX)
       .refine((s) => s.trim().length > 0, "must not be blank")
       .openapi({ example: "companies that make the chips and servers used to train large language models" }),
   })

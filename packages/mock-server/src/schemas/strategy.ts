@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { LIMITS } from "./limits.ts";
 import { PerformanceSchema } from "./performance.ts";
 
 /** Strategy, v1 shape (contract 2.1): snake_case, HTTP-date timestamps. */
@@ -83,18 +84,18 @@ export const ScopeQuery = z.object({
 /** Body of POST /strategies. */
 export const CreateStrategyBody = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    objective: z.string().trim().min(1).max(5000),
-    exclusions: z.array(z.string().trim().min(1).max(500)).max(100).optional(),
+    name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+    objective: z.string().trim().min(1).max(LIMITS.OBJECTIVE_MAX),
+    exclusions: z.array(z.string().trim().min(1).max(LIMITS.EXCLUSION_MAX)).max(LIMITS.EXCLUSIONS_MAX_COUNT).optional(),
   })
   .openapi("CreateStrategyBody");
 
 /** Body of PATCH /strategies/{id}: at least one of the three properties, no others. */
 export const PatchStrategyBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    objective: z.string().trim().min(1).max(5000).optional(),
-    exclusions: z.array(z.string().trim().min(1).max(500)).max(100).optional(),
+    name: z.string().trim().min(1).max(LIMITS.NAME_MAX).optional(),
+    objective: z.string().trim().min(1).max(LIMITS.OBJECTIVE_MAX).optional(),
+    exclusions: z.array(z.string().trim().min(1).max(LIMITS.EXCLUSION_MAX)).max(LIMITS.EXCLUSIONS_MAX_COUNT).optional(),
   })
   .refine((b) => Object.keys(b).length >= 1, { message: "at least 1 property is required (name, objective, exclusions)" })
   .openapi("PatchStrategyBody");

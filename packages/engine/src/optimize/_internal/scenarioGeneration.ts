@@ -40,6 +40,9 @@ const FEASIBLE = 2;
  * With `timeLimitSeconds` (the MILP only), HiGHS stops at that much solver time in this model;
  * the best point found so far is returned with `timedOut` (an incumbent of the stopped solve
  * counts: it satisfies every constraint of the full problem), or null when there is none.
+ * With `deadline` (a `performance.now()` time in ms), no new round starts after it: the best
+ * point so far is returned with `timedOut` and the last round's bound (each round is solved to
+ * optimality, so its value bounds the full problem from above). The first round always runs.
  *
  * @throws EngineError SOLVER_FAILURE when a solve is neither optimal nor time-limited, or the gap cannot be closed.
  */
@@ -49,6 +52,7 @@ export function solveByScenarioGeneration(
   variant: CvarModelVariant,
   initial: readonly number[],
   timeLimitSeconds?: number,
+  deadline?: number,
 ): GenerationResult | null {
   const { n, periods: T, returns: R } = p;
   const what = variant.binary ? "the cardinality-constrained MILP" : "the mean-CVaR LP";
@@ -91,6 +95,9 @@ export function solveByScenarioGeneration(
         }
         if (!(upper - best.objective > GAP_TOL) || timedOut) {
           return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut };
+        }
+        if (deadline !== undefined && performance.now() >= deadline) {
+          return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };
         }
         const alpha = x[m.alphaColumn]!;
         const violated: number[] = [];

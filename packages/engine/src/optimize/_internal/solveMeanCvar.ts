@@ -43,11 +43,13 @@ function activeCount(p: MeanCvarProblem, w: Float64Array): number {
  * (w_i >= w_min on it) so that the returned weights are an exact LP vertex. `plain-lp` starts from all
  * T scenarios (the textbook RU LP in one solve); `cutting-plane` from a small seed set.
  *
- * With `deadline` (a `performance.now()` time in ms), the MILP gets the time left after the LP
- * (docs/maths.md#solver-time-limit). If it stops there, the support of its best point is polished,
- * or, when it found none (or no time was left), the K largest weights of the LP optimum; the
- * report's status is then "time-limit" and its gap the distance to the best proven bound (the
- * MILP's, else the LP relaxation's), finite and >= 0.
+ * With `deadline` (a `performance.now()` time in ms) every phase gets the time left
+ * (docs/maths.md#solver-time-limit): the LP and the polish start no new round past it, the MILP
+ * gets the rest as HiGHS's time limit. If the LP stops with enough holdings >= w_min, its best
+ * point is the answer; otherwise the support of the MILP's best point is polished, or, when it
+ * found none (or no time was left), the K largest weights of the LP's best point; the report's
+ * status is then "time-limit" and its gap the distance to the best proven bound (the MILP's, else
+ * the LP relaxation's), finite and >= 0.
  */
 export function solveMeanCvar(
   highs: Highs,
@@ -56,15 +58,19 @@ export function solveMeanCvar(
   deadline?: number,
 ): { weights: Float64Array; solver: SolverReport } {
   const initial = method === "plain-lp" ? Array.from({ length: p.periods }, (_, t) => t) : seedScenarios(p);
-  const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial)!;
+  const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial, undefined, deadline)!;
   if (activeCount(p, lp.weights) >= p.minHoldings) {
-    return answer(lp.weights, "optimal", method === "plain-lp" ? "lp" : "cutting-plane-lp", lp.objective, lp.upper, lp.rounds);
+    return answer(lp.weights, lp.timedOut ? "time-limit" : "optimal", method === "plain-lp" ? "lp" : "cutting-plane-lp", lp.objective, lp.upper, lp.rounds);
   }
+  if (lp.timedOut) return timeLimited(highs, p, method, lp, null, deadline);
   const left = deadline === undefined ? undefined : (deadline - performance.now()) / 1000;
   const milp = left === undefined || left > 0 ? solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios, left) : null;
-  if (milp === null || milp.timedOut) return timeLimited(highs, p, method, lp, milp);
+  if (milp === null || milp.timedOut) return timeLimited(highs, p, method, lp, milp, deadline);
   const lower = supportBounds(p, milp.z!);
-  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios)!;
+  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios, undefined, deadline)!;
+  if (polish.timedOut) {
+    return answer(polish.weights, "time-limit", milpMethod(method), polish.objective, Math.min(milp.upper, lp.upper), lp.rounds + milp.rounds + polish.rounds);
+  }
   const gap = milp.upper - polish.objective;
   if (gap > GAP_TOL) {
     throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`);
@@ -116,8 +122,9 @@ function largestSupport(p: MeanCvarProblem, w: Float64Array): Float64Array {
 }
 
 /**
- * The answer when the MILP ran out of time: its best point's support (or the LP optimum's K
- * largest weights) polished by an LP, reported as "time-limit" with the gap to the best bound.
+ * The answer when time ran out before the MILP finished: its best point's support (or the LP's
+ * K largest weights) polished by an LP (its rounds also stop at the deadline), reported as
+ * "time-limit" with the gap to the best bound.
  */
 function timeLimited(
   highs: Highs,
@@ -125,9 +132,10 @@ function timeLimited(
   method: MeanCvarMethod,
   lp: GenerationResult,
   milp: GenerationResult | null,
+  deadline: number | undefined,
 ): { weights: Float64Array; solver: SolverReport } {
   const z = milp?.z ?? largestSupport(p, lp.weights);
-  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios)!;
+  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios, undefined, deadline)!;
   // Both bounds hold for the full problem; the LP relaxation's is always finite.
   const bound = milp !== null && Number.isFinite(milp.upper) ? Math.min(milp.upper, lp.upper) : lp.upper;
   return answer(polish.weights, "time-limit", milpMethod(method), polish.objective, bound, lp.rounds + (milp?.rounds ?? 0) + polish.rounds);

@@ -1,6 +1,8 @@
 #!/usr/bin/env -S tsx --conditions=@thematic/source
 // thematic-mock: serves the mock on http://127.0.0.1:4010 (see --help).
 // Run from the repository: tsx --conditions=@thematic/source packages/mock-server/src/adapters/node/cli.ts
+import { exposureWarning } from "./exposureWarning.ts";
+import { isLoopbackHost } from "./isLoopbackHost.ts";
 import { parseCliArgs, USAGE } from "./parseCliArgs.ts";
 
 async function main(): Promise<void> {
@@ -18,8 +20,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Load the fixtures and the server modules in parallel (module loading dominates start-up).
   const [{ loadDefaultUniverse }, { startServer }] = await Promise.all([import("../../app/loadDefaultUniverse.ts"), import("./startServer.ts")]);
-  const server = await startServer({ ...command.options, universe: loadDefaultUniverse() });
+  const server = await startServer({ ...command.options, universe: loadDefaultUniverse(), warmOptimizer: true });
   const users = server.ctx.store.state.users.filter((u) => u.active).slice(0, 5);
+  if (!isLoopbackHost(command.options.hostname ?? "127.0.0.1")) process.stderr.write(exposureWarning(server.url, command.options.hostname ?? "", server.ctx.options.controlEnabled));
   process.stdout.write(
     [
       `thematic-mock listening on ${server.url} (ready in ${Math.round(performance.now() - started)} ms)`,

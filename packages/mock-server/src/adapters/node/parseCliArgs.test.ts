@@ -26,6 +26,33 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--help"])).toEqual({ kind: "help" });
   });
 
+  it("maps the request-safety and optimizer-pool flags", () => {
+    const parsed = parseCliArgs([
+      "--cors-origin", "https://app.example.com", "--cors-origin", "http://localhost:*/", "--allowed-hosts", "mock.example, .dev.example",
+      "--allowed-hosts", "other.example", "--optimizer-workers", "3", "--optimizer-queue", "0",
+    ]);
+    expect(parsed).toEqual({
+      kind: "start",
+      options: {
+        quiet: false,
+        controlEnabled: true,
+        corsOrigins: ["https://app.example.com", "http://localhost:*"],
+        allowedHosts: ["mock.example", ".dev.example", "other.example"],
+        optimizerWorkers: 3,
+        optimizerQueue: 0,
+      },
+    });
+    expect(parseCliArgs(["--allowed-hosts", "all"])).toMatchObject({ options: { allowedHosts: true } });
+    expect(parseCliArgs(["--cors-origin", "*"])).toMatchObject({ options: { corsOrigins: ["*"] } });
+  });
+
+  it.each([["--cors-origin", "evil"], ["--cors-origin", "http://a.example/path"], ["--cors-origin", "ftp://a.example"], ["--allowed-hosts", "a b"], ["--allowed-hosts", "http://a.example"], ["--optimizer-workers", "0"], ["--optimizer-queue", "-1"]])(
+    "rejects %s %s naming the flag",
+    (flag, value) => {
+      expect(() => parseCliArgs([flag, value])).toThrow(flag);
+    },
+  );
+
   it.each([["--port", "70000"], ["--port", "x"], ["--latency", "-1"], ["--build-seconds", "nan"], ["--optimizer-seconds", "-1"], ["--optimizer-seconds", ""], ["--add-key", "short"], ["--bogus"]])("rejects %s %s", (...args) => {
     expect(() => parseCliArgs(args)).toThrow();
   });

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { ExtraKey } from "../../config/MockOptions.ts";
+import { ALLOWED_HOST_PATTERN, CORS_ORIGIN_PATTERN, type ExtraKey } from "../../config/MockOptions.ts";
 import type { StartServerOptions } from "./startServer.ts";
 
 /** The CLI's usage text. */
@@ -8,11 +8,20 @@ export const USAGE = `Usage: thematic-mock [options]
 Serves the local mock of the thematic-investing REST service.
 
   --port <n>            TCP port (default 4010; 0 picks a free port)
-  --host <addr>         interface to bind (default 127.0.0.1)
+  --host <addr>         interface to bind (default 127.0.0.1). Any other than loopback exposes the
+                        mock to the network: a warning says what
+  --cors-origin <origin>  allow browser pages of this origin (repeatable): https://app.example.com,
+                        http://host:* (any port), or * (every origin). Default: http(s)://localhost:*,
+                        127.0.0.1:* and [::1]:*
+  --allowed-hosts <h,...>  accept these Host header names besides loopback names and IP addresses
+                        (repeatable; .example.com accepts its subdomains; all = any host, which
+                        allows DNS-rebinding attacks)
   --seed <n>            seed of generated ids (default 1)
   --latency <ms>        latency added to every request (default 0)
   --build-seconds <s>   duration of a strategy build (default 4; 0 = instant)
-  --optimizer-seconds <s>  time limit of one mean-CVaR solve (default 5; 0 = none)
+  --optimizer-seconds <s>  time limit of one optimizer request, queue wait included (default 5; 0 = none)
+  --optimizer-workers <n>  optimizer worker threads (default: cores - 1, at least 1)
+  --optimizer-queue <n>  optimizer requests that may wait for a worker; more get 429 (default 16)
   --data <file>         persist state in <file> (atomic writes); default: in memory, fresh each start
   --add-key <key[=userId]>  accept another API key (repeatable): alone it is a new user; with
                         =userId it authenticates as that fixture user
@@ -43,6 +52,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       latency: { type: "string" },
       "build-seconds": { type: "string" },
       "optimizer-seconds": { type: "string" },
+      "optimizer-workers": { type: "string" },
+      "optimizer-queue": { type: "string" },
+      "cors-origin": { type: "string", multiple: true },
+      "allowed-hosts": { type: "string", multiple: true },
       data: { type: "string" },
       "add-key": { type: "string", multiple: true },
       "no-control": { type: "boolean" },
@@ -58,6 +71,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.latency !== undefined) options.latencyMs = integer("--latency", values.latency, 0, 60_000);
   if (values["build-seconds"] !== undefined) options.buildDurationMs = seconds("--build-seconds", values["build-seconds"]);
   if (values["optimizer-seconds"] !== undefined) options.optimizerTimeLimitMs = seconds("--optimizer-seconds", values["optimizer-seconds"]);
+  if (values["optimizer-workers"] !== undefined) options.optimizerWorkers = integer("--optimizer-workers", values["optimizer-workers"], 1, 256);
+  if (values["optimizer-queue"] !== undefined) options.optimizerQueue = integer("--optimizer-queue", values["optimizer-queue"], 0, 10_000);
+  if (values["cors-origin"] !== undefined) options.corsOrigins = values["cors-origin"].map(corsOrigin);
+  if (values["allowed-hosts"] !== undefined) options.allowedHosts = allowedHosts(values["allowed-hosts"]);
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   return { kind: "start", options };
@@ -74,6 +91,21 @@ function integer(flag: string, text: string, min: number, max: number): number {
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= min && n <= max)) throw new Error(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
   return n;
+}
+
+function corsOrigin(text: string): string {
+  const origin = text.trim().replace(/\/$/, "");
+  if (!CORS_ORIGIN_PATTERN.test(origin)) throw new Error(`--cors-origin must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*, got "${text}"`);
+  return origin;
+}
+
+function allowedHosts(specs: readonly string[]): string[] | true {
+  const hosts = specs.flatMap((s) => s.split(",")).map((h) => h.trim()).filter((h) => h !== "");
+  if (hosts.includes("all")) return true;
+  for (const h of hosts) {
+    if (!ALLOWED_HOST_PATTERN.test(h)) throw new Error(`--allowed-hosts: "${h}" is not a host name (e.g. mock.example.com, or .example.com for its subdomains too)`);
+  }
+  return hosts;
 }
 
 function extraKey(spec: string): ExtraKey {

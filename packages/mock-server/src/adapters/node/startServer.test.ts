@@ -42,7 +42,7 @@ describe("startServer (real HTTP)", () => {
       headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "PATCH" },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
   });
 
   it("serves the Swagger UI files from swagger-ui-dist, locally", async () => {
@@ -78,7 +78,7 @@ describe("startServer (real HTTP)", () => {
     expect(((await read.json()) as { name: string }).name).toBe("Persisted");
     expect(((await (await fetch(`${second.url}/__mock/state`)).json()) as { clockOffsetMs: number }).clockOffsetMs).toBe(86_400_000);
     // a reset is persisted too
-    await fetch(`${second.url}/__mock/reset`, { method: "POST" });
+    await fetch(`${second.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(onDisk()).not.toContain(newId);
   });
 

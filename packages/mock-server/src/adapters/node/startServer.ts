@@ -1,17 +1,28 @@
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import { type CreateAppOptions, createMock, type Mock } from "../../app/createApp.ts";
 import { filePersistence } from "./filePersistence.ts";
 import { swaggerAssets } from "./swaggerAssets.ts";
+import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
-/** Options of {@link startServer}: the app's, plus where to listen and the state file. */
+/** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
 export interface StartServerOptions extends CreateAppOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
   port?: number;
-  /** Interface to bind. Default "127.0.0.1". */
+  /** Interface to bind. Default "127.0.0.1". A non-loopback address exposes the mock to the network (see `isLoopbackHost`). */
   hostname?: string;
   /** State file: persist every write there (atomically, before the response); default in memory. */
   dataFile?: string;
+  /** Optimizer worker threads; default cores − 1, at least 1 (ignored when `solver` is given). */
+  optimizerWorkers?: number;
+  /** Optimizer solves that may wait for a worker (429 beyond); default 16 (ignored when `solver` is given). */
+  optimizerQueue?: number;
+  /**
+   * Start the optimizer threads as soon as the server listens (the CLI does), rather than on the
+   * first solve: a thread takes about 0.1 s to start from compiled JavaScript, about 1 s from the
+   * TypeScript sources. Default false (tests start many servers that never optimize).
+   */
+  warmOptimizer?: boolean;
 }
 
 /** A running server. */
@@ -19,13 +30,16 @@ export interface RunningServer extends Mock {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
-  /** Stops accepting connections and closes open ones. */
+  /** Stops accepting connections, closes open ones and stops the optimizer threads. */
   close(): Promise<void>;
 }
 
 /**
  * Serves the mock over HTTP with Node (`@hono/node-server`), Swagger UI files from
- * swagger-ui-dist, and file persistence when `dataFile` is set.
+ * swagger-ui-dist, file persistence when `dataFile` is set, optimizer solves on a pool of worker
+ * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
+ * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
+ * before the app sees them (a malformed request line 400, headers over 16 KB 431).
  *
  * @example
  * const server = await startServer({ port: 0, universe, quiet: true });
@@ -33,15 +47,23 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, ...appOptions } = options;
+  const pool =
+    appOptions.solver === undefined
+      ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
+      : undefined;
+  const allowedHosts = appOptions.allowedHosts ?? (isIpOrWildcard(hostname) ? [] : [hostname]);
   const mock = createMock({
     docsAssets: swaggerAssets(),
     ...appOptions,
+    allowedHosts,
+    ...(pool === undefined ? {} : { solver: pool }),
     ...(dataFile === undefined ? {} : { persistence: filePersistence(dataFile) }),
   });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: mock.app.fetch, port, hostname }, (info: AddressInfo) => {
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
+      if (warmOptimizer) pool?.warm();
       resolve({
         ...mock,
         url: `http://${host}:${info.port}`,
@@ -50,9 +72,40 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             if ("closeAllConnections" in server && typeof server.closeAllConnections === "function") server.closeAllConnections();
-          }),
+          }).finally(() => pool?.close()),
       });
     });
-    server.once("error", reject);
+    server.on("clientError", answerClientError);
+    server.once("error", (error) => {
+      void pool?.close();
+      reject(error);
+    });
   });
+}
+
+/**
+ * Node's `clientError`: a request Node could not parse. Answered with `{error}` JSON (Node's own
+ * answer has an empty body) when the socket can still be written: 431 for headers over Node's
+ * 16 KB limit, 408 for a request that timed out, 400 otherwise; then the connection is closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "request headers too large: Node accepts at most 16 KB of headers"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "the request was not received in time"]
+        : [400, "Bad Request", `malformed HTTP request (${error.code ?? "parse error"})`];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** True for an IP literal or a wildcard bind address (nothing to add to the allowed host names). */
+function isIpOrWildcard(hostname: string): boolean {
+  return /^[\d.]+$/.test(hostname) || hostname.includes(":") || hostname === "";
 }

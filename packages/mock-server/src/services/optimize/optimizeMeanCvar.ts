@@ -1,4 +1,3 @@
-import { meanCvarOptimize } from "@thematic/engine";
 import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 import type { OptimizedPortfolioQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
 import { defined } from "./_internal/defined.ts";
@@ -14,11 +13,14 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * portfolio"): mean-CVaR weights (engine `meanCvarOptimize`, solved with HiGHS) over the
  * strategy's companies (restricted to `body.companyIds` when given) and the daily returns of their
  * primary listings ({@link strategyScenarios}). Memoised per (companies' version, parameters);
- * concurrent identical requests share one solve. A solve is bounded by the
- * `optimizerTimeLimitMs` option (default 5 s): beyond it the best feasible weights come back with
- * `solver.status` "time-limit" and a warning. Deterministic whenever the limit is not reached.
+ * concurrent identical requests share one solve, run by `ctx.solver` (a worker-thread pool in the
+ * Node server). A solve is bounded by the `optimizerTimeLimitMs` option (default 5 s): beyond it
+ * the best feasible weights come back with `solver.status` "time-limit" and a warning (or, in the
+ * Node server, a 503 when the worker had to be stopped). Deterministic whenever the limit is not
+ * reached.
  *
- * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
+ * @throws ApiError 404/202/409 from {@link optimizeTarget}; 429/503 from the worker pool (queue full,
+ *   time limit); 400 for a company id not in the
  *   strategy or no company with price history; EngineError (400) INFEASIBLE naming the constraint
  *   (e.g. minHoldings above the eligible count, eligible count × maxWeight < 1)
  * @example
@@ -30,11 +32,8 @@ export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
   return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async () => {
     const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
-    const limitMs = ctx.options.optimizerTimeLimitMs;
-    const result = await meanCvarOptimize(toOptimizerCompanies(companies), scenarios, {
-      ...defined({ ...query }),
-      ...(limitMs > 0 ? { timeLimitSeconds: limitMs / 1000 } : {}),
-    });
+    const job = { kind: "mean-cvar", companies: toOptimizerCompanies(companies), scenarios, options: defined({ ...query }) } as const;
+    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs);
     return presentOptimizerResult(result, companies, excluded);
   });
 }

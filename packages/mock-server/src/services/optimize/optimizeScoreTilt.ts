@@ -1,4 +1,3 @@
-import { scoreTilt } from "@thematic/engine";
 import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 import type { OptimizeQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
 import { defined } from "./_internal/defined.ts";
@@ -13,7 +12,8 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * `POST /strategies/{id}/optimize` (real-service notes "Optimize"): score-tilt weights (engine
  * `scoreTilt`) over the strategy's companies (restricted to `body.companyIds` when given), with
  * the price history of their primary listings ({@link strategyScenarios}) for the risk metadata
- * and the diversification overlay. Deterministic; memoised per (companies' version, parameters).
+ * and the diversification overlay, run by `ctx.solver`. Deterministic; memoised per (companies'
+ * version, parameters).
  *
  * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
  *   strategy or no company with price history; EngineError (400) INFEASIBLE when the bounds
@@ -27,9 +27,11 @@ export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: strin
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
   return lruMemo(ctx, "optimize", key, OPTIMIZER_CACHE_SIZE, async () => {
     const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
-    const result = await scoreTilt(
-      toOptimizerCompanies(companies),
-      {
+    const job = {
+      kind: "score-tilt",
+      companies: toOptimizerCompanies(companies),
+      scenarios,
+      options: {
         signal: query.signalType,
         ...defined({
           tiltExponent: query.tiltExponent,
@@ -41,8 +43,8 @@ export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: strin
           riskFreeRate: query.riskFreeRate,
         }),
       },
-      scenarios,
-    );
+    } as const;
+    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs);
     return presentOptimizerResult(result, companies, excluded);
   });
 }

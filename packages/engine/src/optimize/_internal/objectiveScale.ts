@@ -1,0 +1,28 @@
+import { EngineError } from "../../errors/EngineError.ts";
+import type { MeanCvarProblem } from "./meanCvarProblem.ts";
+
+/**
+ * The mean-CVaR problem divided by s = max(1, ‖gain‖∞) (docs/maths.md#objective-scaling): gain/s,
+ * returns/s (so CVaR/s, CVaR being positively homogeneous), buzzPenalty/s. The maximiser is the
+ * same; HiGHS sees objective coefficients of at most 1 whatever `returnMultiplier` is (it treats a
+ * cost >= 1e20 as infinite, and the absolute certificate 1e-9 cannot hold on objectives of 1e9).
+ * With s = 1 (every ordinary input) `p` itself is returned, bit for bit.
+ *
+ * Cost: O(T·n) when s > 1, O(n) otherwise.
+ * @throws EngineError INVALID_INPUT (field returnMultiplier) when a gain overflows to ±Infinity
+ * @example
+ * scaleObjective({ ...p, gain: Float64Array.of(1e9, 2e9) }).scale // => 2e9
+ */
+export function scaleObjective(p: MeanCvarProblem): { problem: MeanCvarProblem; scale: number } {
+  let scale = 1;
+  for (let i = 0; i < p.n; i++) scale = Math.max(scale, Math.abs(p.gain[i]!));
+  if (!Number.isFinite(scale)) {
+    throw new EngineError("INVALID_INPUT", "returnMultiplier is too large: returnMultiplier × mean daily return overflows a double (keep it below about 1e300)", {
+      field: "returnMultiplier",
+    });
+  }
+  if (scale === 1) return { problem: p, scale };
+  const gain = p.gain.map((g) => g / scale);
+  const returns = p.returns.map((r) => r / scale);
+  return { problem: { ...p, gain, returns, buzzPenalty: p.buzzPenalty / scale }, scale };
+}

@@ -1,0 +1,33 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+/**
+ * Set by a bundler that inlines this module (the repository's `bin/thematic-mock.mjs` launcher
+ * defines it with esbuild): the URL of the worker entry, since a bundle has no sibling files.
+ */
+declare const __THEMATIC_SOLVER_WORKER__: string | undefined;
+
+/**
+ * Starts one solver worker thread on `solverWorker`, wherever this module runs from:
+ * - compiled JavaScript (a built package): `../solverWorker.js` beside this module's directory;
+ * - TypeScript source (tsx, vitest, the launcher's bundle): `../solverWorker.ts`, loaded in the
+ *   worker through tsx's module hooks with the `@thematic/source` export condition, as the
+ *   repository runs its sources (the worker then takes about a second to start instead of 0.1 s).
+ */
+export function spawnSolverWorker(): Worker {
+  const entry =
+    typeof __THEMATIC_SOLVER_WORKER__ === "string"
+      ? __THEMATIC_SOLVER_WORKER__
+      : new URL(import.meta.url.endsWith(".ts") ? "../solverWorker.ts" : "../solverWorker.js", import.meta.url).href;
+  if (!entry.endsWith(".ts")) return new Worker(new URL(entry));
+  const boot = `import(${JSON.stringify(tsxEsmApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, execArgv: ["--conditions=@thematic/source"] });
+}
+
+/** URL of tsx's ESM registration API (a dev dependency: only TypeScript sources need it). */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
+  return pathToFileURL(join(dirname(manifest), "dist/esm/api/index.mjs")).href;
+}

@@ -1,0 +1,73 @@
+import { Worker } from "node:worker_threads";
+import { isEngineError } from "@thematic/engine";
+import { afterEach, describe, expect, it } from "vitest";
+import { isApiError } from "../../errors/ApiError.ts";
+import { inlineSolverRunner } from "../../services/optimize/inlineSolverRunner.ts";
+import type { SolverJob, SolverRunner } from "../../services/optimize/SolverRunner.ts";
+import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
+
+const companies = ["A", "B", "C"].map((id, i) => ({ id, marketCap: 1e10, linguisticBeta: 0.5 + 0.1 * i, marketBuzz: 1 + i, convictionScore: 0.5 }));
+const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.01, -0.03, 0, 0.01, 0.02]);
+const scenarios = { assetIds: ["A", "B", "C"], returns, periods: 4 };
+const meanCvar: SolverJob = { kind: "mean-cvar", companies, scenarios, options: { maxWeight: 0.5 } };
+
+/** A worker that accepts jobs and never answers (a solve that hangs). */
+const hanging = () => new Worker("require('node:worker_threads').parentPort.on('message', () => {});", { eval: true });
+
+const runners: SolverRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.close()));
+});
+function pool(options: Parameters<typeof createWorkerSolverRunner>[0]) {
+  const runner = createWorkerSolverRunner(options);
+  runners.push(runner);
+  return runner;
+}
+const rejection = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+
+describe("createWorkerSolverRunner", () => {
+  it("solves on a worker thread exactly what the inline runner solves, for both optimizers", async () => {
+    const runner = pool({ workers: 1 });
+    const tilt: SolverJob = { kind: "score-tilt", companies, scenarios, options: { maxWeight: 0.5 } };
+    for (const job of [meanCvar, tilt]) expect(await runner.run(job, 0)).toEqual(await inlineSolverRunner.run(job, 0));
+  }, 30_000);
+
+  it("rebuilds the engine's errors as EngineError (a 400), with code and field", async () => {
+    const error = await rejection(pool({ workers: 1 }).run({ ...meanCvar, options: { maxWeight: 0.2 } }, 0));
+    expect(isEngineError(error, "INFEASIBLE")).toBe(true);
+    expect((error as { field?: string }).field).toBe("maxWeight");
+  }, 30_000);
+
+  it("refuses a job past the queue bound at once with 429 and Retry-After", async () => {
+    const runner = pool({ workers: 1, queueMax: 2, spawn: hanging });
+    const held = [runner.run(meanCvar, 0), runner.run(meanCvar, 0), runner.run(meanCvar, 0)].map(rejection);
+    const refused = await rejection(runner.run(meanCvar, 3000));
+    expect(isApiError(refused) && refused.status).toBe(429);
+    expect(isApiError(refused) && refused.headers["Retry-After"]).toBe("3");
+    await runner.close();
+    for (const e of await Promise.all(held)) expect(isApiError(e) && e.status).toBe(503); // closing ends them
+  });
+
+  it("terminates a worker past the time limit (503) and answers the next job on a fresh thread", async () => {
+    let spawned = 0;
+    const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' }));", { eval: true })) });
+    const stuck = await rejection(runner.run(meanCvar, 100));
+    expect(isApiError(stuck) && stuck.status).toBe(503);
+    expect((stuck as Error).message).toMatch(/time limit of 0\.1 s/);
+    expect(await runner.run(meanCvar, 1000)).toBe("fresh");
+    expect(spawned).toBe(2);
+  });
+
+  it("answers 503 to a queued job whose time limit ran out while it waited, without running it", async () => {
+    const runner = pool({ workers: 1, queueMax: 4, spawn: hanging });
+    const first = rejection(runner.run(meanCvar, 200)).then((e) => ({ which: "first", e }));
+    const second = rejection(runner.run(meanCvar, 50)).then((e) => ({ which: "queued", e }));
+    const earliest = await Promise.race([first, second]);
+    expect(earliest.which).toBe("queued"); // at its own deadline, not when the worker frees up
+    const queued = earliest.e;
+    expect(isApiError(queued) && queued.status).toBe(503);
+    expect((queued as Error).message).toMatch(/waited for a free optimizer worker/);
+    const late = (await first).e;
+    expect(isApiError(late) && late.status).toBe(503);
+  });
+});

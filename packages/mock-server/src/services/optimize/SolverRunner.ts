@@ -1,0 +1,23 @@
+import type { MeanCvarOptions, OptimizerCompany, OptimizerResult, ReturnScenarios, ScoreTiltOptions } from "@thematic/engine";
+
+/** One optimizer solve, as plain data (it crosses a worker-thread boundary by structured clone). */
+export type SolverJob =
+  | { kind: "mean-cvar"; companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptions }
+  | { kind: "score-tilt"; companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: ScoreTiltOptions };
+
+/**
+ * Runs optimizer solves for the services (`ServiceContext.solver`). The Fetch app's default is
+ * {@link inlineSolverRunner} (msw in a browser, in-process tests); the Node server installs a pool
+ * of worker threads (`adapters/node/workerSolverRunner.ts`) so that a solve never blocks the event
+ * loop, with a bounded queue (429 beyond it) and a time limit over the whole solve (503 when a
+ * worker has to be stopped).
+ */
+export interface SolverRunner {
+  /**
+   * The result of `job`, within `timeLimitMs` counted from this call (0: no limit). The engine's
+   * errors keep their type (`EngineError`, so a 400); a runner's own refusals are `ApiError`s.
+   */
+  run(job: SolverJob, timeLimitMs: number): Promise<OptimizerResult>;
+  /** Stops whatever the runner started (threads); later runs are refused. */
+  close(): Promise<void>;
+}

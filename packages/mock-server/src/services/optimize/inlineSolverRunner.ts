@@ -1,0 +1,15 @@
+import { runSolverJob } from "./runSolverJob.ts";
+import type { SolverRunner } from "./SolverRunner.ts";
+
+/**
+ * The {@link SolverRunner} that solves on the calling thread: the default of the Fetch app (msw
+ * handlers in a browser or in Node tests, `createMock` in-process). The time limit bounds the
+ * mean-CVaR MILP phase through the engine's `timeLimitSeconds`; nothing can stop a running solve.
+ *
+ * @example
+ * await inlineSolverRunner.run({ kind: "score-tilt", companies, scenarios, options: {} }, 0)
+ */
+export const inlineSolverRunner: SolverRunner = {
+  run: (job, timeLimitMs) => runSolverJob(job, timeLimitMs),
+  close: async () => {},
+};

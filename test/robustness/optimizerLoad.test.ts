@@ -1,0 +1,65 @@
+// Optimizer solves off the event loop (issue 11, serious 6): in the standalone server, mean-CVaR
+// solves run on worker threads, so health is answered while they run; past the queue bound a
+// solve is refused at once with 429 {error} and Retry-After. Latency figures: bench/ (load).
+import { type RunningServer, startServer } from "@thematic/mock-server/node";
+import { afterEach, describe, expect, it } from "vitest";
+import { fixtureUniverse } from "./_support/world.ts";
+
+const universe = fixtureUniverse();
+const key = universe.users.find((u) => u.active)!.apiKey;
+const premadeIds = universe.premadeStrategies.map((p) => p.id);
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** One distinct mean-CVaR solve per premade strategy (about a second each on the fixtures). */
+function solve(url: string, id: string): Promise<{ status: number; retryAfter: string | null; body: { error?: string; solver?: { status: string } }; at: number }> {
+  return fetch(`${url}/v1/strategies/${id}/optimized-portfolio`, { method: "POST", headers: { Authorization: `Bearer ${key}` } }).then(async (r) => ({
+    status: r.status,
+    retryAfter: r.headers.get("Retry-After"),
+    body: (await r.json()) as { error?: string; solver?: { status: string } },
+    at: performance.now(),
+  }));
+}
+
+describe("optimizer solves in the standalone server", () => {
+  it("health is answered while 8 solves are still running or queued", async () => {
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 0, warmOptimizer: true });
+    const url = server.url;
+    const solves = premadeIds.slice(0, 8).map((id) => solve(url, id));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the 8 requests are in
+    const health = await fetch(`${url}/v1/health`).then((r) => ({ status: r.status, at: performance.now() }));
+    const done = await Promise.all(solves);
+    expect(health.status).toBe(200);
+    expect(done.map((d) => d.status)).toEqual(Array(8).fill(200));
+    // Inline on the event loop, health would wait for at least the solve in progress.
+    expect(health.at).toBeLessThan(Math.min(...done.map((d) => d.at)));
+  }, 120_000);
+
+  it("refuses solves past the queue bound at once with 429, Retry-After and {error}", async () => {
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 2, optimizerTimeLimitMs: 0, warmOptimizer: true });
+    const url = server.url;
+    const replies = await Promise.all(premadeIds.slice(0, 8).map((id) => solve(url, id)));
+    const refused = replies.filter((r) => r.status === 429);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(3); // one running, two waiting
+    expect(refused).toHaveLength(5);
+    for (const r of refused) {
+      expect(r.retryAfter).toMatch(/^\d+$/);
+      expect(r.body.error).toMatch(/optimizer is busy/);
+    }
+    expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...replies.filter((r) => r.status === 200).map((r) => r.at)));
+  }, 120_000);
+
+  it("a time limit over the whole request: every answer is a result within the limit's terms or a 503 {error}, never a hang", async () => {
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200, warmOptimizer: true });
+    const url = server.url;
+    const replies = await Promise.all(premadeIds.slice(8, 12).map((id) => solve(url, id)));
+    for (const r of replies) {
+      expect([200, 503]).toContain(r.status);
+      if (r.status === 503) expect(r.body.error).toMatch(/time limit of 0\.2 s/);
+    }
+    expect(replies.some((r) => r.status === 503)).toBe(true); // four ~1 s solves cannot all fit in 0.2 s on one worker
+  }, 120_000);
+});
