@@ -1,4 +1,4 @@
-import { createApp } from "@thematic/mock-server";
+import { createSessionDispatcher } from "@thematic/mock-server";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 
 /** First lines of the generated file (it is committed; `npm run client:generate` rewrites it). */
@@ -10,14 +10,14 @@ const HEADER = `/**
 `;
 
 /**
- * The mock app's OpenAPI 3.1 document, as served at `/openapi.json`.
+ * The mock's OpenAPI 3.1 document, as the servers (Node and msw, with sandbox sessions) serve it
+ * at `/openapi.json`.
  *
  * @example
  * (await openApiDocument()).openapi // => "3.1.0"
  */
 export async function openApiDocument(): Promise<OpenAPI3> {
-  const app = createApp({ quiet: true });
-  const response = await app.request("/openapi.json");
+  const response = await createSessionDispatcher({ quiet: true }).fetch(new Request("http://localhost/openapi.json"));
   if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
   return (await response.json()) as OpenAPI3;
 }

@@ -21,7 +21,9 @@ export interface Harness {
   portfolioId: string;
   /** Creates a strategy of Ines; `built` submits it and ends the build through the control surface. */
   createStrategy(options?: { built?: boolean; objective?: string }): Promise<StrategyV1>;
-  /** Back to the fixtures' state (`POST /__mock/reset`). */
+  /** The same clients acting in sandbox session `name` (header `X-Mock-Session`). */
+  inSession(name: string): Pick<Harness, "ines" | "marek" | "anon">;
+  /** Back to the fixtures' state (`POST /__mock/reset`) with no sandbox session. */
   reset(): Promise<void>;
 }
 
@@ -29,7 +31,8 @@ const OBJECTIVE = "Companies that build grid-scale battery storage, power electr
 
 /** The harness over a started transport. */
 export async function createHarness(transport: Transport): Promise<Harness> {
-  const client = (apiKey?: string) => new ThematicClient({ baseUrl: transport.baseUrl, ...(apiKey === undefined ? {} : { apiKey }) });
+  const client = (apiKey?: string, session?: string) =>
+    new ThematicClient({ baseUrl: transport.baseUrl, ...(apiKey === undefined ? {} : { apiKey }), ...(session === undefined ? {} : { headers: { "X-Mock-Session": session } }) });
   const key = (name: string) => {
     const user = transport.universe.users.find((u) => u.name.startsWith(name));
     if (user === undefined) throw new Error(`fixture user ${name} missing`);
@@ -58,8 +61,10 @@ export async function createHarness(transport: Transport): Promise<Harness> {
       await anon.post("/__mock/builds/complete");
       return ines.get("/v1/strategies/{id}", { params: { path: { id: created.id } } });
     },
+    inSession: (name) => ({ ines: client(key("Ines"), name), marek: client(key("Marek"), name), anon: client(undefined, name) }),
     async reset() {
       await anon.post("/__mock/reset");
+      for (const { name } of (await anon.get("/__mock/sessions")).sessions) await anon.delete("/__mock/sessions/{name}", { params: { path: { name } } });
     },
   };
   return harness;

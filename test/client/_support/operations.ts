@@ -222,6 +222,24 @@ export const operationCases: Record<string, OperationCase> = {
     await h.anon.post("/__mock/builds/complete");
     expect((await h.ines.get("/v1/strategies/{id}", path(created.id))).status).toBe(-1);
   },
+  "GET /__mock/sessions": async (h) => {
+    await h.anon.post("/__mock/sessions", { body: { name: "listed" } });
+    const { sessions, maxSessions } = await h.anon.get("/__mock/sessions");
+    expect(sessions.map((s) => s.name)).toEqual(["listed"]);
+    expect(maxSessions).toBeGreaterThan(0);
+  },
+  "POST /__mock/sessions": async (h) => {
+    const session = await h.anon.post("/__mock/sessions", { body: { name: "w1" } });
+    const mine = await h.inSession("w1").ines.post("/v1/strategies", { body: { name: "Only in w1", objective: "Water utilities." } });
+    expect(session.name).toBe("w1");
+    await expect(h.ines.get("/v1/strategies/{id}", path(mine.id))).rejects.toMatchObject({ status: 404 });
+    expect((await h.inSession("w1").ines.get("/v1/strategies/{id}", path(mine.id))).name).toBe("Only in w1");
+  },
+  "DELETE /__mock/sessions/{name}": async (h) => {
+    await h.anon.post("/__mock/sessions", { body: { name: "gone" } });
+    expect(await h.anon.delete("/__mock/sessions/{name}", { params: { path: { name: "gone" } } })).toEqual({ name: "gone", deleted: true });
+    expect((await h.anon.get("/__mock/sessions")).sessions).toEqual([]);
+  },
   "PUT /__mock/settings": async (h) => {
     expect((await h.anon.put("/__mock/settings", { body: { buildDurationMs: 1234 } })).buildDurationMs).toBe(1234);
   },

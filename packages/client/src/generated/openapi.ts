@@ -127,6 +127,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox sessions alive (X-Mock-Session) and the cap */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sessions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MockSessionList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a sandbox session (a private copy of the fixtures' state); an existing one is returned as is */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSessionBody"];
+                };
+            };
+            responses: {
+                /** @description The session existed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MockSession"];
+                    };
+                };
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MockSession"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop a sandbox session and its state (send Content-Type: application/json) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Dropped */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/settings": {
         parameters: {
             query?: never;
@@ -2980,6 +3127,10 @@ export interface components {
             market: string;
             symbol: string;
         };
+        CreateSessionBody: {
+            /** @example worker-3 */
+            name: string;
+        };
         CreateStrategyBody: {
             exclusions?: string[];
             name: string;
@@ -2998,6 +3149,18 @@ export interface components {
             message: "Service is running";
             /** @enum {string} */
             status: "OK";
+        };
+        MockSession: {
+            /** @description ISO 8601, the mock's clock */
+            createdAt: string;
+            name: string;
+            /** @description Strategies in the session's state */
+            strategies: number;
+        };
+        MockSessionList: {
+            /** @description Most sandbox sessions alive at once */
+            maxSessions: number;
+            sessions: components["schemas"]["MockSession"][];
         };
         MockStatus: {
             buildDurationMs: number;

@@ -12,7 +12,7 @@ import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
-import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
+import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
@@ -82,7 +82,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     "*",
     corsMiddleware({
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, "Mcp-Protocol-Version"],
+      allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
       exposeHeaders: ["WWW-Authenticate"],
       maxAgeSeconds: 600,
     }),

@@ -33,4 +33,6 @@ export const LIMITS = {
   HOLDINGS_MAX_COUNT: 1000,
   /** Company ids given to an optimizer. */
   COMPANY_IDS_MAX_COUNT: 5000,
+  /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
+  SESSION_NAME_MAX: 64,
 } as const;

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { type CreateAppOptions, createMock, type Mock } from "../../app/createApp.ts";
+import type { Mock } from "../../app/createApp.ts";
+import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 import { filePersistence } from "./filePersistence.ts";
 import { swaggerAssets } from "./swaggerAssets.ts";
 
 /** Options of {@link startServer}: the app's, plus where to listen and the state file. */
-export interface StartServerOptions extends CreateAppOptions {
+export interface StartServerOptions extends SessionDispatcherOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
   port?: number;
   /** Interface to bind. Default "127.0.0.1". */
@@ -19,6 +20,8 @@ export interface RunningServer extends Mock {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
+  /** The sandbox sessions (`X-Mock-Session`) next to the default state (`app`, `ctx`). */
+  dispatcher: SessionDispatcher;
   /** Stops accepting connections and closes open ones. */
   close(): Promise<void>;
 }
@@ -34,16 +37,18 @@ export interface RunningServer extends Mock {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = 4010, hostname = "127.0.0.1", dataFile, ...appOptions } = options;
-  const mock = createMock({
+  const dispatcher = createSessionDispatcher({
     docsAssets: swaggerAssets(),
     ...appOptions,
     ...(dataFile === undefined ? {} : { persistence: filePersistence(dataFile) }),
   });
+  const mock = dispatcher.mock;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: mock.app.fetch, port, hostname }, (info: AddressInfo) => {
+    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname }, (info: AddressInfo) => {
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       resolve({
         ...mock,
+        dispatcher,
         url: `http://${host}:${info.port}`,
         port: info.port,
         close: () =>
