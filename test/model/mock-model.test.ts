@@ -12,7 +12,7 @@ import { Model } from "./referenceModel.ts";
  * portfolio commands (fast-check `commands`), run through @thematic/client against the mock in
  * process and against the reference model (./referenceModel.ts); every step must agree. A failure
  * shrinks to a minimal sequence and fast-check prints it with its seed and path; replay it with
- * `MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run test/model`. MODEL_RUNS (default 60) sets
+ * `MODEL_SEED=<seed> MODEL_PATH=<path> MODEL_REPLAY_PATH=<replayPath> npx vitest run test/model`. MODEL_RUNS (default 60) sets
  * the number of sequences.
  */
 const universe = loadUniverse();
@@ -39,7 +39,7 @@ it("the mock agrees with the reference model on random command sequences", async
   const [company] = await real.clients.ines.get("/v1/premade-strategies/{id}/companies", { params: { path: { id: premade.id } } });
   real.symbol = company!.symbol;
   await fc.assert(
-    fc.asyncProperty(fc.commands(allCommands, { maxCommands: 60, size: "max" }), async (commands) => {
+    fc.asyncProperty(fc.commands(allCommands, { maxCommands: 60, size: "max", ...(process.env.MODEL_REPLAY_PATH === undefined ? {} : { replayPath: process.env.MODEL_REPLAY_PATH }) }), async (commands) => {
       await real.control.post("/__mock/reset");
       await fc.asyncModelRun(() => ({ model: new Model(BUILD_MS), real }), commands);
     }),
