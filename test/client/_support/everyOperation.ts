@@ -1,6 +1,6 @@
 // Runs the operation table over one transport, after checking it covers the document exactly.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "./harness.ts";
+import { expect, it } from "vitest";
+import { describeOver } from "./harness.ts";
 import { operationCases } from "./operations.ts";
 import type { Transport } from "./transports.ts";
 
@@ -15,23 +15,13 @@ export async function documentOperations(baseUrl: string): Promise<string[]> {
 
 /** Registers the suite: one test per operation of the table, plus the table-equals-document test. */
 export function describeEveryOperation(transport: Transport): void {
-  describe(`every operation through @thematic/client over ${transport.name}`, () => {
-    let h: Harness;
-    beforeAll(async () => {
-      await transport.start();
-      h = await createHarness(transport);
-    });
-    afterAll(() => transport.stop());
-    beforeEach(async () => {
-      await h.reset();
-    });
-
+  describeOver("every operation through @thematic/client", transport, (h) => {
     it("the table has one case per operation of /openapi.json, no more, no less", async () => {
       expect(Object.keys(operationCases).sort()).toEqual((await documentOperations(transport.baseUrl)).sort());
     });
 
     for (const [operation, run] of Object.entries(operationCases)) {
-      it(operation, () => run(h));
+      it(operation, () => run(h()));
     }
   });
 }

@@ -1,8 +1,8 @@
 // The client's flows over one transport: the asynchronous build, optimize's retry on 202, every
 // error status the API uses, and cancellation.
 import { isThematicApiError, ThematicApiError } from "@thematic/client";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "./harness.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeOver, type Harness } from "./harness.ts";
 import type { Transport } from "./transports.ts";
 
 const path = (id: string) => ({ params: { path: { id } } });
@@ -10,15 +10,10 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const fast = { initialDelayMs: 1, maxDelayMs: 5 };
 
 export function describeFlows(transport: Transport): void {
-  describe(`@thematic/client flows over ${transport.name}`, () => {
+  describeOver("@thematic/client flows", transport, (harness) => {
     let h: Harness;
-    beforeAll(async () => {
-      await transport.start();
-      h = await createHarness(transport);
-    });
-    afterAll(() => transport.stop());
-    beforeEach(async () => {
-      await h.reset();
+    beforeEach(() => {
+      h = harness();
     });
 
     describe("the asynchronous build", () => {

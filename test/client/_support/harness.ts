@@ -1,6 +1,7 @@
 // What every client test case receives: clients for the fixture users and the control surface,
 // ids found through the API itself, and helpers that build strategies in the mock's manual time.
 import { type Schemas, ThematicClient, type StrategyV1 } from "@thematic/client";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import type { Transport } from "./transports.ts";
 
 export interface Harness {
@@ -68,4 +69,23 @@ export async function createHarness(transport: Transport): Promise<Harness> {
     },
   };
   return harness;
+}
+
+/**
+ * A describe block over `transport`: started before and stopped after, the harness created once
+ * and the mock reset before each test. `body` registers the tests, reading the harness through `h()`.
+ */
+export function describeOver(title: string, transport: Transport, body: (h: () => Harness) => void): void {
+  describe(`${title} over ${transport.name}`, () => {
+    let harness: Harness | undefined;
+    beforeAll(async () => {
+      await transport.start();
+      harness = await createHarness(transport);
+    });
+    afterAll(() => transport.stop());
+    beforeEach(async () => {
+      await harness!.reset();
+    });
+    body(() => harness!);
+  });
 }
