@@ -19,7 +19,7 @@ const universe = loadUniverse();
 const epoch = Date.parse(`${universe.asOf}T12:00:00Z`);
 const BUILD_MS = 4000;
 const { app } = createMock({ universe, clock: createManualClock(epoch), quiet: true, latencyMs: 0, buildDurationMs: BUILD_MS });
-const client = (apiKey?: string) => new ThematicClient({ baseUrl: "http://mock.local", ...(apiKey === undefined ? {} : { apiKey }), fetch: (request) => Promise.resolve(app.fetch(request)) });
+const client = (apiKey?: string) => new ThematicClient({ baseUrl: "http://127.0.0.1", ...(apiKey === undefined ? {} : { apiKey }), fetch: (request) => Promise.resolve(app.fetch(request)) });
 const keyOf = (name: string) => universe.users.find((u) => u.name.startsWith(name))!.apiKey;
 const premade = universe.premadeStrategies[0]!;
 

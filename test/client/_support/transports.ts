@@ -35,7 +35,7 @@ function clockFor(u: Universe) {
 /** msw's `setupServer` in this process: the client's `fetch` calls never leave it. */
 export function mswTransport(): Transport {
   const u = fixtures();
-  const baseUrl = "https://thematic.client.test/api";
+  const baseUrl = "http://localhost:4010/api"; // loopback, as the control surface expects; msw answers before any socket
   const msw = createMswMock({ baseUrl, universe: u, clock: clockFor(u), quiet: true, latencyMs: 0 });
   let server: SetupServer | undefined;
   return {
