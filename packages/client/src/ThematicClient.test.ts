@@ -48,6 +48,13 @@ describe("ThematicClient", () => {
     await expect(new ThematicClient({ fetch: empty.fetch }).get("/v1/benchmarks")).rejects.toMatchObject({ status: 500, error: "Internal Server Error" });
   });
 
+  it("a success body that is not JSON is a ThematicApiError too; an empty one is undefined", async () => {
+    const html = fakeFetch(() => new Response("<html>proxy login</html>", { status: 200, headers: { "Content-Type": "text/html" } }));
+    await expect(new ThematicClient({ fetch: html.fetch }).get("/v1/benchmarks")).rejects.toMatchObject({ status: 200, error: expect.stringMatching(/^the response body is not JSON: <html>/) });
+    const empty = fakeFetch(() => new Response("", { status: 200 }));
+    await expect(new ThematicClient({ fetch: empty.fetch }).get("/v1/benchmarks")).resolves.toBeUndefined();
+  });
+
   it("a 202 is an error of the generic methods (the optimizer's 'not built yet')", async () => {
     const { fetch } = fakeFetch(() => json({ error: "still building" }, 202));
     await expect(new ThematicClient({ fetch }).post("/v1/strategies/{id}/optimize", { params: { path: { id: "s" } } })).rejects.toMatchObject({ status: 202, error: "still building" });

@@ -148,18 +148,29 @@ export class ThematicClient {
       } catch (error) {
         if (!(error instanceof ThematicApiError) || error.status !== 202) throw error;
       }
-      const built = await this.waitForBuild(strategyId, { ...options, signal, timeoutMs: undefined });
-      if (built.status < 0) continue; // the retry answers the service's 409 for a failed build
+      // Built (retry succeeds) or failed (retry answers the service's 409): either way, retry.
+      await this.waitForBuild(strategyId, { ...options, signal, timeoutMs: undefined });
     }
   }
 
+  /** One request: the parsed 200/201/204 body, else a ThematicApiError (a success body that is not JSON included). */
   private async call<R>(method: Method, path: string, init: unknown): Promise<R> {
     const options = (init ?? {}) as { params?: { path?: Record<string, unknown> } };
     const request = this.raw.request as unknown as (m: string, p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const { data, error, response } = await request(method, path, options);
-    if (response.status === 200 || response.status === 201 || response.status === 204) return data as R;
-    const body = error ?? data;
+    const { data, error, response } = await request(method, path, { ...options, parseAs: "text" });
+    const fail = (message: string) => new ThematicApiError({ status: response.status, error: message, method: method.toUpperCase(), path: fillPath(path, options.params?.path) });
+    const ok = response.status === 200 || response.status === 201 || response.status === 204;
+    const text: unknown = error ?? data;
+    let body = text;
+    if (typeof text === "string" && text !== "") {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        if (ok) throw fail(`the response body is not JSON: ${text.slice(0, 80)}`);
+      }
+    }
+    if (ok) return (body === "" ? undefined : body) as R;
     const message = typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : typeof body === "string" && body !== "" ? body : response.statusText || `HTTP ${response.status}`;
-    throw new ThematicApiError({ status: response.status, error: message, method: method.toUpperCase(), path: fillPath(path, options.params?.path) });
+    throw fail(message);
   }
 }
