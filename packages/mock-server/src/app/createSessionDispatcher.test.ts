@@ -98,3 +98,15 @@ describe("createSessionDispatcher", () => {
     expect(a.ctx.memo).not.toBe(d.mock.ctx.memo);
   });
 });
+
+describe("session control requests need JSON", () => {
+  it("POST /__mock/sessions with a form or text body is refused and creates nothing", async () => {
+    const { d } = setup();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const response = await d.fetch(new Request("http://127.0.0.1/__mock/sessions", { method: "POST", headers: { "Content-Type": type }, body: "name=evil" }));
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(d.sessions.list()).toEqual([]);
+  });
+});
