@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors/EngineError.ts";
+import { arbitraryFigi, arbitraryFigiBody } from "../testing/index.ts";
 import { assertFigi, figiCheckDigit, isValidFigi } from "./index.ts";
 
 // Real FIGIs, public identifiers (OpenFIGI, openfigi.com; the Wikipedia "Financial Instrument
@@ -20,16 +21,11 @@ const REAL_FIGIS = [
   "NRG92C84SB39",
 ];
 
-const CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ";
 const DIGITS = "0123456789";
 const EXCLUDED = ["BS", "BM", "GG", "GB", "GH", "KY", "VG"];
-const consonant = fc.constantFrom(...CONSONANTS);
-const prefix = fc.tuple(consonant, consonant).map(([a, b]) => a + b).filter((p) => !EXCLUDED.includes(p));
 // Characters 4-11 lean towards digits so that the digit-substitution property finds digits often.
-const tailChar = fc.oneof({ arbitrary: fc.constantFrom(...DIGITS), weight: 3 }, { arbitrary: consonant, weight: 1 });
-const tail = fc.array(tailChar, { minLength: 8, maxLength: 8 }).map((a) => a.join(""));
-const body = fc.tuple(prefix, tail).map(([p, t]) => `${p}G${t}`);
-const validFigi = body.map((b) => b + String(figiCheckDigit(b)));
+const body = arbitraryFigiBody();
+const validFigi = arbitraryFigi();
 
 function replaceAt(s: string, i: number, c: string): string {
   return s.slice(0, i) + c + s.slice(i + 1);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors/EngineError.ts";
+import { arbitraryIsin, arbitraryIsinBody } from "../testing/index.ts";
 import { assertIsin, isinCheckDigit, isValidIsin } from "./index.ts";
 
 // Real ISINs, public identifiers of listed shares (issuer filings, exchange listings, and the
@@ -9,16 +10,11 @@ import { assertIsin, isinCheckDigit, isValidIsin } from "./index.ts";
 // BHP (AU0000XVGZA3, the article's example with letters inside the body).
 const REAL_ISINS = ["US0378331005", "GB0002634946", "DE0007164600", "JP3633400001", "FR0000120271", "US5949181045", "AU0000XVGZA3"];
 
-const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DIGITS = "0123456789";
-const letter = fc.constantFrom(...UPPER);
-// Body characters lean towards digits (real ISIN bodies are mostly digits) so that the
-// properties about digit characters find digits to change often; letters still appear.
-const bodyChar = fc.oneof({ arbitrary: fc.constantFrom(...DIGITS), weight: 3 }, { arbitrary: fc.constantFrom(...UPPER), weight: 1 });
-const body = fc
-  .tuple(fc.array(letter, { minLength: 2, maxLength: 2 }), fc.array(bodyChar, { minLength: 9, maxLength: 9 }))
-  .map(([c, r]) => c.join("") + r.join(""));
-const validIsin = body.map((b) => b + String(isinCheckDigit(b)));
+// Bodies lean towards digits (real ISIN bodies are mostly digits) so that the properties about
+// digit characters find digits to change often; letters still appear.
+const body = arbitraryIsinBody();
+const validIsin = arbitraryIsin();
 
 function replaceAt(s: string, i: number, c: string): string {
   return s.slice(0, i) + c + s.slice(i + 1);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isEngineError } from "../errors/EngineError.ts";
 import { configureOptimizerSolver } from "./configureOptimizerSolver.ts";
 import { meanCvarOptimize } from "./meanCvarOptimize.ts";
-import { syntheticUniverse } from "./_test/syntheticUniverse.ts";
+import { syntheticUniverse } from "../testing/index.ts";
 
 describe("configureOptimizerSolver", () => {
   const { companies, scenarios } = syntheticUniverse(8, 5, 40);

@@ -4,8 +4,7 @@ import { isEngineError } from "../errors/EngineError.ts";
 import { conditionalValueAtRisk } from "../stats/index.ts";
 import { meanCvarOptimize, type MeanCvarOptions } from "./meanCvarOptimize.ts";
 import type { OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
-import { bruteForce, referenceLp, type ReferenceProblem } from "./_test/referenceLp.ts";
-import { syntheticUniverse } from "./_test/syntheticUniverse.ts";
+import { arbitraryMeanCvarProblem, bruteForce, referenceLp, type ReferenceProblem, syntheticUniverse } from "../testing/index.ts";
 
 /** Everything needed to recheck a result from the outside: the eligible set as the optimizer defines it. */
 function eligibleOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, minMarketCap: number): OptimizerCompany[] {
@@ -84,39 +83,9 @@ function expectValidResult(
 
 /**
  * A random small instance with a feasible parameter set, from one seed (replayable). `binding`
- * biases it toward a cardinality constraint the LP optimum violates (K >= n/2, w_min near its
- * largest feasible value, a strong linguistic-beta reward that concentrates the LP).
+ * biases it toward a cardinality constraint the LP optimum violates (see arbitraryMeanCvarProblem).
  */
-/** Uniform on [min, max] in 1000 steps (fc.double favours the ends, which makes most instances trivial). */
-const uniform = (min: number, max: number) => fc.integer({ min: 0, max: 1000 }).map((k) => min + ((max - min) * k) / 1000);
-
-const instance = (binding: boolean) =>
-  fc
-    .record({
-      seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-      assets: fc.integer({ min: 3, max: binding ? 6 : 7 }),
-      periods: fc.integer({ min: 30, max: 90 }),
-      linguisticBetaWeight: uniform(0, binding ? 0.3 : 0.1),
-      buzzPenalty: uniform(0, 0.05),
-      returnMultiplier: uniform(0.5, 20),
-      maxShare: uniform(0, 1),
-      holdingsShare: uniform(binding ? 0.5 : 0, 1),
-      activeShare: uniform(binding ? 0.6 : 0.05, 1),
-      confidence: fc.constantFrom(0.9, 0.95),
-    })
-    .map((x) => {
-      const { companies, scenarios } = syntheticUniverse(x.seed, x.assets, x.periods);
-      for (const c of companies) c.marketCap = 1e10; // every company eligible
-      const n = x.assets;
-      const maxWeight = 1 / n + x.maxShare * (1 - 1 / n);
-      const minHoldings = 2 + Math.floor(x.holdingsShare * (n - 1.0001));
-      const minActiveWeight = Math.max(0.00011, x.activeShare * Math.min(maxWeight, 1 / minHoldings));
-      const options: MeanCvarOptions = {
-        minMarketCap: 1e9, linguisticBetaWeight: x.linguisticBetaWeight, buzzPenalty: x.buzzPenalty,
-        returnMultiplier: x.returnMultiplier, maxWeight, minHoldings, minActiveWeight, confidence: x.confidence,
-      };
-      return { companies, scenarios, options };
-    });
+const instance = (binding: boolean) => arbitraryMeanCvarProblem({ binding });
 const smallInstance = instance(false);
 
 function referenceOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, options: MeanCvarOptions): ReferenceProblem {

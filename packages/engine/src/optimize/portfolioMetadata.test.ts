@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { mean, sampleStandardDeviation } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import { portfolioMetadata } from "./portfolioMetadata.ts";
-import { syntheticUniverse } from "./_test/syntheticUniverse.ts";
+import { syntheticUniverse } from "../testing/index.ts";
 
 const close = (actual: number, expected: number, relative = 1e-9): void => {
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * Math.max(1, Math.abs(expected)));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isEngineError } from "../errors/EngineError.ts";
 import { scoreTilt, type ScoreTiltOptions } from "./scoreTilt.ts";
 import type { OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
-import { syntheticUniverse } from "./_test/syntheticUniverse.ts";
+import { arbitraryScoreTiltProblem, syntheticUniverse, uniformIn as uniform } from "../testing/index.ts";
 
 const company = (id: string, convictionScore: number | null, extra: Partial<OptimizerCompany> = {}): OptimizerCompany => ({
   id, marketCap: 1e9, linguisticBeta: 0.5, marketBuzz: 0.2, convictionScore, ...extra,
@@ -12,24 +12,8 @@ const company = (id: string, convictionScore: number | null, extra: Partial<Opti
 
 const weightOf = (result: OptimizerResult, id: string): number => result.weights.find((x) => x.id === id)?.weight ?? 0;
 
-/** Uniform on [min, max] in 1000 steps. */
-const uniform = (min: number, max: number) => fc.integer({ min: 0, max: 1000 }).map((k) => min + ((max - min) * k) / 1000);
-
 /** Random companies (some null, some tied, some zero scores) and feasible bounds. */
-const tiltCase = fc
-  .record({
-    scores: fc.array(fc.oneof(uniform(0, 1), fc.constant(0), fc.constant(null), fc.constant(0.5)), { minLength: 2, maxLength: 40 }),
-    tiltExponent: fc.oneof(uniform(0, 10), fc.constant(0), fc.constant(1)),
-    hiShare: uniform(0, 1),
-    loShare: uniform(0, 1),
-  })
-  .map(({ scores, tiltExponent, hiShare, loShare }) => {
-    const n = scores.length;
-    const maxWeight = 1 / n + hiShare * (1 - 1 / n);
-    const minWeight = loShare * (1 / n);
-    const companies = scores.map((s, i) => company(`K${String(i).padStart(2, "0")}`, s));
-    return { companies, options: { tiltExponent, maxWeight, minWeight } satisfies ScoreTiltOptions };
-  });
+const tiltCase = arbitraryScoreTiltProblem();
 
 /**
  * Independent check of the water-filling optimality: there is one λ with w_i = clip(λ·s_i^p, lo, hi)

@@ -3,18 +3,24 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors/EngineError.ts";
 import { convictionScores, DEFAULT_SCORING_MIN_MARKET_CAP, sizeNeutralBuzz, type ConvictionInput } from "./index.ts";
 import {
-  cap,
-  companies,
-  company,
+  arbitraryConvictionInput,
+  arbitraryConvictionInputs,
+  arbitraryMarketCap,
+  arbitraryMinMarketCap,
+  arbitraryUnit,
   eligibleXY,
   isEligible,
   leverage,
   logistic,
-  minCap,
   permutationOf,
   sd,
-  unit,
-} from "./_test/testSupport.ts";
+} from "../testing/index.ts";
+
+const unit = arbitraryUnit();
+const cap = arbitraryMarketCap();
+const company = arbitraryConvictionInput();
+const companies = arbitraryConvictionInputs();
+const minCap = arbitraryMinMarketCap();
 
 const EPSILON = 2 ** -52;
 

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { linearRegression } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import { sizeNeutralBuzz } from "./index.ts";
-import { centredCross, companies, eligibleXY, isEligible, mean, minCap, sd } from "./_test/testSupport.ts";
+import { arbitraryConvictionInputs, arbitraryMinMarketCap, centredCross, eligibleXY, isEligible, mean, sd } from "../testing/index.ts";
+
+const companies = arbitraryConvictionInputs();
+const minCap = arbitraryMinMarketCap();
 
 describe("sizeNeutralBuzz", () => {
   it("matches a hand computation", () => {

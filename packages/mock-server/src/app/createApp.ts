@@ -22,7 +22,7 @@ import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware
 import { corsMiddleware } from "./corsMiddleware.ts";
 import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
-import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
+import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
@@ -101,7 +101,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     corsMiddleware({
       allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, "Mcp-Protocol-Version"],
+      allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
       exposeHeaders: ["WWW-Authenticate"],
       maxAgeSeconds: 600,
     }),

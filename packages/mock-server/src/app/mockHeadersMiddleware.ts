@@ -6,6 +6,8 @@ import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
 export const MOCK_STATUS_HEADER = "X-Mock-Status";
 /** Request header adding latency to a request, in ms (0..60000), on top of the global latency. */
 export const MOCK_LATENCY_HEADER = "X-Mock-Latency";
+/** Request header naming the sandbox session a request acts in (see `createSessionDispatcher`). */
+export const MOCK_SESSION_HEADER = "X-Mock-Session";
 
 /**
  * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`

@@ -47,4 +47,7 @@ export const LIMITS = {
   COMPANY_IDS_MAX_COUNT: 5000,
   /** Holdings of one backtest request. */
   BACKTEST_HOLDINGS_MAX_COUNT: 5000,
+
+  /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
+  SESSION_NAME_MAX: 64,
 } as const;

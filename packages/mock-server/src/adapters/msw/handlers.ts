@@ -1,8 +1,9 @@
 import { http, type HttpHandler } from "msw";
-import { type CreateAppOptions, createMock, type Mock } from "../../app/createApp.ts";
+import type { Mock } from "../../app/createApp.ts";
+import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 
 /** Options of {@link createHandlers}: where the mocked service lives, plus the app's options. */
-export interface HandlerOptions extends CreateAppOptions {
+export interface HandlerOptions extends SessionDispatcherOptions {
   /** Base URL the client calls, e.g. `https://api.example.com` or `http://localhost:4010/api`. */
   baseUrl: string;
 }
@@ -10,6 +11,8 @@ export interface HandlerOptions extends CreateAppOptions {
 /** The msw handlers and the mock behind them (tests may use `mock.ctx` directly). */
 export interface MswMock extends Mock {
   handlers: HttpHandler[];
+  /** The sandbox sessions (`X-Mock-Session`) next to the default state (`app`, `ctx`). */
+  dispatcher: SessionDispatcher;
 }
 
 /**
@@ -30,12 +33,12 @@ export function createMswMock(options: HandlerOptions): MswMock {
   const { baseUrl, ...appOptions } = options;
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, "");
-  const mock = createMock({ quiet: true, ...appOptions });
+  const dispatcher = createSessionDispatcher({ quiet: true, ...appOptions });
   const handler = http.all(`${base.origin}${prefix}/*`, ({ request }) => {
-    if (prefix === "") return mock.app.fetch(request);
+    if (prefix === "") return dispatcher.fetch(request);
     const url = new URL(request.url);
     url.pathname = url.pathname.slice(prefix.length) || "/";
-    return mock.app.fetch(new Request(url, request));
+    return dispatcher.fetch(new Request(url, request));
   });
-  return { ...mock, handlers: [handler] };
+  return { ...dispatcher.mock, handlers: [handler], dispatcher };
 }

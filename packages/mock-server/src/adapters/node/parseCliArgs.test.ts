@@ -57,3 +57,10 @@ describe("parseCliArgs", () => {
     expect(() => parseCliArgs(args)).toThrow();
   });
 });
+
+describe("parseCliArgs --max-sessions", () => {
+  it("sets the cap of sandbox sessions, 1..1000", () => {
+    expect(parseCliArgs(["--max-sessions", "8"])).toMatchObject({ kind: "start", options: { maxSessions: 8 } });
+    for (const bad of ["0", "1001", "x"]) expect(() => parseCliArgs(["--max-sessions", bad])).toThrow(/--max-sessions must be an integer from 1 to 1000/);
+  });
+});

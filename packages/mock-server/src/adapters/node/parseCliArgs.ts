@@ -25,7 +25,8 @@ Serves the local mock of the thematic-investing REST service.
   --data <file>         persist state in <file> (atomic writes); default: in memory, fresh each start
   --add-key <key[=userId]>  accept another API key (repeatable): alone it is a new user; with
                         =userId it authenticates as that fixture user
-  --no-control          do not mount the /__mock control endpoints
+  --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
+  --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
   --quiet               no request log lines
   --help                this text
 `;
@@ -58,6 +59,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       "allowed-hosts": { type: "string", multiple: true },
       data: { type: "string" },
       "add-key": { type: "string", multiple: true },
+      "max-sessions": { type: "string" },
       "no-control": { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -75,6 +77,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["optimizer-queue"] !== undefined) options.optimizerQueue = integer("--optimizer-queue", values["optimizer-queue"], 0, 10_000);
   if (values["cors-origin"] !== undefined) options.corsOrigins = values["cors-origin"].map(corsOrigin);
   if (values["allowed-hosts"] !== undefined) options.allowedHosts = allowedHosts(values["allowed-hosts"]);
+
+  if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   return { kind: "start", options };

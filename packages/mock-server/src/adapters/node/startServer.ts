@@ -1,12 +1,13 @@
 import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
-import { type CreateAppOptions, createMock, type Mock } from "../../app/createApp.ts";
+import type { Mock } from "../../app/createApp.ts";
+import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 import { filePersistence } from "./filePersistence.ts";
 import { swaggerAssets } from "./swaggerAssets.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
-export interface StartServerOptions extends CreateAppOptions {
+export interface StartServerOptions extends SessionDispatcherOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
   port?: number;
   /** Interface to bind. Default "127.0.0.1". A non-loopback address exposes the mock to the network (see `isLoopbackHost`). */
@@ -30,13 +31,16 @@ export interface RunningServer extends Mock {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
+  /** The sandbox sessions (`X-Mock-Session`) next to the default state (`app`, `ctx`). */
+  dispatcher: SessionDispatcher;
   /** Stops accepting connections, closes open ones and stops the optimizer threads. */
   close(): Promise<void>;
 }
 
 /**
  * Serves the mock over HTTP with Node (`@hono/node-server`), Swagger UI files from
- * swagger-ui-dist, file persistence when `dataFile` is set, optimizer solves on a pool of worker
+ * swagger-ui-dist, file persistence when `dataFile` is set, sandbox sessions (`X-Mock-Session`,
+ * one dispatcher for every session), optimizer solves on a pool of worker
  * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
  * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
  * before the app sees them (a malformed request line 400, headers over 16 KB 431).
@@ -53,19 +57,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
       : undefined;
   const allowedHosts = appOptions.allowedHosts ?? (isIpOrWildcard(hostname) ? [] : [hostname]);
-  const mock = createMock({
+  const dispatcher = createSessionDispatcher({
     docsAssets: swaggerAssets(),
     ...appOptions,
     allowedHosts,
     ...(pool === undefined ? {} : { solver: pool }),
     ...(dataFile === undefined ? {} : { persistence: filePersistence(dataFile) }),
   });
+  const mock = dispatcher.mock;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: mock.app.fetch, port, hostname }, (info: AddressInfo) => {
+    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname }, (info: AddressInfo) => {
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       if (warmOptimizer) pool?.warm();
       resolve({
         ...mock,
+        dispatcher,
         url: `http://${host}:${info.port}`,
         port: info.port,
         close: () =>

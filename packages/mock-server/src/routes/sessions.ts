@@ -1,0 +1,46 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { SessionControl } from "../app/createSessionDispatcher.ts";
+import type { MockApp } from "../app/RouteModule.ts";
+import { ApiError } from "../errors/ApiError.ts";
+import { errorResponses } from "../schemas/common.ts";
+import { CreateSessionBody, SessionListSchema, SessionNameParams, SessionSchema } from "../schemas/session.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const tags = ["Mock control"];
+
+const list = createRoute({ method: "get", path: "/__mock/sessions", tags, summary: "Sandbox sessions alive (X-Mock-Session) and the cap", responses: { 200: json(SessionListSchema, "Sessions") } });
+const open = createRoute({
+  method: "post",
+  path: "/__mock/sessions",
+  tags,
+  summary: "Create a sandbox session (a private copy of the fixtures' state); an existing one is returned as is",
+  request: { body: { required: true, content: { "application/json": { schema: CreateSessionBody } } } },
+  responses: { 200: json(SessionSchema, "The session existed"), 201: json(SessionSchema, "Created"), ...errorResponses(400, 409) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/__mock/sessions/{name}",
+  tags,
+  summary: "Drop a sandbox session and its state (send Content-Type: application/json)",
+  request: { params: SessionNameParams },
+  responses: { 200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Dropped"), ...errorResponses(400, 404) },
+});
+
+/**
+ * The session part of the control surface: `GET /__mock/sessions`, `POST /__mock/sessions
+ * {"name"}`, `DELETE /__mock/sessions/{name}` (registered by the session dispatcher on the
+ * default app, so the app's middleware and error handling apply).
+ */
+export function registerSessionRoutes(app: MockApp, sessions: SessionControl): void {
+  app.openapi(list, (c) => c.json({ sessions: sessions.list(), maxSessions: sessions.maxSessions }, 200));
+  app.openapi(open, (c) => {
+    const { session, created } = sessions.open(c.req.valid("json").name);
+    return created ? c.json(session, 201) : c.json(session, 200);
+  });
+  app.openapi(remove, (c) => {
+    if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) throw new ApiError(415, "Content-Type: a state-changing /__mock request must be application/json (a body of {} is fine)");
+    const { name } = c.req.valid("param");
+    if (!sessions.remove(name)) throw new ApiError(404, `session ${name} not found`);
+    return c.json({ name, deleted: true as const }, 200);
+  });
+}
