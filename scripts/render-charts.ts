@@ -1,0 +1,87 @@
+/**
+ * Renders a picture of each chart of @thematic/charts into docs/images/ from the fixtures:
+ * a premade strategy's companies, weighted by the engine's score tilt (conviction score,
+ * capped at 8%), backtested over 10 years against SPY by the mock's POST /v1/backtest (the
+ * engine's buy-and-hold backtest on the fixture prices), all in process.
+ *
+ *   npm run charts:pictures            # SVG and PNG (PNG needs Debian's chromium; CHROMIUM_PATH overrides)
+ *   npm run charts:pictures -- --svg   # SVG only
+ *
+ * SVGs are byte-identical from run to run; PNGs are screenshots of them in headless Chromium.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scoreTilt } from "@thematic/engine";
+import * as charts from "@thematic/charts";
+import type { BacktestLike } from "@thematic/charts";
+import { createMock } from "@thematic/mock-server";
+
+const OUT = join(import.meta.dirname, "..", "docs", "images");
+const STRATEGY = "AI Compute Infrastructure";
+const KEY = "thm_ines_63e54a1cde00f20d"; // Ines Okafor, a fixture user (README)
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+interface Company {
+  id: string;
+  name: string;
+  symbol: string;
+  marketCap: number | null;
+  linguisticBeta: number;
+  marketBuzz: number;
+  convictionScore: number | null;
+}
+
+async function main(): Promise<void> {
+  const svgOnly = process.argv.includes("--svg");
+  const { app } = createMock({ quiet: true });
+  const api = async <T>(path: string, body?: unknown): Promise<T> => {
+    const init: RequestInit = { headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" } };
+    if (body !== undefined) Object.assign(init, { method: "POST", body: JSON.stringify(body) });
+    const response = await app.request(path, init);
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  const premade = await api<Array<{ id: string; name: string }>>("/v1/premade-strategies");
+  const strategy = premade.find((p) => p.name === STRATEGY);
+  if (strategy === undefined) throw new Error(`no premade strategy "${STRATEGY}" in the fixtures`);
+  const companies = await api<Company[]>(`/v1/premade-strategies/${strategy.id}/companies`);
+  const tilt = await scoreTilt(companies, { signal: "convictionScore", maxWeight: 0.08 });
+  const symbols = new Map(companies.map((c) => [c.id, c.symbol]));
+  const weights = tilt.weights.map((w) => ({ ...w, label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}` }));
+  const backtest = await api<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "SPY" });
+  const label = STRATEGY;
+  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
+
+  const pictures: Array<[string, string]> = [
+    ["nav", await charts.navChart(perf)],
+    ["drawdown", await charts.drawdownChart(perf)],
+    ["weights", await charts.weightsChart(weights, { title: `${STRATEGY}: score-tilt weights (cap 8%)` })],
+    ["rolling-volatility", await charts.rollingVolatilityChart(perf)],
+    ["rolling-sharpe", await charts.rollingSharpeChart(perf)],
+    ["conviction", await charts.convictionChart(companies, { title: `${STRATEGY}: conviction score against market cap` })],
+    ["tear-sheet", await charts.tearSheet({ backtest, weights, companies, portfolioLabel: label })],
+  ];
+  mkdirSync(OUT, { recursive: true });
+  for (const [name, svg] of pictures) writeFileSync(join(OUT, `${name}.svg`), svg);
+  console.log(`wrote ${pictures.length} SVGs to ${OUT}`);
+  if (!svgOnly) await screenshots(pictures);
+}
+
+/** One PNG per SVG: the SVG alone on a page of headless Chromium, at twice the CSS pixel density. */
+async function screenshots(pictures: Array<[string, string]>): Promise<void> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  try {
+    const page = await browser.newPage({ deviceScaleFactor: 2 });
+    for (const [name, svg] of pictures) {
+      await page.setContent(`<!doctype html><html><body style="margin:0;background:white">${svg}</body></html>`);
+      await page.locator("svg").first().screenshot({ path: join(OUT, `${name}.png`) });
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`wrote ${pictures.length} PNGs to ${OUT}`);
+}
+
+await main();
