@@ -33,13 +33,13 @@ const texts = (root: Element, selector: string): string[] => Array.from(root.que
  */
 export function svgParts(svg: string): SvgParts {
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
-  const root = doc.querySelector("svg");
+  const root = doc.querySelector("svg") as unknown as Element | null;
   if (root === null || !svg.startsWith("<svg") || !svg.endsWith("</svg>")) throw new Error("not an SVG document");
   return {
     titles: texts(root, ".role-title-text text"),
     subtitles: texts(root, ".role-title-subtitle text"),
     axisTitles: texts(root, ".role-axis-title text"),
-    axisLabels: Array.from(root.querySelectorAll(".role-axis")).map((axis) => texts(axis, ".role-axis-label text")).filter((l) => l.length > 0),
+    axisLabels: Array.from(root.querySelectorAll(".role-axis")).map((axis: Element) => texts(axis, ".role-axis-label text")).filter((l) => l.length > 0),
     legendLabels: texts(root, ".role-legend-label text"),
     lines: root.querySelectorAll("g.mark-line.role-mark > path").length,
     areas: root.querySelectorAll("g.mark-area.role-mark > path").length,

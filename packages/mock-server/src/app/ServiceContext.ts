@@ -2,6 +2,7 @@ import type { Universe } from "../_internal/fixtures.ts";
 import type { OffsetClock } from "../clock/OffsetClock.ts";
 import type { MockOptions } from "../config/MockOptions.ts";
 import type { Store } from "../store/Store.ts";
+import type { RequestLog } from "./requestLog.ts";
 
 /**
  * What every route and service receives: the read-only fixture universe, the mutable store, the
@@ -18,6 +19,8 @@ export interface ServiceContext {
   readonly memo: Map<string, unknown>;
   /** Log sink for request lines and unexpected errors (a no-op when quiet). */
   readonly log: (line: string) => void;
+  /** The most recent requests (a ring buffer), for the studio page and `GET /__mock/requests`. */
+  readonly requests: RequestLog;
 }
 
 /** The authenticated caller of a request. */

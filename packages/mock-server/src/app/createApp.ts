@@ -13,6 +13,7 @@ import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
+import { createRequestLog } from "./requestLog.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
@@ -64,6 +65,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     options: { ...resolved },
     memo: new Map(),
     log,
+    requests: createRequestLog(),
   };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
 
@@ -77,7 +79,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     },
   });
 
-  app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log));
+  app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
     "*",
     corsMiddleware({

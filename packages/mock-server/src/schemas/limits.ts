@@ -31,6 +31,10 @@ export const LIMITS = {
   RAW_PAYLOAD_MAX_BYTES: 16 * 1024,
   /** Holdings of one portfolio or backtest. */
   HOLDINGS_MAX_COUNT: 1000,
+  /** A benchmark symbol in a studio request, characters. */
+  SYMBOL_MAX: 16,
+  /** Entries kept by the recent-requests log and returned by one read of `GET /__mock/requests`. */
+  REQUEST_LOG_MAX_COUNT: 500,
   /** Company ids given to an optimizer. */
   COMPANY_IDS_MAX_COUNT: 5000,
 } as const;
