@@ -51,6 +51,9 @@ const PAGE_HEADERS = {
   "Cache-Control": "no-store",
 };
 
+/** A rising line in a square: the page's icon (a browser asks for one; a 404 would be noise). */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b5cad"/><path d="M3 12l3-4 3 2 4-6" stroke="#fff" stroke-width="1.6" fill="none"/></svg>`;
+
 /**
  * The studio (`/__mock/studio`): a page for frontend teams over the control surface, with the
  * recent-requests log (`GET /__mock/requests`), a snapshot of state and a backtest explorer whose
@@ -62,6 +65,7 @@ export const registerStudioRoutes: RouteModule = (app, ctx) => {
   app.get("/__mock/studio", (c) => c.body(studioPage(), 200, { ...PAGE_HEADERS, "Content-Type": "text/html; charset=utf-8" }));
   app.get("/__mock/studio/studio.js", (c) => c.body(STUDIO_SCRIPT, 200, { ...PAGE_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }));
   app.get("/__mock/studio/studio.css", (c) => c.body(STUDIO_STYLES, 200, { ...PAGE_HEADERS, "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/__mock/studio/favicon.svg", (c) => c.body(FAVICON, 200, { ...PAGE_HEADERS, "Content-Type": "image/svg+xml" }));
   app.openapi(snapshot, (c) => c.json(studioSnapshot(ctx), 200));
   app.openapi(requests, (c) => {
     const { after, limit } = c.req.valid("query");

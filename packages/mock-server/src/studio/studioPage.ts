@@ -25,6 +25,7 @@ export function studioPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Thematic mock studio</title>
+<link rel="icon" href="/__mock/studio/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/__mock/studio/studio.css">
 <script type="module" src="/__mock/studio/studio.js"></script>
 </head>

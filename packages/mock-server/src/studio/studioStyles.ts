@@ -18,6 +18,7 @@ label { display: flex; flex-direction: column; font-size: 13px; color: var(--mut
 label.inline { flex-direction: row; align-items: center; gap: 6px; }
 input, select, button { font: inherit; color: inherit; }
 input, select { padding: 4px 6px; border: 1px solid #888; border-radius: 4px; background: #fff; min-width: 7em; }
+input[type="checkbox"] { min-width: 0; width: 1.1em; height: 1.1em; }
 button { padding: 5px 12px; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; cursor: pointer; }
 button:hover { filter: brightness(1.1); }
 button:disabled { opacity: 0.6; cursor: progress; }
