@@ -35,9 +35,15 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
   const values: Array<{ date: number; value: number; series: string }> = [];
   let first = Infinity;
   let last = -Infinity;
+  let low = Infinity;
+  let high = -Infinity;
   for (const line of lines) {
     const { t, v } = line.series;
-    for (let i = 0; i < t.length; i++) values.push({ date: t[i]! * 1000, value: v[i]!, series: line.label });
+    for (let i = 0; i < t.length; i++) {
+      values.push({ date: t[i]! * 1000, value: v[i]!, series: line.label });
+      low = Math.min(low, v[i]!);
+      high = Math.max(high, v[i]!);
+    }
     if (t.length > 0) {
       first = Math.min(first, t[0]!);
       last = Math.max(last, t[t.length - 1]!);
@@ -53,7 +59,13 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
       y: {
         field: "value",
         type: "quantitative",
-        scale: { type: layout.yScale?.type ?? "linear", zero: layout.yScale?.zero ?? false, ...(layout.yScale?.domainMax === undefined ? {} : { domainMax: layout.yScale.domainMax }) },
+        scale: {
+          type: layout.yScale?.type ?? "linear",
+          zero: layout.yScale?.zero ?? false,
+          ...(layout.yScale?.domainMax === undefined ? {} : { domainMax: layout.yScale.domainMax }),
+          // A "nice" log domain rounds out to whole decades, leaving most of the plot empty.
+          ...(layout.yScale?.type === "log" ? { nice: false, domain: [low / 1.05, high * 1.05] } : {}),
+        },
         axis: { title: layout.yTitle, format: layout.yFormat, tickCount: 6 },
         stack: null,
       },
