@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BacktestBody } from "./backtest.ts";
 import { UuidSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
+import type { MockStatus } from "../services/control.ts";
 
 /** The charts the studio's backtest explorer draws (names of @thematic/charts functions, kebab-cased). */
 export const STUDIO_CHARTS = ["nav", "drawdown", "rolling-volatility", "rolling-sharpe", "tear-sheet"] as const;
@@ -47,14 +48,8 @@ export const RequestLogSchema = z
 /** Response of `GET /__mock/studio/snapshot`: everything the studio page shows, in one read. */
 export const StudioSnapshotSchema = z
   .object({
-    status: z.object({
-      now: z.string(),
-      clockOffsetMs: z.number(),
-      latencyMs: z.number(),
-      buildDurationMs: z.number(),
-      runningBuilds: z.number().int(),
-      strategies: z.number().int(),
-    }),
+    // GET /__mock/state's answer, as `mockStatus` builds it (its schema is the control route's).
+    status: z.custom<MockStatus>(),
     users: z.array(z.object({ id: z.string(), name: z.string(), apiKey: z.string(), active: z.boolean() })),
     strategies: z.array(
       z.object({
