@@ -135,7 +135,7 @@ describe("charts in Chromium, from the fixtures", () => {
   it("weights: one bar per holding (or Other), a weight axis, no legend", async () => {
     const drawn = await show("weights");
     expect(drawn.titles).toEqual(["Portfolio weights"]);
-    expect(drawn.axisTitles).toEqual(["Weight (% of portfolio)"]);
+    expect(drawn.axisTitles).toEqual(["Weight (% of portfolio)", "Holding"]);
     expect(drawn.bars).toBeGreaterThanOrEqual(5);
     expect(drawn.bars).toBeLessThanOrEqual(21);
     expect(drawn.legend).toEqual([]);

@@ -10,7 +10,7 @@ describe("weightsChart", () => {
     expect(parts.titles).toEqual(["Portfolio weights"]);
     expect(parts.subtitles).toEqual(["30 holdings · the 10 largest shown, the rest as Other"]);
     expect(parts.bars).toBe(11);
-    expect(parts.axisTitles).toEqual(["Weight (% of portfolio)"]);
+    expect(parts.axisTitles).toEqual(["Weight (% of portfolio)", "Holding"]);
     const total = (30 * 31) / 2;
     expect(parts.axisLabels.find((l) => l.includes("Company 0"))).toEqual([...Array.from({ length: 10 }, (_, i) => `Company ${i}`), "Other (20 holdings)"]);
     expect(parts.markTexts[0]).toBe(`${((30 / total) * 100).toFixed(1)}%`);

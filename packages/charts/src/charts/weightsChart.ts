@@ -34,7 +34,7 @@ export function weightsChartSpec(input: { weights: ReadonlyArray<WeightInput> } 
   const bars = shown.map((r, rank) => ({ rank, label: r.label, weight: r.weight, kind: "holding" }));
   if (rest.length > 0) bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: rest.reduce((s, r) => s + r.weight, 0), kind: "other" });
   const resolved = resolveOptions(options, "Portfolio weights", Math.max(80, bars.length * 18));
-  const y = { field: "label", type: "nominal", sort: { field: "rank", op: "min", order: "ascending" }, axis: { title: null, labelLimit: 320 } } as const;
+  const y = { field: "label", type: "nominal", sort: { field: "rank", op: "min", order: "ascending" }, axis: { title: "Holding", labelLimit: 320 } } as const;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Bar chart of the weights of ${rows.length} holdings, largest first${rest.length > 0 ? `, the smallest ${rest.length} summed` : ""}.`,
