@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { isStudioPath } from "./isStudioPath.ts";
 import type { RequestLog } from "./requestLog.ts";
 import type { AppEnv } from "./ServiceContext.ts";
 
@@ -7,9 +8,6 @@ export interface RequestLogSinks {
   requests: RequestLog;
   now: () => number;
 }
-
-/** The studio's own page, assets and polling are not recorded (they would drown what it shows). */
-const UNRECORDED = /^\/__mock\/(studio(\/|$)|requests$)/;
 
 /**
  * One log line per request, written after the response is ready:
@@ -23,7 +21,7 @@ export function requestLogMiddleware(log: (line: string) => void, sinks?: Reques
     await next();
     const durationMs = Math.round(performance.now() - started);
     log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms`);
-    if (sinks !== undefined && !UNRECORDED.test(c.req.path)) {
+    if (sinks !== undefined && !isStudioPath(c.req.path)) {
       const query = c.req.url.indexOf("?");
       sinks.requests.record({
         at: new Date(sinks.now()).toISOString(),

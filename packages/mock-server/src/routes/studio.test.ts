@@ -73,6 +73,12 @@ describe("studio routes", () => {
     expect(await bad({ source: { kind: "strategy", id: neverBuilt!.id } })).toEqual([400, expect.stringMatching(/body.source: .* has no completed build/)]);
   });
 
+  it("answers the studio's own requests without the simulated latency", async () => {
+    const { app } = makeMock({ latencyMs: 60_000 }); // a delayed request would outlast the test's timeout
+    expect((await app.request("/__mock/studio/snapshot")).status).toBe(200);
+    expect((await app.request("/__mock/requests")).status).toBe(200);
+  });
+
   it("is not mounted without the control surface", async () => {
     const { app } = makeMock({ controlEnabled: false });
     for (const path of ["/__mock/studio", "/__mock/studio/studio.js", "/__mock/studio/snapshot", "/__mock/requests"]) expect((await app.request(path)).status).toBe(404);
