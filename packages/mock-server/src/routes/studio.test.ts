@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMock } from "../app/createApp.ts";
 import { body, makeMock } from "../_test/makeMock.ts";
@@ -72,6 +73,34 @@ describe("studio routes", () => {
     expect(neverBuilt).toBeDefined();
     expect(await bad({ source: { kind: "strategy", id: neverBuilt!.id } })).toEqual([400, expect.stringMatching(/body.source: .* has no completed build/)]);
   });
+
+  it("backtest chart: any body gets a chart or a 400/404 {error}, never a 5xx", async () => {
+    const { app, ctx } = createMock({ quiet: true });
+    const ids = [ctx.universe.premadeStrategies[1]!.id, ctx.universe.portfolios[0]!.id, ctx.store.state.strategies[0]!.id, "not-a-uuid"];
+    const usually = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: bad, weight: 1 });
+    const source = usually(
+      fc.constantFrom({ kind: "premade", id: ids[0]! }, { kind: "portfolio", id: ids[1]! }),
+      fc.record({ kind: fc.oneof(fc.constantFrom("portfolio", "premade", "strategy"), fc.string()), id: fc.oneof(fc.constantFrom(...ids), fc.uuid()) }),
+    );
+    const bodies = fc.oneof(
+      { weight: 5, arbitrary: fc.record({ source, benchmark: usually(fc.constantFrom("SPY", "TLT"), fc.string({ maxLength: 20 })), years: usually(fc.integer({ min: 1, max: 3 }), fc.oneof(fc.integer({ min: -1, max: 22 }), fc.double())), chart: usually(fc.constantFrom("nav", "drawdown"), fc.string()) }, { requiredKeys: ["source"] }) },
+      { weight: 1, arbitrary: fc.jsonValue() },
+    );
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(bodies, async (payload) => {
+        const r = await app.request("/__mock/studio/backtest-chart", json(payload));
+        seen.add(r.status);
+        if (r.status === 200) expect(await r.text()).toMatch(/^<svg[\s\S]*<\/svg>$/);
+        else {
+          expect([400, 404]).toContain(r.status);
+          expect(await r.json()).toEqual({ error: expect.any(String) });
+        }
+      }),
+      { numRuns: 40, seed: 16 },
+    );
+    expect([...seen].sort()).toEqual([200, 400, 404]); // the run reached charts and both refusals
+  }, 120_000);
 
   it("answers the studio's own requests without the simulated latency", async () => {
     const { app } = makeMock({ latencyMs: 60_000 }); // a delayed request would outlast the test's timeout
