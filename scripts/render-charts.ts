@@ -11,12 +11,15 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { scoreTilt } from "@thematic/engine";
 import * as charts from "@thematic/charts";
 import type { BacktestLike } from "@thematic/charts";
 import { createMock } from "@thematic/mock-server";
 
-const OUT = join(import.meta.dirname, "..", "docs", "images");
+/** Where the pictures live (committed; test/charts/pictures.test.ts checks the SVGs are current). */
+export const PICTURES_DIR = join(import.meta.dirname, "..", "docs", "images");
+const OUT = PICTURES_DIR;
 const STRATEGY = "AI Compute Infrastructure";
 const KEY = "thm_ines_63e54a1cde00f20d"; // Ines Okafor, a fixture user (README)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -31,8 +34,8 @@ interface Company {
   convictionScore: number | null;
 }
 
-async function main(): Promise<void> {
-  const svgOnly = process.argv.includes("--svg");
+/** Every picture as `[file name without extension, SVG document]`, drawn from the fixtures. */
+export async function chartPictures(): Promise<Array<[string, string]>> {
   const { app } = createMock({ quiet: true });
   const api = async <T>(path: string, body?: unknown): Promise<T> => {
     const init: RequestInit = { headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" } };
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   const label = STRATEGY;
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
 
-  const pictures: Array<[string, string]> = [
+  return [
     ["nav", await charts.navChart(perf)],
     ["drawdown", await charts.drawdownChart(perf)],
     ["weights", await charts.weightsChart(weights, { title: `${STRATEGY}: score-tilt weights (cap 8%)` })],
@@ -62,6 +65,11 @@ async function main(): Promise<void> {
     ["conviction", await charts.convictionChart(companies, { title: `${STRATEGY}: conviction score against market cap` })],
     ["tear-sheet", await charts.tearSheet({ backtest, weights, companies, portfolioLabel: label })],
   ];
+}
+
+async function main(): Promise<void> {
+  const svgOnly = process.argv.includes("--svg");
+  const pictures = await chartPictures();
   mkdirSync(OUT, { recursive: true });
   for (const [name, svg] of pictures) writeFileSync(join(OUT, `${name}.svg`), svg);
   console.log(`wrote ${pictures.length} SVGs to ${OUT}`);
@@ -84,4 +92,4 @@ async function screenshots(pictures: Array<[string, string]>): Promise<void> {
   console.log(`wrote ${pictures.length} PNGs to ${OUT}`);
 }
 
-await main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
