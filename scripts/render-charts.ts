@@ -20,6 +20,7 @@ import { createMock } from "@thematic/mock-server";
 /** Where the pictures live (committed; test/charts/pictures.test.ts checks the SVGs are current). */
 export const PICTURES_DIR = join(import.meta.dirname, "..", "docs", "images");
 const OUT = PICTURES_DIR;
+/** The premade strategy drawn; the first premade strategy listed when the fixtures have none of that name. */
 const STRATEGY = "AI Compute Infrastructure";
 const KEY = "thm_ines_63e54a1cde00f20d"; // Ines Okafor, a fixture user (README)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,23 +47,24 @@ export async function chartPictures(): Promise<Array<[string, string]>> {
   };
 
   const premade = await api<Array<{ id: string; name: string }>>("/v1/premade-strategies");
-  const strategy = premade.find((p) => p.name === STRATEGY);
-  if (strategy === undefined) throw new Error(`no premade strategy "${STRATEGY}" in the fixtures`);
+  const strategy = premade.find((p) => p.name === STRATEGY) ?? premade[0];
+  if (strategy === undefined) throw new Error("the fixtures have no premade strategy to draw");
+  const name = strategy.name;
   const companies = await api<Company[]>(`/v1/premade-strategies/${strategy.id}/companies`);
   const tilt = await scoreTilt(companies, { signal: "convictionScore", maxWeight: 0.08 });
   const symbols = new Map(companies.map((c) => [c.id, c.symbol]));
   const weights = tilt.weights.map((w) => ({ ...w, label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}` }));
   const backtest = await api<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "SPY" });
-  const label = STRATEGY;
+  const label = name;
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
 
   return [
     ["nav", await charts.navChart(perf)],
     ["drawdown", await charts.drawdownChart(perf)],
-    ["weights", await charts.weightsChart(weights, { title: `${STRATEGY}: score-tilt weights (cap 8%)` })],
+    ["weights", await charts.weightsChart(weights, { title: `${name}: score-tilt weights (cap 8%)` })],
     ["rolling-volatility", await charts.rollingVolatilityChart(perf)],
     ["rolling-sharpe", await charts.rollingSharpeChart(perf)],
-    ["conviction", await charts.convictionChart(companies, { title: `${STRATEGY}: conviction score against market cap` })],
+    ["conviction", await charts.convictionChart(companies, { title: `${name}: conviction score against market cap` })],
     ["tear-sheet", await charts.tearSheet({ backtest, weights, companies, portfolioLabel: label })],
   ];
 }

@@ -96,23 +96,25 @@ describe("the studio page", () => {
   });
 
   it("forces the next build's outcome with a button (checked by building through the API)", async () => {
-    const created = await api<{ id: string }>("/v1/strategies", { method: "POST", key: KEY, body: { name: "Studio fail", objective: "desalination membranes" } });
+    // The objective builds fine on its own (the previous test completed it at 100): only the button can make it -2.
+    const created = await api<{ id: string }>("/v1/strategies", { method: "POST", key: KEY, body: { name: "Studio fail", objective: "grid-scale battery storage" } });
     const row = page.locator("#strategies tr", { hasText: "Studio fail" });
-    await row.getByRole("button", { name: "Fail", exact: true }).click();
-    await expect.poll(() => row.getByRole("button", { name: "Fail", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await row.getByRole("button", { name: "Fail permanently", exact: true }).click();
+    await expect.poll(() => row.getByRole("button", { name: "Fail permanently", exact: true }).getAttribute("aria-pressed")).toBe("true");
     await api(`/v1/strategies/${created.json.id}/submit`, { method: "POST", key: KEY, body: {} });
     await api("/__mock/builds/complete", { method: "POST", body: {} });
-    expect((await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status).toBe(-1);
+    expect((await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status).toBe(-2);
   });
 
   it("draws a backtest of a premade strategy against a chosen benchmark", async () => {
     // (A label wrapping a select names it with its text and the selected option's, so ids here.)
-    await page.locator("#explorer-source").selectOption({ label: "Cybersecurity" });
+    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json.premade[1]!;
+    await page.locator("#explorer-source").selectOption(`premade:${premade.id}`);
     await page.locator("#explorer-benchmark").selectOption("QQQ");
     await page.getByLabel("Years").fill("3");
     await page.getByRole("button", { name: "Draw the chart" }).click();
     await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: 30_000 }).toMatch(/^Drawn: /);
-    const image = page.getByRole("img", { name: /Cybersecurity against QQQ, 3 years/ });
+    const image = page.getByRole("img", { name: `NAV against the benchmark of ${premade.name} against QQQ, 3 years` });
     await image.waitFor({ state: "visible", timeout: 30_000 });
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(600);
     await page.screenshot({ path: join(artifactDir("studio"), "studio.png"), fullPage: true });
