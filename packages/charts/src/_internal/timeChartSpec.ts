@@ -64,7 +64,7 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
           zero: layout.yScale?.zero ?? false,
           ...(layout.yScale?.domainMax === undefined ? {} : { domainMax: layout.yScale.domainMax }),
           // A "nice" log domain rounds out to whole decades, leaving most of the plot empty.
-          ...(layout.yScale?.type === "log" ? { nice: false, domain: [low / 1.05, high * 1.05] } : {}),
+          ...(layout.yScale?.type === "log" ? { nice: false, domain: [low / 1.05, Math.min(high * 1.05, Number.MAX_VALUE)] } : {}),
         },
         axis: { title: layout.yTitle, format: layout.yFormat, tickCount: 6 },
         stack: null,
