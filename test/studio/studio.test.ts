@@ -139,4 +139,21 @@ describe("the studio page", () => {
     expect(unnamed).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it("shows each logged request once, newest first, even when refreshes overlap", async () => {
+    for (let i = 0; i < 5; i++) {
+      await api("/v1/health");
+      // Two refreshes started together (each toggle of the checkbox refreshes), besides the poll.
+      await page.evaluate(() => {
+        const box = document.getElementById("show-archived") as HTMLInputElement;
+        box.click();
+        box.click();
+      });
+    }
+    await expect.poll(() => page.locator("#log tr").count()).toBeGreaterThanOrEqual(5);
+    await page.waitForTimeout(1500); // let every started refresh land (a duplicate would appear by then)
+    const seqs = await page.locator("#log tr").evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+  });
 });

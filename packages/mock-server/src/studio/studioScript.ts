@@ -231,6 +231,9 @@ function wireExplorer() {
 function renderRequests(requests) {
   const tbody = $("log");
   for (const r of requests) {
+    // Two refreshes can overlap (a button's and the poll's): each request is shown once.
+    if (r.seq <= lastSeq) continue;
+    lastSeq = r.seq;
     const row = el("tr", { class: r.status >= 400 ? "failed" : "" },
       el("td", { text: String(r.seq) }), el("td", { text: r.at.slice(11, 19) }), el("td", { text: r.method }),
       el("td", {}, el("code", { text: r.path })), el("td", { text: String(r.status) }), el("td", { text: r.durationMs + " ms" }),
@@ -251,7 +254,7 @@ async function refresh() {
     renderStrategies(snapshot.strategies);
     renderExplorerChoices(snapshot);
     renderRequests(log.requests);
-    lastSeq = log.latestSeq;
+    lastSeq = Math.max(lastSeq, log.latestSeq);
     document.body.dataset.ready = "true";
     say("connection", "");
   } catch (error) {
