@@ -18,6 +18,7 @@ describe("studio routes", () => {
     expect(html).toMatch(/id="explorer-years" name="years" type="number" min="1" max="20"/); // from the backtest schema
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//); // nothing from elsewhere
     for (const asset of ["studio.js", "studio.css"]) expect((await app.request(`/__mock/studio/${asset}`)).status).toBe(200);
+    expect((await app.request("/__mock/studio/")).headers.get("location")).toBe("/__mock/studio");
   });
 
   it("snapshot: users with keys, strategies with build status that moves with the clock", async () => {

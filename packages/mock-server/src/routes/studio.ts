@@ -63,6 +63,7 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><re
 export const registerStudioRoutes: RouteModule = (app, ctx) => {
   if (!ctx.options.controlEnabled) return;
   app.get("/__mock/studio", (c) => c.body(studioPage(), 200, { ...PAGE_HEADERS, "Content-Type": "text/html; charset=utf-8" }));
+  app.get("/__mock/studio/", (c) => c.redirect("/__mock/studio", 301));
   app.get("/__mock/studio/studio.js", (c) => c.body(STUDIO_SCRIPT, 200, { ...PAGE_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }));
   app.get("/__mock/studio/studio.css", (c) => c.body(STUDIO_STYLES, 200, { ...PAGE_HEADERS, "Content-Type": "text/css; charset=utf-8" }));
   app.get("/__mock/studio/favicon.svg", (c) => c.body(FAVICON, 200, { ...PAGE_HEADERS, "Content-Type": "image/svg+xml" }));
