@@ -50,6 +50,7 @@ describe("the studio page", () => {
     expect(await page.locator("#explorer-source option").count()).toBeGreaterThan(18);
     // Limits read from /openapi.json (the control routes' zod schemas): settings latencyMs max 60000.
     expect(await page.locator("#latency").getAttribute("max")).toBe("60000");
+    expect(await page.getByLabel("Duration of later builds (ms)").inputValue()).toBe("600000"); // the server's setting
     expect(problems).toEqual([]);
   });
 

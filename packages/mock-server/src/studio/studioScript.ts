@@ -171,7 +171,14 @@ function renderStrategies(strategies) {
       for (const button of group.children) button.setAttribute("aria-pressed", String(button.dataset.outcome === String(s.nextOutcome)));
     });
 }
+let settingsShown = false;
 function renderStatus(status) {
+  if (!settingsShown) {
+    // The forms start from the server's settings (once, so typing is never overwritten).
+    $("latency").value = String(status.latencyMs);
+    $("build-duration").value = String(status.buildDurationMs);
+    settingsShown = true;
+  }
   const minutes = Math.round(status.clockOffsetMs / 60000);
   setText($("clock"), "Mock time " + status.now.replace("T", " ").slice(0, 19) + " UTC" + (minutes !== 0 ? " (fast-forwarded " + minutes + " min)" : "") +
     " · latency " + status.latencyMs + " ms · builds take " + status.buildDurationMs + " ms · " + status.runningBuilds + " running");
