@@ -15,7 +15,7 @@ import type { BacktestLike, ChartOptions, PerformanceInput } from "../types.ts";
  *
  * @throws ChartError naming the field when a series or an option is invalid
  * @example
- * drawdownChartSpec(backtestResult).title // => { text: "Drawdown", subtitle: "Maximum: Portfolio −31.2%, SPY −24.5% · …" }
+ * drawdownChartSpec(backtestResult).title // => { text: "Drawdown", subtitle: "Below the running peak of the NAV · maximum: Portfolio −31.2%, SPY −24.5%" }
  */
 export function drawdownChartSpec(input: BacktestLike | PerformanceInput, options: ChartOptions = {}): TopLevelSpec {
   const { portfolio, benchmark } = performanceSeries(input);

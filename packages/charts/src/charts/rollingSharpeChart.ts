@@ -15,7 +15,7 @@ import type { RollingChartOptions } from "./rollingVolatilityChart.ts";
  *
  * @throws ChartError naming the field when a series or an option is invalid, or the series is shorter than the window
  * @example
- * rollingSharpeChartSpec(backtestResult, { window: 26 }).title // => { text: "Rolling 26-week Sharpe ratio", subtitle: "…" }
+ * rollingSharpeChartSpec(backtestResult, { window: 26 }).title // => { text: "Rolling 26-week Sharpe ratio", subtitle: "Annualised, last 26 weekly returns, risk-free 0.00%" }
  */
 export function rollingSharpeChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {
   const { lines, window, unit, adjective, range } = rollingLines(input, options, rollingSharpe);

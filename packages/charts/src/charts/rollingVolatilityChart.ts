@@ -17,7 +17,7 @@ export type RollingChartOptions = ChartOptions & RollingOptions;
  *
  * @throws ChartError naming the field when a series or an option is invalid, or the series is shorter than the window
  * @example
- * rollingVolatilityChartSpec(backtestResult).title // => { text: "Rolling 52-week volatility", subtitle: "Annualised … " }
+ * rollingVolatilityChartSpec(backtestResult).title // => { text: "Rolling 52-week volatility", subtitle: "Annualised, over the last 52 weekly returns" }
  */
 export function rollingVolatilityChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {
   const { lines, window, unit, adjective, range } = rollingLines(input, options, rollingVolatility);
