@@ -3,6 +3,7 @@ import type { OffsetClock } from "../clock/OffsetClock.ts";
 import type { MockOptions } from "../config/MockOptions.ts";
 import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
 import type { Store } from "../store/Store.ts";
+import type { RequestLog } from "./requestLog.ts";
 
 /**
  * What every route and service receives: the read-only fixture universe, the mutable store, the
@@ -21,6 +22,8 @@ export interface ServiceContext {
   readonly log: (line: string) => void;
   /** Runs the optimizer solves: inline by default, a worker-thread pool in the Node server. */
   readonly solver: SolverRunner;
+  /** The most recent requests (a ring buffer), for the studio page and `GET /__mock/requests`. */
+  readonly requests: RequestLog;
 }
 
 /** The authenticated caller of a request. */

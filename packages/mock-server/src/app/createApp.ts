@@ -23,6 +23,7 @@ import { corsMiddleware } from "./corsMiddleware.ts";
 import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
+import { createRequestLog } from "./requestLog.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
@@ -81,7 +82,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     onPurge: (purged) => forgetDerived(memo, purged),
   });
   const log = options.log ?? ((line: string) => console.log(line));
-  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log, solver: options.solver ?? inlineSolverRunner };
+  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log, solver: options.solver ?? inlineSolverRunner, requests: createRequestLog() };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
@@ -95,7 +96,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     },
   });
 
-  app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log));
+  app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
     "*",
     corsMiddleware({

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
+import { isStudioPath } from "./isStudioPath.ts";
 import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
 
 /** Request header forcing an error status on a request, e.g. `X-Mock-Status: 503`. */
@@ -12,14 +13,16 @@ export const MOCK_SESSION_HEADER = "X-Mock-Session";
 /**
  * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`
  * is present, answers that status with `{error}` instead of running the route (auth included).
- * Control routes (`/__mock/*`) and CORS preflights get latency but are never forced. A request
- * whose client disconnects during the latency (its `AbortSignal` fires) is not run at all: a write
- * the client gave up on never happens.
+ * Control routes (`/__mock/*`) and CORS preflights get latency but are never forced; the studio's
+ * own requests (`isStudioPath`) get neither, so the page stays live whatever latency it sets. A
+ * request whose client disconnects during the latency (its `AbortSignal` fires) is not run at
+ * all: a write the client gave up on never happens.
  *
  * @throws ApiError 400 for a header value that is not an integer in range
  */
 export function mockHeadersMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (isStudioPath(c.req.path)) return next();
     const extra = parseIntHeader(c.req.header(MOCK_LATENCY_HEADER), MOCK_LATENCY_HEADER, 0, 60_000);
     const latency = ctx.options.latencyMs + (extra ?? 0);
     if (latency > 0) {

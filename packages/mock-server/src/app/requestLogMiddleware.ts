@@ -1,14 +1,36 @@
 import type { MiddlewareHandler } from "hono";
+import { isStudioPath } from "./isStudioPath.ts";
+import type { RequestLog } from "./requestLog.ts";
 import type { AppEnv } from "./ServiceContext.ts";
+
+/** Where request lines go: the text log, and the studio's ring buffer with the mock's clock. */
+export interface RequestLogSinks {
+  requests: RequestLog;
+  now: () => number;
+}
 
 /**
  * One log line per request, written after the response is ready:
- * `GET /v1/strategies 200 3ms`.
+ * `GET /v1/strategies 200 3ms`; and, with `sinks`, one entry in the recent-requests ring buffer
+ * (method, path with query, status, duration, authenticated user) except for the studio's own
+ * requests (`/__mock/studio…`, `/__mock/requests`).
  */
-export function requestLogMiddleware(log: (line: string) => void): MiddlewareHandler<AppEnv> {
+export function requestLogMiddleware(log: (line: string) => void, sinks?: RequestLogSinks): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    const durationMs = Math.round(performance.now() - started);
+    log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms`);
+    if (sinks !== undefined && !isStudioPath(c.req.path)) {
+      const query = c.req.url.indexOf("?");
+      sinks.requests.record({
+        at: new Date(sinks.now()).toISOString(),
+        method: c.req.method,
+        path: query < 0 ? c.req.path : c.req.path + c.req.url.slice(query),
+        status: c.res.status,
+        durationMs,
+        userId: c.get("caller")?.userId ?? null,
+      });
+    }
   };
 }

@@ -43,11 +43,12 @@ export const LIMITS = {
   RAW_PAYLOAD_MAX_BYTES: 16 * 1024,
   /** Holdings of one portfolio or backtest. */
   HOLDINGS_MAX_COUNT: 1000,
+  /** Entries kept by the recent-requests log and returned by one read of `GET /__mock/requests`. */
+  REQUEST_LOG_MAX_COUNT: 500,
   /** Company ids given to an optimizer. */
   COMPANY_IDS_MAX_COUNT: 5000,
   /** Holdings of one backtest request. */
   BACKTEST_HOLDINGS_MAX_COUNT: 5000,
-
   /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
   SESSION_NAME_MAX: 64,
 } as const;

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       `  API reference ${server.url}/docs · OpenAPI ${server.url}/openapi.json · health ${server.url}/v1/health`,
       `  state: ${command.options.dataFile === undefined ? "in memory (fresh from fixtures)" : `persisted in ${command.options.dataFile}`}` +
         ` · builds take ${server.ctx.options.buildDurationMs / 1000} s` +
-        (server.ctx.options.controlEnabled ? ` · control surface ${server.url}/__mock/state` : ""),
+        (server.ctx.options.controlEnabled ? ` · control surface ${server.url}/__mock/state · studio ${server.url}/__mock/studio` : ""),
       "  API keys (Authorization: Bearer <key>):",
       ...users.map((u) => `    ${u.apiKey}  ${u.name}`),
       "",

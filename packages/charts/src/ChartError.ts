@@ -1,0 +1,18 @@
+/**
+ * Every failure of @thematic/charts: bad input, named by `field` (a path such as
+ * `portfolio[3][1]`), with a message that states the rule. One type for the package; the
+ * statistics the charts draw come from @thematic/engine, whose `EngineError` is wrapped here.
+ *
+ * @example
+ * try { await navChart({ portfolio: [] }) } catch (e) { (e as ChartError).field } // => "portfolio"
+ */
+export class ChartError extends Error {
+  override readonly name = "ChartError";
+  /** The input at fault. */
+  readonly field: string;
+
+  constructor(field: string, message: string, options: { cause?: unknown } = {}) {
+    super(`${field}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.field = field;
+  }
+}

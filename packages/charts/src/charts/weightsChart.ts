@@ -1,0 +1,87 @@
+import type { TopLevelSpec } from "vega-lite";
+import { ChartError } from "../ChartError.ts";
+import { checkLabel, resolveOptions } from "../_internal/checkOptions.ts";
+import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
+import { renderSvg } from "../render/renderSvg.ts";
+import type { ChartOptions, WeightInput } from "../types.ts";
+
+/** Options of {@link weightsChart}. */
+export interface WeightsChartOptions extends ChartOptions {
+  /** Largest holdings drawn one bar each (1..100); the rest are summed into one "Other" bar. Default 20. */
+  top?: number;
+}
+
+/**
+ * Vega-Lite spec of a portfolio's weights: one horizontal bar per holding, largest first, labelled
+ * with its weight in percent; holdings beyond `top` are summed into "Other (k holdings)". Accepts
+ * the engine optimizer's result (`{ weights }`) or a weights array; weights are normalised to sum
+ * to 1 (any scale, as the backtest accepts). Height follows the bar count (18 px a bar) unless set.
+ *
+ * @throws ChartError naming the field when a weight is not finite and >= 0, an id is empty or repeated, or all weights are 0
+ * @example
+ * weightsChartSpec({ weights: [{ id: "a", weight: 0.6, label: "Acme" }, { id: "b", weight: 0.4 }] }).title // => { text: "Portfolio weights", subtitle: "2 holdings" }
+ */
+export function weightsChartSpec(input: { weights: ReadonlyArray<WeightInput> } | ReadonlyArray<WeightInput>, options: WeightsChartOptions = {}): TopLevelSpec {
+  const weights = Array.isArray(input) ? (input as ReadonlyArray<WeightInput>) : (input as { weights: ReadonlyArray<WeightInput> }).weights;
+  const field = Array.isArray(input) ? "weights" : "input.weights";
+  if (!Array.isArray(weights) || weights.length === 0) throw new ChartError(field, "must be a non-empty array of { id, weight, label? }");
+  const top = options.top ?? 20;
+  if (!Number.isInteger(top) || top < 1 || top > 100) throw new ChartError("options.top", `must be an integer in 1..100, got ${String(top)}`);
+  const rows = readWeights(field, weights);
+  rows.sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const shown = rows.length > top + 1 ? rows.slice(0, top) : rows;
+  const rest = rows.slice(shown.length);
+  const bars = shown.map((r, rank) => ({ rank, label: r.label, weight: r.weight, kind: "holding" }));
+  if (rest.length > 0) bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: rest.reduce((s, r) => s + r.weight, 0), kind: "other" });
+  const resolved = resolveOptions(options, "Portfolio weights", Math.max(80, bars.length * 18));
+  const y = { field: "label", type: "nominal", sort: { field: "rank", op: "min", order: "ascending" }, axis: { title: "Holding", labelLimit: 320 } } as const;
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: `Bar chart of the weights of ${rows.length} holdings, largest first${rest.length > 0 ? `, the smallest ${rest.length} summed` : ""}.`,
+    title: { text: resolved.title, subtitle: `${rows.length} holdings${rest.length > 0 ? ` · the ${top} largest shown, the rest as Other` : ""}` },
+    width: resolved.width,
+    height: resolved.height,
+    data: { values: bars },
+    encoding: { y },
+    layer: [
+      {
+        mark: { type: "bar", height: { band: 0.75 } },
+        encoding: {
+          x: { field: "weight", type: "quantitative", axis: { title: "Weight (% of portfolio)", format: ".0%", tickCount: 6 }, scale: { zero: true } },
+          color: { field: "kind", type: "nominal", scale: { domain: ["holding", "other"], range: [PALETTE.bar, PALETTE.other] }, legend: null },
+        },
+      },
+      {
+        mark: { type: "text", align: "left", dx: 3, fontSize: 11, color: "#333333" },
+        encoding: { x: { field: "weight", type: "quantitative" }, text: { field: "weight", type: "quantitative", format: ".1%" } },
+      },
+    ],
+    config: CHART_CONFIG,
+  } as TopLevelSpec;
+}
+
+/** The weights chart as an SVG document ({@link weightsChartSpec}). */
+export async function weightsChart(input: { weights: ReadonlyArray<WeightInput> } | ReadonlyArray<WeightInput>, options: WeightsChartOptions = {}): Promise<string> {
+  return renderSvg(weightsChartSpec(input, options));
+}
+
+function readWeights(field: string, weights: ReadonlyArray<WeightInput>): Array<{ label: string; weight: number }> {
+  const ids = new Set<string>();
+  const labels = new Map<string, number>();
+  let total = 0;
+  const out = weights.map((w, i) => {
+    if (w === null || typeof w !== "object") throw new ChartError(`${field}[${i}]`, "must be { id, weight, label? }");
+    const id = checkLabel(`${field}[${i}].id`, w.id, 200);
+    if (ids.has(id)) throw new ChartError(`${field}[${i}].id`, `repeats "${id}"`);
+    ids.add(id);
+    if (typeof w.weight !== "number" || !Number.isFinite(w.weight) || w.weight < 0) throw new ChartError(`${field}[${i}].weight`, `must be a finite number >= 0, got ${String(w.weight)}`);
+    total += w.weight;
+    const base = w.label === undefined ? id : checkLabel(`${field}[${i}].label`, w.label);
+    const seen = labels.get(base) ?? 0; // two holdings with one display name stay two bars
+    labels.set(base, seen + 1);
+    return { label: seen === 0 ? base : `${base} (${id})`, weight: w.weight };
+  });
+  if (!(total > 0) || !Number.isFinite(total)) throw new ChartError(field, "weights must sum to a finite number > 0");
+  for (const r of out) r.weight /= total;
+  return out;
+}

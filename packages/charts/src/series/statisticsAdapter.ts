@@ -1,0 +1,106 @@
+/**
+ * The ONE place the charts compute statistics of a series (underwater curve, rolling volatility,
+ * rolling Sharpe ratio), each on top of @thematic/engine's kernels. When the engine exports its
+ * own rolling statistics and drawdown table, point these three functions at them; nothing else in
+ * the package computes a statistic.
+ */
+import { EngineError, PERIODS_PER_YEAR, sharpeRatio, simpleReturns, volatility } from "@thematic/engine";
+import { ChartError } from "../ChartError.ts";
+import type { SeriesColumns } from "../_internal/seriesColumns.ts";
+
+/** A derived series: `t[i]`, `v[i]` as in {@link SeriesColumns}. */
+export type DerivedSeries = SeriesColumns;
+
+/**
+ * The underwater curve `u_t = NAV_t / max_{s <= t} NAV_s − 1` (≤ 0, 0 at each new high).
+ *
+ * @see docs/maths.md#chart-series
+ * Cost: O(n). `nav.v` must be > 0 (checked by `seriesColumns(…, positive)`).
+ * @example
+ * Array.from(underwater({ t: Float64Array.of(0, 1, 2), v: Float64Array.of(100, 80, 120) }).v) // => [0, -0.19999999999999996, 0]
+ */
+export function underwater(nav: SeriesColumns): DerivedSeries {
+  const n = nav.v.length;
+  const v = new Float64Array(n);
+  let peak = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = nav.v[i]!;
+    if (x > peak) peak = x;
+    v[i] = x / peak - 1;
+  }
+  return { t: nav.t.slice(), v };
+}
+
+/** Options of the rolling statistics. */
+export interface RollingOptions {
+  /** Returns per window (an integer ≥ 2); default {@link defaultWindow}. */
+  window?: number;
+  /** Periods per year of the series; default 52 (weekly, as backtests are). */
+  periodsPerYear?: number;
+  /** Annual risk-free rate for the Sharpe ratio; default 0. */
+  riskFreeRate?: number;
+}
+
+/**
+ * Default rolling window for `returns` periodic returns: 52 (one year of weeks) when there are at
+ * least 104 returns, else 13 (a quarter), so a one-year backtest still shows a curve.
+ *
+ * @see docs/maths.md#chart-series
+ * @example
+ * defaultWindow(51) // => 13
+ */
+export function defaultWindow(returns: number): number {
+  return returns >= 104 ? 52 : 13;
+}
+
+/**
+ * Rolling annualised volatility: at each point `i ≥ w`, engine `volatility` of the `w` simple
+ * returns ending at `i` (`sqrt(s² · p)`).
+ *
+ * @see docs/maths.md#chart-series
+ * Cost: O(n·w).
+ * @throws ChartError (field `options.window`) when the series has fewer than `w + 1` points
+ */
+export function rollingVolatility(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
+  const ppy = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
+  return rolling(nav, options, (r) => volatility(r, ppy));
+}
+
+/**
+ * Rolling annualised Sharpe ratio: at each point `i ≥ w`, engine `sharpeRatio` of the `w` simple
+ * returns ending at `i` (per-period risk-free rate from the annual one; 0 when the window's
+ * returns are constant).
+ *
+ * @see docs/maths.md#chart-series
+ * Cost: O(n·w).
+ * @throws ChartError (field `options.window`) when the series has fewer than `w + 1` points
+ */
+export function rollingSharpe(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
+  const sharpeOptions = { periodsPerYear: options.periodsPerYear ?? PERIODS_PER_YEAR.weekly, riskFreeRate: options.riskFreeRate ?? 0 };
+  return rolling(nav, options, (r) => sharpeRatio(r, sharpeOptions));
+}
+
+function rolling(nav: SeriesColumns, options: RollingOptions, statistic: (window: Float64Array) => number): DerivedSeries {
+  const returns = engine(() => simpleReturns(nav.v), "series");
+  const w = options.window ?? defaultWindow(returns.length);
+  if (!Number.isInteger(w) || w < 2) throw new ChartError("options.window", `must be an integer >= 2, got ${String(w)}`);
+  if (returns.length < w) throw new ChartError("options.window", `a ${w}-period window needs at least ${w + 1} points, got ${nav.v.length}`);
+  const n = returns.length - w + 1;
+  const t = new Float64Array(n);
+  const v = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    t[k] = nav.t[k + w]!; // the window of returns r[k .. k+w-1] ends at point k + w
+    v[k] = engine(() => statistic(returns.subarray(k, k + w)), "options");
+  }
+  return { t, v };
+}
+
+/** Runs an engine call, turning its `EngineError` into the package's `ChartError`. */
+function engine<T>(call: () => T, field: string): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof EngineError) throw new ChartError(error.field === undefined ? field : `${field}.${error.field}`, error.message, { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+/** Shapes the charts read. Times are Unix seconds (00:00 UTC), as in the engine and the service. */
+
+/** One point `[unixSeconds, value]`, the shape of a backtest's `timeSeries`. */
+export type SeriesPoint = readonly [number, number];
+
+/** Points in strictly increasing time; values finite. */
+export type TimeSeries = ReadonlyArray<SeriesPoint>;
+
+/**
+ * A portfolio's weekly NAV and, optionally, its benchmark's on the same dates: what every
+ * time chart draws. `navChart(backtestResult)` also accepts a backtest result directly.
+ */
+export interface PerformanceInput {
+  portfolio: TimeSeries;
+  benchmark?: TimeSeries;
+  /** Legend name of the portfolio; default "Portfolio". At most 80 characters. */
+  portfolioLabel?: string;
+  /** Legend name of the benchmark; default "Benchmark". At most 80 characters. */
+  benchmarkLabel?: string;
+}
+
+/** The fields of the engine's `BacktestResult` (and the service's backtest response) the charts read. */
+export interface BacktestLike {
+  timeSeries: TimeSeries;
+  benchmarkTimeSeries: TimeSeries;
+  benchmarkMetadata: { symbol: string; returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number };
+  metadata: { returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number; stockCount: number; weekCount: number };
+}
+
+/** Size and title of one chart (the plot area, in CSS pixels; titles, axes and legend add to it). */
+export interface ChartOptions {
+  /** Replaces the chart's default title. At most 200 characters. */
+  title?: string;
+  /** Plot width, 120..4000; default 720. */
+  width?: number;
+  /** Plot height, 80..4000; default per chart. */
+  height?: number;
+}
+
+/** One holding of a weights chart: the engine optimizer's `weights[i]`, with an optional display name. */
+export interface WeightInput {
+  id: string;
+  weight: number;
+  /** Shown on the axis instead of the id (a company name or ticker). */
+  label?: string;
+}
+
+/** One company of a conviction chart (the fields of a strategy's company list it needs). */
+export interface ConvictionPoint {
+  name: string;
+  /** USD; companies with no (or a zero) market cap cannot sit on a log axis and are counted, not drawn. */
+  marketCap: number | null;
+  /** In [0, 1]; companies without a score are counted, not drawn. */
+  convictionScore: number | null;
+}

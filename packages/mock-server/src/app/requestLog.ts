@@ -1,0 +1,61 @@
+import { LIMITS } from "../schemas/limits.ts";
+
+/** One request as the studio shows it. Never holds a header or a body (no key leaks into the log). */
+export interface LoggedRequest {
+  /** 1, 2, 3… in arrival order of completion; never reused while the process lives. */
+  seq: number;
+  /** The mock's clock when the response was ready (ISO 8601; moves with the control surface's fast-forward). */
+  at: string;
+  method: string;
+  /** Path and query string, cut to 300 characters. */
+  path: string;
+  status: number;
+  /** Time to the response, ms (includes simulated latency). */
+  durationMs: number;
+  /** The authenticated user's id, or null (no key, a bad key, or an unauthenticated route). */
+  userId: string | null;
+}
+
+/** The last `capacity` requests, in memory. */
+export interface RequestLog {
+  readonly capacity: number;
+  record(entry: Omit<LoggedRequest, "seq">): LoggedRequest;
+  /** Entries with `seq > after`, oldest first, at most `limit` of the newest such. */
+  since(after: number, limit?: number): LoggedRequest[];
+  /** The seq of the newest entry, 0 before any. */
+  latestSeq(): number;
+}
+
+/** Longest path kept, characters. */
+const PATH_MAX = 300;
+
+/**
+ * A ring buffer of the most recent requests: O(1) to record, O(k) to read the k newest, fixed
+ * memory (`capacity` entries). Used by the request log middleware and `GET /__mock/requests`.
+ *
+ * @example
+ * const log = createRequestLog(2);
+ * for (const p of ["/a", "/b", "/c"]) log.record({ at: "", method: "GET", path: p, status: 200, durationMs: 1, userId: null });
+ * log.since(0).map((e) => e.path) // => ["/b", "/c"]
+ */
+export function createRequestLog(capacity: number = LIMITS.REQUEST_LOG_MAX_COUNT): RequestLog {
+  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`request log capacity must be an integer >= 1, got ${capacity}`);
+  const ring: Array<LoggedRequest | undefined> = new Array(capacity);
+  let seq = 0;
+  return {
+    capacity,
+    record(entry) {
+      seq += 1;
+      const logged = { seq, ...entry, path: entry.path.length > PATH_MAX ? `${entry.path.slice(0, PATH_MAX - 1)}…` : entry.path };
+      ring[seq % capacity] = logged;
+      return logged;
+    },
+    since(after, limit = capacity) {
+      const from = Math.max(after + 1, seq - Math.min(limit, capacity) + 1, 1);
+      const out: LoggedRequest[] = [];
+      for (let s = from; s <= seq; s++) out.push(ring[s % capacity]!);
+      return out;
+    },
+    latestSeq: () => seq,
+  };
+}

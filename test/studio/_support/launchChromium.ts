@@ -1,0 +1,21 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+
+/** Debian's Chromium (scripts/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Headless Chromium driven by playwright-core, with nothing fetched from the network by the browser itself. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** Where browser tests save screenshots (gitignored): test/artifacts/<area>/. */
+export function artifactDir(area: string): string {
+  const dir = join(import.meta.dirname, "..", "..", "artifacts", area);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
