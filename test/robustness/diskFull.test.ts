@@ -14,6 +14,7 @@ import { filePersistence } from "../../packages/mock-server/src/adapters/node/fi
 import { createMock } from "../../packages/mock-server/src/app/createApp.ts";
 import { createManualClock } from "../../packages/mock-server/src/clock/ManualClock.ts";
 import { type MockChild, request, spawnMock } from "./_support/concurrencySupport.ts";
+import { killAll } from "./_support/killAll.ts";
 
 interface Portfolio { id: string; name: string }
 
@@ -101,10 +102,7 @@ describe.skipIf("reason" in tmpfs)("full disk, a real tmpfs, the CLI as a child 
   const dataDir = join(dir, "data");
   const running: MockChild[] = [];
   afterAll(async () => {
-    for (const m of running) {
-      m.child.kill("SIGKILL");
-      await m.exited;
-    }
+    await killAll(running);
     execFileSync("umount", [dir]);
     rmdirSync(dir);
   });

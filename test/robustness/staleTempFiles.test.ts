@@ -7,14 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type MockChild, request, spawnMock } from "./_support/concurrencySupport.ts";
+import { killAll } from "./_support/killAll.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "thematic-tmpfiles-"));
 const running: MockChild[] = [];
 afterAll(async () => {
-  for (const m of running) {
-    m.child.kill("SIGKILL");
-    await m.exited;
-  }
+  await killAll(running);
   rmSync(dir, { recursive: true, force: true });
 });
 const temps = () => readdirSync(dir).filter((n) => n.endsWith(".tmp")).sort();

@@ -70,19 +70,27 @@ export interface Mock {
 export function createMock(options: CreateAppOptions = {}): Mock {
   const resolved = resolveOptions(pickMockOptions(options));
   const universe = options.universe ?? loadDefaultUniverse();
-  const clock = createOffsetClock(options.clock ?? systemClock);
-  const memo = new Map<string, unknown>();
   const store = createStore({
     universe,
     persistence: options.persistence ?? memoryPersistence,
     seed: resolved.seed,
     extraKeys: resolved.extraKeys,
-    now: () => clock.now(),
+    // Read lazily: the store calls these only after ctx exists (purges run after writes and below).
+    now: () => ctx.clock.now(),
     retentionMs: RETENTION_MS,
-    onPurge: (purged) => forgetDerived(memo, purged),
+    onPurge: (purged) => forgetDerived(ctx.memo, purged),
   });
   const log = options.log ?? ((line: string) => console.log(line));
-  const ctx: ServiceContext = { universe, store, clock, options: { ...resolved }, memo, log, solver: options.solver ?? inlineSolverRunner, requests: createRequestLog() };
+  const ctx: ServiceContext = {
+    universe,
+    store,
+    clock: createOffsetClock(options.clock ?? systemClock),
+    options: { ...resolved },
+    memo: new Map(),
+    log,
+    solver: options.solver ?? inlineSolverRunner,
+    requests: createRequestLog(),
+  };
   ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 

@@ -130,7 +130,7 @@ describe("createStore", () => {
     const b = make({ persistence: filePersistence(file) });
     expect(b.state.strategies[0]?.name).toBe("changed");
     expect(b.state).toEqual(a.state);
-    expect(readdirSync(dir).sort()).toEqual(["state.json", "state.json.journal"]);
+    expect(readdirSync(dir).sort()).toEqual(["state.json", "state.json.journal", "state.json.lock"]);
   });
 
   it("adds the users of extra keys through a persisted write", () => {

@@ -24,6 +24,8 @@ const ConstituentSchema = z.strictObject({
   reasoning: z.string(),
 });
 
+const AsOfDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
+
 const VersionSchema: z.ZodType<VersionRecord> = z.strictObject({
   id: Id,
   objective: z.string(),
@@ -31,6 +33,10 @@ const VersionSchema: z.ZodType<VersionRecord> = z.strictObject({
   createdAt: Millis,
   run: RunSchema.nullable(),
   constituents: z.array(ConstituentSchema).nullable(),
+  // Optional fields of the v2 dated runs and factsheets (team i13's VersionRecord; absent in older files).
+  historicalRuns: z.array(z.strictObject({ startedAt: Millis, durationMs: z.number().nonnegative(), outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]), asOfDate: AsOfDate })).optional(),
+  liveRunCount: z.number().int().nonnegative().optional(),
+  factsheets: z.array(z.strictObject({ asOfDate: AsOfDate, requestedAt: Millis, durationMs: z.number().nonnegative() })).optional(),
 });
 
 const BuildOutcomeSchema = z.union([z.literal(100), z.literal(-1), z.literal(-2)]);

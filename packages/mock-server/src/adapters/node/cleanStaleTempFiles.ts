@@ -1,4 +1,5 @@
 import { basename, dirname, join } from "node:path";
+import { isProcessRunning } from "./_internal/isProcessRunning.ts";
 import { nodeFs, type SyncFs } from "./_internal/SyncFs.ts";
 
 /** A temporary file older than this is stale even when its pid is alive again (pids are reused). */
@@ -28,7 +29,7 @@ export function cleanStaleTempFiles(path: string, fs: SyncFs = nodeFs, now = Dat
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
     const file = join(dir, name);
     try {
-      if (isRunning(pid) && now - fs.statSync(file).mtimeMs < STALE_AFTER_MS) continue;
+      if (isProcessRunning(pid) && now - fs.statSync(file).mtimeMs < STALE_AFTER_MS) continue;
       fs.unlinkSync(file);
       removed.push(name);
     } catch {
@@ -36,13 +37,4 @@ export function cleanStaleTempFiles(path: string, fs: SyncFs = nodeFs, now = Dat
     }
   }
   return removed;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: unknown }).code === "EPERM";
-  }
 }

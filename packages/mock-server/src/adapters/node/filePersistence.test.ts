@@ -157,7 +157,7 @@ describe("filePersistence on a full or failing disk", () => {
     expect(caught(() => store.reset()).status).toBe(507);
     expect(store.state).toBe(before);
     expect(bytes(file)).toEqual(snapshot);
-    expect(readdirSync(join(file, "..")).sort()).toEqual(["state.json", "state.json.journal"]);
+    expect(readdirSync(join(file, "..")).sort()).toEqual(["state.json", "state.json.journal", "state.json.lock"]);
   });
 
   it("a compaction that fails keeps the write (it is in the journal) and tries again later", () => {
@@ -171,6 +171,6 @@ describe("filePersistence on a full or failing disk", () => {
     store.mutate(rename(big));
     expect(logged.join("\n")).toMatch(/compacting .* failed .*disk is full/);
     expect(open(file).state.strategies[0]!.name).toBe(big);
-    expect(readdirSync(join(file, "..")).sort()).toEqual(["state.json", "state.json.journal"]);
+    expect(readdirSync(join(file, "..")).sort()).toEqual(["state.json", "state.json.journal", "state.json.lock"]);
   });
 });

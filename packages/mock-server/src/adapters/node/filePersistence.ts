@@ -3,6 +3,7 @@ import type { Persistence } from "../../store/Persistence.ts";
 import { applyStateOps, type StateOp } from "../../store/StateOp.ts";
 import type { StoreState } from "../../store/StoreState.ts";
 import { validateState } from "../../store/validateState.ts";
+import { lockStateFile } from "./_internal/lockStateFile.ts";
 import { readJournal } from "./_internal/readJournal.ts";
 import { storageError } from "./_internal/storageError.ts";
 import { syncDirectory } from "./_internal/syncDirectory.ts";
@@ -31,6 +32,7 @@ export interface FilePersistenceOptions {
  *   When the journal outgrows the snapshot (and 1 MiB), the state is compacted into a new
  *   snapshot and the journal emptied.
  *
+ * A third file, `path.lock` (the pid), keeps a second process from serving the same state.
  * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
  * file without touching it; a torn last journal line (a crash mid-append) is ignored. A write
  * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
@@ -92,6 +94,7 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
         if (fs.existsSync(journalPath) && fs.statSync(journalPath).size > 0) {
           throw new Error(`[thematic-mock] ${journalPath} exists but ${path} does not: the journal cannot be replayed without its state file. Both were left untouched; restore ${path} or move the journal away`);
         }
+        lockStateFile(`${path}.lock`, fs);
         return null;
       }
       let parsed: unknown;
@@ -127,6 +130,7 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
         journalBytes = journal.validBytes;
         journalDirty = journal.tornTail;
       }
+      lockStateFile(`${path}.lock`, fs);
       cleanStaleTempFiles(path, fs);
       return state;
     },
