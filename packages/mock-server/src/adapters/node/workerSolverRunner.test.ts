@@ -68,6 +68,21 @@ describe("createWorkerSolverRunner", () => {
     expect((late as Error).message).toMatch(/while an optimizer worker started/);
   });
 
+  it("a worker that cannot be started fails its job (a bug: 500) and leaves the slot free", async () => {
+    let attempts = 0;
+    const runner = pool({
+      workers: 1,
+      spawn: () => {
+        if (++attempts === 1) throw new Error("optimizer worker entry not found");
+        return new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'second' })); p.postMessage({ ready: true });", { eval: true });
+      },
+    });
+    const failed = await rejection(runner.run(meanCvar, 0));
+    expect(isApiError(failed)).toBe(false);
+    expect((failed as Error).message).toMatch(/entry not found/);
+    expect(await runner.run(meanCvar, 0)).toBe("second");
+  });
+
   it("answers 503 to a queued job whose time limit ran out while it waited, without running it", async () => {
     const runner = pool({ workers: 1, queueMax: 4, spawn: hanging });
     runner.run(meanCvar, 0).catch(() => {}); // occupies the only worker until close

@@ -131,9 +131,16 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       task.reject(overTime(task.limitMs, "while it waited for a free optimizer worker"));
       return;
     }
+    if (slot.worker === undefined) {
+      try {
+        slot.worker = start(slot);
+      } catch (error) {
+        task.reject(error); // the worker entry cannot be found or loaded: a packaging bug (500)
+        return;
+      }
+    }
     slot.task = task;
-    if (slot.worker === undefined) slot.worker = start(slot);
-    else if (slot.ready) send(slot, task);
+    if (slot.ready) send(slot, task);
   };
 
   /** Posts `task` to the slot's ready worker with the time left, and arms the last-resort termination. */
@@ -150,7 +157,14 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       slot.timer = setTimeout(() => {
         const worker = slot.worker;
         void worker?.terminate();
-        slot.worker = closed ? undefined : start(slot); // the replacement boots while the queue moves on
+        slot.worker = undefined;
+        if (!closed) {
+          try {
+            slot.worker = start(slot); // the replacement boots while the queue moves on
+          } catch {
+            // started again, and reported, on the next dispatch
+          }
+        }
         const stuck = slot.task;
         finish(slot);
         stuck?.reject(overTime(task.limitMs, "and the solve was stopped"));
@@ -187,7 +201,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       });
     },
     warm() {
-      for (const slot of slots) if (!closed) slot.worker ??= start(slot);
+      for (const slot of slots) if (!closed) slot.worker ??= start(slot); // a failure here is the caller's to see
     },
     async close() {
       closed = true;
