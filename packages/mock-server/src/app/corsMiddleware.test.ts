@@ -62,6 +62,12 @@ describe("corsMiddleware", () => {
     }
   });
 
+  it("answers an OPTIONS request without Origin (not a preflight) 204 without allowing any origin", async () => {
+    const r = await app().request("/json", { method: "OPTIONS" });
+    expect(r.status).toBe(204);
+    expect(r.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
   it("answers * to every origin only when the list holds *", async () => {
     const r = await app(["*"]).request("/json", { headers: { Origin: "https://anywhere.example" } });
     expect(r.headers.get("Access-Control-Allow-Origin")).toBe("*");

@@ -23,8 +23,9 @@ export interface CorsOptions {
  * headers; every response gets `Vary: Origin` unless the list is `*`, so a cache never serves one
  * origin's answer to another. An `OPTIONS` request is a preflight, answered without running the
  * rest of the app: 204 with the allowed methods, headers, max age (and
- * `Access-Control-Allow-Private-Network` when Chrome asks) for an allowed origin, 403 `{error}`
- * naming the origin and the `--cors-origin` option otherwise. A disallowed origin's non-preflight
+ * `Access-Control-Allow-Private-Network` when Chrome asks) for an allowed origin (and, without
+ * `Access-Control-Allow-Origin`, for an OPTIONS request that carries no Origin), 403 `{error}`
+ * naming the origin and the `--cors-origin` option for any other origin. A disallowed origin's non-preflight
  * request still runs (CORS only hides the answer from the page); the control surface refuses it
  * outright (`controlGuardMiddleware`).
  *
@@ -51,15 +52,16 @@ export function corsMiddleware(options: CorsOptions): MiddlewareHandler<AppEnv> 
     const origin = c.req.header("origin");
     const ok = origin !== undefined && allowed(origin);
     if (c.req.method === "OPTIONS") {
-      if (!ok) {
+      if (origin !== undefined && !ok) {
         return c.json(
-          { error: `origin ${JSON.stringify(origin ?? "")} is not allowed by this mock's CORS allow-list; start it with --cors-origin ${origin ?? "<origin>"} to allow it` },
+          { error: `origin ${JSON.stringify(origin)} is not allowed by this mock's CORS allow-list; start it with --cors-origin ${origin} to allow it` },
           403,
-          any ? {} : { Vary: "Origin" },
+          { Vary: "Origin" },
         );
       }
+      // An allowed preflight, or an OPTIONS request without Origin (not a browser's: nothing to allow).
       const headers: Record<string, string> = Object.fromEntries(preflight);
-      headers["Access-Control-Allow-Origin"] = any ? "*" : origin;
+      if (ok) headers["Access-Control-Allow-Origin"] = any ? "*" : origin;
       if (!any) headers.Vary = "Origin";
       if (c.req.header("access-control-request-private-network") === "true") headers["Access-Control-Allow-Private-Network"] = "true";
       return c.body(null, 204, headers);

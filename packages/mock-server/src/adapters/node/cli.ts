@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Load the fixtures and the server modules in parallel (module loading dominates start-up).
   const [{ loadDefaultUniverse }, { startServer }] = await Promise.all([import("../../app/loadDefaultUniverse.ts"), import("./startServer.ts")]);
-  const server = await startServer({ ...command.options, universe: loadDefaultUniverse(), warmOptimizer: true });
+  const server = await startServer({ ...command.options, universe: loadDefaultUniverse() });
   const users = server.ctx.store.state.users.filter((u) => u.active).slice(0, 5);
   if (!isLoopbackHost(command.options.hostname ?? "127.0.0.1")) process.stderr.write(exposureWarning(server.url, command.options.hostname ?? "", server.ctx.options.controlEnabled));
   process.stdout.write(

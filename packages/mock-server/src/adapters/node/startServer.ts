@@ -19,9 +19,9 @@ export interface StartServerOptions extends SessionDispatcherOptions {
   /** Optimizer solves that may wait for a worker (429 beyond); default 16 (ignored when `solver` is given). */
   optimizerQueue?: number;
   /**
-   * Start the optimizer threads as soon as the server listens (the CLI does), rather than on the
-   * first solve: a thread takes about 0.1 s to start from compiled JavaScript, about 1 s from the
-   * TypeScript sources. Default false (tests start many servers that never optimize).
+   * Start the optimizer threads as soon as the server listens, rather than on the first solve
+   * (the default): a thread takes about 0.1 s to start from compiled JavaScript, about 1 s from
+   * the TypeScript sources, and that time counts against the first request's time limit.
    */
   warmOptimizer?: boolean;
 }

@@ -11,8 +11,8 @@ const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.
 const scenarios = { assetIds: ["A", "B", "C"], returns, periods: 4 };
 const meanCvar: SolverJob = { kind: "mean-cvar", companies, scenarios, options: { maxWeight: 0.5 } };
 
-/** A worker that accepts jobs and never answers (a solve that hangs). */
-const hanging = () => new Worker("require('node:worker_threads').parentPort.on('message', () => {});", { eval: true });
+/** A worker that loads, accepts jobs and never answers (a solve that hangs). */
+const hanging = () => new Worker("const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true });", { eval: true });
 
 const runners: SolverRunner[] = [];
 afterEach(async () => {
@@ -50,17 +50,43 @@ describe("createWorkerSolverRunner", () => {
 
   it("terminates a worker past the time limit (503) and answers the next job on a fresh thread", async () => {
     let spawned = 0;
-    const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' }));", { eval: true })) });
-    const stuck = await rejection(runner.run(meanCvar, 100));
+    const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })) });
+    const stuck = await rejection(runner.run(meanCvar, 2000)); // the thread loads well within 2 s, then hangs
     expect(isApiError(stuck) && stuck.status).toBe(503);
-    expect((stuck as Error).message).toMatch(/time limit of 0\.1 s/);
-    expect(await runner.run(meanCvar, 1000)).toBe("fresh");
+    expect((stuck as Error).message).toMatch(/time limit of 2 s \(--optimizer-seconds\) and the solve was stopped/);
+    expect(await runner.run(meanCvar, 5000)).toBe("fresh");
     expect(spawned).toBe(2);
+  });
+
+  it("posts a job only once its worker has loaded, and counts the loading time against the job's limit", async () => {
+    const slow = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true }); }, 300);", { eval: true });
+    const engineLimit = (await pool({ workers: 1, spawn: slow }).run(meanCvar, 1000)) as unknown as number;
+    expect(engineLimit).toBeGreaterThan(0);
+    expect(engineLimit).toBeLessThan(0.8 * 1000 * (1000 - 300) / 1000 + 1); // 80 % of what was left after the 300 ms load
+    const late = await rejection(pool({ workers: 1, spawn: slow }).run(meanCvar, 100));
+    expect(isApiError(late) && late.status).toBe(503);
+    expect((late as Error).message).toMatch(/while an optimizer worker started/);
+  });
+
+  it("a worker that cannot be started fails its job (a bug: 500) and leaves the slot free", async () => {
+    let attempts = 0;
+    const runner = pool({
+      workers: 1,
+      spawn: () => {
+        if (++attempts === 1) throw new Error("optimizer worker entry not found");
+        return new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'second' })); p.postMessage({ ready: true });", { eval: true });
+      },
+    });
+    const failed = await rejection(runner.run(meanCvar, 0));
+    expect(isApiError(failed)).toBe(false);
+    expect((failed as Error).message).toMatch(/entry not found/);
+    expect(await runner.run(meanCvar, 0)).toBe("second");
   });
 
   it("answers 503 to a queued job whose time limit ran out while it waited, without running it", async () => {
     const runner = pool({ workers: 1, queueMax: 4, spawn: hanging });
-    const first = rejection(runner.run(meanCvar, 200)).then((e) => ({ which: "first", e }));
+    runner.run(meanCvar, 0).catch(() => {}); // occupies the only worker until close
+    const first = rejection(runner.run(meanCvar, 400)).then((e) => ({ which: "first", e }));
     const second = rejection(runner.run(meanCvar, 50)).then((e) => ({ which: "queued", e }));
     const earliest = await Promise.race([first, second]);
     expect(earliest.which).toBe("queued"); // at its own deadline, not when the worker frees up

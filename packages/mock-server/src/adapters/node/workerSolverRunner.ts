@@ -46,6 +46,8 @@ interface Task {
 
 interface Slot {
   worker: Worker | undefined;
+  /** The worker has loaded its modules (posted `ready`): jobs are posted only then. */
+  ready: boolean;
   task: Task | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -75,7 +77,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`workers must be an integer >= 1, got ${size}`);
   if (!Number.isInteger(queueMax) || queueMax < 0) throw new RangeError(`queueMax must be an integer >= 0, got ${queueMax}`);
   const spawn = options.spawn ?? spawnSolverWorker;
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, task: undefined, timer: undefined }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, ready: false, task: undefined, timer: undefined }));
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
@@ -83,8 +85,14 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
   const start = (slot: Slot): Worker => {
     const worker = spawn();
     worker.unref();
+    slot.ready = false;
     worker.on("message", (message: SolverResponse | { ready: true }) => {
-      if ("ready" in message || slot.worker !== worker) return;
+      if (slot.worker !== worker) return;
+      if ("ready" in message) {
+        slot.ready = true;
+        if (slot.task !== undefined) send(slot, slot.task);
+        return;
+      }
       const task = slot.task;
       finish(slot);
       if (task === undefined) return;
@@ -116,22 +124,47 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
     }
   };
 
+  /** Gives `task` to `slot`: posted at once when its worker is ready, else when it posts `ready`. */
   const dispatch = (slot: Slot, task: Task) => {
     if (task.expiry !== undefined) clearTimeout(task.expiry);
-    const left = task.deadline === undefined ? undefined : task.deadline - performance.now();
-    if (left !== undefined && left <= 0) {
+    if (task.deadline !== undefined && task.deadline <= performance.now()) {
       task.reject(overTime(task.limitMs, "while it waited for a free optimizer worker"));
       return;
     }
-    slot.worker ??= start(slot);
+    if (slot.worker === undefined) {
+      try {
+        slot.worker = start(slot);
+      } catch (error) {
+        task.reject(error); // the worker entry cannot be found or loaded: a packaging bug (500)
+        return;
+      }
+    }
     slot.task = task;
+    if (slot.ready) send(slot, task);
+  };
+
+  /** Posts `task` to the slot's ready worker with the time left, and arms the last-resort termination. */
+  const send = (slot: Slot, task: Task) => {
+    const left = task.deadline === undefined ? undefined : task.deadline - performance.now();
+    if (left !== undefined && left <= 0) {
+      finish(slot);
+      task.reject(overTime(task.limitMs, "while an optimizer worker started"));
+      return;
+    }
     const request: SolverRequest = { id: nextId++, job: task.job, timeLimitMs: left === undefined ? 0 : Math.max(1, Math.floor(left * ENGINE_SHARE)) };
-    slot.worker.postMessage(request);
+    slot.worker!.postMessage(request);
     if (left !== undefined) {
       slot.timer = setTimeout(() => {
         const worker = slot.worker;
         void worker?.terminate();
-        slot.worker = closed ? undefined : start(slot); // the replacement boots while the queue moves on
+        slot.worker = undefined;
+        if (!closed) {
+          try {
+            slot.worker = start(slot); // the replacement boots while the queue moves on
+          } catch {
+            // started again, and reported, on the next dispatch
+          }
+        }
         const stuck = slot.task;
         finish(slot);
         stuck?.reject(overTime(task.limitMs, "and the solve was stopped"));
@@ -168,7 +201,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       });
     },
     warm() {
-      for (const slot of slots) if (!closed) slot.worker ??= start(slot);
+      for (const slot of slots) if (!closed) slot.worker ??= start(slot); // a failure here is the caller's to see
     },
     async close() {
       closed = true;
