@@ -60,7 +60,9 @@ describe("npx thematic-mock from the installed package", () => {
     const docs = await fetch(`${mock.url}/docs/swagger-ui.css`);
     expect(docs.status).toBe(200);
 
-    expect(await mock.stop()).toBe(0);
+    await mock.stop();
+    running.pop();
+    await expect(fetch(`${mock.url}/v1/health`)).rejects.toThrow();
     expect(snapshot(packageDir)).toEqual(before);
   });
 
