@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { npmEnv, run } from "./_support/npmEnv.ts";
+import { npmEnv, run, runOk } from "./_support/npmEnv.ts";
 import { readmeBlock } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
@@ -81,6 +81,19 @@ describe("npx thematic-mock from the installed package", () => {
     process.stdout.write(`[packaging] installed thematic-mock, launch to banner: ${times.map((t) => Math.round(t)).join(", ")} ms (median ${Math.round(times[2]!)} ms)\n`);
     // Measured, not asserted in a shared-CPU test run: bench/ owns speed. The figure is printed.
     expect(times[2]).toBeGreaterThan(0);
+  });
+
+  it("starts from a global install (npm install --global, its own prefix)", async () => {
+    const prefix = join(ctx.work, "global");
+    await runOk(`npm install --global --prefix "${prefix}" @thematic/mock-server`, ctx.work, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
+    const packageDir = join(prefix, "lib", "node_modules", "@thematic", "mock-server");
+    const before = snapshot(packageDir);
+    const mock = await startMock(`exec "${join(prefix, "bin", "thematic-mock")}" --port 0 --quiet`, ctx.work);
+    running.push(mock);
+    expect((await fetch(`${mock.url}/v1/health`)).status).toBe(200);
+    await mock.stop();
+    running.pop();
+    expect(snapshot(packageDir)).toEqual(before);
   });
 
   it("runs the README's mock quick start verbatim (a frontend project, port 4010)", async () => {

@@ -9,7 +9,7 @@ export interface RunningMock {
   /** Milliseconds from spawn to the banner. */
   bannerMs: number;
   output(): string;
-  /** SIGTERM to the process group; resolves with the exit code once it has exited. */
+  /** SIGTERM to the process group; resolves with the shell's exit code once every process of the group has exited. */
   stop(): Promise<number | null>;
 }
 
@@ -24,9 +24,24 @@ export function startMock(command: string, cwd: string, env: NodeJS.ProcessEnv =
   let out = "";
   let err = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  /** True while any process of the group (sh, npx, node) is alive. */
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
-    return exited;
+    if (groupAlive()) process.kill(-child.pid!, "SIGTERM");
+    const code = await exited;
+    // The shell dies at once; wait for the server it started to finish its graceful close.
+    for (let waited = 0; groupAlive(); waited += 50) {
+      if (waited >= 10_000) process.kill(-child.pid!, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return code;
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
