@@ -50,6 +50,8 @@ describe.each(packages.map((p) => [p.name, p] as const))("%s package.json", (_na
     expect(m.files).toEqual(expect.arrayContaining(["dist", "README.md", "LICENSE"]));
     expect(m.scripts?.build).toMatch(/tsc -b tsconfig\.build\.json/);
     expect(m.scripts?.prepack).toBeDefined();
+    // npm publish drops a bin entry written "./bin/x" ("invalid and removed"); "bin/x" is kept.
+    for (const target of Object.values((m.bin ?? {}) as Record<string, string>)) expect(target).toMatch(/^bin\/[\w.-]+$/);
     expect(readFileSync(join(pkg.dir, "LICENSE"), "utf8")).toBe(readFileSync(join(repo, "LICENSE"), "utf8"));
     expect(readFileSync(join(pkg.dir, "README.md"), "utf8")).toMatch(new RegExp(`^# ${pkg.name.replace("/", "\\/")}`));
   });
