@@ -140,6 +140,10 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
   return {
     url: `http://127.0.0.1:${port}/`,
     served,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // npm keeps its sockets alive; close would wait for them
+      }),
   };
 }
