@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Workspace packages are resolved to their TypeScript source through the
 // "@thematic/source" export condition, so nothing needs a build to be tested.
@@ -9,6 +9,8 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ["packages/*/src/**/*.test.ts", "fixtures/src/**/*.test.ts", "test/**/*.test.ts"],
+    // The packed-package tests have their own run (npm run test:packaging, in .ci/run).
+    exclude: [...configDefaults.exclude, "test/packaging/**"],
     environment: "node",
     testTimeout: 30_000,
   },

@@ -1,5 +1,5 @@
 // The mock as a child process for the soak benchmark: the real launcher
-// (`node packages/mock-server/bin/thematic-mock.mjs --port 0 --quiet`), on loopback.
+// (`node scripts/thematic-mock-dev.mjs --port 0 --quiet`, what `npm start` runs), on loopback.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { stopChild } from "../../_internal/stopChild.ts";
@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
-const launcher = join(repo, "packages", "mock-server", "bin", "thematic-mock.mjs");
+const launcher = join(repo, "scripts", "thematic-mock-dev.mjs");
 
 /** A running mock child. */
 export interface MockProcess {

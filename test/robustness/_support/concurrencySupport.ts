@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
-/** The `thematic-mock` launcher (bundles the CLI with esbuild, then runs it). */
-export const LAUNCHER = join(repo, "packages", "mock-server", "bin", "thematic-mock.mjs");
+/** The repository's `thematic-mock` launcher (`npm start`: bundles the CLI source with esbuild, then runs it). */
+export const LAUNCHER = join(repo, "scripts", "thematic-mock-dev.mjs");
 
 /** Status and parsed JSON body (undefined when empty) of one request. */
 export interface Reply<T> {
@@ -43,7 +43,7 @@ export interface MockChild {
 }
 
 /**
- * Starts `node bin/thematic-mock.mjs --port 0 --quiet [--data file]` and resolves once its banner
+ * Starts `node scripts/thematic-mock-dev.mjs --port 0 --quiet [--data file]` and resolves once its banner
  * (URL and API keys) is printed.
  *
  * @param dataFile state file (`--data`), or null for in-memory state

@@ -13,12 +13,12 @@ afterEach(async () => {
 
 /**
  * Starts the real CLI and resolves with its banner once it listens: through the `thematic-mock`
- * launcher that `npm start` runs (an esbuild bundle), or straight from the TypeScript source.
+ * launcher that `npm start` runs (scripts/thematic-mock-dev.mjs, an esbuild bundle of the source), or straight from the TypeScript source.
  */
 function startCli(args: string[], via: "launcher" | "source" = "launcher"): Promise<string> {
   const entry =
     via === "launcher"
-      ? [join(import.meta.dirname, "../../../bin/thematic-mock.mjs")]
+      ? [join(import.meta.dirname, "../../../../../scripts/thematic-mock-dev.mjs")]
       : ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts")];
   const child = spawn(process.execPath, [...entry, ...args], {
     stdio: ["ignore", "pipe", "inherit"],

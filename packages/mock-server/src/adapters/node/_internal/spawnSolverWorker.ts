@@ -5,8 +5,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
 /**
- * Set by a bundler that inlines this module (the repository's `bin/thematic-mock.mjs` launcher
- * defines it with esbuild): the URL of the worker entry, since a bundle has no sibling files.
+ * Set by a bundler that inlines this module (the repository's `npm start`,
+ * scripts/thematic-mock-dev.mjs, defines it with esbuild): the URL of the worker entry, since a
+ * bundle of the TypeScript source has no sibling files.
  */
 declare const __THEMATIC_SOLVER_WORKER__: string | undefined;
 

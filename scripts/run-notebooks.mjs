@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Executes every code cell of every notebook in examples/ (or of the notebooks named on the command
+// line), in order, as the Deno Jupyter kernel would: one Deno program per notebook, the cells
+// concatenated (so later cells see earlier cells' bindings, and top-level await works). Fails, naming
+// the notebook and the cell, when a cell throws. `npm run notebooks`; run by .ci/run.
+//
+// The notebooks read THEMATIC_API_URL: unless it is set, this script starts the mock
+// (scripts/thematic-mock-dev.mjs, from source, on a free port) and passes its URL. Deno resolves
+// @thematic/* through the @thematic/source condition, so no build is needed; the packaging tests
+// check the built engine in Deno.
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const deno = join(repo, "node_modules", ".bin", "deno");
+const notebooks = process.argv.length > 2 ? process.argv.slice(2).map((p) => resolve(p)) : readdirSync(join(repo, "examples")).filter((f) => f.endsWith(".ipynb")).sort().map((f) => join(repo, "examples", f));
+if (notebooks.length === 0) throw new Error("run-notebooks: no notebook in examples/");
+
+/** Starts the mock on a free port and resolves with its URL and a stop function. */
+function startMock() {
+  const child = spawn(process.execPath, ["--max-semi-space-size=64", join(repo, "scripts", "thematic-mock-dev.mjs"), "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
+  const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM"))));
+  return new Promise((resolveStart, reject) => {
+    let out = "";
+    child.once("exit", (code) => reject(new Error(`run-notebooks: the mock exited (${code}) before listening: ${out}`)));
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url !== undefined) resolveStart({ url, stop });
+    });
+  });
+}
+
+/** The notebook's code cells as one program, and the first line of each cell in it. */
+function program(file) {
+  const notebook = JSON.parse(readFileSync(file, "utf8"));
+  const lines = [];
+  const cellStarts = [];
+  notebook.cells.forEach((cell, index) => {
+    if (cell.cell_type !== "code") return;
+    const source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
+    lines.push(`// ---- cell ${index + 1} ----`);
+    cellStarts.push({ cell: index + 1, line: lines.length + 1 });
+    lines.push(...source.split("\n"));
+  });
+  return { text: `${lines.join("\n")}\n`, cellStarts };
+}
+
+const external = process.env.THEMATIC_API_URL;
+const mock = external === undefined ? await startMock() : { url: external, stop: async () => {} };
+let failed = 0;
+try {
+  for (const file of notebooks) {
+    const { text, cellStarts } = program(file);
+    const started = performance.now();
+    // The program is read from stdin as TypeScript, with the repository as its folder (so
+    // @thematic/* and the registry packages resolve from the root node_modules).
+    const result = spawnSync(deno, ["run", "--quiet", "--allow-net", "--allow-env", "--allow-read", "--conditions=@thematic/source", "--ext=ts", "-"], {
+      cwd: repo,
+      input: text,
+      env: { ...process.env, THEMATIC_API_URL: mock.url, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (process.env.NOTEBOOK_OUTPUT !== undefined) process.stdout.write(result.stdout);
+    if (result.status === 0) {
+      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran (${seconds} s)\n`);
+      continue;
+    }
+    failed++;
+    // Map the first stack line in the generated program back to its cell.
+    const line = Number(/\$deno\$stdin\.\w+:(\d+):\d+/.exec(result.stderr)?.[1] ?? NaN);
+    const cell = [...cellStarts].reverse().find((c) => c.line <= line)?.cell;
+    process.stderr.write(`run-notebooks: ${basename(file)}: ${cell === undefined ? "a cell" : `cell ${cell}`} threw\n${result.stderr}\n${result.stdout.slice(-2000)}\n`);
+  }
+} finally {
+  await mock.stop();
+}
+process.exit(failed === 0 ? 0 : 1);

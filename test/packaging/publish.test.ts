@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { npmEnv, run } from "./_support/npmEnv.ts";
+
+const ctx = inject("packaging");
+
+/** Every file path an `exports` map (or `bin`) points at, conditions included, except the source condition's. */
+function targets(value: unknown, skipSource: boolean): string[] {
+  if (typeof value === "string") return [value];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) => (skipSource && key === "@thematic/source" ? [] : targets(v, skipSource)));
+}
+
+describe.each(ctx.packages.map((p) => [p.name, p] as const))("%s", (_name, pkg) => {
+  it("packs exactly what it needs: built entries with declarations and maps, README, LICENSE, no tests", () => {
+    const files = new Set(pkg.files);
+    expect(files.has("README.md")).toBe(true);
+    expect(files.has("LICENSE")).toBe(true);
+    expect(files.has("package.json")).toBe(true);
+    expect(pkg.files.filter((f) => /\.test\.ts$|\/_test\/|\.tsbuildinfo$/.test(f))).toEqual([]);
+    const { exports, bin, imports } = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<string, unknown>;
+    for (const target of [...targets(exports, false), ...targets(bin, false), ...targets(imports, false)]) {
+      if (target.includes("*")) continue;
+      expect(files.has(target.replace(/^\.\//, "")), `${target} is in the tarball`).toBe(true);
+    }
+    for (const js of pkg.files.filter((f) => f.startsWith("dist/") && f.endsWith(".js") && f !== "dist/cli.js")) {
+      expect(files.has(`${js}.map`), `${js}.map`).toBe(true);
+      expect(files.has(js.replace(/\.js$/, ".d.ts")), `${js} declarations`).toBe(true);
+    }
+  });
+
+  it("passes npm publish --dry-run", async () => {
+    // A registry path where no package exists yet (the local registry serves our tarballs as published).
+    const result = await run("npm publish --dry-run --ignore-scripts", pkg.dir, npmEnv(`${ctx.registryUrl}unpublished/`, ctx.npmCache));
+    expect(result.stderr).not.toMatch(/npm (error|ERR)/);
+    // npm "corrects" some manifest errors on publish by dropping the field (a bin entry, for one).
+    expect(result.stderr).not.toMatch(/auto-corrected|errors corrected|invalid and removed/);
+    expect(result.code).toBe(0);
+    expect(result.stderr + result.stdout).toMatch(new RegExp(`${pkg.name.replace("/", "\\/")}@${pkg.version}`));
+  });
+});
