@@ -289,16 +289,16 @@ describe("versions (v1)", () => {
     const m = makeMock();
     await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" });
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-    const versions = await body<Array<{ id: string; created_at: string; active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
+    const versions = await body<Array<{ version_id: string; created_at: string; is_active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
     expect(versions.length).toBe(2);
-    expect(versions[0]?.active).toBe(true);
-    expect(versions[1]?.id).toBe(id("alice-quantum-v1"));
+    expect(versions[0]?.is_active).toBe(true);
+    expect(versions[1]?.version_id).toBe(id("alice-quantum-v1"));
     expect(versions[1]?.created_at).toBe("Sat, 01 Mar 2025 00:00:00 GMT");
     const one = await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("alice-quantum-v1")}`);
-    expect(await body(one)).toMatchObject({ id: id("alice-quantum-v1"), status: 100, active: false });
+    expect(await body(one)).toMatchObject({ version_id: id("alice-quantum-v1"), status: 100, is_active: false, runs_count: 1 });
     expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("nope")}`)).status).toBe(404);
-    const bobs = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
-    expect(bobs.map((v) => v.id)).toEqual([id("bob-water-v1")]);
+    const bobs = await body<Array<{ version_id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
+    expect(bobs.map((v) => v.version_id)).toEqual([id("bob-water-v1")]);
   });
 });
 

@@ -81,7 +81,7 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
     },
     ({ strategyId }) => {
       rejectPremade(env, strategyId);
-      const s = presentStrategyV1(ctx, submitStrategy(ctx, caller, strategyId));
+      const s = presentStrategyV1(ctx, submitStrategy(ctx, caller, strategyId).strategy);
       return { result: s, hint: strategyHint(s) };
     },
   );
