@@ -6,8 +6,8 @@ const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 /**
  * True when the request carries no body: none attached, `Content-Length: 0`, or (when neither a
  * length nor a chunked encoding is declared, as for a body-less HTTP/1.1 request or an in-process
- * `Request` built from a string) a body whose text is blank. Reading caches the text for the
- * validator, so the body is read once.
+ * `Request` built from a string) a body whose text is blank: read from a clone, so that a handler
+ * reading the raw request (the MCP endpoint) still finds its body.
  */
 async function hasNoBody(c: Context<AppEnv>): Promise<boolean> {
   const request = c.req.raw;
@@ -15,7 +15,7 @@ async function hasNoBody(c: Context<AppEnv>): Promise<boolean> {
   const length = request.headers.get("Content-Length");
   if (length !== null) return length.trim() === "0";
   if (request.headers.get("Transfer-Encoding") !== null) return false;
-  return (await c.req.text()).trim() === "";
+  return (await request.clone().text()).trim() === "";
 }
 
 /**
