@@ -31,7 +31,8 @@ export function emptyJsonBodyMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const type = c.req.header("Content-Type");
     if (type !== undefined && JSON_MEDIA.test(type.split(";")[0]!.trim()) && (await hasNoBody(c))) {
-      c.req.bodyCache.text = Promise.resolve("{}");
+      // Hono caches each body reader's promise under its name (typed as the Body member, hence the cast).
+      (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve("{}");
     }
     return next();
   };

@@ -53,7 +53,8 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
   it("a client's usual JSON headers with no body (Content-Type: application/json, Content-Length: 0 or none) is no body, not malformed JSON", async () => {
     const m = makeMock();
     const reference = await call(m, `/v1/strategies/${aliceQuantum}/optimize`);
-    for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "application/json; charset=utf-8", "Content-Length": "0" }]) {
+    const variants: Array<Record<string, string>> = [{ "Content-Type": "application/json" }, { "Content-Type": "application/json; charset=utf-8", "Content-Length": "0" }];
+    for (const headers of variants) {
       for (const path of [`/v1/strategies/${aliceQuantum}/optimize`, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6`]) {
         const r = await m.alice.post(path, undefined, headers);
         expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
