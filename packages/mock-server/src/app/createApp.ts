@@ -11,7 +11,9 @@ import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { createStore } from "../store/Store.ts";
 import type { DocsAssets } from "../routes/docs.ts";
+import { HEALTH_PATHS } from "../routes/health.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
+import { emptyJsonBodyMiddleware } from "./emptyJsonBodyMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
 import type { MockApp } from "./RouteModule.ts";
@@ -43,7 +45,7 @@ export interface Mock {
 
 /**
  * The whole API as one Fetch-API app (`app.fetch(request)`): routes of `app/routeModules.ts`, bearer
- * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS, the mock headers, one log line per
+ * auth on `/v1/*` and `/v2/*` except the health checks (`/v1/health`, `/v2/health`), CORS, the mock headers, one log line per
  * request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
  * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
  *
@@ -88,7 +90,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     }),
   );
   app.use("*", mockHeadersMiddleware(ctx));
-  const auth = authMiddleware(ctx, new Set(["/v1/health"]));
+  app.use("*", emptyJsonBodyMiddleware());
+  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { UuidSchema } from "./common.ts";
+import { LIMITS } from "./limits.ts";
 
 /** Body of `POST /v1/backtest` (contract 4.5, 8). */
 export const BacktestBody = z
@@ -13,7 +14,14 @@ export const BacktestBody = z
       )
       .min(1),
     years: z.number().int().min(1).max(20).default(5).openapi({ description: "Window length in years, 1..20 (default 5)" }),
-    benchmark: z.string().default("SPY").openapi({ description: "Benchmark symbol (default SPY); see GET /v1/benchmarks", example: "SPY" }),
+    benchmark: z
+      .string()
+      .max(LIMITS.SYMBOL_MAX)
+      .default("SPY")
+      .openapi({
+        description: "Any listed symbol (default SPY): a benchmark ETF of GET /v1/benchmarks (SPY, QQQ, ...) or the ticker of an active company listing (e.g. NVDA); case-insensitive",
+        example: "SPY",
+      }),
   })
   .openapi("BacktestRequest");
 export type BacktestInputBody = z.infer<typeof BacktestBody>;
@@ -21,7 +29,7 @@ export type BacktestInputBody = z.infer<typeof BacktestBody>;
 const statistics = {
   returns: z.number().openapi({ description: "Total return over the window" }),
   annualizedReturn: z.number().openapi({ description: "CAGR" }),
-  variance: z.number().openapi({ description: "Annualised variance of weekly returns" }),
+  variance: z.number().openapi({ description: "Annualised volatility σ of the weekly returns (the service names it variance; see docs/maths.md#backtest-statistics)" }),
   sharpeRatio: z.number(),
   maxDrawdown: z.number().openapi({ description: "Maximum drawdown, <= 0" }),
 };

@@ -33,4 +33,10 @@ export const LIMITS = {
   HOLDINGS_MAX_COUNT: 1000,
   /** Company ids given to an optimizer. */
   COMPANY_IDS_MAX_COUNT: 5000,
+  /** A ticker or benchmark symbol, characters. */
+  SYMBOL_MAX: 20,
+  /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
+  REASON_MAX: 2000,
+  /** Company ids given to a helper (reverse objective), count. */
+  HELPER_COMPANY_IDS_MAX_COUNT: 200,
 } as const;
