@@ -143,6 +143,20 @@ describe("POST /v1/backtest", () => {
   });
 });
 
+describe("POST /v2/backtest (as v1, docs/parity.md)", () => {
+  it("answers exactly what v1 answers, and refuses the same inputs", async () => {
+    const m = makeMock();
+    const input = { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 3 }], years: 1, benchmark: "SPY" };
+    const [v1, v2] = await Promise.all([m.alice.post("/v1/backtest", input), m.alice.post("/v2/backtest", input)]);
+    expect(v2.status).toBe(200);
+    expect(await body(v2)).toEqual(await body(v1));
+    const bad = await m.alice.post("/v2/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 21 });
+    expect(bad.status).toBe(400);
+    expectError(await body(bad));
+    expect((await m.anonymous.post("/v2/backtest", input)).status).toBe(401);
+  });
+});
+
 describe("backtest on the real fixtures", () => {
   let real: Universe;
   let m: ReturnType<typeof makeMock>;

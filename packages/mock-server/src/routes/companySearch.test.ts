@@ -157,3 +157,17 @@ describe("company search on the real fixtures", () => {
     expect(found.results.map((r) => r.id)).not.toContain(dead.id);
   });
 });
+
+describe("POST /v2/helper/companies/search (as v1, docs/parity.md)", () => {
+  it("answers exactly what v1 answers, and validates the same way", async () => {
+    const m = makeMock();
+    for (const input of [{ query: "qbit" }, { query: "q", limit: 2 }, { query: "US0000000000" }]) {
+      const [v1, v2] = await Promise.all([m.alice.post("/v1/helper/companies/search", input), m.alice.post("/v2/helper/companies/search", input)]);
+      expect(v2.status).toBe(200);
+      expect(await body(v2)).toEqual(await body(v1));
+    }
+    const bad = await m.alice.post("/v2/helper/companies/search", { query: " " });
+    expect(bad.status).toBe(400);
+    expectError(await body(bad));
+  });
+});

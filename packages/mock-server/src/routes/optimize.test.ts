@@ -213,6 +213,18 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
   });
 });
 
+describe("POST /v2/strategies/{id}/optimize (as v1, docs/parity.md)", () => {
+  it("answers what v1 answers for the same strategy and query, including 202 while building and 404 when invisible", async () => {
+    const m = makeMock();
+    for (const path of [`/strategies/${aliceQuantum}/optimize?tiltExponent=2`, `/strategies/${premade}/optimize?signalType=linguisticBeta`]) {
+      const [v1, v2] = [await call(m, `/v1${path}`), await call(m, `/v2${path}`)];
+      expect(v2.status, path).toBe(200);
+      expect(v2.json).toEqual(v1.json);
+    }
+    expect((await call(m, `/v2/strategies/${bobPrivate}/optimize`)).status).toBe(404);
+  });
+});
+
 describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
   it("200 with a certified optimum within the bounds", async () => {
     const r = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.5`);
