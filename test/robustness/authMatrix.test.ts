@@ -138,7 +138,7 @@ describe("auth matrix: another user's resources", () => {
   const portfolioRoutes = secured.filter((e) => e.owned === "portfolio");
 
   it("another user's private strategy is 404 on every strategy route (reads, writes, optimizers)", async () => {
-    expect(strategyRoutes.length).toBe(19);
+    expect(strategyRoutes.length).toBe(29);
     for (const e of strategyRoutes) await expectProbe(e, send(e, asOther, pick(e, privateParams)), 404, `${e.method} ${e.path}`);
   });
 
@@ -153,7 +153,7 @@ describe("auth matrix: another user's resources", () => {
     }
     for (const v of ["v1", "v2"]) {
       const r = await world.send({ method: "GET", path: `/${v}/strategies/${ids.publicStrategy}/versions`, headers: asOther });
-      expect((r.json as Array<{ id: string }>).map((x) => x.id), v).toEqual([ids.activeVersion]);
+      expect((r.json as Array<{ version_id: string }>).map((x) => x.version_id), v).toEqual([ids.activeVersion]);
     }
   });
 

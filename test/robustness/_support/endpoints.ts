@@ -2,6 +2,8 @@
 // template), on the owner's fixture resources. The robustness tests derive every malformed and
 // unauthorised request from these examples; `documentedOperations` (the app's /openapi.json)
 // is checked against this table so an operation without an entry fails the tests.
+import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
+import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
 import type { World } from "./world.ts";
 
 /** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
@@ -54,6 +56,9 @@ export interface FixtureIds {
   premade: string;
   premadeCompany: string;
   premadeDate: string;
+  /** The premade strategy's one version and its current run (its factsheet is always ready). */
+  premadeVersion: string;
+  premadeCurrentDate: string;
   publicPortfolio: string;
   privatePortfolio: string;
   privatePortfolioName: string;
@@ -84,6 +89,8 @@ export function fixtureIds(world: World): FixtureIds {
     premade: premade.id,
     premadeCompany: premade.constituents[0]!.companyId,
     premadeDate: premade.snapshots.find((s) => s.state === "completed")!.date,
+    premadeVersion: premadeVersionId(premade),
+    premadeCurrentDate: currentRunDate(premade)!,
     publicPortfolio: pPub.id,
     privatePortfolio: pPriv.id,
     privatePortfolioName: pPriv.name,
@@ -123,6 +130,12 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("POST", "/v1/strategies/{id}/revive"),
     strategy("GET", "/v1/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
     strategy("GET", "/v1/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
+    strategy("GET", "/v1/strategies/{id}/evidences"),
+    strategy("GET", "/v1/strategies/{id}/historical-data", { query: { date: "2025-06-30", includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
+    strategy("GET", "/v1/strategies/{id}/performance", { query: { top: "5", min_market_cap: "0" } }),
+    strategy("GET", "/v1/strategies/{id}/factsheet"),
+    strategy("POST", "/v1/strategies/{id}/factsheet", { body: { force: false } }),
+    e("GET", "/v1/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
     strategy("GET", "/v1/strategies/{id}/versions"),
     strategy("GET", "/v1/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
     e("GET", "/v2/strategies", { query: { scope: "user", archived: "exclude" } }),
@@ -131,7 +144,14 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("DELETE", "/v2/strategies/{id}"),
     strategy("POST", "/v2/strategies/{id}/submit"),
     strategy("GET", "/v2/strategies/{id}/versions"),
-    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
+    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.activeVersion }, query: { asOfDate: "2025-06-30" } }),
+    e("POST", "/v2/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
+    strategy("GET", "/v2/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000", versionId: ids.activeVersion } }),
+    strategy("GET", "/v2/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
+    strategy("GET", "/v2/strategies/{id}/evidences"),
+    strategy("GET", "/v2/strategies/{id}/factsheet"),
+    strategy("POST", "/v2/strategies/{id}/factsheet", { body: { force: true } }),
+    e("GET", "/v2/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
     strategy("POST", "/v2/strategies/{id}/archive"),
     strategy("POST", "/v2/strategies/{id}/revive"),
     e("GET", "/v1/portfolios"),
