@@ -3,6 +3,7 @@ import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
 import { registerBacktestTools } from "./tools/backtestTools.ts";
 import { registerCompanySearchTools } from "./tools/companySearchTools.ts";
+import { registerObjectiveTools } from "./tools/objectiveTools.ts";
 import { registerOptimizeTools } from "./tools/optimizeTools.ts";
 import { registerPortfolioTools } from "./tools/portfolioTools.ts";
 import { registerPremadeTools } from "./tools/premadeTools.ts";
@@ -18,6 +19,7 @@ const TOOL_GROUPS: readonly ToolGroup[] = [
   registerStrategyCompanyTools,
   registerPremadeTools,
   registerCompanySearchTools,
+  registerObjectiveTools,
   registerOptimizeTools,
   registerBacktestTools,
   registerPortfolioTools,
