@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
+import { registerAnalyticsTools } from "./tools/analyticsTools.ts";
 import { registerBacktestTools } from "./tools/backtestTools.ts";
 import { registerCompanySearchTools } from "./tools/companySearchTools.ts";
 import { registerObjectiveTools } from "./tools/objectiveTools.ts";
@@ -17,6 +18,7 @@ export const MCP_SERVER_INFO = { name: "thematic-mock", version: "0.1.0" } as co
 const TOOL_GROUPS: readonly ToolGroup[] = [
   registerStrategyTools,
   registerStrategyCompanyTools,
+  registerAnalyticsTools,
   registerPremadeTools,
   registerCompanySearchTools,
   registerObjectiveTools,

@@ -98,6 +98,8 @@ const historical = createRoute({
   path: "/v1/premade-strategies/{id}/historical-data",
   tags,
   summary: "Companies as of a completed run (signals of that snapshot), conviction ranked",
+  description:
+    "The constituents of the run of `date` with that run's signals; conviction computed over them (`scoringMinMarketCap`). With `includeReasoning=true` each company carries why it was held then (from that run's signals).",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: HistoricalQuery },
   responses: {
@@ -121,6 +123,6 @@ export const registerPremadeRoutes: RouteModule = (app, ctx) => {
   app.openapi(dates, (c) => c.json(historicalDates(ctx, c.req.valid("param").id), 200));
   app.openapi(historical, (c) => {
     const q = c.req.valid("query");
-    return companiesText(c, historicalDataCached(ctx, c.req.valid("param").id, q.date, q.scoringMinMarketCap).json);
+    return companiesText(c, historicalDataCached(ctx, c.req.valid("param").id, q.date, q).json);
   });
 };

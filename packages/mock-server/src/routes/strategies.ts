@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, errorResponses, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import { bearerSecurity, ErrorSchema, errorResponses, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import {
   ArchiveResultSchema,
@@ -10,7 +10,13 @@ import {
   StrategyV1Schema,
   StrategyVersionSchema,
 } from "../schemas/strategy.ts";
+import { EvidencesSchema } from "../schemas/premade.ts";
+import { PerformanceQuery, UserHistoricalQuery } from "../schemas/run.ts";
+import { StrategyPerformanceSchema } from "../schemas/performance.ts";
+import { strategyPerformanceReport } from "../services/performance/strategyPerformanceReport.ts";
 import { presentStrategyV1 } from "../services/presenters/presentStrategyV1.ts";
+import { userHistoricalData } from "../services/runs/userHistoricalData.ts";
+import { strategyEvidences } from "../services/strategies/strategyEvidences.ts";
 import { presentVersion } from "../services/presenters/presentVersion.ts";
 import { archiveStrategy } from "../services/strategies/archiveStrategy.ts";
 import { companyEvidence } from "../services/strategies/companyEvidence.ts";
@@ -116,6 +122,45 @@ const evidence = createRoute({
   responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
 });
 
+const evidences = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/evidences",
+  tags,
+  summary: "Evidence for every company of the strategy",
+  description: "One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams },
+  responses: { 200: json(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
+});
+
+const historical = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/historical-data",
+  tags,
+  summary: "Retrieve generated historical data for a specific date",
+  description:
+    "The companies of the strategy as of `date`: the active version's run of that date when one exists (a v2 historical submit), else the same selection and scoring computed as of that date (the universe of that day: companies listed then; signals consistent with the premade strategies' runs). Conviction ranked with `scoringMinMarketCap` (default 500000000); `reasoning` with `includeReasoning=true`. Empty until the strategy has a completed run. Future dates are 400.",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, query: UserHistoricalQuery },
+  responses: {
+    200: json(z.array(CompanySchema), "Companies as of that date"),
+    ...errorResponses(400, 401, 404),
+    409: { description: "The run of that date is still running or failed", content: { "application/json": { schema: ErrorSchema } } },
+  },
+});
+
+const performance = createRoute({
+  method: "get",
+  path: "/v1/strategies/{id}/performance",
+  tags,
+  summary: "Get strategy's performance",
+  description:
+    "Conviction-weighted buy-and-hold NAV (from 10000, weekly `[unixSeconds, value]`, last 5 years) of the strategy's `top` companies by conviction (default 30) with a market cap of at least `min_market_cap` (default 0), with its statistics. Empty while the strategy has no finished build.",
+  security: bearerSecurity,
+  request: { params: StrategyIdParams, query: PerformanceQuery },
+  responses: { 200: json(StrategyPerformanceSchema, "Stock performance of a strategy"), ...errorResponses(400, 401, 404) },
+});
+
 const versions = createRoute({
   method: "get",
   path: "/v1/strategies/{id}/versions",
@@ -152,7 +197,7 @@ export const registerStrategyRoutes: RouteModule = (app, ctx) => {
       200,
     );
   });
-  app.openapi(submit, (c) => c.json(presentStrategyV1(ctx, submitStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200));
+  app.openapi(submit, (c) => c.json(presentStrategyV1(ctx, submitStrategy(ctx, c.var.caller, c.req.valid("param").id).strategy), 200));
   app.openapi(revive, (c) => c.json(presentStrategyV1(ctx, reviveStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200));
   app.openapi(companies, (c) => {
     const q = c.req.valid("query");
@@ -161,6 +206,15 @@ export const registerStrategyRoutes: RouteModule = (app, ctx) => {
   app.openapi(evidence, (c) => {
     const p = c.req.valid("param");
     return c.json(companyEvidence(ctx, c.var.caller, p.id, p.companyId), 200);
+  });
+  app.openapi(evidences, (c) => c.json(strategyEvidences(ctx, c.var.caller, c.req.valid("param").id), 200));
+  app.openapi(historical, (c) => {
+    const q = c.req.valid("query");
+    return c.json(userHistoricalData(ctx, c.var.caller, c.req.valid("param").id, q.date, q), 200);
+  });
+  app.openapi(performance, (c) => {
+    const q = c.req.valid("query");
+    return c.json(strategyPerformanceReport(ctx, c.var.caller, c.req.valid("param").id, { top: q.top, minMarketCap: q.min_market_cap }), 200);
   });
   app.openapi(versions, (c) => {
     const r = listVersions(ctx, c.var.caller, c.req.valid("param").id, "exclude");
