@@ -4,6 +4,7 @@ import type { ToolGroup } from "./_internal/ToolEnv.ts";
 import { registerAnalyticsTools } from "./tools/analyticsTools.ts";
 import { registerBacktestTools } from "./tools/backtestTools.ts";
 import { registerCompanySearchTools } from "./tools/companySearchTools.ts";
+import { registerObjectiveTools } from "./tools/objectiveTools.ts";
 import { registerOptimizeTools } from "./tools/optimizeTools.ts";
 import { registerPortfolioTools } from "./tools/portfolioTools.ts";
 import { registerPremadeTools } from "./tools/premadeTools.ts";
@@ -20,6 +21,7 @@ const TOOL_GROUPS: readonly ToolGroup[] = [
   registerAnalyticsTools,
   registerPremadeTools,
   registerCompanySearchTools,
+  registerObjectiveTools,
   registerOptimizeTools,
   registerBacktestTools,
   registerPortfolioTools,

@@ -20,6 +20,8 @@ const TOOLS = [
   "list_premade_strategies",
   "search_premade_strategies",
   "search_companies",
+  "enhance_objective",
+  "reverse_objective",
   "optimize_strategy",
   "optimized_portfolio",
   "backtest",

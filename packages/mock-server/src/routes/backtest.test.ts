@@ -223,6 +223,19 @@ describe("backtest on the real fixtures", () => {
     }
   });
 
+  it("accepts a real company's ticker as the benchmark (a guide's NVDA), priced from that listing", async () => {
+    const nvidia = real.companies.find((c) => c.securities[0]!.symbol === "NVDA")!;
+    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 5).map((c) => ({ companyId: c.companyId, weight: 1 }));
+    const { status, json } = await post({ holdings, benchmark: "nvda", years: 3 });
+    expect(status).toBe(200);
+    expect(json.benchmarkMetadata.symbol).toBe("NVDA");
+    const alone = await post({ holdings: [{ companyId: nvidia.id, weight: 1 }], years: 3 });
+    json.benchmarkTimeSeries.forEach(([t, v], k) => {
+      expect(t).toBe(alone.json.timeSeries[k]![0]);
+      expect(v).toBeCloseTo(alone.json.timeSeries[k]![1], 6);
+    });
+  });
+
   it("accepts every listed benchmark", async () => {
     for (const b of real.benchmarks) {
       const { status } = await post({ holdings: [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }], benchmark: b.symbol, years: 2 });

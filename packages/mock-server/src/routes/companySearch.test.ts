@@ -171,3 +171,27 @@ describe("POST /v2/helper/companies/search (as v1, docs/parity.md)", () => {
     expectError(await body(bad));
   });
 });
+
+describe("the real companies of the fixtures (the tickers the guides use)", () => {
+  it("TSLA, NVDA, AAPL, MSFT, AMZN, GOOGL and META resolve to the real company, with its real ISIN and a null FIGI, in v1 and v2", async () => {
+    const real = loadUniverse();
+    const m = makeMock({ universe: real });
+    const client = m.client(real.users.find((u) => u.active)!.apiKey);
+    const expected: Record<string, [name: string, isin: string, exchange: string]> = {
+      TSLA: ["Tesla, Inc.", "US88160R1014", "NASDAQ"],
+      NVDA: ["NVIDIA Corporation", "US67066G1040", "NASDAQ"],
+      AAPL: ["Apple Inc.", "US0378331005", "NASDAQ"],
+      MSFT: ["Microsoft Corporation", "US5949181045", "NASDAQ"],
+      AMZN: ["Amazon.com, Inc.", "US0231351067", "NASDAQ"],
+      GOOGL: ["Alphabet Inc.", "US02079K3059", "NASDAQ"],
+      META: ["Meta Platforms, Inc.", "US30303M1027", "NASDAQ"],
+    };
+    for (const [ticker, [name, isin, exchange]] of Object.entries(expected)) {
+      for (const v of ["v1", "v2"]) {
+        const { results } = await body<{ results: Result[] }>(await client.post(`/${v}/helper/companies/search`, { query: ticker.toLowerCase() }));
+        expect(results[0]!.name, ticker).toBe(name);
+        expect(results[0]!.securities[0]).toEqual({ is_primary: true, symbol: ticker, isin, figi: null, market: "US", exchange });
+      }
+    }
+  });
+});

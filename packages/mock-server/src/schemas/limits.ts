@@ -37,6 +37,4 @@ export const LIMITS = {
   SYMBOL_MAX: 20,
   /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
   REASON_MAX: 2000,
-  /** Company ids given to a helper (reverse objective), count. */
-  HELPER_COMPANY_IDS_MAX_COUNT: 200,
 } as const;
