@@ -121,6 +121,7 @@ export function endpointTable(world: World): Endpoint[] {
   const patchBody = { name: "Renamed", objective: "Companies that make water filters", exclusions: ["tobacco"] };
   return [
     e("GET", "/v1/health", { secured: false }),
+    e("GET", "/v2/health", { secured: false }),
     e("GET", "/v1/strategies", { query: { scope: "all" } }),
     e("POST", "/v1/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
     strategy("GET", "/v1/strategies/{id}"),
@@ -154,16 +155,18 @@ export function endpointTable(world: World): Endpoint[] {
     e("GET", "/v2/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
     strategy("POST", "/v2/strategies/{id}/archive"),
     strategy("POST", "/v2/strategies/{id}/revive"),
-    e("GET", "/v1/portfolios"),
-    e("POST", "/v1/portfolios", { body: portfolioBody }),
-    e("GET", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    e("PUT", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
-    e("DELETE", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    strategy("POST", "/v1/strategies/{id}/optimize", {
+    ...(["v1", "v2"] as const).flatMap((v) => [
+    e("GET", `/${v}/portfolios`),
+    e("POST", `/${v}/portfolios`, { body: portfolioBody }),
+    e("GET", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    e("PUT", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
+    e("DELETE", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    strategy("POST", `/${v}/strategies/{id}/optimize`, {
       query: { minMarketCap: "0", signalType: "convictionScore", tiltExponent: "1", maxWeight: "0.5", minWeight: "0", riskDiversification: "0", riskFreeRate: "0.02", topN: "5" },
       body: { companyIds: ids.strategyCompanies },
       writes: false,
     }),
+    ]),
     strategy("POST", "/v1/strategies/{id}/optimized-portfolio", {
       query: { minMarketCap: "1", returnMultiplier: "1", linguisticBetaWeight: "0.05", riskFreeRate: "0", minHoldings: "2", minActiveWeight: "0.01", maxWeight: "0.5", buzzPenalty: "0.01" },
       body: { companyIds: ids.strategyCompanies },
@@ -176,8 +179,13 @@ export function endpointTable(world: World): Endpoint[] {
     e("GET", "/v1/premade-strategies/{id}/evidences", { params: { id: ids.premade } }),
     e("GET", "/v1/premade-strategies/{id}/historical-data/dates", { params: { id: ids.premade } }),
     e("GET", "/v1/premade-strategies/{id}/historical-data", { params: { id: ids.premade }, query: { date: ids.premadeDate, scoringMinMarketCap: "500000000" } }),
-    e("POST", "/v1/helper/companies/search", { body: { query: "a", limit: 5 }, writes: false }),
-    e("POST", "/v1/backtest", { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
+    ...(["v1", "v2"] as const).flatMap((v) => [
+      e("POST", `/${v}/helper/companies/search`, { body: { query: "a", limit: 5 }, writes: false }),
+      e("POST", `/${v}/backtest`, { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
+      e("POST", `/${v}/enhance-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
+      e("POST", `/${v}/reverse-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
+      e("POST", `/${v}/exclusion-phrases`, { body: { objective: "Invest in companies that make water filters", companyId: ids.strategyCompany, inclusionReason: "It makes filters" }, writes: false }),
+    ]),
     e("GET", "/v1/benchmarks"),
     e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
     e("GET", "/__mock/state", { secured: false }),
