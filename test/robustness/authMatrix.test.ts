@@ -138,7 +138,7 @@ describe("auth matrix: another user's resources", () => {
   const portfolioRoutes = secured.filter((e) => e.owned === "portfolio");
 
   it("another user's private strategy is 404 on every strategy route (reads, writes, optimizers)", async () => {
-    expect(strategyRoutes.length).toBe(19);
+    expect(strategyRoutes.length).toBe(20); // 19 + v2 optimize
     for (const e of strategyRoutes) await expectProbe(e, send(e, asOther, pick(e, privateParams)), 404, `${e.method} ${e.path}`);
   });
 
@@ -158,7 +158,7 @@ describe("auth matrix: another user's resources", () => {
   });
 
   it("another user's private portfolio is 404; their public one is readable with user_id null, and 403 to change", async () => {
-    expect(portfolioRoutes.map((e) => e.method).sort()).toEqual(["DELETE", "GET", "PUT"]);
+    expect(portfolioRoutes.map((e) => e.method).sort()).toEqual(["DELETE", "DELETE", "GET", "GET", "PUT", "PUT"]); // v1 and v2
     for (const e of portfolioRoutes) {
       await expectProbe(e, send(e, asOther, { id: ids.privatePortfolio }), 404, `${e.method} ${e.path} (private)`);
       const r = await expectProbe(e, send(e, asOther, { id: ids.publicPortfolio }), e.method === "GET" ? 200 : 403, `${e.method} ${e.path} (public)`);
