@@ -174,6 +174,32 @@ describe("POST /v1|v2/exclusion-phrases", () => {
   });
 });
 
+describe("exclusion phrases on the real fixtures (property)", () => {
+  it("for any company and any objective and reason: 2 to 10 distinct phrases, each removing that company", async () => {
+    const real = loadUniverse();
+    const m = makeMock({ universe: real });
+    const client = m.client(real.users[0]!.apiKey);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: real.companies.length - 1 }),
+        fc.constantFrom("electric vehicles", "The strategy is to invest in companies that build AI data centres", "water", "x"),
+        fc.string({ maxLength: 200 }),
+        async (k, objective, inclusionReason) => {
+          const company = real.companies[k]!;
+          const r = await client.post("/v1/exclusion-phrases", { objective, companyId: company.id, inclusionReason });
+          expect(r.status).toBe(200);
+          const { phrases } = await body<Phrases>(r);
+          expect(phrases.length).toBeGreaterThanOrEqual(2);
+          expect(phrases.length).toBeLessThanOrEqual(10);
+          expect(new Set(phrases.map((p) => p.phrase.toLowerCase())).size).toBe(phrases.length);
+          for (const p of phrases) expect(isExcluded(company, [p.phrase], real.companies), `${company.name}: ${p.phrase}`).toBe(true);
+        },
+      ),
+      { numRuns: 60, seed: 1313 },
+    );
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("shows the helpers under both versions, with summaries", async () => {
     const doc = await body<{ paths: Record<string, { post?: { summary?: string } }> }>(await makeMock().anonymous.get("/openapi.json"));
