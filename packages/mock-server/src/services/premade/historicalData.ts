@@ -2,6 +2,7 @@ import { DEFAULT_SCORING_MIN_MARKET_CAP } from "@thematic/engine";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
+import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";
 import { findPremade } from "./findPremade.ts";
 import { type CachedHoldings, cachedHoldings, holdingsCache } from "./_internal/holdingsCache.ts";
 import { type HoldingRow, rankHoldings } from "./_internal/rankHoldings.ts";
@@ -20,7 +21,8 @@ export interface HistoricalDataOptions {
  * with the signals of that snapshot, conviction computed over the snapshot's constituents
  * (`scoringMinMarketCap`, default 500000000), ranked like the current list. With
  * `includeReasoning`, each company's `reasoning` says why it was held then, from that run's
- * signals (`snapshotReasoning`). Company reference data (name, listing, market cap) is today's.
+ * signals (`snapshotReasoning`). Scored and reported with the market caps of that date
+ * (docs/maths.md#market-cap-as-of-a-date); names and listings are today's.
  * Ranked lists share the bounded cache of {@link premadeCompanies}.
  *
  * @throws ApiError 404 when the strategy is unknown or has no run on `date`
@@ -54,7 +56,8 @@ export function historicalDataCached(ctx: ServiceContext, id: string, date: stri
       for (const c of snapshot.constituents) {
         const company = ctx.universe.companyById.get(c.companyId);
         if (company !== undefined) {
-          rows.push({ company, constituent: { ...c, reasoning: snapshotReasoning(company.name, p.name, date, c.linguisticBeta, c.marketBuzz) } });
+          const then = { ...company, marketCap: marketCapAsOf(ctx.universe.prices, company, date) };
+          rows.push({ company: then, constituent: { ...c, reasoning: snapshotReasoning(company.name, p.name, date, c.linguisticBeta, c.marketBuzz) } });
         }
       }
       return cachedHoldings(rankHoldings(rows, minCap, withReasoning));

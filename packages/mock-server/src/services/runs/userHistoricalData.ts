@@ -13,7 +13,8 @@ import { latestCompletedRun, runOn } from "./versionRuns.ts";
  * version's run of that date when it has one (a v2 historical submit, or the live run of that
  * day), else its selection as of that date computed now (`selectConstituentsAsOf`: the same
  * function a historical run runs, so the answer is what that run would hold). Conviction ranked
- * with `scoringMinMarketCap`, `reasoning` with `includeReasoning`. Empty while the strategy has
+ * with `scoringMinMarketCap` and the market caps of that date, `reasoning` with
+ * `includeReasoning`. Empty while the strategy has
  * no completed run (never submitted, building or failed).
  *
  * @throws ApiError 404 when the strategy is absent, archived or invisible; 400 for a future or
@@ -31,7 +32,7 @@ export function userHistoricalData(ctx: ServiceContext, caller: Caller, id: stri
   if (run !== undefined) {
     const status = runStatus(run.run, now);
     if (status !== 100) throw new ApiError(409, `the run as of ${date} is ${status < 0 ? `failed (status ${status})` : `still running (status ${status}); retry later`}`);
-    return rankedCompanies(ctx.universe, runConstituents(ctx, version, run), options);
+    return rankedCompanies(ctx.universe, runConstituents(ctx, version, run), { ...options, asOfDate: run.kind === "historical" ? date : undefined });
   }
-  return rankedCompanies(ctx.universe, constituentsAsOf(ctx, version, date), options);
+  return rankedCompanies(ctx.universe, constituentsAsOf(ctx, version, date), { ...options, asOfDate: date });
 }
