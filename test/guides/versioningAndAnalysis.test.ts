@@ -94,3 +94,19 @@ describe.each(["v1", "v2"] as const)("analyze strategies: factsheet and delete (
     expect((await requests.get(`${BASE_URL}/strategies`, { headers })).json<Array<{ id: string }>>().some((s) => s.id === id)).toBe(false);
   });
 });
+
+describe("analyze strategies: a public catalogue strategy's factsheet (v2)", () => {
+  it("a premade strategy of the catalogue has its factsheet ready: 302 to the PDF", async () => {
+    const { requests } = session;
+    const BASE_URL = session.baseUrl("v2");
+    const headers = { Authorization: `Bearer ${session.apiKey}`, "Content-Type": "application/json" };
+    const catalog = (await requests.get(`${BASE_URL}/strategies`, { headers, params: { scope: "public" } })).json<Array<{ id: string; name: string }>>();
+    const ev = catalog.find((s) => s.name === "Electric Vehicles and Batteries")!;
+    const redirect = await requests.get(`${BASE_URL}/strategies/${ev.id}/factsheet`, { headers, allow_redirects: false });
+    expect(redirect.status_code).toBe(302);
+    const pdf = await requests.get(`${BASE_URL}/strategies/${ev.id}/factsheet`, { headers });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.text).toContain("(Electric Vehicles and Batteries)");
+    expect(pdf.text).toContain("(TSLA)");
+  });
+});

@@ -281,6 +281,11 @@ describe("errors are tool errors with the REST status and message", () => {
     expect(past.companies.length).toBeGreaterThan(0);
     expect(past.companies.every((c) => c.reasoning?.startsWith("As of 2025-04-15"))).toBe(true);
     expect(await callError(alice, "get_strategy_historical_data", { strategyId: id("alice-quantum"), date: "2999-01-01" })).toMatch(/^400 Bad Request: .*future/);
+    await callOk(alice, "submit_strategy", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" });
+    expect(await callError(alice, "get_strategy_companies", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" })).toMatch(/^409 Conflict: /);
+    mock.clock.advance(5000);
+    const run = await callOk<{ companies: Array<{ id: string }> }>(alice, "get_strategy_companies", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" });
+    expect(run.companies.map((c) => c.id)).toEqual(past.companies.map((c) => c.id));
     const perf = await callOk<{ timeSeries: number[][]; metadata: { stockCount: number } }>(alice, "get_strategy_performance", { strategyId: id("alice-quantum"), top: 2 });
     expect(perf.timeSeries[0]?.[1]).toBe(10000);
     expect(perf.metadata.stockCount).toBe(2);

@@ -121,6 +121,7 @@ const revive = createRoute({
   path: "/v2/strategies/{id}/revive",
   tags,
   summary: "Restore an archived strategy within 30 days (owner only)",
+  description: "Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: json(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },

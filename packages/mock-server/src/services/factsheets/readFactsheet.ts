@@ -4,9 +4,9 @@ import { activeVersion } from "../builds.ts";
 import { currentRunDate } from "../premade/currentRunDate.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";
 import { premadeVersionId } from "../premade/premadeVersionId.ts";
+import { factsheetRun } from "../runs/factsheetRun.ts";
 import { factsheetStatus } from "../runs/factsheetStatus.ts";
 import { readRun, type RunSelection } from "../runs/readRun.ts";
-import { type DatedRun, latestCompletedRun, runOn, versionRuns } from "../runs/versionRuns.ts";
 import { getVersion } from "../strategies/strategyVersions.ts";
 import { type ArchivedMode, visibleStrategy } from "../strategies/visibility.ts";
 
@@ -39,13 +39,7 @@ export function readFactsheet(ctx: ServiceContext, caller: Caller, id: string, s
     return { status: "not_requested" };
   }
   const now = ctx.clock.now();
-  let run: DatedRun | undefined;
-  if (selection.asOfDate !== undefined) {
-    run = runOn(version, selection.asOfDate);
-    if (run === undefined) throw new ApiError(404, `version ${version.id} has no run as of ${selection.asOfDate}`);
-  } else {
-    run = latestCompletedRun(version, now) ?? versionRuns(version).sort((a, b) => b.run.startedAt - a.run.startedAt)[0];
-  }
+  const run = factsheetRun(version, selection.asOfDate, now);
   if (run === undefined) return { status: "not_requested" };
   const status = factsheetStatus(version, run, now);
   return status === "ready" ? { status, versionId: version.id, asOfDate: run.asOfDate } : { status };

@@ -2,9 +2,9 @@ import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import { activeVersion, runStatus } from "../builds.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";
+import { factsheetRun } from "../runs/factsheetRun.ts";
 import { factsheetStatus } from "../runs/factsheetStatus.ts";
 import { requestFactsheetRecord } from "../runs/requestFactsheetRecord.ts";
-import { type DatedRun, latestCompletedRun, runOn, versionRuns } from "../runs/versionRuns.ts";
 import { requireOwned } from "../strategies/visibility.ts";
 
 /** Input of {@link requestFactsheet} (the POST factsheet body). */
@@ -39,14 +39,8 @@ export function requestFactsheet(ctx: ServiceContext, caller: Caller, id: string
       if (request.versionId !== undefined) throw notFound("version", request.versionId);
       throw new ApiError(409, `strategy ${id} was never submitted: submit it, then ask for its factsheet`);
     }
-    let run: DatedRun | undefined;
-    if (request.asOfDate !== undefined) {
-      run = runOn(version, request.asOfDate);
-      if (run === undefined) throw new ApiError(404, `version ${version.id} has no run as of ${request.asOfDate}`);
-    } else {
-      run = latestCompletedRun(version, now) ?? versionRuns(version).sort((a, b) => b.run.startedAt - a.run.startedAt)[0];
-      if (run === undefined) throw new ApiError(409, `version ${version.id} has no run: submit it, then ask for its factsheet`);
-    }
+    const run = factsheetRun(version, request.asOfDate, now);
+    if (run === undefined) throw new ApiError(409, `version ${version.id} has no run: submit it, then ask for its factsheet`);
     const status = runStatus(run.run, now);
     if (status < 0) throw new ApiError(409, `the run as of ${run.asOfDate} failed (status ${status}): nothing to make a factsheet of`);
     if (request.force !== true && factsheetStatus(version, run, now) === "ready") return { status: "ready" as const };

@@ -2,7 +2,7 @@ import type { StrategyVersion } from "../../schemas/strategy.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
 import { runStatus } from "../builds.ts";
 import { factsheetStatus } from "../runs/factsheetStatus.ts";
-import { type DatedRun, latestCompletedRun, runOn, runsCount, versionRuns } from "../runs/versionRuns.ts";
+import { type DatedRun, latestCompletedRun, latestStartedRun, runOn, runsCount } from "../runs/versionRuns.ts";
 
 /**
  * A strategy version with its run state (real v2 reference, "version"), timestamps ISO-8601 in
@@ -29,7 +29,7 @@ export function presentVersion(strategy: StrategyRecord, version: VersionRecord,
     const run = runOn(version, asOfDate);
     return { ...base, ...runState(run, now, stamp), has_factsheet: run !== undefined && factsheetStatus(version, run, now) === "ready", as_of_date: asOfDate, latest_run_date: null, runs_count: null };
   }
-  const latestStarted = versionRuns(version).sort((a, b) => b.run.startedAt - a.run.startedAt)[0];
+  const latestStarted = latestStartedRun(version);
   const latestDone = latestCompletedRun(version, now);
   return {
     ...base,

@@ -42,3 +42,8 @@ export function latestCompletedRun(version: Pick<VersionRecord, "run" | "histori
 export function runsCount(version: Pick<VersionRecord, "run" | "historicalRuns" | "liveRunCount">): number {
   return (version.liveRunCount ?? (version.run === null ? 0 : 1)) + (version.historicalRuns?.length ?? 0);
 }
+
+/** The run of a version that started last (whatever its as-of date), or undefined when it never ran. */
+export function latestStartedRun(version: Pick<VersionRecord, "run" | "historicalRuns">): DatedRun | undefined {
+  return versionRuns(version).sort((a, b) => b.run.startedAt - a.run.startedAt)[0];
+}

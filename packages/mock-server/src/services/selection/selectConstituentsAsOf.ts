@@ -1,9 +1,10 @@
 import type { Company, Constituent, PremadeStrategy, Universe } from "../../_internal/fixtures.ts";
 import { unitHash } from "../../_internal/hash.ts";
+import { normalizeText, tokenize } from "./_internal/tokenize.ts";
 import { isExcluded } from "./isExcluded.ts";
-import { scoreRelevance } from "./scoreRelevance.ts";
+import { scoreRelevance, themeMatch } from "./scoreRelevance.ts";
 import { RELATIVE_RELEVANCE_FLOOR } from "./selectConstituents.ts";
-import { themeSignalsAsOf } from "./themeSignalsAsOf.ts";
+import { type ThemeRunSignals, themeSignalsAsOf } from "./themeSignalsAsOf.ts";
 
 /**
  * The companies a HISTORICAL run of (objective, exclusions) selects as of `date`, with their
@@ -15,14 +16,16 @@ import { themeSignalsAsOf } from "./themeSignalsAsOf.ts";
  *    cannot be selected, one delisted since can.
  * 2. Selection: the same relevance (`scoreRelevance`), floor ({@link RELATIVE_RELEVANCE_FLOOR} of
  *    the best), exclusions (`isExcluded`) and `limit` as a live run.
- * 3. Signals, consistent with the premade snapshots: a company held by the premade strategy of
- *    its best-matching theme in that strategy's latest completed run on or before `date` takes
- *    that run's `linguisticBeta` and `marketBuzz` (the service's record of its signals on the
- *    theme then). Any other company gets the live formula seeded by (version, date), with
- *    r = score / best score and h1, h2 hashes in [0, 1):
+ * 3. Signals, consistent with the premade snapshots: among the themes the objective speaks of
+ *    (`themeMatch` > 0) whose premade strategy held the company in its latest completed run on or
+ *    before `date`, the one the objective speaks of most (then the company's larger exposure)
+ *    gives the company that run's `linguisticBeta` and `marketBuzz` (the service's record of its
+ *    signals on the theme then): an objective equal to a premade strategy's holds that strategy's
+ *    signals for every company both hold. Any other company gets the live formula seeded by
+ *    (version, date), with r = score / best score and h1, h2 hashes in [0, 1):
  *    linguisticBeta = 0.1 + 0.85·r·(0.8 + 0.2·h1), marketBuzz = 0.05 + 0.45·r + 0.45·h2
- *    (4 decimals); when that theme's run exists, its linguisticBeta is capped just under the
- *    run's weakest holding (it did not make that run's cut), floor 0.005.
+ *    (4 decimals); when the run of its best-matching theme exists, its linguisticBeta is capped
+ *    just under that run's weakest holding (it did not make that run's cut), floor 0.005.
  * 4. Reasoning: why it was selected, as of `date`.
  *
  * Conviction (the scoring) is computed on read over the run's constituents, as for every list.
@@ -50,6 +53,9 @@ export function selectConstituentsAsOf(
   const best = scored.reduce((m, r) => Math.max(m, r.score), 0);
   if (best <= 0) return [];
   const signals = themeSignalsAsOf(universe.premadeStrategies as readonly PremadeStrategy[], date);
+  const tokens = tokenize(objective);
+  const text = normalizeText(objective);
+  const matches = new Map(universe.themes.map((t) => [t.slug, themeMatch(tokens, text, t)]));
   return scored
     .filter((r) => r.score >= RELATIVE_RELEVANCE_FLOOR * best)
     .filter((r) => {
@@ -61,7 +67,8 @@ export function selectConstituentsAsOf(
     .map((r) => {
       const relative = r.score / best;
       const run = r.theme === null ? undefined : signals.get(r.theme.slug);
-      const held = run?.held.get(r.companyId);
+      const holder = heldBy(universe.companyById.get(r.companyId), matches, signals);
+      const held = holder?.held.get(r.companyId);
       const name = universe.companyById.get(r.companyId)?.name ?? r.companyId;
       const why = [
         r.theme === null ? null : `exposure to ${r.theme.name} (${Math.round(r.theme.exposure * 100)}%)`,
@@ -69,7 +76,7 @@ export function selectConstituentsAsOf(
       ].filter((s): s is string => s !== null);
       const reasoning = `As of ${date}, ${name} is included for ${why.join(" and ")}; relevance ${round4(relative)} of the best match.`;
       if (held !== undefined) {
-        return { companyId: r.companyId, linguisticBeta: held.linguisticBeta, marketBuzz: held.marketBuzz, reasoning: `${reasoning} Signals of the ${run?.name} run of ${run?.date}.` };
+        return { companyId: r.companyId, linguisticBeta: held.linguisticBeta, marketBuzz: held.marketBuzz, reasoning: `${reasoning} Signals of the ${holder?.name} run of ${holder?.date}.` };
       }
       const h1 = unitHash(`${versionId}:${date}:${r.companyId}:lb`);
       const h2 = unitHash(`${versionId}:${date}:${r.companyId}:mb`);
@@ -77,6 +84,21 @@ export function selectConstituentsAsOf(
       const linguisticBeta = run === undefined ? derived : Math.max(0.005, Math.min(derived, round4(run.weakest - 0.001)));
       return { companyId: r.companyId, linguisticBeta, marketBuzz: round4(0.05 + 0.45 * relative + 0.45 * h2), reasoning };
     });
+}
+
+/**
+ * The theme run whose signals a company takes: among the themes the objective speaks of whose run
+ * held the company, the most spoken of, then the company's larger exposure; undefined when none.
+ */
+function heldBy(company: Company | undefined, matches: ReadonlyMap<string, number>, runs: ReadonlyMap<string, ThemeRunSignals>): ThemeRunSignals | undefined {
+  let best: { run: ThemeRunSignals; match: number; exposure: number } | undefined;
+  for (const { theme, exposure } of company?.themes ?? []) {
+    const match = matches.get(theme) ?? 0;
+    const run = runs.get(theme);
+    if (match <= 0 || run === undefined || company === undefined || !run.held.has(company.id)) continue;
+    if (best === undefined || match > best.match || (match === best.match && exposure > best.exposure)) best = { run, match, exposure };
+  }
+  return best?.run;
 }
 
 /** True when one of `company`'s listings traded on `date` (YYYY-MM-DD strings compare as dates). */
