@@ -186,6 +186,8 @@ export function endpointTable(world: World): Endpoint[] {
       e("POST", `/${v}/reverse-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
       e("POST", `/${v}/exclusion-phrases`, { body: { objective: "Invest in companies that make water filters", companyId: ids.strategyCompany, inclusionReason: "It makes filters" }, writes: false }),
     ]),
+    e("POST", "/v1/strategies/strategies-exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6, [ids.company]: 0.4 }, strategyIds: [ids.publicStrategy, ids.premade] }, writes: false }),
+    e("POST", "/v2/strategies/exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6 }, returnDateRange: "6-month" }, writes: false }),
     e("GET", "/v1/benchmarks"),
     e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
     e("GET", "/__mock/state", { secured: false }),

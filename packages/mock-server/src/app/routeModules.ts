@@ -13,6 +13,7 @@ import { registerBacktestRoutes } from "../routes/backtest.ts";
 import { registerBenchmarkRoutes } from "../routes/benchmarks.ts";
 import { registerCompanySearchRoutes } from "../routes/companySearch.ts";
 import { registerObjectiveHelperRoutes } from "../routes/objectiveHelpers.ts";
+import { registerExposureRoutes } from "../routes/exposures.ts";
 import { registerPremadeRoutes } from "../routes/premade.ts";
 import type { RouteModule } from "./RouteModule.ts";
 
@@ -21,5 +22,5 @@ import type { RouteModule } from "./RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
+  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
 }
