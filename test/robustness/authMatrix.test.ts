@@ -77,7 +77,7 @@ describe("auth matrix: bad credentials", () => {
   it("covers every secured operation of /openapi.json", () => {
     const documented = [...operations.values()].filter((o) => o.secured).map((o) => operationKey(o.method, o.path)).sort();
     expect(secured.map((e) => operationKey(e.method, e.path)).sort()).toEqual(documented);
-    expect(open.map((e) => e.path).every((p) => p === "/v1/health" || p.startsWith("/__mock/"))).toBe(true);
+    expect(open.map((e) => e.path).every((p) => p === "/v1/health" || p === "/v2/health" || p.startsWith("/__mock/"))).toBe(true);
   });
 
   it.each(secured.map((e) => [`${e.method} ${e.path}`, e] as const))("%s: 401 {error} with a Bearer challenge for each bad credential", async (_, e) => {
@@ -138,7 +138,7 @@ describe("auth matrix: another user's resources", () => {
   const portfolioRoutes = secured.filter((e) => e.owned === "portfolio");
 
   it("another user's private strategy is 404 on every strategy route (reads, writes, optimizers)", async () => {
-    expect(strategyRoutes.length).toBe(19);
+    expect(strategyRoutes.length).toBe(30);
     for (const e of strategyRoutes) await expectProbe(e, send(e, asOther, pick(e, privateParams)), 404, `${e.method} ${e.path}`);
   });
 
@@ -153,12 +153,12 @@ describe("auth matrix: another user's resources", () => {
     }
     for (const v of ["v1", "v2"]) {
       const r = await world.send({ method: "GET", path: `/${v}/strategies/${ids.publicStrategy}/versions`, headers: asOther });
-      expect((r.json as Array<{ id: string }>).map((x) => x.id), v).toEqual([ids.activeVersion]);
+      expect((r.json as Array<{ version_id: string }>).map((x) => x.version_id), v).toEqual([ids.activeVersion]);
     }
   });
 
   it("another user's private portfolio is 404; their public one is readable with user_id null, and 403 to change", async () => {
-    expect(portfolioRoutes.map((e) => e.method).sort()).toEqual(["DELETE", "GET", "PUT"]);
+    expect(portfolioRoutes.map((e) => e.method).sort()).toEqual(["DELETE", "DELETE", "GET", "GET", "PUT", "PUT"]);
     for (const e of portfolioRoutes) {
       await expectProbe(e, send(e, asOther, { id: ids.privatePortfolio }), 404, `${e.method} ${e.path} (private)`);
       const r = await expectProbe(e, send(e, asOther, { id: ids.publicPortfolio }), e.method === "GET" ? 200 : 403, `${e.method} ${e.path} (public)`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "./_support/concurrencySupport.ts";
 
 interface Strategy { id: string; name: string; objective: string; exclusions: string[]; status: number; completed: boolean }
-interface Version { id: string; objective: string; exclusions: string[]; status: number; active: boolean }
+interface Version { version_id: string; description: string; exclusions: string[]; status: number; is_active: boolean }
 interface Holding { security_id: string; weight: number }
 interface Portfolio { id: string; name: string; holdings: Holding[] }
 interface ListItem { id: string; name: string; user_id: string | null }
@@ -62,7 +62,7 @@ describe("simultaneous submits of one strategy", () => {
     expect((await control<MockState>("GET", "/__mock/state")).body.runningBuilds).toBe(before + 1);
     const versions = await api<Version[]>("GET", `/v1/strategies/${sid}/versions`);
     expect(versions.body).toHaveLength(1);
-    expect(versions.body[0]!.active).toBe(true);
+    expect(versions.body[0]!.is_active).toBe(true);
 
     expect((await control("POST", "/__mock/clock/advance", { ms: BUILD_MS })).status).toBe(200);
     const done = await api<Strategy>("GET", `/v1/strategies/${sid}`);
@@ -88,9 +88,9 @@ describe("simultaneous submits of one strategy", () => {
 
     const versions = (await api<Version[]>("GET", `/v1/strategies/${sid}/versions`)).body;
     expect(versions).toHaveLength(2); // the first submit's, plus ONE for the changed draft
-    const active = versions.filter((v) => v.active);
+    const active = versions.filter((v) => v.is_active);
     expect(active).toHaveLength(1);
-    expect(active[0]!.objective).toBe(newObjective);
+    expect(active[0]!.description).toBe(newObjective);
     expect(active[0]!.exclusions).toEqual(["tobacco"]);
 
     await control("POST", "/__mock/clock/advance", { ms: BUILD_MS });
@@ -157,9 +157,10 @@ describe("concurrent PATCHes of different fields", () => {
       for (let round = 0; round < ROUNDS; round++) {
         const value = valueOf(field, sid, round);
         const version = (round + field.length) % 2 === 0 ? "v1" : "v2";
-        const reply = await api<Strategy>("PATCH", `/${version}/strategies/${sid}`, { [field]: value });
+        const reply = await api<Strategy & { description?: string }>("PATCH", `/${version}/strategies/${sid}`, { [field]: value });
         expect(reply.status).toBe(200);
-        expect(reply.body[field]).toEqual(value); // the write is visible in its own answer
+        // the write is visible in its own answer (v2 names the objective `description`)
+        expect(reply.body[version === "v2" && field === "objective" ? "description" : field]).toEqual(value);
         last.set(`${sid}:${field}`, value);
       }
     };
@@ -167,10 +168,10 @@ describe("concurrent PATCHes of different fields", () => {
     await Promise.all(strategies.flatMap((sid) => fields.map((f) => writer(sid, f))));
 
     for (const sid of strategies) {
-      const v2 = (await api<Strategy>("GET", `/v2/strategies/${sid}`)).body;
+      const v2 = (await api<Strategy & { description?: string }>("GET", `/v2/strategies/${sid}`)).body;
       for (const f of fields) {
         expect(last.get(`${sid}:${f}`)).toEqual(valueOf(f, sid, ROUNDS - 1));
-        expect(v2[f]).toEqual(valueOf(f, sid, ROUNDS - 1));
+        expect(v2[f === "objective" ? "description" : f]).toEqual(valueOf(f, sid, ROUNDS - 1));
       }
     }
   });

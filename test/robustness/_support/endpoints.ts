@@ -2,6 +2,8 @@
 // template), on the owner's fixture resources. The robustness tests derive every malformed and
 // unauthorised request from these examples; `documentedOperations` (the app's /openapi.json)
 // is checked against this table so an operation without an entry fails the tests.
+import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
+import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
 import type { World } from "./world.ts";
 
 /** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
@@ -54,6 +56,9 @@ export interface FixtureIds {
   premade: string;
   premadeCompany: string;
   premadeDate: string;
+  /** The premade strategy's one version and its current run (its factsheet is always ready). */
+  premadeVersion: string;
+  premadeCurrentDate: string;
   publicPortfolio: string;
   privatePortfolio: string;
   privatePortfolioName: string;
@@ -84,6 +89,8 @@ export function fixtureIds(world: World): FixtureIds {
     premade: premade.id,
     premadeCompany: premade.constituents[0]!.companyId,
     premadeDate: premade.snapshots.find((s) => s.state === "completed")!.date,
+    premadeVersion: premadeVersionId(premade),
+    premadeCurrentDate: currentRunDate(premade)!,
     publicPortfolio: pPub.id,
     privatePortfolio: pPriv.id,
     privatePortfolioName: pPriv.name,
@@ -114,6 +121,7 @@ export function endpointTable(world: World): Endpoint[] {
   const patchBody = { name: "Renamed", objective: "Companies that make water filters", exclusions: ["tobacco"] };
   return [
     e("GET", "/v1/health", { secured: false }),
+    e("GET", "/v2/health", { secured: false }),
     e("GET", "/v1/strategies", { query: { scope: "all" } }),
     e("POST", "/v1/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
     strategy("GET", "/v1/strategies/{id}"),
@@ -123,6 +131,12 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("POST", "/v1/strategies/{id}/revive"),
     strategy("GET", "/v1/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
     strategy("GET", "/v1/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
+    strategy("GET", "/v1/strategies/{id}/evidences"),
+    strategy("GET", "/v1/strategies/{id}/historical-data", { query: { date: "2025-06-30", includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
+    strategy("GET", "/v1/strategies/{id}/performance", { query: { top: "5", min_market_cap: "0" } }),
+    strategy("GET", "/v1/strategies/{id}/factsheet"),
+    strategy("POST", "/v1/strategies/{id}/factsheet", { body: { force: false } }),
+    e("GET", "/v1/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
     strategy("GET", "/v1/strategies/{id}/versions"),
     strategy("GET", "/v1/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
     e("GET", "/v2/strategies", { query: { scope: "user", archived: "exclude" } }),
@@ -131,19 +145,28 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("DELETE", "/v2/strategies/{id}"),
     strategy("POST", "/v2/strategies/{id}/submit"),
     strategy("GET", "/v2/strategies/{id}/versions"),
-    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
+    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.activeVersion }, query: { asOfDate: "2025-06-30" } }),
+    e("POST", "/v2/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
+    strategy("GET", "/v2/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000", versionId: ids.activeVersion } }),
+    strategy("GET", "/v2/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
+    strategy("GET", "/v2/strategies/{id}/evidences"),
+    strategy("GET", "/v2/strategies/{id}/factsheet"),
+    strategy("POST", "/v2/strategies/{id}/factsheet", { body: { force: true } }),
+    e("GET", "/v2/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
     strategy("POST", "/v2/strategies/{id}/archive"),
     strategy("POST", "/v2/strategies/{id}/revive"),
-    e("GET", "/v1/portfolios"),
-    e("POST", "/v1/portfolios", { body: portfolioBody }),
-    e("GET", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    e("PUT", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
-    e("DELETE", "/v1/portfolios/{id}", { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    strategy("POST", "/v1/strategies/{id}/optimize", {
+    ...(["v1", "v2"] as const).flatMap((v) => [
+    e("GET", `/${v}/portfolios`),
+    e("POST", `/${v}/portfolios`, { body: portfolioBody }),
+    e("GET", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    e("PUT", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
+    e("DELETE", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+    strategy("POST", `/${v}/strategies/{id}/optimize`, {
       query: { minMarketCap: "0", signalType: "convictionScore", tiltExponent: "1", maxWeight: "0.5", minWeight: "0", riskDiversification: "0", riskFreeRate: "0.02", topN: "5" },
       body: { companyIds: ids.strategyCompanies },
       writes: false,
     }),
+    ]),
     strategy("POST", "/v1/strategies/{id}/optimized-portfolio", {
       query: { minMarketCap: "1", returnMultiplier: "1", linguisticBetaWeight: "0.05", riskFreeRate: "0", minHoldings: "2", minActiveWeight: "0.01", maxWeight: "0.5", buzzPenalty: "0.01" },
       body: { companyIds: ids.strategyCompanies },
@@ -156,8 +179,15 @@ export function endpointTable(world: World): Endpoint[] {
     e("GET", "/v1/premade-strategies/{id}/evidences", { params: { id: ids.premade } }),
     e("GET", "/v1/premade-strategies/{id}/historical-data/dates", { params: { id: ids.premade } }),
     e("GET", "/v1/premade-strategies/{id}/historical-data", { params: { id: ids.premade }, query: { date: ids.premadeDate, scoringMinMarketCap: "500000000" } }),
-    e("POST", "/v1/helper/companies/search", { body: { query: "a", limit: 5 }, writes: false }),
-    e("POST", "/v1/backtest", { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
+    ...(["v1", "v2"] as const).flatMap((v) => [
+      e("POST", `/${v}/helper/companies/search`, { body: { query: "a", limit: 5 }, writes: false }),
+      e("POST", `/${v}/backtest`, { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
+      e("POST", `/${v}/enhance-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
+      e("POST", `/${v}/reverse-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
+      e("POST", `/${v}/exclusion-phrases`, { body: { objective: "Invest in companies that make water filters", companyId: ids.strategyCompany, inclusionReason: "It makes filters" }, writes: false }),
+    ]),
+    e("POST", "/v1/strategies/strategies-exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6, [ids.company]: 0.4 }, strategyIds: [ids.publicStrategy, ids.premade] }, writes: false }),
+    e("POST", "/v2/strategies/exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6 }, returnDateRange: "6-month" }, writes: false }),
     e("GET", "/v1/benchmarks"),
     e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
     e("GET", "/__mock/state", { secured: false }),

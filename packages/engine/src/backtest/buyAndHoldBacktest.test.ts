@@ -77,9 +77,9 @@ describe("buyAndHoldBacktest: hand-checked", () => {
     expectClose(r.metadata.returns, 0.1);
     // 14 days = 14 / 365.25 years: CAGR = 1.1^(365.25/14) - 1 (hand formula).
     expectClose(r.metadata.annualizedReturn, 1.1 ** (365.25 / 14) - 1, 1e-12);
-    // Weekly returns 0.05 and 1/21: sample variance ((0.05 - 1/21)²·2) / 1 · 52.
+    // Weekly returns 0.05 and 1/21: `variance` is σ = sqrt(sample variance ((0.05 - 1/21)²·2) / 1 · 52).
     const m = (0.05 + 1 / 21) / 2;
-    expectClose(r.metadata.variance, 2 * (0.05 - m) ** 2 * 52, 1e-9);
+    expectClose(r.metadata.variance, Math.sqrt(2 * (0.05 - m) ** 2 * 52), 1e-9);
     expect(r.metadata.maxDrawdown).toBe(0);
     expect(r.benchmarkTimeSeries).toEqual(r.timeSeries);
     expect(r.metadata.warnings).toEqual([
@@ -194,7 +194,7 @@ describe("buyAndHoldBacktest: properties", () => {
           expect(meta.maxDrawdown).toBeLessThanOrEqual(0);
           const weekly = v.slice(1).map((x, k) => x / v[k]! - 1);
           if (weekly.length >= 2 && ss.sampleStandardDeviation(weekly) > 1e-9) {
-            expectClose(meta.variance, ss.sampleVariance(weekly) * 52, 1e-8, 1e-15);
+            expectClose(meta.variance, Math.sqrt(ss.sampleVariance(weekly) * 52), 1e-8, 1e-15);
             const rfw = (1 + rf) ** (1 / 52) - 1;
             const excess = weekly.map((x) => x - rfw);
             expectClose(meta.sharpeRatio, (ss.mean(excess) / ss.sampleStandardDeviation(excess)) * Math.sqrt(52), 1e-7, 1e-9);

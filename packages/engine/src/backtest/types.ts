@@ -48,7 +48,11 @@ export interface BacktestStatistics {
   returns: number;
   /** CAGR over calendar time between the first and last timestamps (365.25-day years). */
   annualizedReturn: number;
-  /** Annualised sample variance of the weekly returns (× 52); 0 with a single weekly return. */
+  /**
+   * The service's name for the annualised volatility σ = sqrt(s² · 52) of the weekly returns (its
+   * reference's example numbers give Sharpe ≈ CAGR / variance, so σ, not σ²); 0 with a single
+   * weekly return. See docs/maths.md#backtest-statistics.
+   */
   variance: number;
   /** Annualised Sharpe ratio of the weekly returns (52 periods a year, annual risk-free rate); 0 when undefined. */
   sharpeRatio: number;

@@ -61,7 +61,7 @@ export function expectStrategyV2(value: unknown): void {
     {
       id: uuid, user_id: str, name: str, exclusions: strArr, public: bool, tags: strArr, active_version_id: nullable(uuid),
       draft_version_id: nullable(uuid), status: int, completed: bool, metathemes: strArr, gics_sectors: strArr, performance,
-      archived_at: nullable(iso), permanent_delete_at: nullable(iso), created_at: iso, updated_at: iso, objective: str,
+      archived_at: nullable(iso), permanent_delete_at: nullable(iso), created_at: iso, updated_at: iso, description: str,
     },
     {},
     "strategy(v2)",

@@ -184,3 +184,18 @@ describe("OpenAPI and docs", () => {
     expect((await withAssets.anonymous.get("/docs/secret.txt")).status).toBe(404);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("gives every operation a summary, and every strategy, premade and factsheet operation a description", async () => {
+    const doc = (await (await makeMock().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        expect(op.summary?.length ?? 0, `${method} ${path}`).toBeGreaterThan(5);
+        if (/^\/v[12]\/(strategies|premade-strategies)/.test(path) && !/optimize/.test(path)) expect(op.description?.length ?? 0, `${method} ${path}`).toBeGreaterThan(20);
+      }
+    }
+    for (const path of ["/v2/strategies/{id}/companies", "/v2/strategies/{id}/factsheet", "/v1/strategies/{id}/historical-data", "/v1/strategies/{id}/performance", "/v1/strategies/{id}/evidences"]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+});

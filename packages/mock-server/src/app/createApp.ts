@@ -15,11 +15,13 @@ import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import type { DocsAssets } from "../routes/docs.ts";
+import { HEALTH_PATHS } from "../routes/health.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
 import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
+import { emptyJsonBodyMiddleware } from "./emptyJsonBodyMiddleware.ts";
 import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
@@ -56,10 +58,10 @@ export interface Mock {
 
 /**
  * The whole API as one Fetch-API app (`app.fetch(request)`): routes of `app/routeModules.ts`, bearer
- * auth on `/v1/*` and `/v2/*` except `/v1/health`, CORS on the `corsOrigins` allow-list, the
+ * auth on `/v1/*` and `/v2/*` except the health checks (`/v1/health`, `/v2/health`), CORS on the `corsOrigins` allow-list, the
  * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
  * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
- * the mock headers, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
+ * the mock headers, an empty JSON body read as `{}`, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
  * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
  *
  * @throws RangeError for an invalid option (named)
@@ -119,7 +121,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   app.use("*", mockHeadersMiddleware(ctx));
-  const auth = authMiddleware(ctx, new Set(["/v1/health"]));
+  app.use("*", emptyJsonBodyMiddleware());
+  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
 

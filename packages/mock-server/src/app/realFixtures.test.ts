@@ -77,3 +77,24 @@ describe("default app on the real fixtures", () => {
     expect(after.length).toBeGreaterThan(0);
   });
 });
+
+describe("historical runs on the real fixtures", () => {
+  it("a historical run of a premade objective holds that premade run's signals for the companies both hold, and only companies listed then", async () => {
+    const premade = universe.premadeStrategies.find((p) => p.theme === "electric-vehicles")!;
+    const snapshot = premade.snapshots.filter((s) => s.state === "completed")[6]!;
+    const post = (path: string, payload: unknown) => app.request(path, { method: "POST", headers: auth, body: JSON.stringify(payload) });
+    const created = (await (await post("/v2/strategies", { name: "EV history", objective: premade.objective })).json()) as { id: string };
+    expect((await post(`/v2/strategies/${created.id}/submit`, { as_of_date: snapshot.date })).status).toBe(200);
+    clock.advance(10_000);
+    const companies = await get<Array<{ id: string; linguisticBeta: number; marketBuzz: number }>>(`/v2/strategies/${created.id}/companies?asOfDate=${snapshot.date}`);
+    expect(companies.length).toBeGreaterThan(5);
+    const held = new Map(snapshot.constituents.map((c) => [c.companyId, c]));
+    const shared = companies.filter((c) => held.has(c.id));
+    expect(shared.length).toBeGreaterThan(companies.length / 3);
+    for (const c of shared) expect([c.linguisticBeta, c.marketBuzz]).toEqual([held.get(c.id)!.linguisticBeta, held.get(c.id)!.marketBuzz]);
+    for (const c of companies) {
+      const listings = universe.companyById.get(c.id)!.securities;
+      expect(listings.some((s) => s.listedOn <= snapshot.date && (s.delistedOn === null || snapshot.date <= s.delistedOn))).toBe(true);
+    }
+  });
+});

@@ -7,9 +7,13 @@ import { registerOptimizeRoutes } from "../routes/optimize.ts";
 import { registerPortfolioRoutes } from "../routes/portfolios.ts";
 import { registerStrategyRoutes } from "../routes/strategies.ts";
 import { registerStrategyV2Routes } from "../routes/strategiesV2.ts";
+import { registerStrategyRunV2Routes } from "../routes/strategyRunsV2.ts";
+import { registerFactsheetRoutes } from "../routes/factsheets.ts";
 import { registerBacktestRoutes } from "../routes/backtest.ts";
 import { registerBenchmarkRoutes } from "../routes/benchmarks.ts";
 import { registerCompanySearchRoutes } from "../routes/companySearch.ts";
+import { registerObjectiveHelperRoutes } from "../routes/objectiveHelpers.ts";
+import { registerExposureRoutes } from "../routes/exposures.ts";
 import { registerPremadeRoutes } from "../routes/premade.ts";
 import { registerStudioRoutes } from "../routes/studio.ts";
 import type { RouteModule } from "./RouteModule.ts";
@@ -19,5 +23,5 @@ import type { RouteModule } from "./RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
+  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
 }

@@ -1,8 +1,10 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
+import { registerAnalyticsTools } from "./tools/analyticsTools.ts";
 import { registerBacktestTools } from "./tools/backtestTools.ts";
 import { registerCompanySearchTools } from "./tools/companySearchTools.ts";
+import { registerObjectiveTools } from "./tools/objectiveTools.ts";
 import { registerOptimizeTools } from "./tools/optimizeTools.ts";
 import { registerPortfolioTools } from "./tools/portfolioTools.ts";
 import { registerPremadeTools } from "./tools/premadeTools.ts";
@@ -16,8 +18,10 @@ export const MCP_SERVER_INFO = { name: "thematic-mock", version: "0.1.0" } as co
 const TOOL_GROUPS: readonly ToolGroup[] = [
   registerStrategyTools,
   registerStrategyCompanyTools,
+  registerAnalyticsTools,
   registerPremadeTools,
   registerCompanySearchTools,
+  registerObjectiveTools,
   registerOptimizeTools,
   registerBacktestTools,
   registerPortfolioTools,

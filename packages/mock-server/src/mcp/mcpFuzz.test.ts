@@ -22,7 +22,7 @@ describe("MCP tools under random arguments", () => {
   it("always answer with a tool result, never a protocol error, a 5xx or an unexpected error", async () => {
     const listed = await rpc("tools/list", {});
     const tools = (listed.body.result as unknown as { tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown> } }> }).tools;
-    expect(tools.length).toBe(16);
+    expect(tools.length).toBe(22);
     const ids = [id("alice-quantum"), id("bob-water"), id("bob-private"), id("premade-quantum"), id("qbit"), id("bank"), "00000000-0000-4000-8000-000000000000"];
     const value = fc.oneof(
       fc.constantFrom(...ids),

@@ -10,12 +10,18 @@ const TOOLS = [
   "submit_strategy",
   "get_strategy",
   "update_strategy",
+  "delete_strategy",
   "get_strategy_companies",
   "get_strategy_company",
   "get_strategy_evidences",
+  "get_strategy_factsheet",
+  "get_strategy_historical_data",
+  "get_strategy_performance",
   "list_premade_strategies",
   "search_premade_strategies",
   "search_companies",
+  "enhance_objective",
+  "reverse_objective",
   "optimize_strategy",
   "optimized_portfolio",
   "backtest",
@@ -264,6 +270,40 @@ describe("errors are tool errors with the REST status and message", () => {
     expect(await callError(bob, "get_strategy", { strategyId: id("alice-quantum") })).toMatch(/^404 Not Found: /);
     expect(await callError(alice, "submit_strategy", { strategyId: id("premade-quantum") })).toMatch(/^403 Forbidden: .*premade/);
     expect((await callOk<Strategy>(bob, "get_strategy", { strategyId: id("bob-private") })).user_id).toBe(id("bob"));
+  });
+
+  it("analytics tools: historical data, performance, factsheet; delete_strategy archives", async () => {
+    const past = await callOk<{ companies: Array<{ id: string; reasoning?: string }> }>(alice, "get_strategy_historical_data", {
+      strategyId: id("alice-quantum"),
+      date: "2025-04-15",
+      includeReasoning: true,
+    });
+    expect(past.companies.length).toBeGreaterThan(0);
+    expect(past.companies.every((c) => c.reasoning?.startsWith("As of 2025-04-15"))).toBe(true);
+    expect(await callError(alice, "get_strategy_historical_data", { strategyId: id("alice-quantum"), date: "2999-01-01" })).toMatch(/^400 Bad Request: .*future/);
+    await callOk(alice, "submit_strategy", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" });
+    expect(await callError(alice, "get_strategy_companies", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" })).toMatch(/^409 Conflict: /);
+    mock.clock.advance(5000);
+    const run = await callOk<{ companies: Array<{ id: string }> }>(alice, "get_strategy_companies", { strategyId: id("alice-quantum"), asOfDate: "2025-04-15" });
+    expect(run.companies.map((c) => c.id)).toEqual(past.companies.map((c) => c.id));
+    const perf = await callOk<{ timeSeries: number[][]; metadata: { stockCount: number } }>(alice, "get_strategy_performance", { strategyId: id("alice-quantum"), top: 2 });
+    expect(perf.timeSeries[0]?.[1]).toBe(10000);
+    expect(perf.metadata.stockCount).toBe(2);
+    expect((await callOk<{ status: string }>(alice, "get_strategy_factsheet", { strategyId: id("alice-quantum") })).status).toBe("not_requested");
+    const s = await callOk<Strategy>(alice, "create_strategy", { name: "Doomed", objective: "quantum computing" });
+    await callOk(alice, "submit_strategy", { strategyId: s.id, createFactsheet: true });
+    expect((await callOk<{ status: string }>(alice, "get_strategy_factsheet", { strategyId: s.id })).status).toBe("generating");
+    mock.clock.advance(20_000);
+    const ready = await callOk<{ status: string; pdfPath: string; topHoldings: unknown[] }>(alice, "get_strategy_factsheet", { strategyId: s.id });
+    expect(ready.status).toBe("ready");
+    expect(ready.topHoldings.length).toBeGreaterThan(0);
+    const pdf = await fetch(`${mock.server.url}${ready.pdfPath}`, { headers: { Authorization: `Bearer ${keys.alice}` } });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(await callError(bob, "delete_strategy", { strategyId: s.id })).toMatch(/^404 Not Found: /);
+    const deleted = await callOk<{ archived_at: string }>(alice, "delete_strategy", { strategyId: s.id });
+    expect(Date.parse(deleted.archived_at)).toBe(mock.clock.now());
+    expect(await callError(alice, "get_strategy", { strategyId: s.id })).toMatch(/^404 Not Found: /);
+    expect(await callError(alice, "delete_strategy", { strategyId: id("premade-quantum") })).toMatch(/^403 Forbidden: /);
   });
 
   it("unknown tool: an error result, the client stays usable", async () => {

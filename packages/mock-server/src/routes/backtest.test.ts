@@ -79,10 +79,40 @@ describe("POST /v1/backtest", () => {
     expect(json.benchmarkMetadata.symbol).toBe("SPY");
   });
 
-  it("400 naming the symbol for an unknown benchmark", async () => {
+  it("400 naming the field, the symbol and where to look for an unknown benchmark", async () => {
     const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], benchmark: "NOPE" });
     expect(status).toBe(400);
-    expect(json.error).toMatch(/NOPE/);
+    expect(json.error).toMatch(/^body\.benchmark: .*NOPE/);
+    expect(json.error).toContain("GET /v1/benchmarks");
+    expect(json.error).toContain("/v1/helper/companies/search");
+    const long = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], benchmark: "X".repeat(21) });
+    expect(long.status).toBe(400);
+    expect(long.json.error).toMatch(/benchmark/);
+  });
+
+  it("a company ticker is a benchmark too (case-insensitive): the benchmark series is that listing's closes, rebased", async () => {
+    const m = makeMock();
+    const { status, json } = await run(m, { holdings: [{ companyId: id("cryo"), weight: 1 }], years: 1, benchmark: "qbit" });
+    expect(status).toBe(200);
+    expect(json.benchmarkMetadata.symbol).toBe("QBIT");
+    // Against itself the benchmark is the portfolio.
+    const self = await run(m, { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 1, benchmark: "QBIT" });
+    self.json.benchmarkTimeSeries.forEach(([t, v], k) => {
+      expect(t).toBe(self.json.timeSeries[k]![0]);
+      expect(v).toBeCloseTo(self.json.timeSeries[k]![1], 6);
+    });
+    const [t0, t1] = [json.benchmarkTimeSeries[0]![0], json.benchmarkTimeSeries.at(-1)![0]];
+    expect(json.benchmarkTimeSeries.at(-1)![1]).toBeCloseTo((10000 * close(testUniverse, id("qbit"), t1)) / close(testUniverse, id("qbit"), t0), 6);
+  });
+
+  it("`variance` is the annualised volatility σ of the weekly returns, as in the service's reference (not σ²)", async () => {
+    const { json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
+    for (const [series, stats] of [[json.timeSeries, json.metadata], [json.benchmarkTimeSeries, json.benchmarkMetadata]] as const) {
+      const r = series.slice(1).map(([, v], k) => v / series[k]![1] - 1);
+      const mean = r.reduce((a, b) => a + b, 0) / r.length;
+      const s2 = r.reduce((a, b) => a + (b - mean) ** 2, 0) / (r.length - 1);
+      expect(stats.variance).toBeCloseTo(Math.sqrt(s2 * 52), 9);
+    }
   });
 
   it("400 when no company can be resolved", async () => {
@@ -110,6 +140,20 @@ describe("POST /v1/backtest", () => {
 
   it("401 without a credential", async () => {
     expect((await makeMock().anonymous.post("/v1/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }] })).status).toBe(401);
+  });
+});
+
+describe("POST /v2/backtest (as v1, docs/parity.md)", () => {
+  it("answers exactly what v1 answers, and refuses the same inputs", async () => {
+    const m = makeMock();
+    const input = { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 3 }], years: 1, benchmark: "SPY" };
+    const [v1, v2] = await Promise.all([m.alice.post("/v1/backtest", input), m.alice.post("/v2/backtest", input)]);
+    expect(v2.status).toBe(200);
+    expect(await body(v2)).toEqual(await body(v1));
+    const bad = await m.alice.post("/v2/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 21 });
+    expect(bad.status).toBe(400);
+    expectError(await body(bad));
+    expect((await m.anonymous.post("/v2/backtest", input)).status).toBe(401);
   });
 });
 
@@ -177,6 +221,19 @@ describe("backtest on the real fixtures", () => {
       });
       expect(json).toEqual(JSON.parse(JSON.stringify(expected)));
     }
+  });
+
+  it("accepts a real company's ticker as the benchmark (a guide's NVDA), priced from that listing", async () => {
+    const nvidia = real.companies.find((c) => c.securities[0]!.symbol === "NVDA")!;
+    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 5).map((c) => ({ companyId: c.companyId, weight: 1 }));
+    const { status, json } = await post({ holdings, benchmark: "nvda", years: 3 });
+    expect(status).toBe(200);
+    expect(json.benchmarkMetadata.symbol).toBe("NVDA");
+    const alone = await post({ holdings: [{ companyId: nvidia.id, weight: 1 }], years: 3 });
+    json.benchmarkTimeSeries.forEach(([t, v], k) => {
+      expect(t).toBe(alone.json.timeSeries[k]![0]);
+      expect(v).toBeCloseTo(alone.json.timeSeries[k]![1], 6);
+    });
   });
 
   it("accepts every listed benchmark", async () => {

@@ -8,7 +8,7 @@ import { id, testUniverse } from "../_test/testUniverse.ts";
 interface Result {
   id: string;
   name: string;
-  securities: Array<{ is_primary: boolean; symbol: string; isin: string; figi: string; market: string; exchange: string }>;
+  securities: Array<{ is_primary: boolean; symbol: string; isin: string; figi: string | null; market: string; exchange: string }>;
   market_cap: number;
   sector: string;
   industry: string;
@@ -131,7 +131,7 @@ describe("company search on the real fixtures", () => {
     expect(multi.length).toBeGreaterThan(0);
     for (const c of multi) {
       for (const s of c.securities.filter((x) => x.active)) {
-        for (const q of [s.isin, s.figi.toLowerCase()]) {
+        for (const q of s.figi === null ? [s.isin] : [s.isin, s.figi.toLowerCase()]) {
           const { results } = await body<{ results: Result[] }>(await post({ query: q }));
           expect(results[0]!.id, q).toBe(c.id);
           expect(results[0]!.securities[0]!.is_primary).toBe(true);
@@ -145,7 +145,7 @@ describe("company search on the real fixtures", () => {
     const { results } = await body<{ results: Result[] }>(await post({ query: "tech", limit: 10 }));
     expect(results.length).toBeGreaterThan(0);
     const rank = (r: Result) => {
-      const keys = [r.name, ...r.securities.flatMap((s) => [s.symbol, s.isin, s.figi])].map((k) => k.toLowerCase());
+      const keys = [r.name, ...r.securities.flatMap((s) => [s.symbol, s.isin, s.figi ?? ""])].map((k) => k.toLowerCase());
       return keys.includes("tech") ? 0 : keys.some((k) => k.startsWith("tech")) ? 1 : 2;
     };
     for (let i = 1; i < results.length; i++) {
@@ -155,5 +155,43 @@ describe("company search on the real fixtures", () => {
     const dead = real.companies.find((c) => !c.securities.some((s) => s.active))!;
     const found = await body<{ results: Result[] }>(await post({ query: dead.name }));
     expect(found.results.map((r) => r.id)).not.toContain(dead.id);
+  });
+});
+
+describe("POST /v2/helper/companies/search (as v1, docs/parity.md)", () => {
+  it("answers exactly what v1 answers, and validates the same way", async () => {
+    const m = makeMock();
+    for (const input of [{ query: "qbit" }, { query: "q", limit: 2 }, { query: "US0000000000" }]) {
+      const [v1, v2] = await Promise.all([m.alice.post("/v1/helper/companies/search", input), m.alice.post("/v2/helper/companies/search", input)]);
+      expect(v2.status).toBe(200);
+      expect(await body(v2)).toEqual(await body(v1));
+    }
+    const bad = await m.alice.post("/v2/helper/companies/search", { query: " " });
+    expect(bad.status).toBe(400);
+    expectError(await body(bad));
+  });
+});
+
+describe("the real companies of the fixtures (the tickers the guides use)", () => {
+  it("TSLA, NVDA, AAPL, MSFT, AMZN, GOOGL and META resolve to the real company, with its real ISIN and a null FIGI, in v1 and v2", async () => {
+    const real = loadUniverse();
+    const m = makeMock({ universe: real });
+    const client = m.client(real.users.find((u) => u.active)!.apiKey);
+    const expected: Record<string, [name: string, isin: string, exchange: string]> = {
+      TSLA: ["Tesla, Inc.", "US88160R1014", "NASDAQ"],
+      NVDA: ["NVIDIA Corporation", "US67066G1040", "NASDAQ"],
+      AAPL: ["Apple Inc.", "US0378331005", "NASDAQ"],
+      MSFT: ["Microsoft Corporation", "US5949181045", "NASDAQ"],
+      AMZN: ["Amazon.com, Inc.", "US0231351067", "NASDAQ"],
+      GOOGL: ["Alphabet Inc.", "US02079K3059", "NASDAQ"],
+      META: ["Meta Platforms, Inc.", "US30303M1027", "NASDAQ"],
+    };
+    for (const [ticker, [name, isin, exchange]] of Object.entries(expected)) {
+      for (const v of ["v1", "v2"]) {
+        const { results } = await body<{ results: Result[] }>(await client.post(`/${v}/helper/companies/search`, { query: ticker.toLowerCase() }));
+        expect(results[0]!.name, ticker).toBe(name);
+        expect(results[0]!.securities[0]).toEqual({ is_primary: true, symbol: ticker, isin, figi: null, market: "US", exchange });
+      }
+    }
   });
 });

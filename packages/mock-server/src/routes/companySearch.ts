@@ -3,26 +3,30 @@ import type { RouteModule } from "../app/RouteModule.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import { CompanySearchBody, CompanySearchResponseSchema } from "../schemas/companySearch.ts";
 import { searchCompanies } from "../services/companySearch/searchCompanies.ts";
+import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
-const search = createRoute({
-  method: "post",
-  path: "/v1/helper/companies/search",
-  tags: ["Helper"],
-  summary: "Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)",
-  description:
-    "Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v1/backtest.",
-  security: bearerSecurity,
-  request: { body: { required: true, content: { "application/json": { schema: CompanySearchBody } } } },
-  responses: {
-    200: { description: "Results, best first", content: { "application/json": { schema: CompanySearchResponseSchema } } },
-    ...errorResponses(400, 401),
-  },
-});
-
-/** Company lookup (contract 4.4, 2.7). */
-export const registerCompanySearchRoutes: RouteModule = (app, ctx) => {
-  app.openapi(search, (c) => {
-    const body = c.req.valid("json");
-    return c.json({ results: searchCompanies(ctx, body.query, body.limit) }, 200);
+const search = (v: ApiVersion) =>
+  createRoute({
+    method: "post",
+    path: `/${v}/helper/companies/search`,
+    tags: ["Helper"],
+    summary: "Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)",
+    description:
+      `Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /${v}/backtest.`,
+    security: bearerSecurity,
+    request: { body: { required: true, content: { "application/json": { schema: CompanySearchBody } } } },
+    responses: {
+      200: { description: "Results, best first", content: { "application/json": { schema: CompanySearchResponseSchema } } },
+      ...errorResponses(400, 401),
+    },
   });
+
+/** Company lookup (contract 4.4, 2.7), in v1 and v2 (docs/parity.md). */
+export const registerCompanySearchRoutes: RouteModule = (app, ctx) => {
+  for (const v of API_VERSIONS) {
+    app.openapi(search(v), (c) => {
+      const body = c.req.valid("json");
+      return c.json({ results: searchCompanies(ctx, body.query, body.limit) }, 200);
+    });
+  }
 };

@@ -50,6 +50,23 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     expect(r.json.solver).toBeUndefined();
   });
 
+  it("a client's usual JSON headers with no body (Content-Type: application/json, Content-Length: 0 or none) is no body, not malformed JSON", async () => {
+    const m = makeMock();
+    const reference = await call(m, `/v1/strategies/${aliceQuantum}/optimize`);
+    const variants: Array<Record<string, string>> = [{ "Content-Type": "application/json" }, { "Content-Type": "application/json; charset=utf-8", "Content-Length": "0" }];
+    for (const headers of variants) {
+      for (const path of [`/v1/strategies/${aliceQuantum}/optimize`, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6`]) {
+        const r = await m.alice.post(path, undefined, headers);
+        expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
+        if (path.endsWith("/optimize")) expect(((await r.json()) as Result).portfolio).toEqual(reference.json.portfolio);
+      }
+    }
+    // A body that is there but is not JSON is still refused.
+    const bad = await m.alice.post(`/v1/strategies/${aliceQuantum}/optimize`, "{not json", { "Content-Type": "application/json" });
+    expect(bad.status).toBe(400);
+    expectError(await bad.json());
+  });
+
   it("tiltExponent=0 is equal weight; maxWeight caps every weight", async () => {
     const m = makeMock();
     const equal = await call(m, `/v1/strategies/${aliceQuantum}/optimize?tiltExponent=0`);
@@ -193,6 +210,18 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     const failed = await call(m, `/v1/strategies/${failing.id}/optimize`);
     expect(failed.status).toBe(409);
     expect(failed.json.error).toMatch(/failed \(status -1\)/);
+  });
+});
+
+describe("POST /v2/strategies/{id}/optimize (as v1, docs/parity.md)", () => {
+  it("answers what v1 answers for the same strategy and query, including 202 while building and 404 when invisible", async () => {
+    const m = makeMock();
+    for (const path of [`/strategies/${aliceQuantum}/optimize?tiltExponent=2`, `/strategies/${premade}/optimize?signalType=linguisticBeta`]) {
+      const [v1, v2] = [await call(m, `/v1${path}`), await call(m, `/v2${path}`)];
+      expect(v2.status, path).toBe(200);
+      expect(v2.json).toEqual(v1.json);
+    }
+    expect((await call(m, `/v2/strategies/${bobPrivate}/optimize`)).status).toBe(404);
   });
 });
 

@@ -4,6 +4,7 @@ import { bearerSecurity, ErrorSchema, StrategyIdParams } from "../schemas/common
 import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";
 import { optimizeMeanCvar } from "../services/optimize/optimizeMeanCvar.ts";
 import { optimizeScoreTilt } from "../services/optimize/optimizeScoreTilt.ts";
+import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Optimizers"];
@@ -22,15 +23,16 @@ const request = {
   body: { required: false, content: { "application/json": { schema: OptimizerBody } } },
 };
 
-const optimize = createRoute({
-  method: "post",
-  path: "/v1/strategies/{id}/optimize",
-  tags,
-  summary: "Score-tilt weights over a strategy's companies (user strategy or premade id)",
-  security: bearerSecurity,
-  request: { ...request, query: OptimizeQuery },
-  responses,
-});
+const optimize = (v: ApiVersion) =>
+  createRoute({
+    method: "post",
+    path: `/${v}/strategies/{id}/optimize`,
+    tags,
+    summary: "Score-tilt weights over a strategy's companies (user strategy or premade id)",
+    security: bearerSecurity,
+    request: { ...request, query: OptimizeQuery },
+    responses,
+  });
 
 const optimized = createRoute({
   method: "post",
@@ -42,11 +44,16 @@ const optimized = createRoute({
   responses,
 });
 
-/** The two optimizers (contract 2.5, 4.2; real-service notes "Optimize", "Optimized portfolio"). */
+/**
+ * The two optimizers (contract 2.5, 4.2; real-service notes "Optimize", "Optimized portfolio"):
+ * score-tilt `optimize` in v1 and v2 (docs/parity.md), mean-CVaR `optimized-portfolio` in v1.
+ */
 export const registerOptimizeRoutes: RouteModule = (app, ctx) => {
-  app.openapi(optimize, async (c) =>
-    c.json(await optimizeScoreTilt(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
-  );
+  for (const v of API_VERSIONS) {
+    app.openapi(optimize(v), async (c) =>
+      c.json(await optimizeScoreTilt(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
+    );
+  }
   app.openapi(optimized, async (c) =>
     c.json(await optimizeMeanCvar(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
   );

@@ -424,3 +424,25 @@ describe("properties", () => {
     );
   });
 });
+
+describe("/v2/portfolios (the same resource as v1, docs/parity.md)", () => {
+  it("create, read, list, replace and delete under /v2 act on the portfolios /v1 sees, with the same shapes", async () => {
+    const m = makeMock();
+    const holdings = [{ security_id: companies[0]!.securities[0]!.id, weight: 0.6 }, { security_id: companies[1]!.securities[0]!.id, weight: 0.4 }];
+    const created = await m.alice.post("/v2/portfolios", { name: "v2 sleeve", holdings });
+    expect(created.status).toBe(201);
+    const portfolio = await body<{ id: string; holdings: unknown[] }>(created);
+    expectPortfolio(portfolio);
+    expect(await body(await m.alice.get(`/v1/portfolios/${portfolio.id}`))).toEqual(portfolio);
+    const v1List = await body<Array<{ id: string }>>(await m.alice.get("/v1/portfolios"));
+    expect(await body(await m.alice.get("/v2/portfolios"))).toEqual(v1List);
+    expect(v1List.map((p) => p.id)).toContain(portfolio.id);
+    const replaced = await m.alice.put(`/v2/portfolios/${portfolio.id}`, { name: "v2 sleeve", holdings: holdings.slice(0, 1) });
+    expect(replaced.status).toBe(200);
+    expect((await body<{ holdings: unknown[] }>(replaced)).holdings).toHaveLength(1);
+    expect((await m.bob.put(`/v2/portfolios/${portfolio.id}`, { name: "x", holdings })).status).toBe(404);
+    expect((await m.alice.del(`/v2/portfolios/${portfolio.id}`)).status).toBe(204);
+    expect((await m.alice.get(`/v1/portfolios/${portfolio.id}`)).status).toBe(404);
+    expect((await m.anonymous.get("/v2/portfolios")).status).toBe(401);
+  });
+});

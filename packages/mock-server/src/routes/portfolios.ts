@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { MockApp, RouteModule } from "../app/RouteModule.ts";
+import type { ServiceContext } from "../app/ServiceContext.ts";
 import { bearerSecurity, ErrorSchema } from "../schemas/common.ts";
 import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
 import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";
@@ -7,6 +8,7 @@ import { getPortfolio } from "../services/portfolios/getPortfolio.ts";
 import { listPortfolios } from "../services/portfolios/listPortfolios.ts";
 import { replacePortfolio } from "../services/portfolios/replacePortfolio.ts";
 import { savePortfolio } from "../services/portfolios/savePortfolio.ts";
+import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => json(ErrorSchema, description);
@@ -20,62 +22,71 @@ const errors = {
 };
 const body = { body: { required: true, content: { "application/json": { schema: PortfolioBodySchema } } } };
 
-const list = createRoute({
-  method: "get",
-  path: "/v1/portfolios",
-  tags,
-  summary: "The caller's portfolios plus every public one (no holdings; user_id null when not the caller's)",
-  security: bearerSecurity,
-  responses: { 200: json(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
-});
+/** The five portfolio routes under one version prefix (the same request and response in v1 and v2). */
+const portfolioRoutes = (v: ApiVersion) => {
+  const list = createRoute({
+    method: "get",
+    path: `/${v}/portfolios`,
+    tags,
+    summary: "The caller's portfolios plus every public one (no holdings; user_id null when not the caller's)",
+    security: bearerSecurity,
+    responses: { 200: json(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
+  });
 
-const save = createRoute({
-  method: "post",
-  path: "/v1/portfolios",
-  tags,
-  summary: "Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced)",
-  security: bearerSecurity,
-  request: body,
-  responses: {
-    200: json(PortfolioSchema, "Overwrote the caller's portfolio of that name"),
-    201: json(PortfolioSchema, "Created (mock decision: the contract does not show this status)"),
-    400: errors[400],
-    401: errors[401],
-  },
-});
+  const save = createRoute({
+    method: "post",
+    path: `/${v}/portfolios`,
+    tags,
+    summary: "Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced)",
+    security: bearerSecurity,
+    request: body,
+    responses: {
+      200: json(PortfolioSchema, "Overwrote the caller's portfolio of that name"),
+      201: json(PortfolioSchema, "Created (mock decision: the contract does not show this status)"),
+      400: errors[400],
+      401: errors[401],
+    },
+  });
 
-const get = createRoute({
-  method: "get",
-  path: "/v1/portfolios/{id}",
-  tags,
-  summary: "A portfolio with its holdings (owner, or anyone for a public one)",
-  security: bearerSecurity,
-  request: { params: PortfolioIdParams },
-  responses: { 200: json(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
-});
+  const get = createRoute({
+    method: "get",
+    path: `/${v}/portfolios/{id}`,
+    tags,
+    summary: "A portfolio with its holdings (owner, or anyone for a public one)",
+    security: bearerSecurity,
+    request: { params: PortfolioIdParams },
+    responses: { 200: json(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
+  });
 
-const put = createRoute({
-  method: "put",
-  path: "/v1/portfolios/{id}",
-  tags,
-  summary: "Replace the holdings (and name) of the caller's portfolio",
-  security: bearerSecurity,
-  request: { params: PortfolioIdParams, ...body },
-  responses: { 200: json(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
-});
+  const put = createRoute({
+    method: "put",
+    path: `/${v}/portfolios/{id}`,
+    tags,
+    summary: "Replace the holdings (and name) of the caller's portfolio",
+    security: bearerSecurity,
+    request: { params: PortfolioIdParams, ...body },
+    responses: { 200: json(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  });
 
-const remove = createRoute({
-  method: "delete",
-  path: "/v1/portfolios/{id}",
-  tags,
-  summary: "Delete the caller's portfolio (permanent; 204 No Content)",
-  security: bearerSecurity,
-  request: { params: PortfolioIdParams },
-  responses: { 204: { description: "Deleted" }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+  const remove = createRoute({
+    method: "delete",
+    path: `/${v}/portfolios/{id}`,
+    tags,
+    summary: "Delete the caller's portfolio (permanent; 204 No Content)",
+    security: bearerSecurity,
+    request: { params: PortfolioIdParams },
+    responses: { 204: { description: "Deleted" }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+  return { list, save, get, put, remove };
+};
 
-/** Saved portfolios (contract 2.6, 4.6, 4.7; real-service notes "Portfolios"). */
+/** Saved portfolios (contract 2.6, 4.6, 4.7; real-service notes "Portfolios"), in v1 and v2 (docs/parity.md). */
 export const registerPortfolioRoutes: RouteModule = (app, ctx) => {
+  for (const v of API_VERSIONS) registerVersion(app, ctx, v);
+};
+
+function registerVersion(app: MockApp, ctx: ServiceContext, v: ApiVersion): void {
+  const { list, save, get, put, remove } = portfolioRoutes(v);
   app.openapi(list, (c) => c.json(listPortfolios(ctx, c.var.caller), 200));
   app.openapi(save, (c) => {
     const { portfolio, created } = savePortfolio(ctx, c.var.caller, c.req.valid("json"));
@@ -87,4 +98,4 @@ export const registerPortfolioRoutes: RouteModule = (app, ctx) => {
     deletePortfolio(ctx, c.var.caller, c.req.valid("param").id);
     return c.body(null, 204);
   });
-};
+}

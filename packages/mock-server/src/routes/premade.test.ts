@@ -189,6 +189,20 @@ describe("historical data", () => {
     expect(floor.find((c) => c.id === id("cryo"))?.convictionScore).toBe(0);
   });
 
+  it("includeReasoning: why each company was held then, from that run's signals (absent by default)", async () => {
+    const m = makeMock({ universe: withSnapshots() });
+    const plain = await body<Company[]>(await m.alice.get(`${base}/historical-data?date=2025-01-31`));
+    plain.forEach((c) => expectCompany(c, false));
+    const withReasoning = await body<Array<Company & { reasoning: string }>>(await m.alice.get(`${base}/historical-data?date=2025-01-31&includeReasoning=true`));
+    withReasoning.forEach((c) => expectCompany(c, true));
+    expect(withReasoning.map((c) => c.id)).toEqual(plain.map((c) => c.id));
+    const cryo = withReasoning.find((c) => c.id === id("cryo"));
+    expect(cryo?.reasoning).toBe(
+      "As of 2025-01-31, CryoCore Systems was held by Quantum Computing Leaders: a supporting business line in the theme (linguistic beta 0.2) and prominent media coverage of it (market buzz 0.9).",
+    );
+    expect((await m.alice.get(`${base}/historical-data?date=2025-01-31&includeReasoning=maybe`)).status).toBe(400);
+  });
+
   it("409 {error} for a processing or failed run, 404 for a date without a run, 400 for a malformed date", async () => {
     const m = makeMock({ universe: withSnapshots() });
     for (const date of ["2025-04-30", "2025-02-28"]) {

@@ -37,6 +37,7 @@ const list = createRoute({
   path: "/v1/premade-strategies",
   tags,
   summary: "The premade library: public, finished strategies (status 100) owned by the premade service account",
+  description: "Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.",
   security: bearerSecurity,
   responses: { 200: json(z.array(StrategyV1Schema), "Premade strategies"), ...errorResponses(401) },
 });
@@ -58,6 +59,7 @@ const companies = createRoute({
   path: "/v1/premade-strategies/{id}/companies",
   tags,
   summary: "Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true",
+  description: "The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: CompaniesQuery },
   responses: { 200: json(PremadeCompaniesSchema, "Companies"), ...errorResponses(400, 401, 404) },
@@ -68,6 +70,7 @@ const evidence = createRoute({
   path: "/v1/premade-strategies/{id}/companies/{companyId}",
   tags,
   summary: "Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold)",
+  description: "The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.",
   security: bearerSecurity,
   request: { params: StrategyCompanyParams },
   responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
@@ -78,6 +81,7 @@ const evidences = createRoute({
   path: "/v1/premade-strategies/{id}/evidences",
   tags,
   summary: "All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)",
+  description: "Constituents first (`isIncluded: true`), then the candidates the strategy rejected.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: json(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
@@ -88,6 +92,7 @@ const dates = createRoute({
   path: "/v1/premade-strategies/{id}/historical-data/dates",
   tags,
   summary: "Dates (YYYY-MM-DD, ascending) with a completed historical run",
+  description: "Runs that are processing or failed are not listed (their `historical-data` is 409).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: json(AvailableDatesSchema, "Available dates"), ...errorResponses(400, 401, 404) },
@@ -98,6 +103,8 @@ const historical = createRoute({
   path: "/v1/premade-strategies/{id}/historical-data",
   tags,
   summary: "Companies as of a completed run (signals of that snapshot), conviction ranked",
+  description:
+    "The constituents of the run of `date` with that run's signals; conviction computed over them (`scoringMinMarketCap`). With `includeReasoning=true` each company carries why it was held then (from that run's signals).",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: HistoricalQuery },
   responses: {
@@ -121,6 +128,6 @@ export const registerPremadeRoutes: RouteModule = (app, ctx) => {
   app.openapi(dates, (c) => c.json(historicalDates(ctx, c.req.valid("param").id), 200));
   app.openapi(historical, (c) => {
     const q = c.req.valid("query");
-    return companiesText(c, historicalDataCached(ctx, c.req.valid("param").id, q.date, q.scoringMinMarketCap).json);
+    return companiesText(c, historicalDataCached(ctx, c.req.valid("param").id, q.date, q).json);
   });
 };

@@ -284,21 +284,86 @@ describe("DELETE /v1/strategies/{id} (archive) and revive", () => {
   });
 });
 
+describe("GET /v1/strategies/{id}/historical-data", () => {
+  it("the strategy's selection and scoring as of a date, with includeReasoning and scoringMinMarketCap", async () => {
+    const m = makeMock();
+    const r = await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15`);
+    expect(r.status).toBe(200);
+    const list = await body<Array<{ id: string; convictionScore: number; reasoning?: string }>>(r);
+    expect(list.length).toBeGreaterThan(0);
+    list.forEach((c) => expectCompany(c, false));
+    const reasoned = await body<Array<{ id: string; reasoning: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&includeReasoning=true`));
+    reasoned.forEach((c) => expectCompany(c, true));
+    expect(reasoned.every((c) => c.reasoning.startsWith("As of 2025-04-15"))).toBe(true);
+    const floor = await body<Array<{ id: string; convictionScore: number }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&scoringMinMarketCap=1000000000000`),
+    );
+    expect(floor.every((c) => c.convictionScore === 0)).toBe(true);
+    // the date of the live run reads that run (the fixtures' constituents)
+    const live = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-03-01`));
+    expect(live.map((c) => c.id).sort()).toEqual([id("qbit"), id("cryo"), id("qsoft")].sort());
+  });
+
+  it("400: missing, malformed or future date; 404: invisible; empty before a completed run", async () => {
+    const m = makeMock();
+    for (const q of ["", "date=2025-02-30", "date=2025-06-03"]) {
+      const r = await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?${q}`);
+      expect(r.status, q).toBe(400);
+      expect((await body<{ error: string }>(r)).error).toMatch(/^query\.date: /);
+    }
+    expect((await m.alice.get(`/v1/strategies/${bobPrivate}/historical-data?date=2025-04-15`)).status).toBe(404);
+    expect(await body(await m.bob.get(`/v1/strategies/${bobPrivate}/historical-data?date=2025-04-15`))).toEqual([]);
+  });
+});
+
+describe("GET /v1/strategies/{id}/performance", () => {
+  it("conviction-weighted NAV of the top companies from 10000, with top and min_market_cap", async () => {
+    const m = makeMock();
+    const r = await m.alice.get(`/v1/strategies/${aliceQuantum}/performance`);
+    expect(r.status).toBe(200);
+    const p = await body<{ metadata: Record<string, number>; timeSeries: number[][] }>(r);
+    expect(p.timeSeries[0]?.[1]).toBe(10000);
+    expect(p.metadata.stockCount).toBe(3);
+    for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"]) expect(Number.isFinite(p.metadata[k])).toBe(true);
+    expect(p.metadata.maxDrawdown).toBeLessThanOrEqual(0);
+    const top1 = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?top=1`));
+    expect(top1.metadata.stockCount).toBe(1);
+    const big = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000`));
+    expect(big.metadata.stockCount).toBe(2); // qsoft is 800M
+    expect(await body(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000000`))).toEqual({ metadata: {}, timeSeries: [] });
+    for (const q of ["top=0", "top=x", "min_market_cap=-1", "min_market_cap=1.5"]) expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?${q}`)).status, q).toBe(400);
+  });
+});
+
+describe("GET /v1/strategies/{id}/evidences", () => {
+  it("the evidence of every company of the finished build, in conviction order", async () => {
+    const m = makeMock();
+    const r = await m.alice.get(`/v1/strategies/${aliceQuantum}/evidences`);
+    expect(r.status).toBe(200);
+    const { evidences } = await body<{ evidences: Array<{ companyId: string; isIncluded: boolean }> }>(r);
+    const companies = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    expect(evidences.map((e) => e.companyId)).toEqual(companies.map((c) => c.id));
+    evidences.forEach(({ companyId: _companyId, ...e }) => expectEvidence(e));
+    expect(evidences.every((e) => e.isIncluded)).toBe(true);
+    expect((await m.alice.get(`/v1/strategies/${bobPrivate}/evidences`)).status).toBe(404);
+  });
+});
+
 describe("versions (v1)", () => {
   it("lists versions newest first; others see only the active version of a public strategy", async () => {
     const m = makeMock();
     await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" });
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-    const versions = await body<Array<{ id: string; created_at: string; active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
+    const versions = await body<Array<{ version_id: string; created_at: string; is_active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
     expect(versions.length).toBe(2);
-    expect(versions[0]?.active).toBe(true);
-    expect(versions[1]?.id).toBe(id("alice-quantum-v1"));
+    expect(versions[0]?.is_active).toBe(true);
+    expect(versions[1]?.version_id).toBe(id("alice-quantum-v1"));
     expect(versions[1]?.created_at).toBe("Sat, 01 Mar 2025 00:00:00 GMT");
     const one = await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("alice-quantum-v1")}`);
-    expect(await body(one)).toMatchObject({ id: id("alice-quantum-v1"), status: 100, active: false });
+    expect(await body(one)).toMatchObject({ version_id: id("alice-quantum-v1"), status: 100, is_active: false, runs_count: 1 });
     expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("nope")}`)).status).toBe(404);
-    const bobs = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
-    expect(bobs.map((v) => v.id)).toEqual([id("bob-water-v1")]);
+    const bobs = await body<Array<{ version_id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
+    expect(bobs.map((v) => v.version_id)).toEqual([id("bob-water-v1")]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { expectStrategyV1, expectStrategyV2 } from "../_test/contractShapes.ts";
-import { id } from "../_test/testUniverse.ts";
+import { id, testUniverse } from "../_test/testUniverse.ts";
+import { PREMADE_OWNER_ID } from "../services/premade/premadeOwner.ts";
 
 type V2 = Record<string, unknown> & {
   id: string;
@@ -54,19 +55,26 @@ describe("GET /v2/strategies", () => {
     const m = makeMock();
     const ids = async (q: string) => (await body<V2[]>(await m.alice.get(`/v2/strategies${q}`))).map((s) => s.id).sort();
     expect(await ids("")).toEqual([aliceQuantum]);
-    expect(await ids("?scope=public")).toEqual([bobWater]);
-    expect(await ids("?scope=all")).toEqual([aliceQuantum, bobWater].sort());
+    const premadeIds = testUniverse.premadeStrategies.map((p) => p.id);
+    expect(premadeIds.length).toBeGreaterThan(0);
+    expect(await ids("?scope=public")).toEqual([bobWater, ...premadeIds].sort());
+    expect(await ids("?scope=all")).toEqual([aliceQuantum, bobWater, ...premadeIds].sort());
     (await body<V2[]>(await m.alice.get("/v2/strategies?scope=all"))).forEach(expectStrategyV2);
   });
 
-  it("public excludes strategies that are not completed or archived", async () => {
+  it("public excludes user strategies that are not completed or archived; the premade library is always in it", async () => {
     const m = makeMock();
+    const users = async () => (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter((s) => s.user_id !== PREMADE_OWNER_ID);
     await m.bob.post(`/v1/strategies/${bobWater}/submit`); // running again: not completed
-    expect(await body(await m.alice.get("/v2/strategies?scope=public"))).toEqual([]);
+    expect(await users()).toEqual([]);
     m.clock.advance(4000);
-    expect((await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).length).toBe(1);
+    expect((await users()).length).toBe(1);
     await m.bob.post(`/v2/strategies/${bobWater}/archive`);
-    expect(await body(await m.alice.get("/v2/strategies?scope=public"))).toEqual([]);
+    expect(await users()).toEqual([]);
+    const premade = (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter((s) => s.user_id === PREMADE_OWNER_ID);
+    expect(premade.length).toBe(testUniverse.premadeStrategies.length);
+    premade.forEach(expectStrategyV2);
+    expect(premade.every((s) => s.status === 100 && s.completed === true && s.public === true)).toBe(true);
   });
 });
 
@@ -97,9 +105,9 @@ describe("drafts and versions", () => {
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
     s = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
     expect(s.active_version_id).toBe(v2);
-    const versions = await body<Array<{ id: string; objective: string; created_at: string }>>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`));
-    expect(versions.map((v) => v.id)).toEqual([v2, v1]);
-    expect(versions[0]?.objective).toBe("quantum error correction software");
+    const versions = await body<Array<{ version_id: string; description: string; created_at: string }>>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`));
+    expect(versions.map((v) => v.version_id)).toEqual([v2, v1]);
+    expect(versions[0]?.description).toBe("quantum error correction software");
     expect(versions[1]?.created_at).toBe("2025-03-01T00:00:00.000Z");
 
     // editing back to v1's content matches v1 again; submitting reactivates v1 without a new version
@@ -116,8 +124,8 @@ describe("drafts and versions", () => {
     const m = makeMock();
     const v1 = id("alice-quantum-v1");
     await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "changed", exclusions: ["x"] });
-    const v = await body<{ objective: string; exclusions: string[] }>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v1}`));
-    expect(v).toMatchObject({ objective: "quantum computing hardware", exclusions: [] });
+    const v = await body<{ description: string; exclusions: string[] }>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v1}`));
+    expect(v).toMatchObject({ description: "quantum computing hardware", exclusions: [] });
   });
 });
 
@@ -165,10 +173,12 @@ describe("PATCH and submit (v2)", () => {
     const p = await body<V2>(patched);
     expectStrategyV2(p);
     expect(p).toMatchObject({ exclusions: ["software"], draft_version_id: null, active_version_id: id("alice-quantum-v1") });
-    const submitted = await body<V2>(await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`));
-    expectStrategyV2(submitted);
-    expect(submitted.status).toBe(0);
-    expect(submitted.active_version_id).toBe(submitted.draft_version_id);
+    const submitted = await body<{ version_id: string; status: number; is_active: boolean }>(await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`));
+    expect(submitted).toMatchObject({ status: 0, is_active: true });
+    const after = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
+    expectStrategyV2(after);
+    expect(after.active_version_id).toBe(submitted.version_id);
+    expect(after.active_version_id).toBe(after.draft_version_id);
     expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`)).status).toBe(423);
     expect((await m.alice.patch(`/v2/strategies/${bobWater}`, { name: "x" })).status).toBe(403);
     expect((await m.alice.patch(`/v2/strategies/${aliceQuantum}`, {})).status).toBe(400);

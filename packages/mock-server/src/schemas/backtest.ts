@@ -15,7 +15,14 @@ export const BacktestBody = z
       .min(1)
       .max(LIMITS.BACKTEST_HOLDINGS_MAX_COUNT),
     years: z.number().int().min(1).max(20).default(5).openapi({ description: "Window length in years, 1..20 (default 5)" }),
-    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({ description: "Benchmark symbol (default SPY); see GET /v1/benchmarks", example: "SPY" }),
+    benchmark: z
+      .string()
+      .max(LIMITS.SYMBOL_MAX)
+      .default("SPY")
+      .openapi({
+        description: "Any listed symbol (default SPY): a benchmark ETF of GET /v1/benchmarks (SPY, QQQ, ...) or the ticker of an active company listing (e.g. NVDA); case-insensitive",
+        example: "SPY",
+      }),
   })
   .openapi("BacktestRequest");
 export type BacktestInputBody = z.infer<typeof BacktestBody>;
@@ -23,7 +30,7 @@ export type BacktestInputBody = z.infer<typeof BacktestBody>;
 const statistics = {
   returns: z.number().openapi({ description: "Total return over the window" }),
   annualizedReturn: z.number().openapi({ description: "CAGR" }),
-  variance: z.number().openapi({ description: "Annualised variance of weekly returns" }),
+  variance: z.number().openapi({ description: "Annualised volatility σ of the weekly returns (the service names it variance; see docs/maths.md#backtest-statistics)" }),
   sharpeRatio: z.number(),
   maxDrawdown: z.number().openapi({ description: "Maximum drawdown, <= 0" }),
 };

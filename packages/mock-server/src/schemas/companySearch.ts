@@ -16,7 +16,14 @@ export type CompanySearchInput = z.infer<typeof CompanySearchBody>;
 
 /** One active listing (snake_case like the rest of the search payload). */
 export const SearchSecuritySchema = z
-  .object({ is_primary: z.boolean(), symbol: z.string(), isin: z.string(), figi: z.string(), market: z.string(), exchange: z.string() })
+  .object({
+    is_primary: z.boolean(),
+    symbol: z.string(),
+    isin: z.string(),
+    figi: z.string().nullable().openapi({ description: "FIGI of the listing; null when the mock does not know it (the real companies of the fixtures)" }),
+    market: z.string(),
+    exchange: z.string(),
+  })
   .openapi("CompanySearchSecurity");
 
 /** One search result (contract 2.7): only active securities, primary first. */

@@ -51,4 +51,6 @@ export const LIMITS = {
   BACKTEST_HOLDINGS_MAX_COUNT: 5000,
   /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
   SESSION_NAME_MAX: 64,
+  /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
+  REASON_MAX: 2000,
 } as const;

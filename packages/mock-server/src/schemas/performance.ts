@@ -21,3 +21,14 @@ export const PerformanceSchema = z
   })
   .openapi("Performance");
 export type Performance = z.infer<typeof PerformanceSchema>;
+
+/**
+ * Answer of GET /v1/strategies/{id}/performance: the NAV series and its statistics (the fields of
+ * {@link PerformanceMetadataSchema}); both empty while the strategy has no finished build.
+ */
+export const StrategyPerformanceSchema = z
+  .object({
+    metadata: PerformanceMetadataSchema.partial(),
+    timeSeries: z.array(z.array(z.number())).openapi({ description: "[unixSeconds, nav] weekly points from 10000" }),
+  })
+  .openapi("StrategyPerformance");

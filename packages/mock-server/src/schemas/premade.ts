@@ -47,9 +47,10 @@ export const IsoDateSchema = z
   }, "must be a real calendar date")
   .openapi({ format: "date", example: "2026-09-30" });
 
-/** Query of the historical data: the run date (one of `available_dates`) and the conviction market-cap floor. */
+/** Query of the historical data: the run date (one of `available_dates`), reasoning on demand and the conviction market-cap floor. */
 export const HistoricalQuery = z.object({
   date: IsoDateSchema.openapi({ param: { name: "date", in: "query", required: true } }),
+  includeReasoning: CompaniesQuery.shape.includeReasoning,
   scoringMinMarketCap: CompaniesQuery.shape.scoringMinMarketCap,
 });
 

@@ -30,7 +30,10 @@ export const StrategyV1Schema = z
   .openapi("StrategyV1");
 export type StrategyV1 = z.infer<typeof StrategyV1Schema>;
 
-/** Strategy, v2 shape (contract 2.2): versions, drafts, archive timestamps, ISO-8601. All fields always present. */
+/**
+ * Strategy, v2 shape (contract 2.2; real v2 reference): versions, drafts, archive timestamps,
+ * ISO-8601. The objective is `description` (the v1 `objective`). All fields always present.
+ */
 export const StrategyV2Schema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -50,22 +53,34 @@ export const StrategyV2Schema = z
     permanent_delete_at: z.string().nullable().openapi({ description: "ISO-8601, 30 days after archived_at" }),
     created_at: z.string().openapi({ description: "ISO-8601" }),
     updated_at: z.string().openapi({ description: "ISO-8601" }),
-    objective: z.string(),
+    description: z.string().openapi({ description: "The investment objective of the strategy (the current draft)" }),
   })
   .openapi("StrategyV2");
 export type StrategyV2 = z.infer<typeof StrategyV2Schema>;
 
-/** One immutable version of a strategy (v1: HTTP-dates; v2: ISO-8601). */
+/**
+ * A saved version of a strategy plus its run state (real v2 reference "version"). Rollup mode
+ * (no as-of date): `status`, `completed`, `started_at`, `completed_at` of the version's most
+ * recently started run, `latest_run_date` and `runs_count` set, `as_of_date` null. Date-scoped
+ * mode: the run of `as_of_date` (status null when there is none), rollup fields null.
+ * Timestamps are ISO-8601 in v2 and HTTP-dates on the v1 (mock-only) version routes.
+ */
 export const StrategyVersionSchema = z
   .object({
-    id: z.string().openapi({ format: "uuid" }),
+    version_id: z.string().openapi({ format: "uuid" }),
     strategy_id: z.string().openapi({ format: "uuid" }),
-    objective: z.string(),
+    description: z.string().openapi({ description: "The objective snapshot of this version" }),
     exclusions: z.array(z.string()),
-    status: z.number().int(),
+    is_active: z.boolean().openapi({ description: "Whether this version is the strategy's active version" }),
+    status: z.number().int().nullable().openapi({ description: "Run status: 0 not started, 1..95 running, 100 done, -1 error, -2 permanently failed; null when no run" }),
     completed: z.boolean(),
-    active: z.boolean(),
+    has_factsheet: z.boolean(),
     created_at: z.string(),
+    as_of_date: z.string().nullable().openapi({ format: "date", description: "Echoed when date-scoped; null in rollup mode" }),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    latest_run_date: z.string().nullable().openapi({ format: "date", description: "Latest completed run's as-of date; null when date-scoped" }),
+    runs_count: z.number().int().nullable().openapi({ description: "Total runs of the version; null when date-scoped" }),
   })
   .openapi("StrategyVersion");
 export type StrategyVersion = z.infer<typeof StrategyVersionSchema>;
@@ -81,7 +96,7 @@ export const ScopeQuery = z.object({
   scope: z.enum(["user", "public", "all"]).default("user").openapi({ param: { name: "scope", in: "query" } }),
 });
 
-/** Body of POST /strategies. */
+/** Body of POST /v1/strategies. */
 export const CreateStrategyBody = z
   .object({
     name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
@@ -100,3 +115,40 @@ export const PatchStrategyBody = z
   .refine((b) => Object.keys(b).length >= 1, { message: "at least 1 property is required (name, objective, exclusions)" })
   .openapi("PatchStrategyBody");
 export type PatchStrategy = z.infer<typeof PatchStrategyBody>;
+
+const NameField = z.string().trim().min(1).max(LIMITS.NAME_MAX);
+const ObjectiveField = z.string().trim().min(1).max(LIMITS.OBJECTIVE_MAX);
+const ExclusionsField = z.array(z.string().trim().min(1).max(LIMITS.EXCLUSION_MAX)).max(LIMITS.EXCLUSIONS_MAX_COUNT);
+
+/**
+ * Body of POST /v2/strategies: `name`, the objective as `objective` (as the guides send it) or
+ * `description` (the v2 field name; when both are given they must be equal), `exclusions`.
+ */
+export const CreateStrategyV2Body = z
+  .object({
+    name: NameField,
+    objective: ObjectiveField.optional(),
+    description: ObjectiveField.optional(),
+    exclusions: ExclusionsField.optional(),
+  })
+  .refine((b) => b.objective !== undefined || b.description !== undefined, { message: "objective (or description) is required", path: ["objective"] })
+  .refine((b) => b.objective === undefined || b.description === undefined || b.objective === b.description, {
+    message: "objective and description differ; send one of them",
+    path: ["description"],
+  })
+  .openapi("CreateStrategyV2Body");
+
+/** Body of PATCH /v2/strategies/{id}: at least one of name, objective (or description), exclusions; no other property. */
+export const PatchStrategyV2Body = z
+  .strictObject({
+    name: NameField.optional(),
+    objective: ObjectiveField.optional(),
+    description: ObjectiveField.optional(),
+    exclusions: ExclusionsField.optional(),
+  })
+  .refine((b) => Object.keys(b).length >= 1, { message: "at least 1 property is required (name, objective, exclusions)" })
+  .refine((b) => b.objective === undefined || b.description === undefined || b.objective === b.description, {
+    message: "objective and description differ; send one of them",
+    path: ["description"],
+  })
+  .openapi("PatchStrategyV2Body");

@@ -75,17 +75,35 @@ export function decideOutcome(strategy: StrategyRecord, objective: string, selec
 }
 
 /**
- * Ends every running build now, with its predetermined outcome (control surface). Mutates
- * `state`; returns how many builds it ended.
+ * Ends every running build now, live and historical, with its predetermined outcome, and makes
+ * every factsheet asked for ready (control surface). Mutates `state`; returns how many builds it
+ * ended.
  */
 export function completeRunningBuilds(state: StoreState, now: number): number {
   let count = 0;
   for (const strategy of state.strategies) {
     for (const version of strategy.versions) {
-      if (version.run !== null && isRunning(version.run, now)) {
-        version.run.durationMs = Math.max(0, now - version.run.startedAt);
-        count += 1;
+      for (const run of [version.run, ...(version.historicalRuns ?? [])]) {
+        if (run !== null && isRunning(run, now)) {
+          run.durationMs = Math.max(0, now - run.startedAt);
+          count += 1;
+        }
       }
+      for (const factsheet of version.factsheets ?? []) {
+        factsheet.requestedAt = Math.min(factsheet.requestedAt, now);
+        factsheet.durationMs = 0;
+      }
+    }
+  }
+  return count;
+}
+
+/** How many builds, live and historical, are running at `now`. */
+export function runningBuildCount(state: Readonly<StoreState>, now: number): number {
+  let count = 0;
+  for (const strategy of state.strategies) {
+    for (const version of strategy.versions) {
+      for (const run of [version.run, ...(version.historicalRuns ?? [])]) if (isRunning(run, now)) count += 1;
     }
   }
   return count;

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../app/ServiceContext.ts";
 import { notFound } from "../errors/ApiError.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
-import { completeRunningBuilds, isRunning } from "./builds.ts";
+import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
 
 /** The control surface's view of the mock (GET /__mock/state). */
 export interface MockStatus {
@@ -22,7 +22,7 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
     clockOffsetMs: ctx.clock.offset(),
     latencyMs: ctx.options.latencyMs,
     buildDurationMs: ctx.options.buildDurationMs,
-    runningBuilds: strategies.reduce((n, s) => n + s.versions.filter((v) => isRunning(v.run, now)).length, 0),
+    runningBuilds: runningBuildCount(ctx.store.state, now),
     strategies: strategies.length,
   };
 }

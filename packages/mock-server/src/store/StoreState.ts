@@ -13,16 +13,34 @@ export interface RunRecord {
   outcome: BuildOutcome;
 }
 
+/** A run of a version as of a past date (v2 submit with `as_of_date`): a HISTORICAL run. */
+export interface HistoricalRunRecord extends RunRecord {
+  asOfDate: string; // YYYY-MM-DD
+}
+
+/** A factsheet asked for one run of a version (v2 submit `create_factsheet`, POST factsheet). */
+export interface FactsheetRecord {
+  asOfDate: string; // YYYY-MM-DD, the run's as-of date
+  requestedAt: number; // ms since epoch
+  durationMs: number; // generation time, counted from the later of the request and the end of the run
+}
+
 /** An immutable, submitted version of a user strategy. */
 export interface VersionRecord {
   id: string;
   objective: string;
   exclusions: string[];
   createdAt: number; // ms since epoch
-  /** Latest run of this version; null when it has never run. */
+  /** Latest LIVE run of this version (its as-of date is the UTC date it started); null when it has never run live. */
   run: RunRecord | null;
   /** Constituents fixed by the fixtures; null for versions built by the mock (selected on read). */
   constituents: Constituent[] | null;
+  /** HISTORICAL runs, one per as-of date (absent in states written before they existed: none). */
+  historicalRuns?: HistoricalRunRecord[];
+  /** How many LIVE runs this version has had (absent: 1 when `run` is set, else 0). */
+  liveRunCount?: number;
+  /** Factsheets asked for, one per as-of date (absent: none). */
+  factsheets?: FactsheetRecord[];
 }
 
 /** A user strategy: the draft (objective + exclusions), its versions and bookkeeping. */

@@ -2,17 +2,18 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { PERIODS_PER_YEAR } from "../../stats/conventions.ts";
 import { cagr } from "../../stats/cagr.ts";
 import { maxDrawdown } from "../../stats/maxDrawdown.ts";
-import { sampleVariance } from "../../stats/sampleVariance.ts";
 import { sharpeRatio } from "../../stats/sharpeRatio.ts";
 import { simpleReturns } from "../../stats/simpleReturns.ts";
 import { totalReturn } from "../../stats/totalReturn.ts";
+import { volatility } from "../../stats/volatility.ts";
 import { yearsBetween } from "../../stats/yearsBetween.ts";
 import { assertRepresentable } from "../../stats/_internal/assertRepresentable.ts";
 import type { BacktestStatistics } from "../types.ts";
 
 /**
  * Statistics of a weekly NAV series (docs/maths.md#backtest-statistics), computed with the stats
- * area's functions. With a single weekly return the variance and Sharpe ratio are 0 (a sample
+ * area's functions; `variance` is the annualised volatility σ of the weekly returns, as the
+ * service's reference reports it. With a single weekly return the variance and Sharpe ratio are 0 (a sample
  * variance needs two). `label` names the series in errors. Requires >= 2 points, NAV > 0.
  */
 export function seriesStatistics(
@@ -33,8 +34,8 @@ export function seriesStatistics(
   return {
     returns: totalReturn(nav),
     annualizedReturn: cagr(nav[0]!, nav[n - 1]!, yearsBetween(timestamps[0]!, timestamps[n - 1]!)),
-    variance:
-      weekly.length >= 2 ? assertRepresentable(sampleVariance(weekly) * PERIODS_PER_YEAR.weekly, "prices", `the ${label} variance`) : 0,
+    // The service's `variance` is the annualised volatility σ (docs/maths.md#backtest-statistics).
+    variance: weekly.length >= 2 ? volatility(weekly, PERIODS_PER_YEAR.weekly) : 0,
     sharpeRatio: weekly.length >= 2 ? sharpeRatio(weekly, { riskFreeRate, periodsPerYear: PERIODS_PER_YEAR.weekly }) : 0,
     maxDrawdown: maxDrawdown(nav),
   };

@@ -4,6 +4,10 @@ import { EvidenceEntrySchema } from "../../schemas/premade.ts";
 import { premadeCompanies } from "../../services/premade/premadeCompanies.ts";
 import { premadeEvidence } from "../../services/premade/premadeEvidence.ts";
 import { premadeEvidences } from "../../services/premade/premadeEvidences.ts";
+import { readRun } from "../../services/runs/readRun.ts";
+import { runCompanies } from "../../services/runs/runCompanies.ts";
+import { IsoDateSchema } from "../../schemas/premade.ts";
+import { UuidSchema } from "../../schemas/common.ts";
 import { companyEvidence } from "../../services/strategies/companyEvidence.ts";
 import { strategyCompanies } from "../../services/strategies/strategyCompanies.ts";
 import { addTool } from "../_internal/addTool.ts";
@@ -30,14 +34,26 @@ export const registerStrategyCompanyTools: ToolGroup = (server, env) => {
       description:
         "The companies of a built strategy (yours, a public one, or a premade one), ranked by convictionScore (0 to 1, overall thematic " +
         "strength), each with symbol, exchange, sector, marketCap, linguisticBeta (structural exposure) and marketBuzz (recent media " +
-        "momentum). Empty until the strategy's status is 100. Use the ids with get_strategy_company, backtest or save_portfolio.",
-      inputSchema: { strategyId: strategyIdField, includeReasoning: includeReasoningField, scoringMinMarketCap: scoringMinMarketCapField },
+        "momentum). Empty until the strategy's status is 100. Use the ids with get_strategy_company, backtest or save_portfolio. " +
+        "asOfDate and versionId read one run: a past historical run (submit_strategy with asOfDate) or, for a premade strategy, a dated run.",
+      inputSchema: {
+        strategyId: strategyIdField,
+        includeReasoning: includeReasoningField,
+        scoringMinMarketCap: scoringMinMarketCapField,
+        asOfDate: IsoDateSchema.optional().describe("As-of date YYYY-MM-DD of the run to read (default: the latest run)"),
+        versionId: UuidSchema.optional().describe("Version id (uuid) to read, from get_strategy's active_version_id (default: the active version)"),
+      },
       outputSchema: { companies: z.array(CompanySchema) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ strategyId, includeReasoning, scoringMinMarketCap }) => {
+    ({ strategyId, includeReasoning, scoringMinMarketCap, asOfDate, versionId }) => {
       const options = { includeReasoning, scoringMinMarketCap };
-      const companies = isPremadeId(ctx, strategyId) ? premadeCompanies(ctx, strategyId, options) : strategyCompanies(ctx, caller, strategyId, options);
+      const companies =
+        asOfDate !== undefined || versionId !== undefined
+          ? runCompanies(ctx, readRun(ctx, caller, strategyId, { asOfDate, versionId }), options)
+          : isPremadeId(ctx, strategyId)
+            ? premadeCompanies(ctx, strategyId, options)
+            : strategyCompanies(ctx, caller, strategyId, options);
       return {
         result: { companies },
         hint: companies.length === 0 ? "No companies: the strategy is not built (call get_strategy and wait for status 100) or its build failed." : undefined,

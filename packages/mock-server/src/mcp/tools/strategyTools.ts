@@ -8,7 +8,9 @@ import { createStrategy } from "../../services/strategies/createStrategy.ts";
 import { listStrategies } from "../../services/strategies/listStrategies.ts";
 import { submitStrategy } from "../../services/strategies/submitStrategy.ts";
 import { updateStrategy } from "../../services/strategies/updateStrategy.ts";
-import { visibleStrategy } from "../../services/strategies/visibility.ts";
+import { archiveStrategy } from "../../services/strategies/archiveStrategy.ts";
+import { RETENTION_MS, visibleStrategy } from "../../services/strategies/visibility.ts";
+import { IsoDateSchema } from "../../schemas/premade.ts";
 import { addTool } from "../_internal/addTool.ts";
 import { strategyIdField, userStrategyIdField } from "../_internal/fields.ts";
 import { isPremadeId } from "../_internal/isPremadeId.ts";
@@ -19,7 +21,7 @@ const STATUS = "status: 0 not submitted, 1 to 99 building (percent), 100 built, 
 
 /**
  * The strategy tools (contract 4.2 as MCP tools): `list_strategies`, `create_strategy`,
- * `submit_strategy`, `get_strategy`, `update_strategy`. Same services and ownership rules as
+ * `submit_strategy`, `get_strategy`, `update_strategy`, `delete_strategy`. Same services and ownership rules as
  * `routes/strategies.ts` (v1 shape); `get_strategy` also accepts a premade strategy id.
  */
 export const registerStrategyTools: ToolGroup = (server, env) => {
@@ -73,16 +75,24 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       title: "Submit (build) a strategy",
       description:
         "Start building one of your strategies from its current objective and exclusions (the build is asynchronous). " +
-        "Afterwards poll get_strategy until status is 100 (or negative: failed). Fails with 423 while an earlier build of the " +
-        "same strategy is still running, 403 for someone else's strategy, 404 for an unknown id.",
-      inputSchema: { strategyId: userStrategyIdField },
+        "Afterwards poll get_strategy until status is 100 (or negative: failed). With asOfDate (a past date) it builds a historical run " +
+        "instead: the selection and scoring as of that date (read it with get_strategy_historical_data). Fails with 423 while an earlier " +
+        "build of the same strategy is still running, 403 for someone else's strategy, 404 for an unknown id.",
+      inputSchema: {
+        strategyId: userStrategyIdField,
+        asOfDate: IsoDateSchema.optional().describe("A past date YYYY-MM-DD for a historical run (default: a live run as of today)"),
+        createFactsheet: z.boolean().optional().describe("Also generate the run's factsheet (see get_strategy_factsheet); default false"),
+      },
       outputSchema: StrategyV1Schema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    ({ strategyId }) => {
+    ({ strategyId, asOfDate, createFactsheet }) => {
       rejectPremade(env, strategyId);
-      const s = presentStrategyV1(ctx, submitStrategy(ctx, caller, strategyId));
-      return { result: s, hint: strategyHint(s) };
+      const s = presentStrategyV1(ctx, submitStrategy(ctx, caller, strategyId, { asOfDate, createFactsheet, alwaysRun: true }).strategy);
+      return {
+        result: s,
+        hint: asOfDate === undefined ? strategyHint(s) : `Historical run as of ${asOfDate} started: call get_strategy_historical_data with that date in a few seconds.`,
+      };
     },
   );
 
@@ -131,6 +141,30 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       if (Object.keys(changes).length === 0) throw new ApiError(400, "at least 1 of name, objective, exclusions is required");
       const s = presentStrategyV1(ctx, updateStrategy(ctx, caller, strategyId, changes));
       return { result: s, hint: s.status === 100 || s.status < 0 ? "Saved. Call submit_strategy to rebuild with the new objective or exclusions." : strategyHint(s) };
+    },
+  );
+
+  addTool(
+    server,
+    env,
+    "delete_strategy",
+    {
+      title: "Delete a strategy",
+      description:
+        "Delete one of your strategies (premade strategies cannot be deleted). It is archived: hidden from lists and reads, restorable " +
+        "for 30 days (POST /v2/strategies/{id}/revive), then permanently deleted. 403 for someone else's strategy.",
+      inputSchema: { strategyId: userStrategyIdField },
+      outputSchema: { id: z.string(), archived_at: z.string(), permanent_delete_at: z.string() },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ strategyId }) => {
+      rejectPremade(env, strategyId);
+      const s = archiveStrategy(ctx, caller, strategyId, "exclude");
+      const archivedAt = s.archivedAt ?? ctx.clock.now();
+      return {
+        result: { id: s.id, archived_at: new Date(archivedAt).toISOString(), permanent_delete_at: new Date(archivedAt + RETENTION_MS).toISOString() },
+        hint: "Deleted (archived): restorable for 30 days.",
+      };
     },
   );
 };

@@ -1,8 +1,7 @@
 import { type BacktestHolding, buyAndHoldBacktest, type PriceSeries } from "@thematic/engine";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
-import { ApiError } from "../../errors/ApiError.ts";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
-import { findBenchmark } from "../benchmarks/findBenchmark.ts";
+import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
 import { tradeableListing } from "./_internal/tradeableListing.ts";
 
@@ -17,21 +16,16 @@ import { tradeableListing } from "./_internal/tradeableListing.ts";
  * are keyed by company id). Nothing is cached per request.
  * Cost: O(log D + H·W) (engine) for D calendar days, H holdings, W weekly points.
  *
- * @throws ApiError 400 when the benchmark symbol is not one of GET /v1/benchmarks
+ * The benchmark is any listed symbol: a benchmark ETF or a company ticker (`resolveBenchmarkSymbol`).
+ *
+ * @throws ApiError 400 when the benchmark symbol is neither a benchmark ETF nor an active company ticker
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
  * @example
  * runBacktest(ctx, { holdings: [{ companyId, weight: 1 }], years: 1, benchmark: "SPY" }).timeSeries[0][1] // => 10000
  */
 export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): BacktestResultOut {
   const { universe } = ctx;
-  const benchmark = findBenchmark(ctx, input.benchmark);
-  const benchmarkSeries = benchmark === undefined ? undefined : universe.prices.series.get(benchmark.securityId);
-  if (benchmark === undefined || benchmarkSeries === undefined) {
-    throw new ApiError(
-      400,
-      `body.benchmark: unknown benchmark symbol "${input.benchmark}"; available: ${universe.benchmarks.map((b) => b.symbol).join(", ")}`,
-    );
-  }
+  const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
   const prices = new Map<string, PriceSeries>();
   const holdings: BacktestHolding[] = input.holdings.map((h) => {
     const company = universe.companyById.get(h.companyId);
@@ -44,7 +38,7 @@ export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): Back
     calendar: universeCalendar(universe.prices),
     holdings,
     prices,
-    benchmark: { symbol: benchmark.symbol, series: benchmarkSeries },
+    benchmark,
     years: input.years,
     asOf: Date.parse(`${universe.asOf}T00:00:00Z`) / 1000,
   });

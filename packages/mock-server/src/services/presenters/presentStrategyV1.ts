@@ -1,13 +1,16 @@
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
-import { effectiveUpdatedAt } from "../builds.ts";
+import { activeVersion, effectiveUpdatedAt } from "../builds.ts";
+import { factsheetStatus } from "../runs/factsheetStatus.ts";
+import { liveRun } from "../runs/versionRuns.ts";
 import { strategyDerived } from "./strategyDerived.ts";
 
 /**
  * A strategy in the v1 shape (contract 2.1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
  * `limit` and the market-cap/evidence filters null (the mock does not model them),
- * `has_factsheet` false, `performance` null until the active version's build is done.
+ * `has_factsheet` when the active version's live run has a ready factsheet, `performance` null
+ * until the active version's build is done.
  *
  * @example
  * presentStrategyV1(ctx, record).created_at // => "Sat, 01 Mar 2025 00:00:00 GMT"
@@ -31,10 +34,16 @@ export function presentStrategyV1(ctx: ServiceContext, s: StrategyRecord): Strat
     max_market_cap: null,
     min_evidence_count: null,
     completed: d.completed,
-    has_factsheet: false,
+    has_factsheet: hasFactsheet(s, ctx.clock.now()),
     exclusions: [...s.exclusions],
     gics_sectors: d.gicsSectors,
     metathemes: d.metathemes,
     performance: d.performance,
   };
+}
+
+function hasFactsheet(s: StrategyRecord, now: number): boolean {
+  const version = activeVersion(s);
+  const run = version === undefined ? undefined : liveRun(version);
+  return version !== undefined && run !== undefined && factsheetStatus(version, run, now) === "ready";
 }

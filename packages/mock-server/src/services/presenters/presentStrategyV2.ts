@@ -7,7 +7,8 @@ import { strategyDerived } from "./strategyDerived.ts";
 
 /**
  * A strategy in the v2 shape (contract 2.2): ISO-8601 timestamps, version and draft ids, archive
- * timestamps (`permanent_delete_at` = `archived_at` + 30 days). Every field always present.
+ * timestamps (`permanent_delete_at` = `archived_at` + 30 days), the objective (draft) as
+ * `description` (real v2 reference). Every field always present.
  *
  * @example
  * presentStrategyV2(ctx, record).archived_at // => null
@@ -32,6 +33,6 @@ export function presentStrategyV2(ctx: ServiceContext, s: StrategyRecord): Strat
     permanent_delete_at: s.archivedAt === null ? null : new Date(s.archivedAt + RETENTION_MS).toISOString(),
     created_at: new Date(s.createdAt).toISOString(),
     updated_at: new Date(effectiveUpdatedAt(s, ctx.clock.now())).toISOString(),
-    objective: s.objective,
+    description: s.objective,
   };
 }

@@ -1,24 +1,49 @@
 import type { StrategyVersion } from "../../schemas/strategy.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
-import { versionStatus } from "../builds.ts";
+import { runStatus } from "../builds.ts";
+import { factsheetStatus } from "../runs/factsheetStatus.ts";
+import { type DatedRun, latestCompletedRun, latestStartedRun, runOn, runsCount } from "../runs/versionRuns.ts";
 
 /**
- * A strategy version (snake_case like the strategy; `created_at` an HTTP-date in v1, ISO-8601 in
- * v2), with the status of its latest run and whether it is the active one.
+ * A strategy version with its run state (real v2 reference, "version"), timestamps ISO-8601 in
+ * v2 and HTTP-dates in v1. Without `asOfDate` (rollup): the run state of the version's most
+ * recently started run, `latest_run_date` (latest completed run's as-of date) and `runs_count`;
+ * `has_factsheet` when the latest completed run's factsheet is ready. With `asOfDate`
+ * (date-scoped): that date's run (`status` null, `completed` false when it has none), the rollup
+ * fields null.
  *
  * @example
- * presentVersion(strategy, version, now, "v2").created_at // => "2025-03-01T00:00:00.000Z"
+ * presentVersion(strategy, version, now, "v2").version_id === version.id // => true
  */
-export function presentVersion(strategy: StrategyRecord, version: VersionRecord, now: number, api: "v1" | "v2"): StrategyVersion {
-  const status = versionStatus(version, now);
-  return {
-    id: version.id,
+export function presentVersion(strategy: StrategyRecord, version: VersionRecord, now: number, api: "v1" | "v2", asOfDate?: string): StrategyVersion {
+  const stamp = (ms: number) => (api === "v1" ? new Date(ms).toUTCString() : new Date(ms).toISOString());
+  const base = {
+    version_id: version.id,
     strategy_id: strategy.id,
-    objective: version.objective,
+    description: version.objective,
     exclusions: [...version.exclusions],
-    status,
-    completed: status === 100,
-    active: version.id === strategy.activeVersionId,
-    created_at: api === "v1" ? new Date(version.createdAt).toUTCString() : new Date(version.createdAt).toISOString(),
+    is_active: version.id === strategy.activeVersionId,
+    created_at: stamp(version.createdAt),
   };
+  if (asOfDate !== undefined) {
+    const run = runOn(version, asOfDate);
+    return { ...base, ...runState(run, now, stamp), has_factsheet: run !== undefined && factsheetStatus(version, run, now) === "ready", as_of_date: asOfDate, latest_run_date: null, runs_count: null };
+  }
+  const latestStarted = latestStartedRun(version);
+  const latestDone = latestCompletedRun(version, now);
+  return {
+    ...base,
+    ...runState(latestStarted, now, stamp),
+    has_factsheet: latestDone !== undefined && factsheetStatus(version, latestDone, now) === "ready",
+    as_of_date: null,
+    latest_run_date: latestDone?.asOfDate ?? null,
+    runs_count: runsCount(version),
+  };
+}
+
+function runState(dated: DatedRun | undefined, now: number, stamp: (ms: number) => string): Pick<StrategyVersion, "status" | "completed" | "started_at" | "completed_at"> {
+  if (dated === undefined) return { status: null, completed: false, started_at: null, completed_at: null };
+  const status = runStatus(dated.run, now);
+  const end = dated.run.startedAt + dated.run.durationMs;
+  return { status, completed: status === 100, started_at: stamp(dated.run.startedAt), completed_at: now >= end ? stamp(end) : null };
 }

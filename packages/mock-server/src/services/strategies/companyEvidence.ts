@@ -2,6 +2,7 @@ import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
+import { companySummaries } from "./companySummaries.ts";
 import { versionConstituents } from "./versionConstituents.ts";
 import { visibleStrategy } from "./visibility.ts";
 
@@ -31,11 +32,5 @@ export function companyEvidence(ctx: ServiceContext, caller: Caller, id: string,
       summaries: [],
     };
   }
-  const summaries = ctx.universe.premadeStrategies
-    .flatMap((p) => p.evidence.filter((e) => e.companyId === companyId).flatMap((e) => e.summaries))
-    .sort((a, b) => b.pubDate - a.pubDate || a.text.localeCompare(b.text))
-    .filter((x, i, all) => all.findIndex((y) => y.text === x.text && y.pubDate === x.pubDate) === i)
-    .slice(0, 5)
-    .map((x) => ({ provider: x.provider, pubDate: x.pubDate, text: x.text }));
-  return { isIncluded: true, reasoning: constituent.reasoning, summaries };
+  return { isIncluded: true, reasoning: constituent.reasoning, summaries: companySummaries(ctx, companyId) };
 }

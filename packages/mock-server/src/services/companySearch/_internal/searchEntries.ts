@@ -2,7 +2,7 @@ import type { Company, Security } from "../../../_internal/fixtures.ts";
 import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 
-/** One searchable company: its lower-cased keys (name; symbol, ISIN, FIGI of each active listing) and its presented result. */
+/** One searchable company: its lower-cased keys (name; symbol, ISIN, FIGI when known, of each active listing) and its presented result. */
 export interface SearchEntry {
   keys: string[];
   /** The keys joined by NUL: one `includes` rejects most entries before they are ranked. */
@@ -29,7 +29,7 @@ export function searchEntries(ctx: ServiceContext): SearchEntry[] {
     ctx.universe.companies.flatMap((company) => {
       const securities = activeSecurities(company);
       if (securities.length === 0) return [];
-      const keys = [company.name, ...securities.flatMap((s) => [s.symbol, s.isin, s.figi])].map((k) => k.toLowerCase());
+      const keys = [company.name, ...securities.flatMap((s) => (s.figi === null ? [s.symbol, s.isin] : [s.symbol, s.isin, s.figi]))].map((k) => k.toLowerCase());
       return [
         {
           keys,

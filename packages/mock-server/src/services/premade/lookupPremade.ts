@@ -1,0 +1,18 @@
+import type { PremadeStrategy } from "../../_internal/fixtures.ts";
+import type { ServiceContext } from "../../app/ServiceContext.ts";
+import { findPremade } from "./findPremade.ts";
+
+/**
+ * The premade strategy `id`, or undefined when `id` is not one (then it may name a user
+ * strategy: the two never share an id). O(1).
+ *
+ * @example
+ * lookupPremade(ctx, userStrategyId) // => undefined
+ */
+export function lookupPremade(ctx: ServiceContext, id: string): PremadeStrategy | undefined {
+  try {
+    return findPremade(ctx, id);
+  } catch {
+    return undefined;
+  }
+}
