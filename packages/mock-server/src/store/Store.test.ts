@@ -88,6 +88,28 @@ describe("createStore", () => {
     }).toThrow(TypeError);
   });
 
+  it("a purge that cannot be persisted does not fail the write that triggered it, and is retried", () => {
+    let now = Date.parse("2030-01-01T00:00:00Z");
+    const persistence = recording();
+    const store = make({ persistence, now: () => now, retentionMs: 1000 });
+    const id = store.state.strategies[0]!.id;
+    store.mutate((d) => void (d.state.strategies[0]!.archivedAt = now));
+    now += 1000;
+    const fail = new ApiError(507, "the disk is full");
+    let calls = 0;
+    const original = persistence.commit;
+    persistence.commit = (ops, next) => {
+      calls += 1;
+      if (calls === 2) throw fail; // the purge after the write
+      original(ops, next);
+    };
+    expect(() => store.mutate((d) => void (d.state.clockOffsetMs += 1))).not.toThrow();
+    expect(store.state.clockOffsetMs).toBe(1);
+    expect(store.state.strategies.some((s) => s.id === id)).toBe(true);
+    store.mutate((d) => void (d.state.clockOffsetMs += 1));
+    expect(store.state.strategies.some((s) => s.id === id)).toBe(false);
+  });
+
   it("ids are deterministic from the seed", () => {
     const ids = (seed: number) => {
       const store = make({ seed });

@@ -32,7 +32,10 @@ export interface Store {
   mutate<T>(change: (draft: Draft) => T): T;
   /** Replaces the state with the fixtures' (and persists that). */
   reset(): void;
-  /** Permanently deletes the strategies archived `retentionMs` or more ago (also runs after every write). */
+  /**
+   * Permanently deletes the strategies archived `retentionMs` or more ago (also runs after every
+   * write). Never throws: a purge that cannot be persisted is retried after the next write.
+   */
   purgeExpired(): void;
 }
 
@@ -114,10 +117,14 @@ export function createStore(options: StoreOptions): Store {
       const expired = state.strategies.filter((s) => s.archivedAt !== null && t >= s.archivedAt + retentionMs);
       if (expired.length > 0) {
         const gone = new Set(expired);
-        write((d) => {
-          // Scan the frozen state (no drafts), splice from the end so indices stay right.
-          for (let i = state.strategies.length - 1; i >= 0; i--) if (gone.has(state.strategies[i]!)) d.state.strategies.splice(i, 1);
-        });
+        try {
+          write((d) => {
+            // Scan the stored state (no drafts), splice from the end so indices stay right.
+            for (let i = state.strategies.length - 1; i >= 0; i--) if (gone.has(state.strategies[i]!)) d.state.strategies.splice(i, 1);
+          });
+        } catch {
+          return; // not durable (full disk): nothing purged, retried after the next write
+        }
         options.onPurge?.(expired);
       }
       purgeDue = firstPurgeAt(state.strategies, retentionMs);
