@@ -258,6 +258,17 @@ const backtest = {
     extreme: fc.tuple(anyFinite),
     breakers: scalar([0], "unixSeconds"),
   },
+  weeklyPriceTable: {
+    kind: "throws",
+    valid: backtestInputArb.map((input) => [input.calendar, input.prices]),
+    breakers: [
+      ...numericArray([0], "calendar", { minLength: 1 }),
+      replace("a forged TradingCalendar", [0], "calendar", fc.constant({ kind: "TradingCalendar", length: 1, first: 0, last: 0 })),
+      replace("wrong type", [1], "prices", fc.constantFrom(null, 42, "x", undefined, {}, [])),
+      // Shape rules only: closes are checked when a backtest reads them (as with a Map).
+      ...priceSeriesBreakers([1, "H0"], 'prices["H0"]', (a) => (a[0] as number[]).length).slice(0, 5),
+    ],
+  },
   tradingCalendar: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar]),

@@ -1,5 +1,6 @@
 // Public surface of the backtest area; re-exported by src/index.ts.
-export type { BacktestHolding, BacktestInput, BacktestResult, BacktestStatistics, PriceSeries } from "./types.ts";
+export type { BacktestHolding, BacktestInput, TableBacktestInput, BacktestResult, BacktestStatistics, PriceSeries } from "./types.ts";
 export { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 export { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
 export { isoWeekIndex } from "./isoWeekIndex.ts";
+export { weeklyPriceTable, type WeeklyPriceTable } from "./weeklyPriceTable.ts";

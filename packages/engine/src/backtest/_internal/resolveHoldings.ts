@@ -22,7 +22,8 @@ export interface ResolvedHolding {
  * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
  * Pushes one warning per event (merge, zero weight, drop, late listing, delisting) onto `warnings`.
  * The shape of each listed holding's series is validated here; its closes are checked when read
- * (navAtPoints). O(H·log W) for H holdings and W weekly points.
+ * (navAtPoints). O(H·log W) for H holdings and W weekly points. `seriesChecked`: the series of
+ * `prices` were shape-checked already (a weekly price table's), so they are not checked again.
  */
 export function resolveHoldings(
   holdings: unknown,
@@ -30,6 +31,7 @@ export function resolveHoldings(
   calendar: Float64Array,
   points: Int32Array,
   warnings: string[],
+  seriesChecked = false,
 ): ResolvedHolding[] {
   if (!Array.isArray(holdings) || holdings.length === 0) {
     throw new EngineError("INVALID_INPUT", "holdings must be a non-empty array of { id, weight }", { field: "holdings" });
@@ -85,7 +87,7 @@ export function resolveHoldings(
       warnings.push(`holding ${id} has no price data and was dropped`);
       continue;
     }
-    const series = validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    const series = seriesChecked ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {

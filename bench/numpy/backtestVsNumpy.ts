@@ -1,0 +1,135 @@
+/**
+ * The engine's buy-and-hold backtest against a numpy peer (bench/numpy/backtest_peer.py) on
+ * identical data, in one run: the data is generated here once, written as raw float64 files to a
+ * temporary directory, and read by the Python peer; the peer first returns its NAVs and
+ * statistics (checked against the engine's), then both are timed in alternating rounds. Each
+ * round times a batch of runs of each side; the medians of the rounds' per-run times and their
+ * ratio are printed with the machine's load (`uptime`). Not a test.
+ *
+ * Usage: `npm run bench:numpy` (about 40 s; ROUNDS=n to change the 9 rounds).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { buyAndHoldBacktest, tradingCalendar, weeklyPriceTable, type BacktestInput, type PriceSeries } from "@thematic/engine";
+import { stopChild } from "../_internal/stopChild.ts";
+import { generatedCase, type GeneratedCase } from "./_internal/generatedCase.ts";
+
+interface Case {
+  name: string;
+  label: string;
+  data: GeneratedCase;
+  runs: number;
+}
+
+const ROUNDS = Number(process.env.ROUNDS ?? 9);
+const CASES: Case[] = [
+  { name: "h500y20", label: "500 holdings × 5,040 days (20 y)", data: generatedCase(500, 5040, 20, 11), runs: 200 },
+  { name: "h50y5", label: "50 holdings × 1,260 days (5 y)", data: generatedCase(50, 1260, 5, 12), runs: 3000 },
+];
+
+function writeCase(dir: string, c: Case): void {
+  const { calendar, closes, benchmark, weights, years } = c.data;
+  const H = weights.length;
+  const D = calendar.length;
+  const dayMajor = new Float64Array(D * H);
+  for (let h = 0; h < H; h++) for (let d = 0; d < D; d++) dayMajor[d * H + h] = closes[h]![d]!;
+  const raw = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  writeFileSync(join(dir, `${c.name}.json`), JSON.stringify({ days: D, holdings: H, years }));
+  writeFileSync(join(dir, `${c.name}.closes.f64`), raw(dayMajor));
+  writeFileSync(join(dir, `${c.name}.benchmark.f64`), raw(benchmark));
+  writeFileSync(join(dir, `${c.name}.weights.f64`), raw(weights));
+  writeFileSync(join(dir, `${c.name}.calendar.f64`), raw(Float64Array.from(calendar)));
+}
+
+function inputs(c: Case): { plain: BacktestInput; tabled: Parameters<typeof buyAndHoldBacktest>[0] } {
+  const { calendar: days, closes, benchmark, weights, years } = c.data;
+  const prices = new Map<string, PriceSeries>();
+  const holdings = [];
+  for (let h = 0; h < weights.length; h++) {
+    prices.set(`S${h}`, { start: 0, closes: closes[h]! });
+    holdings.push({ id: `S${h}`, weight: weights[h]! });
+  }
+  const bench = { symbol: "SPY", series: { start: 0, closes: benchmark } };
+  const calendar = tradingCalendar(days);
+  return {
+    plain: { calendar: days, holdings, prices, benchmark: bench, years },
+    tabled: { calendar, holdings, prices: weeklyPriceTable(calendar, prices), benchmark: bench, years },
+  };
+}
+
+/** Milliseconds per call of `fn`, over a batch of `n` calls after one warm-up batch of n / 10. */
+function timeBatch(fn: () => unknown, n: number): number {
+  for (let i = 0; i < Math.max(1, n / 10); i++) fn();
+  const start = performance.now();
+  for (let i = 0; i < n; i++) fn();
+  return (performance.now() - start) / n;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function maxRelativeDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!) / Math.max(Math.abs(a[i]!), Math.abs(b[i]!), 1e-300));
+  return worst;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "bench-numpy-"));
+const peer = spawn("python3", [join(dirname(fileURLToPath(import.meta.url)), "backtest_peer.py"), dir, ...CASES.map((c) => c.name)], {
+  stdio: ["pipe", "pipe", "inherit"],
+});
+const lines = createInterface({ input: peer.stdout! })[Symbol.asyncIterator]();
+async function ask(command: string): Promise<Record<string, unknown>> {
+  peer.stdin!.write(`${command}\n`);
+  const next = await lines.next();
+  if (next.done === true) throw new Error(`the numpy peer exited before answering "${command}"`);
+  const answer = JSON.parse(next.value) as Record<string, unknown>;
+  if (typeof answer.error === "string") throw new Error(answer.error);
+  return answer;
+}
+
+try {
+  for (const c of CASES) writeCase(dir, c);
+  const uptimeBefore = loadavg();
+  const rows: string[] = [];
+  for (const c of CASES) {
+    const { plain, tabled } = inputs(c);
+    // Same answers first: the peer's weekly NAVs and statistics against the engine's.
+    const engine = buyAndHoldBacktest(tabled);
+    const check = await ask(`check ${c.name}`);
+    const stats = check.stats as Record<string, number>;
+    const navDiff = maxRelativeDifference(engine.timeSeries.map(([, v]) => v), check.nav as number[]);
+    const statKeys = ["returns", "annualizedReturn", "variance", "sharpeRatio", "maxDrawdown"] as const;
+    const statDiff = Math.max(...statKeys.map((k) => maxRelativeDifference([engine.metadata[k]], [stats[k]!])));
+    if (!(navDiff < 1e-9 && statDiff < 1e-9)) throw new Error(`${c.label}: the engine and numpy disagree (NAV ${navDiff}, statistics ${statDiff})`);
+
+    const engineTable: number[] = [];
+    const enginePlain: number[] = [];
+    const numpy: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      engineTable.push(timeBatch(() => buyAndHoldBacktest(tabled), c.runs));
+      numpy.push((await ask(`time ${c.name} ${c.runs}`)).ms as number);
+      enginePlain.push(timeBatch(() => buyAndHoldBacktest(plain), Math.max(10, c.runs / 4)));
+    }
+    const e = median(engineTable);
+    const p = median(numpy);
+    rows.push(
+      `| ${c.label} | ${e.toFixed(4)} | ${median(enginePlain).toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${Math.min(...engineTable).toFixed(4)}–${Math.max(...engineTable).toFixed(4)} | ${Math.min(...numpy).toFixed(4)}–${Math.max(...numpy).toFixed(4)} | ${navDiff.toExponential(1)} |`,
+    );
+  }
+  const uptimeAfter = loadavg();
+  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`);
+  console.log("| case | engine, prepared calendar + weeklyPriceTable, median ms | engine, plain arrays + Map, median ms | numpy, median ms | engine / numpy | engine range ms | numpy range ms | max rel. NAV difference |");
+  console.log("|---|---:|---:|---:|---:|---|---|---:|");
+  for (const row of rows) console.log(row);
+} finally {
+  peer.stdin!.end();
+  await stopChild(peer);
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+import type { PriceSeries } from "../types.ts";
+import type { PreparedCalendar } from "./preparedCalendar.ts";
+
+/** A price table's data behind its `WeeklyPriceTable` handle (see ../weeklyPriceTable.ts). */
+export interface PreparedPriceTable {
+  /** The calendar the table was made for (its handle's prepared form). */
+  calendar: PreparedCalendar;
+  /** The handle of that calendar; a backtest must be given the same one. */
+  calendarHandle: object;
+  /** The series by id (shape-checked), for holding resolution and the closes not gathered. */
+  series: ReadonlyMap<string, PriceSeries>;
+  /** Column of each id in {@link data}. */
+  columns: ReadonlyMap<string, number>;
+  /** Number of columns (series). */
+  width: number;
+  /**
+   * Weekly closes, time-major: `data[r · width + c]` is the close of column c on slot r, where slot
+   * r < weekEnds.length is calendar day `weekEnds[r]` and the last slot is the calendar's last day.
+   * 0 where the series does not trade (never read there).
+   */
+  data: Float64Array;
+  /**
+   * Per column, the increasing slots within the series' life whose close is not a finite number
+   * > 0 (usually none). A backtest reading one of them throws the error a plain read would.
+   */
+  badSlots: ReadonlyArray<Int32Array>;
+}
+
+const registry = new WeakMap<object, PreparedPriceTable>();
+
+/** Remembers `prepared` as the data behind `handle`. */
+export function registerPriceTable(handle: object, prepared: PreparedPriceTable): void {
+  registry.set(handle, prepared);
+}
+
+/** The prepared table behind a `WeeklyPriceTable` handle, or undefined for anything else. */
+export function preparedPriceTableOf(prices: unknown): PreparedPriceTable | undefined {
+  return prices !== null && typeof prices === "object" ? registry.get(prices) : undefined;
+}
