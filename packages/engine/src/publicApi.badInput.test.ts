@@ -258,6 +258,23 @@ const backtest = {
     extreme: fc.tuple(anyFinite),
     breakers: scalar([0], "unixSeconds"),
   },
+  backtestWindow: {
+    kind: "throws",
+    valid: backtestInputArb.map(({ holdings: _, ...rest }) => [rest]),
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x", undefined)),
+      ...numericArray([0, "calendar"], "calendar", { minLength: 1 }),
+      replace("wrong type", [0, "benchmark"], "benchmark", fc.constantFrom(null, 42, "x", undefined)),
+      ...priceSeriesBreakers([0, "benchmark", "series"], "benchmark.series", calendarLengthOfInput),
+      ...scalar([0, "years"], "years", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), fc.integer({ min: 21, max: 100 })) }),
+      ...scalar([0, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+    ],
+  },
+  backtestPortfolio: {
+    kind: "exempt",
+    reason:
+      "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases (forged window, holdings, out) are in backtest/backtestPortfolio.test.ts",
+  },
   weeklyPriceTable: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar, input.prices]),

@@ -4,3 +4,5 @@ export { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 export { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
 export { isoWeekIndex } from "./isoWeekIndex.ts";
 export { weeklyPriceTable, type WeeklyPriceTable } from "./weeklyPriceTable.ts";
+export { backtestWindow, type BacktestWindow, type BacktestWindowInput } from "./backtestWindow.ts";
+export { backtestPortfolio, type PortfolioBacktest } from "./backtestPortfolio.ts";
