@@ -275,6 +275,11 @@ const backtest = {
     reason:
       "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases (forged window, holdings, out) are in backtest/backtestPortfolio.test.ts",
   },
+  batchBacktest: {
+    kind: "exempt",
+    reason:
+      "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases are in backtest/batchBacktest.test.ts and, per portfolio, backtestPortfolio's",
+  },
   weeklyPriceTable: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar, input.prices]),

@@ -6,3 +6,4 @@ export { isoWeekIndex } from "./isoWeekIndex.ts";
 export { weeklyPriceTable, type WeeklyPriceTable } from "./weeklyPriceTable.ts";
 export { backtestWindow, type BacktestWindow, type BacktestWindowInput } from "./backtestWindow.ts";
 export { backtestPortfolio, type PortfolioBacktest } from "./backtestPortfolio.ts";
+export { batchBacktest, type BatchBacktest } from "./batchBacktest.ts";
