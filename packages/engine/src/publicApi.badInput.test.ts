@@ -280,6 +280,27 @@ const backtest = {
     reason:
       "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases are in backtest/batchBacktest.test.ts and, per portfolio, backtestPortfolio's",
   },
+  rebalancedBacktest: {
+    kind: "throws",
+    valid: backtestInputArb.chain((input) =>
+      fc.record({ frequency: fc.constantFrom("monthly", "quarterly", "annually"), bands: fc.record({ absolute: double(0.01, 0.5), relative: double(0.05, 2) }), costBps: double(0, 100) })
+        .map((rebalance) => [{ ...input, rebalance }]),
+    ),
+    validRuns: 15,
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x")),
+      replace("wrong type", [0, "rebalance"], "rebalance", fc.constantFrom(null, 42, "x", undefined)),
+      replace("unknown frequency", [0, "rebalance", "frequency"], "rebalance.frequency", fc.constantFrom("weekly", 12, null)),
+      replace("wrong type", [0, "rebalance", "bands"], "rebalance.bands", fc.constantFrom(null, 42, "x")),
+      ...scalar([0, "rebalance", "bands", "absolute"], "rebalance.bands.absolute", { optional: true, outOfRange: fc.constantFrom(0, -0.1, 1.5) }),
+      ...scalar([0, "rebalance", "bands", "relative"], "rebalance.bands.relative", { optional: true, outOfRange: below(0) }),
+      ...scalar([0, "rebalance", "costBps"], "rebalance.costBps", { optional: true, outOfRange: fc.constantFrom(-1, 1001, 1e9) }),
+      replace("wrong type", [0, "holdings"], "holdings", fc.constantFrom(null, 42, "x", undefined, {}, [])),
+      ...scalar([0, "holdings", "*", "weight"], "holdings[*].weight", { outOfRange: below(0) }),
+      ...priceSeriesBreakers([0, "prices", "H0"], 'prices["H0"]', calendarLengthOfInput),
+      ...scalar([0, "years"], "years", { optional: true, outOfRange: fc.integer({ min: 21, max: 100 }) }),
+    ],
+  },
   weeklyPriceTable: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar, input.prices]),

@@ -7,3 +7,4 @@ export { weeklyPriceTable, type WeeklyPriceTable } from "./weeklyPriceTable.ts";
 export { backtestWindow, type BacktestWindow, type BacktestWindowInput } from "./backtestWindow.ts";
 export { backtestPortfolio, type PortfolioBacktest } from "./backtestPortfolio.ts";
 export { batchBacktest, type BatchBacktest } from "./batchBacktest.ts";
+export { rebalancedBacktest, type RebalanceRule, type RebalanceFrequency, type RebalancedBacktestResult, type RebalancingReport } from "./rebalancedBacktest.ts";
