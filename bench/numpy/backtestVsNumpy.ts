@@ -61,12 +61,14 @@ function inputs(c: Case): { plain: BacktestInput; tabled: Parameters<typeof buyA
   };
 }
 
-/** Milliseconds per call of `fn`, over a batch of `n` calls after one warm-up batch of n / 10. */
-function timeBatch(fn: () => unknown, n: number): number {
+/** Elapsed and CPU milliseconds per call of `fn`, over a batch of `n` calls after a warm-up batch of n / 10. */
+function timeBatch(fn: () => unknown, n: number): { ms: number; cpuMs: number } {
   for (let i = 0; i < Math.max(1, n / 10); i++) fn();
   const start = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < n; i++) fn();
-  return (performance.now() - start) / n;
+  const used = process.cpuUsage(cpu);
+  return { ms: (performance.now() - start) / n, cpuMs: (used.user + used.system) / 1000 / n };
 }
 
 const median = (xs: number[]): number => {
@@ -110,23 +112,32 @@ try {
     if (!(navDiff < 1e-9 && statDiff < 1e-9)) throw new Error(`${c.label}: the engine and numpy disagree (NAV ${navDiff}, statistics ${statDiff})`);
 
     const engineTable: number[] = [];
+    const engineCpu: number[] = [];
     const enginePlain: number[] = [];
     const numpy: number[] = [];
+    const numpyCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      engineTable.push(timeBatch(() => buyAndHoldBacktest(tabled), c.runs));
-      numpy.push((await ask(`time ${c.name} ${c.runs}`)).ms as number);
-      enginePlain.push(timeBatch(() => buyAndHoldBacktest(plain), Math.max(10, c.runs / 4)));
+      const e = timeBatch(() => buyAndHoldBacktest(tabled), c.runs);
+      engineTable.push(e.ms);
+      engineCpu.push(e.cpuMs);
+      const p = await ask(`time ${c.name} ${c.runs}`);
+      numpy.push(p.ms as number);
+      numpyCpu.push(p.cpuMs as number);
+      enginePlain.push(timeBatch(() => buyAndHoldBacktest(plain), Math.max(10, c.runs / 4)).ms);
     }
     const e = median(engineTable);
     const p = median(numpy);
+    const range = (xs: number[]) => `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}`;
     rows.push(
-      `| ${c.label} | ${e.toFixed(4)} | ${median(enginePlain).toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${Math.min(...engineTable).toFixed(4)}–${Math.max(...engineTable).toFixed(4)} | ${Math.min(...numpy).toFixed(4)}–${Math.max(...numpy).toFixed(4)} | ${navDiff.toExponential(1)} |`,
+      `| ${c.label} | ${e.toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${median(engineCpu).toFixed(4)} | ${median(numpyCpu).toFixed(4)} | ${(median(engineCpu) / median(numpyCpu)).toFixed(2)}× | ${median(enginePlain).toFixed(4)} | ${range(engineTable)} | ${range(numpy)} | ${navDiff.toExponential(1)} |`,
     );
   }
   const uptimeAfter = loadavg();
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`);
-  console.log("| case | engine, prepared calendar + weeklyPriceTable, median ms | engine, plain arrays + Map, median ms | numpy, median ms | engine / numpy | engine range ms | numpy range ms | max rel. NAV difference |");
-  console.log("|---|---:|---:|---:|---:|---|---|---:|");
+  console.log(
+    "| case | engine ms (median) | numpy ms (median) | engine / numpy | engine CPU ms | numpy CPU ms | CPU ratio | engine, plain arrays + Map, ms | engine range ms | numpy range ms | max rel. NAV difference |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|");
   for (const row of rows) console.log(row);
 } finally {
   peer.stdin!.end();

@@ -1,33 +1,8 @@
-import type { PreparedPriceTable } from "./preparedPriceTable.ts";
+import { closeIndex, type PreparedPriceTable } from "./preparedPriceTable.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 import { NAV_BASE } from "./navAtPoints.ts";
 import { readClose } from "./validatePriceSeries.ts";
 import { firstAbove, firstAtLeast } from "../../_internal/sortedSearch.ts";
-
-/** Rows computed together: each holding's coefficient is loaded once per block of this many weekly points. */
-const BLOCK = 8;
-
-/** Per-holding scratch, grown on demand and reused across calls (the engine is single-threaded). */
-let capacity = 0;
-let coef = new Float64Array(0);
-let weight = new Float64Array(0);
-let cash = new Float64Array(0);
-let column = new Int32Array(0);
-let invest = new Int32Array(0);
-let lastTrading = new Int32Array(0);
-let endClose = new Float64Array(0);
-
-function ensure(h: number): void {
-  if (h <= capacity) return;
-  capacity = Math.max(h, 2 * capacity, 64);
-  coef = new Float64Array(capacity);
-  weight = new Float64Array(capacity);
-  cash = new Float64Array(capacity);
-  column = new Int32Array(capacity);
-  invest = new Int32Array(capacity);
-  lastTrading = new Int32Array(capacity);
-  endClose = new Float64Array(capacity);
-}
 
 /**
  * Where a window's weekly points sit in a table: point k < W − 1 is slot `firstSlot + k`; the last
@@ -38,13 +13,17 @@ export interface TableWindow {
   endSlot: number;
 }
 
+/** Blocks holding a purchase or a delisting inside them, by block number (scratch, reused). */
+let dirty = new Uint8Array(0);
+
 /**
  * The buy-and-hold NAV of docs/maths.md#buy-and-hold-nav from a weekly price table: the same
  * terms as `navAtPoints` (cash `w_h` before purchase, `c_h · P_h(t)` while trading with
  * `c_h = w_h / P_h(a_h)`, cash `c_h · P_h(e_h)` after), summed in the same holding order from 0,
- * so every value is bit-for-bit `navAtPoints`'s. Time-major: a block of 8 weekly rows is summed
- * at once, one accumulator per row (no reassociation within a row), each holding's coefficient
- * and column loaded once per block; a block where every holding trades takes a branch-free loop.
+ * so every value is bit-for-bit `navAtPoints`'s (docs/maths.md#weekly-price-table). The blocks of
+ * 8 slots where no holding is bought or delisted inside the window go to the table's block
+ * kernel (WebAssembly SIMD: two rows per instruction, each lane the scalar sequence of
+ * operations); the others, at most two per irregular holding, are summed here term by term.
  * Every close read is checked first through the table's bad-slot lists (same error as a direct
  * read). Writes into `out` (length W) and returns it. Cost O(H·W) multiply-adds, no allocation.
  */
@@ -58,11 +37,17 @@ export function navFromTable(
   const H = holdings.length;
   const W = points.length;
   const S = table.width;
-  const data = table.data;
+  const memory = table.memory;
+  const { f64, i32 } = memory;
   const { firstSlot, endSlot } = window;
-  ensure(H);
-  let maxInvest = 0;
-  let minLast = W - 1;
+  const rows = W - 1; // rows 0..W-2 are the slots firstSlot..firstSlot+W-2; the last point is summed apart
+  // Blocks covering rows 0..W-2; the first and last may stick out of the window (those rows are computed and ignored).
+  const firstBlock = firstSlot >> 3;
+  const endBlock = rows === 0 ? firstBlock : ((firstSlot + rows - 1) >> 3) + 1;
+  if (dirty.length < endBlock + 1) dirty = new Uint8Array(Math.max(endBlock + 1, 2 * dirty.length));
+  dirty.fill(0, firstBlock, endBlock + 1);
+
+  let last = 0;
   for (let h = 0; h < H; h++) {
     const hold = holdings[h]!;
     const col = table.columns.get(hold.id)!;
@@ -73,83 +58,41 @@ export function navFromTable(
     checkReads(table, col, id, closes, start, points, firstSlot, inv, Math.min(lt, W - 2));
     // The end close: from the table, or read (and checked) from the series for a mid-week end.
     const end = lt === W - 1 ? (endSlot >= 0 ? checkedSlot(table, col, endSlot, id, closes, points[W - 1]! - start) : readClose(fieldOf(id), closes, points[W - 1]! - start)) : 0;
-    const purchase = inv === W - 1 ? end : data[(firstSlot + inv) * S + col]!;
+    const purchase = inv === W - 1 ? end : f64[closeIndex(table, firstSlot + inv, col)]!;
     const c = hold.weight / purchase;
-    column[h] = col;
-    invest[h] = inv;
-    lastTrading[h] = lt;
-    weight[h] = hold.weight;
-    coef[h] = c;
-    endClose[h] = end;
-    cash[h] = lt < W - 1 ? c * readClose(fieldOf(id), closes, hold.lastIndex - start) : 0;
-    if (inv > maxInvest) maxInvest = inv;
-    if (lt < minLast) minLast = lt;
+    const cash = lt < W - 1 ? c * readClose(fieldOf(id), closes, hold.lastIndex - start) : 0;
+    const r = memory.hold / 8 + h * 5;
+    f64[r] = c;
+    f64[r + 1] = hold.weight;
+    f64[r + 2] = cash;
+    i32[2 * r + 6] = col;
+    i32[2 * r + 7] = firstSlot + inv;
+    i32[2 * r + 8] = firstSlot + lt;
+    // A purchase after inception at slot s (inside a block unless s starts it) or a last trading
+    // slot s before the end (unless it ends a block) makes its block mixed; a purchase at inception
+    // only separates rows before the window, which are dropped.
+    if (inv > 0 && ((firstSlot + inv) & 7) !== 0) dirty[(firstSlot + inv) >> 3] = 1;
+    if (lt < W - 1 && ((firstSlot + lt) & 7) !== 7) dirty[(firstSlot + lt) >> 3] = 1;
+    // The last point, summed here in holding order as every row is.
+    last += W - 1 < inv ? hold.weight : W - 1 <= lt ? c * end : cash;
   }
 
-  const rows = W - 1; // rows from the table's contiguous slots; the last point is summed apart
-  let k = 0;
-  for (; k + BLOCK <= rows; k += BLOCK) {
-    const base = (firstSlot + k) * S;
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
-    if (k >= maxInvest && k + BLOCK - 1 <= minLast) {
-      for (let h = 0; h < H; h++) {
-        const c = coef[h]!;
-        const j = base + column[h]!;
-        a0 += c * data[j]!;
-        a1 += c * data[j + S]!;
-        a2 += c * data[j + 2 * S]!;
-        a3 += c * data[j + 3 * S]!;
-        a4 += c * data[j + 4 * S]!;
-        a5 += c * data[j + 5 * S]!;
-        a6 += c * data[j + 6 * S]!;
-        a7 += c * data[j + 7 * S]!;
-      }
-    } else {
-      for (let h = 0; h < H; h++) {
-        const inv = invest[h]!;
-        const lt = lastTrading[h]!;
-        const c = coef[h]!;
-        const j = base + column[h]!;
-        if (k >= inv && k + BLOCK - 1 <= lt) {
-          a0 += c * data[j]!;
-          a1 += c * data[j + S]!;
-          a2 += c * data[j + 2 * S]!;
-          a3 += c * data[j + 3 * S]!;
-          a4 += c * data[j + 4 * S]!;
-          a5 += c * data[j + 5 * S]!;
-          a6 += c * data[j + 6 * S]!;
-          a7 += c * data[j + 7 * S]!;
-        } else {
-          a0 += term(h, k, j, data);
-          a1 += term(h, k + 1, j + S, data);
-          a2 += term(h, k + 2, j + 2 * S, data);
-          a3 += term(h, k + 3, j + 3 * S, data);
-          a4 += term(h, k + 4, j + 4 * S, data);
-          a5 += term(h, k + 5, j + 5 * S, data);
-          a6 += term(h, k + 6, j + 6 * S, data);
-          a7 += term(h, k + 7, j + 7 * S, data);
-        }
-      }
+  // Clean runs of blocks go to the kernel; a mixed block is summed term by term. Rows outside 0..W-2 are dropped.
+  const outBase = memory.out / 8;
+  let b = firstBlock;
+  while (b < endBlock) {
+    if (dirty[b] === 1) {
+      for (let k = Math.max(0, b * 8 - firstSlot); k < Math.min(rows, b * 8 + 8 - firstSlot); k++) out[k] = rowSum(table, H, firstSlot + k);
+      b++;
+      continue;
     }
-    out[k] = a0;
-    out[k + 1] = a1;
-    out[k + 2] = a2;
-    out[k + 3] = a3;
-    out[k + 4] = a4;
-    out[k + 5] = a5;
-    out[k + 6] = a6;
-    out[k + 7] = a7;
-  }
-  for (; k < rows; k++) {
-    const base = (firstSlot + k) * S;
-    let a = 0;
-    for (let h = 0; h < H; h++) a += term(h, k, base + column[h]!, data);
-    out[k] = a;
-  }
-  let last = 0;
-  for (let h = 0; h < H; h++) {
-    const lt = lastTrading[h]!;
-    last += W - 1 < invest[h]! ? weight[h]! : W - 1 <= lt ? coef[h]! * endClose[h]! : cash[h]!;
+    let e = b;
+    while (e < endBlock && dirty[e] === 0) e++;
+    memory.rows(b, e, H, S, memory.hold, memory.data, memory.out);
+    const from = Math.max(0, b * 8 - firstSlot);
+    const to = Math.min(rows, e * 8 - firstSlot);
+    out.set(f64.subarray(outBase + from + firstSlot - b * 8, outBase + to + firstSlot - b * 8), from);
+    b = e;
   }
   out[W - 1] = last;
 
@@ -159,9 +102,15 @@ export function navFromTable(
   return out;
 }
 
-/** Holding h's value at point k (< W − 1), whose close is `data[j]` when it trades. */
-function term(h: number, k: number, j: number, data: Float64Array): number {
-  return k < invest[h]! ? weight[h]! : k <= lastTrading[h]! ? coef[h]! * data[j]! : cash[h]!;
+/** The NAV sum of one table slot from the holding records, term by term in holding order. */
+function rowSum(table: PreparedPriceTable, H: number, slot: number): number {
+  const { f64, i32, hold } = table.memory;
+  let a = 0;
+  for (let h = 0; h < H; h++) {
+    const r = hold / 8 + h * 5;
+    a += slot < i32[2 * r + 7]! ? f64[r + 1]! : slot <= i32[2 * r + 8]! ? f64[r]! * f64[closeIndex(table, slot, i32[2 * r + 6]!)]! : f64[r + 2]!;
+  }
+  return a;
 }
 
 /** The name of a holding's series in messages (built only when a message is). */
@@ -194,5 +143,5 @@ function checkedSlot(table: PreparedPriceTable, col: number, slot: number, id: s
     const i = firstAtLeast(bad, slot);
     if (i < bad.length && bad[i] === slot) readClose(fieldOf(id), closes, j);
   }
-  return table.data[slot * table.width + col]!;
+  return table.memory.f64[closeIndex(table, slot, col)]!;
 }

@@ -1,5 +1,6 @@
 import type { PriceSeries } from "../types.ts";
 import type { PreparedCalendar } from "./preparedCalendar.ts";
+import type { KernelMemory } from "./kernelMemory.ts";
 
 /** A price table's data behind its `WeeklyPriceTable` handle (see ../weeklyPriceTable.ts). */
 export interface PreparedPriceTable {
@@ -14,11 +15,12 @@ export interface PreparedPriceTable {
   /** Number of columns (series). */
   width: number;
   /**
-   * Weekly closes, time-major: `data[r · width + c]` is the close of column c on slot r, where slot
-   * r < weekEnds.length is calendar day `weekEnds[r]` and the last slot is the calendar's last day.
-   * 0 where the series does not trade (never read there).
+   * Weekly closes in the kernel's memory, block-major: the close of column c on slot r is
+   * `memory.f64[closeIndex(table, r, c)]`, where slot r < weekEnds.length is calendar day
+   * `weekEnds[r]` and the last slot is the calendar's last day. 0 where the series does not trade
+   * (never read there).
    */
-  data: Float64Array;
+  memory: KernelMemory;
   /**
    * Per column, the increasing slots within the series' life whose close is not a finite number
    * > 0 (usually none). A backtest reading one of them throws the error a plain read would.
@@ -36,4 +38,9 @@ export function registerPriceTable(handle: object, prepared: PreparedPriceTable)
 /** The prepared table behind a `WeeklyPriceTable` handle, or undefined for anything else. */
 export function preparedPriceTableOf(prices: unknown): PreparedPriceTable | undefined {
   return prices !== null && typeof prices === "object" ? registry.get(prices) : undefined;
+}
+
+/** Index in `table.memory.f64` of column `col`'s close on slot `slot`. */
+export function closeIndex(table: PreparedPriceTable, slot: number, col: number): number {
+  return table.memory.data / 8 + ((slot >> 3) * table.width + col) * 8 + (slot & 7);
 }
