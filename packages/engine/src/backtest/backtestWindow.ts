@@ -6,7 +6,7 @@ import { isoDate } from "./_internal/isoDate.ts";
 import { rebasedAtPoints } from "./_internal/navAtPoints.ts";
 import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
-import { registerWindow } from "./_internal/preparedWindow.ts";
+import { registerWindow, type PreparedWindow } from "./_internal/preparedWindow.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 import { weeklyWindow } from "./_internal/weeklyWindow.ts";
@@ -47,6 +47,21 @@ export type BacktestWindowInput = Omit<BacktestInput, "holdings"> | Omit<TableBa
  * window.weekCount // => 260
  */
 export function backtestWindow(input: BacktestWindowInput): BacktestWindow {
+  const { window: shared, prepared } = prepareWindow(input);
+  // The handle's timestamps are the caller's to read: a copy, so that writes cannot reach the window.
+  const window = { ...shared, timestamps: shared.timestamps.slice() };
+  Object.freeze(window.benchmark.statistics);
+  Object.freeze(window.benchmark);
+  Object.freeze(window);
+  registerWindow(window, prepared);
+  return window;
+}
+
+/**
+ * `backtestWindow` without registering or freezing the handle: for callers that use the prepared
+ * data at once (buyAndHoldBacktest, rebalancedBacktest) and drop the handle.
+ */
+export function prepareWindow(input: BacktestWindowInput): { window: BacktestWindow; prepared: PreparedWindow } {
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
   }
@@ -68,8 +83,8 @@ export function backtestWindow(input: BacktestWindowInput): BacktestWindow {
   const benchmarkSeries = validatePriceSeries("benchmark.series", benchmark.series, calendar.length);
 
   const warnings: string[] = [];
-  const window = weeklyWindow(prepared, years, asOf);
-  const { endIndex, startSeconds, points, complete } = window;
+  const weekly = weeklyWindow(prepared, years, asOf);
+  const { endIndex, startSeconds, points, complete } = weekly;
   const end = calendar[endIndex]!;
   if (points.length < 2) {
     throw new EngineError(
@@ -110,22 +125,22 @@ export function backtestWindow(input: BacktestWindowInput): BacktestWindow {
   for (let k = 0; k < points.length; k++) timestamps[k] = calendar[points[k]!]!;
   const benchmarkNav = rebasedAtPoints("benchmark.series", benchmarkSeries, points);
   const statistics = seriesStatistics(`benchmark ${symbol}`, benchmarkNav, timestamps, riskFreeRate);
-  const handle: BacktestWindow = Object.freeze({
+  const window: BacktestWindow = {
     kind: "BacktestWindow" as const,
-    timestamps: timestamps.slice(),
-    benchmark: Object.freeze({ symbol, nav: benchmarkNav, statistics: Object.freeze(statistics) }),
+    timestamps,
+    benchmark: { symbol, nav: benchmarkNav, statistics },
     weekCount: points.length - 1,
-  });
-  registerWindow(handle, {
+  };
+  const preparedWindow: PreparedWindow = {
     calendar: prepared,
     prices: input.prices,
     table,
     points,
     timestamps,
-    firstWeekEnd: window.firstWeekEnd,
-    endWeekEnd: window.endWeekEnd,
+    firstWeekEnd: weekly.firstWeekEnd,
+    endWeekEnd: weekly.endWeekEnd,
     riskFreeRate,
     warnings,
-  });
-  return handle;
+  };
+  return { window, prepared: preparedWindow };
 }

@@ -1,7 +1,6 @@
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
-import { backtestWindow } from "./backtestWindow.ts";
+import { prepareWindow } from "./backtestWindow.ts";
 import { runPortfolio } from "./backtestPortfolio.ts";
-import { preparedWindowOf } from "./_internal/preparedWindow.ts";
 
 /**
  * Buy-and-hold backtest of weighted holdings against a benchmark, sampled weekly, NAV rebased to
@@ -52,8 +51,7 @@ import { preparedWindowOf } from "./_internal/preparedWindow.ts";
  * r.timeSeries // => [[1705017600, 10000], [1705622400, 10500], [1706227200, 11000]] (Fridays 2024-01-12, -19, -26)
  */
 export function buyAndHoldBacktest(input: BacktestInput | TableBacktestInput): BacktestResult {
-  const window = backtestWindow(input);
-  const prepared = preparedWindowOf(window)!;
+  const { window, prepared } = prepareWindow(input);
   const { nav, metadata } = runPortfolio(prepared, input.holdings, new Float64Array(prepared.points.length), "portfolio");
   const timestamps = prepared.timestamps;
   const benchmarkNav = window.benchmark.nav;

@@ -1,7 +1,6 @@
 import { EngineError } from "../errors/EngineError.ts";
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
-import { backtestWindow } from "./backtestWindow.ts";
-import { preparedWindowOf } from "./_internal/preparedWindow.ts";
+import { prepareWindow } from "./backtestWindow.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 import { readClose } from "./_internal/validatePriceSeries.ts";
@@ -49,9 +48,8 @@ export interface RebalancedBacktestResult extends BacktestResult {
  * r.rebalancing.dates.length === r.rebalancing.count // => true (one date per quarter end inside the window)
  */
 export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) & { rebalance: RebalanceRule }): RebalancedBacktestResult {
-  const window = backtestWindow(input);
+  const { window, prepared: w } = prepareWindow(input);
   const rule = checkRule(input.rebalance);
-  const w = preparedWindowOf(window)!;
   const warnings = [...w.warnings];
   const { points, timestamps } = w;
   const W = points.length;
