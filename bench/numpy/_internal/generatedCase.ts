@@ -1,3 +1,5 @@
+import { seededRandom } from "../../../packages/engine/src/_test/seededRandom.ts";
+
 /** Benchmark data shared by the engine and its numpy peer: a business-day calendar and random-walk closes. */
 export interface GeneratedCase {
   /** Unix seconds at 00:00 UTC, Monday to Friday, ending on Friday 2024-12-27. */
@@ -10,18 +12,6 @@ export interface GeneratedCase {
   years: number;
 }
 
-/** mulberry32: deterministic uniform numbers in [0, 1). */
-function random32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `holdings` random walks (±2 % a day, uniform) of `days` business days and a benchmark, weights
  * uniform in (0, 1]; the same seed gives the same data.
@@ -30,7 +20,7 @@ function random32(seed: number): () => number {
  * generatedCase(50, 1260, 5, 1).closes.length // => 50
  */
 export function generatedCase(holdings: number, days: number, years: number, seed: number): GeneratedCase {
-  const random = random32(seed);
+  const random = seededRandom(seed);
   const calendar: number[] = [];
   let t = Date.UTC(2024, 11, 27) / 1000;
   while (calendar.length < days) {

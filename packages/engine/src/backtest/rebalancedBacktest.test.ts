@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { isEngineError } from "../errors/EngineError.ts";
+import { outcome } from "./_test/outcome.ts";
 import { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 import { rebalancedBacktest, type RebalanceRule } from "./rebalancedBacktest.ts";
 import { tradingCalendar } from "./tradingCalendar.ts";
@@ -9,14 +9,6 @@ import type { BacktestInput } from "./types.ts";
 import { scenarioArb } from "./_test/scenario.ts";
 import { oracleWeeklyPoints } from "./_test/oracle.ts";
 
-function outcome(run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (e) {
-    if (isEngineError(e)) return { code: e.code, field: e.field, message: e.message };
-    throw e;
-  }
-}
 
 /**
  * Independent constant-mix simulation with Date-based periods, for scenarios where every holding

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { isEngineError } from "../errors/EngineError.ts";
+import { outcome } from "./_test/outcome.ts";
 import { buyAndHoldBacktest } from "./buyAndHoldBacktest.ts";
 import { tradingCalendar } from "./tradingCalendar.ts";
 import { weeklyPriceTable } from "./weeklyPriceTable.ts";
@@ -12,15 +12,6 @@ import { seededRandom } from "../_test/seededRandom.ts";
 import { preferWasmKernel } from "./_internal/kernelMemory.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
 
-/** The outcome of a run: the result, or the error's code, field and message (errors must match too). */
-function outcome(run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (e) {
-    if (isEngineError(e)) return { code: e.code, field: e.field, message: e.message };
-    throw e;
-  }
-}
 
 /** Today's path (the Map, `navAtPoints`) is the oracle: the table path must give the same bits. */
 function expectSameAsMap(input: BacktestInput & { calendar: number[] }): void {

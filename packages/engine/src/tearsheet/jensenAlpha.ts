@@ -3,7 +3,7 @@ import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
 import { betaOf } from "./beta.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
 
 /**
  * Jensen's alpha, annualised: `α = p · (ē_r - β · ē_b)` with excess returns `e = r - r_f`

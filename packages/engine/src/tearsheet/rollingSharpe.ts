@@ -2,7 +2,7 @@ import type { NumericArray } from "../_internal/validate.ts";
 import { toFiniteFloat64 } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { scaledMoments } from "../stats/_internal/scaledMoments.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
 import { rollingWindow } from "./_internal/rollingWindow.ts";
 
 /**

@@ -4,6 +4,7 @@ import fixtureJson from "./_test/numpyTearSheet.json";
 import { tearSheet, type TearSheet } from "./tearSheet.ts";
 import { buyAndHoldBacktest } from "../backtest/buyAndHoldBacktest.ts";
 import { scenarioArb } from "../backtest/_test/scenario.ts";
+import { unlessRejected } from "../backtest/_test/outcome.ts";
 import { expectClose } from "../stats/_test/helpers.ts";
 import { isEngineError } from "../errors/EngineError.ts";
 
@@ -38,13 +39,8 @@ describe("tearSheet", () => {
   it("of a backtest: the deepest drawdown is the backtest's maxDrawdown, rolling series end on the NAV's timestamps", () => {
     fc.assert(
       fc.property(scenarioArb({ maxHoldings: 5 }), fc.integer({ min: 2, max: 60 }), ({ input }, window) => {
-        let result;
-        try {
-          result = buyAndHoldBacktest(input);
-        } catch {
-          return;
-        }
-        fc.pre(result.timeSeries.length >= 3);
+        const result = unlessRejected(() => buyAndHoldBacktest(input));
+        fc.pre(result !== undefined && result.timeSeries.length >= 3);
         const sheet = tearSheet(result, { rollingWindow: window });
         expect(sheet.drawdowns.length === 0 ? 0 : sheet.drawdowns[0]!.depth).toBe(result.metadata.maxDrawdown);
         expect(sheet.periods).toBe(result.metadata.weekCount);
@@ -65,13 +61,8 @@ describe("tearSheet", () => {
   it("of the benchmark against itself: beta 1, alpha, tracking error, information ratio and hit rate 0, capture 1", () => {
     fc.assert(
       fc.property(scenarioArb({ maxHoldings: 2 }), ({ input }) => {
-        let result;
-        try {
-          result = buyAndHoldBacktest(input);
-        } catch {
-          return;
-        }
-        fc.pre(result.timeSeries.length >= 3);
+        const result = unlessRejected(() => buyAndHoldBacktest(input));
+        fc.pre(result !== undefined && result.timeSeries.length >= 3);
         const sheet = tearSheet({ timeSeries: result.benchmarkTimeSeries, benchmarkTimeSeries: result.benchmarkTimeSeries });
         expectClose(sheet.beta, 1, 1e-12, 0);
         expectClose(sheet.alpha, 0, 0, 1e-12);

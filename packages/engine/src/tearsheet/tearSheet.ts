@@ -16,7 +16,7 @@ import { rollingSharpe } from "./rollingSharpe.ts";
 import { rollingVolatility } from "./rollingVolatility.ts";
 import { sortinoOf } from "./sortinoRatio.ts";
 import { trackingError } from "./trackingError.ts";
-import { periodOptions } from "./_internal/periodOptions.ts";
+import { periodOptions } from "../stats/_internal/periodOptions.ts";
 
 /** `[unixSeconds, value]` points, the backtest's `timeSeries` convention. */
 export type TimePoint = [number, number];

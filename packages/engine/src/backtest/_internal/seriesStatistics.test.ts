@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { isEngineError } from "../../errors/EngineError.ts";
+import { outcome } from "../_test/outcome.ts";
 import { seriesStatistics } from "./seriesStatistics.ts";
 import { referenceStatistics } from "../_test/referenceStatistics.ts";
 
-function outcome(run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (e) {
-    if (isEngineError(e)) return { code: e.code, field: e.field, message: e.message };
-    throw e;
-  }
-}
 
 describe("seriesStatistics (fused) equals the stats functions one by one, bit for bit", () => {
   const navArb = fc.array(fc.double({ min: 1e-3, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 300 });

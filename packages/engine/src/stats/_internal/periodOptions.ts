@@ -1,8 +1,8 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { assertInRange } from "../../_internal/validate.ts";
-import { PERIODS_PER_YEAR } from "../../stats/conventions.ts";
+import { PERIODS_PER_YEAR } from "../conventions.ts";
 
-/** Options shared by the tear-sheet ratios: the stats area's conventions (docs/maths.md#sharpe-ratio). */
+/** Options of the annualised ratios (sharpeRatio and the tear sheet): the stats area's conventions (docs/maths.md#sharpe-ratio). */
 export interface PeriodOptions {
   /** Annual risk-free rate, finite and > -1; default 0. De-annualised geometrically: `(1 + rf)^(1/p) - 1`. */
   riskFreeRate?: number;
