@@ -14,7 +14,7 @@ const HOLDINGS = 30;
  */
 const suite: Suite = {
   name: "batch",
-  timeMs: 3000,
+  timeMs: 10000,
   register(bench: Bench) {
     const data = generatedCase(500, 5040, 5, 21);
     const prices = new Map<string, PriceSeries>();
