@@ -5,6 +5,8 @@ per stdin line with one JSON line:
   "check <case>"        the peer's results (weekly NAVs and statistics), to compare with the engine's
   "time <case> <n>"     runs the backtest n times and returns the elapsed and the CPU milliseconds
                         per run (CPU time of the whole process: every BLAS thread counts)
+  "time_weekly <case> <n>"  the same on closes gathered once at the weekly points (informational:
+                        numpy given the preparation the engine's weeklyPriceTable makes)
 The backtest, vectorised as a numpy user writes it: shares bought at inception's close, the NAV
 on every day as one (days x holdings) matrix-vector product, then sampled at the weekly points,
 and the same statistics as the engine (total return, CAGR over 365.25-day years, sample variance
@@ -57,9 +59,22 @@ def backtest(c):
     return nav, statistics(nav, years), bench, statistics(bench, years)
 
 
+def backtest_weekly(c):
+    """The same backtest on closes pre-gathered at the weekly points (c["weekly"], made once per
+    case, as the engine's weeklyPriceTable is): a (weeks x holdings) product instead of a daily one."""
+    weekly, points = c["weekly"], c["points"]
+    nav = weekly @ (c["weights"] / weekly[0])
+    nav = 10000 * nav / nav[0]
+    bench = 10000 * c["benchmark"][points] / c["benchmark"][points[0]]
+    years = (c["calendar"][points[-1]] - c["calendar"][points[0]]) / (365.25 * 86400)
+    return nav, statistics(nav, years), bench, statistics(bench, years)
+
+
 def main():
     directory, names = sys.argv[1], sys.argv[2:]
     cases = {name: load(directory, name) for name in names}
+    for c in cases.values():
+        c["weekly"] = np.ascontiguousarray(c["closes"][c["points"]])
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -67,12 +82,13 @@ def main():
         if words[0] == "check":
             nav, stats, bench, bench_stats = backtest(cases[words[1]])
             out = {"nav": nav.tolist(), "stats": stats, "benchmark": bench.tolist(), "benchmarkStats": bench_stats}
-        elif words[0] == "time":
+        elif words[0] in ("time", "time_weekly"):
             c, n = cases[words[1]], int(words[2])
-            backtest(c)
+            run = backtest if words[0] == "time" else backtest_weekly
+            run(c)
             start, cpu = time.perf_counter(), time.process_time()
             for _ in range(n):
-                backtest(c)
+                run(c)
             out = {"ms": (time.perf_counter() - start) * 1000 / n, "cpuMs": (time.process_time() - cpu) * 1000 / n}
         else:
             out = {"error": f"unknown command {words[0]}"}
