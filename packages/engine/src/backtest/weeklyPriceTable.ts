@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import type { PriceSeries } from "./types.ts";
 import { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
 import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
-import { registerPriceTable } from "./_internal/preparedPriceTable.ts";
+import { registerPriceTable, type TableSeries } from "./_internal/preparedPriceTable.ts";
 import { kernelMemory } from "./_internal/kernelMemory.ts";
 import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 
@@ -53,20 +53,19 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
   }
   const { days, weekEnds } = cal;
   const slots = weekEnds.length + 1;
-  const series = new Map<string, PriceSeries>();
+  // Each series is kept as its start, its closes (read again for the closes not gathered) and its column.
+  const series = new Map<string, TableSeries>();
   for (const [id, s] of prices) {
     if (typeof id !== "string" || id.length === 0) throw new EngineError("INVALID_INPUT", "prices keys must be non-empty strings", { field: "prices" });
-    series.set(id, validatePriceSeries(`prices[${JSON.stringify(id)}]`, s, days.length));
+    const { start, closes } = validatePriceSeries(`prices[${JSON.stringify(id)}]`, s, days.length);
+    series.set(id, { start, closes, column: series.size });
   }
   const width = series.size;
   const memory = kernelMemory(width, slots);
   const { f64 } = memory;
   const base = memory.data / 8;
-  const columns = new Map<string, number>();
   const badSlots: Int32Array[] = [];
-  let c = 0;
-  for (const [id, { start, closes }] of series) {
-    columns.set(id, c);
+  for (const { start, closes, column: c } of series.values()) {
     const last = start + closes.length - 1;
     const bad: number[] = [];
     for (let r = 0; r < slots; r++) {
@@ -77,10 +76,9 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
       else bad.push(r);
     }
     badSlots.push(bad.length === 0 ? NO_BAD_SLOTS : Int32Array.from(bad));
-    c++;
   }
   const table: WeeklyPriceTable = Object.freeze({ kind: "WeeklyPriceTable" as const, calendar: handle, size: width });
-  registerPriceTable(table, { calendar: cal, calendarHandle: handle, series, columns, width, memory, badSlots });
+  registerPriceTable(table, { calendar: cal, calendarHandle: handle, series, width, memory, badSlots });
   return table;
 }
 

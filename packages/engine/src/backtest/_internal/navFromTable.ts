@@ -1,4 +1,4 @@
-import { closeIndex, type PreparedPriceTable } from "./preparedPriceTable.ts";
+import { closeIndex, type PreparedPriceTable, type TableSeries } from "./preparedPriceTable.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 import { NAV_BASE } from "./navAtPoints.ts";
 import { readClose } from "./validatePriceSeries.ts";
@@ -50,9 +50,9 @@ export function navFromTable(
   let last = 0;
   for (let h = 0; h < H; h++) {
     const hold = holdings[h]!;
-    const col = table.columns.get(hold.id)!;
+    const col = (hold.series as TableSeries).column;
     const inv = hold.investPoint;
-    const lt = firstAbove(points, hold.lastIndex, inv) - 1;
+    const lt = hold.lastIndex >= points[W - 1]! ? W - 1 : firstAbove(points, hold.lastIndex, inv) - 1;
     const { start, closes } = hold.series;
     const id = hold.id;
     checkReads(table, col, id, closes, start, points, firstSlot, inv, Math.min(lt, W - 2));

@@ -8,10 +8,8 @@ export interface PreparedPriceTable {
   calendar: PreparedCalendar;
   /** The handle of that calendar; a backtest must be given the same one. */
   calendarHandle: object;
-  /** The series by id (shape-checked), for holding resolution and the closes not gathered. */
-  series: ReadonlyMap<string, PriceSeries>;
-  /** Column of each id in {@link data}. */
-  columns: ReadonlyMap<string, number>;
+  /** The series by id (shape-checked; each with its column), for holding resolution and the closes not gathered. */
+  series: ReadonlyMap<string, TableSeries>;
   /** Number of columns (series). */
   width: number;
   /**
@@ -26,6 +24,11 @@ export interface PreparedPriceTable {
    * > 0 (usually none). A backtest reading one of them throws the error a plain read would.
    */
   badSlots: ReadonlyArray<Int32Array>;
+}
+
+/** A series of a table: the caller's start and closes, and its column in the table. */
+export interface TableSeries extends PriceSeries {
+  column: number;
 }
 
 const registry = new WeakMap<object, PreparedPriceTable>();
