@@ -79,8 +79,8 @@ const ACC = [11, 12, 13, 14];
 /** a_i += c for the four accumulators (a constant term: cash before purchase or after delisting). */
 const addConstant = ACC.flatMap((a) => [...get(a), ...get(c), ...F64X2_ADD, ...set(a)]);
 
-const body: number[] = [];
-body.push(
+/** The function body: local declarations, then the two nested loops (blocks, holdings). */
+const body: number[] = [
   ...uleb(3), ...uleb(4), I32, ...uleb(5), V128, ...uleb(1), I32, // local declarations
   ...get(OUT), ...set(o),
   ...BLOCK, ...LOOP,
@@ -116,7 +116,7 @@ body.push(
   ...br(0),
   END, END,
   END,
-);
+];
 
 /** The module's bytes. */
 export const KERNEL_WASM: Uint8Array = Uint8Array.from([
