@@ -1,5 +1,7 @@
 import type { Bench } from "tinybench";
-import { buyAndHoldBacktest, type BacktestInput, type PriceSeries, tradingCalendar } from "@thematic/engine";
+import {
+  buyAndHoldBacktest, rebalancedBacktest, tearSheet, type BacktestInput, type PriceSeries, tradingCalendar, weeklyPriceTable,
+} from "@thematic/engine";
 import type { Suite } from "../harness.ts";
 
 /** Deterministic LCG (Numerical Recipes constants) so every run measures the same data. */
@@ -59,6 +61,26 @@ const suite: Suite = {
     const smallPrepared = { ...small, calendar: tradingCalendar(small.calendar as number[]) };
     bench.add("buyAndHoldBacktest 3 holdings × 5 y, tradingCalendar", () => {
       buyAndHoldBacktest(smallPrepared);
+    });
+    // Prices gathered once into a weekly price table (the WebAssembly SIMD kernel): bench:numpy compares it with numpy.
+    const bigCalendar = tradingCalendar(big.calendar as number[]);
+    const bigTabled = { ...big, calendar: bigCalendar, prices: weeklyPriceTable(bigCalendar, big.prices) };
+    bench.add("buyAndHoldBacktest 500 holdings × 20 y, weeklyPriceTable", () => {
+      buyAndHoldBacktest(bigTabled);
+    });
+    const smallTabled = { ...smallPrepared, prices: weeklyPriceTable(smallPrepared.calendar, small.prices) };
+    bench.add("buyAndHoldBacktest 3 holdings × 5 y, weeklyPriceTable", () => {
+      buyAndHoldBacktest(smallTabled);
+    });
+    const fifty = { ...input(50), years: 5 };
+    const fiftyCalendar = tradingCalendar(fifty.calendar as number[]);
+    const fiftyTabled = { ...fifty, calendar: fiftyCalendar, prices: weeklyPriceTable(fiftyCalendar, fifty.prices) };
+    bench.add("rebalancedBacktest 50 holdings × 5 y, monthly + 5 % bands, 10 bp", () => {
+      rebalancedBacktest({ ...fiftyTabled, rebalance: { frequency: "monthly", bands: { relative: 0.05 }, costBps: 10 } });
+    });
+    const twenty = buyAndHoldBacktest({ ...fiftyTabled, years: 20 });
+    bench.add("tearSheet of a 20-year weekly backtest (1,044 points, 26-week windows)", () => {
+      tearSheet(twenty);
     });
   },
 };

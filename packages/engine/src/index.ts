@@ -6,6 +6,7 @@ export { EngineError, isEngineError, type EngineErrorCode } from "./errors/Engin
 export type { NumericArray } from "./_internal/validate.ts";
 export * from "./stats/index.ts";
 export * from "./backtest/index.ts";
+export * from "./tearsheet/index.ts";
 export * from "./scoring/index.ts";
 export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";

@@ -258,6 +258,60 @@ const backtest = {
     extreme: fc.tuple(anyFinite),
     breakers: scalar([0], "unixSeconds"),
   },
+  backtestWindow: {
+    kind: "throws",
+    valid: backtestInputArb.map(({ holdings: _, ...rest }) => [rest]),
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x", undefined)),
+      ...numericArray([0, "calendar"], "calendar", { minLength: 1 }),
+      replace("wrong type", [0, "benchmark"], "benchmark", fc.constantFrom(null, 42, "x", undefined)),
+      ...priceSeriesBreakers([0, "benchmark", "series"], "benchmark.series", calendarLengthOfInput),
+      ...scalar([0, "years"], "years", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), fc.integer({ min: 21, max: 100 })) }),
+      ...scalar([0, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+    ],
+  },
+  backtestPortfolio: {
+    kind: "exempt",
+    reason:
+      "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases (forged window, holdings, out) are in backtest/backtestPortfolio.test.ts",
+  },
+  batchBacktest: {
+    kind: "exempt",
+    reason:
+      "its first argument must be the very handle backtestWindow returned, which this suite's deep clones cannot preserve; its bad-input cases are in backtest/batchBacktest.test.ts and, per portfolio, backtestPortfolio's",
+  },
+  rebalancedBacktest: {
+    kind: "throws",
+    valid: backtestInputArb.chain((input) =>
+      fc.record({ frequency: fc.constantFrom("monthly", "quarterly", "annually"), bands: fc.record({ absolute: double(0.01, 0.5), relative: double(0.05, 2) }), costBps: double(0, 100) })
+        .map((rebalance) => [{ ...input, rebalance }]),
+    ),
+    validRuns: 15,
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x")),
+      replace("wrong type", [0, "rebalance"], "rebalance", fc.constantFrom(null, 42, "x", undefined)),
+      replace("unknown frequency", [0, "rebalance", "frequency"], "rebalance.frequency", fc.constantFrom("weekly", 12, null)),
+      replace("wrong type", [0, "rebalance", "bands"], "rebalance.bands", fc.constantFrom(null, 42, "x")),
+      ...scalar([0, "rebalance", "bands", "absolute"], "rebalance.bands.absolute", { optional: true, outOfRange: fc.constantFrom(0, -0.1, 1.5) }),
+      ...scalar([0, "rebalance", "bands", "relative"], "rebalance.bands.relative", { optional: true, outOfRange: below(0) }),
+      ...scalar([0, "rebalance", "costBps"], "rebalance.costBps", { optional: true, outOfRange: fc.constantFrom(-1, 1001, 1e9) }),
+      replace("wrong type", [0, "holdings"], "holdings", fc.constantFrom(null, 42, "x", undefined, {}, [])),
+      ...scalar([0, "holdings", "*", "weight"], "holdings[*].weight", { outOfRange: below(0) }),
+      ...priceSeriesBreakers([0, "prices", "H0"], 'prices["H0"]', calendarLengthOfInput),
+      ...scalar([0, "years"], "years", { optional: true, outOfRange: fc.integer({ min: 21, max: 100 }) }),
+    ],
+  },
+  weeklyPriceTable: {
+    kind: "throws",
+    valid: backtestInputArb.map((input) => [input.calendar, input.prices]),
+    breakers: [
+      ...numericArray([0], "calendar", { minLength: 1 }),
+      replace("a forged TradingCalendar", [0], "calendar", fc.constant({ kind: "TradingCalendar", length: 1, first: 0, last: 0 })),
+      replace("wrong type", [1], "prices", fc.constantFrom(null, 42, "x", undefined, {}, [])),
+      // Shape rules only: closes are checked when a backtest reads them (as with a Map).
+      ...priceSeriesBreakers([1, "H0"], 'prices["H0"]', (a) => (a[0] as number[]).length).slice(0, 5),
+    ],
+  },
   tradingCalendar: {
     kind: "throws",
     valid: backtestInputArb.map((input) => [input.calendar]),
@@ -543,6 +597,119 @@ const optimize = {
   },
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
+// Tear sheet (issue 15): paired returns of one length, windows within it.
+const sameLength = (minLength: number) =>
+  fc.integer({ min: minLength, max: 40 }).chain((n) => fc.tuple(numeric(fc.array(double(-0.5, 0.5), { minLength: n, maxLength: n })), numeric(fc.array(double(-0.5, 0.5), { minLength: n, maxLength: n }))));
+const pairedBreakers = (minLength: number) => [
+  ...numericArray([0], "returns", { minLength }),
+  ...numericArray([1], "benchmarkReturns", { minLength }),
+  custom("mismatched lengths", "benchmarkReturns", (a) => {
+    a[1] = [...Array.from(a[1] as ArrayLike<number>), 0.01];
+  }),
+];
+const periodOptionBreakers = (index: number) => [
+  replace("wrong type", [index], "options", notAnObject),
+  ...scalar([index, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+  ...scalar([index, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+];
+const periodOptionsArb = fc.record({ riskFreeRate: double(-0.5, 0.2), periodsPerYear: double(1, 365) });
+const withWindow = (minLength: number) => sameLength(Math.max(2, minLength)).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), fc.integer({ min: 2, max: r.length })));
+const weeklyPoints = fc.integer({ min: 3, max: 40 }).chain((n) =>
+  fc.tuple(fc.array(double(1, 1000), { minLength: n, maxLength: n }), fc.array(double(1, 1000), { minLength: n, maxLength: n })).map(([p, q]) => ({
+    timeSeries: p.map((v, k) => [1_700_000_000 + 604800 * k, v]),
+    benchmarkTimeSeries: q.map((v, k) => [1_700_000_000 + 604800 * k, v]),
+  })),
+);
+
+const tearsheet = {
+  sortinoRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(2), periodOptionsArb),
+    breakers: [...numericArray([0], "returns", { minLength: 2 }), ...periodOptionBreakers(1)],
+  },
+  calmarRatio: {
+    kind: "throws",
+    valid: fc.tuple(prices(2), double(0.5, 30)),
+    breakers: [...numericArray([0], "values", { minLength: 2, elementOutOfRange: below(0, true) }), ...scalar([1], "years", { outOfRange: below(0) })],
+  },
+  beta: { kind: "throws", valid: sameLength(2), breakers: pairedBreakers(2) },
+  jensenAlpha: {
+    kind: "throws",
+    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), periodOptionsArb)),
+    breakers: [...pairedBreakers(2), ...periodOptionBreakers(2)],
+  },
+  trackingError: {
+    kind: "throws",
+    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), double(1, 365))),
+    breakers: [...pairedBreakers(2), ...scalar([2], "periodsPerYear", { optional: true, outOfRange: below(0, true) })],
+  },
+  informationRatio: {
+    kind: "throws",
+    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), double(1, 365))),
+    breakers: [...pairedBreakers(2), ...scalar([2], "periodsPerYear", { optional: true, outOfRange: below(0, true) })],
+  },
+  captureRatios: {
+    kind: "throws",
+    valid: sameLength(1).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), double(1, 365))),
+    breakers: [
+      ...pairedBreakers(1),
+      replace("a return <= -1", [0, "*"], "returns[*]", below(-1, true)),
+      ...scalar([2], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+    ],
+  },
+  hitRate: {
+    kind: "throws",
+    valid: sameLength(1),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      ...numericArray([1], "benchmarkReturns", { minLength: 1, optional: true }),
+      ...pairedBreakers(1).slice(-1),
+    ],
+  },
+  extremePeriods: { kind: "throws", valid: fc.tuple(returns(1)), breakers: numericArray([0], "returns", { minLength: 1 }) },
+  rollingVolatility: {
+    kind: "throws",
+    valid: withWindow(2).map(([r, , m]) => [r, m, 52]),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      ...scalar([1], "window", { outOfRange: fc.constantFrom(1, 0, 2.5, 1e6) }),
+      ...scalar([2], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+    ],
+  },
+  rollingSharpe: {
+    kind: "throws",
+    valid: withWindow(2).chain(([r, , m]) => fc.tuple(fc.constant(r), fc.constant(m), periodOptionsArb)),
+    breakers: [...numericArray([0], "returns", { minLength: 1 }), ...scalar([1], "window", { outOfRange: fc.constantFrom(1, 0, 2.5, 1e6) }), ...periodOptionBreakers(2)],
+  },
+  rollingBeta: {
+    kind: "throws",
+    valid: withWindow(2),
+    breakers: [...pairedBreakers(1), ...scalar([2], "window", { outOfRange: fc.constantFrom(1, 0, 2.5, 1e6) })],
+  },
+  drawdownTable: {
+    kind: "throws",
+    valid: fc.tuple(prices(1), fc.integer({ min: 1, max: 5 })),
+    breakers: [
+      ...numericArray([0], "values", { minLength: 1, elementOutOfRange: below(0, true) }),
+      ...scalar([1], "top", { optional: true, outOfRange: fc.constantFrom(0, -1, 1.5) }),
+    ],
+  },
+  tearSheet: {
+    kind: "throws",
+    valid: weeklyPoints.map((input) => [input, { riskFreeRate: 0.01, rollingWindow: 2 }]),
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x")),
+      replace("wrong type", [0, "timeSeries"], "timeSeries", fc.constantFrom(null, 42, "x", [], [[1, 1]])),
+      replace("wrong point", [0, "timeSeries", "*"], "timeSeries[*]", fc.constantFrom(null, 42, [1])),
+      replace("non-positive value", [0, "timeSeries", "*", 1], "timeSeries[*][1]", fc.constantFrom(0, -1, Number.NaN, Infinity)),
+      replace("non-finite timestamp", [0, "benchmarkTimeSeries", "*", 0], "benchmarkTimeSeries[*][0]", nonFinite),
+      replace("wrong type", [1], "options", notAnObject),
+      ...scalar([1, "rollingWindow"], "rollingWindow", { optional: true, outOfRange: fc.constantFrom(1, 0, 2.5) }),
+      ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+    ],
+  },
+} satisfies Partial<Record<FunctionName, ContractEntry>>;
+
 const errors = {
   EngineError: { kind: "exempt", reason: "the error class itself: it carries a message, it does not compute on caller data" },
   isEngineError: {
@@ -552,7 +719,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...scoring, ...identifiers, ...optimize };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize };
 
 // ---------- the suite ----------
 

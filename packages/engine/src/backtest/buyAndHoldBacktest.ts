@@ -1,18 +1,6 @@
-import { EngineError } from "../errors/EngineError.ts";
-import { assertFinite, assertInRange, assertInteger } from "../_internal/validate.ts";
-import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
-import type { BacktestInput, BacktestResult } from "./types.ts";
-import type { TradingCalendar } from "./tradingCalendar.ts";
-import { isoDate } from "./_internal/isoDate.ts";
-import { navAtPoints, rebasedAtPoints } from "./_internal/navAtPoints.ts";
-import { resolveHoldings } from "./_internal/resolveHoldings.ts";
-import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
-import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
-import { weeklyWindow } from "./_internal/weeklyWindow.ts";
-
-/** Default window length in years (rest-interface.md §8). */
-const DEFAULT_YEARS = 5;
+import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
+import { prepareWindow } from "./backtestWindow.ts";
+import { runPortfolio } from "./backtestPortfolio.ts";
 
 /**
  * Buy-and-hold backtest of weighted holdings against a benchmark, sampled weekly, NAV rebased to
@@ -29,11 +17,17 @@ const DEFAULT_YEARS = 5;
  *
  * @see docs/maths.md#buy-and-hold-backtest
  * Cost: O(D + H·W) for D calendar days, H holdings and W weekly points (about 260 for 5 years):
- * no daily loop over holdings. With a {@link TradingCalendar} (made once by `tradingCalendar`)
+ * no daily loop over holdings. With a `TradingCalendar` (made once by `tradingCalendar`)
  * the O(D) calendar check and week scan are done once, not per call: O(log D + H·W). Closes are
  * validated as they are read, so the cost does not grow with the daily history of each holding.
+ * With a `WeeklyPriceTable` as `prices` (made once by `weeklyPriceTable` on that calendar)
+ * the weekly closes are read from contiguous rows gathered once, with identical results
+ * (docs/maths.md#weekly-price-table): 500 holdings × 20 years in about the time numpy takes
+ * (bench/README.md). It is `backtestWindow(input)` then `backtestPortfolio(window, holdings)`, with
+ * the NAVs as `[t, nav]` pairs.
  * @param input see {@link BacktestInput}: `calendar` strictly increasing Unix seconds at 00:00 UTC
- *   (or a {@link TradingCalendar} of such days);
+ *   (or a `TradingCalendar` of such days);
+ *   `prices` a Map of series or a `WeeklyPriceTable` made on the same `calendar` handle;
  *   `holdings` non-empty, weights finite and >= 0, at least one > 0; each listed series and the
  *   benchmark's: `start` an integer in [0, calendar.length] and `start + closes.length <=
  *   calendar.length`; every close the backtest reads (weekly points, purchase and last closes)
@@ -56,80 +50,22 @@ const DEFAULT_YEARS = 5;
  * });
  * r.timeSeries // => [[1705017600, 10000], [1705622400, 10500], [1706227200, 11000]] (Fridays 2024-01-12, -19, -26)
  */
-export function buyAndHoldBacktest(input: BacktestInput): BacktestResult {
-  if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
-  }
-  const prepared = preparedCalendarOf(input.calendar);
-  const calendar = prepared.days;
-  // Only undefined means "default": a null is a wrong type, rejected like any other.
-  const years = input.years === undefined ? DEFAULT_YEARS : input.years;
-  assertInteger("years", years, { min: 1, max: 20 });
-  const asOf = input.asOf === undefined ? calendar[calendar.length - 1]! : input.asOf;
-  assertFinite("asOf", asOf);
-  const riskFreeRate = input.riskFreeRate === undefined ? 0 : input.riskFreeRate;
-  assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
-  const benchmark = input.benchmark as BacktestInput["benchmark"] | null | undefined;
-  if (benchmark === null || typeof benchmark !== "object" || typeof benchmark.symbol !== "string" || benchmark.symbol.length === 0) {
-    throw new EngineError("INVALID_INPUT", "benchmark must be an object { symbol, series } with a non-empty symbol", {
-      field: "benchmark.symbol",
-    });
-  }
-  const benchmarkSeries = validatePriceSeries("benchmark.series", benchmark.series, calendar.length);
-
-  const warnings: string[] = [];
-  const { endIndex, startSeconds, points, complete } = weeklyWindow(prepared, years, asOf);
-  const end = calendar[endIndex]!;
-  if (points.length < 2) {
-    throw new EngineError(
-      "INSUFFICIENT_DATA",
-      `the backtest window ${isoDate(startSeconds)} to ${isoDate(end)} holds ${points.length} weekly point(s); at least 2 are needed`,
-      { field: "calendar" },
-    );
-  }
-  const inception = points[0]!;
-  if (!complete) {
-    warnings.push(
-      `price history starts on ${isoDate(calendar[0]!)}, after the requested start ${isoDate(startSeconds)}: the backtest starts on ${isoDate(calendar[inception]!)} with ${points.length - 1} weekly returns instead of ${PERIODS_PER_YEAR.weekly * years}`,
-    );
-  }
-
-  const { symbol } = benchmark;
-  const benchmarkLast = benchmarkSeries.start + benchmarkSeries.closes.length - 1;
-  if (benchmarkSeries.start > inception || benchmarkLast < inception) {
-    throw new EngineError("INSUFFICIENT_DATA", `benchmark ${symbol} has no close at inception (${isoDate(calendar[inception]!)})`, {
-      field: "benchmark.series",
-    });
-  }
-  if (benchmarkLast < endIndex) {
-    throw new EngineError(
-      "INSUFFICIENT_DATA",
-      `benchmark ${symbol} data ends on ${isoDate(calendar[benchmarkLast]!)}, before the end of the window (${isoDate(end)})`,
-      { field: "benchmark.series" },
-    );
-  }
-
-  const holdings = resolveHoldings(input.holdings, input.prices, calendar, points, warnings);
-  const nav = navAtPoints(holdings, points);
-  const benchmarkNav = rebasedAtPoints("benchmark.series", benchmarkSeries, points);
-  const timestamps = new Float64Array(points.length);
-  for (let k = 0; k < points.length; k++) timestamps[k] = calendar[points[k]!]!;
-
-  const timeSeries: Array<[number, number]> = new Array(points.length);
-  const benchmarkTimeSeries: Array<[number, number]> = new Array(points.length);
-  for (let k = 0; k < points.length; k++) {
+export function buyAndHoldBacktest(input: BacktestInput | TableBacktestInput): BacktestResult {
+  const { window, prepared } = prepareWindow(input);
+  const { nav, metadata } = runPortfolio(prepared, input.holdings, new Float64Array(prepared.points.length), "portfolio");
+  const timestamps = prepared.timestamps;
+  const benchmarkNav = window.benchmark.nav;
+  const n = timestamps.length;
+  const timeSeries: Array<[number, number]> = new Array(n);
+  const benchmarkTimeSeries: Array<[number, number]> = new Array(n);
+  for (let k = 0; k < n; k++) {
     timeSeries[k] = [timestamps[k]!, nav[k]!];
     benchmarkTimeSeries[k] = [timestamps[k]!, benchmarkNav[k]!];
   }
   return {
-    metadata: {
-      ...seriesStatistics("portfolio", nav, timestamps, riskFreeRate),
-      stockCount: holdings.length,
-      weekCount: points.length - 1,
-      warnings,
-    },
+    metadata,
     timeSeries,
-    benchmarkMetadata: { ...seriesStatistics(`benchmark ${symbol}`, benchmarkNav, timestamps, riskFreeRate), symbol },
+    benchmarkMetadata: { ...window.benchmark.statistics, symbol: window.benchmark.symbol },
     benchmarkTimeSeries,
   };
 }

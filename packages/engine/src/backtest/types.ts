@@ -3,6 +3,7 @@
  * result (rest-interface.md §2.10); the semantics are in docs/maths.md#buy-and-hold-backtest.
  */
 import type { TradingCalendar } from "./tradingCalendar.ts";
+import type { WeeklyPriceTable } from "./weeklyPriceTable.ts";
 
 /**
  * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
@@ -40,6 +41,17 @@ export interface BacktestInput {
   asOf?: number;
   /** Annual risk-free rate for the Sharpe ratio: finite, > -1, default 0. */
   riskFreeRate?: number;
+}
+
+/**
+ * A {@link BacktestInput} whose prices were gathered once by `weeklyPriceTable` on `calendar`:
+ * identical results, the weekly closes read from contiguous rows (docs/maths.md#weekly-price-table).
+ */
+export interface TableBacktestInput extends Omit<BacktestInput, "calendar" | "prices"> {
+  /** The calendar the table was made for (`prices.calendar`). */
+  calendar: TradingCalendar;
+  /** Weekly closes by holding id; a missing id is an unresolvable holding (dropped with a warning). */
+  prices: WeeklyPriceTable;
 }
 
 /** Statistics of one weekly NAV series (docs/maths.md#backtest-statistics). */

@@ -1,16 +1,10 @@
-import { EngineError } from "../errors/EngineError.ts";
-import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { PERIODS_PER_YEAR } from "./conventions.ts";
+import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
+import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { scaledMoments } from "./_internal/scaledMoments.ts";
 
-/** Options of {@link sharpeRatio}. */
-export interface SharpeRatioOptions {
-  /** Annual risk-free rate, finite and > -1; default 0. */
-  riskFreeRate?: number;
-  /** Periods per year of `returns`, finite and > 0; default 252 (daily). Use 52 for weekly returns. */
-  periodsPerYear?: number;
-}
+/** Options of {@link sharpeRatio}: riskFreeRate (annual, > -1, default 0), periodsPerYear (> 0, default 252; 52 for weekly returns). */
+export type SharpeRatioOptions = PeriodOptions;
 
 /**
  * Annualised Sharpe ratio of periodic returns (Sharpe 1994, ex-post):
@@ -31,15 +25,7 @@ export interface SharpeRatioOptions {
  */
 export function sharpeRatio(returns: NumericArray, options: SharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 2);
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate?, periodsPerYear? }, got ${options === null ? "null" : typeof options}`, {
-      field: "options",
-    });
-  }
-  const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
-  assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
-  assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
-  const perPeriodRf = Math.expm1(Math.log1p(riskFreeRate) / periodsPerYear);
+  const { periodsPerYear, perPeriodRf } = periodOptions(options);
   const m = scaledMoments(r, perPeriodRf);
   const sd = Math.sqrt(m.variance);
   if (!(sd > EPS * m.maxAbs)) return 0;

@@ -16,7 +16,7 @@ export const NAV_BASE = 10000;
  * the NAV is `10000 · V(t) / V(t_0)` with `V` the sum over holdings, so it starts at exactly 10000.
  * Every close read is checked (finite, > 0). Cost O(H · W) for H holdings and W weekly points.
  */
-export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32Array): Float64Array {
+export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32Array, out?: Float64Array): Float64Array {
   const w = points.length;
   const value = new Float64Array(w);
   for (const h of holdings) {
@@ -51,7 +51,7 @@ export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32A
     }
   }
   const base = value[0]!;
-  const nav = new Float64Array(w);
+  const nav = out ?? new Float64Array(w);
   nav[0] = NAV_BASE;
   for (let k = 1; k < w; k++) nav[k] = NAV_BASE * (value[k]! / base);
   return nav;
@@ -63,6 +63,10 @@ export function rebasedAtPoints(field: string, series: PriceSeries, points: Int3
   const nav = new Float64Array(points.length);
   const p0 = readClose(field, closes, points[0]! - start);
   nav[0] = NAV_BASE;
-  for (let k = 1; k < points.length; k++) nav[k] = NAV_BASE * (readClose(field, closes, points[k]! - start) / p0);
+  for (let k = 1; k < points.length; k++) {
+    const v = closes[points[k]! - start];
+    // Checked inline; readClose builds the message and throws.
+    nav[k] = NAV_BASE * ((typeof v === "number" && v > 0 && v < Infinity ? v : readClose(field, closes, points[k]! - start)) / p0);
+  }
   return nav;
 }

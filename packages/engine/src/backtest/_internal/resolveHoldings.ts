@@ -22,7 +22,8 @@ export interface ResolvedHolding {
  * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
  * Pushes one warning per event (merge, zero weight, drop, late listing, delisting) onto `warnings`.
  * The shape of each listed holding's series is validated here; its closes are checked when read
- * (navAtPoints). O(H·log W) for H holdings and W weekly points.
+ * (navAtPoints). O(H·log W) for H holdings and W weekly points. `seriesChecked`: the series of
+ * `prices` were shape-checked already (a weekly price table's), so they are not checked again.
  */
 export function resolveHoldings(
   holdings: unknown,
@@ -30,6 +31,7 @@ export function resolveHoldings(
   calendar: Float64Array,
   points: Int32Array,
   warnings: string[],
+  seriesChecked = false,
 ): ResolvedHolding[] {
   if (!Array.isArray(holdings) || holdings.length === 0) {
     throw new EngineError("INVALID_INPUT", "holdings must be a non-empty array of { id, weight }", { field: "holdings" });
@@ -47,7 +49,8 @@ export function resolveHoldings(
     if (h === null || typeof h !== "object" || typeof h.id !== "string" || h.id.length === 0) {
       throw new EngineError("INVALID_INPUT", `holdings[${i}].id must be a non-empty string`, { field: `holdings[${i}].id` });
     }
-    assertInRange(`holdings[${i}].weight`, h.weight, { min: 0 });
+    // The message (a template string) is built only for a bad weight.
+    if (!(typeof h.weight === "number" && h.weight >= 0 && h.weight < Infinity)) assertInRange(`holdings[${i}].weight`, h.weight, { min: 0 });
     if (h.weight > 0) anyPositive = true;
     raw[i] = h.weight;
   }
@@ -60,21 +63,30 @@ export function resolveHoldings(
   // Merge duplicates, keeping the order of first appearance. Weights are divided by a power of two
   // near the largest (exact) so that sums cannot overflow, whatever their scale.
   const scale = powerOfTwoScale(raw);
-  const merged = new Map<string, { weight: number; count: number }>();
+  // Index of each distinct id in first-appearance order (one Map entry, no object, per id).
+  const slotOf = new Map<string, number>();
+  const ids: string[] = [];
+  const weights = new Float64Array(holdings.length);
+  const counts = new Int32Array(holdings.length);
   for (let i = 0; i < holdings.length; i++) {
     const id = (holdings[i] as BacktestHolding).id;
-    const m = merged.get(id);
-    if (m === undefined) merged.set(id, { weight: raw[i]! / scale, count: 1 });
-    else {
-      m.weight += raw[i]! / scale;
-      m.count++;
-    }
+    let m = slotOf.get(id);
+    if (m === undefined) {
+      m = ids.length;
+      slotOf.set(id, m);
+      ids.push(id);
+      weights[m] = raw[i]! / scale;
+    } else weights[m]! += raw[i]! / scale;
+    counts[m]!++;
   }
 
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const resolved: ResolvedHolding[] = [];
-  for (const [id, { weight, count }] of merged) {
+  for (let m = 0; m < ids.length; m++) {
+    const id = ids[m]!;
+    const weight = weights[m]!;
+    const count = counts[m]!;
     if (count > 1) warnings.push(`holding ${id} is listed ${count} times; its weights were added`);
     if (weight === 0) {
       warnings.push(`holding ${id} has weight 0 and is not used`);
@@ -85,9 +97,9 @@ export function resolveHoldings(
       warnings.push(`holding ${id} has no price data and was dropped`);
       continue;
     }
-    const series = validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    const series = seriesChecked ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
     const lastIndex = series.start + series.closes.length - 1;
-    const investPoint = firstAtLeast(points, series.start);
+    const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
       warnings.push(
         `holding ${id} has no close on any weekly date from ${isoDate(calendar[first]!)} to ${isoDate(calendar[last]!)} and was dropped`,
@@ -105,7 +117,7 @@ export function resolveHoldings(
     resolved.push({ id, weight, series, investPoint, lastIndex });
   }
   if (resolved.length === 0) {
-    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${merged.size} holding(s) has price data in the backtest window`, {
+    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${ids.length} holding(s) has price data in the backtest window`, {
       field: "holdings",
     });
   }

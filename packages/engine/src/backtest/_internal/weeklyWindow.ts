@@ -14,6 +14,10 @@ export interface WeeklyWindow {
   points: Int32Array;
   /** False when the calendar ran out before 52·years + 1 weekly points were found. */
   complete: boolean;
+  /** Index in the calendar's week ends of `points[0]` (points k < length − 1 are the week ends from there on). */
+  firstWeekEnd: number;
+  /** Index in the week ends of the last point, the calendar's week-end count when it is the calendar's last day, −1 when neither (a mid-week end). */
+  endWeekEnd: number;
 }
 
 /**
@@ -41,5 +45,7 @@ export function weeklyWindow(calendar: PreparedCalendar, years: number, asOf: nu
   points.set(weekEnds.subarray(before - taken, before));
   points[taken] = endIndex;
   const startSeconds = days[endIndex]! - weeks * 7 * SECONDS_PER_DAY;
-  return { endIndex, startSeconds, points, complete: taken === weeks };
+  const endWeekEnd =
+    before < weekEnds.length && weekEnds[before] === endIndex ? before : endIndex === days.length - 1 ? weekEnds.length : -1;
+  return { endIndex, startSeconds, points, complete: taken === weeks, firstWeekEnd: before - taken, endWeekEnd };
 }

@@ -1,45 +1,76 @@
-import { type BacktestHolding, buyAndHoldBacktest, type PriceSeries } from "@thematic/engine";
+import { backtestPortfolio, backtestWindow, type BacktestWindow, type PortfolioBacktest, type PriceSeries, type WeeklyPriceTable } from "@thematic/engine";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
 import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
-import { tradeableListing } from "./_internal/tradeableListing.ts";
+import { companyPriceTable } from "./_internal/companyPriceTable.ts";
+
+/** A backtest before it is shaped for the response: the prepared window and the portfolio's run. */
+export interface BacktestRun {
+  window: BacktestWindow;
+  portfolio: PortfolioBacktest;
+}
+
+/** Prepared windows by price table, benchmark series and years: none of them changes within a universe. */
+const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, BacktestWindow>>>();
 
 /**
- * Buy-and-hold backtest of company holdings (contract 4.5, 2.10; real-service notes "Backtest"):
- * each company id is resolved to its primary active listing (a delisted company to its last
- * primary listing, so the engine converts it to cash at its last close with a warning); unknown
- * companies are passed through unresolved and dropped by the engine with a warning naming the
- * company id. Engine `buyAndHoldBacktest` over the fixture prices and the universe's prepared
- * trading calendar (`universeCalendar`), window ending on the fixtures' as-of date, weekly points,
- * NAV from 10000, benchmark rebased on the same dates. Warnings name company ids (the holdings
- * are keyed by company id). Nothing is cached per request.
- * Cost: O(log D + H·W) (engine) for D calendar days, H holdings, W weekly points.
+ * The engine's buy-and-hold backtest of a request (contract 4.5, 2.10; real-service notes
+ * "Backtest"), before it is shaped: each company id is resolved to its primary active listing (a
+ * delisted company to its last primary listing, so the engine converts it to cash at its last
+ * close with a warning) through the universe's company price table (`companyPriceTable`, weekly
+ * closes gathered once); unknown companies are dropped by the engine with a warning naming the
+ * company id. The window (weekly points ending on the fixtures' as-of date, NAV from 10000, the
+ * benchmark rebased on the same dates and its statistics) is prepared once per (benchmark, years)
+ * with `backtestWindow`; each request runs `backtestPortfolio` only.
+ * Cost: O(H·W) for H holdings and W weekly points, contiguous rows.
  *
  * The benchmark is any listed symbol: a benchmark ETF or a company ticker (`resolveBenchmarkSymbol`).
  *
  * @throws ApiError 400 when the benchmark symbol is neither a benchmark ETF nor an active company ticker
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
+ */
+export function backtestRun(ctx: ServiceContext, input: BacktestInputBody): BacktestRun {
+  const { universe } = ctx;
+  const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
+  const benchmarkSeries = benchmark.series;
+  const table = companyPriceTable(universe);
+  let bySeries = windows.get(table);
+  if (bySeries === undefined) windows.set(table, (bySeries = new WeakMap()));
+  let byYears = bySeries.get(benchmarkSeries);
+  if (byYears === undefined) bySeries.set(benchmarkSeries, (byYears = new Map()));
+  let window = byYears.get(input.years);
+  if (window === undefined) {
+    window = backtestWindow({
+      calendar: universeCalendar(universe.prices),
+      prices: table,
+      benchmark,
+      years: input.years,
+      asOf: Date.parse(`${universe.asOf}T00:00:00Z`) / 1000,
+    });
+    byYears.set(input.years, window);
+  }
+  const holdings = input.holdings.map((h) => ({ id: h.companyId, weight: h.weight }));
+  return { window, portfolio: backtestPortfolio(window, holdings) };
+}
+
+/**
+ * Buy-and-hold backtest of company holdings (contract 4.5, 2.10): {@link backtestRun} shaped as
+ * the response, `[t, nav]` pairs for both series. Nothing is cached per request.
+ *
+ * @throws as backtestRun
  * @example
  * runBacktest(ctx, { holdings: [{ companyId, weight: 1 }], years: 1, benchmark: "SPY" }).timeSeries[0][1] // => 10000
  */
 export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): BacktestResultOut {
-  const { universe } = ctx;
-  const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
-  const prices = new Map<string, PriceSeries>();
-  const holdings: BacktestHolding[] = input.holdings.map((h) => {
-    const company = universe.companyById.get(h.companyId);
-    const listing = company === undefined ? undefined : tradeableListing(company);
-    const series = listing === undefined ? undefined : universe.prices.series.get(listing.id);
-    if (series !== undefined) prices.set(h.companyId, series);
-    return { id: h.companyId, weight: h.weight };
-  });
-  return buyAndHoldBacktest({
-    calendar: universeCalendar(universe.prices),
-    holdings,
-    prices,
-    benchmark,
-    years: input.years,
-    asOf: Date.parse(`${universe.asOf}T00:00:00Z`) / 1000,
-  });
+  const { window, portfolio } = backtestRun(ctx, input);
+  const t = window.timestamps;
+  const nav = portfolio.nav;
+  const benchmarkNav = window.benchmark.nav;
+  return {
+    metadata: portfolio.metadata,
+    timeSeries: Array.from(t, (ti, k) => [ti, nav[k]!] as [number, number]),
+    benchmarkMetadata: { ...window.benchmark.statistics, symbol: window.benchmark.symbol },
+    benchmarkTimeSeries: Array.from(t, (ti, k) => [ti, benchmarkNav[k]!] as [number, number]),
+  };
 }

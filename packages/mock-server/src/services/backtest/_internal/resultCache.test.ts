@@ -5,7 +5,7 @@ import { realContext } from "../../../_test/realContext.ts";
 import type { Universe } from "../../../_internal/fixtures.ts";
 import { backtestJson } from "../backtestJson.ts";
 import { runBacktest } from "../runBacktest.ts";
-import { backtestResultCache, RESULT_CACHE_CHARS, resultKey } from "./resultCache.ts";
+import { backtestResultCache, keyHash, RESULT_CACHE_CHARS, resultKey } from "./resultCache.ts";
 
 describe("backtest result cache", () => {
   let universe: Universe;
@@ -28,6 +28,11 @@ describe("backtest result cache", () => {
       { holdings: h([a!, 1], [b!, 2]), years: 5, benchmark: 'SPY",[1' },
     ];
     expect(new Set(inputs.map(resultKey)).size).toBe(inputs.length);
+    // The seen-keys set holds 53-bit hashes of the keys: distinct here too, integers, deterministic.
+    const hashes = inputs.map((input) => keyHash(resultKey(input)));
+    expect(new Set(hashes).size).toBe(inputs.length);
+    for (const h of hashes) expect(Number.isSafeInteger(h) && h >= 0).toBe(true);
+    expect(keyHash(resultKey(inputs[0]!))).toBe(hashes[0]);
   });
 
   it("keeps a text on a request's second sighting; a hit equals a fresh run", () => {

@@ -24,7 +24,7 @@ export interface ResultCache {
  * The mock's backtest result cache. A backtest is a pure function of its request and of the
  * fixtures, which never change within a mock (reset and fast-forward touch only the store), so
  * a kept text is exactly what a new run would write. A text is kept on a request's second
- * sighting (the keys of the last {@link SEEN_KEYS} requests seen once are remembered), so a
+ * sighting (hashes of the keys of the last {@link SEEN_KEYS} requests seen once are remembered), so a
  * stream of one-off portfolios, as a property-based test sends, neither evicts the repeated ones
  * nor fills the heap with texts never read again (measured: about 8% more uncached requests per
  * second than keeping every text). Least recently used texts are evicted beyond
@@ -38,12 +38,16 @@ export interface ResultCache {
 export function backtestResultCache(ctx: ServiceContext): ResultCache {
   return memoize(ctx, "backtest:results", () => {
     const texts = new LRUCache<string, string>({ maxSize: RESULT_CACHE_CHARS, sizeCalculation: (text, key) => text.length + key.length });
-    const seen = new LRUCache<string, true>({ max: SEEN_KEYS });
+    // Requests seen once are remembered by a 53-bit hash of their key, not the key itself: no
+    // 600-character string per one-off request outlives it (they would be promoted to the old
+    // generation and collected there). A collision only keeps a text on its first sighting.
+    const seen = new LRUCache<number, true>({ max: SEEN_KEYS });
     return {
       get: (key) => texts.get(key),
       offer(key, text) {
-        if (seen.delete(key)) texts.set(key, text);
-        else seen.set(key, true);
+        const h = keyHash(key);
+        if (seen.delete(h)) texts.set(key, text);
+        else seen.set(h, true);
       },
       get size() {
         return texts.calculatedSize;
@@ -51,6 +55,20 @@ export function backtestResultCache(ctx: ServiceContext): ResultCache {
       has: (key) => texts.has(key),
     };
   });
+}
+
+/** A 53-bit hash of a string (cyrb53: two 32-bit multiplicative hashes combined), for the seen-keys set. */
+export function keyHash(key: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /**

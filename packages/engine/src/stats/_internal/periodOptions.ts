@@ -1,0 +1,25 @@
+import { EngineError } from "../../errors/EngineError.ts";
+import { assertInRange } from "../../_internal/validate.ts";
+import { PERIODS_PER_YEAR } from "../conventions.ts";
+
+/** Options of the annualised ratios (sharpeRatio and the tear sheet): the stats area's conventions (docs/maths.md#sharpe-ratio). */
+export interface PeriodOptions {
+  /** Annual risk-free rate, finite and > -1; default 0. De-annualised geometrically: `(1 + rf)^(1/p) - 1`. */
+  riskFreeRate?: number;
+  /** Periods per year of the returns, finite and > 0; default 252 (daily). Use 52 for weekly returns. */
+  periodsPerYear?: number;
+}
+
+/** Checked options with their defaults, and the per-period risk-free rate. */
+export function periodOptions(options: PeriodOptions | undefined): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
+  if (options === undefined) return { riskFreeRate: 0, periodsPerYear: PERIODS_PER_YEAR.daily, perPeriodRf: 0 };
+  if (options === null || typeof options !== "object") {
+    throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate?, periodsPerYear? }, got ${options === null ? "null" : typeof options}`, {
+      field: "options",
+    });
+  }
+  const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
+  assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
+  assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
+  return { riskFreeRate, periodsPerYear, perPeriodRf: Math.expm1(Math.log1p(riskFreeRate) / periodsPerYear) };
+}

@@ -1,0 +1,16 @@
+// Public surface of the tear-sheet area; re-exported by src/index.ts.
+export type { PeriodOptions } from "../stats/_internal/periodOptions.ts";
+export { sortinoRatio } from "./sortinoRatio.ts";
+export { calmarRatio } from "./calmarRatio.ts";
+export { beta } from "./beta.ts";
+export { jensenAlpha } from "./jensenAlpha.ts";
+export { trackingError } from "./trackingError.ts";
+export { informationRatio } from "./informationRatio.ts";
+export { captureRatios, type CaptureRatios } from "./captureRatios.ts";
+export { hitRate } from "./hitRate.ts";
+export { extremePeriods, type ExtremePeriods } from "./extremePeriods.ts";
+export { rollingVolatility } from "./rollingVolatility.ts";
+export { rollingSharpe } from "./rollingSharpe.ts";
+export { rollingBeta } from "./rollingBeta.ts";
+export { drawdownTable, type DrawdownEpisode } from "./drawdownTable.ts";
+export { tearSheet, type TearSheet, type TearSheetInput, type TearSheetOptions, type DrawdownRow, type TimePoint } from "./tearSheet.ts";

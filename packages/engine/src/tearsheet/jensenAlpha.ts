@@ -1,0 +1,33 @@
+import type { NumericArray } from "../_internal/validate.ts";
+import { compensatedSum } from "../_internal/compensatedSum.ts";
+import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { betaOf } from "./beta.ts";
+import { pairedReturns } from "./_internal/pairedReturns.ts";
+import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+
+/**
+ * Jensen's alpha, annualised: `α = p · (ē_r - β · ē_b)` with excess returns `e = r - r_f`
+ * (per-period risk-free rate `r_f = (1 + rf)^(1/p) - 1`), `β` = {@link beta}, `p` periods per
+ * year. Arithmetic annualisation, as the Sharpe ratio's mean (empyrical compounds instead:
+ * `(1 + α_period)^p - 1`; the two agree to first order).
+ *
+ * @see docs/maths.md#beta-and-alpha
+ * Cost: O(n).
+ * @throws EngineError INVALID_INPUT as {@link beta}, or for options out of range.
+ * @example
+ * jensenAlpha([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.52 (β = 2: 0.01 a week above 2 × the benchmark)
+ */
+export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions): number {
+  const { r, b } = pairedReturns(returns, benchmarkReturns);
+  const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  return alphaOf(r, b, periodsPerYear, perPeriodRf);
+}
+
+/** α of checked arrays. */
+export function alphaOf(r: Float64Array, b: Float64Array, periodsPerYear: number, perPeriodRf: number): number {
+  const n = r.length;
+  const beta = betaOf(r, b, 0, n);
+  const er = compensatedSum(r) / n - perPeriodRf;
+  const eb = compensatedSum(b) / n - perPeriodRf;
+  return assertRepresentable(periodsPerYear * (er - beta * eb), "returns", "alpha") + 0;
+}

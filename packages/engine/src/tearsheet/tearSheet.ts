@@ -1,0 +1,188 @@
+import { EngineError } from "../errors/EngineError.ts";
+import { assertInteger } from "../_internal/validate.ts";
+import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
+import { simpleReturns } from "../stats/simpleReturns.ts";
+import { yearsBetween } from "../stats/yearsBetween.ts";
+import { alphaOf } from "./jensenAlpha.ts";
+import { beta } from "./beta.ts";
+import { calmarRatio } from "./calmarRatio.ts";
+import { captureRatios } from "./captureRatios.ts";
+import { drawdownTable } from "./drawdownTable.ts";
+import { extremePeriods } from "./extremePeriods.ts";
+import { hitRate } from "./hitRate.ts";
+import { informationRatio } from "./informationRatio.ts";
+import { rollingBeta } from "./rollingBeta.ts";
+import { rollingSharpe } from "./rollingSharpe.ts";
+import { rollingVolatility } from "./rollingVolatility.ts";
+import { sortinoOf } from "./sortinoRatio.ts";
+import { trackingError } from "./trackingError.ts";
+import { periodOptions } from "../stats/_internal/periodOptions.ts";
+
+/** `[unixSeconds, value]` points, the backtest's `timeSeries` convention. */
+export type TimePoint = [number, number];
+
+/** What {@link tearSheet} reads: a backtest result has both series. */
+export interface TearSheetInput {
+  /** The portfolio's `[t, nav]` points, t strictly increasing, nav > 0 (at least 3 points). */
+  timeSeries: ReadonlyArray<readonly [number, number]>;
+  /** The benchmark's `[t, nav]` on exactly the same timestamps. */
+  benchmarkTimeSeries: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Options of {@link tearSheet}. */
+export interface TearSheetOptions {
+  /** Annual risk-free rate, finite and > -1; default 0 (as the backtest's). */
+  riskFreeRate?: number;
+  /** Periods per year of the points; default 52 (the backtest's weekly points). */
+  periodsPerYear?: number;
+  /** Returns per rolling window, an integer >= 2; default 26 (half a year of weeks). */
+  rollingWindow?: number;
+  /** Drawdown episodes kept, deepest first, an integer >= 1; default 10. */
+  drawdowns?: number;
+}
+
+/** One drawdown episode with dates (see `drawdownTable`, docs/maths.md#drawdown-table). */
+export interface DrawdownRow {
+  /** `V_trough / V_peak - 1`, in [-1, 0). */
+  depth: number;
+  /** Unix seconds of the peak, the trough and the recovery (null when not recovered by the end). */
+  start: number;
+  trough: number;
+  recovery: number | null;
+  /** Periods (weeks for a backtest) from the peak to the recovery, or to the last point. */
+  length: number;
+}
+
+/**
+ * The tear sheet of a portfolio against its benchmark (docs/maths.md#tear-sheet). Ratios are
+ * annualised with `periodsPerYear`; rolling series are `[t, value]` with t the timestamp of the
+ * last point of each window (the backtest's `timeSeries` convention), empty when there are fewer
+ * returns than `rollingWindow`.
+ */
+export interface TearSheet {
+  /** Number of periodic returns (points − 1). */
+  periods: number;
+  sortinoRatio: number;
+  calmarRatio: number;
+  beta: number;
+  /** Jensen's alpha, annualised (× periodsPerYear). */
+  alpha: number;
+  trackingError: number;
+  informationRatio: number;
+  upCapture: number;
+  downCapture: number;
+  /** Fraction of periods the portfolio beat the benchmark. */
+  hitRate: number;
+  /** Fraction of periods with a positive return. */
+  positivePeriods: number;
+  /** Best and worst periodic return and the timestamp of the period's end. */
+  bestPeriod: { return: number; t: number };
+  worstPeriod: { return: number; t: number };
+  rollingVolatility: TimePoint[];
+  rollingSharpe: TimePoint[];
+  rollingBeta: TimePoint[];
+  /** Deepest first. */
+  drawdowns: DrawdownRow[];
+}
+
+/**
+ * Every tear-sheet statistic of a portfolio's NAV against its benchmark's (a `BacktestResult`
+ * works as it is): Sortino, Calmar, beta and Jensen's alpha, tracking error and information
+ * ratio, up and down capture, hit rate, best and worst period, rolling volatility, Sharpe ratio
+ * and beta, and the drawdown table, each computed by the function of the same name
+ * (docs/maths.md#tear-sheet), with the stats area's conventions: simple returns of the points,
+ * 52 periods a year by default, the annual risk-free rate de-annualised geometrically.
+ *
+ * Cost: O(n · rollingWindow) for n points.
+ * @param input `{ timeSeries, benchmarkTimeSeries }`, at least 3 points each, the same timestamps.
+ * @param options see {@link TearSheetOptions}.
+ * @throws EngineError INVALID_INPUT when a series is short, not `[t, v]` pairs, timestamps are not
+ *   strictly increasing or differ between the series, a value is not finite and > 0, or an option
+ *   is out of range.
+ * @example
+ * const sheet = tearSheet(buyAndHoldBacktest(input));
+ * sheet.drawdowns[0].depth === buyAndHoldBacktest(input).metadata.maxDrawdown // => true
+ */
+export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {}): TearSheet {
+  if (input === null || typeof input !== "object") {
+    throw new EngineError("INVALID_INPUT", "input must be an object { timeSeries, benchmarkTimeSeries }", { field: "input" });
+  }
+  if (options === null || typeof options !== "object") {
+    throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  }
+  const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
+  const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
+  assertInteger("rollingWindow", rollingWindow, { min: 2 });
+  assertInteger("drawdowns", drawdowns, { min: 1 });
+  const { t, v } = unzip("timeSeries", input.timeSeries);
+  const bench = unzip("benchmarkTimeSeries", input.benchmarkTimeSeries);
+  if (bench.t.length !== t.length) {
+    throw new EngineError("INVALID_INPUT", `benchmarkTimeSeries must have the length of timeSeries (${t.length}), got ${bench.t.length}`, {
+      field: "benchmarkTimeSeries",
+    });
+  }
+  for (let k = 0; k < t.length; k++) {
+    if (bench.t[k] !== t[k]) {
+      throw new EngineError("INVALID_INPUT", `benchmarkTimeSeries[${k}][0] must equal timeSeries[${k}][0] (${t[k]}), got ${bench.t[k]}`, {
+        field: `benchmarkTimeSeries[${k}][0]`,
+      });
+    }
+  }
+  const r = simpleReturns(v);
+  const b = simpleReturns(bench.v);
+  const n = r.length;
+  const capture = captureRatios(r, b, periodsPerYear);
+  const extreme = extremePeriods(r);
+  const ends = t.subarray(rollingWindow); // window i ends at return rollingWindow - 1 + i, i.e. point rollingWindow + i
+  const rolling = (values: () => Float64Array): TimePoint[] => (n < rollingWindow ? [] : Array.from(values(), (x, i) => [ends[i]!, x] as TimePoint));
+  return {
+    periods: n,
+    sortinoRatio: sortinoOf(r, 0, n, periodsPerYear, perPeriodRf),
+    calmarRatio: calmarRatio(v, yearsBetween(t[0]!, t[t.length - 1]!)),
+    beta: beta(r, b),
+    alpha: alphaOf(r, b, periodsPerYear, perPeriodRf),
+    trackingError: trackingError(r, b, periodsPerYear),
+    informationRatio: informationRatio(r, b, periodsPerYear),
+    upCapture: capture.up,
+    downCapture: capture.down,
+    hitRate: hitRate(r, b),
+    positivePeriods: hitRate(r),
+    bestPeriod: { return: extreme.best, t: t[extreme.bestIndex + 1]! },
+    worstPeriod: { return: extreme.worst, t: t[extreme.worstIndex + 1]! },
+    rollingVolatility: rolling(() => rollingVolatility(r, rollingWindow, periodsPerYear)),
+    rollingSharpe: rolling(() => rollingSharpe(r, rollingWindow, { riskFreeRate, periodsPerYear })),
+    rollingBeta: rolling(() => rollingBeta(r, b, rollingWindow)),
+    drawdowns: drawdownTable(v, drawdowns).map((e) => ({
+      depth: e.depth,
+      start: t[e.start]!,
+      trough: t[e.trough]!,
+      recovery: e.recovery < 0 ? null : t[e.recovery]!,
+      length: e.length,
+    })),
+  };
+}
+
+/** Timestamps and values of `[t, v]` points, checked: at least 3, t finite and strictly increasing, v finite and > 0. */
+function unzip(field: string, points: unknown): { t: Float64Array; v: Float64Array } {
+  if (!Array.isArray(points) || points.length < 3) {
+    throw new EngineError("INVALID_INPUT", `${field} must be an array of at least 3 [t, value] points`, { field });
+  }
+  const t = new Float64Array(points.length);
+  const v = new Float64Array(points.length);
+  for (let k = 0; k < points.length; k++) {
+    const p = points[k] as unknown;
+    if (!Array.isArray(p) || p.length < 2) throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a [t, value] pair`, { field: `${field}[${k}]` });
+    const [tk, vk] = p as [unknown, unknown];
+    if (typeof tk !== "number" || !Number.isFinite(tk) || (k > 0 && !(tk > t[k - 1]!))) {
+      throw new EngineError("INVALID_INPUT", `${field}[${k}][0] must be a finite timestamp above the previous one, got ${String(tk)}`, {
+        field: `${field}[${k}][0]`,
+      });
+    }
+    if (typeof vk !== "number" || !(vk > 0 && vk < Infinity)) {
+      throw new EngineError("INVALID_INPUT", `${field}[${k}][1] must be a finite number > 0, got ${String(vk)}`, { field: `${field}[${k}][1]` });
+    }
+    t[k] = tk;
+    v[k] = vk;
+  }
+  return { t, v };
+}
