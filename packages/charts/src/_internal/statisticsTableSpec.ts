@@ -6,14 +6,15 @@ const pct = (x: number) => `${x < 0 ? "−" : ""}${Math.abs(x * 100).toFixed(1)}
 const ROWS: ReadonlyArray<[string, (s: Statistics) => string]> = [
   ["Total return", (s) => pct(s.returns)],
   ["CAGR (a year)", (s) => pct(s.annualizedReturn)],
-  ["Volatility (a year)", (s) => pct(Math.sqrt(Math.max(0, s.variance)))],
+  // The service's `variance` is the annualised volatility σ itself (docs/maths.md#backtest-statistics).
+  ["Volatility (a year)", (s) => pct(s.variance)],
   ["Sharpe ratio (a year)", (s) => (Number.isFinite(s.sharpeRatio) ? s.sharpeRatio.toFixed(2) : "–")],
   ["Maximum drawdown", (s) => pct(s.maxDrawdown)],
 ];
 
 /**
  * A small table (Vega-Lite text marks) of a backtest's statistics, portfolio and benchmark
- * side by side: total return, CAGR, volatility (√ annualised variance), Sharpe, maximum drawdown
+ * side by side: total return, CAGR, volatility (the `variance` field, which is σ), Sharpe, maximum drawdown
  * (docs/maths.md#backtest-statistics). A sub-spec of the tear sheet (no `$schema`, no `config`).
  */
 export function statisticsTableSpec(backtest: BacktestLike, portfolioLabel: string, width: number): Record<string, unknown> {

@@ -1,10 +1,11 @@
 /**
  * The ONE place the charts compute statistics of a series (underwater curve, rolling volatility,
- * rolling Sharpe ratio), each on top of @thematic/engine's kernels. When the engine exports its
- * own rolling statistics and drawdown table, point these three functions at them; nothing else in
- * the package computes a statistic.
+ * rolling Sharpe ratio), each on top of @thematic/engine: the rolling statistics are the engine's
+ * tear-sheet functions (`rollingVolatility`, `rollingSharpe`, docs/maths.md#rolling-windows), with
+ * each window's value placed at the point its last return ends; nothing else in the package
+ * computes a statistic.
  */
-import { EngineError, PERIODS_PER_YEAR, sharpeRatio, simpleReturns, volatility } from "@thematic/engine";
+import { EngineError, PERIODS_PER_YEAR, rollingSharpe as engineRollingSharpe, rollingVolatility as engineRollingVolatility, simpleReturns } from "@thematic/engine";
 import { ChartError } from "../ChartError.ts";
 import type { SeriesColumns } from "../_internal/seriesColumns.ts";
 
@@ -63,7 +64,7 @@ export function defaultWindow(returns: number): number {
  */
 export function rollingVolatility(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
   const ppy = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
-  return rolling(nav, options, (r) => volatility(r, ppy));
+  return rolling(nav, options, (r, w) => engineRollingVolatility(r, w, ppy));
 }
 
 /**
@@ -77,21 +78,17 @@ export function rollingVolatility(nav: SeriesColumns, options: RollingOptions = 
  */
 export function rollingSharpe(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
   const sharpeOptions = { periodsPerYear: options.periodsPerYear ?? PERIODS_PER_YEAR.weekly, riskFreeRate: options.riskFreeRate ?? 0 };
-  return rolling(nav, options, (r) => sharpeRatio(r, sharpeOptions));
+  return rolling(nav, options, (r, w) => engineRollingSharpe(r, w, sharpeOptions));
 }
 
-function rolling(nav: SeriesColumns, options: RollingOptions, statistic: (window: Float64Array) => number): DerivedSeries {
+function rolling(nav: SeriesColumns, options: RollingOptions, statistic: (returns: Float64Array, window: number) => Float64Array): DerivedSeries {
   const returns = engine(() => simpleReturns(nav.v), "series");
   const w = options.window ?? defaultWindow(returns.length);
   if (!Number.isInteger(w) || w < 2) throw new ChartError("options.window", `must be an integer >= 2, got ${String(w)}`);
   if (returns.length < w) throw new ChartError("options.window", `a ${w}-period window needs at least ${w + 1} points, got ${nav.v.length}`);
-  const n = returns.length - w + 1;
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    t[k] = nav.t[k + w]!; // the window of returns r[k .. k+w-1] ends at point k + w
-    v[k] = engine(() => statistic(returns.subarray(k, k + w)), "options");
-  }
+  const v = engine(() => statistic(returns, w), "options");
+  // Value k is the window of returns r[k .. k+w-1], which ends at point k + w.
+  const t = nav.t.slice(w, w + v.length);
   return { t, v };
 }
 
