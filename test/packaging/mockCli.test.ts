@@ -39,7 +39,7 @@ async function api<T>(mock: RunningMock, method: string, path: string, body?: un
 }
 
 describe("npx thematic-mock from the installed package", () => {
-  it("starts with nothing bundled or written into its package, and walks a strategy from create to optimize over HTTP", async () => {
+  it("starts with nothing bundled or written into its package, walks a strategy from create to optimize over HTTP, and serves the studio with its charts", async () => {
     const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
     const before = snapshot(packageDir);
     const mock = await startMock("npx thematic-mock --port 0 --build-seconds 1", ctx.project);
@@ -59,6 +59,26 @@ describe("npx thematic-mock from the installed package", () => {
     expect(optimized.body.portfolio.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 9);
     const docs = await fetch(`${mock.url}/docs/swagger-ui.css`);
     expect(docs.status).toBe(200);
+
+    // The studio page, and its backtest explorer's chart drawn by the installed @thematic/charts
+    // (Vega and Vega-Lite imported at run time from the install, not bundled into dist/cli.js).
+    const studio = await fetch(`${mock.url}/__mock/studio`);
+    expect(studio.status).toBe(200);
+    expect(studio.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await studio.text()).toMatch(/<title>[^<]*studio/i);
+    const studioState = await api<{ premade: Array<{ id: string }> }>(mock, "GET", "/__mock/studio/snapshot");
+    for (const chart of ["nav", "tear-sheet"]) {
+      const drawn = await fetch(`${mock.url}/__mock/studio/backtest-chart`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ source: { kind: "premade", id: studioState.body.premade[0]!.id }, benchmark: "SPY", years: 5, chart }),
+      });
+      expect(drawn.status, chart).toBe(200);
+      expect(drawn.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      const svg = await drawn.text();
+      expect(svg).toMatch(/^<svg[\s\S]*class="mark-text role-title-text"[\s\S]*<\/svg>$/);
+      expect(svg).toMatch(/>NAV against SPY</);
+    }
 
     await mock.stop();
     running.pop();
