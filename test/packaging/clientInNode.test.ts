@@ -1,13 +1,17 @@
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { runOk } from "./_support/npmEnv.ts";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { svgParts } from "../../packages/charts/src/_test/svgParts.ts";
+import { npmEnv, runOk } from "./_support/npmEnv.ts";
+import { readmeBlock } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
 const ctx = inject("packaging");
 let mock: RunningMock | undefined;
-afterAll(async () => {
+afterEach(async () => {
   await mock?.stop();
+  mock = undefined;
 });
 
 describe("the installed @thematic/client in plain Node ESM, against the installed thematic-mock", () => {
@@ -40,5 +44,32 @@ console.log(JSON.stringify({
     expect(r.weightSum).toBeCloseTo(1, 9);
     expect(r.maxWeight).toBeLessThanOrEqual(0.3 + 1e-9);
     expect(r.missing).toEqual({ isError: true, status: 404, error: expect.stringMatching(/not found/i) });
+  });
+
+  it("runs the README's client and charts quick start verbatim in an empty folder, against the installed mock on port 4010", async () => {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer().once("error", () => resolve(false));
+      probe.listen(4010, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    expect(free, "port 4010 must be free for the README's quick start").toBe(true);
+    mock = await startMock("npx thematic-mock", ctx.project);
+    expect(mock.url).toBe("http://127.0.0.1:4010");
+    const parent = mkdtempSync(join(ctx.work, "readme-client-"));
+    const install = readmeBlock(ctx.repo, "client-install");
+    await runOk(install, parent, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
+    const script = readmeBlock(ctx.repo, "client-script");
+    const file = /^\/\/ (\S+\.mjs) \(run it with: (node \S+)\)/.exec(script);
+    expect(file, "the script block starts with `// <file>.mjs (run it with: node <file>.mjs)`").not.toBeNull();
+    const folder = join(parent, /cd (\S+)/.exec(install)![1]!);
+    writeFileSync(join(folder, file![1]!), script);
+    const { stdout } = await runOk(file![2]!, folder);
+    expect(stdout).toMatch(/build: \d+%/);
+    expect(stdout).toMatch(/status 100; 5-year return -?\d+\.\d%; chart in nav\.svg/);
+    expect(stdout).not.toMatch(/NaN|Infinity/);
+    const parts = svgParts(readFileSync(join(folder, "nav.svg"), "utf8"));
+    expect(parts.titles).toEqual(["Grid storage against SPY"]);
+    expect(parts.axisTitles).toEqual(["Date (UTC)", "NAV (rebased to 10,000)"]);
+    expect(parts.lines).toBe(2);
+    expect(parts.legendLabels).toEqual(["Portfolio", "SPY"]);
   });
 });
