@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { svgParts } from "../../packages/charts/src/_test/svgParts.ts";
-import { npmEnv, runOk } from "./_support/npmEnv.ts";
-import { readmeBlock } from "./_support/readmeBlock.ts";
+import { runOk } from "./_support/npmEnv.ts";
+import { portIsFree } from "./_support/portIsFree.ts";
+import { runReadmePath } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
 const ctx = inject("packaging");
@@ -47,22 +47,10 @@ console.log(JSON.stringify({
   });
 
   it("runs the README's client and charts quick start verbatim in an empty folder, against the installed mock on port 4010", async () => {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer().once("error", () => resolve(false));
-      probe.listen(4010, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    expect(free, "port 4010 must be free for the README's quick start").toBe(true);
+    expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     mock = await startMock("npx thematic-mock", ctx.project);
     expect(mock.url).toBe("http://127.0.0.1:4010");
-    const parent = mkdtempSync(join(ctx.work, "readme-client-"));
-    const install = readmeBlock(ctx.repo, "client-install");
-    await runOk(install, parent, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
-    const script = readmeBlock(ctx.repo, "client-script");
-    const file = /^\/\/ (\S+\.mjs) \(run it with: (node \S+)\)/.exec(script);
-    expect(file, "the script block starts with `// <file>.mjs (run it with: node <file>.mjs)`").not.toBeNull();
-    const folder = join(parent, /cd (\S+)/.exec(install)![1]!);
-    writeFileSync(join(folder, file![1]!), script);
-    const { stdout } = await runOk(file![2]!, folder);
+    const { folder, stdout } = await runReadmePath(ctx, "client");
     expect(stdout).toMatch(/build: \d+%/);
     expect(stdout).toMatch(/status 100; 5-year return -?\d+\.\d%; chart in nav\.svg/);
     expect(stdout).not.toMatch(/NaN|Infinity/);

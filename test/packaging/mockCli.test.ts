@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { npmEnv, run, runOk } from "./_support/npmEnv.ts";
+import { portIsFree } from "./_support/portIsFree.ts";
 import { readmeBlock } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
@@ -117,11 +117,7 @@ describe("npx thematic-mock from the installed package", () => {
   });
 
   it("runs the README's mock quick start verbatim (a frontend project, port 4010)", async () => {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer().once("error", () => resolve(false));
-      probe.listen(4010, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    expect(free, "port 4010 must be free for the README's quick start").toBe(true);
+    expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     const folder = join(ctx.work, "readme-mock");
     await run(`mkdir -p "${folder}" && printf '{ "name": "my-frontend", "private": true }\\n' > "${folder}/package.json"`, ctx.work);
     const mock = await startMock(readmeBlock(ctx.repo, "mock"), folder, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
