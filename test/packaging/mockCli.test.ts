@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { npmEnv, run, runOk } from "./_support/npmEnv.ts";
@@ -84,6 +84,20 @@ describe("npx thematic-mock from the installed package", () => {
     running.pop();
     await expect(fetch(`${mock.url}/v1/health`)).rejects.toThrow();
     expect(snapshot(packageDir)).toEqual(before);
+  });
+
+  it("loads at run time only packages the mock declares (the bundle's externals: highs, Vega, the MCP SDK…)", () => {
+    const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
+    const bundle = readFileSync(join(packageDir, "dist", "cli.js"), "utf8");
+    const { dependencies } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    // Static and dynamic imports, and require.resolve of a package's files (swagger-ui-dist, the fixtures' data).
+    const specifiers = [...bundle.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+    const packageName = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/;
+    const packages = new Set(specifiers.filter((s) => packageName.test(s)).map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")));
+    // tsx runs the optimizer worker from TypeScript source, only under `npm start` in the repository.
+    packages.delete("tsx");
+    expect([...packages].sort()).toEqual(expect.arrayContaining(["@thematic/fixtures", "highs", "vega", "vega-lite"]));
+    for (const name of packages) expect(dependencies[name], `dist/cli.js loads ${name}`).toBeDefined();
   });
 
   it("times launch to banner of the installed bin (5 starts, median printed; speed is not asserted here)", async () => {
