@@ -4,12 +4,18 @@
 // concatenated (so later cells see earlier cells' bindings, and top-level await works). Fails, naming
 // the notebook and the cell, when a cell throws. `npm run notebooks`; run by .ci/run.
 //
+// Rich output: a notebook shows a chart with `Deno.jupyter.display({ "image/svg+xml": svg }, { raw: true })`
+// in the kernel; under `deno run` (here) `Deno.jupyter` does not exist, so the notebooks' `show`
+// helper prints the same MIME bundle as one `Jupyter.display {json}` line instead. This script
+// checks every such bundle (an SVG document with a title; a notebook with a broken chart fails),
+// names the charts in its summary, and writes them to NOTEBOOK_CHARTS=<folder> when set.
+//
 // The notebooks read THEMATIC_API_URL: unless it is set, this script starts the mock
 // (scripts/thematic-mock-dev.mjs, from source, on a free port) and passes its URL. Deno resolves
 // @thematic/* through the @thematic/source condition, so no build is needed; the packaging tests
 // check the built engine in Deno.
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,6 +54,35 @@ function program(file) {
   return { text: `${lines.join("\n")}\n`, cellStarts };
 }
 
+const DISPLAY = "Jupyter.display ";
+
+/**
+ * The MIME bundles a program displayed (its `Jupyter.display {json}` lines), each checked: an
+ * `image/svg+xml` entry must be one SVG document with a non-empty chart title (Vega's title mark)
+ * and no NaN or Infinity in it. Returns the rest of stdout and the charts' titles.
+ * @throws Error naming what is wrong with the first bad bundle
+ */
+function displayed(stdout) {
+  const charts = [];
+  const rest = [];
+  for (const line of stdout.split("\n")) {
+    if (!line.startsWith(DISPLAY)) {
+      rest.push(line);
+      continue;
+    }
+    const bundle = JSON.parse(line.slice(DISPLAY.length));
+    const svg = bundle["image/svg+xml"];
+    if (svg === undefined) continue;
+    if (typeof svg !== "string" || !/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg) || !svg.endsWith("</svg>") || svg.indexOf("<svg", 1) !== -1) throw new Error(`chart ${charts.length + 1} is not one SVG document`);
+    // A concatenated chart (the tear sheet) draws its panels' titles before its own: the last is the outermost.
+    const title = [...svg.matchAll(/class="mark-text role-title-text"[^>]*>\s*<text[^>]*>([^<]+)<\/text>/g)].at(-1)?.[1]?.trim();
+    if (!title) throw new Error(`chart ${charts.length + 1} has no title`);
+    if (/NaN|Infinity/.test(svg)) throw new Error(`chart "${title}" holds NaN or Infinity`);
+    charts.push({ title, svg });
+  }
+  return { charts, rest: rest.join("\n") };
+}
+
 const external = process.env.THEMATIC_API_URL;
 const mock = external === undefined ? await startMock() : { url: external, stop: async () => {} };
 let failed = 0;
@@ -65,16 +100,29 @@ try {
       maxBuffer: 64 * 1024 * 1024,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    if (process.env.NOTEBOOK_OUTPUT !== undefined) process.stdout.write(result.stdout);
+    let shown;
+    try {
+      shown = displayed(result.stdout);
+    } catch (error) {
+      failed++;
+      process.stderr.write(`run-notebooks: ${basename(file)}: ${error.message}\n`);
+      continue;
+    }
+    if (process.env.NOTEBOOK_OUTPUT !== undefined) process.stdout.write(`${shown.rest}\n`);
+    if (process.env.NOTEBOOK_CHARTS !== undefined) {
+      mkdirSync(process.env.NOTEBOOK_CHARTS, { recursive: true });
+      shown.charts.forEach(({ svg }, i) => writeFileSync(join(process.env.NOTEBOOK_CHARTS, `${basename(file, ".ipynb")}-${i + 1}.svg`), svg));
+    }
     if (result.status === 0) {
-      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran (${seconds} s)\n`);
+      const charts = shown.charts.length === 0 ? "" : `, ${shown.charts.length} chart${shown.charts.length === 1 ? "" : "s"} shown (${shown.charts.map((c) => c.title).join("; ")})`;
+      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran${charts} (${seconds} s)\n`);
       continue;
     }
     failed++;
     // Map the first stack line in the generated program back to its cell.
     const line = Number(/\$deno\$stdin\.\w+:(\d+):\d+/.exec(result.stderr)?.[1] ?? NaN);
     const cell = [...cellStarts].reverse().find((c) => c.line <= line)?.cell;
-    process.stderr.write(`run-notebooks: ${basename(file)}: ${cell === undefined ? "a cell" : `cell ${cell}`} threw\n${result.stderr}\n${result.stdout.slice(-2000)}\n`);
+    process.stderr.write(`run-notebooks: ${basename(file)}: ${cell === undefined ? "a cell" : `cell ${cell}`} threw\n${result.stderr}\n${shown.rest.slice(-2000)}\n`);
   }
 } finally {
   await mock.stop();

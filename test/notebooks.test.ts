@@ -16,8 +16,9 @@ function runNotebooks(args: string[], env: NodeJS.ProcessEnv = process.env): { s
 describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", () => {
   it("run without a cell throwing", () => {
     const { status, output } = runNotebooks([]);
-    expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran/);
-    expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran/);
+    // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
+    expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\)/);
+    expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\)/);
     expect(status).toBe(0);
   }, 180_000);
 
@@ -36,5 +37,29 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     expect(status).toBe(1);
     expect(output).toMatch(/bad\.ipynb: cell 3 threw/);
     expect(output).toMatch(/cell saw a = 20/);
+  }, 60_000);
+
+  it("the runner fails a notebook whose displayed chart is not an SVG with a title", () => {
+    const dir = mkdtempSync(join(tmpdir(), "notebook-"));
+    const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
+    const display = (svg: string) => code(`console.log("Jupyter.display " + JSON.stringify({ "image/svg+xml": ${JSON.stringify(svg)} }));\n`);
+    const svg = (title: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g class="mark-text role-title-text"><text>${title}</text></g></svg>`;
+    const write = (name: string, cells: object[]) => {
+      writeFileSync(join(dir, name), JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }));
+      return join(dir, name);
+    };
+    const env = { ...process.env, THEMATIC_API_URL: "http://127.0.0.1:9" };
+    const good = runNotebooks([write("good.ipynb", [display(svg("A chart"))])], env);
+    expect(good.output).toMatch(/good\.ipynb: 1 code cells ran, 1 chart shown \(A chart\)/);
+    expect(good.status).toBe(0);
+    for (const [name, bad, why] of [
+      ["untitled.ipynb", svg(" "), /has no title/],
+      ["empty.ipynb", "", /is not one SVG document/],
+      ["nan.ipynb", svg("NaN chart").replace('width="10"', 'width="NaN"'), /holds NaN or Infinity/],
+    ] as const) {
+      const result = runNotebooks([write(name, [display(bad)])], env);
+      expect(result.status, name).toBe(1);
+      expect(result.output).toMatch(why);
+    }
   }, 60_000);
 });

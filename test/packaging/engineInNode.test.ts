@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { npmEnv, runOk } from "./_support/npmEnv.ts";
-import { readmeBlock } from "./_support/readmeBlock.ts";
+import { runOk } from "./_support/npmEnv.ts";
+import { runReadmePath } from "./_support/readmeBlock.ts";
 
 const ctx = inject("packaging");
 
@@ -35,15 +35,7 @@ describe("the installed engine in plain Node ESM (no TypeScript loader)", () => 
   });
 
   it("runs the README's engine quick start verbatim in an empty folder", async () => {
-    const parent = mkdtempSync(join(ctx.work, "readme-engine-"));
-    const env = npmEnv(ctx.registryUrl, ctx.npmCache);
-    await runOk(readmeBlock(ctx.repo, "engine-install"), parent, env, 300_000);
-    const script = readmeBlock(ctx.repo, "engine-script");
-    const file = /^\/\/ (\S+\.mjs) \(run it with: (node \S+)\)/.exec(script);
-    expect(file, "the script block starts with `// <file>.mjs (run it with: node <file>.mjs)`").not.toBeNull();
-    const folder = join(parent, /cd (\S+)/.exec(readmeBlock(ctx.repo, "engine-install"))![1]!);
-    writeFileSync(join(folder, file![1]!), script);
-    const { stdout } = await runOk(file![2]!, folder);
+    const { stdout } = await runReadmePath(ctx, "engine");
     expect(stdout).toMatch(/│ portfolio │/);
     expect(stdout).toMatch(/│ SPY\s+│/);
     expect(stdout).toMatch(/solver: optimal, daily CVaR 95%: 0\.\d{4}/);

@@ -1,8 +1,8 @@
-import { readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { npmEnv, run, runOk } from "./_support/npmEnv.ts";
+import { portIsFree } from "./_support/portIsFree.ts";
 import { readmeBlock } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
@@ -39,7 +39,7 @@ async function api<T>(mock: RunningMock, method: string, path: string, body?: un
 }
 
 describe("npx thematic-mock from the installed package", () => {
-  it("starts with nothing bundled or written into its package, and walks a strategy from create to optimize over HTTP", async () => {
+  it("starts with nothing bundled or written into its package, walks a strategy from create to optimize over HTTP, and serves the studio with its charts", async () => {
     const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
     const before = snapshot(packageDir);
     const mock = await startMock("npx thematic-mock --port 0 --build-seconds 1", ctx.project);
@@ -60,10 +60,44 @@ describe("npx thematic-mock from the installed package", () => {
     const docs = await fetch(`${mock.url}/docs/swagger-ui.css`);
     expect(docs.status).toBe(200);
 
+    // The studio page, and its backtest explorer's chart drawn by the installed @thematic/charts
+    // (Vega and Vega-Lite imported at run time from the install, not bundled into dist/cli.js).
+    const studio = await fetch(`${mock.url}/__mock/studio`);
+    expect(studio.status).toBe(200);
+    expect(studio.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await studio.text()).toMatch(/<title>[^<]*studio/i);
+    const studioState = await api<{ premade: Array<{ id: string }> }>(mock, "GET", "/__mock/studio/snapshot");
+    for (const chart of ["nav", "tear-sheet"]) {
+      const drawn = await fetch(`${mock.url}/__mock/studio/backtest-chart`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ source: { kind: "premade", id: studioState.body.premade[0]!.id }, benchmark: "SPY", years: 5, chart }),
+      });
+      expect(drawn.status, chart).toBe(200);
+      expect(drawn.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      const svg = await drawn.text();
+      expect(svg).toMatch(/^<svg[\s\S]*class="mark-text role-title-text"[\s\S]*<\/svg>$/);
+      expect(svg).toMatch(/>NAV against SPY</);
+    }
+
     await mock.stop();
     running.pop();
     await expect(fetch(`${mock.url}/v1/health`)).rejects.toThrow();
     expect(snapshot(packageDir)).toEqual(before);
+  });
+
+  it("loads at run time only packages the mock declares (the bundle's externals: highs, Vega, the MCP SDK…)", () => {
+    const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
+    const bundle = readFileSync(join(packageDir, "dist", "cli.js"), "utf8");
+    const { dependencies } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    // Static and dynamic imports, and require.resolve of a package's files (swagger-ui-dist, the fixtures' data).
+    const specifiers = [...bundle.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+    const packageName = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/;
+    const packages = new Set(specifiers.filter((s) => packageName.test(s)).map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")));
+    // tsx runs the optimizer worker from TypeScript source, only under `npm start` in the repository.
+    packages.delete("tsx");
+    expect([...packages].sort()).toEqual(expect.arrayContaining(["@thematic/fixtures", "highs", "vega", "vega-lite"]));
+    for (const name of packages) expect(dependencies[name], `dist/cli.js loads ${name}`).toBeDefined();
   });
 
   it("times launch to banner of the installed bin (5 starts, median printed; speed is not asserted here)", async () => {
@@ -97,11 +131,7 @@ describe("npx thematic-mock from the installed package", () => {
   });
 
   it("runs the README's mock quick start verbatim (a frontend project, port 4010)", async () => {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer().once("error", () => resolve(false));
-      probe.listen(4010, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    expect(free, "port 4010 must be free for the README's quick start").toBe(true);
+    expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     const folder = join(ctx.work, "readme-mock");
     await run(`mkdir -p "${folder}" && printf '{ "name": "my-frontend", "private": true }\\n' > "${folder}/package.json"`, ctx.work);
     const mock = await startMock(readmeBlock(ctx.repo, "mock"), folder, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);

@@ -17,6 +17,8 @@ describe("the installed packages' declarations", () => {
 import { createApp } from "@thematic/mock-server";
 import { setupMockServer } from "@thematic/mock-server/msw/node";
 import type { setupMockWorker } from "@thematic/mock-server/msw/browser";
+import { ThematicClient, ThematicApiError, type StrategyV1 } from "@thematic/client";
+import { navChart, tearSheet, ChartError } from "@thematic/charts";
 
 const result: BacktestResult = buyAndHoldBacktest({
   calendar: [0, 86400],
@@ -33,7 +35,25 @@ type Worker = ReturnType<typeof setupMockWorker>;
 const start: Worker["start"] | undefined = undefined;
 // @ts-expect-error holdings must be an array of { id, weight }
 buyAndHoldBacktest({ calendar: [0], holdings: "A", prices: new Map(), benchmark: { symbol: "SPY", series: { start: 0, closes: [1] } } });
-export { nav, optimized, code, response, start };
+
+const client = new ThematicClient({ baseUrl: "http://localhost:4010", apiKey: "k" });
+async function walk(): Promise<number> {
+  const created = await client.post("/v1/strategies", { body: { name: "Grid", objective: "grid storage" } });
+  const built: StrategyV1 = await client.waitForBuild(created.id, { timeoutMs: 60_000 });
+  const result = await client.optimize(created.id, { query: { maxWeight: 0.1 } });
+  const weight: number = result.portfolio[0]!.weight;
+  // @ts-expect-error the path template's parameter is required
+  await client.get("/v1/strategies/{id}");
+  // @ts-expect-error not a path of the API
+  await client.get("/v1/no-such-endpoint");
+  return built.status + weight + new ThematicApiError({ status: 404, error: "x", method: "GET", path: "/" }).status;
+}
+const svg: Promise<string> = navChart(result, { logScale: true, title: "NAV" });
+const sheet: Promise<string> = tearSheet({ backtest: result, portfolioLabel: "Grid" });
+const field: string = new ChartError("portfolio", "must not be empty").field;
+// @ts-expect-error a chart takes a backtest result or series, not a number
+void navChart(42);
+export { nav, optimized, code, response, start, walk, svg, sheet, field };
 `,
     );
     const ok = await run("node_modules/.bin/tsc -p tsconfig.json", ctx.project);

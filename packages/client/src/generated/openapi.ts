@@ -13,7 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every running build now with its predetermined outcome */
+        /** End every running build now with its predetermined outcome; send Content-Type: application/json and {} */
         post: {
             parameters: {
                 query?: never;
@@ -21,7 +21,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["EmptyControlBody"];
+                };
+            };
             responses: {
                 /** @description How many builds were ended */
                 200: {
@@ -32,6 +36,42 @@ export interface paths {
                         "application/json": {
                             completed: number;
                         };
+                    };
+                };
+                /** @description Malformed JSON body, or a value out of bounds (named) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -74,8 +114,35 @@ export interface paths {
                         "application/json": components["schemas"]["MockStatus"];
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -100,7 +167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset state to the fixtures (and the clock offset to 0) */
+        /** Reset state to the fixtures (and the clock offset to 0); send Content-Type: application/json and {} */
         post: {
             parameters: {
                 query?: never;
@@ -108,7 +175,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["EmptyControlBody"];
+                };
+            };
             responses: {
                 /** @description Status after reset */
                 200: {
@@ -117,6 +188,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["MockStatus"];
+                    };
+                };
+                /** @description Malformed JSON body, or a value out of bounds (named) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -305,8 +412,35 @@ export interface paths {
                         "application/json": components["schemas"]["MockStatus"];
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -347,6 +481,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["MockStatus"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -395,8 +538,17 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -406,6 +558,24 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -468,6 +638,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or inactive API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -692,6 +871,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -781,6 +969,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or inactive API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -916,6 +1113,15 @@ export interface paths {
                 };
                 /** @description Rename onto the name of another of the caller's portfolios */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1427,6 +1633,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1518,6 +1733,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or inactive API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1707,6 +1931,15 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1948,6 +2181,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2045,6 +2305,33 @@ export interface paths {
                 };
                 /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2580,6 +2867,15 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3136,6 +3432,7 @@ export interface components {
             name: string;
             objective: string;
         };
+        EmptyControlBody: Record<string, never>;
         /**
          * @example {
          *       "error": "strategy 1b4e… not found"
@@ -3231,6 +3528,7 @@ export interface components {
         };
         PortfolioBody: {
             holdings: components["schemas"]["PortfolioHoldingInput"][];
+            /** @description Free-form JSON object: at most 65536 bytes of JSON text, 64 levels deep */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -3267,6 +3565,7 @@ export interface components {
              * @example 6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4
              */
             org_id?: string | null;
+            /** @description Free-form JSON object: at most 16384 bytes of JSON text, 64 levels deep */
             raw_payload?: {
                 [key: string]: unknown;
             } | null;
