@@ -260,6 +260,15 @@ export interface paths {
                         "application/json": components["schemas"]["MockSessionList"];
                     };
                 };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -295,8 +304,17 @@ export interface paths {
                         "application/json": components["schemas"]["MockSession"];
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -306,6 +324,15 @@ export interface paths {
                 };
                 /** @description Error */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -356,8 +383,17 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -367,6 +403,15 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
