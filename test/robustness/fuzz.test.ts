@@ -11,8 +11,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../packages/mock-server/src/schemas/limits.ts";
-import { documentedOperations, type Operation, operationKey } from "./_support/documentedOperations.ts";
-import { type Endpoint, endpointTable, fillPath, fixtureIds, HIDDEN_OPERATIONS, queryString } from "./_support/endpoints.ts";
+import { type Operation, operationKey } from "./_support/documentedOperations.ts";
+import { type Endpoint, endpointTable, fillPath, fixtureIds, queryString, tableOperations } from "./_support/endpoints.ts";
 import {
   applyMutation,
   badIds,
@@ -40,8 +40,7 @@ let operations: Map<string, Operation>;
 let pristine: string;
 
 beforeAll(async () => {
-  operations = await documentedOperations(world);
-  for (const op of HIDDEN_OPERATIONS) operations.set(operationKey(op.method, op.path), op);
+  operations = await tableOperations(world);
   world.restore();
   pristine = stateKey(world);
 });

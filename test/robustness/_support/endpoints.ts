@@ -4,7 +4,7 @@
 // is checked against this table so an operation without an entry fails the tests.
 import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
-import type { Operation } from "./documentedOperations.ts";
+import { documentedOperations, type Operation, operationKey } from "./documentedOperations.ts";
 import { RESIDENT_SESSION, type World } from "./world.ts";
 
 /** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
@@ -216,3 +216,10 @@ export const HIDDEN_OPERATIONS: Operation[] = [
   { method: "GET", path: "/__mock/studio/snapshot", pathParams: [], queryParams: [], hasBody: false, secured: false, statuses: [200, 403] },
   { method: "POST", path: "/__mock/studio/backtest-chart", pathParams: [], queryParams: [], hasBody: true, secured: false, statuses: [200, 400, 403, 404, 415] },
 ];
+
+/** The operations the endpoint table must cover: /openapi.json's plus {@link HIDDEN_OPERATIONS}, by key. */
+export async function tableOperations(world: World): Promise<Map<string, Operation>> {
+  const operations = await documentedOperations(world);
+  for (const op of HIDDEN_OPERATIONS) operations.set(operationKey(op.method, op.path), op);
+  return operations;
+}
