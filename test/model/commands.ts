@@ -4,7 +4,7 @@
 import { isThematicApiError, type ThematicClient } from "@thematic/client";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { Model, type ModelStrategy, type Objectives, type UserName } from "./referenceModel.ts";
+import { Model, type ModelStrategy, type ModelVersion, type Objectives, type UserName } from "./referenceModel.ts";
 
 /** The system under test as the commands reach it. */
 export interface Real {
@@ -35,43 +35,65 @@ const path = (id: string) => ({ params: { path: { id } } });
 type ObjectiveKind = keyof Objectives;
 
 class CreateStrategy implements Cmd {
-  constructor(readonly user: UserName, readonly kind: ObjectiveKind, readonly name: string) {}
+  constructor(readonly user: UserName, readonly kind: ObjectiveKind, readonly name: string, readonly api: "v1" | "v2") {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const created = await r.clients[this.user].post("/v1/strategies", { body: { name: this.name, objective: r.objectives[this.kind] } });
-    expect(created).toMatchObject({ name: this.name, objective: r.objectives[this.kind], status: 0 });
-    expect(m.strategies.some((s) => s.id === created.id)).toBe(false);
-    m.strategies.push({ id: created.id, owner: this.user, name: this.name, objective: r.objectives[this.kind], archivedAt: null, versions: [], activeVersionId: null, draftVersionId: null, nextOutcome: null });
+    const objective = r.objectives[this.kind];
+    const client = r.clients[this.user];
+    let id: string;
+    if (this.api === "v1") {
+      const created = await client.post("/v1/strategies", { body: { name: this.name, objective } });
+      expect(created).toMatchObject({ name: this.name, objective, status: 0 });
+      id = created.id;
+    } else {
+      const created = await client.post("/v2/strategies", { body: { name: this.name, description: objective } });
+      expect(created).toMatchObject({ name: this.name, description: objective, status: 0, active_version_id: null, draft_version_id: null, archived_at: null });
+      id = created.id;
+    }
+    expect(m.strategies.some((s) => s.id === id)).toBe(false);
+    m.strategies.push({ id, owner: this.user, name: this.name, objective, archivedAt: null, versions: [], activeVersionId: null, draftVersionId: null, nextOutcome: null });
   }
-  toString = () => `create(${this.user}, ${this.kind}, ${JSON.stringify(this.name)})`;
+  toString = () => `create(${this.user}, ${this.kind}, ${JSON.stringify(this.name)}, ${this.api})`;
+}
+
+/** Expected fields of a version (v2 shape, rollup mode) from the model. */
+function versionFields(m: Model, s: ModelStrategy, v: ModelVersion) {
+  return { version_id: v.id, strategy_id: s.id, description: v.objective, is_active: v.id === s.activeVersionId, status: v.run === null ? null : Model.runStatus(v.run, m.now), runs_count: v.runs, as_of_date: null };
 }
 
 class Submit implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number, readonly api: "v1" | "v2") {}
+  /** `force` only in v2 (the v2 submit body; v1 submits have none and always re-run). */
+  constructor(readonly user: UserName, readonly ref: number, readonly api: "v1" | "v2", readonly force: boolean) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
     const access = m.access(s, this.user, "exclude");
     const expected: Expected = access !== "ok" ? access : m.building(s) ? 423 : "ok";
     const client = r.clients[this.user];
-    const got = await outcome<unknown>(this.api === "v1" ? client.post("/v1/strategies/{id}/submit", path(s.id)) : client.post("/v2/strategies/{id}/submit", path(s.id)));
+    const got = await outcome<unknown>(this.api === "v1" ? client.post("/v1/strategies/{id}/submit", path(s.id)) : client.post("/v2/strategies/{id}/submit", { ...path(s.id), body: { force: this.force } }));
     expect(got.status).toBe(expected);
     if (got.status !== "ok") return;
     const after = await client.get("/v2/strategies/{id}", path(s.id));
     let version = m.matchingVersion(s);
     if (version === null) {
       expect(s.versions.map((v) => v.id)).not.toContain(after.active_version_id);
-      version = { id: after.active_version_id!, objective: s.objective, run: null };
+      version = { id: after.active_version_id!, objective: s.objective, run: null, runs: 0 };
       s.versions.push(version);
     }
     expect(after.active_version_id).toBe(version.id);
-    version.run = { startedAt: m.now, durationMs: m.buildDurationMs, outcome: m.outcomeFor(s, version.objective, r.objectives) };
     s.activeVersionId = version.id;
     s.draftVersionId = version.id;
-    s.nextOutcome = null;
+    if (m.reruns(version, this.api, this.force)) {
+      version.run = { startedAt: m.now, durationMs: m.buildDurationMs, outcome: m.outcomeFor(s, version.objective, r.objectives) };
+      version.runs += 1;
+      s.nextOutcome = null;
+    }
     expect(after.status).toBe(m.status(s));
+    // v1 answers the strategy; v2 the version it ran, date-scoped to the run (today's live run).
+    if (this.api === "v1") expect(got.data).toMatchObject({ id: s.id, objective: s.objective, status: m.status(s) });
+    else expect(got.data).toMatchObject({ ...versionFields(m, s, version), as_of_date: m.day(m.now), runs_count: null, latest_run_date: null });
   }
-  toString = () => `submit(${this.user}, #${this.ref}, ${this.api})`;
+  toString = () => `submit(${this.user}, #${this.ref}, ${this.api}${this.api === "v2" ? `, force=${this.force}` : ""})`;
 }
 
 class Patch implements Cmd {
@@ -153,8 +175,9 @@ class ForceNextBuild implements Cmd {
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
-    await r.control.put("/__mock/strategies/{id}/next-build", { ...path(s.id), body: { outcome: this.outcome } });
-    s.nextOutcome = this.outcome;
+    const got = await outcome(r.control.put("/__mock/strategies/{id}/next-build", { ...path(s.id), body: { outcome: this.outcome } }));
+    expect(got.status).toBe(m.purged(s) ? 404 : "ok"); // a purged strategy is gone for the control surface too
+    if (got.status === "ok") s.nextOutcome = this.outcome;
   }
   toString = () => `forceNextBuild(#${this.ref}, ${this.outcome})`;
 }
@@ -186,18 +209,16 @@ class Inspect implements Cmd {
     if (got.data === undefined) return;
     expect({
       name: got.data.name,
-      objective: got.data.objective,
+      objective: got.data.description,
       status: got.data.status,
       archivedAt: got.data.archived_at === null ? null : Date.parse(got.data.archived_at) - r.epoch,
       active: got.data.active_version_id,
       draft: got.data.draft_version_id,
     }).toEqual({ name: s.name, objective: s.objective, status: m.status(s), archivedAt: s.archivedAt, active: s.activeVersionId, draft: s.draftVersionId });
     const versions = await client.get("/v2/strategies/{id}/versions", path(s.id));
-    const byId = new Map(versions.map((v) => [v.id, v]));
+    const byId = new Map(versions.map((v) => [v.version_id, v]));
     expect([...byId.keys()].sort()).toEqual(s.versions.map((v) => v.id).sort());
-    for (const v of s.versions) {
-      expect(byId.get(v.id)).toMatchObject({ objective: v.objective, status: v.run === null ? 0 : Model.runStatus(v.run, m.now), active: v.id === s.activeVersionId });
-    }
+    for (const v of s.versions) expect(byId.get(v.id)).toMatchObject(versionFields(m, s, v));
   }
   toString = () => `inspect(${this.user}, #${this.ref})`;
 }
@@ -264,8 +285,9 @@ const ref = fc.nat(20);
 const kind = fc.constantFrom<ObjectiveKind>("builds", "builds", "fails", "failsPermanently");
 const name = fc.constantFrom("Alpha", "Beta", "Gamma");
 
-const create = fc.tuple(user, kind, name).map(([u, k, n]) => new CreateStrategy(u, k, n));
-const submit = fc.tuple(user, ref, fc.constantFrom("v1" as const, "v2" as const)).map(([u, i, a]) => new Submit(u, i, a));
+const api = fc.constantFrom("v1" as const, "v2" as const);
+const create = fc.tuple(user, kind, name, api).map(([u, k, n, a]) => new CreateStrategy(u, k, n, a));
+const submit = fc.tuple(user, ref, api, fc.boolean()).map(([u, i, a, f]) => new Submit(u, i, a, a === "v2" && f));
 const inspect = fc.tuple(user, ref).map(([u, i]) => new Inspect(u, i));
 
 /** Every command; creating, submitting and inspecting strategies twice as likely as the others. */

@@ -41,7 +41,7 @@ it("the mock agrees with the reference model on random command sequences", async
   await fc.assert(
     fc.asyncProperty(fc.commands(allCommands, { maxCommands: 60, size: "max", ...(process.env.MODEL_REPLAY_PATH === undefined ? {} : { replayPath: process.env.MODEL_REPLAY_PATH }) }), async (commands) => {
       await real.control.post("/__mock/reset");
-      await fc.asyncModelRun(() => ({ model: new Model(BUILD_MS), real }), commands);
+      await fc.asyncModelRun(() => ({ model: new Model(BUILD_MS, epoch), real }), commands);
     }),
     {
       numRuns: Number(process.env.MODEL_RUNS ?? 60),

@@ -17,7 +17,10 @@ export interface ModelRun {
 export interface ModelVersion {
   id: string;
   objective: string;
+  /** The latest live run (the model makes no historical runs). */
   run: ModelRun | null;
+  /** Live runs started so far (the API's `runs_count`). */
+  runs: number;
 }
 
 export interface ModelStrategy {
@@ -50,11 +53,29 @@ export class Model {
   /** ms since the start of the run (the mock's clock offset). */
   now = 0;
   readonly buildDurationMs: number;
+  /** The mock's clock at offset 0 (ms since 1970), for the UTC day of a run. */
+  readonly epoch: number;
   readonly strategies: ModelStrategy[] = [];
   readonly portfolios: ModelPortfolio[] = [];
 
-  constructor(buildDurationMs: number) {
+  constructor(buildDurationMs: number, epoch: number) {
     this.buildDurationMs = buildDurationMs;
+    this.epoch = epoch;
+  }
+
+  /** The UTC day (YYYY-MM-DD) of model time `t`. */
+  day(t: number): string {
+    return new Date(this.epoch + t).toISOString().slice(0, 10);
+  }
+
+  /**
+   * Whether a submit starts a new live run of `v`: always in v1; in v2 unless the version's live
+   * run of today is complete and `force` is off (v2 reference "submit": `force` re-runs a
+   * completed run of the version and date).
+   */
+  reruns(v: ModelVersion, api: "v1" | "v2", force: boolean): boolean {
+    if (api === "v1" || force || v.run === null) return true;
+    return !(this.day(v.run.startedAt) === this.day(this.now) && Model.runStatus(v.run, this.now) === 100);
   }
 
   /** 0 at the start, ceil(95·elapsed/duration) within 1..95 while running, the outcome once the duration has passed. */

@@ -6,8 +6,8 @@
 // data (private strategies, non-active versions, private portfolios, keys, e-mails; a
 // portfolio's user_id is null unless the caller owns it).
 import { beforeAll, describe, expect, it } from "vitest";
-import { documentedOperations, type Operation, operationKey } from "./_support/documentedOperations.ts";
-import { type Endpoint, endpointTable, fillPath, fixtureIds, queryString } from "./_support/endpoints.ts";
+import { type Operation, operationKey } from "./_support/documentedOperations.ts";
+import { type Endpoint, endpointTable, fillPath, fixtureIds, queryString, tableOperations } from "./_support/endpoints.ts";
 import { leaks, privateStrings } from "./_support/privateData.ts";
 import { probe, stateKey } from "./_support/probe.ts";
 import type { Outgoing } from "./_support/world.ts";
@@ -22,7 +22,7 @@ let operations: Map<string, Operation>;
 let pristine: string;
 
 beforeAll(async () => {
-  operations = await documentedOperations(world);
+  operations = await tableOperations(world);
   world.restore();
   pristine = stateKey(world);
 });

@@ -11,8 +11,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../packages/mock-server/src/schemas/limits.ts";
-import { documentedOperations, type Operation, operationKey } from "./_support/documentedOperations.ts";
-import { type Endpoint, endpointTable, fillPath, fixtureIds, queryString } from "./_support/endpoints.ts";
+import { type Operation, operationKey } from "./_support/documentedOperations.ts";
+import { type Endpoint, endpointTable, fillPath, fixtureIds, queryString, tableOperations } from "./_support/endpoints.ts";
 import {
   applyMutation,
   badIds,
@@ -40,7 +40,7 @@ let operations: Map<string, Operation>;
 let pristine: string;
 
 beforeAll(async () => {
-  operations = await documentedOperations(world);
+  operations = await tableOperations(world);
   world.restore();
   pristine = stateKey(world);
 });
@@ -208,8 +208,12 @@ describe("fuzz: the checks themselves", () => {
 });
 
 describe("fuzz: the endpoint table", () => {
-  it("covers every operation of /openapi.json, and nothing else (a new endpoint needs an entry)", () => {
+  it("covers every operation of /openapi.json and the studio's hidden ones, and nothing else (a new endpoint needs an entry)", () => {
     const documented = [...operations.keys()].sort();
+    // The hidden list is every JSON route the app serves outside the document (not the page's static files).
+    const served = world.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/__mock/")).map((r) => operationKey(r.method, r.path.replace(/:(\w+)/g, "{$1}")));
+    const staticFiles = /^GET \/__mock\/studio(\/|\/studio\.(js|css)|\/favicon\.svg)?$/;
+    expect(served.filter((k) => !staticFiles.test(k) && !operations.has(k))).toEqual([]);
     const covered = table.map((e) => operationKey(e.method, e.path)).sort();
     expect(covered).toEqual(documented);
     for (const e of table) {

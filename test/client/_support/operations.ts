@@ -9,9 +9,29 @@ export type OperationCase = (h: Harness) => Promise<void>;
 
 const path = (id: string) => ({ params: { path: { id } } });
 
+/** Past any factsheet's generation time (buildDurationMs is at most an hour). */
+const AFTER_GENERATION_MS = 3_600_001;
+
+/** The bytes and type of a binary answer, read through the raw openapi-fetch client (the typed methods read JSON only). */
+async function binary(answer: Promise<{ data?: unknown; response: Response }>): Promise<{ status: number; type: string | null; head: string; redirected: boolean }> {
+  const { data, response } = await answer;
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array();
+  return { status: response.status, type: response.headers.get("content-type"), head: new TextDecoder().decode(bytes.subarray(0, 5)), redirected: response.redirected };
+}
+
+/** The premade strategy's only version (its runs are the dated snapshots). */
+async function premadeVersionId(h: Harness): Promise<string> {
+  const [version] = await h.ines.get("/v2/strategies/{id}/versions", path(h.premadeId));
+  return version!.version_id;
+}
+
 export const operationCases: Record<string, OperationCase> = {
   "GET /v1/health": async (h) => {
     expect(await h.anon.get("/v1/health")).toEqual({ status: "OK", message: "Service is running" });
+  },
+
+  "GET /v2/health": async (h) => {
+    expect(await h.anon.get("/v2/health")).toEqual({ status: "OK", message: "Service is running" });
   },
 
   // v1 strategies
@@ -61,6 +81,31 @@ export const operationCases: Record<string, OperationCase> = {
     const evidence = await h.ines.get("/v1/strategies/{id}/companies/{companyId}", { params: { path: { id: built.id, companyId: first!.id } } });
     expect(evidence.reasoning.length).toBeGreaterThan(0);
   },
+  "GET /v1/strategies/{id}/evidences": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    const companies = await h.ines.get("/v1/strategies/{id}/companies", path(built.id));
+    const { evidences } = await h.ines.get("/v1/strategies/{id}/evidences", path(built.id));
+    expect(evidences.map((e) => e.companyId)).toEqual(companies.map((c) => c.id));
+    expect(evidences.every((e) => e.isIncluded && e.reasoning.length > 0)).toBe(true);
+  },
+  "GET /v1/strategies/{id}/historical-data": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    const query = { date: h.premadeDate };
+    const plain = await h.ines.get("/v1/strategies/{id}/historical-data", { params: { path: { id: built.id }, query } });
+    const reasoned = await h.ines.get("/v1/strategies/{id}/historical-data", { params: { path: { id: built.id }, query: { ...query, includeReasoning: "true" } } });
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.every((c) => c.reasoning === undefined)).toBe(true);
+    expect(reasoned.map((c) => c.id)).toEqual(plain.map((c) => c.id));
+    expect(reasoned.every((c) => typeof c.reasoning === "string" && c.reasoning.length > 0)).toBe(true);
+  },
+  "GET /v1/strategies/{id}/performance": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    const report = await h.ines.get("/v1/strategies/{id}/performance", { params: { path: { id: built.id }, query: { top: 5 } } });
+    expect(report.timeSeries[0]![1]).toBe(10000);
+    expect(report.metadata.stockCount).toBeGreaterThan(0);
+    expect(report.metadata.stockCount).toBeLessThanOrEqual(5);
+    expect(report.metadata.weekCount).toBe(report.timeSeries.length - 1);
+  },
   "GET /v1/strategies/{id}/versions": async (h) => {
     const built = await h.createStrategy({ built: true });
     const versions = await h.ines.get("/v1/strategies/{id}/versions", path(built.id));
@@ -69,8 +114,8 @@ export const operationCases: Record<string, OperationCase> = {
   "GET /v1/strategies/{id}/versions/{versionId}": async (h) => {
     const built = await h.createStrategy({ built: true });
     const [version] = await h.ines.get("/v1/strategies/{id}/versions", path(built.id));
-    const one = await h.ines.get("/v1/strategies/{id}/versions/{versionId}", { params: { path: { id: built.id, versionId: version!.id } } });
-    expect(one.strategy_id).toBe(built.id);
+    const one = await h.ines.get("/v1/strategies/{id}/versions/{versionId}", { params: { path: { id: built.id, versionId: version!.version_id } } });
+    expect(one).toMatchObject({ strategy_id: built.id, is_active: true, status: 100 });
   },
 
   // v2 strategies
@@ -97,6 +142,28 @@ export const operationCases: Record<string, OperationCase> = {
     const submitted = await h.ines.post("/v2/strategies/{id}/submit", path(created.id));
     expect(submitted.status).toBeLessThan(100);
   },
+  "POST /v2/strategies": async (h) => {
+    const created = await h.ines.post("/v2/strategies", { body: { name: "Robots", description: "Industrial robots and the sensors they use." } });
+    expect(created).toMatchObject({ name: "Robots", description: "Industrial robots and the sensors they use.", status: 0, active_version_id: null, archived_at: null });
+    expect(await h.ines.get("/v2/strategies/{id}/versions", path(created.id))).toEqual([]);
+  },
+  "GET /v2/strategies/{id}/companies": async (h) => {
+    const v1 = await h.ines.get("/v1/premade-strategies/{id}/companies", path(h.premadeId));
+    const v2 = await h.ines.get("/v2/strategies/{id}/companies", path(h.premadeId));
+    expect(v2.map((c) => c.id)).toEqual(v1.map((c) => c.id));
+  },
+  "GET /v2/strategies/{id}/companies/{companyId}": async (h) => {
+    const evidence = await h.ines.get("/v2/strategies/{id}/companies/{companyId}", { params: { path: { id: h.premadeId, companyId: h.premadeCompany.id } } });
+    expect(evidence.isIncluded).toBe(true);
+    expect(evidence.reasoning!.length).toBeGreaterThan(0);
+  },
+  "GET /v2/strategies/{id}/evidences": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    const companies = await h.ines.get("/v2/strategies/{id}/companies", path(built.id));
+    const { evidences } = await h.ines.get("/v2/strategies/{id}/evidences", path(built.id));
+    expect(companies.length).toBeGreaterThan(0);
+    expect(evidences.map((e) => e.companyId)).toEqual(companies.map((c) => c.id));
+  },
   "GET /v2/strategies/{id}/versions": async (h) => {
     const built = await h.createStrategy({ built: true });
     expect((await h.ines.get("/v2/strategies/{id}/versions", path(built.id))).length).toBe(1);
@@ -104,8 +171,8 @@ export const operationCases: Record<string, OperationCase> = {
   "GET /v2/strategies/{id}/versions/{versionId}": async (h) => {
     const built = await h.createStrategy({ built: true });
     const [version] = await h.ines.get("/v2/strategies/{id}/versions", path(built.id));
-    const one = await h.ines.get("/v2/strategies/{id}/versions/{versionId}", { params: { path: { id: built.id, versionId: version!.id } } });
-    expect(one.id).toBe(version!.id);
+    const one = await h.ines.get("/v2/strategies/{id}/versions/{versionId}", { params: { path: { id: built.id, versionId: version!.version_id } } });
+    expect(one).toMatchObject({ version_id: version!.version_id, is_active: true, runs_count: 1, as_of_date: null });
   },
   "POST /v2/strategies/{id}/archive": async (h) => {
     const created = await h.createStrategy();
@@ -118,6 +185,46 @@ export const operationCases: Record<string, OperationCase> = {
     await h.ines.post("/v2/strategies/{id}/archive", path(created.id));
     const revived = await h.ines.post("/v2/strategies/{id}/revive", path(created.id));
     expect(revived.archived_at).toBeNull();
+  },
+
+  // factsheets (v1 and v2: the same runs, the PDF served by the mock)
+  "GET /v1/strategies/{id}/factsheet": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    expect(await h.ines.get("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "not_requested" });
+    const pdf = await binary(h.ines.raw.GET("/v1/strategies/{id}/factsheet", { ...path(h.premadeId), parseAs: "arrayBuffer" }));
+    expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-", redirected: true });
+  },
+  "POST /v1/strategies/{id}/factsheet": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    expect(await h.ines.post("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "generating" });
+    expect(await h.ines.get("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "generating" });
+    await h.anon.post("/__mock/clock/advance", { body: { ms: AFTER_GENERATION_MS } });
+    expect(await h.ines.post("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "ready" });
+    expect((await h.ines.get("/v1/strategies/{id}", path(built.id))).has_factsheet).toBe(true);
+  },
+  "GET /v1/strategies/{id}/factsheet.pdf": async (h) => {
+    const query = { versionId: await premadeVersionId(h), asOfDate: h.premadeDate };
+    const pdf = await binary(h.ines.raw.GET("/v1/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
+    expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-" });
+  },
+  "GET /v2/strategies/{id}/factsheet": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    expect(await h.ines.get("/v2/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "not_requested" });
+    const pdf = await binary(h.ines.raw.GET("/v2/strategies/{id}/factsheet", { params: { path: { id: h.premadeId }, query: { asOfDate: h.premadeDate } }, parseAs: "arrayBuffer" }));
+    expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-", redirected: true });
+  },
+  "POST /v2/strategies/{id}/factsheet": async (h) => {
+    const built = await h.createStrategy({ built: true });
+    expect(await h.ines.post("/v2/strategies/{id}/factsheet", { ...path(built.id), body: {} })).toEqual({ status: "generating" });
+    await h.anon.post("/__mock/clock/advance", { body: { ms: AFTER_GENERATION_MS } });
+    const pdf = await binary(h.ines.raw.GET("/v2/strategies/{id}/factsheet", { ...path(built.id), parseAs: "arrayBuffer" }));
+    expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-", redirected: true });
+  },
+  "GET /v2/strategies/{id}/factsheet.pdf": async (h) => {
+    const query = { versionId: await premadeVersionId(h), asOfDate: h.premadeDate };
+    const pdf = await binary(h.ines.raw.GET("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
+    expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-" });
+    await expect(h.ines.get("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query: { ...query, asOfDate: "1990-01-05" } } })).rejects.toMatchObject({ status: 404 });
   },
 
   // portfolios
@@ -141,11 +248,41 @@ export const operationCases: Record<string, OperationCase> = {
     expect(await h.ines.delete("/v1/portfolios/{id}", path(h.portfolioId))).toBeUndefined();
     await expect(h.ines.get("/v1/portfolios/{id}", path(h.portfolioId))).rejects.toMatchObject({ status: 404 });
   },
+  "GET /v2/portfolios": async (h) => {
+    const v1 = await h.ines.get("/v1/portfolios");
+    expect(await h.ines.get("/v2/portfolios")).toEqual(v1);
+    expect(v1.map((p) => p.id)).toContain(h.portfolioId);
+  },
+  "POST /v2/portfolios": async (h) => {
+    const body = { name: "Solo", holdings: [{ symbol: h.premadeCompany.symbol, weight: 1 }] };
+    const saved = await h.ines.post("/v2/portfolios", { body });
+    const overwritten = await h.ines.post("/v2/portfolios", { body: { ...body, holdings: [{ symbol: h.premadeCompany.symbol, weight: 0.5 }] } });
+    expect(overwritten.id).toBe(saved.id);
+    expect((await h.ines.get("/v1/portfolios/{id}", path(saved.id))).holdings.map((x) => x.weight)).toEqual([0.5]);
+  },
+  "GET /v2/portfolios/{id}": async (h) => {
+    expect(await h.ines.get("/v2/portfolios/{id}", path(h.portfolioId))).toEqual(await h.ines.get("/v1/portfolios/{id}", path(h.portfolioId)));
+  },
+  "PUT /v2/portfolios/{id}": async (h) => {
+    const replaced = await h.ines.put("/v2/portfolios/{id}", { ...path(h.portfolioId), body: { name: "Replaced", holdings: [{ symbol: h.premadeCompany.symbol, weight: 1 }] } });
+    expect(replaced).toMatchObject({ id: h.portfolioId, name: "Replaced" });
+    expect(replaced.holdings.map((x) => x.symbol)).toEqual([h.premadeCompany.symbol]);
+  },
+  "DELETE /v2/portfolios/{id}": async (h) => {
+    expect(await h.ines.delete("/v2/portfolios/{id}", path(h.portfolioId))).toBeUndefined();
+    await expect(h.ines.get("/v1/portfolios/{id}", path(h.portfolioId))).rejects.toMatchObject({ status: 404 });
+  },
 
   // optimizers
   "POST /v1/strategies/{id}/optimize": async (h) => {
     const result = await h.ines.post("/v1/strategies/{id}/optimize", { ...path(h.premadeId), params: { path: { id: h.premadeId }, query: { maxWeight: 0.2 } } });
     expect(result.portfolio.reduce((a, c) => a + c.weight, 0)).toBeCloseTo(1, 6);
+  },
+  "POST /v2/strategies/{id}/optimize": async (h) => {
+    const query = { maxWeight: 0.2 };
+    const v2 = await h.ines.post("/v2/strategies/{id}/optimize", { params: { path: { id: h.premadeId }, query } });
+    expect(v2.portfolio.every((c) => c.weight <= 0.2 + 1e-9)).toBe(true);
+    expect(v2).toEqual(await h.ines.post("/v1/strategies/{id}/optimize", { params: { path: { id: h.premadeId }, query } }));
   },
   "POST /v1/strategies/{id}/optimized-portfolio": async (h) => {
     const result = await h.ines.post("/v1/strategies/{id}/optimized-portfolio", { params: { path: { id: h.premadeId }, query: { maxWeight: 0.3 } } });
@@ -188,6 +325,68 @@ export const operationCases: Record<string, OperationCase> = {
     const result = await h.ines.post("/v1/backtest", { body: { holdings: [{ companyId: h.premadeCompany.id, weight: 1 }], years: 1, benchmark: "QQQ" } });
     expect(result.timeSeries[0]![1]).toBe(10000);
     expect(result.benchmarkMetadata.symbol).toBe("QQQ");
+  },
+  "POST /v2/helper/companies/search": async (h) => {
+    const found = await h.ines.post("/v2/helper/companies/search", { body: { query: h.premadeCompany.symbol, limit: 5 } });
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.results.length).toBeLessThanOrEqual(5);
+    expect(found).toEqual(await h.ines.post("/v1/helper/companies/search", { body: { query: h.premadeCompany.symbol, limit: 5 } }));
+  },
+  "POST /v2/backtest": async (h) => {
+    const symbol = h.premadeCompany.symbol;
+    const result = await h.ines.post("/v2/backtest", { body: { holdings: [{ companyId: h.premadeCompany.id, weight: 1 }], years: 2, benchmark: symbol } });
+    expect(result.benchmarkMetadata.symbol).toBe(symbol);
+    expect(result.timeSeries[0]![1]).toBe(10000);
+    // One company against its own ticker: the two series are the same prices.
+    expect(result.benchmarkTimeSeries.map(([t]) => t)).toEqual(result.timeSeries.map(([t]) => t));
+    expect(result.benchmarkMetadata.returns).toBeCloseTo(result.metadata.returns, 6);
+  },
+
+  // objective helpers (v1 and v2)
+  "POST /v1/enhance-objective": async (h) => {
+    const { enhancedObjective, improvementsSummary } = await h.ines.post("/v1/enhance-objective", { body: { objective: "grid-scale battery storage" } });
+    expect(enhancedObjective).toMatch(/^The strategy is to invest in companies that /);
+    expect(enhancedObjective).toContain("battery storage");
+    expect(improvementsSummary.length).toBeGreaterThan(0);
+  },
+  "POST /v2/enhance-objective": async (h) => {
+    const body = { objective: "grid-scale battery storage" };
+    expect(await h.ines.post("/v2/enhance-objective", { body })).toEqual(await h.ines.post("/v1/enhance-objective", { body }));
+  },
+  "POST /v1/reverse-objective": async (h) => {
+    const { reversedObjective, summary } = await h.ines.post("/v1/reverse-objective", { body: { objective: "Electric vehicles and their battery supply chain." } });
+    expect(reversedObjective).toMatch(/^The strategy is to invest in companies that /);
+    expect(reversedObjective).not.toContain("Electric vehicles and their battery supply chain.");
+    expect(summary.length).toBeGreaterThan(0);
+  },
+  "POST /v2/reverse-objective": async (h) => {
+    const body = { objective: "Electric vehicles and their battery supply chain." };
+    expect(await h.ines.post("/v2/reverse-objective", { body })).toEqual(await h.ines.post("/v1/reverse-objective", { body }));
+  },
+  "POST /v1/exclusion-phrases": async (h) => {
+    await expectPhrasesExclude(h, "v1");
+  },
+  "POST /v2/exclusion-phrases": async (h) => {
+    await expectPhrasesExclude(h, "v2");
+  },
+
+  // strategy exposures of a portfolio
+  "POST /v1/strategies/strategies-exposures": async (h) => {
+    const companies = await h.ines.get("/v1/premade-strategies/{id}/companies", path(h.premadeId));
+    const rows = await h.ines.post("/v1/strategies/strategies-exposures", { body: { companiesWeight: { [h.premadeCompany.id]: 0.5 }, strategyIds: [h.premadeId] } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: h.premadeId, exposure: 1 });
+    expect(rows[0]!.overlap).toBeCloseTo(1 / companies.length, 6);
+  },
+  "POST /v2/strategies/exposures": async (h) => {
+    const body = { companiesWeight: { [h.premadeCompany.id]: 1 } };
+    const rows = await h.ines.post("/v2/strategies/exposures", { body: { ...body, returnDateRange: "5-year" } });
+    const exposures = rows.map((r) => r.exposure);
+    expect(exposures).toEqual([...exposures].sort((a, b) => b - a));
+    expect(rows.find((r) => r.id === h.premadeId)!.exposure).toBe(1);
+    const oneYear = await h.ines.post("/v2/strategies/exposures", { body });
+    expect(oneYear.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(oneYear.map((r) => r.returns)).not.toEqual(rows.map((r) => r.returns));
   },
   "GET /v1/benchmarks": async (h) => {
     expect((await h.ines.get("/v1/benchmarks")).benchmarks.map((b) => b.symbol)).toContain("SPY");
@@ -244,3 +443,22 @@ export const operationCases: Record<string, OperationCase> = {
     expect((await h.anon.put("/__mock/settings", { body: { buildDurationMs: 1234 } })).buildDurationMs).toBe(1234);
   },
 };
+
+/**
+ * Asks for exclusion phrases for a company a built strategy included, then checks the answer's
+ * promise: excluding the first phrase and rebuilding drops the company.
+ */
+async function expectPhrasesExclude(h: Harness, api: "v1" | "v2"): Promise<void> {
+  const built = await h.createStrategy({ built: true });
+  const [company] = await h.ines.get("/v1/strategies/{id}/companies", { params: { path: { id: built.id }, query: { includeReasoning: "true" } } });
+  const body = { objective: built.objective, companyId: company!.id, inclusionReason: company!.reasoning! };
+  const { phrases } = api === "v1" ? await h.ines.post("/v1/exclusion-phrases", { body }) : await h.ines.post("/v2/exclusion-phrases", { body });
+  expect(phrases.length).toBeGreaterThanOrEqual(2);
+  expect(phrases.length).toBeLessThanOrEqual(10);
+  await h.ines.patch("/v1/strategies/{id}", { ...path(built.id), body: { exclusions: [phrases[0]!.phrase] } });
+  await h.ines.post("/v1/strategies/{id}/submit", path(built.id));
+  await h.anon.post("/__mock/builds/complete");
+  const after = await h.ines.get("/v1/strategies/{id}/companies", path(built.id));
+  expect(after.length).toBeGreaterThan(0);
+  expect(after.map((c) => c.id)).not.toContain(company!.id);
+}

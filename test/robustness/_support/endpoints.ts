@@ -4,7 +4,8 @@
 // is checked against this table so an operation without an entry fails the tests.
 import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
-import type { World } from "./world.ts";
+import { documentedOperations, type Operation, operationKey } from "./documentedOperations.ts";
+import { RESIDENT_SESSION, type World } from "./world.ts";
 
 /** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
 export type OwnedKind = "strategy" | "portfolio" | null;
@@ -196,5 +197,29 @@ export function endpointTable(world: World): Endpoint[] {
     e("POST", "/__mock/builds/complete", { secured: false, body: {} }),
     e("PUT", "/__mock/strategies/{id}/next-build", { secured: false, params: s, body: { outcome: -1 } }),
     e("PUT", "/__mock/settings", { secured: false, body: { latencyMs: 0, buildDurationMs: 4000 } }),
+    e("GET", "/__mock/sessions", { secured: false }),
+    e("POST", "/__mock/sessions", { secured: false, body: { name: "fuzz-worker-1" } }),
+    e("DELETE", "/__mock/sessions/{name}", { secured: false, params: { name: RESIDENT_SESSION }, body: {} }),
+    e("GET", "/__mock/requests", { secured: false, query: { after: "0", limit: "10" } }),
+    e("GET", "/__mock/studio/snapshot", { secured: false }),
+    e("POST", "/__mock/studio/backtest-chart", { secured: false, body: { source: { kind: "premade", id: ids.premade }, benchmark: "QQQ", years: 2, chart: "drawdown" }, writes: false }),
   ];
+}
+
+/**
+ * The studio's JSON/SVG routes: served and validated like the others but kept out of
+ * /openapi.json (routes/studio.ts), so their operations are written here for the fuzz, with the
+ * statuses the studio's schemas and the control guard give.
+ */
+export const HIDDEN_OPERATIONS: Operation[] = [
+  { method: "GET", path: "/__mock/requests", pathParams: [], queryParams: ["after", "limit"], hasBody: false, secured: false, statuses: [200, 400, 403] },
+  { method: "GET", path: "/__mock/studio/snapshot", pathParams: [], queryParams: [], hasBody: false, secured: false, statuses: [200, 403] },
+  { method: "POST", path: "/__mock/studio/backtest-chart", pathParams: [], queryParams: [], hasBody: true, secured: false, statuses: [200, 400, 403, 404, 415] },
+];
+
+/** The operations the endpoint table must cover: /openapi.json's plus {@link HIDDEN_OPERATIONS}, by key. */
+export async function tableOperations(world: World): Promise<Map<string, Operation>> {
+  const operations = await documentedOperations(world);
+  for (const op of HIDDEN_OPERATIONS) operations.set(operationKey(op.method, op.path), op);
+  return operations;
 }

@@ -7,7 +7,7 @@ import type { Outgoing, Received, World } from "./world.ts";
 
 /** Everything a request may change: the store's state, the clock offset and the run-time settings. */
 export function stateKey(world: World): string {
-  return JSON.stringify([world.ctx.store.state, world.ctx.clock.offset(), world.ctx.options]);
+  return JSON.stringify([world.ctx.store.state, world.ctx.clock.offset(), world.ctx.options, world.sessions.list().map((x) => x.name)]);
 }
 
 /** A short description of a request for failure messages (long values cut). */

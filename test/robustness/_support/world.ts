@@ -1,8 +1,11 @@
 // The app under test: the default mock on the REAL fixtures (loaded once per test file), a manual
 // clock, no request log (unexpected errors are still captured), and the three fixture users the
-// robustness tests need: an owner, another active user and an inactive user.
+// robustness tests need: an owner, another active user and an inactive user. It is built by the
+// session dispatcher, as every server is, so the sandbox-session routes are served and fuzzed too;
+// one session, `resident`, is always open (so the DELETE example has something to delete).
 import { loadUniverse } from "@thematic/fixtures/load";
-import { createMock, type Mock } from "../../../packages/mock-server/src/app/createApp.ts";
+import type { Mock } from "../../../packages/mock-server/src/app/createApp.ts";
+import { createSessionDispatcher, type SessionControl } from "../../../packages/mock-server/src/app/createSessionDispatcher.ts";
 import { createManualClock } from "../../../packages/mock-server/src/clock/ManualClock.ts";
 import type { Universe } from "../../../packages/mock-server/src/_internal/fixtures.ts";
 
@@ -45,9 +48,14 @@ export interface World extends Mock {
   send(request: Outgoing): Promise<Received>;
   /** `Authorization` header of a user. */
   auth(user: WorldUser): Record<string, string>;
-  /** Back to the fixtures' state, clock offset 0, the initial settings. */
+  /** The sandbox sessions (`/__mock/sessions`). */
+  sessions: SessionControl;
+  /** Back to the fixtures' state, clock offset 0, the initial settings, only the `resident` session. */
   restore(): void;
 }
+
+/** The session always open in a restored world. */
+export const RESIDENT_SESSION = "resident";
 
 let cached: Universe | undefined;
 
@@ -74,7 +82,8 @@ export function createWorld(): World {
   const universe = fixtureUniverse();
   const logs: string[] = [];
   const clock = createManualClock(Date.parse(`${universe.asOf}T12:00:00Z`) + 2 * 86_400_000);
-  const mock = createMock({ universe, clock, quiet: true, log: (line) => logs.push(line), buildDurationMs: 4000, latencyMs: 0 });
+  const { mock, sessions } = createSessionDispatcher({ universe, clock, quiet: true, log: (line) => logs.push(line), buildDurationMs: 4000, latencyMs: 0 });
+  sessions.open(RESIDENT_SESSION);
   const settings = { ...mock.ctx.options };
   const owner = user(universe, "Ines");
   const other = user(universe, "Marek");
@@ -108,6 +117,7 @@ export function createWorld(): World {
     inactive,
     logs,
     send,
+    sessions,
     auth: (u) => ({ Authorization: `Bearer ${u.apiKey}` }),
     restore() {
       // resetMock without clearing the memo: its entries are derived from the universe or keyed by
@@ -115,6 +125,11 @@ export function createWorld(): World {
       mock.ctx.store.reset();
       mock.ctx.clock.resetOffset();
       Object.assign(mock.ctx.options, settings);
+      const names = sessions.list().map((x) => x.name);
+      if (names.length !== 1 || names[0] !== RESIDENT_SESSION) {
+        for (const name of names) if (name !== RESIDENT_SESSION) sessions.remove(name);
+        sessions.open(RESIDENT_SESSION);
+      }
     },
   };
 }

@@ -260,6 +260,15 @@ export interface paths {
                         "application/json": components["schemas"]["MockSessionList"];
                     };
                 };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -295,8 +304,17 @@ export interface paths {
                         "application/json": components["schemas"]["MockSession"];
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -306,6 +324,15 @@ export interface paths {
                 };
                 /** @description Error */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -356,8 +383,17 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Malformed body, query or identifier */
+                /** @description Malformed JSON body, or a value out of bounds (named) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -367,6 +403,15 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -603,7 +648,7 @@ export interface paths {
         put?: never;
         /**
          * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
-         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. 400 when the benchmark is unknown, no company can be priced, or the price data is insufficient.
+         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
          */
         post: {
             parameters: {
@@ -782,6 +827,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/enhance-objective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sharpen a draft objective before creating a strategy
+         * @description Rewrites the objective in the service's form ("The strategy is to invest in companies that …") and adds the value-chain description and search terms of the closest themes of the catalogue (the premade search), keeping the caller's own wording as the core. Deterministic; negative framing is flagged (use exclusions). 400 for a blank or over-long objective.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
+                };
+            };
+            responses: {
+                /** @description The enhanced objective and a summary of the changes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnhancedObjective"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exclusion-phrases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest exclusion phrases that would drop a company a strategy included
+         * @description 2 to 10 phrases, narrowest first (the company's name; the words of its inclusion reason and description the objective does not ask for; its industry; its sector), each with the reason. Every phrase is checked against the mock's exclusion matcher: adding any of them to the strategy's exclusions (PATCH, then resubmit) removes the company. 404 for an unknown company.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExclusionPhrasesRequest"];
+                };
+            };
+            responses: {
+                /** @description Suggested phrases the user can exclude */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionPhrases"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -789,7 +983,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health (no credential) */
+        /**
+         * Service health, v1 (no credential)
+         * @description Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1201,7 +1398,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The premade library: public, finished strategies (status 100) owned by the premade service account */
+        /**
+         * The premade library: public, finished strategies (status 100) owned by the premade service account
+         * @description Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1246,7 +1446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true */
+        /**
+         * Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true
+         * @description The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1314,7 +1517,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold) */
+        /**
+         * Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold)
+         * @description The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1380,7 +1586,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates) */
+        /**
+         * All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)
+         * @description Constituents first (`isIncluded: true`), then the candidates the strategy rejected.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1445,11 +1654,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Companies as of a completed run (signals of that snapshot), conviction ranked */
+        /**
+         * Companies as of a completed run (signals of that snapshot), conviction ranked
+         * @description The constituents of the run of `date` with that run's signals; conviction computed over them (`scoringMinMarketCap`). With `includeReasoning=true` each company carries why it was held then (from that run's signals).
+         */
         get: {
             parameters: {
                 query: {
                     date: string;
+                    includeReasoning?: "true" | "false";
                     scoringMinMarketCap?: number;
                 };
                 header?: never;
@@ -1522,7 +1735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dates (YYYY-MM-DD, ascending) with a completed historical run */
+        /**
+         * Dates (YYYY-MM-DD, ascending) with a completed historical run
+         * @description Runs that are processing or failed are not listed (their `historical-data` is 409).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1650,6 +1866,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reverse-objective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flip an objective into its inverse (the companies on the losing side of its theme)
+         * @description Finds the objective's closest theme (the premade search) and answers the inverse objective: the incumbents and displaced businesses that lose as the theme advances, in the service's form, ready for POST /strategies. With no matching theme, the inverse asks for the companies the objective's own thesis would hurt. Deterministic. The response field names are the mock's (the reference page of this endpoint was not available).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
+                };
+            };
+            responses: {
+                /** @description The inverse objective and how it was derived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReversedObjective"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/strategies": {
         parameters: {
             query?: never;
@@ -1657,7 +1943,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List strategies (scope=user|public|all, default user) */
+        /**
+         * List strategies (scope=user|public|all, default user)
+         * @description The caller's own strategies, not archived, newest first (v1 shape, HTTP-dates); an empty array when there are none. `scope=public` (mock extension in v1): public, completed strategies of every user; `all`: both.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1699,7 +1988,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a strategy (private, not submitted: status 0) */
+        /**
+         * Create a strategy (private, not submitted: status 0)
+         * @description `name` and `objective` are required, `exclusions` optional. The strategy is private and never submitted (status 0, no versions): submit it to build it.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1764,7 +2056,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a strategy; poll status until 100 (or negative) */
+        /**
+         * Get a strategy; poll status until 100 (or negative)
+         * @description The caller's strategy or a public one. `status` is the build's progress (0 not submitted, 1..95 building, 100 done, negative failed); `performance` is set once the build is done.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1816,7 +2111,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete (archive) a strategy: revivable for 30 days, then permanently deleted */
+        /**
+         * Delete (archive) a strategy: revivable for 30 days, then permanently deleted
+         * @description Owner only. The strategy disappears from v1 reads and lists at once; `POST /v1/strategies/{id}/revive` restores it within 30 days.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1877,7 +2175,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit name and/or draft (objective, exclusions); resubmit to rebuild */
+        /**
+         * Edit name and/or draft (objective, exclusions); resubmit to rebuild
+         * @description Owner only. At least one of `name`, `objective`, `exclusions`, no other property. The built companies do not change until the next submit.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -1958,7 +2259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Companies of the strategy, conviction ranked (empty until the build is done) */
+        /**
+         * Companies of the strategy, conviction ranked (empty until the build is done)
+         * @description The active version's companies once its build is done, ranked by conviction (`scoringMinMarketCap`, default 500000000, gives smaller companies a conviction of 0); `reasoning` only with `includeReasoning=true`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2026,7 +2330,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Evidence for one company (isIncluded false when not in the strategy) */
+        /**
+         * Evidence for one company (isIncluded false when not in the strategy)
+         * @description Reasoning and dated summaries for a company of the strategy; a company of the universe that is not in it is 200 with `isIncluded: false`; an unknown company is 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2068,6 +2375,399 @@ export interface paths {
                 };
                 /** @description Absent, archived past retention, or invisible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/strategies/{id}/evidences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence for every company of the strategy
+         * @description One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Evidences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyEvidences"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/strategies/{id}/factsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the factsheet PDF (302 when ready) or its generation status
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                    /** @description The version to read; default: the strategy's active version */
+                    versionId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No PDF ready yet: its generation status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactsheetStatus"];
+                    };
+                };
+                /** @description The factsheet is ready: Location is its PDF */
+                302: {
+                    headers: {
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The premade run of asOfDate is processing or failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Request (re)generation of the factsheet for the resolved run
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["FactsheetRequest"];
+                };
+            };
+            responses: {
+                /** @description Factsheet generation requested */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactsheetRequestAnswer"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller does not own the strategy */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Never submitted, or the run failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/strategies/{id}/factsheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The factsheet PDF of one run (where GET factsheet redirects)
+         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         */
+        get: {
+            parameters: {
+                query: {
+                    asOfDate: string;
+                    versionId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/strategies/{id}/historical-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve generated historical data for a specific date
+         * @description The companies of the strategy as of `date`: the active version's run of that date when one exists (a v2 historical submit), else the same selection and scoring computed as of that date (the universe of that day: companies listed then; signals consistent with the premade strategies' runs). Conviction ranked with `scoringMinMarketCap` (default 500000000); `reasoning` with `includeReasoning=true`. Empty until the strategy has a completed run. Future dates are 400.
+         */
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                    includeReasoning?: "true" | "false";
+                    scoringMinMarketCap?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Companies as of that date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Company"][];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The run of that date is still running or failed */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2347,6 +3047,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/strategies/{id}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get strategy's performance
+         * @description Conviction-weighted buy-and-hold NAV (from 10000, weekly `[unixSeconds, value]`, last 5 years) of the strategy's `top` companies by conviction (default 30) with a market cap of at least `min_market_cap` (default 0), with its statistics. Empty while the strategy has no finished build.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Companies below this market cap (USD) are left out */
+                    min_market_cap?: number;
+                    /** @description How many companies, by conviction, the NAV holds */
+                    top?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stock performance of a strategy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StrategyPerformance"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/strategies/{id}/revive": {
         parameters: {
             query?: never;
@@ -2356,7 +3129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore an archived strategy within 30 days (owner only) */
+        /**
+         * Restore an archived strategy within 30 days (owner only)
+         * @description 400 when the strategy is not archived; 404 once it has been permanently deleted (30 days after archiving).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2430,7 +3206,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit: freeze a changed draft into a new version (or re-run the active one) and start the build */
+        /**
+         * Submit: freeze a changed draft into a new version (or re-run the active one) and start the build
+         * @description Owner only. No body. Poll `GET /v1/strategies/{id}` until status is 100 (or negative). 423 while an earlier submission is still building.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2511,7 +3290,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Versions, newest first (others see only the active version of a public strategy) */
+        /**
+         * Versions, newest first (others see only the active version of a public strategy)
+         * @description Mock extension in v1: the v2 version objects (run state included) with HTTP-dates.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2576,7 +3358,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version */
+        /**
+         * One version
+         * @description Mock extension in v1: a version object (run state included) with HTTP-dates.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2635,6 +3420,789 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/strategies/strategies-exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exposure and overlap of a portfolio across strategies (1-year returns)
+         * @description One row per strategy, by descending exposure: `exposure` = share of the portfolio's weight in the strategy's companies, `overlap` = share of the strategy's companies the portfolio holds, `returns` = buy-and-hold return of the strategy's conviction-weighted companies over the window ending on the data's as-of date (docs/maths.md#strategy-exposures). Without `strategyIds`, every strategy the caller can see (own and public, not archived) and the premade ones. 404 for a strategy id the caller cannot see.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StrategyExposuresRequestV1"];
+                };
+            };
+            responses: {
+                /** @description Per-strategy exposure rows (v1) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StrategyExposure"][];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
+         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BacktestRequest"];
+                };
+            };
+            responses: {
+                /** @description The backtest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BacktestResult"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/enhance-objective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sharpen a draft objective before creating a strategy
+         * @description Rewrites the objective in the service's form ("The strategy is to invest in companies that …") and adds the value-chain description and search terms of the closest themes of the catalogue (the premade search), keeping the caller's own wording as the core. Deterministic; negative framing is flagged (use exclusions). 400 for a blank or over-long objective.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
+                };
+            };
+            responses: {
+                /** @description The enhanced objective and a summary of the changes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnhancedObjective"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/exclusion-phrases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest exclusion phrases that would drop a company a strategy included
+         * @description 2 to 10 phrases, narrowest first (the company's name; the words of its inclusion reason and description the objective does not ask for; its industry; its sector), each with the reason. Every phrase is checked against the mock's exclusion matcher: adding any of them to the strategy's exclusions (PATCH, then resubmit) removes the company. 404 for an unknown company.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExclusionPhrasesRequest"];
+                };
+            };
+            responses: {
+                /** @description Suggested phrases the user can exclude */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionPhrases"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health, v2 (no credential)
+         * @description Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The service is running */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/helper/companies/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
+         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v2/backtest.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompanySearchRequest"];
+                };
+            };
+            responses: {
+                /** @description Results, best first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanySearchResponse"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/portfolios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's portfolios plus every public one (no holdings; user_id null when not the caller's) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Portfolios, most recently updated first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortfolioListItem"][];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PortfolioBody"];
+                };
+            };
+            responses: {
+                /** @description Overwrote the caller's portfolio of that name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portfolio"];
+                    };
+                };
+                /** @description Created (mock decision: the contract does not show this status) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portfolio"];
+                    };
+                };
+                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/portfolios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A portfolio with its holdings (owner, or anyone for a public one) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portfolio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portfolio"];
+                    };
+                };
+                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, or another user's private portfolio */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace the holdings (and name) of the caller's portfolio */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PortfolioBody"];
+                };
+            };
+            responses: {
+                /** @description The updated portfolio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portfolio"];
+                    };
+                };
+                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Another user's public portfolio: only the owner may change or delete it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, or another user's private portfolio */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rename onto the name of another of the caller's portfolios */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete the caller's portfolio (permanent; 204 No Content) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Another user's public portfolio: only the owner may change or delete it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, or another user's private portfolio */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reverse-objective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flip an objective into its inverse (the companies on the losing side of its theme)
+         * @description Finds the objective's closest theme (the premade search) and answers the inverse objective: the incumbents and displaced businesses that lose as the theme advances, in the service's form, ready for POST /strategies. With no matching theme, the inverse asks for the companies the objective's own thesis would hurt. Deterministic. The response field names are the mock's (the reference page of this endpoint was not available).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
+                };
+            };
+            responses: {
+                /** @description The inverse objective and how it was derived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReversedObjective"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/strategies": {
         parameters: {
             query?: never;
@@ -2642,7 +4210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List strategies: user (default), public (public, not archived, completed) or all */
+        /**
+         * List strategies: the caller's own (default), the public catalog, or both
+         * @description `scope=user` (default): the caller's own, not archived, newest first. `scope=public`: the public catalog (public, not archived, completed strategies of every user, then the premade library). `scope=all`: both, without duplicates.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2656,7 +4227,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Strategies, newest first */
+                /** @description Strategies */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2686,7 +4257,61 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a strategy (private, never submitted: status 0, no versions)
+         * @description The objective may be sent as `objective` (as the guides do) or `description` (its v2 field name). Submit it to freeze the draft into a version and run it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStrategyV2Body"];
+                };
+            };
+            responses: {
+                /** @description The created strategy */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StrategyV2"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2700,7 +4325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a strategy (v2 shape; the owner also sees it while archived) */
+        /**
+         * Get a strategy (yours, a public one, or a premade one); the owner also sees it while archived
+         * @description `status` and `completed` roll up the active version's latest live run: poll until status is 100 (or negative).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2752,7 +4380,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Archive a strategy: permanent_delete_at is 30 days later (idempotent) */
+        /**
+         * Archive (delete) a strategy: permanently deleted 30 days later unless revived
+         * @description Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2813,7 +4444,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit name and/or draft (objective, exclusions); draft_version_id becomes null when no saved version matches */
+        /**
+         * Update the draft fields of a strategy (owner only)
+         * @description Edits `name` and/or the draft (`objective` or `description`, `exclusions`); `draft_version_id` becomes null when no saved version matches the new draft. Submit to freeze it into a new active version.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2825,7 +4459,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["PatchStrategyBody"];
+                    "application/json": components["schemas"]["PatchStrategyV2Body"];
                 };
             };
             responses: {
@@ -2896,7 +4530,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a strategy: permanent_delete_at is 30 days later (idempotent) */
+        /**
+         * Archive a strategy (alias of DELETE)
+         * @description Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2961,6 +4598,630 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/strategies/{id}/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the result companies for a strategy run
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). Conviction ranked; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0; `reasoning` only with `includeReasoning=true`. Empty when the strategy has no completed run.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                    includeReasoning?: "true" | "false";
+                    scoringMinMarketCap?: number;
+                    /** @description The version to read; default: the strategy's active version */
+                    versionId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Companies (empty when the run has none) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Company"][];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The run as of asOfDate is still running or failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/strategies/{id}/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get reasoning/evidence for a specific company in a strategy
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). A company not in the run is 200 with `isIncluded: false` and a reasoning saying so; an unknown company is 404. Summaries are those published up to the run's as-of date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                    /** @description The version to read; default: the strategy's active version */
+                    versionId?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Evidence */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyEvidence"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The run as of asOfDate is still running or failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/strategies/{id}/evidences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence for every company of a strategy run
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). One {companyId, isIncluded, reasoning, summaries} per company of the run (a premade strategy's current run adds the candidates it rejected).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                    /** @description The version to read; default: the strategy's active version */
+                    versionId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Evidences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyEvidences"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The run as of asOfDate is still running or failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/strategies/{id}/factsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the factsheet PDF (302 when ready) or its generation status
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                    /** @description The version to read; default: the strategy's active version */
+                    versionId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No PDF ready yet: its generation status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactsheetStatus"];
+                    };
+                };
+                /** @description The factsheet is ready: Location is its PDF */
+                302: {
+                    headers: {
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The premade run of asOfDate is processing or failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Request (re)generation of the factsheet for the resolved run
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["FactsheetRequest"];
+                };
+            };
+            responses: {
+                /** @description Factsheet generation requested */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactsheetRequestAnswer"];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller does not own the strategy */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Never submitted, or the run failed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/strategies/{id}/factsheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The factsheet PDF of one run (where GET factsheet redirects)
+         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         */
+        get: {
+            parameters: {
+                query: {
+                    asOfDate: string;
+                    versionId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/strategies/{id}/optimize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score-tilt weights over a strategy's companies (user strategy or premade id) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Maximum weight per holding; 0 < x <= 1; default 1 */
+                    maxWeight?: number;
+                    /** @description Minimum market cap (USD) for inclusion; >= 0; default 0 */
+                    minMarketCap?: number;
+                    /** @description Minimum weight per holding; 0..1; default 0 */
+                    minWeight?: number;
+                    /** @description 0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history) */
+                    riskDiversification?: number;
+                    /** @description Annual risk-free rate for the Sharpe ratio; > -1; default 0 */
+                    riskFreeRate?: number;
+                    /** @description Signal the weights tilt toward; default convictionScore */
+                    signalType?: "convictionScore" | "linguisticBeta" | "marketBuzz";
+                    /** @description 0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores */
+                    tiltExponent?: number;
+                    /** @description Keep the top N companies by the signal; integer >= 2; default all qualifying */
+                    topN?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OptimizerRequest"];
+                };
+            };
+            responses: {
+                /** @description Optimizer result */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OptimizerResult"];
+                    };
+                };
+                /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Neither a user strategy visible to the caller nor a premade strategy */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/strategies/{id}/revive": {
         parameters: {
             query?: never;
@@ -2970,7 +5231,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore an archived strategy within 30 days (owner only) */
+        /**
+         * Restore an archived strategy within 30 days (owner only)
+         * @description Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3044,7 +5308,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit: freeze a changed draft into a new active version (or re-run the active one) and start the build */
+        /**
+         * Submit a LIVE or HISTORICAL run for a version of the strategy
+         * @description No `as_of_date` (or today, UTC): a LIVE run; a past date: a HISTORICAL run of the version's selection and scoring as of that date; a future date: 400. The version: `version_id`, or the one matching the draft (frozen into a new version when it changed) promoted to active. A completed run of the same version and date is kept unless `force`. Answers the version with the run state of that date; poll `GET /v2/strategies/{id}/versions/{versionId}?asOfDate=` (or the strategy, for a live run) until status is 100. 423 while that run (or the active version's live run) is still building.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3054,15 +5321,19 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SubmitRequest"];
+                };
+            };
             responses: {
-                /** @description The strategy, build started */
+                /** @description Submission accepted: the version with the run state of its as-of date */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StrategyV2"];
+                        "application/json": components["schemas"]["StrategyVersion"];
                     };
                 };
                 /** @description Malformed body, query or identifier */
@@ -3101,6 +5372,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A previous submission of this strategy is still running */
                 423: {
                     headers: {
@@ -3125,7 +5405,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Versions, newest first (others see only the active version of a public strategy) */
+        /**
+         * Enumerate a strategy's versions (newest first)
+         * @description With rollup run state (latest run's status, `latest_run_date`, `runs_count`). The owner sees every version; others only the active one of a public strategy.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3190,10 +5473,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version */
+        /**
+         * Get a version's metadata and run state
+         * @description Without `asOfDate`: rollup run state. With it: the run of that date (`as_of_date` echoed, `status` null when there is none; rollup fields null).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The as-of date of a run of the version; default: its latest completed run */
+                    asOfDate?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -3249,6 +5538,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/strategies/exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-strategy exposure/overlap of a portfolio across visible strategies
+         * @description One row per strategy, by descending exposure: `exposure` = share of the portfolio's weight in the strategy's companies, `overlap` = share of the strategy's companies the portfolio holds, `returns` = buy-and-hold return of the strategy's conviction-weighted companies over the window ending on the data's as-of date (docs/maths.md#strategy-exposures). Without `strategyIds`, every strategy the caller can see (own and public, not archived) and the premade ones. 404 for a strategy id the caller cannot see.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StrategyExposuresRequestV2"];
+                };
+            };
+            responses: {
+                /** @description Per-strategy exposure rows (v2) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StrategyExposure"][];
+                    };
+                };
+                /** @description Malformed body, query or identifier */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or inactive API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Absent, archived past retention, or invisible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3266,7 +5634,7 @@ export interface components {
         };
         BacktestRequest: {
             /**
-             * @description Benchmark symbol (default SPY); see GET /v1/benchmarks
+             * @description Any listed symbol (default SPY): a benchmark ETF of GET /v1/benchmarks (SPY, QQQ, ...) or the ticker of an active company listing (e.g. NVDA); case-insensitive
              * @default SPY
              * @example SPY
              */
@@ -3297,7 +5665,7 @@ export interface components {
                 returns: number;
                 sharpeRatio: number;
                 symbol: string;
-                /** @description Annualised variance of weekly returns */
+                /** @description Annualised volatility σ of the weekly returns (the service names it variance; see docs/maths.md#backtest-statistics) */
                 variance: number;
             };
             /** @description [unixSeconds, nav] weekly points, NAV rebased to 10000 */
@@ -3314,7 +5682,7 @@ export interface components {
                 returns: number;
                 sharpeRatio: number;
                 stockCount: number;
-                /** @description Annualised variance of weekly returns */
+                /** @description Annualised volatility σ of the weekly returns (the service names it variance; see docs/maths.md#backtest-statistics) */
                 variance: number;
                 /** @description Dropped, merged, late-listed or delisted holdings, short history */
                 warnings: string[];
@@ -3417,7 +5785,8 @@ export interface components {
         };
         CompanySearchSecurity: {
             exchange: string;
-            figi: string;
+            /** @description FIGI of the listing; null when the mock does not know it (the real companies of the fixtures) */
+            figi: string | null;
             is_primary: boolean;
             isin: string;
             market: string;
@@ -3432,7 +5801,19 @@ export interface components {
             name: string;
             objective: string;
         };
+        CreateStrategyV2Body: {
+            description?: string;
+            exclusions?: string[];
+            name: string;
+            objective?: string;
+        };
         EmptyControlBody: Record<string, never>;
+        EnhancedObjective: {
+            /** @description The objective in the service's form ("The strategy is to invest in companies that …"), sharpened with the vocabulary of the closest themes */
+            enhancedObjective: string;
+            /** @description What was changed and why, in a few sentences */
+            improvementsSummary: string;
+        };
         /**
          * @example {
          *       "error": "strategy 1b4e… not found"
@@ -3440,6 +5821,56 @@ export interface components {
          */
         Error: {
             error: string;
+        };
+        ExclusionPhrase: {
+            phrase: string;
+            reason: string;
+        };
+        ExclusionPhrases: {
+            /** @description Suggested exclusion phrases, narrowest first; every one removes the company */
+            phrases: components["schemas"]["ExclusionPhrase"][];
+        };
+        ExclusionPhrasesRequest: {
+            /**
+             * Format: uuid
+             * @description Company identifier (organization id) that was included in the results
+             * @example 6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4
+             */
+            companyId: string;
+            /** @description Why the company was included in the results (its reasoning), at most 2000 characters */
+            inclusionReason: string;
+            /** @description The strategy objective in natural language (at most 5000 characters) */
+            objective: string;
+        };
+        FactsheetRequest: {
+            /**
+             * Format: date
+             * @description The run's as-of date; default: the version's latest completed run
+             * @example 2026-09-30
+             */
+            as_of_date?: string;
+            /**
+             * @description Regenerate even when a factsheet exists for the run
+             * @default false
+             */
+            force?: boolean;
+            /**
+             * Format: uuid
+             * @description The version; default: the active version
+             * @example 6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4
+             */
+            version_id?: string;
+        };
+        FactsheetRequestAnswer: {
+            /** @enum {string} */
+            status: "generating" | "ready";
+        };
+        FactsheetStatus: {
+            /**
+             * @description generating: asked for, not ready yet; not_requested: none asked for this run
+             * @enum {string}
+             */
+            status: "generating" | "not_requested";
         };
         Health: {
             /** @enum {string} */
@@ -3469,6 +5900,13 @@ export interface components {
         };
         NextBuildBody: {
             outcome: 100 | -1 | -2 | null;
+        };
+        ObjectiveHelperRequest: {
+            /**
+             * @description The strategy objective in natural language (at most 5000 characters)
+             * @example Invest in companies that would benefit from increased spend in the European defense sector.
+             */
+            objective: string;
         };
         OptimizerRequest: {
             /** @description Companies of the strategy to consider before the other filters */
@@ -3506,6 +5944,12 @@ export interface components {
             warnings: string[];
         };
         PatchStrategyBody: {
+            exclusions?: string[];
+            name?: string;
+            objective?: string;
+        };
+        PatchStrategyV2Body: {
+            description?: string;
             exclusions?: string[];
             name?: string;
             objective?: string;
@@ -3605,9 +6049,60 @@ export interface components {
         PremadeSearchResult: {
             matches: components["schemas"]["PremadeMatch"][];
         };
+        ReversedObjective: {
+            /** @description The inverse objective: companies on the losing side of the objective's theme */
+            reversedObjective: string;
+            /** @description How the objective was flipped */
+            summary: string;
+        };
         SettingsBody: {
             buildDurationMs?: number;
             latencyMs?: number;
+        };
+        StrategyExposure: {
+            /** @description Share of the portfolio's weight in the strategy's companies, in [0, 1] */
+            exposure: number;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Share of the strategy's companies the portfolio holds, in [0, 1] */
+            overlap: number;
+            /** @description Total return of the strategy's conviction-weighted companies over the window (buy and hold) */
+            returns: number;
+        };
+        StrategyExposuresRequestV1: {
+            /**
+             * @description The portfolio: company id → weight, each in [0, 1]
+             * @example {
+             *       "83d88f60-f581-4176-bb5c-e0b463d1d442": 0.5
+             *     }
+             */
+            companiesWeight: {
+                [key: string]: number;
+            };
+            /** @description Strategies to score (user or premade ids). Empty or omitted: every strategy the caller can see (own and public, not archived, and the premade ones) */
+            strategyIds?: string[];
+        };
+        StrategyExposuresRequestV2: components["schemas"]["StrategyExposuresRequestV1"] & {
+            /**
+             * @description Window of `returns`: 1-month, 6-month, 1-year (default) or 5-year
+             * @default 1-year
+             * @enum {string}
+             */
+            returnDateRange?: "1-month" | "6-month" | "1-year" | "5-year";
+        };
+        StrategyPerformance: {
+            metadata: {
+                annualizedReturn?: number;
+                maxDrawdown?: number;
+                returns?: number;
+                sharpeRatio?: number;
+                stockCount?: number;
+                variance?: number;
+                weekCount?: number;
+            };
+            /** @description [unixSeconds, nav] weekly points from 10000 */
+            timeSeries: number[][];
         };
         StrategyV1: {
             completed: boolean;
@@ -3646,6 +6141,8 @@ export interface components {
             completed: boolean;
             /** @description ISO-8601 */
             created_at: string;
+            /** @description The investment objective of the strategy (the current draft) */
+            description: string;
             draft_version_id: string | null;
             exclusions: string[];
             gics_sectors: string[];
@@ -3653,7 +6150,6 @@ export interface components {
             id: string;
             metathemes: string[];
             name: string;
-            objective: string;
             performance: components["schemas"]["Performance"];
             /** @description ISO-8601, 30 days after archived_at */
             permanent_delete_at: string | null;
@@ -3665,16 +6161,63 @@ export interface components {
             user_id: string;
         };
         StrategyVersion: {
-            active: boolean;
+            /**
+             * Format: date
+             * @description Echoed when date-scoped; null in rollup mode
+             */
+            as_of_date: string | null;
             completed: boolean;
+            completed_at: string | null;
             created_at: string;
+            /** @description The objective snapshot of this version */
+            description: string;
             exclusions: string[];
-            /** Format: uuid */
-            id: string;
-            objective: string;
-            status: number;
+            has_factsheet: boolean;
+            /** @description Whether this version is the strategy's active version */
+            is_active: boolean;
+            /**
+             * Format: date
+             * @description Latest completed run's as-of date; null when date-scoped
+             */
+            latest_run_date: string | null;
+            /** @description Total runs of the version; null when date-scoped */
+            runs_count: number | null;
+            started_at: string | null;
+            /** @description Run status: 0 not started, 1..95 running, 100 done, -1 error, -2 permanently failed; null when no run */
+            status: number | null;
             /** Format: uuid */
             strategy_id: string;
+            /** Format: uuid */
+            version_id: string;
+        };
+        SubmitRequest: {
+            /**
+             * Format: date
+             * @description Omitted or today (UTC): LIVE run; a past date: HISTORICAL run; a future date: 400
+             * @example 2026-09-30
+             */
+            as_of_date?: string;
+            /**
+             * @description Ask for the factsheet of the resulting run
+             * @default false
+             */
+            create_factsheet?: boolean;
+            /**
+             * @description Re-run even when a completed run exists for this version and date
+             * @default false
+             */
+            force?: boolean;
+            /**
+             * @description Batch-queue priority of a HISTORICAL run, 1 to 10 (accepted; the mock runs every build at once)
+             * @default 5
+             */
+            priority?: number;
+            /**
+             * Format: uuid
+             * @description The version to run; default: the version matching the draft (created if needed), promoted to active
+             * @example 6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4
+             */
+            version_id?: string;
         };
     };
     responses: never;

@@ -1,18 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { ErrorSchema, errorResponses, StrategyIdParams } from "../schemas/common.ts";
+import { errorResponses, StrategyIdParams } from "../schemas/common.ts";
+import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
 import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const tags = ["Mock control"];
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
-/** The refusals of `controlGuardMiddleware` (and a malformed JSON body), on every state-changing control route. */
-const refusals = {
-  400: error("Malformed JSON body, or a value out of bounds (named)"),
-  403: error("An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for)"),
-  415: error("No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {})"),
-};
+const refusals = CONTROL_REFUSALS;
 /** The optional `{}` body of the control actions that take no parameter (a JSON content type is still required). */
 const emptyBody = { body: { required: false, content: { "application/json": { schema: z.object({}).openapi("EmptyControlBody") } } } };
 

@@ -65,7 +65,12 @@ describe("studio routes", () => {
       return [r.status, ((await r.json()) as { error: string }).error];
     };
     expect(await bad({ source: { kind: "premade", id: premade.id }, years: 21 })).toEqual([400, expect.stringMatching(/^body.years/)]);
-    expect(await bad({ source: { kind: "premade", id: premade.id }, benchmark: "NOPE" })).toEqual([400, expect.stringMatching(/body.benchmark: unknown benchmark/)]);
+    // The chart's benchmark is the backtest's: any listed symbol (an ETF or a company ticker), else 400.
+    const ticker = ctx.universe.companies.flatMap((c) => c.securities).find((x) => x.active && !["SPY", "QQQ"].includes(x.symbol))!.symbol;
+    const byTicker = await app.request("/__mock/studio/backtest-chart", json({ source: { kind: "premade", id: premade.id }, benchmark: ticker, years: 1 }));
+    expect(byTicker.status).toBe(200);
+    expect(await byTicker.text()).toContain(ticker);
+    expect(await bad({ source: { kind: "premade", id: premade.id }, benchmark: "NOPE" })).toEqual([400, expect.stringMatching(/^body.benchmark: unknown symbol "NOPE"/)]);
     expect(await bad({ source: { kind: "premade", id: premade.id }, benchmark: "X".repeat(17) })).toEqual([400, expect.stringMatching(/^body.benchmark/)]);
     expect(await bad({ source: { kind: "premade", id: premade.id }, chart: "pie" })).toEqual([400, expect.stringMatching(/^body.chart/)]);
     expect(await bad({ source: { kind: "strategy", id: premade.id } })).toEqual([404, expect.any(String)]);

@@ -16,7 +16,7 @@ export const StudioChartBody = z
         id: UuidSchema,
       })
       .openapi({ description: "What to backtest" }),
-    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({ description: "Benchmark symbol (GET /v1/benchmarks)", example: "SPY" }),
+    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({ description: "Benchmark: any listed symbol, as for POST /v1/backtest (a benchmark ETF of GET /v1/benchmarks or an active company ticker)", example: "SPY" }),
     // The same rule as POST /v1/backtest's `years` (one schema, so the page and the API agree).
     years: BacktestBody.shape.years,
     chart: z.enum(STUDIO_CHARTS).default("nav"),

@@ -43,4 +43,16 @@ describe("msw setupServer with plain fetch", () => {
     expect((await fetch("https://gateway.test/api/v1/health")).status).toBe(200);
     expect((await fetch(`https://gateway.test/api/v1/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(200);
   });
+
+  it("puts the prefix back into a redirect's Location (the factsheet's 302 to its PDF)", async () => {
+    const factsheet = `https://gateway.test/api/v2/strategies/${id("alice-quantum")}/factsheet`;
+    expect((await fetch(factsheet, { method: "POST", headers: auth, body: "{}" })).status).toBe(200);
+    clock.advance(4000);
+    const redirect = await fetch(factsheet, { headers: auth, redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toMatch(/^https:\/\/gateway\.test\/api\/v2\/strategies\/[^/]+\/factsheet\.pdf\?versionId=/);
+    const pdf = await fetch(factsheet, { headers: auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  });
 });

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from "msw";
 import type { Mock } from "../../app/createApp.ts";
+import { prefixLocation } from "./_internal/prefixLocation.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 
 /** Options of {@link createHandlers}: where the mocked service lives, plus the app's options. */
@@ -18,7 +19,7 @@ export interface MswMock extends Mock {
 /**
  * msw handlers serving the whole mock API under `baseUrl` (every method, every path below it),
  * for `setupWorker` (browser) or `setupServer` (Node). A path prefix in `baseUrl` is stripped
- * before the request reaches the app.
+ * before the request reaches the app, and put back into the `Location` of its redirects.
  *
  * @throws TypeError when `baseUrl` is not an absolute URL
  * @example
@@ -34,11 +35,11 @@ export function createMswMock(options: HandlerOptions): MswMock {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, "");
   const dispatcher = createSessionDispatcher({ quiet: true, ...appOptions });
-  const handler = http.all(`${base.origin}${prefix}/*`, ({ request }) => {
+  const handler = http.all(`${base.origin}${prefix}/*`, async ({ request }) => {
     if (prefix === "") return dispatcher.fetch(request);
     const url = new URL(request.url);
     url.pathname = url.pathname.slice(prefix.length) || "/";
-    return dispatcher.fetch(new Request(url, request));
+    return prefixLocation(await dispatcher.fetch(new Request(url, request)), prefix, url);
   });
   return { ...dispatcher.mock, handlers: [handler], dispatcher };
 }
