@@ -22,8 +22,9 @@ export interface BacktestScenarioOptions {
 /**
  * Arbitrary of backtest scenarios (a portfolio with its price history): a business-day calendar of
  * 1–3 years (plus up to a year of earlier history) with holidays (gaps), 1..`maxHoldings` holdings
- * on geometric random walks, some listed late or delisted early (`irregular`), weights of any
- * scale, and an SPY-like benchmark over the whole calendar. Everything derives from a seed drawn
+ * on geometric random walks, some listed late or delisted early (`irregular`; the first holding
+ * is never delisted, so the backtest always has a holding to price), weights of any scale, and an
+ * SPY-like benchmark over the whole calendar. Everything derives from a seed drawn
  * by fast-check, so a failure replays and shrinks.
  *
  * @example
@@ -57,7 +58,10 @@ export function arbitraryBacktestScenario({ maxHoldings = 6, irregular = true }:
           start = Math.floor(random() * n * 0.9);
           if (start > 0) lateIds.push(id);
         }
-        if (irregular && random() < 0.25) {
+        // The first holding is never delisted (its draw is still made, so the other holdings' draws
+        // are unchanged): a holding delisted before the window leaves it unpriced, and with every
+        // holding so the backtest would refuse the input (NO_RESOLVABLE_HOLDINGS).
+        if (irregular && random() < 0.25 && h > 0) {
           end = start + 1 + Math.floor(random() * (n - start - 1));
           if (end < n) delistedIds.push(id);
         }

@@ -22,6 +22,11 @@ describe("@thematic/engine/testing", () => {
     fc.assert(fc.property(arbitraryPortfolio(), ({ input }) => closeTo(buyAndHoldBacktest(input).timeSeries.at(-1)![1], oracleNav(input).nav.at(-1)!, 1e-9)), { numRuns: 40 });
   });
 
+  it("every portfolio is one the backtest accepts (regression: seed -2011246739 delisted the only holding before the window)", () => {
+    fc.assert(fc.property(arbitraryPortfolio(), ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1), { seed: -2011246739, numRuns: 60 });
+    fc.assert(fc.property(arbitraryPortfolio({ maxHoldings: 1 }), ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1), { numRuns: 300 });
+  });
+
   it("portfolios include late listings and delistings, and calendars have gaps", () => {
     const samples = fc.sample(arbitraryPortfolio(), { numRuns: 200, seed: 7 });
     expect(samples.some((s) => s.lateIds.length > 0)).toBe(true);
