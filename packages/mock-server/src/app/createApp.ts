@@ -106,7 +106,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     },
   });
 
-  app.use("*", requestLogMiddleware(options.quiet === true ? () => {} : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
+  app.use("*", requestLogMiddleware(options.quiet === true ? undefined : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
     "*",
     corsMiddleware({

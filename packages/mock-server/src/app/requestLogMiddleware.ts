@@ -10,21 +10,21 @@ export interface RequestLogSinks {
 }
 
 /**
- * One log line per request, written after the response is ready:
- * `GET /v1/strategies 200 3ms`; and, with `sinks`, one entry in the recent-requests ring buffer
+ * One log line per request, written after the response is ready (none when `log` is undefined,
+ * as for a quiet mock): `GET /v1/strategies 200 3ms`; and, with `sinks`, one entry in the recent-requests ring buffer
  * (method, path with query, status, duration, authenticated user) except for the studio's own
  * requests (`/__mock/studio…`, `/__mock/requests`).
  */
-export function requestLogMiddleware(log: (line: string) => void, sinks?: RequestLogSinks): MiddlewareHandler<AppEnv> {
+export function requestLogMiddleware(log: ((line: string) => void) | undefined, sinks?: RequestLogSinks): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const durationMs = Math.round(performance.now() - started);
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms`);
+    if (log !== undefined) log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms`);
     if (sinks !== undefined && !isStudioPath(c.req.path)) {
       const query = c.req.url.indexOf("?");
       sinks.requests.record({
-        at: new Date(sinks.now()).toISOString(),
+        atMs: sinks.now(),
         method: c.req.method,
         path: query < 0 ? c.req.path : c.req.path + c.req.url.slice(query),
         status: c.res.status,
