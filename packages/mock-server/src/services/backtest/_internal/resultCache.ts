@@ -5,8 +5,8 @@ import type { BacktestInputBody } from "../../../schemas/backtest.ts";
 /** Most characters of backtest response text kept per mock: about 1,900 five-year results of 10 holdings. */
 export const RESULT_CACHE_CHARS = 32 * 1024 * 1024;
 
-/** How many keys of requests seen once are remembered (a key is a few hundred characters). */
-export const SEEN_KEYS = 4096;
+/** Slots of the seen-once table: about this many recent one-off requests are remembered (a power of 2). */
+export const SEEN_KEYS = 8192;
 
 /** The mock's backtest response texts by request key. */
 export interface ResultCache {
@@ -24,7 +24,10 @@ export interface ResultCache {
  * The mock's backtest result cache. A backtest is a pure function of its request and of the
  * fixtures, which never change within a mock (reset and fast-forward touch only the store), so
  * a kept text is exactly what a new run would write. A text is kept on a request's second
- * sighting (hashes of the keys of the last {@link SEEN_KEYS} requests seen once are remembered), so a
+ * sighting (53-bit hashes of the keys of requests seen once are remembered in a direct-mapped
+ * table of {@link SEEN_KEYS} slots: a hash goes to slot `hash mod SEEN_KEYS`, replacing what was
+ * there, so about the last {@link SEEN_KEYS} one-off requests are remembered, at the cost of one
+ * array read and write per request and no allocation), so a
  * stream of one-off portfolios, as a property-based test sends, neither evicts the repeated ones
  * nor fills the heap with texts never read again (measured: about 8% more uncached requests per
  * second than keeping every text). Least recently used texts are evicted beyond
@@ -41,13 +44,16 @@ export function backtestResultCache(ctx: ServiceContext): ResultCache {
     // Requests seen once are remembered by a 53-bit hash of their key, not the key itself: no
     // 600-character string per one-off request outlives it (they would be promoted to the old
     // generation and collected there). A collision only keeps a text on its first sighting.
-    const seen = new LRUCache<number, true>({ max: SEEN_KEYS });
+    const seen = new Float64Array(SEEN_KEYS).fill(-1);
     return {
       get: (key) => texts.get(key),
       offer(key, text) {
         const h = keyHash(key);
-        if (seen.delete(h)) texts.set(key, text);
-        else seen.set(h, true);
+        const slot = h % SEEN_KEYS;
+        if (seen[slot] === h) {
+          seen[slot] = -1;
+          texts.set(key, text);
+        } else seen[slot] = h;
       },
       get size() {
         return texts.calculatedSize;
