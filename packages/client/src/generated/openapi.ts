@@ -648,7 +648,7 @@ export interface paths {
         put?: never;
         /**
          * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
-         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
+         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000, each point rounded to cents as the real service answers (statistics from the unrounded NAV); `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
          */
         post: {
             parameters: {
@@ -3510,7 +3510,7 @@ export interface paths {
         put?: never;
         /**
          * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
-         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000; `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
+         * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000, each point rounded to cents as the real service answers (statistics from the unrounded NAV); `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
          */
         post: {
             parameters: {

@@ -5,6 +5,7 @@ import type { Universe } from "../_internal/fixtures.ts";
 import { expectError } from "../_test/contractShapes.ts";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { id, testUniverse } from "../_test/testUniverse.ts";
+import { navCents } from "../services/_internal/navCents.ts";
 
 interface Stats { returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number }
 interface Result {
@@ -50,7 +51,8 @@ describe("POST /v1/backtest", () => {
     // Oracle: NAV_T = 10000 · Σ w_i P_i(T) / P_i(0), with weights 0.75 / 0.25, from the raw closes.
     const [t0, tN] = [json.timeSeries[0]![0], json.timeSeries.at(-1)![0]];
     const expected = 10000 * (0.75 * (close(testUniverse, id("qbit"), tN) / close(testUniverse, id("qbit"), t0)) + 0.25 * (close(testUniverse, id("cryo"), tN) / close(testUniverse, id("cryo"), t0)));
-    expect(json.timeSeries.at(-1)![1]).toBeCloseTo(expected, 6);
+    // Points are sent to cents (docs/maths.md#nav-in-responses); the statistics come from the unrounded NAV.
+    expect(json.timeSeries.at(-1)![1]).toBe(navCents(expected));
     expect(json.metadata.returns).toBeCloseTo(expected / 10000 - 1, 9);
   });
 
@@ -99,19 +101,21 @@ describe("POST /v1/backtest", () => {
     const self = await run(m, { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 1, benchmark: "QBIT" });
     self.json.benchmarkTimeSeries.forEach(([t, v], k) => {
       expect(t).toBe(self.json.timeSeries[k]![0]);
-      expect(v).toBeCloseTo(self.json.timeSeries[k]![1], 6);
+      // Both are the same NAV to the last ulps, then sent to cents: equal, or a cent apart at a half cent.
+      expect(Math.abs(v - self.json.timeSeries[k]![1])).toBeLessThanOrEqual(0.010001);
     });
     const [t0, t1] = [json.benchmarkTimeSeries[0]![0], json.benchmarkTimeSeries.at(-1)![0]];
-    expect(json.benchmarkTimeSeries.at(-1)![1]).toBeCloseTo((10000 * close(testUniverse, id("qbit"), t1)) / close(testUniverse, id("qbit"), t0), 6);
+    expect(Math.abs(json.benchmarkTimeSeries.at(-1)![1] - (10000 * close(testUniverse, id("qbit"), t1)) / close(testUniverse, id("qbit"), t0))).toBeLessThanOrEqual(0.005000001);
   });
 
   it("`variance` is the annualised volatility σ of the weekly returns, as in the service's reference (not σ²)", async () => {
+    // From the points sent (to cents: each weekly return off by up to 1e-6), so σ to about 1e-5.
     const { json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
     for (const [series, stats] of [[json.timeSeries, json.metadata], [json.benchmarkTimeSeries, json.benchmarkMetadata]] as const) {
       const r = series.slice(1).map(([, v], k) => v / series[k]![1] - 1);
       const mean = r.reduce((a, b) => a + b, 0) / r.length;
       const s2 = r.reduce((a, b) => a + (b - mean) ** 2, 0) / (r.length - 1);
-      expect(stats.variance).toBeCloseTo(Math.sqrt(s2 * 52), 9);
+      expect(stats.variance).toBeCloseTo(Math.sqrt(s2 * 52), 4);
     }
   });
 
@@ -219,7 +223,8 @@ describe("backtest on the real fixtures", () => {
         benchmark: { symbol: "EFA", series: real.prices.series.get(real.benchmarkBySymbol.get("EFA")!.securityId)! },
         years,
       });
-      expect(json).toEqual(JSON.parse(JSON.stringify(expected)));
+      const sent = (series: Array<[number, number]>) => series.map(([t, v]) => [t, navCents(v)]);
+      expect(json).toEqual(JSON.parse(JSON.stringify({ ...expected, timeSeries: sent(expected.timeSeries), benchmarkTimeSeries: sent(expected.benchmarkTimeSeries) })));
     }
   });
 

@@ -4,6 +4,7 @@ import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtes
 import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
 import { companyPriceTable } from "./_internal/companyPriceTable.ts";
+import { navCents } from "../_internal/navCents.ts";
 
 /** A backtest before it is shaped for the response: the prepared window and the portfolio's run. */
 export interface BacktestRun {
@@ -26,11 +27,13 @@ const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, B
  * Cost: O(H·W) for H holdings and W weekly points, contiguous rows.
  *
  * The benchmark is any listed symbol: a benchmark ETF or a company ticker (`resolveBenchmarkSymbol`).
+ * `out`, when given, supplies the Float64Array the NAV is written into (of the length asked), for
+ * a caller that reads the NAV before the next run and allocates nothing per request.
  *
  * @throws ApiError 400 when the benchmark symbol is neither a benchmark ETF nor an active company ticker
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
  */
-export function backtestRun(ctx: ServiceContext, input: BacktestInputBody): BacktestRun {
+export function backtestRun(ctx: ServiceContext, input: BacktestInputBody, out?: (length: number) => Float64Array): BacktestRun {
   const { universe } = ctx;
   const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
   const benchmarkSeries = benchmark.series;
@@ -51,12 +54,14 @@ export function backtestRun(ctx: ServiceContext, input: BacktestInputBody): Back
     byYears.set(input.years, window);
   }
   const holdings = input.holdings.map((h) => ({ id: h.companyId, weight: h.weight }));
-  return { window, portfolio: backtestPortfolio(window, holdings) };
+  return { window, portfolio: backtestPortfolio(window, holdings, out?.(window.weekCount + 1)) };
 }
 
 /**
  * Buy-and-hold backtest of company holdings (contract 4.5, 2.10): {@link backtestRun} shaped as
- * the response, `[t, nav]` pairs for both series. Nothing is cached per request.
+ * the response, `[t, nav]` pairs for both series, NAV rounded to cents as the service answers
+ * ({@link navCents}, docs/maths.md#nav-in-responses; the statistics come from the unrounded NAV).
+ * Nothing is cached per request.
  *
  * @throws as backtestRun
  * @example
@@ -69,8 +74,8 @@ export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): Back
   const benchmarkNav = window.benchmark.nav;
   return {
     metadata: portfolio.metadata,
-    timeSeries: Array.from(t, (ti, k) => [ti, nav[k]!] as [number, number]),
+    timeSeries: Array.from(t, (ti, k) => [ti, navCents(nav[k]!)] as [number, number]),
     benchmarkMetadata: { ...window.benchmark.statistics, symbol: window.benchmark.symbol },
-    benchmarkTimeSeries: Array.from(t, (ti, k) => [ti, benchmarkNav[k]!] as [number, number]),
+    benchmarkTimeSeries: Array.from(t, (ti, k) => [ti, navCents(benchmarkNav[k]!)] as [number, number]),
   };
 }

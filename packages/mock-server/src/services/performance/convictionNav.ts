@@ -3,13 +3,15 @@ import type { Universe } from "../../_internal/fixtures.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import type { Performance } from "../../schemas/performance.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
+import { navCents } from "../_internal/navCents.ts";
 
 /**
  * The conviction-weighted buy-and-hold NAV of ranked companies (real-service notes: a strategy's
  * performance "starts at 10000"): engine `buyAndHoldBacktest` over the last `years` to the
  * universe's last price date, each company's primary listing weighted by its conviction score
  * (equal weights when every score is 0), against SPY (or the first benchmark); weekly
- * `[unixSeconds, nav]` points. Null when nothing can be priced or the window is too short (the
+ * `[unixSeconds, nav]` points, NAV rounded to cents as the service answers (`navCents`,
+ * docs/maths.md#nav-in-responses). Null when nothing can be priced or the window is too short (the
  * engine's INSUFFICIENT_DATA / NO_RESOLVABLE_HOLDINGS).
  *
  * @example
@@ -39,7 +41,7 @@ export function convictionNav(
       years,
     });
     const { warnings: _warnings, ...metadata } = result.metadata;
-    return { timeSeries: result.timeSeries.map(([t, v]) => [t, v]), metadata };
+    return { timeSeries: result.timeSeries.map(([t, v]) => [t, navCents(v)]), metadata };
   } catch (error) {
     if (isEngineError(error, "INSUFFICIENT_DATA") || isEngineError(error, "NO_RESOLVABLE_HOLDINGS")) return null;
     throw error;
