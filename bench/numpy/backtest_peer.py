@@ -9,8 +9,9 @@ per stdin line with one JSON line:
                         numpy given the preparation the engine's weeklyPriceTable makes)
 The backtest, vectorised as a numpy user writes it: shares bought at inception's close, the NAV
 on every day as one (days x holdings) matrix-vector product, then sampled at the weekly points,
-and the same statistics as the engine (total return, CAGR over 365.25-day years, sample variance
-of weekly returns x 52, Sharpe ratio with 52 periods and rf 0, maximum drawdown), for the
+and the same statistics as the engine (total return, CAGR over 365.25-day years, `variance` the
+annualised volatility sqrt(52) x the sample standard deviation of weekly returns, as the service
+reports it (docs/maths.md#backtest-statistics), Sharpe ratio with 52 periods and rf 0, maximum drawdown), for the
 portfolio and the benchmark. The weekly points are computed once per case (as the engine's
 prepared calendar is), outside the timed loop.
 """
@@ -42,7 +43,7 @@ def statistics(nav, years):
     return {
         "returns": nav[-1] / 10000 - 1,
         "annualizedReturn": (nav[-1] / nav[0]) ** (1 / years) - 1,
-        "variance": r.var(ddof=1) * 52,
+        "variance": sd * np.sqrt(52),
         "sharpeRatio": r.mean() / sd * np.sqrt(52) if sd > 0 else 0.0,
         "maxDrawdown": min(0.0, (nav / np.maximum.accumulate(nav) - 1).min()),
     }
