@@ -51,10 +51,10 @@ const optimized = createRoute({
 export const registerOptimizeRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
     app.openapi(optimize(v), async (c) =>
-      c.json(await optimizeScoreTilt(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
+      c.json(await optimizeScoreTilt(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json"), c.req.raw.signal), 200),
     );
   }
   app.openapi(optimized, async (c) =>
-    c.json(await optimizeMeanCvar(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json")), 200),
+    c.json(await optimizeMeanCvar(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"), c.req.valid("json"), c.req.raw.signal), 200),
   );
 };

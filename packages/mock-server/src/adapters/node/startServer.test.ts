@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SolverRunner } from "../../services/optimize/SolverRunner.ts";
 import { expectStrategyV1 } from "../../_test/contractShapes.ts";
 import { id, keys, testUniverse } from "../../_test/testUniverse.ts";
 import { type RunningServer, startServer } from "./startServer.ts";
@@ -104,5 +105,35 @@ describe("startServer (real HTTP)", () => {
     const restarted = await start({ dataFile: file });
     expect((await fetch(`${restarted.url}/v1/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(404);
     expect((await fetch(`${restarted.url}/v2/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(200);
+  });
+
+  it("a client that leaves an optimizer request takes its solve with it: the solver's signal aborts", async () => {
+    let seen: AbortSignal | undefined;
+    const solver: SolverRunner = {
+      run: (_job, _limit, signal) =>
+        new Promise((_resolve, reject) => {
+          seen = signal;
+          signal?.addEventListener("abort", () => reject(new Error("stopped")));
+        }),
+      close: async () => {},
+    };
+    const server = await start({ solver });
+    const client = new AbortController();
+    const request = fetch(`${server.url}/v1/strategies/${id("premade-quantum")}/optimized-portfolio?maxWeight=0.6`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: "{}",
+      signal: client.signal,
+    }).then(
+      () => "answered",
+      () => "left",
+    );
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    expect(seen!.aborted).toBe(false);
+    client.abort();
+    expect(await request).toBe("left");
+    await vi.waitFor(() => expect(seen!.aborted).toBe(true));
+    // The server is fine and solves again for the next client.
+    expect((await fetch(`${server.url}/v1/health`)).status).toBe(200);
   });
 });

@@ -96,4 +96,43 @@ describe("createWorkerSolverRunner", () => {
     const late = (await first).e;
     expect(isApiError(late) && late.status).toBe(503);
   });
+
+  it("drops a queued job whose client left (499) without running it, and runs the next one", async () => {
+    const posted: string[] = [];
+    const recording = () => {
+      const w = new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.job.options.tag })); p.postMessage({ ready: true });", { eval: true });
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m: { job: { options: { tag: string } } }) => (posted.push(m.job.options.tag), post(m));
+      return w;
+    };
+    const runner = pool({ workers: 1, queueMax: 4, spawn: recording });
+    const job = (tag: string) => ({ ...meanCvar, options: { ...meanCvar.options, tag } }) as unknown as SolverJob;
+    const leaving = new AbortController();
+    const first = runner.run(job("first"), 0);
+    const gone = rejection(runner.run(job("gone"), 0, leaving.signal));
+    const next = runner.run(job("next"), 0);
+    leaving.abort();
+    const error = await gone;
+    expect(isApiError(error) && error.status).toBe(499);
+    expect(await first).toBe("first");
+    expect(await next).toBe("next");
+    expect(posted).toEqual(["first", "next"]);
+  });
+
+  it("stops the worker of a running job whose client left (499) and answers the next job on a fresh thread", async () => {
+    let spawned = 0;
+    const runner = pool({
+      workers: 1,
+      spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })),
+    });
+    const leaving = new AbortController();
+    const running = rejection(runner.run(meanCvar, 0, leaving.signal));
+    await new Promise((r) => setTimeout(r, 200)); // the hanging worker has the job
+    leaving.abort();
+    const error = await running;
+    expect(isApiError(error) && error.status).toBe(499);
+    expect(await runner.run(meanCvar, 0)).toBe("fresh");
+    expect(spawned).toBe(2);
+    expect(isApiError(await rejection(runner.run(meanCvar, 0, AbortSignal.abort()))) ).toBe(true);
+  });
 });

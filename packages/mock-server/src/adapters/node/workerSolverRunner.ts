@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { EngineError, type OptimizerResult } from "@thematic/engine";
 import { ApiError } from "../../errors/ApiError.ts";
-import type { SolverJob, SolverRunner } from "../../services/optimize/SolverRunner.ts";
+import { type SolverJob, type SolverRunner, solveAbandoned } from "../../services/optimize/SolverRunner.ts";
 import type { SolverRequest, SolverResponse } from "./_internal/solverMessages.ts";
 import { spawnSolverWorker } from "./_internal/spawnSolverWorker.ts";
 
@@ -40,6 +40,8 @@ interface Task {
   limitMs: number;
   /** Ends the wait of a queued task at its deadline. */
   expiry: ReturnType<typeof setTimeout> | undefined;
+  /** Drops or stops the task when the caller's signal aborts (removed once the task settles). */
+  onAbort: (() => void) | undefined;
   resolve: (result: OptimizerResult) => void;
   reject: (error: unknown) => void;
 }
@@ -64,6 +66,9 @@ interface Slot {
  *   a running mean-CVaR solve gets {@link ENGINE_SHARE} of the time left as the engine's limit
  *   (it then answers its best feasible weights, status "time-limit"); a worker still busy
  *   {@link KILL_GRACE_MS} after the deadline is terminated (503 `{error}`) and replaced.
+ * - A job whose `signal` aborts (its clients left) is taken out of the queue, or, when running,
+ *   its worker is terminated and replaced, so the next queued job starts at once; it rejects with
+ *   `solveAbandoned()` (499).
  * - Threads start lazily (or with `warm()`), are `unref`'d (they never keep the process alive) and
  *   stop with `close()`.
  *
@@ -155,29 +160,63 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
     slot.worker!.postMessage(request);
     if (left !== undefined) {
       slot.timer = setTimeout(() => {
-        const worker = slot.worker;
-        void worker?.terminate();
-        slot.worker = undefined;
-        if (!closed) {
-          try {
-            slot.worker = start(slot); // the replacement boots while the queue moves on
-          } catch {
-            // started again, and reported, on the next dispatch
-          }
-        }
         const stuck = slot.task;
-        finish(slot);
+        stop(slot);
         stuck?.reject(overTime(task.limitMs, "and the solve was stopped"));
       }, left + KILL_GRACE_MS);
       slot.timer.unref?.();
     }
   };
 
+  /** Terminates the slot's worker (its solve is abandoned), starts its replacement and moves the queue on. */
+  const stop = (slot: Slot) => {
+    void slot.worker?.terminate();
+    slot.worker = undefined;
+    if (!closed) {
+      try {
+        slot.worker = start(slot); // the replacement boots while the queue moves on
+      } catch {
+        // started again, and reported, on the next dispatch
+      }
+    }
+    finish(slot);
+  };
+
+  /** The caller's signal aborted: drop `task` from the queue, or stop the worker running it. */
+  const abandon = (task: Task) => {
+    const at = queue.indexOf(task);
+    if (at >= 0) {
+      queue.splice(at, 1);
+      if (task.expiry !== undefined) clearTimeout(task.expiry);
+    } else {
+      const slot = slots.find((s) => s.task === task);
+      if (slot === undefined) return; // already settled
+      stop(slot);
+    }
+    task.reject(solveAbandoned());
+  };
+
   return {
-    run(job, timeLimitMs) {
+    run(job, timeLimitMs, signal) {
       if (closed) return Promise.reject(new ApiError(503, "the optimizer pool is shut down (the server is stopping)"));
-      return new Promise<OptimizerResult>((resolve, reject) => {
-        const task: Task = { job, deadline: timeLimitMs > 0 ? performance.now() + timeLimitMs : undefined, limitMs: timeLimitMs, expiry: undefined, resolve, reject };
+      if (signal?.aborted === true) return Promise.reject(solveAbandoned());
+      return new Promise<OptimizerResult>((resolveRun, rejectRun) => {
+        const detach = () => {
+          if (task.onAbort !== undefined) signal?.removeEventListener("abort", task.onAbort);
+        };
+        const resolve = (result: OptimizerResult) => {
+          detach();
+          resolveRun(result);
+        };
+        const reject = (error: unknown) => {
+          detach();
+          rejectRun(error);
+        };
+        const task: Task = { job, deadline: timeLimitMs > 0 ? performance.now() + timeLimitMs : undefined, limitMs: timeLimitMs, expiry: undefined, onAbort: undefined, resolve, reject };
+        if (signal !== undefined) {
+          task.onAbort = () => abandon(task);
+          signal.addEventListener("abort", task.onAbort, { once: true });
+        }
         const free = slots.find((s) => s.task === undefined);
         if (free !== undefined) return dispatch(free, task);
         if (queue.length >= queueMax) {

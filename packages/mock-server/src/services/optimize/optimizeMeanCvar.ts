@@ -19,6 +19,10 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * Node server, a 503 when the worker had to be stopped). Deterministic whenever the limit is not
  * reached.
  *
+ * `signal` is the request's: once every client waiting for the same solve has left, the solve is
+ * dropped from the worker pool's queue or stopped (`lruMemo`, the `SolverRunner`), and a caller
+ * that left gets `solveAbandoned()` (499, which nobody reads).
+ *
  * @throws ApiError 404/202/409 from {@link optimizeTarget}; 429/503 from the worker pool (queue full,
  *   time limit); 400 for a company id not in the
  *   strategy or no company with price history; EngineError (400) INFEASIBLE naming the constraint
@@ -26,14 +30,14 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * @example
  * (await optimizeMeanCvar(ctx, alice, id, { maxWeight: 0.5 }, {})).solver?.status // => "optimal"
  */
-export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn): Promise<OptimizerResultOut> {
+export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
-  return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async () => {
+  return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async (solveSignal) => {
     const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
     const job = { kind: "mean-cvar", companies: toOptimizerCompanies(companies), scenarios, options: defined({ ...query }) } as const;
-    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs);
+    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
     return presentOptimizerResult(result, companies, excluded);
-  });
+  }, signal);
 }

@@ -15,17 +15,21 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * and the diversification overlay, run by `ctx.solver`. Deterministic; memoised per (companies'
  * version, parameters).
  *
+ * `signal` is the request's: once every client waiting for the same solve has left, the solve is
+ * dropped from the worker pool's queue or stopped (`lruMemo`, the `SolverRunner`), and a caller
+ * that left gets `solveAbandoned()` (499, which nobody reads).
+ *
  * @throws ApiError 404/202/409 from {@link optimizeTarget}; 400 for a company id not in the
  *   strategy or no company with price history; EngineError (400) INFEASIBLE when the bounds
  *   cannot hold or no company meets minMarketCap
  * @example
  * (await optimizeScoreTilt(ctx, alice, id, { signalType: "convictionScore", maxWeight: 0.5 }, {})).portfolio.length // => 3
  */
-export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn): Promise<OptimizerResultOut> {
+export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
-  return lruMemo(ctx, "optimize", key, OPTIMIZER_CACHE_SIZE, async () => {
+  return lruMemo(ctx, "optimize", key, OPTIMIZER_CACHE_SIZE, async (solveSignal) => {
     const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
     const job = {
       kind: "score-tilt",
@@ -44,7 +48,7 @@ export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: strin
         }),
       },
     } as const;
-    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs);
+    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
     return presentOptimizerResult(result, companies, excluded);
-  });
+  }, signal);
 }
