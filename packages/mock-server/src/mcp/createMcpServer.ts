@@ -38,15 +38,16 @@ const INSTRUCTIONS = [
 /**
  * A fresh MCP server exposing the REST API as tools for one authenticated caller: every tool
  * calls the same services as the REST routes with `ctx` and `caller`, so data and ownership rules
- * are the REST API's. Built per HTTP request (stateless transport, see `handleMcpRequest`).
+ * are the REST API's. Built per HTTP request (stateless transport, see `handleMcpRequest`);
+ * `signal` is that request's, so a solve whose client left is dropped as over REST.
  * Cost: O(number of tools) to register.
  *
  * @example
  * createMcpServer(ctx, { userId }).isConnected() // => false
  */
-export function createMcpServer(ctx: ServiceContext, caller: Caller): McpServer {
+export function createMcpServer(ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
-  const env = { ctx, caller };
+  const env = signal === undefined ? { ctx, caller } : { ctx, caller, signal };
   for (const register of TOOL_GROUPS) register(server, env);
   return server;
 }

@@ -15,7 +15,7 @@ import { createMcpServer } from "./createMcpServer.ts";
  * (await handleMcpRequest(ctx, caller, initializeRequest)).status // => 200
  */
 export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, request: Request): Promise<Response> {
-  const server = createMcpServer(ctx, caller);
+  const server = createMcpServer(ctx, caller, request.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);

@@ -5,6 +5,8 @@ import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 export interface ToolEnv {
   readonly ctx: ServiceContext;
   readonly caller: Caller;
+  /** The HTTP request's signal, aborted when its client leaves (the optimizer tools drop their solve then). */
+  readonly signal?: AbortSignal;
 }
 
 /** Registers one area's tools on a per-request MCP server (see `tools/*.ts`). */

@@ -53,7 +53,7 @@ export const registerOptimizeTools: ToolGroup = (server, env) => {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ strategyId, companyIds: ids, ...query }) => {
-      const result = await optimizeScoreTilt(ctx, caller, strategyId, query, { companyIds: ids });
+      const result = await optimizeScoreTilt(ctx, caller, strategyId, query, { companyIds: ids }, env.signal);
       return { result, hint: `${result.portfolio.length} holdings. Pass [{companyId: id, weight}] to backtest, or save_portfolio with org_id = id.` };
     },
   );
@@ -73,7 +73,7 @@ export const registerOptimizeTools: ToolGroup = (server, env) => {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ strategyId, companyIds: ids, ...query }) => {
-      const result = await optimizeMeanCvar(ctx, caller, strategyId, query, { companyIds: ids });
+      const result = await optimizeMeanCvar(ctx, caller, strategyId, query, { companyIds: ids }, env.signal);
       return { result, hint: `${result.portfolio.length} holdings. Pass [{companyId: id, weight}] to backtest, or save_portfolio with org_id = id.` };
     },
   );
