@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SolverRunner } from "../../services/optimize/SolverRunner.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { expectLeavingStopsTheSolve, waitingSolver } from "../../_test/waitingSolver.ts";
 import { expectStrategyV1 } from "../../_test/contractShapes.ts";
 import { id, keys, testUniverse } from "../../_test/testUniverse.ts";
 import { type RunningServer, startServer } from "./startServer.ts";
@@ -108,32 +108,17 @@ describe("startServer (real HTTP)", () => {
   });
 
   it("a client that leaves an optimizer request takes its solve with it: the solver's signal aborts", async () => {
-    let seen: AbortSignal | undefined;
-    const solver: SolverRunner = {
-      run: (_job, _limit, signal) =>
-        new Promise((_resolve, reject) => {
-          seen = signal;
-          signal?.addEventListener("abort", () => reject(new Error("stopped")));
-        }),
-      close: async () => {},
-    };
+    const { solver, signal: seen } = waitingSolver();
     const server = await start({ solver });
-    const client = new AbortController();
-    const request = fetch(`${server.url}/v1/strategies/${id("premade-quantum")}/optimized-portfolio?maxWeight=0.6`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: "{}",
-      signal: client.signal,
-    }).then(
-      () => "answered",
-      () => "left",
+    await expectLeavingStopsTheSolve(seen, (signal) =>
+      fetch(`${server.url}/v1/strategies/${id("premade-quantum")}/optimized-portfolio?maxWeight=0.6`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: "{}",
+        signal,
+      }),
     );
-    await vi.waitFor(() => expect(seen).toBeDefined());
-    expect(seen!.aborted).toBe(false);
-    client.abort();
-    expect(await request).toBe("left");
-    await vi.waitFor(() => expect(seen!.aborted).toBe(true));
-    // The server is fine and solves again for the next client.
+    // The server goes on serving.
     expect((await fetch(`${server.url}/v1/health`)).status).toBe(200);
   });
 });
