@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { errorResponses, StrategyIdParams } from "../schemas/common.ts";
+import { errorResponses, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
 import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const tags = ["Mock control"];
 const refusals = CONTROL_REFUSALS;
@@ -22,14 +21,14 @@ const StatusSchema = z
   })
   .openapi("MockStatus");
 
-const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: json(StatusSchema, "Status"), 403: refusals[403] } });
+const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: jsonResponse(StatusSchema, "Status"), 403: refusals[403] } });
 const reset = createRoute({
   method: "post",
   path: "/__mock/reset",
   tags,
   summary: "Reset state to the fixtures (and the clock offset to 0); send Content-Type: application/json and {}",
   request: emptyBody,
-  responses: { 200: json(StatusSchema, "Status after reset"), ...refusals },
+  responses: { 200: jsonResponse(StatusSchema, "Status after reset"), ...refusals },
 });
 const advance = createRoute({
   method: "post",
@@ -37,7 +36,7 @@ const advance = createRoute({
   tags,
   summary: "Move the mock's clock forward (builds progress, archives age)",
   request: body(z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }).openapi("AdvanceClockBody")),
-  responses: { 200: json(StatusSchema, "Status after the move"), ...refusals },
+  responses: { 200: jsonResponse(StatusSchema, "Status after the move"), ...refusals },
 });
 const complete = createRoute({
   method: "post",
@@ -45,7 +44,7 @@ const complete = createRoute({
   tags,
   summary: "End every running build now with its predetermined outcome; send Content-Type: application/json and {}",
   request: emptyBody,
-  responses: { 200: json(z.object({ completed: z.number().int() }), "How many builds were ended"), ...refusals },
+  responses: { 200: jsonResponse(z.object({ completed: z.number().int() }), "How many builds were ended"), ...refusals },
 });
 const nextBuild = createRoute({
   method: "put",
@@ -53,7 +52,7 @@ const nextBuild = createRoute({
   tags,
   summary: "Force the outcome of the strategy's next build (100 done, -1 error, -2 permanent failure; null clears)",
   request: { params: StrategyIdParams, ...body(z.object({ outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]).nullable() }).openapi("NextBuildBody")) },
-  responses: { 200: json(z.object({ id: z.string(), outcome: z.number().int().nullable() }), "The forced outcome"), ...refusals, ...errorResponses(404) },
+  responses: { 200: jsonResponse(z.object({ id: z.string(), outcome: z.number().int().nullable() }), "The forced outcome"), ...refusals, ...errorResponses(404) },
 });
 const settings = createRoute({
   method: "put",
@@ -65,7 +64,7 @@ const settings = createRoute({
       .strictObject({ latencyMs: z.number().int().min(0).max(60_000).optional(), buildDurationMs: z.number().int().min(0).max(3_600_000).optional() })
       .openapi("SettingsBody"),
   ),
-  responses: { 200: json(StatusSchema, "Status with the new settings"), ...refusals },
+  responses: { 200: jsonResponse(StatusSchema, "Status with the new settings"), ...refusals },
 });
 
 /**

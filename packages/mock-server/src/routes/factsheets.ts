@@ -1,13 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, ErrorSchema, errorResponses, StrategyIdParams, UuidSchema } from "../schemas/common.ts";
+import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyIdParams, UuidSchema } from "../schemas/common.ts";
 import { IsoDateSchema } from "../schemas/premade.ts";
 import { FactsheetRequestBody, FactsheetStatusSchema, RunQuery } from "../schemas/run.ts";
 import { factsheetPdf } from "../services/factsheets/factsheetPdf.ts";
 import { readFactsheet } from "../services/factsheets/readFactsheet.ts";
 import { requestFactsheet } from "../services/factsheets/requestFactsheet.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const PdfQuery = z.object({
   versionId: UuidSchema.openapi({ param: { name: "versionId", in: "query", required: true } }),
@@ -30,10 +29,10 @@ function routes(api: "v1" | "v2") {
       security: bearerSecurity,
       request: { params: StrategyIdParams, query: RunQuery },
       responses: {
-        200: json(FactsheetStatusSchema, "No PDF ready yet: its generation status"),
+        200: jsonResponse(FactsheetStatusSchema, "No PDF ready yet: its generation status"),
         302: { description: "The factsheet is ready: Location is its PDF", headers: z.object({ Location: z.string() }) },
         ...errorResponses(400, 401, 404),
-        409: json(ErrorSchema, "The premade run of asOfDate is processing or failed"),
+        409: jsonResponse(ErrorSchema, "The premade run of asOfDate is processing or failed"),
       },
     }),
     post: createRoute({
@@ -45,7 +44,7 @@ function routes(api: "v1" | "v2") {
         "Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.",
       security: bearerSecurity,
       request: { params: StrategyIdParams, body: { required: false, content: { "application/json": { schema: FactsheetRequestBody } } } },
-      responses: { 200: json(FactsheetAnswer, "Factsheet generation requested"), ...errorResponses(400, 401, 403, 404), 409: json(ErrorSchema, "Never submitted, or the run failed") },
+      responses: { 200: jsonResponse(FactsheetAnswer, "Factsheet generation requested"), ...errorResponses(400, 401, 403, 404), 409: jsonResponse(ErrorSchema, "Never submitted, or the run failed") },
     }),
     pdf: createRoute({
       method: "get",

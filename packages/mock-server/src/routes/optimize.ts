@@ -1,22 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, ErrorSchema, StrategyIdParams } from "../schemas/common.ts";
+import { bearerSecurity, ErrorSchema, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";
 import { optimizeMeanCvar } from "../services/optimize/optimizeMeanCvar.ts";
 import { optimizeScoreTilt } from "../services/optimize/optimizeScoreTilt.ts";
 import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Optimizers"];
 const responses = {
-  200: json(OptimizerResultSchema, "Optimizer result"),
-  202: json(ErrorSchema, "The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry"),
-  400: json(ErrorSchema, "A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message)"),
-  401: json(ErrorSchema, "Missing, malformed, unknown or inactive API key"),
-  404: json(ErrorSchema, "Neither a user strategy visible to the caller nor a premade strategy"),
-  409: json(ErrorSchema, "The strategy was never submitted, or its latest build failed (mock decision: polling would never end)"),
-  429: json(ErrorSchema, "Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds"),
-  503: json(ErrorSchema, "Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped"),
+  200: jsonResponse(OptimizerResultSchema, "Optimizer result"),
+  202: jsonResponse(ErrorSchema, "The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry"),
+  400: jsonResponse(ErrorSchema, "A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message)"),
+  401: jsonResponse(ErrorSchema, "Missing, malformed, unknown or inactive API key"),
+  404: jsonResponse(ErrorSchema, "Neither a user strategy visible to the caller nor a premade strategy"),
+  409: jsonResponse(ErrorSchema, "The strategy was never submitted, or its latest build failed (mock decision: polling would never end)"),
+  429: jsonResponse(ErrorSchema, "Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds"),
+  503: jsonResponse(ErrorSchema, "Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped"),
 };
 const request = {
   params: StrategyIdParams,

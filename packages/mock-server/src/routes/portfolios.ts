@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MockApp, RouteModule } from "../app/RouteModule.ts";
 import type { ServiceContext } from "../app/ServiceContext.ts";
-import { bearerSecurity, ErrorSchema } from "../schemas/common.ts";
+import { bearerSecurity, ErrorSchema, jsonResponse } from "../schemas/common.ts";
 import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
 import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";
 import { getPortfolio } from "../services/portfolios/getPortfolio.ts";
@@ -10,8 +10,7 @@ import { replacePortfolio } from "../services/portfolios/replacePortfolio.ts";
 import { savePortfolio } from "../services/portfolios/savePortfolio.ts";
 import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(ErrorSchema, description);
+const error = (description: string) => jsonResponse(ErrorSchema, description);
 const tags = ["Portfolios"];
 const errors = {
   400: error("Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0"),
@@ -30,7 +29,7 @@ const portfolioRoutes = (v: ApiVersion) => {
     tags,
     summary: "The caller's portfolios plus every public one (no holdings; user_id null when not the caller's)",
     security: bearerSecurity,
-    responses: { 200: json(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
+    responses: { 200: jsonResponse(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
   });
 
   const save = createRoute({
@@ -41,8 +40,8 @@ const portfolioRoutes = (v: ApiVersion) => {
     security: bearerSecurity,
     request: body,
     responses: {
-      200: json(PortfolioSchema, "Overwrote the caller's portfolio of that name"),
-      201: json(PortfolioSchema, "Created (mock decision: the contract does not show this status)"),
+      200: jsonResponse(PortfolioSchema, "Overwrote the caller's portfolio of that name"),
+      201: jsonResponse(PortfolioSchema, "Created (mock decision: the contract does not show this status)"),
       400: errors[400],
       401: errors[401],
     },
@@ -55,7 +54,7 @@ const portfolioRoutes = (v: ApiVersion) => {
     summary: "A portfolio with its holdings (owner, or anyone for a public one)",
     security: bearerSecurity,
     request: { params: PortfolioIdParams },
-    responses: { 200: json(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
+    responses: { 200: jsonResponse(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
   });
 
   const put = createRoute({
@@ -65,7 +64,7 @@ const portfolioRoutes = (v: ApiVersion) => {
     summary: "Replace the holdings (and name) of the caller's portfolio",
     security: bearerSecurity,
     request: { params: PortfolioIdParams, ...body },
-    responses: { 200: json(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+    responses: { 200: jsonResponse(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   });
 
   const remove = createRoute({

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, ErrorSchema, errorResponses, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
+import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
 import { CompaniesQuery, type CompanyOut, EvidenceSchema } from "../schemas/company.ts";
 import {
   AvailableDatesSchema,
@@ -21,7 +21,6 @@ import { premadeEvidence } from "../services/premade/premadeEvidence.ts";
 import { premadeEvidences } from "../services/premade/premadeEvidences.ts";
 import { searchPremade } from "../services/premade/searchPremade.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Premade strategies"];
 
 /**
@@ -39,7 +38,7 @@ const list = createRoute({
   summary: "The premade library: public, finished strategies (status 100) owned by the premade service account",
   description: "Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.",
   security: bearerSecurity,
-  responses: { 200: json(z.array(StrategyV1Schema), "Premade strategies"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(z.array(StrategyV1Schema), "Premade strategies"), ...errorResponses(401) },
 });
 
 const search = createRoute({
@@ -51,7 +50,7 @@ const search = createRoute({
     "Every premade strategy with a similarity in [0, 1] (1 − exp(−BM25 score / (30 · query terms)), 4 decimals), by descending similarity. Deterministic. A blank objective is 400.",
   security: bearerSecurity,
   request: { body: { required: true, content: { "application/json": { schema: PremadeSearchBody } } } },
-  responses: { 200: json(PremadeSearchResultSchema, "Matches, best first"), ...errorResponses(400, 401) },
+  responses: { 200: jsonResponse(PremadeSearchResultSchema, "Matches, best first"), ...errorResponses(400, 401) },
 });
 
 const companies = createRoute({
@@ -62,7 +61,7 @@ const companies = createRoute({
   description: "The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: CompaniesQuery },
-  responses: { 200: json(PremadeCompaniesSchema, "Companies"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(PremadeCompaniesSchema, "Companies"), ...errorResponses(400, 401, 404) },
 });
 
 const evidence = createRoute({
@@ -73,7 +72,7 @@ const evidence = createRoute({
   description: "The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.",
   security: bearerSecurity,
   request: { params: StrategyCompanyParams },
-  responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
 });
 
 const evidences = createRoute({
@@ -84,7 +83,7 @@ const evidences = createRoute({
   description: "Constituents first (`isIncluded: true`), then the candidates the strategy rejected.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
 });
 
 const dates = createRoute({
@@ -95,7 +94,7 @@ const dates = createRoute({
   description: "Runs that are processing or failed are not listed (their `historical-data` is 409).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(AvailableDatesSchema, "Available dates"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(AvailableDatesSchema, "Available dates"), ...errorResponses(400, 401, 404) },
 });
 
 const historical = createRoute({
@@ -108,10 +107,10 @@ const historical = createRoute({
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: HistoricalQuery },
   responses: {
-    200: json(PremadeCompaniesSchema, "Companies as of that date"),
+    200: jsonResponse(PremadeCompaniesSchema, "Companies as of that date"),
     ...errorResponses(400, 401),
-    404: json(ErrorSchema, "Unknown premade strategy, or no run on that date"),
-    409: json(ErrorSchema, "The run of that date is processing or failed"),
+    404: jsonResponse(ErrorSchema, "Unknown premade strategy, or no run on that date"),
+    409: jsonResponse(ErrorSchema, "The run of that date is processing or failed"),
   },
 });
 

@@ -2,21 +2,20 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { SessionControl } from "../app/createSessionDispatcher.ts";
 import type { MockApp } from "../app/RouteModule.ts";
 import { ApiError } from "../errors/ApiError.ts";
-import { errorResponses } from "../schemas/common.ts";
+import { errorResponses, jsonResponse } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
 import { CreateSessionBody, SessionListSchema, SessionNameParams, SessionSchema } from "../schemas/session.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Mock control"];
 
-const list = createRoute({ method: "get", path: "/__mock/sessions", tags, summary: "Sandbox sessions alive (X-Mock-Session) and the cap", responses: { 200: json(SessionListSchema, "Sessions"), 403: CONTROL_REFUSALS[403] } });
+const list = createRoute({ method: "get", path: "/__mock/sessions", tags, summary: "Sandbox sessions alive (X-Mock-Session) and the cap", responses: { 200: jsonResponse(SessionListSchema, "Sessions"), 403: CONTROL_REFUSALS[403] } });
 const open = createRoute({
   method: "post",
   path: "/__mock/sessions",
   tags,
   summary: "Create a sandbox session (a private copy of the fixtures' state); an existing one is returned as is",
   request: { body: { required: true, content: { "application/json": { schema: CreateSessionBody } } } },
-  responses: { 200: json(SessionSchema, "The session existed"), 201: json(SessionSchema, "Created"), ...CONTROL_REFUSALS, ...errorResponses(409) },
+  responses: { 200: jsonResponse(SessionSchema, "The session existed"), 201: jsonResponse(SessionSchema, "Created"), ...CONTROL_REFUSALS, ...errorResponses(409) },
 });
 const remove = createRoute({
   method: "delete",
@@ -24,7 +23,7 @@ const remove = createRoute({
   tags,
   summary: "Drop a sandbox session and its state (send Content-Type: application/json)",
   request: { params: SessionNameParams },
-  responses: { 200: json(z.object({ name: z.string(), deleted: z.literal(true) }), "Dropped"), ...CONTROL_REFUSALS, ...errorResponses(404) },
+  responses: { 200: jsonResponse(z.object({ name: z.string(), deleted: z.literal(true) }), "Dropped"), ...CONTROL_REFUSALS, ...errorResponses(404) },
 });
 
 /**

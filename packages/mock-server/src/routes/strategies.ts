@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, ErrorSchema, errorResponses, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import {
   ArchiveResultSchema,
@@ -29,7 +29,6 @@ import { submitStrategy } from "../services/strategies/submitStrategy.ts";
 import { updateStrategy } from "../services/strategies/updateStrategy.ts";
 import { RETENTION_MS, visibleStrategy } from "../services/strategies/visibility.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Strategies (v1)"];
 
 const list = createRoute({
@@ -40,7 +39,7 @@ const list = createRoute({
   description: "The caller's own strategies, not archived, newest first (v1 shape, HTTP-dates); an empty array when there are none. `scope=public` (mock extension in v1): public, completed strategies of every user; `all`: both.",
   security: bearerSecurity,
   request: { query: ScopeQuery },
-  responses: { 200: json(z.array(StrategyV1Schema), "Strategies, newest first"), ...errorResponses(400, 401) },
+  responses: { 200: jsonResponse(z.array(StrategyV1Schema), "Strategies, newest first"), ...errorResponses(400, 401) },
 });
 
 const create = createRoute({
@@ -51,7 +50,7 @@ const create = createRoute({
   description: "`name` and `objective` are required, `exclusions` optional. The strategy is private and never submitted (status 0, no versions): submit it to build it.",
   security: bearerSecurity,
   request: { body: { required: true, content: { "application/json": { schema: CreateStrategyBody } } } },
-  responses: { 201: json(StrategyV1Schema, "The created strategy"), ...errorResponses(400, 401) },
+  responses: { 201: jsonResponse(StrategyV1Schema, "The created strategy"), ...errorResponses(400, 401) },
 });
 
 const get = createRoute({
@@ -62,7 +61,7 @@ const get = createRoute({
   description: "The caller's strategy or a public one. `status` is the build's progress (0 not submitted, 1..95 building, 100 done, negative failed); `performance` is set once the build is done.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV1Schema, "The strategy"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(StrategyV1Schema, "The strategy"), ...errorResponses(400, 401, 404) },
 });
 
 const patch = createRoute({
@@ -73,7 +72,7 @@ const patch = createRoute({
   description: "Owner only. At least one of `name`, `objective`, `exclusions`, no other property. The built companies do not change until the next submit.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, body: { required: true, content: { "application/json": { schema: PatchStrategyBody } } } },
-  responses: { 200: json(StrategyV1Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(StrategyV1Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 const remove = createRoute({
@@ -84,7 +83,7 @@ const remove = createRoute({
   description: "Owner only. The strategy disappears from v1 reads and lists at once; `POST /v1/strategies/{id}/revive` restores it within 30 days.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(ArchiveResultSchema, "Archived"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(ArchiveResultSchema, "Archived"), ...errorResponses(400, 401, 403, 404) },
 });
 
 const submit = createRoute({
@@ -95,7 +94,7 @@ const submit = createRoute({
   description: "Owner only. No body. Poll `GET /v1/strategies/{id}` until status is 100 (or negative). 423 while an earlier submission is still building.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV1Schema, "The strategy, build started"), ...errorResponses(400, 401, 403, 404, 423) },
+  responses: { 200: jsonResponse(StrategyV1Schema, "The strategy, build started"), ...errorResponses(400, 401, 403, 404, 423) },
 });
 
 const revive = createRoute({
@@ -106,7 +105,7 @@ const revive = createRoute({
   description: "400 when the strategy is not archived; 404 once it has been permanently deleted (30 days after archiving).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 const companies = createRoute({
@@ -117,7 +116,7 @@ const companies = createRoute({
   description: "The active version's companies once its build is done, ranked by conviction (`scoringMinMarketCap`, default 500000000, gives smaller companies a conviction of 0); `reasoning` only with `includeReasoning=true`.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: CompaniesQuery },
-  responses: { 200: json(z.array(CompanySchema), "Companies"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(z.array(CompanySchema), "Companies"), ...errorResponses(400, 401, 404) },
 });
 
 const evidence = createRoute({
@@ -128,7 +127,7 @@ const evidence = createRoute({
   description: "Reasoning and dated summaries for a company of the strategy; a company of the universe that is not in it is 200 with `isIncluded: false`; an unknown company is 404.",
   security: bearerSecurity,
   request: { params: StrategyCompanyParams },
-  responses: { 200: json(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
 });
 
 const evidences = createRoute({
@@ -139,7 +138,7 @@ const evidences = createRoute({
   description: "One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
 });
 
 const historical = createRoute({
@@ -152,7 +151,7 @@ const historical = createRoute({
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: UserHistoricalQuery },
   responses: {
-    200: json(z.array(CompanySchema), "Companies as of that date"),
+    200: jsonResponse(z.array(CompanySchema), "Companies as of that date"),
     ...errorResponses(400, 401, 404),
     409: { description: "The run of that date is still running or failed", content: { "application/json": { schema: ErrorSchema } } },
   },
@@ -167,7 +166,7 @@ const performance = createRoute({
     "Conviction-weighted buy-and-hold NAV (from 10000, weekly `[unixSeconds, value]`, last 5 years) of the strategy's `top` companies by conviction (default 30) with a market cap of at least `min_market_cap` (default 0), with its statistics. Empty while the strategy has no finished build.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: PerformanceQuery },
-  responses: { 200: json(StrategyPerformanceSchema, "Stock performance of a strategy"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(StrategyPerformanceSchema, "Stock performance of a strategy"), ...errorResponses(400, 401, 404) },
 });
 
 const versions = createRoute({
@@ -178,7 +177,7 @@ const versions = createRoute({
   description: "Mock extension in v1: the v2 version objects (run state included) with HTTP-dates.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
 });
 
 const version = createRoute({
@@ -189,7 +188,7 @@ const version = createRoute({
   description: "Mock extension in v1: a version object (run state included) with HTTP-dates.",
   security: bearerSecurity,
   request: { params: StrategyVersionParams },
-  responses: { 200: json(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
 });
 
 /** v1 user strategies (contract 4.2, 4.7; real-service notes "v2 strategies" for versions and archive). */

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, errorResponses, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import { bearerSecurity, errorResponses, jsonResponse, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { SubmitV2Body, VersionQuery } from "../schemas/run.ts";
 import { CreateStrategyV2Body, PatchStrategyV2Body, StrategyV2Schema, StrategyVersionSchema } from "../schemas/strategy.ts";
 import { rejectPremadeWrite } from "../services/premade/rejectPremadeWrite.ts";
@@ -13,7 +13,6 @@ import { listStrategiesV2, readStrategyV2, readVersionsV2, readVersionV2 } from 
 import { submitStrategy } from "../services/strategies/submitStrategy.ts";
 import { updateStrategy } from "../services/strategies/updateStrategy.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Strategies (v2)"];
 
 const V2ListQuery = z.object({
@@ -33,7 +32,7 @@ const list = createRoute({
     "`scope=user` (default): the caller's own, not archived, newest first. `scope=public`: the public catalog (public, not archived, completed strategies of every user, then the premade library). `scope=all`: both, without duplicates.",
   security: bearerSecurity,
   request: { query: V2ListQuery },
-  responses: { 200: json(z.array(StrategyV2Schema), "Strategies"), ...errorResponses(400, 401) },
+  responses: { 200: jsonResponse(z.array(StrategyV2Schema), "Strategies"), ...errorResponses(400, 401) },
 });
 
 const create = createRoute({
@@ -44,7 +43,7 @@ const create = createRoute({
   description: "The objective may be sent as `objective` (as the guides do) or `description` (its v2 field name). Submit it to freeze the draft into a version and run it.",
   security: bearerSecurity,
   request: { body: { required: true, content: { "application/json": { schema: CreateStrategyV2Body } } } },
-  responses: { 201: json(StrategyV2Schema, "The created strategy"), ...errorResponses(400, 401) },
+  responses: { 201: jsonResponse(StrategyV2Schema, "The created strategy"), ...errorResponses(400, 401) },
 });
 
 const get = createRoute({
@@ -55,7 +54,7 @@ const get = createRoute({
   description: "`status` and `completed` roll up the active version's latest live run: poll until status is 100 (or negative).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV2Schema, "The strategy"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(StrategyV2Schema, "The strategy"), ...errorResponses(400, 401, 404) },
 });
 
 const patch = createRoute({
@@ -67,7 +66,7 @@ const patch = createRoute({
     "Edits `name` and/or the draft (`objective` or `description`, `exclusions`); `draft_version_id` becomes null when no saved version matches the new draft. Submit to freeze it into a new active version.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, body: { required: true, content: { "application/json": { schema: PatchStrategyV2Body } } } },
-  responses: { 200: json(StrategyV2Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(StrategyV2Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 const submit = createRoute({
@@ -79,7 +78,7 @@ const submit = createRoute({
     "No `as_of_date` (or today, UTC): a LIVE run; a past date: a HISTORICAL run of the version's selection and scoring as of that date; a future date: 400. The version: `version_id`, or the one matching the draft (frozen into a new version when it changed) promoted to active. A completed run of the same version and date is kept unless `force`. Answers the version with the run state of that date; poll `GET /v2/strategies/{id}/versions/{versionId}?asOfDate=` (or the strategy, for a live run) until status is 100. 423 while that run (or the active version's live run) is still building.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, body: { required: false, content: { "application/json": { schema: SubmitV2Body } } } },
-  responses: { 200: json(StrategyVersionSchema, "Submission accepted: the version with the run state of its as-of date"), ...errorResponses(400, 401, 403, 404, 423) },
+  responses: { 200: jsonResponse(StrategyVersionSchema, "Submission accepted: the version with the run state of its as-of date"), ...errorResponses(400, 401, 403, 404, 423) },
 });
 
 const versions = createRoute({
@@ -90,7 +89,7 @@ const versions = createRoute({
   description: "With rollup run state (latest run's status, `latest_run_date`, `runs_count`). The owner sees every version; others only the active one of a public strategy.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
 });
 
 const version = createRoute({
@@ -101,7 +100,7 @@ const version = createRoute({
   description: "Without `asOfDate`: rollup run state. With it: the run of that date (`as_of_date` echoed, `status` null when there is none; rollup fields null).",
   security: bearerSecurity,
   request: { params: StrategyVersionParams, query: VersionQuery },
-  responses: { 200: json(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
 });
 
 const archiveRoute = (method: "post" | "delete", path: string) =>
@@ -113,7 +112,7 @@ const archiveRoute = (method: "post" | "delete", path: string) =>
     description: "Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.",
     security: bearerSecurity,
     request: { params: StrategyIdParams },
-    responses: { 200: json(StrategyV2Schema, "The archived strategy"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(StrategyV2Schema, "The archived strategy"), ...errorResponses(400, 401, 403, 404) },
   });
 
 const revive = createRoute({
@@ -124,7 +123,7 @@ const revive = createRoute({
   description: "Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: json(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
 /** v2 strategies and versions (contract 2.2, 9; real v2 reference "UserStrategies"). */

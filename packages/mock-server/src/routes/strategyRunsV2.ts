@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
-import { bearerSecurity, ErrorSchema, errorResponses, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
+import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
 import { CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import { EvidencesSchema } from "../schemas/premade.ts";
 import { RunCompaniesQuery, RunQuery } from "../schemas/run.ts";
@@ -9,12 +9,11 @@ import { runCompanies } from "../services/runs/runCompanies.ts";
 import { runCompanyEvidence } from "../services/runs/runCompanyEvidence.ts";
 import { runEvidences } from "../services/runs/runEvidences.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const tags = ["Strategies (v2)"];
 const runErrors = {
   ...errorResponses(400, 401),
-  404: json(ErrorSchema, "Unknown or invisible strategy or version, or no run as of asOfDate"),
-  409: json(ErrorSchema, "The run as of asOfDate is still running or failed"),
+  404: jsonResponse(ErrorSchema, "Unknown or invisible strategy or version, or no run as of asOfDate"),
+  409: jsonResponse(ErrorSchema, "The run as of asOfDate is still running or failed"),
 };
 const SELECTION =
   "The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots).";
@@ -27,7 +26,7 @@ const companies = createRoute({
   description: `${SELECTION} Conviction ranked; \`scoringMinMarketCap\` (default 500000000) gives smaller companies a conviction of 0; \`reasoning\` only with \`includeReasoning=true\`. Empty when the strategy has no completed run.`,
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: RunCompaniesQuery },
-  responses: { 200: json(z.array(CompanySchema), "Companies (empty when the run has none)"), ...runErrors },
+  responses: { 200: jsonResponse(z.array(CompanySchema), "Companies (empty when the run has none)"), ...runErrors },
 });
 
 const company = createRoute({
@@ -38,7 +37,7 @@ const company = createRoute({
   description: `${SELECTION} A company not in the run is 200 with \`isIncluded: false\` and a reasoning saying so; an unknown company is 404. Summaries are those published up to the run's as-of date.`,
   security: bearerSecurity,
   request: { params: StrategyCompanyParams, query: RunQuery },
-  responses: { 200: json(EvidenceSchema, "Evidence"), ...runErrors },
+  responses: { 200: jsonResponse(EvidenceSchema, "Evidence"), ...runErrors },
 });
 
 const evidences = createRoute({
@@ -49,7 +48,7 @@ const evidences = createRoute({
   description: `${SELECTION} One {companyId, isIncluded, reasoning, summaries} per company of the run (a premade strategy's current run adds the candidates it rejected).`,
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: RunQuery },
-  responses: { 200: json(EvidencesSchema, "Evidences"), ...runErrors },
+  responses: { 200: jsonResponse(EvidencesSchema, "Evidences"), ...runErrors },
 });
 
 /** v2 reads of a strategy run: companies, one company's evidence, all evidence (real v2 reference). */

@@ -42,4 +42,12 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, { 
 }
 
 /** The bearer security requirement of every route except health. */
+/**
+ * An OpenAPI response entry whose body is `schema` as JSON.
+ *
+ * @example
+ * jsonResponse(ErrorSchema, "Not found") // => { description: "Not found", content: { "application/json": { schema: ErrorSchema } } }
+ */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];

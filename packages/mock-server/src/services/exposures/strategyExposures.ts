@@ -1,11 +1,14 @@
 import { UTCDate } from "@date-fns/utc";
 import { addMonths, addYears } from "date-fns";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { PremadeStrategy } from "../../_internal/fixtures.ts";
+import { type Caller, memoize, type ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import type { ExposureRow, ExposuresInput, ReturnDateRange } from "../../schemas/exposures.ts";
+import type { StrategyRecord } from "../../store/StoreState.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
 import { lowerBound } from "../benchmarks/_internal/seriesDates.ts";
+import { premadeIndex } from "../premade/findPremade.ts";
 import { listStrategies } from "../strategies/listStrategies.ts";
 import { rankedCompanies } from "../strategies/rankedCompanies.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
@@ -63,25 +66,28 @@ export function strategyExposures(ctx: ServiceContext, caller: Caller, input: Ex
 /** The strategies to score: the given ids (each visible or premade), else every visible one plus the premade library. */
 function targets(ctx: ServiceContext, caller: Caller, ids: readonly string[]): Scored[] {
   const now = ctx.clock.now();
-  const premadeById = new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p]));
-  const user = (id: string): Scored => {
-    const s = requireVisible(ctx.store.state, caller, id, now, "exclude");
+  const premadeById = premadeIndex(ctx);
+  const user = (s: StrategyRecord): Scored => {
     const version = activeVersion(s);
     const done = version !== undefined && strategyStatus(s, now) === 100;
     return { id: s.id, name: s.name, companies: done ? rankedCompanies(ctx.universe, versionConstituents(ctx, version), {}) : [] };
   };
-  const premade = (id: string): Scored => {
-    const p = premadeById.get(id)!;
-    return { id: p.id, name: p.name, companies: rankedCompanies(ctx.universe, p.constituents, {}) };
+  // A premade strategy's ranking depends on fixture data only: once per context.
+  const ranked = memoize(ctx, "exposures:premade", () => new Map<string, CompanyOut[]>());
+  const premade = (p: PremadeStrategy): Scored => {
+    let companies = ranked.get(p.id);
+    if (companies === undefined) ranked.set(p.id, (companies = rankedCompanies(ctx.universe, p.constituents, {})));
+    return { id: p.id, name: p.name, companies };
   };
   if (ids.length > 0) {
     return [...new Set(ids)].map((id) => {
-      if (ctx.store.state.strategies.some((s) => s.id === id)) return user(id);
-      if (premadeById.has(id)) return premade(id);
+      if (ctx.store.state.strategies.some((s) => s.id === id)) return user(requireVisible(ctx.store.state, caller, id, now, "exclude"));
+      const p = premadeById.get(id);
+      if (p !== undefined) return premade(p);
       throw notFound("strategy", id);
     });
   }
-  return [...listStrategies(ctx, caller, "all").map((s) => user(s.id)), ...ctx.universe.premadeStrategies.map((p) => premade(p.id))];
+  return [...listStrategies(ctx, caller, "all").map(user), ...ctx.universe.premadeStrategies.map(premade)];
 }
 
 /** Calendar indexes of the window's first and last trading days (the window ends on the data's as-of date). */

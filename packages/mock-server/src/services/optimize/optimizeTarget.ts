@@ -2,6 +2,7 @@ import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { activeVersion, isBuildComplete, isBuildRunning, strategyStatus } from "../builds.ts";
+import { premadeIndex } from "../premade/findPremade.ts";
 import { rankedCompanies } from "../strategies/rankedCompanies.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
 import { requireVisible } from "../strategies/visibility.ts";
@@ -31,7 +32,7 @@ export function optimizeTarget(ctx: ServiceContext, caller: Caller, id: string):
   const now = ctx.clock.now();
   const record = ctx.store.state.strategies.find((s) => s.id === id);
   if (record === undefined) {
-    const premade = ctx.universe.premadeStrategies.find((p) => p.id === id);
+    const premade = premadeIndex(ctx).get(id);
     if (premade === undefined) throw notFound("strategy", id);
     return { key: `premade:${premade.id}`, strategyId: id, companies: rankedCompanies(ctx.universe, premade.constituents, {}) };
   }

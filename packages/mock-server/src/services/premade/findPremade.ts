@@ -3,15 +3,24 @@ import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 
 /**
- * The premade strategy `id` (O(1): an index built once per context).
+ * The premade strategies by id, built once per context (the library is fixture data).
+ *
+ * @example
+ * premadeIndex(ctx).has(premade.id) // => true
+ */
+export function premadeIndex(ctx: ServiceContext): ReadonlyMap<string, PremadeStrategy> {
+  return memoize(ctx, "premade:byId", () => new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p])));
+}
+
+/**
+ * The premade strategy `id` (O(1): {@link premadeIndex}).
  *
  * @throws ApiError 404 when no premade strategy has that id
  * @example
  * findPremade(ctx, premade.id).name // => "Quantum Computing Leaders"
  */
 export function findPremade(ctx: ServiceContext, id: string): PremadeStrategy {
-  const index = memoize(ctx, "premade:byId", () => new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p])));
-  const p = index.get(id);
+  const p = premadeIndex(ctx).get(id);
   if (p === undefined) throw notFound("premade strategy", id);
   return p;
 }

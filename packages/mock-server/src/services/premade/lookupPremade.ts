@@ -1,6 +1,6 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
-import { findPremade } from "./findPremade.ts";
+import { premadeIndex } from "./findPremade.ts";
 
 /**
  * The premade strategy `id`, or undefined when `id` is not one (then it may name a user
@@ -10,9 +10,5 @@ import { findPremade } from "./findPremade.ts";
  * lookupPremade(ctx, userStrategyId) // => undefined
  */
 export function lookupPremade(ctx: ServiceContext, id: string): PremadeStrategy | undefined {
-  try {
-    return findPremade(ctx, id);
-  } catch {
-    return undefined;
-  }
+  return premadeIndex(ctx).get(id);
 }

@@ -3,6 +3,7 @@ import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
 import { readPortfolios } from "../portfolios/portfolioStore.ts";
+import { findPremade } from "../premade/findPremade.ts";
 import { premadeCompanies } from "../premade/premadeCompanies.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
 
@@ -30,8 +31,7 @@ export function studioHoldings(ctx: ServiceContext, source: StudioChartInput["so
     return { label: portfolio.name, holdings };
   }
   if (source.kind === "premade") {
-    const premade = ctx.universe.premadeStrategies.find((p) => p.id === source.id);
-    if (premade === undefined) throw notFound("premade strategy", source.id);
+    const premade = findPremade(ctx, source.id);
     return { label: `${premade.name} (equal weights)`, holdings: premadeCompanies(ctx, source.id).map((c) => ({ companyId: c.id, weight: 1 })) };
   }
   const strategy = ctx.store.state.strategies.find((s) => s.id === source.id);

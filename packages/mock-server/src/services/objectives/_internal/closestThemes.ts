@@ -1,5 +1,6 @@
 import type { PremadeStrategy, Theme } from "../../../_internal/fixtures.ts";
 import type { ServiceContext } from "../../../app/ServiceContext.ts";
+import { premadeIndex } from "../../premade/findPremade.ts";
 import { searchPremade } from "../../premade/searchPremade.ts";
 
 /** A theme of the universe that an objective speaks of, with its premade strategy. */
@@ -21,7 +22,7 @@ export const SECOND_THEME_SHARE = 0.75;
  * closestThemes(ctx, "drones and artillery for NATO")[0].theme.slug // => "defence-modernisation"
  */
 export function closestThemes(ctx: ServiceContext, objective: string): ThemeMatch[] {
-  const premadeById = new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p]));
+  const premadeById = premadeIndex(ctx);
   const themeBySlug = new Map(ctx.universe.themes.map((t) => [t.slug, t]));
   const out: ThemeMatch[] = [];
   for (const match of searchPremade(ctx, objective).matches.slice(0, 2)) {
