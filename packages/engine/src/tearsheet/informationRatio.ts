@@ -17,6 +17,10 @@ import { activeReturns } from "./_internal/activeReturns.ts";
  * informationRatio([0.02, 0.00, 0.02], [0.01, 0.01, 0.01], 52) // => 2.0816659994661326
  */
 export function informationRatio(returns: NumericArray, benchmarkReturns: NumericArray, periodsPerYear: number = PERIODS_PER_YEAR.daily): number {
-  const a = activeReturns(returns, benchmarkReturns);
-  return sharpeRatio(a, { periodsPerYear });
+  return informationRatioOf(activeReturns(returns, benchmarkReturns), periodsPerYear);
+}
+
+/** Information ratio of active returns already computed by `activeReturns` (shared with tearSheet). */
+export function informationRatioOf(active: Float64Array, periodsPerYear: number): number {
+  return sharpeRatio(active, { periodsPerYear });
 }

@@ -23,10 +23,9 @@ export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArra
   return alphaOf(r, b, periodsPerYear, perPeriodRf);
 }
 
-/** α of checked arrays. */
-export function alphaOf(r: Float64Array, b: Float64Array, periodsPerYear: number, perPeriodRf: number): number {
+/** α of checked arrays; `beta` is `betaOf(r, b, 0, r.length)`, passed when the caller has it already (tearSheet). */
+export function alphaOf(r: Float64Array, b: Float64Array, periodsPerYear: number, perPeriodRf: number, beta = betaOf(r, b, 0, r.length)): number {
   const n = r.length;
-  const beta = betaOf(r, b, 0, n);
   const er = compensatedSum(r) / n - perPeriodRf;
   const eb = compensatedSum(b) / n - perPeriodRf;
   return assertRepresentable(periodsPerYear * (er - beta * eb), "returns", "alpha") + 0;

@@ -10,12 +10,13 @@ import { captureRatios } from "./captureRatios.ts";
 import { drawdownTable } from "./drawdownTable.ts";
 import { extremePeriods } from "./extremePeriods.ts";
 import { hitRate } from "./hitRate.ts";
-import { informationRatio } from "./informationRatio.ts";
+import { informationRatioOf } from "./informationRatio.ts";
 import { rollingBeta } from "./rollingBeta.ts";
 import { rollingSharpe } from "./rollingSharpe.ts";
 import { rollingVolatility } from "./rollingVolatility.ts";
 import { sortinoOf } from "./sortinoRatio.ts";
-import { trackingError } from "./trackingError.ts";
+import { trackingErrorOf } from "./trackingError.ts";
+import { activeReturns } from "./_internal/activeReturns.ts";
 import { periodOptions } from "../stats/_internal/periodOptions.ts";
 
 /** `[unixSeconds, value]` points, the backtest's `timeSeries` convention. */
@@ -135,14 +136,21 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   const extreme = extremePeriods(r);
   const ends = t.subarray(rollingWindow); // window i ends at return rollingWindow - 1 + i, i.e. point rollingWindow + i
   const rolling = (values: () => Float64Array): TimePoint[] => (n < rollingWindow ? [] : Array.from(values(), (x, i) => [ends[i]!, x] as TimePoint));
+  // Computed in the order of the result's fields (so the same error comes first); beta and the
+  // active returns once each, shared by alpha and by tracking error and information ratio.
+  const sortinoRatio = sortinoOf(r, 0, n, periodsPerYear, perPeriodRf);
+  const calmar = calmarRatio(v, yearsBetween(t[0]!, t[t.length - 1]!));
+  const betaValue = beta(r, b);
+  const alpha = alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue);
+  const active = activeReturns(r, b);
   return {
     periods: n,
-    sortinoRatio: sortinoOf(r, 0, n, periodsPerYear, perPeriodRf),
-    calmarRatio: calmarRatio(v, yearsBetween(t[0]!, t[t.length - 1]!)),
-    beta: beta(r, b),
-    alpha: alphaOf(r, b, periodsPerYear, perPeriodRf),
-    trackingError: trackingError(r, b, periodsPerYear),
-    informationRatio: informationRatio(r, b, periodsPerYear),
+    sortinoRatio,
+    calmarRatio: calmar,
+    beta: betaValue,
+    alpha,
+    trackingError: trackingErrorOf(active, periodsPerYear),
+    informationRatio: informationRatioOf(active, periodsPerYear),
     upCapture: capture.up,
     downCapture: capture.down,
     hitRate: hitRate(r, b),

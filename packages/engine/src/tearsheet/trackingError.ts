@@ -18,7 +18,11 @@ import { activeReturns } from "./_internal/activeReturns.ts";
  * trackingError([0.02, 0.00, 0.02], [0.01, 0.01, 0.01], 52) // => 0.08326663997864531
  */
 export function trackingError(returns: NumericArray, benchmarkReturns: NumericArray, periodsPerYear: number = PERIODS_PER_YEAR.daily): number {
-  const a = activeReturns(returns, benchmarkReturns);
+  return trackingErrorOf(activeReturns(returns, benchmarkReturns), periodsPerYear);
+}
+
+/** Tracking error of active returns already computed by `activeReturns` (shared with tearSheet). */
+export function trackingErrorOf(active: Float64Array, periodsPerYear: number): number {
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
-  return volatility(a, periodsPerYear);
+  return volatility(active, periodsPerYear);
 }

@@ -63,10 +63,6 @@ export function rebasedAtPoints(field: string, series: PriceSeries, points: Int3
   const nav = new Float64Array(points.length);
   const p0 = readClose(field, closes, points[0]! - start);
   nav[0] = NAV_BASE;
-  for (let k = 1; k < points.length; k++) {
-    const v = closes[points[k]! - start];
-    // Checked inline; readClose builds the message and throws.
-    nav[k] = NAV_BASE * ((typeof v === "number" && v > 0 && v < Infinity ? v : readClose(field, closes, points[k]! - start)) / p0);
-  }
+  for (let k = 1; k < points.length; k++) nav[k] = NAV_BASE * (readClose(field, closes, points[k]! - start) / p0);
   return nav;
 }

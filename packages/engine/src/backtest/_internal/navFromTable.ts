@@ -41,9 +41,10 @@ export function navFromTable(
   const { f64, i32 } = memory;
   const { firstSlot, endSlot } = window;
   const rows = W - 1; // rows 0..W-2 are the slots firstSlot..firstSlot+W-2; the last point is summed apart
-  // Blocks covering rows 0..W-2; the first and last may stick out of the window (those rows are computed and ignored).
+  // Blocks covering rows 0..W-2 (rows >= 1: prepareWindow rejects windows of fewer than 2 points);
+  // the first and last may stick out of the window (those rows are computed and ignored).
   const firstBlock = firstSlot >> 3;
-  const endBlock = rows === 0 ? firstBlock : ((firstSlot + rows - 1) >> 3) + 1;
+  const endBlock = ((firstSlot + rows - 1) >> 3) + 1;
   if (dirty.length < endBlock + 1) dirty = new Uint8Array(Math.max(endBlock + 1, 2 * dirty.length));
   dirty.fill(0, firstBlock, endBlock + 1);
 
@@ -57,10 +58,10 @@ export function navFromTable(
     const id = hold.id;
     checkReads(table, col, id, closes, start, points, firstSlot, inv, Math.min(lt, W - 2));
     // The end close: from the table, or read (and checked) from the series for a mid-week end.
-    const end = lt === W - 1 ? (endSlot >= 0 ? checkedSlot(table, col, endSlot, id, closes, points[W - 1]! - start) : readClose(fieldOf(id), closes, points[W - 1]! - start)) : 0;
+    const end = lt === W - 1 ? (endSlot >= 0 ? checkedSlot(table, col, endSlot, id, closes, points[W - 1]! - start) : checkedClose(id, closes, points[W - 1]! - start)) : 0;
     const purchase = inv === W - 1 ? end : f64[closeIndex(table, firstSlot + inv, col)]!;
     const c = hold.weight / purchase;
-    const cash = lt < W - 1 ? c * readClose(fieldOf(id), closes, hold.lastIndex - start) : 0;
+    const cash = lt < W - 1 ? c * checkedClose(id, closes, hold.lastIndex - start) : 0;
     const r = memory.hold / 8 + h * 5;
     f64[r] = c;
     f64[r + 1] = hold.weight;
@@ -73,8 +74,9 @@ export function navFromTable(
     // only separates rows before the window, which are dropped.
     if (inv > 0 && ((firstSlot + inv) & 7) !== 0) dirty[(firstSlot + inv) >> 3] = 1;
     if (lt < W - 1 && ((firstSlot + lt) & 7) !== 7) dirty[(firstSlot + lt) >> 3] = 1;
-    // The last point, summed here in holding order as every row is.
-    last += W - 1 < inv ? hold.weight : W - 1 <= lt ? c * end : cash;
+    // The last point, summed here in holding order as every row is (inv <= W - 1: resolveHoldings
+    // drops a holding with no close at any point).
+    last += W - 1 <= lt ? c * end : cash;
   }
 
   // Clean runs of blocks go to the kernel; a mixed block is summed term by term. Rows outside 0..W-2 are dropped.
@@ -116,6 +118,12 @@ function rowSum(table: PreparedPriceTable, H: number, slot: number): number {
 /** The name of a holding's series in messages (built only when a message is). */
 function fieldOf(id: string): string {
   return `prices[${JSON.stringify(id)}]`;
+}
+
+/** `closes[j]`, checked inline as `readClose` does; its slow path (building the field name) runs only for a bad close, and throws. */
+function checkedClose(id: string, closes: ArrayLike<number>, j: number): number {
+  const v = closes[j];
+  return typeof v === "number" && v > 0 && v < Infinity ? v : readClose(fieldOf(id), closes, j);
 }
 
 /** Throws the error of a direct read when a close the backtest reads in slots [firstSlot + from, firstSlot + to] is bad. */
