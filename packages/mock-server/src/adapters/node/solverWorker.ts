@@ -9,11 +9,11 @@ const port = parentPort;
 if (port === null) throw new Error("solverWorker.ts runs only as a worker thread");
 port.on("message", (request: SolverRequest) => {
   runSolverJob(request.job, request.timeLimitMs).then(
-    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies SolverResponse),
+    (result) => port.postMessage({ ok: true, result } satisfies SolverResponse),
     (error: unknown) => {
       const failure: SolverResponse = isEngineError(error)
-        ? { id: request.id, ok: false, engine: { code: error.code, message: error.message, field: error.field } }
-        : { id: request.id, ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        ? { ok: false, engine: { code: error.code, message: error.message, field: error.field } }
+        : { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       port.postMessage(failure);
     },
   );

@@ -84,7 +84,6 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
   const spawn = options.spawn ?? spawnSolverWorker;
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, ready: false, task: undefined, timer: undefined }));
   const queue: Task[] = [];
-  let nextId = 1;
   let closed = false;
 
   const start = (slot: Slot): Worker => {
@@ -156,7 +155,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       task.reject(overTime(task.limitMs, "while an optimizer worker started"));
       return;
     }
-    const request: SolverRequest = { id: nextId++, job: task.job, timeLimitMs: left === undefined ? 0 : Math.max(1, Math.floor(left * ENGINE_SHARE)) };
+    const request: SolverRequest = { job: task.job, timeLimitMs: left === undefined ? 0 : Math.max(1, Math.floor(left * ENGINE_SHARE)) };
     slot.worker!.postMessage(request);
     if (left !== undefined) {
       slot.timer = setTimeout(() => {
