@@ -2,16 +2,8 @@ import type { Bench } from "tinybench";
 import {
   buyAndHoldBacktest, rebalancedBacktest, tearSheet, type BacktestInput, type PriceSeries, tradingCalendar, weeklyPriceTable,
 } from "@thematic/engine";
+import { lcg } from "../_internal/lcg.ts";
 import type { Suite } from "../harness.ts";
-
-/** Deterministic LCG (Numerical Recipes constants) so every run measures the same data. */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 /** Monday–Friday calendar of about 20 years ending 2024-12-31. */
 function businessDays(fromIso: string, toIso: string): number[] {

@@ -1,9 +1,10 @@
 import type { Bench } from "tinybench";
 import { backtestPortfolio, backtestWindow, batchBacktest, buyAndHoldBacktest, type PriceSeries, tradingCalendar, weeklyPriceTable } from "@thematic/engine";
+import { lcg } from "../_internal/lcg.ts";
 import type { Suite } from "../harness.ts";
 import { generatedCase } from "../numpy/_internal/generatedCase.ts";
 
-export const BATCH_PORTFOLIOS = 10_000;
+const BATCH_PORTFOLIOS = 10_000;
 const HOLDINGS = 30;
 
 /**
@@ -23,8 +24,7 @@ const suite: Suite = {
     const table = weeklyPriceTable(calendar, prices);
     const benchmark = { symbol: "SPY", series: { start: 0, closes: data.benchmark } };
     const window = backtestWindow({ calendar, prices: table, benchmark, years: 5 });
-    let seed = 1;
-    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+    const random = lcg(1);
     // 30 distinct securities each (a partial Fisher–Yates shuffle), weights uniform in [0.1, 1.1).
     const ids = Array.from({ length: 500 }, (_, i) => `S${i}`);
     const portfolios = Array.from({ length: BATCH_PORTFOLIOS }, () =>

@@ -1,16 +1,8 @@
 import type { Bench } from "tinybench";
 import * as ss from "simple-statistics";
 import { conditionalValueAtRisk, maxDrawdown, sharpeRatio, valueAtRisk, volatility } from "@thematic/engine";
+import { lcg } from "../_internal/lcg.ts";
 import type { Suite } from "../harness.ts";
-
-/** Deterministic LCG (Numerical Recipes constants) so every run measures the same data. */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 const N = 5000;
 

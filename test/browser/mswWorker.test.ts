@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../_support/launchChromium.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * the mock (embedded fixtures, bearer auth, {error} bodies). Debian's Chromium runs headless
  * (.ci/run installs it when it is missing; CHROMIUM_PATH overrides its location).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const KEY = "thm_ines_63e54a1cde00f20d";
 let server: Server;
 let browser: Browser;
@@ -41,10 +41,7 @@ beforeAll(async () => {
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.evaluate(() => window.mockReady);

@@ -5,7 +5,7 @@ import * as charts from "../../packages/charts/src/index.ts";
 import type { BacktestLike } from "../../packages/charts/src/index.ts";
 import { scoreTilt } from "../../packages/engine/src/index.ts";
 import { createMock } from "../../packages/mock-server/src/index.ts";
-import { artifactDir, launchChromium } from "../studio/_support/launchChromium.ts";
+import { artifactDir, launchChromium } from "../_support/launchChromium.ts";
 
 /**
  * Every chart of @thematic/charts drawn from real fixture data (a premade strategy's companies,

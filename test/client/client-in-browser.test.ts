@@ -1,16 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { build } from "esbuild";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../packages/mock-server/src/adapters/node/startServer.ts";
+import { launchChromium } from "../_support/launchChromium.ts";
 
 /**
  * @thematic/client in a real browser: bundled for the browser platform (no Node built-in may be
  * left), loaded by a page on one origin, calling the standalone mock on another (CORS, the
  * bearer key and X-Mock-Session preflighted), through the platform fetch and AbortSignal.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const KEY = "thm_ines_63e54a1cde00f20d";
 let bundle: { text: string; inputs: string[] };
 let pages: Server;
@@ -43,10 +43,7 @@ beforeAll(async () => {
     res.end(req.url === "/client.js" ? bundle.text : html);
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`http://localhost:${(pages.address() as AddressInfo).port}/`);
   await page.waitForFunction(() => window.thematic !== undefined);

@@ -5,11 +5,11 @@ import { npmEnv, run } from "./_support/npmEnv.ts";
 
 const ctx = inject("packaging");
 
-/** Every file path an `exports` map (or `bin`) points at, conditions included, except the source condition's. */
-function targets(value: unknown, skipSource: boolean): string[] {
+/** Every file path an `exports` map (or `bin`, or `imports`) points at, under every condition, the source condition's included. */
+function targets(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, v]) => (skipSource && key === "@thematic/source" ? [] : targets(v, skipSource)));
+  return Object.values(value).flatMap((v) => targets(v));
 }
 
 describe.each(ctx.packages.map((p) => [p.name, p] as const))("%s", (_name, pkg) => {
@@ -20,7 +20,7 @@ describe.each(ctx.packages.map((p) => [p.name, p] as const))("%s", (_name, pkg) 
     expect(files.has("package.json")).toBe(true);
     expect(pkg.files.filter((f) => /\.test\.ts$|\/_test\/|\.tsbuildinfo$/.test(f))).toEqual([]);
     const { exports, bin, imports } = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<string, unknown>;
-    for (const target of [...targets(exports, false), ...targets(bin, false), ...targets(imports, false)]) {
+    for (const target of [...targets(exports), ...targets(bin), ...targets(imports)]) {
       if (target.includes("*")) continue;
       expect(files.has(target.replace(/^\.\//, "")), `${target} is in the tarball`).toBe(true);
     }

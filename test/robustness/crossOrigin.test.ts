@@ -6,11 +6,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS, launchChromium } from "../_support/launchChromium.ts";
 import { fixtureUniverse } from "./_support/world.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const universe = fixtureUniverse();
 const key = universe.users.find((u) => u.active)!.apiKey;
 let mock: RunningServer;
@@ -27,10 +27,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
   pagePort = (pages.address() as AddressInfo).port;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1"],
-  });
+  // The standard switches without --disable-quic, plus the host resolver rules for evil.test and rebind.test.
+  browser = await launchChromium([
+    ...CHROMIUM_ARGS.filter((arg) => arg !== "--disable-quic"),
+    "--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1",
+  ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

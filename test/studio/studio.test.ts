@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../packages/mock-server/src/adapters/node/startServer.ts";
-import { artifactDir, launchChromium } from "./_support/launchChromium.ts";
+import { artifactDir, launchChromium } from "../_support/launchChromium.ts";
 
 /**
  * The studio page in headless Chromium against the real server (fixtures, port 0): it loads with

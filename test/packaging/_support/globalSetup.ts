@@ -22,8 +22,6 @@ export interface PackagingContext {
   registryUrl: string;
   npmCache: string;
   packages: Array<{ name: string; version: string; dir: string; tarball: string; bytes: number; unpackedBytes: number; files: string[] }>;
-  /** Wall time of `npm install @thematic/engine @thematic/mock-server` in the fresh project, ms. */
-  installMs: number;
 }
 
 declare module "vitest" {
@@ -79,7 +77,7 @@ export async function setup(project: TestProject): Promise<void> {
   const tools = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8")).packages as Record<string, { version: string }>;
   const tool = (name: string) => `${name}@${tools[`node_modules/${name}`]!.version}`;
   await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node"].map(tool).join(" ")}`, projectDir, env, 300_000);
-  const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, npmCache, packages, installMs: install.ms };
+  const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, npmCache, packages };
   process.stdout.write(
     `[packaging] ${packages.map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} kB packed, ${(p.unpackedBytes / 1024).toFixed(0)} kB unpacked, ${p.files.length} files`).join("; ")}\n` +
       `[packaging] npm install ${publicNames.join(" ")} into a fresh project: ${(install.ms / 1000).toFixed(1)} s\n`,

@@ -18,8 +18,6 @@ export interface PackedPackage {
 export interface LocalRegistry {
   /** Base URL with a trailing slash, for `npm_config_registry`. */
   url: string;
-  /** Names and versions it has served a packument or tarball for (for diagnostics). */
-  served: Set<string>;
   close(): Promise<void>;
 }
 
@@ -99,7 +97,6 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
     add(manifest.name, manifest.version, { manifest: { ...manifest, _integrity: integrity }, tarball: () => file });
   }
 
-  const served = new Set<string>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://registry");
     const path = decodeURIComponent(url.pathname).slice(1);
@@ -110,7 +107,6 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
         res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: `no tarball for ${tarball[1]}@${tarball[2]} in the npm cache` }));
         return;
       }
-      served.add(`${tarball[1]}@${tarball[2]}`);
       res.writeHead(200, { "Content-Type": "application/octet-stream" });
       createReadStream(file).pipe(res);
       return;
@@ -132,14 +128,12 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
         }),
       ),
     };
-    served.add(path);
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(packument));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    served,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

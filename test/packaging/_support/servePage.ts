@@ -2,7 +2,8 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../../_support/launchChromium.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html",
@@ -47,10 +48,7 @@ export async function servePage(root: string, errors: string[] = []): Promise<Se
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
