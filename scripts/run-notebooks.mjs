@@ -7,7 +7,8 @@
 // Rich output: a notebook shows a chart with `Deno.jupyter.display({ "image/svg+xml": svg }, { raw: true })`
 // in the kernel; under `deno run` (here) `Deno.jupyter` does not exist, so the notebooks' `show`
 // helper prints the same MIME bundle as one `Jupyter.display {json}` line instead. This script
-// checks every such bundle (an SVG document with a title; a notebook with a broken chart fails),
+// checks every such bundle (an SVG document with a title, an HTML table without NaN; a notebook with
+// a broken chart or table fails),
 // names the charts in its summary, and writes them to NOTEBOOK_CHARTS=<folder> when set.
 //
 // The notebooks read THEMATIC_API_URL: unless it is set, this script starts the mock
@@ -65,12 +66,21 @@ const DISPLAY = "Jupyter.display ";
 function displayed(stdout) {
   const charts = [];
   const rest = [];
+  let tables = 0;
   for (const line of stdout.split("\n")) {
     if (!line.startsWith(DISPLAY)) {
       rest.push(line);
       continue;
     }
     const bundle = JSON.parse(line.slice(DISPLAY.length));
+    const html = bundle["text/html"];
+    if (html !== undefined) {
+      // A table (htmlTable of @thematic/charts): one <table> whose cells hold no NaN or Infinity.
+      if (typeof html !== "string" || !/^<table[ >]/.test(html) || !html.endsWith("</table>") || html.indexOf("<table", 1) !== -1) throw new Error(`table ${tables + 1} is not one HTML table`);
+      if (/>\s*-?(NaN|Infinity)\s*</.test(html)) throw new Error(`table ${tables + 1} holds NaN or Infinity`);
+      tables++;
+      continue;
+    }
     const svg = bundle["image/svg+xml"];
     if (svg === undefined) continue;
     if (typeof svg !== "string" || !/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg) || !svg.endsWith("</svg>") || svg.indexOf("<svg", 1) !== -1) throw new Error(`chart ${charts.length + 1} is not one SVG document`);
@@ -80,7 +90,7 @@ function displayed(stdout) {
     if (/NaN|Infinity/.test(svg)) throw new Error(`chart "${title}" holds NaN or Infinity`);
     charts.push({ title, svg });
   }
-  return { charts, rest: rest.join("\n") };
+  return { charts, tables, rest: rest.join("\n") };
 }
 
 const external = process.env.THEMATIC_API_URL;
@@ -115,7 +125,8 @@ try {
     }
     if (result.status === 0) {
       const charts = shown.charts.length === 0 ? "" : `, ${shown.charts.length} chart${shown.charts.length === 1 ? "" : "s"} shown (${shown.charts.map((c) => c.title).join("; ")})`;
-      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran${charts} (${seconds} s)\n`);
+      const tables = shown.tables === 0 ? "" : `, ${shown.tables} table${shown.tables === 1 ? "" : "s"}`;
+      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran${charts}${tables} (${seconds} s)\n`);
       continue;
     }
     failed++;

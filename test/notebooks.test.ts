@@ -17,8 +17,8 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
   it("run without a cell throwing", () => {
     const { status, output } = runNotebooks([]);
     // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
-    expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\)/);
-    expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\)/);
+    expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\), 5 tables/);
+    expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/);
     expect(status).toBe(0);
   }, 180_000);
 
@@ -56,6 +56,29 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
       ["untitled.ipynb", svg(" "), /has no title/],
       ["empty.ipynb", "", /is not one SVG document/],
       ["nan.ipynb", svg("NaN chart").replace('width="10"', 'width="NaN"'), /holds NaN or Infinity/],
+    ] as const) {
+      const result = runNotebooks([write(name, [display(bad)])], env);
+      expect(result.status, name).toBe(1);
+      expect(result.output).toMatch(why);
+    }
+  }, 60_000);
+
+  it("the runner counts displayed HTML tables and fails one that holds NaN or is not one table", () => {
+    const dir = mkdtempSync(join(tmpdir(), "notebook-"));
+    const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
+    const display = (html: string) => code(`console.log("Jupyter.display " + JSON.stringify({ "text/html": ${JSON.stringify(html)} }));\n`);
+    const write = (name: string, cells: object[]) => {
+      writeFileSync(join(dir, name), JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }));
+      return join(dir, name);
+    };
+    const env = { ...process.env, THEMATIC_API_URL: "http://127.0.0.1:9" };
+    const good = runNotebooks([write("good.ipynb", [display("<table><tr><td>1.5</td></tr></table>"), display('<table class="t"><tr><td>2</td></tr></table>')])], env);
+    expect(good.output).toMatch(/good\.ipynb: 2 code cells ran, 2 tables/);
+    expect(good.status).toBe(0);
+    for (const [name, bad, why] of [
+      ["nan.ipynb", "<table><tr><td>NaN</td></tr></table>", /table 1 holds NaN or Infinity/],
+      ["two.ipynb", "<table></table><table></table>", /table 1 is not one HTML table/],
+      ["text.ipynb", "<p>no table</p>", /table 1 is not one HTML table/],
     ] as const) {
       const result = runNotebooks([write(name, [display(bad)])], env);
       expect(result.status, name).toBe(1);

@@ -15,3 +15,4 @@ export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./char
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
 export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
+export { htmlTable, type ColumnFormat, type HtmlTableOptions, type TableRows } from "./table/htmlTable.ts";
