@@ -51,7 +51,7 @@ interface Company {
 describe("an agent builds a quantum-computing strategy over MCP", () => {
   it("search premade → create → submit → poll → companies → evidence → backtest → optimize → save", async () => {
     const { tools } = await agent.listTools();
-    expect(tools.length).toBe(22);
+    expect(tools.length).toBe(23);
 
     // 1. Find the closest premade strategy and look at what it holds.
     const search = await call<{ matches: Array<{ similarity: number; strategy: Strategy }> }>("search_premade_strategies", {

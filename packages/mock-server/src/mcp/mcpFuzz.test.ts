@@ -7,7 +7,8 @@ import { makeMock } from "../_test/makeMock.ts";
 import { id, keys } from "../_test/testUniverse.ts";
 
 const lines: string[] = [];
-const m = makeMock({ quiet: true, log: (l) => lines.push(l) });
+// Builds finish at once: build_strategy called without a task waits for its build (on the manual clock, forever otherwise).
+const m = makeMock({ quiet: true, buildDurationMs: 0, log: (l) => lines.push(l) });
 
 async function rpc(method: string, params: unknown): Promise<{ status: number; body: { result?: { isError?: boolean; content: Array<{ text: string }> }; error?: unknown } }> {
   const r = await m.app.request("/v1/mcp", {
@@ -22,7 +23,7 @@ describe("MCP tools under random arguments", () => {
   it("always answer with a tool result, never a protocol error, a 5xx or an unexpected error", async () => {
     const listed = await rpc("tools/list", {});
     const tools = (listed.body.result as unknown as { tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown> } }> }).tools;
-    expect(tools.length).toBe(22);
+    expect(tools.length).toBe(23);
     const ids = [id("alice-quantum"), id("bob-water"), id("bob-private"), id("premade-quantum"), id("qbit"), id("bank"), "00000000-0000-4000-8000-000000000000"];
     const value = fc.oneof(
       fc.constantFrom(...ids),

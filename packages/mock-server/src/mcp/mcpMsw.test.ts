@@ -31,7 +31,7 @@ describe("MCP through msw", () => {
   it("initializes, lists the tools and calls them on the mock's data", async () => {
     const alice = await connect(keys.alice);
     expect(alice.getServerVersion()?.name).toBe("thematic-mock");
-    expect((await alice.listTools()).tools.length).toBe(22);
+    expect((await alice.listTools()).tools.length).toBe(23);
     const s = await callOk<{ id: string; status: number }>(alice, "create_strategy", { name: "Via msw", objective: "quantum computing hardware" });
     await callOk(alice, "submit_strategy", { strategyId: s.id });
     mock.ctx.clock.advance(5000);

@@ -27,6 +27,7 @@ const TOOLS = [
   "backtest",
   "list_portfolios",
   "save_portfolio",
+  "build_strategy",
 ];
 
 interface Strategy {
