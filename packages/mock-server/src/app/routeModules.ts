@@ -3,6 +3,7 @@ import { registerControlRoutes } from "../routes/control.ts";
 import { docsRoutes } from "../routes/docs.ts";
 import { registerHealthRoutes } from "../routes/health.ts";
 import { registerMcpRoutes } from "../mcp/registerMcpRoutes.ts";
+import { registerOAuthRoutes } from "../oauth/registerOAuthRoutes.ts";
 import { registerOptimizeRoutes } from "../routes/optimize.ts";
 import { registerPortfolioRoutes } from "../routes/portfolios.ts";
 import { registerStrategyRoutes } from "../routes/strategies.ts";
@@ -23,5 +24,5 @@ import type { RouteModule } from "./RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, docsRoutes(docsAssets)];
+  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes(docsAssets)];
 }

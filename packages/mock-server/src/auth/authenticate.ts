@@ -6,16 +6,18 @@ const CHALLENGE = 'Bearer realm="thematic-mock"';
 
 /**
  * The caller identified by an `Authorization` header value (contract section 5): exactly
- * `Bearer <key>` (scheme case-insensitive) with the key of an active user.
+ * `Bearer <key>` (scheme case-insensitive) with the key of an active user, or an OAuth access
+ * token that `accessToken` resolves to one (the MCP sign-in, `oauth/`).
  *
  * @param header the raw header value, undefined when absent
  * @param users the known users
+ * @param accessToken resolves an OAuth access token to its caller (undefined: unknown or expired)
  * @throws ApiError 401 (with `WWW-Authenticate: Bearer ...`) when the header is missing or
  *   malformed, the key unknown, or the account inactive
  * @example
  * authenticate("Bearer key-alice", users) // => { userId: "…alice's id…" }
  */
-export function authenticate(header: string | undefined, users: readonly UserRecord[]): Caller {
+export function authenticate(header: string | undefined, users: readonly UserRecord[], accessToken?: (token: string) => Caller | undefined): Caller {
   if (header === undefined || header.trim() === "") {
     throw unauthorized("missing Authorization header (expected: Bearer <API key>)", CHALLENGE);
   }
@@ -24,8 +26,8 @@ export function authenticate(header: string | undefined, users: readonly UserRec
     throw unauthorized("malformed Authorization header (expected: Bearer <API key>)", `${CHALLENGE}, error="invalid_request"`);
   }
   const key = match[1] ?? "";
-  const user = users.find((u) => u.apiKey === key);
-  if (user === undefined) throw unauthorized("invalid API key", `${CHALLENGE}, error="invalid_token"`);
+  const user = users.find((u) => u.apiKey === key) ?? users.find((u) => u.id === accessToken?.(key)?.userId);
+  if (user === undefined) throw unauthorized("invalid API key or access token", `${CHALLENGE}, error="invalid_token"`);
   if (!user.active) throw unauthorized("account is inactive", `${CHALLENGE}, error="invalid_token"`);
   return { userId: user.id };
 }
