@@ -8,8 +8,11 @@ import { EPS } from "./tolerance.ts";
  * solves they need. Private to the engine.
  */
 
-/** A square matrix as rows, or row-major as n·n values (n inferred from the length). */
-export type MatrixInput = ArrayLike<ArrayLike<number>> | ArrayLike<number>;
+/**
+ * A square matrix: rows, row-major n·n values (n inferred from the length), or `{ size, values }`
+ * (row-major, the shape the engine's covariance estimators return).
+ */
+export type MatrixInput = ArrayLike<ArrayLike<number>> | ArrayLike<number> | { size: number; values: ArrayLike<number> };
 
 /** A checked n×n matrix, row-major (a fresh array: never a view of the caller's input). */
 export interface DenseMatrix {
@@ -32,8 +35,27 @@ function isArrayLike(value: unknown): value is ArrayLike<unknown> {
  * row-major array (a typed array, or an array of numbers) whose length is a perfect square. Throws INVALID_INPUT naming `field[i][j]` (or `field[k]`) and the rule.
  */
 export function toSquareMatrix(field: string, value: unknown, minSize = 1): DenseMatrix {
+  if (value !== null && typeof value === "object" && "values" in value && "size" in value) {
+    const { size, values } = value as { size: unknown; values: unknown };
+    if (typeof size !== "number" || !Number.isInteger(size) || size < minSize) {
+      throw new EngineError("INVALID_INPUT", `${field}.size must be an integer >= ${minSize}, got ${describe(size)}`, { field: `${field}.size` });
+    }
+    if (!isArrayLike(values) || values.length !== size * size) {
+      const got = isArrayLike(values) ? `${values.length} values` : describe(values);
+      throw new EngineError("INVALID_INPUT", `${field}.values must hold size·size = ${size * size} numbers (row-major), got ${got}`, { field: `${field}.values` });
+    }
+    const data = new Float64Array(size * size);
+    for (let k = 0; k < size * size; k++) {
+      const v = values[k];
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        throw new EngineError("INVALID_INPUT", `${field}.values[${k}] must be a finite number, got ${describe(v)}`, { field: `${field}.values[${k}]` });
+      }
+      data[k] = v;
+    }
+    return { n: size, data };
+  }
   if (!isArrayLike(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be a square matrix (an array of rows, or n·n values row-major), got ${describe(value)}`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} must be a square matrix (an array of rows, n·n values row-major, or { size, values }), got ${describe(value)}`, { field });
   }
   const length = value.length;
   if (length === 0) throw new EngineError("INVALID_INPUT", `${field} must not be empty`, { field });

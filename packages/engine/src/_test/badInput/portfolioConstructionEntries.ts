@@ -71,6 +71,41 @@ const withRiskBudgetOptions = (extreme: boolean) =>
     ),
   );
 
+const returnsFor = (n: number, extreme: boolean) => fc.array(extreme ? double(-1e6, 1e6) : double(-0.2, 0.3), { minLength: n, maxLength: n });
+
+/** A view on n assets: an absolute or relative portfolio, with a confidence, a variance or neither. */
+const viewArb = (n: number) =>
+  fc
+    .tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), double(-0.1, 0.2), fc.oneof(
+      fc.record({ confidence: double(0.01, 0.99) }),
+      fc.record({ variance: double(1e-6, 0.1) }),
+      fc.constant({}),
+    ))
+    .map(([i, j, q, how]) => ({ portfolio: Array.from({ length: n }, (_, k) => (k === i ? 1 : k === j && j !== i ? -1 : 0)), expectedReturn: q, ...how }));
+
+const blackLittermanArgs = (extreme: boolean) =>
+  covariance(extreme).chain((cov) =>
+    fc.tuple(
+      fc.record(
+        {
+          covariance: fc.constant(cov),
+          prior: returnsFor(cov.length, extreme),
+          views: fc.array(viewArb(cov.length), { maxLength: 1 }),
+          tau: double(0.01, 1),
+        },
+        { requiredKeys: ["covariance", "prior"] },
+      ),
+    ),
+  );
+
+/** The field of view 0 (the breakers below first make sure there is one). */
+const withView = (a: unknown[]) => {
+  const input = a[0] as { covariance: Rows; views?: Array<Record<string, unknown>> };
+  const n = input.covariance.length;
+  input.views = [{ portfolio: Array.from({ length: n }, (_, k) => (k === 0 ? 1 : 0)), expectedReturn: 0.05 }];
+  return input.views[0]!;
+};
+
 export const portfolioConstructionEntries = {
   riskContributions: {
     kind: "throws",
@@ -118,5 +153,71 @@ export const portfolioConstructionEntries = {
     valid: fc.tuple(covariance(false, 12)),
     extreme: fc.tuple(covariance(true, 12)),
     breakers: covarianceBreakers(0),
+  },
+  impliedEquilibriumReturns: {
+    kind: "throws",
+    valid: covariance(false).chain((cov) => fc.tuple(fc.constant(cov), fc.array(double(0, 1), { minLength: cov.length, maxLength: cov.length }), double(0.5, 10))),
+    extreme: covariance(true).chain((cov) => fc.tuple(fc.constant(cov), fc.array(double(-1e6, 1e6), { minLength: cov.length, maxLength: cov.length }), double(1e-300, 1e6))),
+    breakers: [
+      ...covarianceBreakers(0),
+      ...numericArray([1], "marketWeights", { minLength: 1 }),
+      custom("marketWeights: one per covariance row", "marketWeights", (a) => {
+        (a[1] as number[]).push(0.5);
+      }),
+      ...scalar([2], "riskAversion", { outOfRange: fc.oneof(below(0, true), above(1e6)) }),
+    ],
+  },
+  blackLitterman: {
+    kind: "throws",
+    valid: blackLittermanArgs(false),
+    extreme: blackLittermanArgs(true),
+    breakers: [
+      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x", undefined)),
+      ...covarianceBreakers(0).map((b) => ({ ...b, make: (args: readonly unknown[], g: Parameters<typeof b.make>[1]) => {
+        // Same breakers, one level down (input.covariance), blaming the same field.
+        const inner = b.make([(args[0] as { covariance: unknown }).covariance], g);
+        if (inner === undefined) return undefined;
+        return { ...inner, args: [{ ...(args[0] as object), covariance: inner.args[0] }] };
+      } })),
+      ...numericArray([0, "prior"], "prior", { minLength: 1 }),
+      custom("prior: one per covariance row", "prior", (a) => {
+        (a[0] as { prior: number[] }).prior.push(0.1);
+      }),
+      ...scalar([0, "tau"], "tau", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
+      replace("wrong type", [0, "views"], "views", fc.constantFrom(null, 42, "x", {})),
+      custom("views[0]: not an object", "views[0]", (a) => {
+        withView(a);
+        (a[0] as { views: unknown[] }).views[0] = null;
+      }),
+      custom("views[0].portfolio: all zero", "views[0].portfolio", (a) => {
+        const v = withView(a);
+        v.portfolio = (v.portfolio as number[]).map(() => 0);
+      }),
+      custom("views[0].portfolio: wrong size", "views[0].portfolio", (a) => {
+        const v = withView(a);
+        v.portfolio = [...(v.portfolio as number[]), 1];
+      }),
+      custom("views[0].portfolio: non-finite weight", "views[0].portfolio[0]", (a, g) => {
+        const v = withView(a);
+        (v.portfolio as number[])[0] = g(() => nonFinite);
+      }),
+      custom("views[0].expectedReturn: non-finite", "views[0].expectedReturn", (a, g) => {
+        withView(a).expectedReturn = g(() => fc.constantFrom(Number.NaN, Infinity, null, "1"));
+      }),
+      custom("views[0].confidence: out of (0, 1]", "views[0].confidence", (a, g) => {
+        withView(a).confidence = g(() => fc.constantFrom(0, -0.5, 1.5, Number.NaN, null));
+      }),
+      custom("views[0].variance: not > 0", "views[0].variance", (a, g) => {
+        withView(a).variance = g(() => fc.constantFrom(0, -1, Infinity, null));
+      }),
+      custom("views[0]: both confidence and variance", "views[0].variance", (a) => {
+        Object.assign(withView(a), { confidence: 0.5, variance: 0.01 });
+      }),
+      custom("views: two dependent certain views", "views", (a) => {
+        const v = withView(a);
+        Object.assign(v, { confidence: 1 });
+        (a[0] as { views: unknown[] }).views.push({ ...v, portfolio: (v.portfolio as number[]).map((x) => 2 * x) });
+      }),
+    ],
   },
 } satisfies Record<string, ContractEntry>;
