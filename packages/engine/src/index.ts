@@ -12,3 +12,4 @@ export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";
 export * from "./riskBased/index.ts";
 export * from "./blackLitterman/index.ts";
+export * from "./allocation/index.ts";
