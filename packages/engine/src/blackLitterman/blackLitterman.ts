@@ -53,7 +53,7 @@ export interface BlackLittermanResult {
  * given, or set from Idzorek's (2005) confidence c as `ω = ((1 − c)/c)·p·τΣ·pᵀ`, or by default
  * He & Litterman's `ω = p·τΣ·pᵀ` (c = ½).
  *
- * @see docs/maths.md#black-litterman
+ * @see docs/maths.md#black-litterman-posterior
  * Cost: O(n²k + k³) after the O(n³) check of the covariance.
  * @param input see {@link BlackLittermanInput}. Never mutated.
  * @throws EngineError INVALID_INPUT when an input breaks its rule, a view portfolio is all zero or

@@ -7,7 +7,7 @@ import { matVec, toCovariance, type MatrixInput } from "../_internal/symmetricMa
  * Litterman 1992, He & Litterman 1999): `π = δ·Σ·w_mkt`, the expected excess returns for which
  * the market portfolio is the mean–variance optimum of an investor with risk aversion δ.
  *
- * @see docs/maths.md#black-litterman
+ * @see docs/maths.md#black-litterman-posterior
  * Cost: O(n²) after the O(n³) check of the covariance.
  * @param covariance n×n covariance (docs/maths.md#matrix-inputs), per period or annualised: π is in the same units. Never mutated.
  * @param marketWeights n finite weights (market-capitalisation weights, usually >= 0 summing to 1). Never mutated.
