@@ -126,3 +126,33 @@ describe("riskBudgetWeights: properties", () => {
     }
   });
 });
+
+describe("regressions (counterexamples found while writing this area)", () => {
+  it("n5_T120 with budgets: the Armijo test stalled at a residual of 3e-10 (f changes below its rounding); now full Newton steps near the optimum", () => {
+    const c = cases.find((x) => x.name === "n5_T120")!;
+    const r = riskBudgetWeights(c.covariance, { budgets: c.budgeted.budgets });
+    expect(r.iterations).toBeLessThan(15);
+    const total = c.budgeted.budgets.reduce((a, b) => a + b, 0);
+    r.riskContributions.forEach((rc, i) => expect(Math.abs(rc - c.budgeted.budgets[i]! / total)).toBeLessThan(1e-12));
+  });
+
+  it("a non-array row after the first ([[...], 42]) was read as a flat matrix; now the row is blamed", () => {
+    try {
+      equalRiskContribution([[1, 0], 42] as never);
+      expect.fail("expected an EngineError");
+    } catch (e) {
+      expect(isEngineError(e, "INVALID_INPUT") && e.field === "covariance[1]", String(e)).toBe(true);
+    }
+  });
+
+  it("tolerance: null and maxIterations: null meant the defaults; now INVALID_INPUT naming them", () => {
+    for (const field of ["tolerance", "maxIterations"] as const) {
+      try {
+        riskBudgetWeights([[1]], { [field]: null as never });
+        expect.fail("expected an EngineError");
+      } catch (e) {
+        expect(isEngineError(e, "INVALID_INPUT") && e.field === field, String(e)).toBe(true);
+      }
+    }
+  });
+});
