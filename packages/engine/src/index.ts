@@ -10,3 +10,6 @@ export * from "./tearsheet/index.ts";
 export * from "./scoring/index.ts";
 export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";
+export * from "./riskBased/index.ts";
+export * from "./blackLitterman/index.ts";
+export * from "./allocation/index.ts";

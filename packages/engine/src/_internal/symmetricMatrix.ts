@@ -1,0 +1,220 @@
+import { EngineError } from "../errors/EngineError.ts";
+import { EPS } from "./tolerance.ts";
+
+/**
+ * Dense symmetric matrices for the risk-based, Black–Litterman and allocation functions
+ * (docs/maths.md#matrix-inputs): reading a covariance matrix given either as rows (`number[][]`)
+ * or as one row-major array of n² values (`Float64Array`), and the Cholesky factorisation and
+ * solves they need. Private to the engine.
+ */
+
+/**
+ * A square matrix: rows, row-major n·n values (n inferred from the length), or `{ size, values }`
+ * (row-major, the shape the engine's covariance estimators return).
+ */
+export type MatrixInput = ArrayLike<ArrayLike<number>> | ArrayLike<number> | { size: number; values: ArrayLike<number> };
+
+/** A checked n×n matrix, row-major (a fresh array: never a view of the caller's input). */
+export interface DenseMatrix {
+  n: number;
+  data: Float64Array;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "number" ? String(value) : typeof value;
+}
+
+function isArrayLike(value: unknown): value is ArrayLike<unknown> {
+  return value !== null && typeof value === "object" && typeof (value as ArrayLike<unknown>).length === "number";
+}
+
+/**
+ * Reads a square matrix of finite numbers: `rows[i][j]` (when any element is an array) or a flat
+ * row-major array (a typed array, or an array of numbers) whose length is a perfect square. Throws INVALID_INPUT naming `field[i][j]` (or `field[k]`) and the rule.
+ */
+export function toSquareMatrix(field: string, value: unknown, minSize = 1): DenseMatrix {
+  if (value !== null && typeof value === "object" && "values" in value && "size" in value) {
+    const { size, values } = value as { size: unknown; values: unknown };
+    if (typeof size !== "number" || !Number.isInteger(size) || size < minSize) {
+      throw new EngineError("INVALID_INPUT", `${field}.size must be an integer >= ${minSize}, got ${describe(size)}`, { field: `${field}.size` });
+    }
+    if (!isArrayLike(values) || values.length !== size * size) {
+      const got = isArrayLike(values) ? `${values.length} values` : describe(values);
+      throw new EngineError("INVALID_INPUT", `${field}.values must hold size·size = ${size * size} numbers (row-major), got ${got}`, { field: `${field}.values` });
+    }
+    const data = new Float64Array(size * size);
+    for (let k = 0; k < size * size; k++) {
+      const v = values[k];
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        throw new EngineError("INVALID_INPUT", `${field}.values[${k}] must be a finite number, got ${describe(v)}`, { field: `${field}.values[${k}]` });
+      }
+      data[k] = v;
+    }
+    return { n: size, data };
+  }
+  if (!isArrayLike(value)) {
+    throw new EngineError("INVALID_INPUT", `${field} must be a square matrix (an array of rows, n·n values row-major, or { size, values }), got ${describe(value)}`, { field });
+  }
+  const length = value.length;
+  if (length === 0) throw new EngineError("INVALID_INPUT", `${field} must not be empty`, { field });
+  // Rows when any element is itself an array (a non-array row is then blamed); flat otherwise.
+  let rows = false;
+  if (!ArrayBuffer.isView(value)) for (let i = 0; i < length && !rows; i++) rows = isArrayLike(value[i]);
+  if (rows) {
+    const n = length;
+    const data = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) {
+      const row = value[i];
+      if (!isArrayLike(row) || row.length !== n) {
+        const got = isArrayLike(row) ? `${row.length} values` : describe(row);
+        throw new EngineError("INVALID_INPUT", `${field}[${i}] must be a row of ${n} numbers (the matrix is square), got ${got}`, { field: `${field}[${i}]` });
+      }
+      for (let j = 0; j < n; j++) {
+        const v = row[j];
+        if (typeof v !== "number" || !Number.isFinite(v)) {
+          throw new EngineError("INVALID_INPUT", `${field}[${i}][${j}] must be a finite number, got ${describe(v)}`, { field: `${field}[${i}][${j}]` });
+        }
+        data[i * n + j] = v;
+      }
+    }
+    if (n < minSize) throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, { field });
+    return { n, data };
+  }
+  const n = Math.round(Math.sqrt(length));
+  if (n * n !== length) {
+    throw new EngineError("INVALID_INPUT", `${field} given flat must hold n·n values (row-major), got ${length}, not a perfect square`, { field });
+  }
+  const data = new Float64Array(length);
+  for (let k = 0; k < length; k++) {
+    const v = value[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a finite number, got ${describe(v)}`, { field: `${field}[${k}]` });
+    }
+    data[k] = v;
+  }
+  if (n < minSize) throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, { field });
+  return { n, data };
+}
+
+/** The smallest variance accepted, relative to the largest (so that 1/σ² products stay finite). */
+const MIN_VARIANCE_RATIO = 1e-150;
+
+/**
+ * Reads a covariance matrix (docs/maths.md#matrix-inputs): square, finite, every variance > 0 and
+ * at least 1e-150 times the largest,
+ * symmetric within `EPS·sqrt(Σ_ii·Σ_jj)` (then averaged to exact symmetry) and positive
+ * semi-definite (no Cholesky pivot below `−EPS·Σ_kk`). The values are divided by the largest
+ * variance `scale` first, so that products of extreme entries cannot overflow; callers whose
+ * result is not scale-free multiply back.
+ */
+export function toCovariance(field: string, value: unknown, minSize = 1): DenseMatrix & { scale: number } {
+  const { n, data } = toSquareMatrix(field, value, minSize);
+  let scale = 0;
+  for (let i = 0; i < n; i++) {
+    const v = data[i * n + i]!;
+    if (!(v > 0)) throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (a variance) must be > 0, got ${v}`, { field: `${field}[${i}][${i}]` });
+    if (v > scale) scale = v;
+  }
+  for (let k = 0; k < n * n; k++) data[k] = data[k]! / scale;
+  for (let i = 0; i < n; i++) {
+    if (!(data[i * n + i]! >= MIN_VARIANCE_RATIO)) {
+      throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (a variance) must be at least 1e-150 times the largest variance`, { field: `${field}[${i}][${i}]` });
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = data[i * n + j]!;
+      const b = data[j * n + i]!;
+      if (Math.abs(a - b) > EPS * Math.sqrt(data[i * n + i]! * data[j * n + j]!)) {
+        throw new EngineError("INVALID_INPUT", `${field} must be symmetric: ${field}[${i}][${j}] differs from ${field}[${j}][${i}]`, { field: `${field}[${i}][${j}]` });
+      }
+      const m = 0.5 * (a + b);
+      data[i * n + j] = m;
+      data[j * n + i] = m;
+    }
+  }
+  const failed = semiDefiniteFailure(data, n);
+  if (failed >= 0) {
+    throw new EngineError("INVALID_INPUT", `${field} must be positive semi-definite (a covariance matrix); it fails at row ${failed}`, { field });
+  }
+  return { n, data, scale };
+}
+
+/** Index of the first Cholesky pivot below `−EPS·a_kk` (not PSD), or −1. Near-zero pivots count as 0. */
+function semiDefiniteFailure(a: Float64Array, n: number): number {
+  const L = new Float64Array(n * n);
+  for (let k = 0; k < n; k++) {
+    let d = a[k * n + k]!;
+    for (let p = 0; p < k; p++) d -= L[k * n + p]! ** 2;
+    const tol = EPS * a[k * n + k]!;
+    if (d < -tol) return k;
+    if (d <= tol) {
+      // A zero pivot: the rest of column k must be (numerically) zero too.
+      for (let i = k + 1; i < n; i++) {
+        let s = a[i * n + k]!;
+        for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
+        if (Math.abs(s) > Math.sqrt(EPS) * Math.sqrt(a[i * n + i]! * a[k * n + k]!)) return i;
+      }
+      continue;
+    }
+    const root = Math.sqrt(d);
+    L[k * n + k] = root;
+    for (let i = k + 1; i < n; i++) {
+      let s = a[i * n + k]!;
+      for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
+      L[i * n + k] = s / root;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Cholesky factor `L` (lower, row-major) of a symmetric positive-definite n×n matrix, or
+ * `undefined` when a pivot is not > 0. Cost: O(n³/3).
+ */
+export function cholesky(a: Float64Array, n: number): Float64Array | undefined {
+  const L = new Float64Array(n * n);
+  for (let k = 0; k < n; k++) {
+    let d = a[k * n + k]!;
+    for (let p = 0; p < k; p++) d -= L[k * n + p]! ** 2;
+    if (!(d > 0)) return undefined;
+    const root = Math.sqrt(d);
+    L[k * n + k] = root;
+    for (let i = k + 1; i < n; i++) {
+      let s = a[i * n + k]!;
+      for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
+      L[i * n + k] = s / root;
+    }
+  }
+  return L;
+}
+
+/** Solves `L·Lᵀ·x = b` in place of a copy of `b`. Cost: O(n²). */
+export function choleskySolve(L: Float64Array, n: number, b: ArrayLike<number>): Float64Array {
+  const x = Float64Array.from(b);
+  for (let i = 0; i < n; i++) {
+    let s = x[i]!;
+    for (let p = 0; p < i; p++) s -= L[i * n + p]! * x[p]!;
+    x[i] = s / L[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = x[i]!;
+    for (let p = i + 1; p < n; p++) s -= L[p * n + i]! * x[p]!;
+    x[i] = s / L[i * n + i]!;
+  }
+  return x;
+}
+
+/** `A·x` for a row-major n×n `A`. */
+export function matVec(a: Float64Array, n: number, x: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    const row = i * n;
+    for (let j = 0; j < n; j++) s += a[row + j]! * x[j]!;
+    out[i] = s;
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+// Public surface of the discrete-allocation area; re-exported by src/index.ts.
+export { discreteAllocation, type DiscreteAllocationOptions, type DiscreteAllocationResult } from "./discreteAllocation.ts";
