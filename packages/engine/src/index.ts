@@ -10,3 +10,4 @@ export * from "./tearsheet/index.ts";
 export * from "./scoring/index.ts";
 export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";
+export * from "./riskModels/index.ts";

@@ -13,6 +13,7 @@ import * as engine from "./index.ts";
 import {
   above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notANumber, notAString, numericArray, replace, scalar,
 } from "./_test/badInput/breakers.ts";
+import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -719,7 +720,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...riskModelEntries };
 
 // ---------- the suite ----------
 

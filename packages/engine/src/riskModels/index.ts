@@ -1,0 +1,3 @@
+// Public surface of the risk models and expected returns; re-exported by src/index.ts.
+export type { ReturnMatrix, CovarianceMatrix } from "./types.ts";
+export { sampleCovariance } from "./sampleCovariance.ts";
