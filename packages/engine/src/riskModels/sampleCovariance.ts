@@ -15,7 +15,7 @@ import { weightedCovariance } from "./_internal/weightedCovariance.ts";
  *   non-finite value or a count that is not a multiple of `periods`, or an entry overflows.
  * @example
  * sampleCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01], periods: 3 }).values
- * // => Float64Array [0.0004, 0.0001, 0.0001, 0.0001]
+ * // => Float64Array [0.0004, 0.0001, 0.0001, 0.00010000000000000002]
  */
 export function sampleCovariance(matrix: ReturnMatrix): CovarianceMatrix {
   const m = validateReturnMatrix(matrix);
