@@ -11,3 +11,4 @@ export * from "./scoring/index.ts";
 export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";
 export * from "./riskModels/index.ts";
+export * from "./meanVariance/index.ts";

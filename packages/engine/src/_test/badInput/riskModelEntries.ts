@@ -43,6 +43,68 @@ export function returnMatrixBreakers(index: number, minPeriods = 2) {
   ];
 }
 
+/** A valid mean–variance problem: 1..6 assets, Σ = BBᵀ + diag(d) positive definite, μ, and a feasible cap. */
+const mvProblemArb = fc.integer({ min: 1, max: 6 }).chain((n) =>
+  fc.record({
+    b: fc.array(double(-0.02, 0.02), { minLength: n * 2, maxLength: n * 2 }),
+    d: fc.array(double(1e-5, 1e-3), { minLength: n, maxLength: n }),
+    mu: fc.array(double(0.0001, 0.002), { minLength: n, maxLength: n }),
+    slack: double(0, 1),
+  }).map(({ b, d, mu, slack }) => {
+    const values = new Array<number>(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) values[i * n + j] = b[i * 2]! * b[j * 2]! + b[i * 2 + 1]! * b[j * 2 + 1]! + (i === j ? d[i]! : 0);
+    for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) values[i * n + j] = values[j * n + i]!;
+    return { n, covariance: { size: n, values }, mu, maxWeight: Math.min(1, 1 / n + slack * (1 - 1 / n) + 1e-6) };
+  }),
+);
+
+/** Breakers of the covariance at argument `index`. */
+function covarianceBreakers(index: number) {
+  return [
+    replace("wrong type", [index], "covariance", notAnObject),
+    ...scalar([index, "size"], "covariance.size", { outOfRange: fc.constantFrom(0, -1, 1.5) }),
+    replace("non-finite element", [index, "values", "*"], "covariance.values[*]", nonFinite),
+    replace("wrong type", [index, "values"], "covariance.values", fc.constantFrom(null, 42, "x", undefined)),
+    custom("not symmetric", "covariance must be symmetric", (a) => {
+      const c = a[index] as { size: number; values: number[] };
+      if (c.size < 2) return false;
+      c.values[1] = c.values[1]! + 1;
+    }),
+    custom("not positive definite", "covariance must be positive definite", (a) => {
+      const c = a[index] as { size: number; values: number[] };
+      if (c.size < 2) return false;
+      c.values = c.values.map(() => 1e-4);
+    }),
+  ];
+}
+
+/** Breakers of the weight rules in the options at argument `index`. */
+function ruleBreakers(index: number) {
+  return [
+    replace("wrong type", [index], "options", notAnObject),
+    ...scalar([index, "maxWeight"], "maxWeight", { optional: true, outOfRange: fc.oneof(double(-1, 0), double(1.0001, 5)) }),
+    ...scalar([index, "minHoldings"], "minHoldings", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)) }),
+    ...scalar([index, "minActiveWeight"], "minActiveWeight", { optional: true, outOfRange: fc.oneof(double(-1, 0.0001), double(1.0001, 5)) }),
+    custom("minHoldings > assets", "minHoldings", (a) => {
+      (a[index] as { minHoldings: number }).minHoldings = 7;
+    }, ["INFEASIBLE"]),
+    custom("minActiveWeight > maxWeight", "minActiveWeight", (a) => {
+      Object.assign(a[index] as object, { maxWeight: 0.999, minActiveWeight: 1 });
+    }, ["INFEASIBLE"]),
+    custom("n·maxWeight < 1", "maxWeight", (a) => {
+      Object.assign(a[index] as object, { maxWeight: 0.1, minActiveWeight: 0.01, minHoldings: 1 });
+    }, ["INFEASIBLE"]),
+  ];
+}
+
+const muBreakers = (index: number) => [
+  replace("non-finite element", [index, "*"], "expectedReturns[*]", nonFinite),
+  replace("wrong type", [index], "expectedReturns", fc.constantFrom(null, 42, "x", undefined, {})),
+  custom("wrong length", "expectedReturns", (a) => {
+    a[index] = [...(a[index] as number[]), 0.001];
+  }),
+];
+
 export const riskModelEntries = {
   sampleCovariance: {
     kind: "throws",
@@ -123,6 +185,60 @@ export const riskModelEntries = {
         (a[1] as { marketReturns?: number[] }).marketReturns = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.26, 0.27, 0.28, 0.29, 0.3, 0.31];
       }),
       replace("non-finite element", [1, "marketReturns", "*"], "marketReturns[*]", nonFinite),
+    ],
+  },
+  minimumVariance: {
+    kind: "throws",
+    valid: mvProblemArb.map((p) => [p.covariance, { maxWeight: p.maxWeight }]),
+    breakers: [...covarianceBreakers(0), ...ruleBreakers(1)],
+  },
+  maximumSharpe: {
+    kind: "throws",
+    valid: mvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight, riskFreeRate: 0 }]),
+    breakers: [
+      ...muBreakers(0),
+      ...covarianceBreakers(1),
+      ...ruleBreakers(2),
+      ...scalar([2, "riskFreeRate"], "riskFreeRate", { optional: true }),
+      custom("riskFreeRate above every return", "riskFreeRate", (a) => {
+        (a[2] as { riskFreeRate: number }).riskFreeRate = 1;
+      }, ["INFEASIBLE"]),
+    ],
+  },
+  efficientReturn: {
+    kind: "throws",
+    valid: mvProblemArb.map((p) => [p.mu, p.covariance, Math.min(...p.mu), { maxWeight: p.maxWeight }]),
+    breakers: [
+      ...muBreakers(0),
+      ...covarianceBreakers(1),
+      ...scalar([2], "targetReturn"),
+      custom("targetReturn above every return", "targetReturn", (a) => {
+        a[2] = 1;
+      }, ["INFEASIBLE"]),
+      ...ruleBreakers(3),
+    ],
+  },
+  efficientRisk: {
+    kind: "throws",
+    valid: mvProblemArb.map((p) => [p.mu, p.covariance, 1, { maxWeight: p.maxWeight }]),
+    breakers: [
+      ...muBreakers(0),
+      ...covarianceBreakers(1),
+      ...scalar([2], "targetVolatility", { outOfRange: double(-1, 0) }),
+      custom("targetVolatility below the minimum", "targetVolatility", (a) => {
+        a[2] = 1e-9;
+      }, ["INFEASIBLE"]),
+      ...ruleBreakers(3),
+    ],
+  },
+  efficientFrontier: {
+    kind: "throws",
+    valid: mvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight, points: 5 }]),
+    breakers: [
+      ...muBreakers(0),
+      ...covarianceBreakers(1),
+      ...ruleBreakers(2),
+      ...scalar([2, "points"], "points", { optional: true, outOfRange: fc.constantFrom(1, 0, 2.5, 10_001) }),
     ],
   },
 } satisfies Record<string, ContractEntry>;
