@@ -10,6 +10,8 @@ export * from "./tearsheet/index.ts";
 export * from "./scoring/index.ts";
 export * from "./identifiers/index.ts";
 export * from "./optimize/index.ts";
+export * from "./riskModels/index.ts";
+export * from "./meanVariance/index.ts";
 export * from "./riskBased/index.ts";
 export * from "./blackLitterman/index.ts";
 export * from "./allocation/index.ts";

@@ -14,6 +14,7 @@ import {
   above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notANumber, notAString, numericArray, replace, scalar,
 } from "./_test/badInput/breakers.ts";
 import { portfolioConstructionEntries } from "./_test/badInput/portfolioConstructionEntries.ts";
+import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -720,7 +721,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...portfolioConstructionEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries };
 
 // ---------- the suite ----------
 

@@ -1,0 +1,104 @@
+import { EngineError } from "../../errors/EngineError.ts";
+import { activeSetAt } from "./activeSetAt.ts";
+import { certifyPath, certifyTangency, type Kkt } from "./certify.ts";
+import { criticalLine, type Segment } from "./criticalLine.ts";
+import { dot, multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
+import { solveFace } from "./solveFace.ts";
+
+/** What to find on the path, in the solver's (scaled) units. */
+export type Goal =
+  | { kind: "min-variance" }
+  | { kind: "max-sharpe"; riskFree: number }
+  | { kind: "efficient-return"; target: number }
+  | { kind: "efficient-risk"; variance: number };
+
+export interface GoalSolution {
+  weights: Float64Array;
+  state: BoundState;
+  /** The path parameter of the optimum (the return multiplier of P(t)). */
+  t: number;
+  kkt: Kkt;
+  iterations: number;
+}
+
+/** w = p + t·q, clipped into its bounds (a free weight can sit a rounding error outside). */
+function pointOn(P: QpProblem, s: Segment, t: number): Float64Array {
+  const w = new Float64Array(P.n);
+  for (let i = 0; i < P.n; i++) {
+    const v = s.face.p[i]! + t * s.face.q[i]!;
+    w[i] = v < P.lo[i]! ? P.lo[i]! : v > P.hi[i]! ? P.hi[i]! : v;
+  }
+  return w;
+}
+
+/** Per piece: A = pᵀΣp, r0 = μᵀp, r1 = μᵀq; on the piece v(t) = A + r1·t², r(t) = r0 + r1·t (docs/maths.md#critical-line). */
+function pieceMoments(P: QpProblem, s: Segment): { A: number; r0: number; r1: number } {
+  return { A: dot(s.face.p, multiply(P, s.face.p)), r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) };
+}
+
+/**
+ * Solves one goal exactly: the minimum variance is the optimum of P(0) (active set); the other
+ * goals walk the critical line from there to the piece where the goal's condition holds, and
+ * solve it there in closed form (docs/maths.md#critical-line):
+ * - maximum Sharpe: ψ(t) = v(t) − t·(r(t) − r_f) = A − (r0 − r_f)·t reaches 0, t* = A / (r0 − r_f);
+ * - efficient return: r(t*) = target (t* = 0, the minimum variance, when it already earns the target);
+ * - efficient risk: v(t*) = target variance, t* = √((v* − A)/r1) (the end of the line, the
+ *   largest return, when no piece reaches v*).
+ * @throws EngineError INFEASIBLE when the target cannot be met (named in the message).
+ */
+export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
+  const start = activeSetAt(P, 0);
+  let iterations = start.iterations;
+  if (goal.kind === "min-variance") {
+    const s: Segment = { from: 0, to: 0, face: solveFace(P, start.state), state: start.state };
+    const w = pointOn(P, s, 0);
+    return { weights: w, state: start.state, t: 0, kkt: certifyPath(P, w, start.state, 0), iterations };
+  }
+  let last: Segment | undefined;
+  for (const s of criticalLine(P, start.state, 0)) {
+    iterations++;
+    last = s;
+    const { A, r0, r1 } = pieceMoments(P, s);
+    let t: number | undefined;
+    if (goal.kind === "max-sharpe") {
+      if (r0 > goal.riskFree) {
+        const root = A / (r0 - goal.riskFree);
+        if (root <= s.to) t = Math.max(s.from, root);
+      }
+    } else if (goal.kind === "efficient-return") {
+      if (r0 + r1 * s.from >= goal.target) t = s.from;
+      else if (r1 > 0 && (s.to === Infinity || r0 + r1 * s.to >= goal.target)) t = (goal.target - r0) / r1;
+    } else {
+      const vFrom = A + r1 * s.from * s.from;
+      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - 1e-12)) {
+        throw new EngineError("INFEASIBLE", "targetVolatility is below the minimum volatility any portfolio within the weight rules has", { field: "targetVolatility" });
+      }
+      if (vFrom >= goal.variance) t = s.from;
+      else if (r1 > 0 && (s.to === Infinity || A + r1 * s.to * s.to >= goal.variance)) t = Math.sqrt((goal.variance - A) / r1);
+    }
+    if (t !== undefined && Number.isFinite(t)) {
+      t = Math.min(Math.max(t, s.from), s.to);
+      const w = pointOn(P, s, t);
+      const kkt = goal.kind === "max-sharpe" ? certifyTangency(P, w, s.state, t, goal.riskFree) : certifyPath(P, w, s.state, t);
+      return { weights: w, state: s.state, t, kkt, iterations };
+    }
+  }
+  // The end of the line: the largest return (with the least variance among the portfolios that earn it).
+  const end = last!;
+  const w = pointOn(P, end, end.from);
+  const r = dot(P.mu, w);
+  if (goal.kind === "max-sharpe") {
+    throw new EngineError("INFEASIBLE", `no portfolio earns more than riskFreeRate: the largest expected return within the weight rules is ${r * muScale}`, { field: "riskFreeRate" });
+  }
+  if (goal.kind === "efficient-return") {
+    let muMax = 0;
+    for (let i = 0; i < P.n; i++) muMax = Math.max(muMax, Math.abs(P.mu[i]!));
+    // A target equal to the largest return up to rounding is that portfolio.
+    if (goal.target <= r + 1e-12 * muMax) return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
+    throw new EngineError("INFEASIBLE", "targetReturn exceeds the largest expected return any portfolio within the weight rules earns", { field: "targetReturn" });
+  }
+  // Efficient risk with a target above every frontier variance: the constraint is slack, the optimum
+  // is the largest-return portfolio; its certificate is that of P(t) for t large (the LP's KKT conditions).
+  const tLarge = Math.max(1, end.from) * 1e6;
+  return { weights: w, state: end.state, t: tLarge, kkt: certifyPath(P, w, end.state, tLarge), iterations };
+}

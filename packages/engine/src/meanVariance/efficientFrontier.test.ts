@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { efficientFrontier } from "./efficientFrontier.ts";
+import { efficientReturn } from "./efficientReturn.ts";
+import { minimumVariance } from "./minimumVariance.ts";
+import { covarianceOf, expectValid, oracle, problemArb } from "./_test/helpers.ts";
+
+describe("efficientFrontier", () => {
+  it("starts at the minimum variance and each point is the efficientReturn optimum of its return", () => {
+    for (const c of oracle.exact) {
+      const f = efficientFrontier(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, points: 12 });
+      expect(f.points).toHaveLength(12);
+      expect(Math.abs(f.points[0]!.variance - minimumVariance(covarianceOf(c), { maxWeight: c.maxWeight }).variance)).toBeLessThanOrEqual(1e-18);
+      for (const p of f.points.slice(1)) {
+        const e = efficientReturn(c.mu, covarianceOf(c), p.expectedReturn!, { maxWeight: c.maxWeight });
+        expect(Math.abs(e.variance - p.variance)).toBeLessThanOrEqual(1e-12 * p.variance);
+      }
+    }
+  });
+
+  it("properties: every point valid; return and volatility both non-decreasing along the curve", () => {
+    fc.assert(
+      fc.property(problemArb, fc.integer({ min: 2, max: 30 }), ({ covariance, mu, maxWeight }, points) => {
+        const f = efficientFrontier(mu, covariance, { maxWeight, points });
+        expect(f.points).toHaveLength(points);
+        for (let k = 0; k < points; k++) {
+          expectValid(f.points[k]!, maxWeight);
+          if (k > 0) {
+            expect(f.points[k]!.expectedReturn!).toBeGreaterThanOrEqual(f.points[k - 1]!.expectedReturn! - 1e-15);
+            expect(f.points[k]!.volatility).toBeGreaterThanOrEqual(f.points[k - 1]!.volatility * (1 - 1e-12));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("rejects points outside [2, 10000]", () => {
+    const C = { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) };
+    expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(/points must satisfy 2 <= points <= 10000, got 1/);
+  });
+});

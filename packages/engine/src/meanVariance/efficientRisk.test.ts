@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { efficientRisk } from "./efficientRisk.ts";
+import { efficientReturn } from "./efficientReturn.ts";
+import { minimumVariance } from "./minimumVariance.ts";
+import { covarianceOf, expectValid, oracle, problemArb } from "./_test/helpers.ts";
+
+describe("efficientRisk", () => {
+  it("reaches scipy SLSQP's return at the target volatility to 1e-8 relative (and never below it)", () => {
+    for (const c of oracle.slsqp) {
+      const r = efficientRisk(c.mu, covarianceOf(c), c.targetVolatility, { maxWeight: c.maxWeight });
+      expectValid(r, c.maxWeight);
+      expect(r.volatility).toBeLessThanOrEqual(c.targetVolatility * (1 + 1e-12));
+      expect(r.expectedReturn!).toBeGreaterThanOrEqual(c.efficientRiskObjective - 1e-8 * Math.abs(c.efficientRiskObjective));
+      expect(Math.abs(r.expectedReturn! - c.efficientRiskObjective)).toBeLessThanOrEqual(1e-8 * Math.abs(c.efficientRiskObjective));
+    }
+  });
+
+  it("is the inverse of efficientReturn on the frontier (the same portfolio)", () => {
+    for (const c of oracle.exact) {
+      const byReturn = efficientReturn(c.mu, covarianceOf(c), c.targetReturn, { maxWeight: c.maxWeight });
+      const byRisk = efficientRisk(c.mu, covarianceOf(c), byReturn.volatility, { maxWeight: c.maxWeight });
+      expect(Math.abs(byRisk.expectedReturn! - byReturn.expectedReturn!)).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
+  it("properties: volatility within the target; return non-decreasing in the target", () => {
+    fc.assert(
+      fc.property(problemArb, fc.double({ min: 1, max: 3, noNaN: true }), ({ covariance, mu, maxWeight }, k) => {
+        const floor = minimumVariance(covariance, { maxWeight }).volatility;
+        const a = efficientRisk(mu, covariance, floor * k, { maxWeight });
+        const b = efficientRisk(mu, covariance, floor * k * 1.1, { maxWeight });
+        expectValid(a, maxWeight);
+        expect(a.volatility).toBeLessThanOrEqual(floor * k * (1 + 1e-12));
+        expect(b.expectedReturn!).toBeGreaterThanOrEqual(a.expectedReturn! - 1e-15);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a target below the minimum volatility is INFEASIBLE naming targetVolatility", () => {
+    expect(() => efficientRisk([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.001)).toThrowError(
+      expect.objectContaining({ code: "INFEASIBLE", field: "targetVolatility" }),
+    );
+  });
+});

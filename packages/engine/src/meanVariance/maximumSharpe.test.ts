@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { maximumSharpe } from "./maximumSharpe.ts";
+import { efficientFrontier } from "./efficientFrontier.ts";
+import { covarianceOf, expectValid, expectWeightsClose, oracle, problemArb } from "./_test/helpers.ts";
+
+describe("maximumSharpe", () => {
+  it("equals the exact Cornuejols–Tütüncü face enumeration (numpy) on the oracle cases", () => {
+    for (const c of oracle.exact) {
+      const r = maximumSharpe(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, riskFreeRate: c.riskFreeRate });
+      expectValid(r, c.maxWeight);
+      expectWeightsClose(r.weights, c.maximumSharpe, 1e-9);
+    }
+  });
+
+  it("reaches scipy SLSQP's Sharpe ratio to 1e-8 relative at 30 assets (and is never below it)", () => {
+    for (const c of oracle.slsqp) {
+      const r = maximumSharpe(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, riskFreeRate: c.riskFreeRate });
+      expectValid(r, c.maxWeight);
+      expect(r.sharpeRatio!).toBeGreaterThanOrEqual(c.maximumSharpeObjective * (1 - 1e-8));
+      expect(Math.abs(r.sharpeRatio! - c.maximumSharpeObjective)).toBeLessThanOrEqual(1e-8 * c.maximumSharpeObjective);
+    }
+  });
+
+  it("closed form without binding bounds: w ∝ Σ⁻¹(μ − r_f)", () => {
+    const r = maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) });
+    expectWeightsClose(r.weights, [7.8 / 15.2, 7.4 / 15.2], 1e-15);
+  });
+
+  it("properties: certified; its Sharpe ratio is at least every frontier point's", () => {
+    fc.assert(
+      fc.property(problemArb, ({ covariance, mu, maxWeight }) => {
+        // Skip when no portfolio within the cap beats r_f = 0 (the best assets filled first).
+        let left = 1;
+        let rMax = 0;
+        for (const m of [...mu].sort((x, y) => y - x)) {
+          const take = Math.min(maxWeight, left);
+          rMax += take * m;
+          left -= take;
+        }
+        if (rMax <= 1e-12) return;
+        const r = maximumSharpe(mu, covariance, { maxWeight });
+        expectValid(r, maxWeight);
+        const f = efficientFrontier(mu, covariance, { maxWeight, points: 25 });
+        for (const p of f.points) expect(r.sharpeRatio!).toBeGreaterThanOrEqual(p.sharpeRatio! - 1e-9 * Math.abs(r.sharpeRatio!));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("no portfolio above the risk-free rate is INFEASIBLE naming riskFreeRate", () => {
+    expect(() => maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, { riskFreeRate: 0.003 })).toThrowError(
+      expect.objectContaining({ code: "INFEASIBLE", field: "riskFreeRate" }),
+    );
+  });
+});

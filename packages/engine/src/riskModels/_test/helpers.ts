@@ -1,0 +1,66 @@
+import { expect } from "vitest";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { closeTo, closeToTolerance } from "../../testing/closeTo.ts";
+import type { CovarianceMatrix } from "../types.ts";
+
+/** One case of oracle_riskModels.json (see oracle_riskModels.py for how each field is computed). */
+export interface OracleCase {
+  name: string;
+  periods: number;
+  assets: number;
+  returns: number[];
+  [estimate: string]: unknown;
+}
+
+export const oracle: { cases: OracleCase[] } = JSON.parse(readFileSync(new URL("./oracle_riskModels.json", import.meta.url), "utf8"));
+
+/** Asserts every entry is within rel·max(|a|,|e|) + abs of the oracle's. */
+export function expectAllClose(actual: ArrayLike<number>, expected: ArrayLike<number>, rel = 1e-10, abs = 1e-15): void {
+  expect(actual.length).toBe(expected.length);
+  for (let k = 0; k < expected.length; k++) {
+    if (!closeTo(actual[k]!, expected[k]!, rel, abs)) {
+      expect.fail(`entry ${k}: expected ${actual[k]} to be within ${closeToTolerance(actual[k]!, expected[k]!, rel, abs)} of ${expected[k]}`);
+    }
+  }
+}
+
+/**
+ * Asserts `C` is exactly symmetric, finite, and positive semidefinite: a Cholesky factorisation of
+ * C + 1e-12·(max diagonal)·I succeeds (a negative eigenvalue below that shift makes it fail).
+ */
+export function expectSymmetricPsd(C: CovarianceMatrix): void {
+  const { size: n, values } = C;
+  expect(values.length).toBe(n * n);
+  let maxDiag = 0;
+  for (let i = 0; i < n; i++) {
+    maxDiag = Math.max(maxDiag, values[i * n + i]!);
+    for (let j = 0; j < n; j++) {
+      expect(Number.isFinite(values[i * n + j]!)).toBe(true);
+      expect(values[i * n + j]).toBe(values[j * n + i]);
+    }
+  }
+  const shift = 1e-12 * maxDiag + 1e-300;
+  const L = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b <= a; b++) {
+      let s = values[a * n + b]! + (a === b ? shift : 0);
+      for (let k = 0; k < b; k++) s -= L[a * n + k]! * L[b * n + k]!;
+      if (a === b) {
+        if (!(s > 0)) expect.fail(`not positive semidefinite: pivot ${a} is ${s}`);
+        L[a * n + a] = Math.sqrt(s);
+      } else L[a * n + b] = s / L[b * n + b]!;
+    }
+  }
+}
+
+/** A T×N return matrix (T in [2, 40], N in [1, 8]) of daily-sized returns, some assets possibly constant. */
+export const returnMatrixArb = fc
+  .record({ periods: fc.integer({ min: 2, max: 40 }), assets: fc.integer({ min: 1, max: 8 }) })
+  .chain(({ periods, assets }) =>
+    fc.record({
+      periods: fc.constant(periods),
+      assets: fc.constant(assets),
+      returns: fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), { minLength: periods * assets, maxLength: periods * assets }),
+    }),
+  );

@@ -1,0 +1,39 @@
+import { EngineError } from "../errors/EngineError.ts";
+import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
+import { exponentialWeights } from "./_internal/exponentialWeights.ts";
+import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+import { weightedCovariance } from "./_internal/weightedCovariance.ts";
+
+/** Options of {@link exponentialCovariance}. */
+export interface ExponentialCovarianceOptions {
+  /** Span s of the exponential weights, α = 2/(s + 1): finite, > 1; default 180 (periods). */
+  span?: number;
+}
+
+/**
+ * Exponentially weighted covariance: weights `w_t ∝ (1 − α)^(T−1−t)` summing to 1 (α = 2/(span+1),
+ * the latest period heaviest), weighted means `m_i = Σ_t w_t r_ti`, and
+ * `C_ij = Σ_t w_t (r_ti − m_i)(r_tj − m_j) / (1 − Σ_t w_t²)`, the unbiased form for reliability
+ * weights (it is {@link sampleCovariance} when α → 0, and pandas' `ewm(span, adjust=True).cov()`
+ * at the last period). Symmetric PSD.
+ *
+ * @see docs/maths.md#exponentially-weighted-covariance
+ * Cost: O(T·N²/2).
+ * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 2. Never mutated.
+ * @param options see {@link ExponentialCovarianceOptions}.
+ * @throws EngineError INVALID_INPUT when the matrix or `span` breaks its rule, or an entry overflows.
+ * @example
+ * exponentialCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01], periods: 3 }, { span: 3 }).values[0]
+ * // => 0.0005428571428571429
+ */
+export function exponentialCovariance(matrix: ReturnMatrix, options: ExponentialCovarianceOptions = {}): CovarianceMatrix {
+  const m = validateReturnMatrix(matrix);
+  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  const { span = 180 } = options;
+  const w = exponentialWeights(span, m.periods);
+  let sq = 0;
+  for (let t = 0; t < w.length; t++) sq += w[t]! ** 2;
+  const cross = new Float64Array(w.length);
+  for (let t = 0; t < w.length; t++) cross[t] = w[t]! / (1 - sq);
+  return { size: m.assets, values: weightedCovariance(m, cross, w) };
+}

@@ -1,0 +1,46 @@
+import { EngineError } from "../errors/EngineError.ts";
+import { compensatedSum } from "../_internal/compensatedSum.ts";
+import type { ReturnMatrix } from "./types.ts";
+import { exponentialWeights } from "./_internal/exponentialWeights.ts";
+import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+
+/** Options of {@link exponentialHistoricalReturn}. */
+export interface ExponentialHistoricalReturnOptions {
+  /** Span s of the exponential weights, α = 2/(s + 1): finite, > 1; default 500 (periods). */
+  span?: number;
+}
+
+/**
+ * Exponentially weighted mean return of each asset, per period: `μ_i = Σ_t w_t r_ti` with
+ * `w_t ∝ (1 − α)^(T−1−t)` summing to 1, α = 2/(span + 1) (pandas' `ewm(span, adjust=True).mean()`
+ * at the last period). A convex combination of the returns, so within each column's [min, max].
+ *
+ * @see docs/maths.md#expected-returns
+ * Cost: O(T·N).
+ * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 1. Never mutated.
+ * @param options see {@link ExponentialHistoricalReturnOptions}.
+ * @throws EngineError INVALID_INPUT when the matrix or `span` breaks its rule.
+ * @example
+ * exponentialHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }, { span: 3 }) // => Float64Array [0.02333333333333333, 0.006666666666666666]
+ */
+export function exponentialHistoricalReturn(matrix: ReturnMatrix, options: ExponentialHistoricalReturnOptions = {}): Float64Array {
+  const m = validateReturnMatrix(matrix, 1);
+  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  const { returns: R, periods: T, assets: N } = m;
+  const { span = 500 } = options;
+  const w = exponentialWeights(span, T);
+  const out = new Float64Array(N);
+  const column = new Float64Array(T);
+  for (let i = 0; i < N; i++) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let t = 0; t < T; t++) {
+      const r = R[t * N + i]!;
+      column[t] = w[t]! * r;
+      min = Math.min(min, r);
+      max = Math.max(max, r);
+    }
+    out[i] = Math.min(max, Math.max(min, compensatedSum(column))) + 0;
+  }
+  return out;
+}

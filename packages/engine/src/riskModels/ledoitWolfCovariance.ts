@@ -1,0 +1,117 @@
+import { EngineError } from "../errors/EngineError.ts";
+import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
+import { centredColumns } from "./_internal/centredColumns.ts";
+import { finiteMatrix } from "./_internal/finiteMatrix.ts";
+import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+
+/** The shrinkage target of {@link ledoitWolfCovariance}. */
+export type LedoitWolfTarget = "constant-correlation" | "identity";
+
+/** Options of {@link ledoitWolfCovariance}. */
+export interface LedoitWolfOptions {
+  /**
+   * "constant-correlation" (default; Ledoit & Wolf 2004, "Honey, I shrunk the sample covariance
+   * matrix"): every pair gets the average sample correlation, variances kept. "identity" (Ledoit &
+   * Wolf 2004, "A well-conditioned estimator for large-dimensional covariance matrices"): the
+   * average variance times the identity.
+   */
+  target?: LedoitWolfTarget;
+}
+
+/** A shrunk covariance and its intensity. */
+export interface ShrunkCovariance extends CovarianceMatrix {
+  /** δ in [0, 1]: the estimate is δ·F + (1 − δ)·S, F the target, S the 1/T sample covariance. */
+  shrinkage: number;
+}
+
+/**
+ * Ledoit–Wolf shrinkage `Σ̂ = δ·F + (1 − δ)·S` toward a structured target F with the intensity δ
+ * that minimises the estimated expected Frobenius loss, S the biased (1/T) sample covariance as
+ * in both papers (and sklearn). Constant correlation: `F_ii = S_ii`, `F_ij = r̄·√(S_ii S_jj)`,
+ * δ = clip(κ/T, 0, 1) with κ = (π − ρ)/γ; identity: `F = (tr S / N)·I`, δ = min(b̄², d²)/d².
+ * Positive definite whenever δ > 0 and the target is (every variance > 0).
+ *
+ * @see docs/maths.md#ledoit-wolf-shrinkage
+ * Cost: O(T·N²) (two N×N cross products over T periods).
+ * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 2. Never mutated.
+ * @param options see {@link LedoitWolfOptions}.
+ * @throws EngineError INVALID_INPUT when the matrix or `target` breaks its rule, or an entry overflows.
+ * @example
+ * ledoitWolfCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01, 0.02, -0.02], periods: 4 }).shrinkage
+ * // => 1 (four periods are too few to trust any correlation: fully shrunk)
+ */
+export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
+  const m = validateReturnMatrix(matrix);
+  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  const { target = "constant-correlation" } = options;
+  if (target !== "constant-correlation" && target !== "identity") {
+    throw new EngineError("INVALID_INPUT", `target must be "constant-correlation" or "identity", got ${String(target)}`, { field: "target" });
+  }
+  const { periods: T, assets: N } = m;
+  const { X, S } = centredColumns(m);
+  // Σ_t ‖x_t‖⁴ / T − ‖S‖²_F = Σ_ij (1/T) Σ_t (x_ti x_tj − S_ij)²: π of the 2004 paper, T·b̄² of the identity paper.
+  let fourth = 0;
+  for (let t = 0; t < T; t++) {
+    let sq = 0;
+    for (let i = 0; i < N; i++) sq += X[i * T + t]! ** 2;
+    fourth += sq * sq;
+  }
+  let frobenius = 0;
+  for (let k = 0; k < N * N; k++) frobenius += S[k]! ** 2;
+  const pi = Math.max(0, fourth / T - frobenius);
+  const out = new Float64Array(N * N);
+  let delta: number;
+  if (target === "identity") {
+    let trace = 0;
+    for (let i = 0; i < N; i++) trace += S[i * N + i]!;
+    const mu = trace / N;
+    let d2 = 0;
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d2 += (S[i * N + j]! - (i === j ? mu : 0)) ** 2;
+    const bBar2 = pi / T;
+    delta = d2 > 0 ? Math.min(bBar2, d2) / d2 : 0;
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) out[i * N + j] = (1 - delta) * S[i * N + j]! + (i === j ? delta * mu : 0);
+  } else {
+    const sd = new Float64Array(N);
+    for (let i = 0; i < N; i++) sd[i] = Math.sqrt(S[i * N + i]!);
+    // r̄: the average correlation over pairs of assets that both vary.
+    let rSum = 0;
+    let pairs = 0;
+    for (let i = 0; i < N; i++) {
+      for (let j = i + 1; j < N; j++) {
+        if (sd[i]! > 0 && sd[j]! > 0) {
+          rSum += S[i * N + j]! / (sd[i]! * sd[j]!);
+          pairs++;
+        }
+      }
+    }
+    const rBar = pairs > 0 ? rSum / pairs : 0;
+    // γ = ‖F − S‖²_F; ρ = Σ_i π_ii + r̄·Σ_{i≠j} √(S_jj/S_ii)·θ_ii,ij, θ_ii,ij = (1/T)Σ_t x_ti³x_tj − S_ii S_ij.
+    let gamma = 0;
+    let rho = 0;
+    for (let i = 0; i < N; i++) {
+      const bi = i * T;
+      let x4 = 0;
+      for (let t = 0; t < T; t++) x4 += X[bi + t]! ** 4;
+      rho += x4 / T - S[i * N + i]! ** 2;
+      for (let j = 0; j < N; j++) {
+        if (j === i) continue;
+        const f = rBar * sd[i]! * sd[j]!;
+        gamma += (f - S[i * N + j]!) ** 2;
+        if (sd[i]! === 0) continue; // x_ti = 0 for every t: θ_ii,ij = 0
+        const bj = j * T;
+        let x3 = 0;
+        for (let t = 0; t < T; t++) x3 += X[bi + t]! ** 3 * X[bj + t]!;
+        rho += rBar * (sd[j]! / sd[i]!) * (x3 / T - S[i * N + i]! * S[i * N + j]!);
+      }
+    }
+    delta = gamma > 0 ? Math.min(1, Math.max(0, (pi - rho) / gamma / T)) : 0;
+    for (let i = 0; i < N; i++) {
+      for (let j = 0; j < N; j++) {
+        const f = i === j ? S[i * N + i]! : rBar * sd[i]! * sd[j]!;
+        out[i * N + j] = delta * f + (1 - delta) * S[i * N + j]!;
+      }
+    }
+  }
+  for (let i = 0; i < N; i++) for (let j = 0; j < i; j++) out[i * N + j] = out[j * N + i]!;
+  return { size: N, values: finiteMatrix(out, "the Ledoit–Wolf covariance"), shrinkage: delta + 0 };
+}

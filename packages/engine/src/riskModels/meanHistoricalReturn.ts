@@ -1,0 +1,52 @@
+import { EngineError } from "../errors/EngineError.ts";
+import { compensatedSum } from "../_internal/compensatedSum.ts";
+import type { ReturnMatrix } from "./types.ts";
+import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+
+/** Options of {@link meanHistoricalReturn}. */
+export interface MeanHistoricalReturnOptions {
+  /**
+   * false (default): the arithmetic mean `μ_i = Σ_t r_ti / T`. true: the geometric mean per period,
+   * `μ_i = (Π_t (1 + r_ti))^(1/T) − 1`, computed as expm1(Σ log1p(r_ti) / T); every return must then be > −1.
+   */
+  compounding?: boolean;
+}
+
+/**
+ * Mean historical return of each asset, per period (multiply by 252 for an annual arithmetic rate
+ * of daily data): the arithmetic mean (Neumaier sum, clamped into the column's [min, max]), or
+ * the geometric mean with `compounding: true`.
+ *
+ * @see docs/maths.md#expected-returns
+ * Cost: O(T·N).
+ * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 1. Never mutated.
+ * @throws EngineError INVALID_INPUT when the matrix or an option breaks its rule, or (compounding)
+ *   a return is <= −1.
+ * @example
+ * meanHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }) // => Float64Array [0.02, 0.01]
+ */
+export function meanHistoricalReturn(matrix: ReturnMatrix, options: MeanHistoricalReturnOptions = {}): Float64Array {
+  const m = validateReturnMatrix(matrix, 1);
+  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  const { compounding = false } = options;
+  if (typeof compounding !== "boolean") throw new EngineError("INVALID_INPUT", `compounding must be a boolean, got ${typeof compounding}`, { field: "compounding" });
+  const { returns: R, periods: T, assets: N } = m;
+  const out = new Float64Array(N);
+  const column = new Float64Array(T);
+  for (let i = 0; i < N; i++) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let t = 0; t < T; t++) {
+      const r = R[t * N + i]!;
+      if (compounding && !(r > -1)) {
+        throw new EngineError("INVALID_INPUT", `returns[${t * N + i}] must be > -1 with compounding, got ${r}`, { field: `returns[${t * N + i}]` });
+      }
+      column[t] = compounding ? Math.log1p(r) : r / T;
+      min = Math.min(min, r);
+      max = Math.max(max, r);
+    }
+    const mean = compounding ? Math.expm1(compensatedSum(column) / T) : compensatedSum(column);
+    out[i] = Math.min(max, Math.max(min, mean)) + 0;
+  }
+  return out;
+}
