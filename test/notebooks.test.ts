@@ -19,7 +19,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
     expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\), 5 tables/);
     expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/);
-    expect(output).toMatch(/portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 5 tables/);
+    expect(output).toMatch(/portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/);
     expect(status).toBe(0);
   }, 180_000);
 
