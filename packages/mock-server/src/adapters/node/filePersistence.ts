@@ -4,6 +4,7 @@ import { applyStateOps, type StateOp } from "../../store/StateOp.ts";
 import type { StoreState } from "../../store/StoreState.ts";
 import { validateState } from "../../store/validateState.ts";
 import { lockStateFile } from "./_internal/lockStateFile.ts";
+import { journalLine } from "./_internal/journalLine.ts";
 import { readJournal } from "./_internal/readJournal.ts";
 import { storageError } from "./_internal/storageError.ts";
 import { syncDirectory } from "./_internal/syncDirectory.ts";
@@ -27,14 +28,15 @@ export interface FilePersistenceOptions {
  *
  * - `path`: the state as JSON (`StoreState` plus `journalSeq`, the last write it includes),
  *   replaced atomically (temporary file, fsync, rename, fsync of the directory);
- * - `path.journal`: one line per write since (`{"seq":n,"ops":[…]}`), appended and fsynced
+ * - `path.journal`: one line per write since (`{"seq":n,"ops":[…]}`, a tab and its CRC-32), appended and fsynced
  *   before the write is acknowledged, so a write costs what it changed, not the state's size.
  *   When the journal outgrows the snapshot (and 1 MiB), the state is compacted into a new
  *   snapshot and the journal emptied.
  *
  * A third file, `path.lock` (the pid), keeps a second process from serving the same state.
  * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
- * file without touching it; a torn last journal line (a crash mid-append) is ignored. A write
+ * file without touching it; a torn last journal line (no newline: a crash mid-append, never
+ * acknowledged) is ignored, but a complete line that is damaged is refused (readJournal). A write
  * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
  * both files as they were.
  *
@@ -142,7 +144,7 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
       } catch (error) {
         throw storageError(error, journalPath);
       }
-      const line = Buffer.from(`${JSON.stringify({ seq: seq + 1, ops })}\n`);
+      const line = journalLine(seq + 1, ops);
       try {
         writeFully(fs, handle, line, journalBytes);
         fs.fsyncSync(handle);
