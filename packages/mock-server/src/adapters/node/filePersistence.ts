@@ -6,6 +6,7 @@ import { validateState } from "../../store/validateState.ts";
 import { lockStateFile } from "./_internal/lockStateFile.ts";
 import { journalLine } from "./_internal/journalLine.ts";
 import { readJournal } from "./_internal/readJournal.ts";
+import { realDataPath } from "./_internal/realDataPath.ts";
 import { storageError } from "./_internal/storageError.ts";
 import { syncDirectory } from "./_internal/syncDirectory.ts";
 import { nodeFs, type SyncFs } from "./_internal/SyncFs.ts";
@@ -33,20 +34,23 @@ export interface FilePersistenceOptions {
  *   When the journal outgrows the snapshot (and 1 MiB), the state is compacted into a new
  *   snapshot and the journal emptied.
  *
- * A third file, `path.lock` (the pid), keeps a second process from serving the same state.
+ * A third file, `path.lock` (naming its process), keeps a second process from serving the same
+ * state. `path` is first resolved to its real path (symbolic links followed), so a link to the
+ * file shares its lock and journal, and a compaction replaces the file, not the link.
  * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
  * file without touching it; a torn last journal line (no newline: a crash mid-append, never
  * acknowledged) is ignored, but a complete line that is damaged is refused (readJournal). A write
  * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
  * both files as they were.
  *
- * @param path the state file (created on first save)
+ * @param dataPath the state file (created on first save)
  * @throws Error from `load` naming the file and the rule when the saved state is not valid
  * @example
  * const mock = createMock({ persistence: filePersistence("./mock-state.json") });
  */
-export function filePersistence(path: string, options: FilePersistenceOptions = {}): Persistence {
+export function filePersistence(dataPath: string, options: FilePersistenceOptions = {}): Persistence {
   const fs = options.fs ?? nodeFs;
+  const path = realDataPath(dataPath, fs); // every name of the file shares one lock and one journal
   const journalPath = `${path}.journal`;
   const minCompact = options.compactMinBytes ?? 1 << 20;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
