@@ -59,11 +59,47 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
   let journalBytes = 0; // bytes of whole lines in the journal
   let journalDirty = false; // bytes after journalBytes must be cut before the next append
   let compactAt = minCompact;
+  let snapshotBytes = 0; // size of the snapshot on disk
 
-  const writeSnapshot = (state: Readonly<StoreState>) => {
-    const bytes = Buffer.from(JSON.stringify({ ...state, journalSeq: seq }));
+  const snapshotOf = (state: Readonly<StoreState>, journalSeq: number) => Buffer.from(JSON.stringify({ ...state, journalSeq }));
+  const writeSnapshot = (bytes: Buffer) => {
     writeFileAtomically(fs, path, bytes);
+    snapshotBytes = bytes.length;
     compactAt = Math.max(minCompact, bytes.length);
+  };
+
+  /** Bytes the disk holding the state can still take, or null where that cannot be asked. */
+  const freeBytes = (): number | null => {
+    try {
+      const s = fs.statfsSync(dirname(path));
+      return Number(s.bavail) * Number(s.bsize);
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * When appending `lineBytes` would leave less free space than a compaction needs (the next
+   * snapshot is at most the current one plus the journal plus this line), makes the write
+   * durable by compacting instead: the snapshot of `next` (journalSeq = the write's number)
+   * replaces the old one and the journal is emptied, so the journal never eats the space
+   * compaction needs (docs/decisions.md#journal-and-a-small-disk). False when there is room
+   * to append, or when the snapshot does not fit either (the caller appends then).
+   */
+  const compactedInstead = (next: Readonly<StoreState>, lineBytes: number): boolean => {
+    const free = freeBytes();
+    if (free === null || free - lineBytes >= snapshotBytes + journalBytes + lineBytes) return false;
+    const bytes = snapshotOf(next, seq + 1);
+    if (bytes.length >= free) return false; // cannot fit: keep the journal going while it can
+    try {
+      writeSnapshot(bytes);
+    } catch (error) {
+      log(`[thematic-mock] compacting ${path} on a nearly full disk failed (${storageError(error, path).message}); appending to the journal instead`);
+      return false;
+    }
+    seq += 1; // durable in the snapshot
+    emptyJournal();
+    return true;
   };
 
   const openJournal = (): number => {
@@ -105,7 +141,10 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
       }
       let parsed: unknown;
       try {
-        parsed = JSON.parse(fs.readFileSync(path, "utf8"));
+        const text = fs.readFileSync(path, "utf8");
+        snapshotBytes = Buffer.byteLength(text);
+        compactAt = Math.max(minCompact, snapshotBytes);
+        parsed = JSON.parse(text);
       } catch (error) {
         throw new Error(`[thematic-mock] ${path} is not valid JSON; it was left untouched: fix it, move it away, or choose another --data file`, { cause: error });
       }
@@ -142,13 +181,14 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
     },
 
     commit(ops, next) {
+      const line = journalLine(seq + 1, ops);
+      if (compactedInstead(next, line.length)) return;
       let handle: number;
       try {
         handle = openJournal();
       } catch (error) {
         throw storageError(error, journalPath);
       }
-      const line = journalLine(seq + 1, ops);
       try {
         writeFully(fs, handle, line, journalBytes);
         fs.fsyncSync(handle);
@@ -165,7 +205,7 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
       seq += 1;
       if (journalBytes >= compactAt) {
         try {
-          writeSnapshot(next);
+          writeSnapshot(snapshotOf(next, seq));
           emptyJournal();
         } catch (error) {
           // The write is durable in the journal; try again after as many bytes more.
@@ -177,7 +217,7 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
 
     replace(state) {
       try {
-        writeSnapshot(state);
+        writeSnapshot(snapshotOf(state, seq));
       } catch (error) {
         throw storageError(error, path);
       }
