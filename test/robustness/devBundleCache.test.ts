@@ -11,6 +11,8 @@ import { killAll } from "./_support/killAll.ts";
 
 const cache = join(LAUNCHER, "..", "..", "node_modules", ".cache", "thematic-mock");
 const running: MockChild[] = [];
+/** These tests wait on the children's output and exits; the bound only ends a hung run (start-ups take seconds each under load). */
+const CHILD_TIMEOUT = 180_000;
 const launched: ChildProcess[] = [];
 afterAll(async () => {
   await killAll(running);
@@ -52,7 +54,7 @@ describe("the dev launcher's bundle cache", () => {
     const { bundle, exit } = await interruptStartUp("SIGTERM");
     expect(exit).toBe("SIGTERM");
     expect(existsSync(bundle)).toBe(false);
-  });
+  }, CHILD_TIMEOUT);
 
   it("the bundle of a launch killed with SIGKILL during start-up is removed by the next launch", async () => {
     const { bundle } = await interruptStartUp("SIGKILL");
@@ -60,5 +62,5 @@ describe("the dev launcher's bundle cache", () => {
     const next = await spawnMock(null);
     running.push(next);
     expect(existsSync(bundle)).toBe(false);
-  });
+  }, CHILD_TIMEOUT);
 });

@@ -20,6 +20,8 @@ import { killAll } from "./_support/killAll.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "thematic-lock-owner-"));
 const running: MockChild[] = [];
+/** These tests wait on the children's output and exits; the bound only ends a hung run (start-ups take seconds each under load). */
+const CHILD_TIMEOUT = 180_000;
 const others: ChildProcess[] = [];
 afterAll(async () => {
   await killAll(running);
@@ -69,7 +71,7 @@ describe("the lock follows its owner", () => {
     const names = (await request<Array<{ name: string }>>(second.url, second.key, "GET", "/v1/strategies")).body.map((s) => s.name);
     expect(names).toContain("kept");
     expect(procState(first.pid)).toBe("Z"); // it was still a zombie while the second server started
-  });
+  }, CHILD_TIMEOUT);
 
   it.skipIf(!linux)("a lock naming a pid now used by an unrelated process is taken over", async () => {
     const file = join(dir, "reused.json");
@@ -88,7 +90,7 @@ describe("the lock follows its owner", () => {
     const second = await spawnMock(file);
     running.push(second);
     expect(readlinkSync(`${file}.lock`)).toBe(`thematic-mock:${second.child.pid}:${processToken(second.child.pid!)}:${hostTag()}`);
-  });
+  }, CHILD_TIMEOUT);
 });
 
 describe("a symbolic link to the --data file", () => {
@@ -100,7 +102,7 @@ describe("a symbolic link to the --data file", () => {
     symlinkSync(real, link);
     await expect(spawnMock(link)).rejects.toThrow(new RegExp(`another process \\(pid ${first.child.pid}\\) is serving this state \\(${real.replace(/[.\\]/g, "\\$&")}\\.lock\\)`));
     expect(readdirSync(dir).filter((n) => n.startsWith("link.json"))).toEqual(["link.json"]);
-  });
+  }, CHILD_TIMEOUT);
 
   it("writes, compacts and replays through the link: the link stays a link to the real file", () => {
     const sub = join(dir, "compact");
