@@ -3,7 +3,7 @@ import type { StateOp } from "../../../store/StateOp.ts";
 
 /**
  * One journal line: the entry as JSON, a tab, its CRC-32 as 8 hex digits, a newline:
- * `{"seq":7,"ops":[…]}\t1c291ca3\n`. JSON.stringify never writes a raw tab, so the last tab
+ * `{"seq":1,"ops":[]}\t69384fa1\n`. JSON.stringify never writes a raw tab, so the last tab
  * splits the line. The checksum tells a damaged acknowledged line (complete, newline included,
  * but bytes changed) from a torn append (no newline): see docs/decisions.md#journal-line-checksums.
  *
