@@ -53,7 +53,7 @@ function bootId(): string {
   return bootCache;
 }
 
-/** 8 hex digits of this machine's host name (a lock file on a shared disk may come from another machine). */
+/** 8 hex digits of this machine's host name: the lock records it, for whoever reads it. */
 export function hostTag(): string {
   return hash32(hostname()).toString(16).padStart(8, "0");
 }
@@ -86,7 +86,7 @@ export type Liveness = { alive: true } | { alive: false; why: string };
  */
 export function processLiveness(pid: number, token: string | null): Liveness {
   const stat = procStat(pid);
-  if (stat === null) return { alive: false, why: "it no longer runs" };
+  if (stat === null) return isProcessRunning(pid) ? { alive: true } : { alive: false, why: "it no longer runs" }; // /proc may hide other users' processes (hidepid)
   if (stat === undefined) return isProcessRunning(pid) ? { alive: true } : { alive: false, why: "it no longer runs" };
   if (stat.state === "Z" || stat.state === "X") return { alive: false, why: "it was killed (a zombie not yet reaped by its parent)" };
   if (token !== null && token !== "-" && bootId() !== "-" && token !== `${stat.startTicks}@${bootId()}`) {
