@@ -168,5 +168,5 @@ describe("SIGKILL during a write burst, restart on the same file", () => {
     expect(strategies.size + portfolios.size).toBeGreaterThan(100);
     mock.child.kill("SIGKILL");
     await mock.exited;
-  });
+  }, 600_000); // five start-ups and four bursts, each waited on by its events: the bound only ends a hung run (vitest's 30 s default failed under load)
 });

@@ -3,8 +3,7 @@
 // state as it was, and the server must keep serving (and writing once space is freed).
 // Two ways: an injected file-system layer (runs everywhere), and a real tmpfs filled up by a
 // file, with the CLI as a child process (needs root and mount; skipped with a reason otherwise).
-import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, rmdirSync, writeSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadUniverse } from "@thematic/fixtures/load";
@@ -15,6 +14,7 @@ import { createMock } from "../../packages/mock-server/src/app/createApp.ts";
 import { createManualClock } from "../../packages/mock-server/src/clock/ManualClock.ts";
 import { type MockChild, request, spawnMock } from "./_support/concurrencySupport.ts";
 import { killAll } from "./_support/killAll.ts";
+import { fillDisk, mountTmpfs, unmountTmpfs } from "./_support/tmpfs.ts";
 
 interface Portfolio { id: string; name: string }
 
@@ -44,7 +44,8 @@ describe("full disk, injected file-system layer", () => {
     expect((await call("POST", "/v1/portfolios", { name: "kept", holdings: [holding] })).status).toBe(201);
     const before = await call("GET", "/v1/portfolios");
     const stateBefore = ctx.store.state;
-    const files = () => readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name)).toString("base64")]);
+    const content = (path: string) => (lstatSync(path).isSymbolicLink() ? `-> ${readlinkSync(path)}` : readFileSync(path).toString("base64")); // the lock is a link
+    const files = () => readdirSync(dir).sort().map((name) => [name, content(join(dir, name))]);
     const filesBefore = files();
 
     disk.freeBytes = 1000; // less than the write needs: a short write, then ENOSPC
@@ -65,35 +66,6 @@ describe("full disk, injected file-system layer", () => {
   });
 });
 
-/** Mounts a tmpfs of `size` at a new directory, or says why it cannot. */
-function mountTmpfs(size: string): { dir: string } | { reason: string } {
-  if (process.platform !== "linux") return { reason: `tmpfs needs Linux (this is ${process.platform})` };
-  if (process.getuid?.() !== 0) return { reason: "mounting a tmpfs needs root" };
-  const dir = mkdtempSync(join(tmpdir(), "thematic-tmpfs-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
-    return { dir };
-  } catch (error) {
-    rmdirSync(dir);
-    return { reason: `mount -t tmpfs failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}` };
-  }
-}
-
-/** Writes zeros to `file` until the disk is full; returns how many bytes fitted. */
-function fillDisk(file: string): number {
-  const fd = openSync(file, "w");
-  const chunk = Buffer.alloc(4096);
-  let written = 0;
-  try {
-    for (;;) written += writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ENOSPC") throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
-
 const tmpfs = mountTmpfs("4m");
 if ("reason" in tmpfs) console.log(`[diskFull] skipping the tmpfs case: ${tmpfs.reason}`);
 
@@ -103,8 +75,7 @@ describe.skipIf("reason" in tmpfs)("full disk, a real tmpfs, the CLI as a child 
   const running: MockChild[] = [];
   afterAll(async () => {
     await killAll(running);
-    execFileSync("umount", [dir]);
-    rmdirSync(dir);
+    unmountTmpfs(dir);
   });
 
   it("answers 507 on the full disk, keeps serving, and the file survives a SIGKILL and a restart", async () => {

@@ -1,3 +1,5 @@
+import { spliceArray } from "./_internal/spliceArray.ts";
+
 /** A step into the state: an object key or an array index. */
 export type StatePathKey = string | number;
 
@@ -30,7 +32,7 @@ export function applyStateOps<T extends object>(root: T, ops: readonly StateOp[]
       if (!Number.isInteger(op.index) || op.index < 0 || op.index > target.length || !Number.isInteger(op.remove) || op.remove < 0) {
         throw new Error(`op ${i} (splice ${op.path.join(".")}): index ${op.index} / remove ${op.remove} out of range (length ${target.length})`);
       }
-      target.splice(op.index, op.remove, ...op.insert);
+      spliceArray(target, op.index, op.remove, op.insert);
       return;
     }
     if (op.path.length === 0) throw new Error(`op ${i} (${op.op}): empty path`);

@@ -1,5 +1,5 @@
 import { basename, dirname, join } from "node:path";
-import { isProcessRunning } from "./_internal/isProcessRunning.ts";
+import { processLiveness } from "./_internal/processIdentity.ts";
 import { nodeFs, type SyncFs } from "./_internal/SyncFs.ts";
 
 /** A temporary file older than this is stale even when its pid is alive again (pids are reused). */
@@ -7,7 +7,8 @@ const STALE_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * Removes the `<state file>.<pid>.tmp` files a killed process left beside `path` (a SIGKILL in
- * the middle of a save): those of processes that no longer run, and any older than 10 minutes.
+ * the middle of a save): those of processes that no longer run (or are zombies, on Linux), and
+ * any older than 10 minutes.
  * A live process's recent temporary file is left alone. Returns the names removed.
  *
  * @example
@@ -29,7 +30,7 @@ export function cleanStaleTempFiles(path: string, fs: SyncFs = nodeFs, now = Dat
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
     const file = join(dir, name);
     try {
-      if (isProcessRunning(pid) && now - fs.statSync(file).mtimeMs < STALE_AFTER_MS) continue;
+      if (processLiveness(pid, null).alive && now - fs.statSync(file).mtimeMs < STALE_AFTER_MS) continue;
       fs.unlinkSync(file);
       removed.push(name);
     } catch {

@@ -6,6 +6,8 @@ import { faultyFs } from "../../_test/faultyFs.ts";
 import { testUniverse } from "../../_test/testUniverse.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { createStore } from "../../store/Store.ts";
+import type { StateOp } from "../../store/StateOp.ts";
+import { journalLine } from "./_internal/journalLine.ts";
 import { filePersistence, type FilePersistenceOptions } from "./filePersistence.ts";
 
 const dirs: string[] = [];
@@ -38,7 +40,8 @@ describe("filePersistence: journal and snapshot", () => {
     store.mutate(rename("one"));
     store.mutate(rename("two"));
     const lines = readFileSync(`${file}.journal`, "utf8").trimEnd().split("\n");
-    expect(lines.map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual([1, 2]);
+    expect(lines.map((l) => (JSON.parse(l.split("\t")[0]!) as { seq: number }).seq)).toEqual([1, 2]);
+    expect(lines.every((l) => /\t[0-9a-f]{8}$/.test(l))).toBe(true); // each with its checksum
     expect(open(file).state).toEqual(store.state);
   });
 
@@ -93,7 +96,8 @@ describe("filePersistence: journal and snapshot", () => {
   it("refuses a journal that does not continue the snapshot", () => {
     const file = stateFile();
     open(file).mutate(rename("a"));
-    writeFileSync(`${file}.journal`, readFileSync(`${file}.journal`, "utf8").replace('"seq":1', '"seq":3'));
+    const [entry] = readFileSync(`${file}.journal`, "utf8").split("\t");
+    writeFileSync(`${file}.journal`, journalLine(3, (JSON.parse(entry!) as { ops: StateOp[] }).ops));
     expect(() => open(file)).toThrow(/does not continue .*expected write 1, found 3/);
   });
 });
@@ -166,7 +170,7 @@ describe("filePersistence on a full or failing disk", () => {
     const logged: string[] = [];
     const store = open(file, { fs: disk, compactMinBytes: 1, log: (l) => logged.push(l) });
     const big = "x".repeat(statSync(file).size); // a journal line longer than the snapshot: compaction is due
-    const line = Buffer.byteLength(JSON.stringify({ seq: 1, ops: [{ op: "set", path: ["strategies", 0, "name"], value: big }] })) + 1;
+    const line = journalLine(1, [{ op: "set", path: ["strategies", 0, "name"], value: big }]).length;
     disk.freeBytes = line; // the journal line fits, the snapshot does not
     store.mutate(rename(big));
     expect(logged.join("\n")).toMatch(/compacting .* failed .*disk is full/);

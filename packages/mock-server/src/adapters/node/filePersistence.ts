@@ -4,7 +4,9 @@ import { applyStateOps, type StateOp } from "../../store/StateOp.ts";
 import type { StoreState } from "../../store/StoreState.ts";
 import { validateState } from "../../store/validateState.ts";
 import { lockStateFile } from "./_internal/lockStateFile.ts";
+import { journalLine } from "./_internal/journalLine.ts";
 import { readJournal } from "./_internal/readJournal.ts";
+import { realDataPath } from "./_internal/realDataPath.ts";
 import { storageError } from "./_internal/storageError.ts";
 import { syncDirectory } from "./_internal/syncDirectory.ts";
 import { nodeFs, type SyncFs } from "./_internal/SyncFs.ts";
@@ -27,24 +29,28 @@ export interface FilePersistenceOptions {
  *
  * - `path`: the state as JSON (`StoreState` plus `journalSeq`, the last write it includes),
  *   replaced atomically (temporary file, fsync, rename, fsync of the directory);
- * - `path.journal`: one line per write since (`{"seq":n,"ops":[…]}`), appended and fsynced
+ * - `path.journal`: one line per write since (`{"seq":n,"ops":[…]}`, a tab and its CRC-32), appended and fsynced
  *   before the write is acknowledged, so a write costs what it changed, not the state's size.
  *   When the journal outgrows the snapshot (and 1 MiB), the state is compacted into a new
  *   snapshot and the journal emptied.
  *
- * A third file, `path.lock` (the pid), keeps a second process from serving the same state.
+ * A third file, `path.lock` (naming its process), keeps a second process from serving the same
+ * state. `path` is first resolved to its real path (symbolic links followed), so a link to the
+ * file shares its lock and journal, and a compaction replaces the file, not the link.
  * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
- * file without touching it; a torn last journal line (a crash mid-append) is ignored. A write
+ * file without touching it; a torn last journal line (no newline: a crash mid-append, never
+ * acknowledged) is ignored, but a complete line that is damaged is refused (readJournal). A write
  * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
  * both files as they were.
  *
- * @param path the state file (created on first save)
+ * @param dataPath the state file (created on first save)
  * @throws Error from `load` naming the file and the rule when the saved state is not valid
  * @example
  * const mock = createMock({ persistence: filePersistence("./mock-state.json") });
  */
-export function filePersistence(path: string, options: FilePersistenceOptions = {}): Persistence {
+export function filePersistence(dataPath: string, options: FilePersistenceOptions = {}): Persistence {
   const fs = options.fs ?? nodeFs;
+  const path = realDataPath(dataPath, fs); // every name of the file shares one lock and one journal
   const journalPath = `${path}.journal`;
   const minCompact = options.compactMinBytes ?? 1 << 20;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -53,11 +59,47 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
   let journalBytes = 0; // bytes of whole lines in the journal
   let journalDirty = false; // bytes after journalBytes must be cut before the next append
   let compactAt = minCompact;
+  let snapshotBytes = 0; // size of the snapshot on disk
 
-  const writeSnapshot = (state: Readonly<StoreState>) => {
-    const bytes = Buffer.from(JSON.stringify({ ...state, journalSeq: seq }));
+  const snapshotOf = (state: Readonly<StoreState>, journalSeq: number) => Buffer.from(JSON.stringify({ ...state, journalSeq }));
+  const writeSnapshot = (bytes: Buffer) => {
     writeFileAtomically(fs, path, bytes);
+    snapshotBytes = bytes.length;
     compactAt = Math.max(minCompact, bytes.length);
+  };
+
+  /** Bytes the disk holding the state can still take, or null where that cannot be asked. */
+  const freeBytes = (): number | null => {
+    try {
+      const s = fs.statfsSync(dirname(path));
+      return Number(s.bavail) * Number(s.bsize);
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * When appending `lineBytes` would leave less free space than a compaction needs (the next
+   * snapshot is at most the current one plus the journal plus this line), makes the write
+   * durable by compacting instead: the snapshot of `next` (journalSeq = the write's number)
+   * replaces the old one and the journal is emptied, so the journal never eats the space
+   * compaction needs (docs/decisions.md#journal-and-a-small-disk). False when there is room
+   * to append, or when the snapshot does not fit either (the caller appends then).
+   */
+  const compactedInstead = (next: Readonly<StoreState>, lineBytes: number): boolean => {
+    const free = freeBytes();
+    if (free === null || free - lineBytes >= snapshotBytes + journalBytes + lineBytes) return false;
+    const bytes = snapshotOf(next, seq + 1);
+    if (bytes.length >= free) return false; // cannot fit: keep the journal going while it can
+    try {
+      writeSnapshot(bytes);
+    } catch (error) {
+      log(`[thematic-mock] compacting ${path} on a nearly full disk failed (${storageError(error, path).message}); appending to the journal instead`);
+      return false;
+    }
+    seq += 1; // durable in the snapshot
+    emptyJournal();
+    return true;
   };
 
   const openJournal = (): number => {
@@ -99,7 +141,10 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
       }
       let parsed: unknown;
       try {
-        parsed = JSON.parse(fs.readFileSync(path, "utf8"));
+        const text = fs.readFileSync(path, "utf8");
+        snapshotBytes = Buffer.byteLength(text);
+        compactAt = Math.max(minCompact, snapshotBytes);
+        parsed = JSON.parse(text);
       } catch (error) {
         throw new Error(`[thematic-mock] ${path} is not valid JSON; it was left untouched: fix it, move it away, or choose another --data file`, { cause: error });
       }
@@ -136,13 +181,14 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
     },
 
     commit(ops, next) {
+      const line = journalLine(seq + 1, ops);
+      if (compactedInstead(next, line.length)) return;
       let handle: number;
       try {
         handle = openJournal();
       } catch (error) {
         throw storageError(error, journalPath);
       }
-      const line = Buffer.from(`${JSON.stringify({ seq: seq + 1, ops })}\n`);
       try {
         writeFully(fs, handle, line, journalBytes);
         fs.fsyncSync(handle);
@@ -159,7 +205,7 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
       seq += 1;
       if (journalBytes >= compactAt) {
         try {
-          writeSnapshot(next);
+          writeSnapshot(snapshotOf(next, seq));
           emptyJournal();
         } catch (error) {
           // The write is durable in the journal; try again after as many bytes more.
@@ -171,7 +217,7 @@ export function filePersistence(path: string, options: FilePersistenceOptions = 
 
     replace(state) {
       try {
-        writeSnapshot(state);
+        writeSnapshot(snapshotOf(state, seq));
       } catch (error) {
         throw storageError(error, path);
       }

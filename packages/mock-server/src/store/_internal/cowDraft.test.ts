@@ -113,6 +113,32 @@ describe("createCowDraft", () => {
     expect(draft.finish().ops).toEqual([{ op: "splice", path: ["xs"], index: 10, remove: 1, insert: [] }]);
   });
 
+  it("removals far apart (a purge) are one small splice each: what is not removed is not rewritten", () => {
+    const base = deepFreeze({ xs: Array.from({ length: 5000 }, (_, i) => ({ i })) });
+    const draft = createCowDraft(base);
+    for (const i of [4000, 10]) draft.root.xs.splice(i, 1); // from the end, as the purge does
+    draft.root.xs.find((x) => x.i === 2000)!.i = -2000; // and a change in between, at its new index
+    const { next, ops } = draft.finish();
+    expect(ops).toEqual([
+      { op: "splice", path: ["xs"], index: 10, remove: 1, insert: [] },
+      { op: "set", path: ["xs", 1999, "i"], value: -2000 },
+      { op: "splice", path: ["xs"], index: 3999, remove: 1, insert: [] },
+    ]);
+    expect(applyStateOps(structuredClone(base) as { xs: Array<{ i: number }> }, ops)).toEqual(next);
+  });
+
+  it("insertions far apart are one small splice each", () => {
+    const base = deepFreeze({ xs: Array.from({ length: 1000 }, (_, i) => i) });
+    const draft = createCowDraft(base);
+    draft.root.xs.splice(900, 0, -1);
+    draft.root.xs.splice(5, 0, -2, -3);
+    const { ops } = draft.finish();
+    expect(ops).toEqual([
+      { op: "splice", path: ["xs"], index: 5, remove: 0, insert: [-2, -3] },
+      { op: "splice", path: ["xs"], index: 902, remove: 0, insert: [-1] },
+    ]);
+  });
+
   it("no change gives the base itself and no ops", () => {
     const base = deepFreeze({ a: { b: [1, 2] } });
     const draft = createCowDraft(base);

@@ -441,12 +441,65 @@ function diff(n: Node, path: StatePathKey[], ops: StateOp[]): void {
   let suffix = 0;
   while (suffix < shortest - prefix && same(B[B.length - 1 - suffix], F[F.length - 1 - suffix])) suffix++;
   for (let i = 0; i < prefix; i++) if (F[i] !== B[i]) diff(childFrom(n, B[i], F[i])!, [...path, i], ops);
-  const removed = B.length - prefix - suffix;
-  const inserted = F.slice(prefix, F.length - suffix);
-  if (removed > 0 || inserted.length > 0) ops.push({ op: "splice", path: [...path], index: prefix, remove: removed, insert: inserted });
+  diffMiddle(n, B, F, prefix, B.length - suffix, F.length - suffix, path, ops);
   for (let j = 0; j < suffix; j++) {
     const b = B[B.length - 1 - j];
     const f = F[F.length - 1 - j];
     if (f !== b) diff(childFrom(n, b, f)!, [...path, F.length - 1 - j], ops);
   }
+}
+
+/**
+ * The ops turning `B[from, bEnd)` into `F[from, fEnd)` (the part of an array between its common
+ * prefix and suffix): a splice per run of removed or inserted elements, so removing two elements
+ * far apart writes two small splices, not one that re-inserts everything between them.
+ * Greedy, in one pass: each final element that comes from the base (itself, or a changed draft of
+ * it) is matched to its next occurrence in the base; the base elements skipped are removed, the
+ * final elements without a match inserted. Exact for removals only and insertions only (purges,
+ * pushes, splices); a reordering still gives correct, if larger, ops.
+ */
+function diffMiddle(n: Node, B: readonly unknown[], F: readonly unknown[], from: number, bEnd: number, fEnd: number, path: StatePathKey[], ops: StateOp[]): void {
+  if (from === bEnd && from === fEnd) return;
+  const baseOf = new Map<unknown, unknown>(); // final value of a changed draft -> its base value
+  for (const child of n.children.values()) if (child.changed && child.final !== undefined) baseOf.set(child.final, child.base);
+  const positions = new Map<unknown, number[]>(); // base value -> its indices in B[from, bEnd), ascending
+  for (let i = from; i < bEnd; i++) {
+    const list = positions.get(B[i]);
+    if (list === undefined) positions.set(B[i], [i]);
+    else list.push(i);
+  }
+  const cursor = new Map<unknown, number>(); // base value -> first entry of its list not yet passed
+  let bi = from; // next base element not matched nor removed
+  let at = from; // where the next final element goes in the array being rebuilt
+  let removed = 0;
+  let inserted: unknown[] = [];
+  const flush = () => {
+    if (removed > 0 || inserted.length > 0) ops.push({ op: "splice", path: [...path], index: at, remove: removed, insert: inserted });
+    at += inserted.length;
+    removed = 0;
+    inserted = [];
+  };
+  for (let fi = from; fi < fEnd; fi++) {
+    const f = F[fi];
+    const b = positions.has(f) ? f : baseOf.get(f);
+    const list = positions.get(b);
+    let j = -1;
+    if (list !== undefined) {
+      let c = cursor.get(b) ?? 0;
+      while (c < list.length && list[c]! < bi) c++;
+      cursor.set(b, c);
+      if (c < list.length) j = list[c]!;
+    }
+    if (j < 0) {
+      inserted.push(f);
+      continue;
+    }
+    removed += j - bi;
+    flush();
+    if (f !== B[j]) diff(childFrom(n, B[j], f)!, [...path, at], ops);
+    at += 1;
+    bi = j + 1;
+  }
+  removed += bEnd - bi;
+  flush();
 }

@@ -7,7 +7,22 @@ import * as fs from "node:fs";
  */
 export type SyncFs = Pick<
   typeof fs,
-  "openSync" | "closeSync" | "writeSync" | "fsyncSync" | "ftruncateSync" | "fstatSync" | "renameSync" | "unlinkSync" | "readFileSync" | "existsSync" | "readdirSync" | "statSync"
+  | "openSync"
+  | "closeSync"
+  | "writeSync"
+  | "fsyncSync"
+  | "ftruncateSync"
+  | "fstatSync"
+  | "renameSync"
+  | "unlinkSync"
+  | "readFileSync"
+  | "existsSync"
+  | "readdirSync"
+  | "statSync"
+  | "symlinkSync"
+  | "readlinkSync"
+  | "realpathSync"
+  | "statfsSync"
 >;
 
 /** The real file system. */

@@ -1,40 +1,131 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import * as nodeFs from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lockStateFile } from "./lockStateFile.ts";
+import { hostTag, processToken } from "./processIdentity.ts";
+import type { SyncFs } from "./SyncFs.ts";
 
 const dirs: string[] = [];
+const children: number[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const pid of children.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone.
+    }
+  }
 });
 const lockIn = () => {
   const dir = mkdtempSync(join(tmpdir(), "thematic-lock-"));
   dirs.push(dir);
   return join(dir, "state.json.lock");
 };
+const lockOf = (pid: number, token: string) => `thematic-mock:${pid}:${token}:${hostTag()}`;
+const linux = process.platform === "linux";
+const procState = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  } catch {
+    return null;
+  }
+};
+
+/** A process whose parent never reaps it (as under an init that does not): `sh` starts `sleep` in the background, then becomes `sleep` itself. */
+async function unreapedChild(): Promise<{ pid: number; parent: number }> {
+  const sh = spawn("sh", ["-c", "sleep 600 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] });
+  children.push(sh.pid!);
+  const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  children.push(pid);
+  return { pid, parent: sh.pid! };
+}
 
 describe("lockStateFile", () => {
-  it("claims a free lock with this pid, and accepts claiming it again", () => {
+  it("claims a free lock as a link naming this process (pid, start token, host), and accepts claiming it again", () => {
     const lock = lockIn();
     lockStateFile(lock);
     lockStateFile(lock);
-    expect(readFileSync(lock, "utf8")).toBe(`${process.pid}\n`);
+    expect(lstatSync(lock).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(lock)).toBe(lockOf(process.pid, processToken(process.pid)));
+    if (linux) expect(processToken(process.pid)).toMatch(/^\d+@[0-9a-f]{8}$/);
   });
 
   it("refuses a lock held by another running process, naming it", () => {
     const lock = lockIn();
-    writeFileSync(lock, `${process.ppid}\n`);
+    symlinkSync(lockOf(process.ppid, processToken(process.ppid)), lock);
     expect(() => lockStateFile(lock)).toThrow(new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`));
-    expect(readFileSync(lock, "utf8")).toBe(`${process.ppid}\n`);
+    expect(readlinkSync(lock)).toBe(lockOf(process.ppid, processToken(process.ppid)));
   });
 
-  it("takes over the lock of a process that is gone (killed)", () => {
-    const lock = lockIn();
+  it("takes over the lock of a process that is gone (killed), in the current and the older format", () => {
     const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
-    writeFileSync(lock, `${dead}\n`);
+    const lock = lockIn();
+    symlinkSync(lockOf(dead, "123@abcdef01"), lock);
     lockStateFile(lock);
-    expect(readFileSync(lock, "utf8")).toBe(`${process.pid}\n`);
+    expect(readlinkSync(lock)).toBe(lockOf(process.pid, processToken(process.pid)));
+    const old = lockIn();
+    writeFileSync(old, `${dead}\n`); // a pid file, as older versions wrote
+    lockStateFile(old);
+    expect(readlinkSync(old)).toBe(lockOf(process.pid, processToken(process.pid)));
+  });
+
+  it.skipIf(!linux)("takes over the lock of a zombie: killed, not reaped by its parent", async () => {
+    const { pid } = await unreapedChild();
+    const token = processToken(pid);
+    process.kill(pid, "SIGKILL");
+    while (procState(pid) !== "Z") await new Promise((r) => setTimeout(r, 20)); // the kill has landed
+    expect(existsSync(`/proc/${pid}`)).toBe(true); // still in the process table: kill(pid, 0) succeeds
+    for (const content of [lockOf(pid, token), `${pid}\n`]) {
+      const lock = lockIn();
+      if (content.endsWith("\n")) writeFileSync(lock, content);
+      else symlinkSync(content, lock);
+      lockStateFile(lock);
+      expect(readlinkSync(lock)).toBe(lockOf(process.pid, processToken(process.pid)));
+    }
+  });
+
+  it.skipIf(!linux)("takes over a lock whose pid now belongs to another process (another start time)", async () => {
+    const { pid } = await unreapedChild(); // alive, unrelated to any lock
+    const lock = lockIn();
+    const [ticks, boot] = processToken(pid).split("@");
+    symlinkSync(lockOf(pid, `${Number(ticks) - 1}@${boot}`), lock); // the pid's earlier owner
+    lockStateFile(lock);
+    expect(readlinkSync(lock)).toBe(lockOf(process.pid, processToken(process.pid)));
+  });
+
+  it("refuses, naming the older format, a bare-pid lock whose pid runs (it cannot be checked further)", () => {
+    const lock = lockIn();
+    writeFileSync(lock, `${process.ppid}\n`);
+    expect(() => lockStateFile(lock)).toThrow(/pid \d+\) is serving this state .*written by an older version/);
+  });
+
+  it("on a full disk: an error naming the lock file, and no empty lock left (without symbolic links too)", () => {
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    const noLinks: SyncFs = {
+      ...(nodeFs as unknown as SyncFs),
+      symlinkSync: () => {
+        throw Object.assign(new Error("EPERM"), { code: "EPERM" });
+      },
+      writeSync: () => {
+        throw full;
+      },
+    };
+    const lock = lockIn();
+    expect(() => lockStateFile(lock, noLinks)).toThrow(new RegExp(`could not create the lock file ${lock.replace(/[.\\]/g, "\\$&")}: the disk is full \\(ENOSPC\\)`));
+    expect(existsSync(lock)).toBe(false);
+    const fullLinks: SyncFs = {
+      ...(nodeFs as unknown as SyncFs),
+      symlinkSync: () => {
+        throw full;
+      },
+    };
+    expect(() => lockStateFile(lock, fullLinks)).toThrow(/could not create the lock file .*the disk is full/);
+    lockStateFile(lock, { ...(nodeFs as unknown as SyncFs), symlinkSync: noLinks.symlinkSync }); // a plain file where links are refused
+    expect(readFileSync(lock, "utf8")).toBe(`${lockOf(process.pid, processToken(process.pid))}\n`);
   });
 });

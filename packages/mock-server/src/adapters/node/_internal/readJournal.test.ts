@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { journalLine } from "./journalLine.ts";
 import { readJournal } from "./readJournal.ts";
 
-const line = (seq: number) => `${JSON.stringify({ seq, ops: [{ op: "set", path: ["idCounter"], value: seq }] })}\n`;
+const ops = (seq: number) => [{ op: "set" as const, path: ["idCounter"], value: seq }];
+const line = (seq: number) => journalLine(seq, ops(seq)).toString();
+/** A line as written before checksums existed. */
+const legacy = (seq: number) => `${JSON.stringify({ seq, ops: ops(seq) })}\n`;
 
 describe("readJournal", () => {
   it("reads whole lines and reports their byte length", () => {
@@ -11,13 +15,29 @@ describe("readJournal", () => {
     expect(j).toMatchObject({ validBytes: Buffer.byteLength(text), tornTail: false });
   });
 
-  it("treats an unterminated or unreadable last line as torn", () => {
+  it("still reads lines written before the checksum existed, mixed with checksummed ones", () => {
+    const text = legacy(1) + legacy(2) + line(3);
+    expect(readJournal(Buffer.from(text), "j").entries.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it("treats a last line without its newline as torn (never acknowledged)", () => {
     expect(readJournal(Buffer.from(line(1) + '{"seq":2,"op'), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
-    expect(readJournal(Buffer.from(`${line(1)}\u0000\u0000\n`), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
-    expect(readJournal(Buffer.from(`${line(1)}{"seq":2,"ops":[{"op":"drop"}]}\n`), "j").tornTail).toBe(true);
+    expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -1)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
+    expect(readJournal(Buffer.from(`${line(1)}\u0000\u0000`), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
+  });
+
+  it("refuses a damaged last line that has its newline (an acknowledged write), naming the line and the byte to cut at", () => {
+    const good = line(1);
+    const flipped = line(2).replace('"value":2', '"value":7'); // same length, checksum no longer matches
+    expect(() => readJournal(Buffer.from(good + flipped), "state.json.journal")).toThrow(
+      new RegExp(`state\\.json\\.journal line 2 is damaged \\(its checksum does not match its content\\) and is the last line.*acknowledged write.*truncate -s ${good.length} state\\.json\\.journal`),
+    );
+    expect(() => readJournal(Buffer.from(`${good}\u0000\u0000\n`), "j")).toThrow(/line 2 is damaged \(not valid JSON\) and is the last line/);
+    expect(() => readJournal(Buffer.from(`${legacy(1)}{"seq":2,"ops":[{"op":"drop"}]}\n`), "j")).toThrow(/line 2 is damaged \(not a journal entry: ops\.0/);
+    expect(() => readJournal(Buffer.from(`${good.slice(0, -4)}zz\n`), "j")).toThrow(/line 1 is damaged \(its checksum field is not 8 hex digits\)/);
   });
 
   it("refuses a damaged line followed by others", () => {
-    expect(() => readJournal(Buffer.from(`${line(1)}garbage\n${line(3)}`), "state.json.journal")).toThrow(/state\.json\.journal line 2 is damaged/);
+    expect(() => readJournal(Buffer.from(`${line(1)}garbage\n${line(3)}`), "state.json.journal")).toThrow(/state\.json\.journal line 2 is damaged \(not valid JSON\) and is followed by other lines/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StateOp } from "../../../store/StateOp.ts";
+import { checksumHex } from "./journalLine.ts";
 
 /** One line of the journal: the ops of write number `seq`. */
 export interface JournalEntry {
@@ -29,13 +30,16 @@ export interface JournalContents {
 }
 
 /**
- * Parses a journal: one JSON entry per line, `\n`-terminated. A last line that is incomplete or
- * unreadable is a write that was never acknowledged (the process died before its fsync
- * returned): it is reported as a torn tail and ignored. A damaged line FOLLOWED by others is
- * corruption and is refused.
+ * Parses a journal: one entry per line (see `journalLine`: JSON, a tab, its CRC-32; lines written
+ * before the checksum existed are JSON alone and are still read). A last line WITHOUT its newline
+ * is an append that never completed (the newline is its last byte, written and fsynced before the
+ * write is acknowledged): it is reported as a torn tail and ignored. A line that HAS its newline
+ * was acknowledged: if its checksum or its content is wrong, the journal is damaged and refused,
+ * last line or not, with the byte offset to cut at should the user accept losing it
+ * (docs/decisions.md#journal-line-checksums).
  *
  * @param file the journal's path, for messages
- * @throws Error naming the file and the line when a line before the last is damaged
+ * @throws Error naming the file, the line and the offset when a complete line is damaged
  * @example
  * readJournal(Buffer.from('{"seq":1,"ops":[]}\n{"se'), "j").tornTail // => true
  */
@@ -47,24 +51,38 @@ export function readJournal(data: Uint8Array, file: string): JournalContents {
   while (start < buffer.length) {
     const end = buffer.indexOf(0x0a, start);
     line += 1;
-    const isLast = end < 0 || end === buffer.length - 1;
-    if (end < 0) return { entries, validBytes: start, tornTail: true }; // no newline: torn
-    const entry = parseEntry(buffer.toString("utf8", start, end));
-    if (entry === null) {
-      if (isLast) return { entries, validBytes: start, tornTail: true };
-      throw new Error(`[thematic-mock] ${file} line ${line} is damaged and followed by other lines; the journal cannot be replayed. It was left untouched; move it away (losing the writes it holds) or restore a backup`);
+    if (end < 0) return { entries, validBytes: start, tornTail: true }; // no newline: never acknowledged
+    const problem = parseLine(buffer.subarray(start, end), entries);
+    if (problem !== null) {
+      const where = end === buffer.length - 1 ? "is the last line" : "is followed by other lines";
+      throw new Error(
+        `[thematic-mock] ${file} line ${line} is damaged (${problem}) and ${where}. It is complete with its newline, so it holds an acknowledged write: it is not dropped, and nothing was changed. ` +
+          `Restore a backup, or accept losing this write and every later one by cutting the journal before it (bytes ${start}–${end}): truncate -s ${start} ${file}`,
+      );
     }
-    entries.push(entry);
     start = end + 1;
   }
   return { entries, validBytes: start, tornTail: false };
 }
 
-function parseEntry(text: string): JournalEntry | null {
-  try {
-    const result = EntrySchema.safeParse(JSON.parse(text));
-    return result.success ? (result.data as JournalEntry) : null;
-  } catch {
-    return null;
+/** Parses one line (without its newline) into `entries`; returns what is wrong with it, or null. */
+function parseLine(bytes: Buffer, entries: JournalEntry[]): string | null {
+  const tab = bytes.lastIndexOf(0x09);
+  let json = bytes;
+  if (tab >= 0) {
+    const stored = bytes.toString("latin1", tab + 1);
+    json = bytes.subarray(0, tab);
+    if (!/^[0-9a-f]{8}$/.test(stored)) return "its checksum field is not 8 hex digits";
+    if (checksumHex(json) !== stored) return "its checksum does not match its content";
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.toString("utf8"));
+  } catch {
+    return "not valid JSON";
+  }
+  const result = EntrySchema.safeParse(parsed);
+  if (!result.success) return `not a journal entry: ${result.error.issues[0]?.path.join(".") || "(root)"}: ${result.error.issues[0]?.message ?? "invalid"}`;
+  entries.push(result.data as JournalEntry);
+  return null;
 }
