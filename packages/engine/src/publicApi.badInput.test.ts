@@ -348,6 +348,7 @@ const backtest = {
         input.asOf = input.calendar[0]! - g(fc.double, { min: 1, max: 1e12, noNaN: true });
       }, ["INSUFFICIENT_DATA"]),
       ...scalar([0, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+      replace("unknown frequency", [0, "frequency"], "frequency", fc.constantFrom("monthly", "", 7, null)),
       custom("a one-day calendar holds 1 weekly point", "calendar", (a) => {
         const input = a[0] as {
           calendar: number[]; asOf: number; prices: Map<string, { closes: ArrayLike<number> }>; benchmark: { series: { closes: ArrayLike<number> } };
