@@ -834,6 +834,7 @@ const tearsheet = {
       replace("non-finite timestamp", [0, "benchmarkTimeSeries", "*", 0], "benchmarkTimeSeries[*][0]", nonFinite),
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "rollingWindow"], "rollingWindow", { optional: true, outOfRange: fc.constantFrom(1, 0, 2.5) }),
+      ...conventionBreakers(1),
       ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
     ],
   },
