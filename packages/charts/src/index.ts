@@ -15,3 +15,5 @@ export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./char
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
 export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
+export { tearSheetReport, tearSheetReportSpecs, type TearSheetReportOptions, type TearSheetPanels } from "./charts/tearSheetReport.ts";
+export type { MetricRow } from "./series/reportMetrics.ts";
