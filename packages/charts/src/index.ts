@@ -16,3 +16,5 @@ export { convictionChart, convictionChartSpec } from "./charts/convictionChart.t
 export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
 export { htmlTable, type ColumnFormat, type HtmlTableOptions, type TableRows } from "./table/htmlTable.ts";
+export { tearSheetReport, tearSheetReportSpecs, type TearSheetReportOptions, type TearSheetPanels } from "./charts/tearSheetReport.ts";
+export type { MetricRow } from "./series/reportMetrics.ts";

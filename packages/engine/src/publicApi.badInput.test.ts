@@ -31,6 +31,15 @@ const anyReturns = (minLength: number) => numeric(fc.array(anyFinite, { minLengt
 /** β anywhere in (0, 1), subnormals included. */
 const anyBeta = fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true });
 const anyRiskFreeRate = fc.double({ min: -1, minExcluded: true, max: Number.MAX_VALUE, noNaN: true });
+const conventionArb = fc.constantFrom("engine", "empyrical", "quantstats", undefined);
+/** Breakers of the `convention` field of the options object at `index` (docs/maths.md#convention-presets). */
+const conventionBreakers = (index: number) => [replace("unknown convention", [index, "convention"], "convention", fc.constantFrom("pandas", "", 3, null))];
+const returnsOnly = (minLength: number) => ({
+  kind: "throws" as const,
+  valid: fc.tuple(returns(minLength)),
+  extreme: fc.tuple(anyReturns(minLength)),
+  breakers: numericArray([0], "returns", { minLength }),
+});
 
 // ---------- shared breakers ----------
 
@@ -195,6 +204,111 @@ const stats = {
     extreme: fc.tuple(anyReturns(1), anyBeta),
     breakers: [...numericArray([0], "returns", { minLength: 1 }), ...scalar([1], "beta", { optional: true, outOfRange: outsideOpenUnit })],
   },
+  // Issue 24: distribution and win/loss statistics, presets.
+  skewness: {
+    kind: "throws",
+    valid: fc.tuple(returns(3), fc.record({ convention: conventionArb })),
+    extreme: fc.tuple(anyReturns(3), fc.record({ convention: conventionArb })),
+    breakers: [...numericArray([0], "returns", { minLength: 3 }), replace("wrong type", [1], "options", notAnObject), ...conventionBreakers(1)],
+  },
+  kurtosis: {
+    kind: "throws",
+    valid: fc.tuple(returns(4), fc.record({ convention: conventionArb })),
+    extreme: fc.tuple(anyReturns(4), fc.record({ convention: conventionArb })),
+    breakers: [...numericArray([0], "returns", { minLength: 4 }), replace("wrong type", [1], "options", notAnObject), ...conventionBreakers(1)],
+  },
+  omegaRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(1), fc.record({ riskFreeRate: double(-0.5, 0.2), periodsPerYear: double(1, 365), requiredReturn: double(-0.5, 0.5) })),
+    extreme: fc.tuple(anyReturns(1), fc.record({ riskFreeRate: anyRiskFreeRate, periodsPerYear: anyPositive, requiredReturn: anyRiskFreeRate })),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      replace("wrong type", [1], "options", notAnObject),
+      ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+      ...scalar([1, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+      ...scalar([1, "requiredReturn"], "requiredReturn", { optional: true, outOfRange: below(-1, true) }),
+    ],
+  },
+  tailRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(1), fc.record({ cutoff: double(0.51, 0.99) })),
+    extreme: fc.tuple(anyReturns(1), fc.record({ cutoff: fc.double({ min: 0.5, max: 1, minExcluded: true, maxExcluded: true, noNaN: true }) })),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      replace("wrong type", [1], "options", notAnObject),
+      ...scalar([1, "cutoff"], "cutoff", { optional: true, outOfRange: fc.constantFrom(0.5, 1, 0.2, 2, -1) }),
+    ],
+  },
+  gainToPainRatio: returnsOnly(1),
+  payoffRatio: returnsOnly(1),
+  profitFactor: returnsOnly(1),
+  kellyCriterion: returnsOnly(1),
+  ulcerIndex: {
+    kind: "throws",
+    valid: fc.tuple(prices(3), fc.record({ convention: conventionArb })),
+    extreme: fc.tuple(anyPrices(3), fc.record({ convention: conventionArb })),
+    breakers: [
+      ...numericArray([0], "values", { minLength: 2, elementOutOfRange: below(0, true) }),
+      replace("wrong type", [1], "options", notAnObject),
+      ...conventionBreakers(1),
+    ],
+  },
+  recoveryFactor: {
+    kind: "throws",
+    valid: fc.tuple(prices(2), fc.record({ convention: conventionArb })),
+    extreme: fc.tuple(anyPrices(2), fc.record({ convention: conventionArb })),
+    breakers: [
+      ...numericArray([0], "values", { minLength: 2, elementOutOfRange: below(0, true) }),
+      replace("wrong type", [1], "options", notAnObject),
+      ...conventionBreakers(1),
+    ],
+  },
+  probabilisticSharpeRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(4), fc.record({ targetSharpe: double(-2, 2), riskFreeRate: double(-0.5, 0.2), periodsPerYear: double(1, 365), convention: conventionArb })),
+    extreme: fc.tuple(anyReturns(4), fc.record({ targetSharpe: anyFinite, riskFreeRate: anyRiskFreeRate, periodsPerYear: anyPositive, convention: conventionArb })),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 4 }),
+      replace("wrong type", [1], "options", notAnObject),
+      ...scalar([1, "targetSharpe"], "targetSharpe", { optional: true }),
+      ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+      ...scalar([1, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+      ...conventionBreakers(1),
+    ],
+  },
+  deflatedSharpeRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(4), fc.record({ trials: fc.integer({ min: 2, max: 10000 }), sharpeVariance: double(0, 2), periodsPerYear: double(1, 365) })),
+    extreme: fc.tuple(anyReturns(4), fc.record({ trials: fc.integer({ min: 2, max: Number.MAX_SAFE_INTEGER }), sharpeVariance: anyPositive, periodsPerYear: anyPositive })),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 4 }),
+      replace("wrong type", [1], "options", fc.constantFrom(null, 42, "x", true, undefined)),
+      ...scalar([1, "trials"], "trials", { outOfRange: fc.constantFrom(1, 0, -3, 2.5, 2 ** 53) }),
+      ...scalar([1, "sharpeVariance"], "sharpeVariance", { outOfRange: below(0) }),
+      ...scalar([1, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+    ],
+  },
+  expectedMaximumSharpe: {
+    kind: "throws",
+    valid: fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), double(0, 4)),
+    extreme: fc.tuple(fc.integer({ min: 2, max: Number.MAX_SAFE_INTEGER }), anyPositive),
+    breakers: [...scalar([0], "trials", { outOfRange: fc.constantFrom(1, 0, 2.5, 2 ** 53) }), ...scalar([1], "sharpeVariance", { outOfRange: below(0) })],
+  },
+  cornishFisherValueAtRisk: {
+    kind: "throws",
+    valid: fc.tuple(returns(4), beta),
+    extreme: fc.tuple(anyReturns(4), anyBeta),
+    breakers: [...numericArray([0], "returns", { minLength: 4 }), ...scalar([1], "beta", { optional: true, outOfRange: outsideOpenUnit })],
+  },
+  periodCagr: {
+    kind: "throws",
+    valid: fc.tuple(returns(1), double(1, 365)),
+    extreme: fc.tuple(anyReturns(1), anyPositive),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1, elementOutOfRange: below(-1, true) }),
+      ...scalar([1], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
+    ],
+  },
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 const calendarLengthOfInput = (a: readonly unknown[]) => (a[0] as { calendar: number[] }).calendar.length;
@@ -236,6 +350,7 @@ const backtest = {
         input.asOf = input.calendar[0]! - g(fc.double, { min: 1, max: 1e12, noNaN: true });
       }, ["INSUFFICIENT_DATA"]),
       ...scalar([0, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+      replace("unknown frequency", [0, "frequency"], "frequency", fc.constantFrom("monthly", "", 7, null)),
       custom("a one-day calendar holds 1 weekly point", "calendar", (a) => {
         const input = a[0] as {
           calendar: number[]; asOf: number; prices: Map<string, { closes: ArrayLike<number> }>; benchmark: { series: { closes: ArrayLike<number> } };
@@ -623,6 +738,13 @@ const weeklyPoints = fc.integer({ min: 3, max: 40 }).chain((n) =>
   })),
 );
 
+const periodTableBreakers = [
+  replace("wrong type", [0], "timeSeries", fc.constantFrom(null, 42, "x", [], [[1, 1]])),
+  replace("wrong point", [0, "*"], "timeSeries[*]", fc.constantFrom(null, 42, [1])),
+  replace("non-positive value", [0, "*", 1], "timeSeries[*][1]", fc.constantFrom(0, -1, Number.NaN, Infinity)),
+  replace("non-finite timestamp", [0, "*", 0], "timeSeries[*][0]", nonFinite),
+];
+
 const tearsheet = {
   sortinoRatio: {
     kind: "throws",
@@ -637,8 +759,8 @@ const tearsheet = {
   beta: { kind: "throws", valid: sameLength(2), breakers: pairedBreakers(2) },
   jensenAlpha: {
     kind: "throws",
-    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), periodOptionsArb)),
-    breakers: [...pairedBreakers(2), ...periodOptionBreakers(2)],
+    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), periodOptionsArb.chain((o) => fc.record({ convention: conventionArb }).map((c) => ({ ...o, ...c }))))),
+    breakers: [...pairedBreakers(2), ...periodOptionBreakers(2), ...conventionBreakers(2)],
   },
   trackingError: {
     kind: "throws",
@@ -688,6 +810,13 @@ const tearsheet = {
     valid: withWindow(2),
     breakers: [...pairedBreakers(1), ...scalar([2], "window", { outOfRange: fc.constantFrom(1, 0, 2.5, 1e6) })],
   },
+  rollingSortino: {
+    kind: "throws",
+    valid: withWindow(2).chain(([r, , m]) => fc.tuple(fc.constant(r), fc.constant(m), periodOptionsArb)),
+    breakers: [...numericArray([0], "returns", { minLength: 1 }), ...scalar([1], "window", { outOfRange: fc.constantFrom(1, 0, 2.5, 1e6) }), ...periodOptionBreakers(2)],
+  },
+  monthlyReturns: { kind: "throws", valid: weeklyPoints.map((input) => [input.timeSeries]), breakers: periodTableBreakers },
+  annualReturns: { kind: "throws", valid: weeklyPoints.map((input) => [input.timeSeries]), breakers: periodTableBreakers },
   drawdownTable: {
     kind: "throws",
     valid: fc.tuple(prices(1), fc.integer({ min: 1, max: 5 })),
@@ -707,6 +836,7 @@ const tearsheet = {
       replace("non-finite timestamp", [0, "benchmarkTimeSeries", "*", 0], "benchmarkTimeSeries[*][0]", nonFinite),
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "rollingWindow"], "rollingWindow", { optional: true, outOfRange: fc.constantFrom(1, 0, 2.5) }),
+      ...conventionBreakers(1),
       ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
     ],
   },

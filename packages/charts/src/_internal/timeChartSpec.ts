@@ -61,7 +61,8 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
         type: "quantitative",
         scale: {
           type: layout.yScale?.type ?? "linear",
-          zero: layout.yScale?.zero ?? false,
+          // A log scale has no zero (Vega-Lite drops the property with a warning).
+          ...(layout.yScale?.type === "log" ? {} : { zero: layout.yScale?.zero ?? false }),
           ...(layout.yScale?.domainMax === undefined ? {} : { domainMax: layout.yScale.domainMax }),
           // A "nice" log domain rounds out to whole decades, leaving most of the plot empty.
           ...(layout.yScale?.type === "log" ? { nice: false, domain: [low / 1.05, Math.min(high * 1.05, Number.MAX_VALUE)] } : {}),

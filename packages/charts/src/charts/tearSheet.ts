@@ -14,6 +14,7 @@ import { navChartSpec } from "./navChart.ts";
 import { rollingSharpeChartSpec } from "./rollingSharpeChart.ts";
 import { rollingVolatilityChartSpec } from "./rollingVolatilityChart.ts";
 import { weightsChartSpec } from "./weightsChart.ts";
+import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
 
 /** Every panel keeps its own scales and legends (a concatenation would otherwise share colours). */
 const INDEPENDENT = { scale: { x: "independent", y: "independent", color: "independent", shape: "independent" }, legend: { color: "independent", shape: "independent" } };
@@ -54,14 +55,17 @@ export function tearSheetSpec(input: TearSheetInput): TopLevelSpec & { vconcat: 
   const { portfolio } = performanceSeries(backtest);
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
   const half = Math.floor((width - 90) / 2);
+  // One date axis for every time panel: same domain, same ticks (the rolling panels start later).
+  const t = portfolio.nav.t;
+  const dated = (spec: TopLevelSpec) => part(withSharedTimeAxis(spec, t[0]!, t[t.length - 1]!));
   const row = (parts: unknown[]) => ({ hconcat: parts, spacing: 40, resolve: INDEPENDENT });
   const rows: unknown[] = [
-    part(navChartSpec(perf, { width, height: 280 })),
-    part(drawdownChartSpec(perf, { width, height: 180 })),
-    row([part(rollingVolatilityChartSpec(perf, { width: half, height: 180, ...input.rolling })), part(rollingSharpeChartSpec(perf, { width: half, height: 180, ...input.rolling }))]),
+    dated(navChartSpec(perf, { width, height: 280 })),
+    dated(drawdownChartSpec(perf, { width, height: 180 })),
+    row([dated(rollingVolatilityChartSpec(perf, { width: half, height: 180, ...input.rolling })), dated(rollingSharpeChartSpec(perf, { width: half, height: 180, ...input.rolling }))]),
   ];
   const table = statisticsTableSpec(backtest, label, input.weights === undefined ? width - 220 : half - 110);
-  rows.push(input.weights === undefined ? table : row([table, part(weightsChartSpec(input.weights, { width: half, top: 15 }))]));
+  rows.push(input.weights === undefined ? table : row([table, part(weightsChartSpec(input.weights, { width: half, top: 15, other: "note" }))]));
   if (input.companies !== undefined) rows.push(part(convictionChartSpec(input.companies, { width, height: 260 })));
   const title = input.title === undefined ? `Tear sheet: ${label} against ${backtest.benchmarkMetadata.symbol}` : checkLabel("title", input.title, TITLE_MAX);
   return {

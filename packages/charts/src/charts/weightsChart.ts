@@ -9,6 +9,12 @@ import type { ChartOptions, WeightInput } from "../types.ts";
 export interface WeightsChartOptions extends ChartOptions {
   /** Largest holdings drawn one bar each (1..100); the rest are summed into one "Other" bar. Default 20. */
   top?: number;
+  /**
+   * How the holdings beyond `top` are shown: "bar" (default) one "Other (k holdings)" bar on the
+   * same axis; "note" no bar, their count and total weight in the subtitle, so that a large
+   * remainder does not shrink the drawn bars (the tear sheet's choice).
+   */
+  other?: "bar" | "note";
 }
 
 /**
@@ -27,18 +33,30 @@ export function weightsChartSpec(input: { weights: ReadonlyArray<WeightInput> } 
   if (!Array.isArray(weights) || weights.length === 0) throw new ChartError(field, "must be a non-empty array of { id, weight, label? }");
   const top = options.top ?? 20;
   if (!Number.isInteger(top) || top < 1 || top > 100) throw new ChartError("options.top", `must be an integer in 1..100, got ${String(top)}`);
+  const other = options.other ?? "bar";
+  if (other !== "bar" && other !== "note") throw new ChartError("options.other", `must be "bar" or "note", got ${String(other)}`);
   const rows = readWeights(field, weights);
   rows.sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const shown = rows.length > top + 1 ? rows.slice(0, top) : rows;
   const rest = rows.slice(shown.length);
   const bars = shown.map((r, rank) => ({ rank, label: r.label, weight: r.weight, kind: "holding" }));
-  if (rest.length > 0) bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: rest.reduce((s, r) => s + r.weight, 0), kind: "other" });
+  const restWeight = rest.reduce((s, r) => s + r.weight, 0);
+  if (rest.length > 0 && other === "bar") bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: restWeight, kind: "other" });
   const resolved = resolveOptions(options, "Portfolio weights", Math.max(80, bars.length * 18));
-  const y = { field: "label", type: "nominal", sort: { field: "rank", op: "min", order: "ascending" }, axis: { title: "Holding", labelLimit: 320 } } as const;
+  // The axis title sits above the labels, right-aligned to the axis line: a long label can never
+  // run under it (a rotated title beside the labels is placed from estimated text widths, which
+  // a browser's font can exceed).
+  const y = {
+    field: "label",
+    type: "nominal",
+    sort: { field: "rank", op: "min", order: "ascending" },
+    axis: { title: "Holding", labelLimit: 320, titleAngle: 0, titleAlign: "right", titleBaseline: "bottom", titleX: 0, titleY: -6 },
+  } as const;
+  const note = rest.length === 0 ? "" : other === "bar" ? ` · the ${top} largest shown, the rest as Other` : ` · the ${top} largest shown; ${rest.length} more (${(restWeight * 100).toFixed(1)}% in total) not drawn`;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Bar chart of the weights of ${rows.length} holdings, largest first${rest.length > 0 ? `, the smallest ${rest.length} summed` : ""}.`,
-    title: { text: resolved.title, subtitle: `${rows.length} holdings${rest.length > 0 ? ` · the ${top} largest shown, the rest as Other` : ""}` },
+    title: { text: resolved.title, subtitle: `${rows.length} holdings${note}` },
     width: resolved.width,
     height: resolved.height,
     data: { values: bars },

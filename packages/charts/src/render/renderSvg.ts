@@ -8,14 +8,17 @@ import type { TopLevelSpec } from "vega-lite";
  * canvas exists, as in Node and Deno; a browser measures them with its canvas).
  *
  * Vega and Vega-Lite (~1 MB) are imported on the first call, so importing the spec builders
- * costs nothing.
+ * costs nothing. Neither logs anything (their loggers are set to `None`).
  *
  * @example
  * (await renderSvg(navChartSpec(result))).startsWith("<svg") // => true
  */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
-  const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: "none" });
+  // A library writes nothing to stdout or stderr: Vega-Lite's compiler and Vega's view log to a
+  // silent logger (their default writes warnings such as a dropped scale property to the console).
+  const logger = vega.logger(vega.None);
+  const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: "none", logger, logLevel: vega.None });
   try {
     return await view.toSVG();
   } finally {

@@ -51,7 +51,7 @@ export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64A
   return {
     nav,
     metadata: {
-      ...seriesStatistics(label, nav, w.timestamps, w.riskFreeRate),
+      ...seriesStatistics(label, nav, w.timestamps, w.riskFreeRate, w.periodsPerYear),
       stockCount: resolved.length,
       weekCount: points.length - 1,
       warnings,

@@ -1,6 +1,7 @@
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
 import { prepareWindow } from "./backtestWindow.ts";
 import { runPortfolio } from "./backtestPortfolio.ts";
+import { dailyWindow, frequencyOf } from "./_internal/dailyWindow.ts";
 
 /**
  * Buy-and-hold backtest of weighted holdings against a benchmark, sampled weekly, NAV rebased to
@@ -33,7 +34,8 @@ import { runPortfolio } from "./backtestPortfolio.ts";
  *   calendar.length`; every close the backtest reads (weekly points, purchase and last closes)
  *   a finite number > 0 (closes it never reads are not inspected); `years` integer 1..20
  *   (default 5); `asOf` finite (default: last calendar date); `riskFreeRate` finite and > -1
- *   (default 0).
+ *   (default 0); `frequency` "weekly" (default) or "daily" (every trading day of the same window,
+ *   statistics with 252 periods a year, prices as a Map: docs/maths.md#daily-nav).
  * @returns the result, timestamps and both NAV series finite, the benchmark on the same timestamps.
  * @throws EngineError INVALID_INPUT when any input breaks a rule above (the message names the field).
  * @throws EngineError INSUFFICIENT_DATA when the window holds fewer than 2 weekly points, `asOf`
@@ -51,8 +53,12 @@ import { runPortfolio } from "./backtestPortfolio.ts";
  * r.timeSeries // => [[1705017600, 10000], [1705622400, 10500], [1706227200, 11000]] (Fridays 2024-01-12, -19, -26)
  */
 export function buyAndHoldBacktest(input: BacktestInput | TableBacktestInput): BacktestResult {
-  const { window, prepared } = prepareWindow(input);
-  const { nav, metadata } = runPortfolio(prepared, input.holdings, new Float64Array(prepared.points.length), "portfolio");
+  const weekly = prepareWindow(input);
+  const daily = frequencyOf(input) === "daily";
+  const { window, prepared } = daily ? dailyWindow(input, weekly) : weekly;
+  const run = runPortfolio(prepared, input.holdings, new Float64Array(prepared.points.length), "portfolio");
+  const { nav } = run;
+  const metadata = daily ? { ...run.metadata, weekCount: window.weekCount } : run.metadata;
   const timestamps = prepared.timestamps;
   const benchmarkNav = window.benchmark.nav;
   const n = timestamps.length;

@@ -1,6 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
 import { prepareWindow } from "./backtestWindow.ts";
+import { frequencyOf } from "./_internal/dailyWindow.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 import { readClose } from "./_internal/validatePriceSeries.ts";
@@ -49,6 +50,9 @@ export interface RebalancedBacktestResult extends BacktestResult {
  */
 export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) & { rebalance: RebalanceRule }): RebalancedBacktestResult {
   const { window, prepared: w } = prepareWindow(input);
+  if (frequencyOf(input) === "daily") {
+    throw new EngineError("INVALID_INPUT", 'frequency "daily" is not supported by rebalancedBacktest (weekly points only)', { field: "frequency" });
+  }
   const rule = checkRule(input.rebalance);
   const warnings = [...w.warnings];
   const { points, timestamps } = w;

@@ -41,6 +41,12 @@ export interface BacktestInput {
   asOf?: number;
   /** Annual risk-free rate for the Sharpe ratio: finite, > -1, default 0. */
   riskFreeRate?: number;
+  /**
+   * Sampling of the NAV: "weekly" (default, the service's weekly points) or "daily" (every trading
+   * day of the same window, statistics with 252 periods a year; docs/maths.md#daily-nav). Daily
+   * needs `prices` as a Map (not a `WeeklyPriceTable`).
+   */
+  frequency?: "weekly" | "daily";
 }
 
 /**

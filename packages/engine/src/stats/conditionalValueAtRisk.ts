@@ -1,6 +1,8 @@
 import { DEFAULT_CONFIDENCE } from "./conventions.ts";
 import { lossTail } from "./_internal/lossTail.ts";
 import type { NumericArray } from "../_internal/validate.ts";
+import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
+import { presetTail } from "./_internal/presetTail.ts";
 
 /**
  * Historical conditional value at risk (expected shortfall) of the losses `L = -r` at confidence β,
@@ -14,11 +16,14 @@ import type { NumericArray } from "../_internal/validate.ts";
  * Cost: O(N) expected (quickselect on a copy, then a compensated sum of the ⌊k⌋ largest losses).
  * @param returns at least 1 finite value (simple returns). Never mutated.
  * @param beta confidence level, 0 < beta < 1; default 0.95.
+ * @param options `{ convention }`: "engine" (default), "empyrical" or "quantstats" (docs/maths.md#convention-presets).
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or `beta`
- *   is not in (0, 1).
+ *   is not in (0, 1), or `convention` is unknown.
  * @example
  * conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) // => 0.04
  */
-export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE): number {
+export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE, options?: ConventionOptions): number {
+  const convention = conventionOf(options);
+  if (convention !== "engine") return presetTail(returns, beta, convention, "cvar");
   return lossTail(returns, beta).conditionalValueAtRisk;
 }

@@ -14,3 +14,5 @@ export { rollingSharpe } from "./rollingSharpe.ts";
 export { rollingBeta } from "./rollingBeta.ts";
 export { drawdownTable, type DrawdownEpisode } from "./drawdownTable.ts";
 export { tearSheet, type TearSheet, type TearSheetInput, type TearSheetOptions, type DrawdownRow, type TimePoint } from "./tearSheet.ts";
+export { rollingSortino } from "./rollingSortino.ts";
+export { monthlyReturns, annualReturns, type PeriodReturn } from "./periodReturns.ts";

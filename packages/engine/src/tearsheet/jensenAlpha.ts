@@ -4,6 +4,7 @@ import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
 import { betaOf } from "./beta.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
 import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { conventionOf, type ConventionOptions } from "../stats/statsConvention.ts";
 
 /**
  * Jensen's alpha, annualised: `α = p · (ē_r - β · ē_b)` with excess returns `e = r - r_f`
@@ -13,13 +14,22 @@ import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOpti
  *
  * @see docs/maths.md#beta-and-alpha
  * Cost: O(n).
+ * @param options `{ riskFreeRate, periodsPerYear, convention }`. Convention "empyrical" (`alpha`)
+ *   compounds the mean per-period alpha, `(1 + ē_r - β ē_b)^p - 1`; "quantstats" (`greeks`) ignores
+ *   the risk-free rate, `p · (r̄ - β b̄)` (docs/maths.md#convention-presets).
  * @throws EngineError INVALID_INPUT as {@link beta}, or for options out of range.
  * @example
  * jensenAlpha([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.52 (β = 2: 0.01 a week above 2 × the benchmark)
  */
-export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions): number {
+export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions & ConventionOptions): number {
   const { r, b } = pairedReturns(returns, benchmarkReturns);
   const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  const convention = conventionOf(options);
+  if (convention === "quantstats") return alphaOf(r, b, periodsPerYear, 0);
+  if (convention === "empyrical") {
+    const perPeriod = alphaOf(r, b, 1, perPeriodRf);
+    return assertRepresentable(Math.expm1(periodsPerYear * Math.log1p(perPeriod)), "returns", "alpha") + 0;
+  }
   return alphaOf(r, b, periodsPerYear, perPeriodRf);
 }
 

@@ -3,7 +3,7 @@ import { assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import { simpleReturns } from "../stats/simpleReturns.ts";
 import { yearsBetween } from "../stats/yearsBetween.ts";
-import { alphaOf } from "./jensenAlpha.ts";
+import { alphaOf, jensenAlpha } from "./jensenAlpha.ts";
 import { beta } from "./beta.ts";
 import { calmarRatio } from "./calmarRatio.ts";
 import { captureRatios } from "./captureRatios.ts";
@@ -18,6 +18,7 @@ import { sortinoOf } from "./sortinoRatio.ts";
 import { trackingErrorOf } from "./trackingError.ts";
 import { activeReturns } from "./_internal/activeReturns.ts";
 import { periodOptions } from "../stats/_internal/periodOptions.ts";
+import { conventionOf, type StatsConvention } from "../stats/statsConvention.ts";
 
 /** `[unixSeconds, value]` points, the backtest's `timeSeries` convention. */
 export type TimePoint = [number, number];
@@ -40,6 +41,12 @@ export interface TearSheetOptions {
   rollingWindow?: number;
   /** Drawdown episodes kept, deepest first, an integer >= 1; default 10. */
   drawdowns?: number;
+  /**
+   * "engine" (default), "empyrical" or "quantstats" (docs/maths.md#convention-presets): the
+   * information ratio, alpha and hit rates follow that library, and the Calmar ratio's CAGR counts
+   * periods (n / p years) instead of calendar years.
+   */
+  convention?: StatsConvention;
 }
 
 /** One drawdown episode with dates (see `drawdownTable`, docs/maths.md#drawdown-table). */
@@ -113,6 +120,8 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   }
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
+  const convention = conventionOf(options);
+  const engine = convention === "engine";
   assertInteger("rollingWindow", rollingWindow, { min: 2 });
   assertInteger("drawdowns", drawdowns, { min: 1 });
   const { t, v } = unzip("timeSeries", input.timeSeries);
@@ -139,9 +148,9 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   // Computed in the order of the result's fields (so the same error comes first); beta and the
   // active returns once each, shared by alpha and by tracking error and information ratio.
   const sortinoRatio = sortinoOf(r, 0, n, periodsPerYear, perPeriodRf);
-  const calmar = calmarRatio(v, yearsBetween(t[0]!, t[t.length - 1]!));
+  const calmar = calmarRatio(v, engine ? yearsBetween(t[0]!, t[t.length - 1]!) : n / periodsPerYear);
   const betaValue = beta(r, b);
-  const alpha = alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue);
+  const alpha = engine ? alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue) : jensenAlpha(r, b, { riskFreeRate, periodsPerYear, convention });
   const active = activeReturns(r, b);
   return {
     periods: n,
@@ -150,11 +159,11 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
     beta: betaValue,
     alpha,
     trackingError: trackingErrorOf(active, periodsPerYear),
-    informationRatio: informationRatioOf(active, periodsPerYear),
+    informationRatio: engine ? informationRatioOf(active, periodsPerYear) : informationRatioOf(active, periodsPerYear) / Math.sqrt(periodsPerYear),
     upCapture: capture.up,
     downCapture: capture.down,
-    hitRate: hitRate(r, b),
-    positivePeriods: hitRate(r),
+    hitRate: hitRate(r, b, { convention }),
+    positivePeriods: hitRate(r, undefined, { convention }),
     bestPeriod: { return: extreme.best, t: t[extreme.bestIndex + 1]! },
     worstPeriod: { return: extreme.worst, t: t[extreme.worstIndex + 1]! },
     rollingVolatility: rolling(() => rollingVolatility(r, rollingWindow, periodsPerYear)),

@@ -13,6 +13,8 @@ export interface PreparedWindow {
   firstWeekEnd: number;
   endWeekEnd: number;
   riskFreeRate: number;
+  /** Periods per year of the points' returns: 52 for weekly points (the default when absent), 252 for daily ones. */
+  periodsPerYear?: number;
   /** Warnings of the window itself (a short history), first in every portfolio's warnings. */
   warnings: readonly string[];
 }

@@ -15,7 +15,7 @@ import type { BacktestStatistics } from "../types.ts";
 let scratch = new Float64Array(1024);
 
 /**
- * Statistics of a weekly NAV series (docs/maths.md#backtest-statistics): exactly what the stats
+ * Statistics of a weekly NAV series (or, with `periodsPerYear` 252, a daily one: docs/maths.md#daily-nav) (docs/maths.md#backtest-statistics): exactly what the stats
  * functions give (`totalReturn`, `cagr` over `yearsBetween`, `variance` the annualised volatility σ = `volatility` with 52 periods, as the service's
  * reference reports it,
  * `sharpeRatio` with 52 periods, `maxDrawdown`; a test compares them bit for bit), computed in
@@ -25,7 +25,13 @@ let scratch = new Float64Array(1024);
  * return the variance and Sharpe ratio are 0 (a sample variance needs two). `label` names the
  * series in errors. Requires >= 2 points.
  */
-export function seriesStatistics(label: string, nav: Float64Array, timestamps: Float64Array, riskFreeRate: number): BacktestStatistics {
+export function seriesStatistics(
+  label: string,
+  nav: Float64Array,
+  timestamps: Float64Array,
+  riskFreeRate: number,
+  periodsPerYear: number = PERIODS_PER_YEAR.weekly,
+): BacktestStatistics {
   const n = nav.length;
   for (let k = 0; k < n; k++) {
     if (!(nav[k]! > 0 && nav[k]! < Infinity)) {
@@ -54,7 +60,7 @@ export function seriesStatistics(label: string, nav: Float64Array, timestamps: F
   const annualizedReturn = cagr(nav[0]!, nav[n - 1]!, yearsBetween(timestamps[0]!, timestamps[n - 1]!));
   if (n < 3) return { returns, annualizedReturn, variance: 0, sharpeRatio: 0, maxDrawdown: worst };
   const weekly = scratch.subarray(0, n - 1);
-  const p = PERIODS_PER_YEAR.weekly;
+  const p = periodsPerYear;
   const m = scaledMoments(weekly);
   // The service's `variance` is the annualised volatility σ (docs/maths.md#backtest-statistics):
   // volatility()'s own expression on the same moments.

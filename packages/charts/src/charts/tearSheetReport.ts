@@ -1,0 +1,314 @@
+import type { TopLevelSpec } from "vega-lite";
+import { annualReturns, drawdownTable, monthlyReturns, PERIODS_PER_YEAR, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention } from "@thematic/engine";
+import { ChartError } from "../ChartError.ts";
+import { checkLabel, TITLE_MAX } from "../_internal/checkOptions.ts";
+import { dateRange } from "../_internal/dateRange.ts";
+import { performanceSeries } from "../_internal/performanceSeries.ts";
+import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
+import { type TimeLine, timeChartSpec } from "../_internal/timeChartSpec.ts";
+import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
+import { renderSvg } from "../render/renderSvg.ts";
+import { underwater } from "../series/statisticsAdapter.ts";
+import { type MetricRow, reportMetrics } from "../series/reportMetrics.ts";
+import type { BacktestLike } from "../types.ts";
+import { navChartSpec } from "./navChart.ts";
+
+/** Options of {@link tearSheetReport}. */
+export interface TearSheetReportOptions {
+  /** The page's title; default "Tear sheet: Portfolio against <benchmark>". At most 200 characters. */
+  title?: string;
+  /** Periods per year of the points: 52 for a weekly backtest (default), 252 for a daily one. */
+  periodsPerYear?: number;
+  /** Annual risk-free rate of the Sharpe, Sortino and alpha figures; default 0. */
+  riskFreeRate?: number;
+  /** Returns per rolling window (an integer ≥ 2); default 26 (half a year of weeks), 126 with 252 periods a year. */
+  rollingWindow?: number;
+  /** The convention preset of the metrics (docs/maths.md#convention-presets); default "engine". */
+  convention?: StatsConvention;
+  /** Plot width of each panel, 480..4000; default 760. */
+  width?: number;
+}
+
+/** The panels of the full tear sheet, by name, in page order. */
+export type TearSheetPanels = Record<
+  | "metrics" | "cumulativeReturns" | "cumulativeReturnsLog" | "annualReturns" | "monthlyReturns" | "returnDistribution"
+  | "rollingVolatility" | "rollingSharpe" | "rollingSortino" | "rollingBeta" | "underwater" | "worstDrawdowns",
+  TopLevelSpec
+>;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pct = (x: number) => `${x < 0 ? "−" : ""}${Math.abs(x * 100).toFixed(1)}%`;
+const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+
+/**
+ * The full tear sheet of a backtest (issue 24): the metrics table (47 rows, portfolio against
+ * benchmark), cumulative returns on a linear and a log axis, end-of-year returns, the monthly
+ * returns heatmap, the distribution of periodic returns, rolling volatility, Sharpe, Sortino and
+ * beta, the underwater curve with the five worst drawdowns shaded, and their table. Each panel is
+ * a Vega-Lite spec; every number comes from @thematic/engine. Dated panels share one date axis.
+ *
+ * @throws ChartError naming the field when the backtest or an option is invalid
+ * @example
+ * Object.keys(tearSheetReportSpecs(backtest)).length // => 12
+ */
+export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetReportOptions = {}): TearSheetPanels {
+  if (options === null || typeof options !== "object") throw new ChartError("options", "must be an object");
+  const { portfolio, benchmark } = performanceSeries(backtest, 3);
+  if (benchmark === undefined || benchmark.nav.t.length !== portfolio.nav.t.length) throw new ChartError("benchmarkTimeSeries", "must have the points of timeSeries");
+  const p = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
+  if (typeof p !== "number" || !(p > 0 && p <= 366)) throw new ChartError("options.periodsPerYear", `must be a number in (0, 366], got ${String(p)}`);
+  const rf = options.riskFreeRate ?? 0;
+  if (typeof rf !== "number" || !(rf > -1 && rf < 10)) throw new ChartError("options.riskFreeRate", `must be a number in (-1, 10), got ${String(rf)}`);
+  const width = options.width ?? 760;
+  if (!Number.isInteger(width) || width < 480 || width > 4000) throw new ChartError("options.width", `must be an integer in 480..4000, got ${String(width)}`);
+  const convention = options.convention ?? "engine";
+  const r = simpleReturns(portfolio.nav.v);
+  const b = simpleReturns(benchmark.nav.v);
+  const window = options.rollingWindow ?? (p >= 200 ? 126 : 26);
+  if (!Number.isInteger(window) || window < 2) throw new ChartError("options.rollingWindow", `must be an integer >= 2, got ${String(window)}`);
+  const t = portfolio.nav.t;
+  const first = t[0]!;
+  const last = t[t.length - 1]!;
+  const dated = (spec: TopLevelSpec) => withSharedTimeAxis(spec, first, last);
+  const labels = { portfolio: portfolio.label, benchmark: benchmark.label };
+  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label };
+  const rows = reportMetrics({ t, v: portfolio.nav.v }, { t, v: benchmark.nav.v }, { periodsPerYear: p, riskFreeRate: rf, convention });
+
+  const rolling = (title: string, yTitle: string, yFormat: string, values: (x: Float64Array, y: Float64Array) => Float64Array, withBenchmark: boolean, rule?: number): TopLevelSpec => {
+    const ends = t.subarray(window); // window i of the returns ends at point window + i
+    const lines: TimeLine[] = [];
+    if (r.length >= window) {
+      lines.push({ label: labels.portfolio, color: PALETTE.portfolio, series: { t: ends.slice(), v: values(r, b) } });
+      if (withBenchmark) lines.push({ label: labels.benchmark, color: PALETTE.benchmark, series: { t: ends.slice(), v: values(b, b) } });
+    }
+    return dated(
+      timeChartSpec(lines, {
+        title,
+        width,
+        height: 170,
+        subtitle: `${window}-period window · ${dateRange(t)}`,
+        yTitle,
+        yFormat,
+        ...(rule === undefined ? {} : { rule }),
+        description: `Line chart of the rolling ${title.toLowerCase()} over ${window} periods.`,
+      }),
+    );
+  };
+
+  return {
+    metrics: metricsTableSpec(rows, labels, width),
+    cumulativeReturns: dated(navChartSpec(perf, { title: "Cumulative returns", width, height: 260 })),
+    cumulativeReturnsLog: dated(navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 260, logScale: true })),
+    annualReturns: annualReturnsSpec(backtest, labels, width),
+    monthlyReturns: monthlyHeatmapSpec(backtest, width),
+    returnDistribution: distributionSpec(r, b, labels, width),
+    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", (x) => rollingVolatility(x, window, p), true),
+    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", (x) => rollingSharpe(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
+    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", (x) => rollingSortino(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
+    rollingBeta: rolling(`Rolling beta against ${labels.benchmark}`, "Beta", ".2f", (x, y) => rollingBeta(x, y, window), false, 1),
+    underwater: dated(underwaterSpec(t, portfolio.nav, labels.portfolio, width)),
+    worstDrawdowns: worstDrawdownsSpec(t, portfolio.nav.v, width),
+  };
+}
+
+/**
+ * The full tear sheet rendered: each panel as an SVG document, and one self-contained HTML page
+ * (inline SVG and CSS, no script, no network: it opens from disk) with the metrics as an HTML table.
+ *
+ * @throws ChartError as {@link tearSheetReportSpecs}
+ * @example
+ * const { html, panels } = await tearSheetReport(buyAndHoldBacktest(input));
+ * html.startsWith("<!doctype html>") // => true
+ */
+export async function tearSheetReport(backtest: BacktestLike, options: TearSheetReportOptions = {}): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
+  const specs = tearSheetReportSpecs(backtest, options);
+  const names = Object.keys(specs) as Array<keyof TearSheetPanels>;
+  const panels = {} as Record<keyof TearSheetPanels, string>;
+  for (const name of names) panels[name] = await renderSvg(specs[name]);
+  const { portfolio, benchmark } = performanceSeries(backtest, 3);
+  const rows = (specs.metrics as unknown as { usermeta: { rows: MetricRow[] } }).usermeta.rows;
+  const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : checkLabel("options.title", options.title, TITLE_MAX);
+  const html = reportHtml(title, `${dateRange(portfolio.nav.t)} · ${rows.find((x) => x.label === "Periods")!.portfolio} periods`, rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
+  return { panels, html, metrics: rows };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function reportHtml(title: string, subtitle: string, rows: MetricRow[], columns: [string, string], svgs: string[]): string {
+  let group = "";
+  const body = rows
+    .map((row) => {
+      const head = row.group === group ? "" : `<tr class="group"><th colspan="3">${escapeHtml((group = row.group))}</th></tr>`;
+      return `${head}<tr><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.portfolio)}</td><td>${escapeHtml(row.benchmark)}</td></tr>`;
+    })
+    .join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>
+body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1180px; color: #222; }
+h1 { font-size: 22px; margin: 0 0 4px; } p.sub { color: #555; margin: 0 0 18px; }
+.page { display: flex; gap: 28px; align-items: flex-start; }
+table { border-collapse: collapse; font-size: 13px; min-width: 330px; }
+td, th { padding: 3px 8px; text-align: right; } td:first-child { text-align: left; }
+tr.group th { text-align: left; padding-top: 10px; border-bottom: 1px solid #bbb; font-size: 12px; color: #555; }
+thead th { border-bottom: 2px solid #333; }
+.panels { display: flex; flex-direction: column; gap: 16px; } .panels svg { max-width: 100%; height: auto; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="sub">${escapeHtml(subtitle)}</p>
+<div class="page">
+<table>
+<thead><tr><th></th><th>${escapeHtml(columns[0])}</th><th>${escapeHtml(columns[1])}</th></tr></thead>
+<tbody>
+${body}
+</tbody>
+</table>
+<div class="panels">
+${svgs.join("\n")}
+</div>
+</div>
+</body>
+</html>
+`;
+}
+
+function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+  const values = rows.flatMap((row, i) => [
+    { row: i, label: row.label, column: labels.portfolio, text: row.portfolio },
+    { row: i, label: row.label, column: labels.benchmark, text: row.benchmark },
+  ]);
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: `Table of ${rows.length} metrics of the portfolio and its benchmark.`,
+    title: { text: "Key metrics", subtitle: `${labels.portfolio} against ${labels.benchmark}` },
+    usermeta: { rows },
+    width: Math.min(width, 420),
+    height: rows.length * 18,
+    data: { values },
+    mark: { type: "text", fontSize: 12, align: "right" },
+    encoding: {
+      x: { field: "column", type: "nominal", sort: [labels.portfolio, labels.benchmark], axis: { title: null, orient: "top", labelAngle: 0, labelFontWeight: "bold", domain: false, ticks: false } },
+      y: { field: "label", type: "nominal", sort: { field: "row", op: "min", order: "ascending" }, axis: { title: null, domain: false, ticks: false, labelLimit: 320 } },
+      text: { field: "text", type: "nominal" },
+    },
+    config: CHART_CONFIG,
+  } as unknown as TopLevelSpec;
+}
+
+function annualReturnsSpec(backtest: BacktestLike, labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+  const rows = [
+    ...annualReturns(backtest.timeSeries).map((y) => ({ year: String(y.year) + (y.partial ? "*" : ""), series: labels.portfolio, value: y.return })),
+    ...annualReturns(backtest.benchmarkTimeSeries).map((y) => ({ year: String(y.year) + (y.partial ? "*" : ""), series: labels.benchmark, value: y.return })),
+  ];
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: "Grouped bar chart of the calendar-year returns of the portfolio and its benchmark.",
+    title: { text: "End-of-year returns", subtitle: "Calendar years (UTC) · * a partial year" },
+    width,
+    height: 200,
+    data: { values: rows },
+    mark: { type: "bar" },
+    encoding: {
+      x: { field: "year", type: "ordinal", axis: { title: "Year", labelAngle: 0 } },
+      xOffset: { field: "series", sort: [labels.portfolio, labels.benchmark] },
+      y: { field: "value", type: "quantitative", axis: { title: "Return (%)", format: ".0%" } },
+      color: { field: "series", type: "nominal", scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] }, legend: { title: null } },
+    },
+    config: CHART_CONFIG,
+  } as unknown as TopLevelSpec;
+}
+
+function monthlyHeatmapSpec(backtest: BacktestLike, width: number): TopLevelSpec {
+  const cells = monthlyReturns(backtest.timeSeries).map((m) => ({ year: String(m.year), month: MONTHS[m.month! - 1]!, value: m.return, text: pct(m.return) }));
+  const years = new Set(cells.map((c) => c.year)).size;
+  const limit = Math.max(0.01, ...cells.map((c) => Math.abs(c.value)));
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: "Heatmap of the portfolio's monthly returns, years by months.",
+    title: { text: "Monthly returns", subtitle: "Compounded within each calendar month (UTC)" },
+    width,
+    height: Math.max(60, years * 24),
+    data: { values: cells },
+    encoding: {
+      x: { field: "month", type: "ordinal", sort: MONTHS, axis: { title: null, orient: "top", labelAngle: 0 } },
+      y: { field: "year", type: "ordinal", axis: { title: null } },
+    },
+    layer: [
+      { mark: { type: "rect" }, encoding: { color: { field: "value", type: "quantitative", scale: { scheme: "redyellowgreen", domain: [-limit, 0, limit] }, legend: { title: "Return", format: ".0%" } } } },
+      { mark: { type: "text", fontSize: 10, color: "#222222" }, encoding: { text: { field: "text", type: "nominal" } } },
+    ],
+    config: CHART_CONFIG,
+  } as unknown as TopLevelSpec;
+}
+
+function distributionSpec(r: Float64Array, b: Float64Array, labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+  const values = [...Array.from(r, (value) => ({ series: labels.portfolio, value })), ...Array.from(b, (value) => ({ series: labels.benchmark, value }))];
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: "Histogram of the periodic returns of the portfolio and its benchmark.",
+    title: { text: "Distribution of returns", subtitle: `${r.length} periodic returns each` },
+    width,
+    height: 200,
+    data: { values },
+    mark: { type: "bar", opacity: 0.55, binSpacing: 0 },
+    encoding: {
+      x: { field: "value", type: "quantitative", bin: { maxbins: 40 }, axis: { title: "Periodic return (%)", format: ".0%" } },
+      y: { aggregate: "count", type: "quantitative", stack: null, axis: { title: "Periods" } },
+      color: { field: "series", type: "nominal", scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] }, legend: { title: null } },
+    },
+    config: CHART_CONFIG,
+  } as unknown as TopLevelSpec;
+}
+
+function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array }, label: string, width: number): TopLevelSpec {
+  const worst = drawdownTable(nav.v, 5);
+  const spec = timeChartSpec([{ label, color: PALETTE.portfolio, series: underwater(nav) }], {
+    title: "Underwater",
+    width,
+    height: 200,
+    subtitle: `Drawdown below the running peak · the ${worst.length} worst shaded`,
+    yTitle: "Drawdown (% below peak)",
+    yFormat: ".0%",
+    fillFirst: true,
+    yScale: { zero: true, domainMax: 0 },
+    description: `Underwater chart of ${label} with its ${worst.length} worst drawdowns shaded from peak to recovery.`,
+  }) as unknown as { layer: unknown[] };
+  const shades = worst.map((e) => ({ start: t[e.start]! * 1000, end: t[e.recovery < 0 ? t.length - 1 : e.recovery]! * 1000 }));
+  spec.layer.unshift({
+    data: { values: shades },
+    mark: { type: "rect", color: "#d62728", opacity: 0.12 },
+    encoding: { x: { field: "start", type: "temporal" }, x2: { field: "end" } },
+  });
+  return spec as unknown as TopLevelSpec;
+}
+
+function worstDrawdownsSpec(t: Float64Array, v: Float64Array, width: number): TopLevelSpec {
+  const worst = drawdownTable(v, 5);
+  const columns = ["Peak", "Trough", "Recovery", "Depth", "Periods"];
+  const values = worst.flatMap((e, i) => {
+    const cells = [day(t[e.start]!), day(t[e.trough]!), e.recovery < 0 ? "not recovered" : day(t[e.recovery]!), pct(e.depth), String(e.length)];
+    return cells.map((text, j) => ({ row: `${i + 1}`, column: columns[j]!, text }));
+  });
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: "Table of the five worst drawdowns: peak, trough and recovery dates, depth and length.",
+    title: { text: "Worst drawdowns", subtitle: "Deepest first; length in periods from peak to recovery" },
+    width: Math.min(width, 560),
+    height: Math.max(20, worst.length * 22),
+    data: { values },
+    mark: { type: "text", fontSize: 12 },
+    encoding: {
+      x: { field: "column", type: "nominal", sort: columns, axis: { title: null, orient: "top", labelAngle: 0, labelFontWeight: "bold", domain: false, ticks: false } },
+      y: { field: "row", type: "ordinal", axis: { title: null, domain: false, ticks: false } },
+      text: { field: "text", type: "nominal" },
+    },
+    config: CHART_CONFIG,
+  } as unknown as TopLevelSpec;
+}
