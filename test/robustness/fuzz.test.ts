@@ -210,9 +210,9 @@ describe("fuzz: the checks themselves", () => {
 describe("fuzz: the endpoint table", () => {
   it("covers every operation of /openapi.json and the studio's hidden ones, and nothing else (a new endpoint needs an entry)", () => {
     const documented = [...operations.keys()].sort();
-    // The hidden list is every JSON route the app serves outside the document (not the page's static files).
+    // The hidden list is every JSON route the app serves outside the document (not the pages: the studio, its static files and the report page it frames).
     const served = world.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/__mock/")).map((r) => operationKey(r.method, r.path.replace(/:(\w+)/g, "{$1}")));
-    const staticFiles = /^GET \/__mock\/studio(\/|\/studio\.(js|css)|\/favicon\.svg)?$/;
+    const staticFiles = /^GET \/__mock\/studio(\/|\/studio\.(js|css)|\/favicon\.svg|\/report)?$/;
     expect(served.filter((k) => !staticFiles.test(k) && !operations.has(k))).toEqual([]);
     const covered = table.map((e) => operationKey(e.method, e.path)).sort();
     expect(covered).toEqual(documented);

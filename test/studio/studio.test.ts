@@ -121,6 +121,27 @@ describe("the studio page", () => {
     await page.screenshot({ path: join(artifactDir("studio"), "studio.png"), fullPage: true });
   });
 
+  it("shows the full report of the chosen portfolio in a sandboxed frame", async () => {
+    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json.premade[1]!;
+    await page.locator("#explorer-source").selectOption(`premade:${premade.id}`);
+    await page.locator("#explorer-benchmark").selectOption("SPY");
+    await page.getByLabel("Years").fill("5");
+    await page.locator("#explorer-chart").selectOption("full-report");
+    await page.getByRole("button", { name: "Draw the chart" }).click();
+    await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: 60_000 }).toMatch(/^Drawn: Full report/);
+    const frame = page.locator("#explorer-report");
+    await frame.waitFor({ state: "visible", timeout: 30_000 });
+    expect(await page.locator("#explorer-image").isHidden()).toBe(true);
+    expect(await frame.getAttribute("sandbox")).toBe("");
+    const report = page.frameLocator("#explorer-report");
+    await report.locator("table").first().waitFor({ state: "attached", timeout: 30_000 });
+    expect(await report.locator("svg").count()).toBeGreaterThanOrEqual(10);
+    expect(await report.locator("tr").count()).toBeGreaterThanOrEqual(40);
+    await frame.scrollIntoViewIfNeeded();
+    await frame.screenshot({ path: join(artifactDir("studio"), "studio-full-report.png") });
+    await page.locator("#explorer-chart").selectOption("nav");
+  });
+
   it("is usable from the keyboard, with a visible focus", async () => {
     await page.reload();
     await page.waitForSelector("body[data-ready=true]");

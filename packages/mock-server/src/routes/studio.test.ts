@@ -60,6 +60,24 @@ describe("studio routes", () => {
     expect(text).toContain("QQQ");
     const portfolio = ctx.universe.portfolios.find((p) => p.holdings.length > 0)!;
     expect((await app.request("/__mock/studio/backtest-chart", json({ source: { kind: "portfolio", id: portfolio.id } }))).status).toBe(200);
+    // The full report: one self-contained HTML page (no script, nothing loaded from elsewhere) with every panel inline.
+    const report = await app.request("/__mock/studio/backtest-chart", json({ source: { kind: "premade", id: premade.id }, benchmark: "QQQ", years: 3, chart: "full-report" }));
+    expect(report.status).toBe(200);
+    expect(report.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await report.text();
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).not.toMatch(/<script|\bsrc=|href="http/i);
+    expect(html).toMatch(new RegExp(`<h1>${premade.name}.* against QQQ</h1>`));
+    expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(10);
+    expect(html).not.toMatch(/NaN|Infinity/);
+    // The studio frames it from its own page, under a policy that allows the inline styles and nothing else.
+    const framed = await app.request(`/__mock/studio/report?kind=premade&id=${premade.id}&benchmark=QQQ&years=3`);
+    expect(framed.status).toBe(200);
+    expect(framed.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/);
+    expect((await framed.text()).startsWith("<!doctype html>")).toBe(true);
+    const refused = await app.request(`/__mock/studio/report?kind=premade&id=${premade.id}&years=30`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^query.years/);
     const bad = async (payload: unknown) => {
       const r = await app.request("/__mock/studio/backtest-chart", json(payload));
       return [r.status, ((await r.json()) as { error: string }).error];

@@ -5,7 +5,7 @@ import { LIMITS } from "./limits.ts";
 import type { MockStatus } from "../services/control.ts";
 
 /** The charts the studio's backtest explorer draws (names of @thematic/charts functions, kebab-cased). */
-export const STUDIO_CHARTS = ["nav", "drawdown", "rolling-volatility", "rolling-sharpe", "tear-sheet"] as const;
+export const STUDIO_CHARTS = ["nav", "drawdown", "rolling-volatility", "rolling-sharpe", "tear-sheet", "full-report"] as const;
 
 /** Body of `POST /__mock/studio/backtest-chart`: which holdings, against which benchmark, how long, which chart. */
 export const StudioChartBody = z

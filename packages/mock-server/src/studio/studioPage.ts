@@ -7,6 +7,7 @@ const CHART_NAMES: Record<(typeof STUDIO_CHARTS)[number], string> = {
   "rolling-volatility": "Rolling volatility",
   "rolling-sharpe": "Rolling Sharpe ratio",
   "tear-sheet": "Tear sheet (all of them)",
+  "full-report": "Full report (47 metrics, 11 panels)",
 };
 
 /**
@@ -98,6 +99,7 @@ export function studioPage(): string {
     <p id="explorer-status" role="status"></p>
     <figure>
       <img id="explorer-image" alt="" hidden>
+      <iframe id="explorer-report" title="Full report" sandbox hidden></iframe>
       <figcaption id="explorer-caption"></figcaption>
     </figure>
   </section>

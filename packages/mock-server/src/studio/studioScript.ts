@@ -211,6 +211,25 @@ function wireExplorer() {
     button.disabled = true;
     say("explorer-status", "Backtesting and drawing…");
     try {
+      const image = $("explorer-image");
+      const report = $("explorer-report");
+      const what = $("explorer-chart").selectedOptions[0].textContent + " of " + $("explorer-source").selectedOptions[0].textContent + " against " + body.benchmark + ", " + body.years + " years";
+      if (body.chart === "full-report") {
+        // The report is its own page (inline styles under its own policy), framed without scripts or same-origin rights.
+        const url = "/__mock/studio/report?" + new URLSearchParams({ kind, id, benchmark: body.benchmark, years: String(body.years) });
+        const checked = await fetch(url);
+        if (!checked.ok) {
+          const data = await checked.json().catch(() => ({}));
+          throw new Error(data.error || "HTTP " + checked.status);
+        }
+        image.hidden = true;
+        report.title = what;
+        report.src = url;
+        report.hidden = false;
+        setText($("explorer-caption"), what);
+        say("explorer-status", "Drawn: " + what + ".");
+        return;
+      }
       const response = await fetch("/__mock/studio/backtest-chart", { method: "POST", headers: { "Content-Type": "application/json", Accept: "image/svg+xml" }, body: JSON.stringify(body) });
       if (!response.ok) {
         const data = await response.json().catch(() => ({}));
@@ -219,8 +238,7 @@ function wireExplorer() {
       const blob = await response.blob();
       if (chartUrl !== null) URL.revokeObjectURL(chartUrl);
       chartUrl = URL.createObjectURL(blob);
-      const image = $("explorer-image");
-      const what = $("explorer-chart").selectedOptions[0].textContent + " of " + $("explorer-source").selectedOptions[0].textContent + " against " + body.benchmark + ", " + body.years + " years";
+      report.hidden = true;
       image.alt = what;
       image.src = chartUrl;
       image.hidden = false;

@@ -40,5 +40,6 @@ tr[data-status="-1"] .status-text, tr[data-status="-2"] .status-text { color: va
 [role="status"] { min-height: 1.4em; margin: 6px 0 0; }
 figure { margin: 12px 0 0; }
 #explorer-image { max-width: 100%; height: auto; border: 1px solid #eee; }
+#explorer-report { width: 100%; height: 80vh; border: 1px solid #eee; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;

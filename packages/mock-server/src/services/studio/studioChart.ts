@@ -3,31 +3,45 @@ import type { StudioChartInput } from "../../schemas/studio.ts";
 import { runBacktest } from "../backtest/runBacktest.ts";
 import { studioHoldings } from "./studioHoldings.ts";
 
+/** What the explorer draws: an SVG chart, or the full report as one HTML page. */
+export interface StudioDrawing {
+  contentType: "image/svg+xml; charset=utf-8" | "text/html; charset=utf-8";
+  body: string;
+}
+
 /**
  * The studio explorer's chart: a backtest of the chosen holdings (`runBacktest`, exactly
- * `POST /v1/backtest`) drawn by @thematic/charts as an SVG document. The charts package (and
- * Vega with it) is imported on the first call, so the mock starts as fast without it.
+ * `POST /v1/backtest`) drawn by @thematic/charts as an SVG document, or (`full-report`) the full
+ * tear sheet (`tearSheetReport`: the metrics and every panel) as one self-contained HTML page. The
+ * charts package (and Vega with it) is imported on the first call, so the mock starts as fast
+ * without it.
  *
  * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little price data
  * @example
- * (await studioChart(ctx, { source: { kind: "premade", id }, benchmark: "SPY", years: 5, chart: "nav" })).startsWith("<svg") // => true
+ * (await studioChart(ctx, { source: { kind: "premade", id }, benchmark: "SPY", years: 5, chart: "nav" })).body.startsWith("<svg") // => true
  */
-export async function studioChart(ctx: ServiceContext, input: StudioChartInput): Promise<string> {
+export async function studioChart(ctx: ServiceContext, input: StudioChartInput): Promise<StudioDrawing> {
   const { label, holdings } = studioHoldings(ctx, input.source);
   const result = runBacktest(ctx, { holdings, years: input.years, benchmark: input.benchmark });
   const charts = await import("@thematic/charts");
   const perf = { portfolio: result.timeSeries, benchmark: result.benchmarkTimeSeries, portfolioLabel: shorten(label), benchmarkLabel: result.benchmarkMetadata.symbol };
+  const svg = (body: string): StudioDrawing => ({ contentType: "image/svg+xml; charset=utf-8", body });
   switch (input.chart) {
     case "nav":
-      return charts.navChart(perf, { logScale: input.years >= 10 });
+      return svg(await charts.navChart(perf, { logScale: input.years >= 10 }));
     case "drawdown":
-      return charts.drawdownChart(perf);
+      return svg(await charts.drawdownChart(perf));
     case "rolling-volatility":
-      return charts.rollingVolatilityChart(perf);
+      return svg(await charts.rollingVolatilityChart(perf));
     case "rolling-sharpe":
-      return charts.rollingSharpeChart(perf);
+      return svg(await charts.rollingSharpeChart(perf));
     case "tear-sheet":
-      return charts.tearSheet({ backtest: result, portfolioLabel: shorten(label) });
+      return svg(await charts.tearSheet({ backtest: result, portfolioLabel: shorten(label) }));
+    case "full-report": {
+      const named = { ...result, portfolioLabel: perf.portfolioLabel, benchmarkLabel: perf.benchmarkLabel };
+      const { html } = await charts.tearSheetReport(named, { title: shorten(`${label} against ${perf.benchmarkLabel}`) });
+      return { contentType: "text/html; charset=utf-8", body: html };
+    }
   }
 }
 
