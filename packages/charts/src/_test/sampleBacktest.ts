@@ -3,9 +3,9 @@ import { seededRandom } from "../../../engine/src/_test/seededRandom.ts";
 
 /**
  * A real engine backtest on random-walk prices: `years` of weekdays ending 2026-11-20, three
- * holdings and a benchmark, seeded (same seed, same result).
+ * holdings and a benchmark, seeded (same seed, same result); weekly points, or daily ones.
  */
-export function sampleBacktest(years: number, seed = 7): BacktestResult {
+export function sampleBacktest(years: number, seed = 7, frequency: "weekly" | "daily" = "weekly"): BacktestResult {
   const random = seededRandom(seed);
   const calendar: number[] = [];
   const end = Date.UTC(2026, 10, 20) / 1000;
@@ -33,5 +33,6 @@ export function sampleBacktest(years: number, seed = 7): BacktestResult {
     prices,
     benchmark: { symbol: "SPY", series: walk(0.0003, 0.011) },
     years,
+    frequency,
   });
 }

@@ -75,7 +75,19 @@ describe("tearSheetReport (the full tear sheet of issue 24)", () => {
     expect(rows("engine").find((m) => m.label.startsWith("Information ratio"))!.label).toBe("Information ratio (a year)");
   });
 
+  it("draws a daily backtest (frequency \"daily\", 252 periods a year, 126-day windows)", async () => {
+    const daily = sampleBacktest(1, 7, "daily");
+    expect(daily.timeSeries.length).toBeGreaterThan(250);
+    const { panels, metrics } = await tearSheetReport(daily, { periodsPerYear: 252 });
+    expect(metrics.find((m) => m.label === "Periods")!.portfolio).toBe(String(daily.timeSeries.length - 1));
+    const dr = simpleReturns(daily.timeSeries.map(([, v]) => v));
+    expect(metrics.find((m) => m.label === "Sharpe ratio")!.portfolio).toBe(signed(sharpeRatio(dr, { periodsPerYear: 252 }), 2));
+    expect(svgParts(panels.rollingSortino).subtitles[0]).toMatch(/^126-period window/);
+    expect(svgParts(panels.monthlyReturns).bars).toBeGreaterThanOrEqual(12);
+  });
+
   it("rejects bad options", () => {
+    expect(() => tearSheetReportSpecs({ ...backtest, timeSeries: backtest.timeSeries.slice(0, 5), benchmarkTimeSeries: backtest.benchmarkTimeSeries.slice(0, 5) })).toThrow(/at least 6/);
     expect(() => tearSheetReportSpecs(backtest, { width: 100 })).toThrow(/options.width: must be an integer in 480..4000/);
     expect(() => tearSheetReportSpecs(backtest, { periodsPerYear: 0 })).toThrow(/options.periodsPerYear/);
     expect(() => tearSheetReportSpecs(backtest, { rollingWindow: 1 })).toThrow(/options.rollingWindow/);

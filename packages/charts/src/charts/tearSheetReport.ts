@@ -53,7 +53,8 @@ const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
  */
 export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetReportOptions = {}): TearSheetPanels {
   if (options === null || typeof options !== "object") throw new ChartError("options", "must be an object");
-  const { portfolio, benchmark } = performanceSeries(backtest, 3);
+  // Five returns at least: the kurtosis of the metrics needs four, the Cornish-Fisher VaR four.
+  const { portfolio, benchmark } = performanceSeries(backtest, 6);
   if (benchmark === undefined || benchmark.nav.t.length !== portfolio.nav.t.length) throw new ChartError("benchmarkTimeSeries", "must have the points of timeSeries");
   const p = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
   if (typeof p !== "number" || !(p > 0 && p <= 366)) throw new ChartError("options.periodsPerYear", `must be a number in (0, 366], got ${String(p)}`);
@@ -125,7 +126,7 @@ export async function tearSheetReport(backtest: BacktestLike, options: TearSheet
   const names = Object.keys(specs) as Array<keyof TearSheetPanels>;
   const panels = {} as Record<keyof TearSheetPanels, string>;
   for (const name of names) panels[name] = await renderSvg(specs[name]);
-  const { portfolio, benchmark } = performanceSeries(backtest, 3);
+  const { portfolio, benchmark } = performanceSeries(backtest, 6);
   const rows = (specs.metrics as unknown as { usermeta: { rows: MetricRow[] } }).usermeta.rows;
   const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : checkLabel("options.title", options.title, TITLE_MAX);
   const html = reportHtml(title, `${dateRange(portfolio.nav.t)} · ${rows.find((x) => x.label === "Periods")!.portfolio} periods`, rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
