@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as nodeFs from "node:fs";
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { lockStateFile } from "./lockStateFile.ts";
 import { hostTag, processToken } from "./processIdentity.ts";
@@ -102,6 +103,23 @@ describe("lockStateFile", () => {
     const lock = lockIn();
     writeFileSync(lock, `${process.ppid}\n`);
     expect(() => lockStateFile(lock)).toThrow(/pid \d+\) is serving this state .*written by an older version/);
+  });
+
+  it("is released when its process exits: as a link, and as a file where links are refused", () => {
+    const self = fileURLToPath(new URL("./lockStateFile.ts", import.meta.url));
+    for (const links of [true, false]) {
+      const lock = lockIn();
+      const script = [
+        `import * as fs from "node:fs";`,
+        `import { lockStateFile } from ${JSON.stringify(self)};`,
+        `const layer = ${links ? "fs" : `{ ...fs, symlinkSync: () => { throw Object.assign(new Error("EPERM"), { code: "EPERM" }); } }`};`,
+        `lockStateFile(${JSON.stringify(lock)}, layer);`,
+        `console.log(fs.existsSync(${JSON.stringify(lock)}) || fs.lstatSync(${JSON.stringify(lock)}).isSymbolicLink());`,
+      ].join("\n");
+      const held = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+      expect(held.trim()).toBe("true"); // it was there while the process ran
+      expect(() => lstatSync(lock)).toThrow(/ENOENT/); // and is gone after its exit
+    }
   });
 
   it("on a full disk: an error naming the lock file, and no empty lock left (without symbolic links too)", () => {

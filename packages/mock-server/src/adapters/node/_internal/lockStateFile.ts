@@ -131,7 +131,7 @@ function readLock(fs: SyncFs, path: string): string | null {
     if (codeOf(error) === "ENOENT") return null;
   }
   try {
-    return String(fs.readFileSync(path, "utf8"));
+    return String(fs.readFileSync(path, "utf8")).trimEnd(); // a file lock ends in a newline
   } catch {
     return null;
   }
