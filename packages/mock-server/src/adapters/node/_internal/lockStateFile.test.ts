@@ -122,6 +122,11 @@ describe("lockStateFile", () => {
     }
   });
 
+  it("names the lock file and the cause when its directory does not exist", () => {
+    const lock = join(lockIn(), "..", "missing", "state.json.lock");
+    expect(() => lockStateFile(lock)).toThrow(/could not create the lock file .*missing\/state\.json\.lock: its directory does not exist \(ENOENT\)/);
+  });
+
   it("on a full disk: an error naming the lock file, and no empty lock left (without symbolic links too)", () => {
     const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
     const noLinks: SyncFs = {
