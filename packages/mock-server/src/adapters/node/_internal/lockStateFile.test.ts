@@ -1,4 +1,5 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import type * as fs from "node:fs";
 import * as nodeFs from "node:fs";
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,6 +121,30 @@ describe("lockStateFile", () => {
       expect(held.trim()).toBe("true"); // it was there while the process ran
       expect(() => lstatSync(lock)).toThrow(/ENOENT/); // and is gone after its exit
     }
+  });
+
+  it("two servers taking over one stale lock at once: the slower one does not remove the faster one's fresh lock", () => {
+    const lock = lockIn();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    symlinkSync(lockOf(dead, "1@00000000"), lock);
+    const faster = lockOf(process.ppid, processToken(process.ppid)); // a live process
+    let raced = false;
+    const racing: SyncFs = {
+      ...(nodeFs as unknown as SyncFs),
+      renameSync: (from: fs.PathLike, to: fs.PathLike) => {
+        if (!raced) {
+          // Between our read of the stale lock and our move of it, the other server took it over.
+          raced = true;
+          nodeFs.unlinkSync(lock);
+          symlinkSync(faster, lock);
+        }
+        nodeFs.renameSync(from, to);
+      },
+    };
+    expect(() => lockStateFile(lock, racing)).toThrow(new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`));
+    expect(raced).toBe(true);
+    expect(readlinkSync(lock)).toBe(faster); // put back
+    expect(nodeFs.readdirSync(join(lock, "..")).filter((n) => n.includes(".stale"))).toEqual([]);
   });
 
   it("names the lock file and the cause when its directory does not exist", () => {
