@@ -1,8 +1,10 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import type * as fs from "node:fs";
 import * as nodeFs from "node:fs";
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { lockStateFile } from "./lockStateFile.ts";
 import { hostTag, processToken } from "./processIdentity.ts";
@@ -102,6 +104,52 @@ describe("lockStateFile", () => {
     const lock = lockIn();
     writeFileSync(lock, `${process.ppid}\n`);
     expect(() => lockStateFile(lock)).toThrow(/pid \d+\) is serving this state .*written by an older version/);
+  });
+
+  it("is released when its process exits: as a link, and as a file where links are refused", () => {
+    const self = fileURLToPath(new URL("./lockStateFile.ts", import.meta.url));
+    for (const links of [true, false]) {
+      const lock = lockIn();
+      const script = [
+        `import * as fs from "node:fs";`,
+        `import { lockStateFile } from ${JSON.stringify(self)};`,
+        `const layer = ${links ? "fs" : `{ ...fs, symlinkSync: () => { throw Object.assign(new Error("EPERM"), { code: "EPERM" }); } }`};`,
+        `lockStateFile(${JSON.stringify(lock)}, layer);`,
+        `console.log(fs.existsSync(${JSON.stringify(lock)}) || fs.lstatSync(${JSON.stringify(lock)}).isSymbolicLink());`,
+      ].join("\n");
+      const held = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+      expect(held.trim()).toBe("true"); // it was there while the process ran
+      expect(() => lstatSync(lock)).toThrow(/ENOENT/); // and is gone after its exit
+    }
+  });
+
+  it("two servers taking over one stale lock at once: the slower one does not remove the faster one's fresh lock", () => {
+    const lock = lockIn();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    symlinkSync(lockOf(dead, "1@00000000"), lock);
+    const faster = lockOf(process.ppid, processToken(process.ppid)); // a live process
+    let raced = false;
+    const racing: SyncFs = {
+      ...(nodeFs as unknown as SyncFs),
+      renameSync: (from: fs.PathLike, to: fs.PathLike) => {
+        if (!raced) {
+          // Between our read of the stale lock and our move of it, the other server took it over.
+          raced = true;
+          nodeFs.unlinkSync(lock);
+          symlinkSync(faster, lock);
+        }
+        nodeFs.renameSync(from, to);
+      },
+    };
+    expect(() => lockStateFile(lock, racing)).toThrow(new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`));
+    expect(raced).toBe(true);
+    expect(readlinkSync(lock)).toBe(faster); // put back
+    expect(nodeFs.readdirSync(join(lock, "..")).filter((n) => n.includes(".stale"))).toEqual([]);
+  });
+
+  it("names the lock file and the cause when its directory does not exist", () => {
+    const lock = join(lockIn(), "..", "missing", "state.json.lock");
+    expect(() => lockStateFile(lock)).toThrow(/could not create the lock file .*missing\/state\.json\.lock: its directory does not exist \(ENOENT\)/);
   });
 
   it("on a full disk: an error naming the lock file, and no empty lock left (without symbolic links too)", () => {

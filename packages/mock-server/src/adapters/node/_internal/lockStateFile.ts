@@ -131,7 +131,7 @@ function readLock(fs: SyncFs, path: string): string | null {
     if (codeOf(error) === "ENOENT") return null;
   }
   try {
-    return String(fs.readFileSync(path, "utf8"));
+    return String(fs.readFileSync(path, "utf8")).trimEnd(); // a file lock ends in a newline
   } catch {
     return null;
   }
@@ -148,8 +148,15 @@ function parseOwner(content: string): LockOwner | null {
 
 function lockError(error: unknown, path: string): Error {
   const code = codeOf(error);
-  const why = code === "ENOSPC" || code === "EDQUOT" ? `the disk is full (${code})` : code || String(error);
-  return new Error(`[thematic-mock] could not create the lock file ${path}: ${why}. Nothing was written; free some space (or fix the directory's permissions) and start again`, { cause: error });
+  const why =
+    code === "ENOSPC" || code === "EDQUOT"
+      ? `the disk is full (${code}); free some space`
+      : code === "ENOENT" || code === "ENOTDIR"
+        ? `its directory does not exist (${code}); create it or choose another --data file`
+        : code === "EACCES" || code === "EPERM" || code === "EROFS"
+          ? `writing there is not allowed (${code}); fix the directory's permissions or choose another --data file`
+          : `${code || String(error)}`;
+  return new Error(`[thematic-mock] could not create the lock file ${path}: ${why}. Nothing was written`, { cause: error });
 }
 
 const codeOf = (error: unknown): string => String((error as { code?: unknown } | null)?.code ?? "");
