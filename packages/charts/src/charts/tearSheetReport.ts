@@ -155,7 +155,7 @@ body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 
 h1 { font-size: 22px; margin: 0 0 4px; } p.sub { color: #555; margin: 0 0 18px; }
 .page { display: flex; gap: 28px; align-items: flex-start; }
 table { border-collapse: collapse; font-size: 13px; min-width: 330px; }
-td, th { padding: 3px 8px; text-align: right; } td:first-child { text-align: left; }
+td, th { padding: 3px 8px; text-align: right; white-space: nowrap; } td:first-child { text-align: left; }
 tr.group th { text-align: left; padding-top: 10px; border-bottom: 1px solid #bbb; font-size: 12px; color: #555; }
 thead th { border-bottom: 2px solid #333; }
 .panels { display: flex; flex-direction: column; gap: 16px; } .panels svg { max-width: 100%; height: auto; }
