@@ -44,7 +44,7 @@ export interface TearSheetOptions {
 
 /** One drawdown episode with dates (see `drawdownTable`, docs/maths.md#drawdown-table). */
 export interface DrawdownRow {
-  /** `V_trough / V_peak - 1`, in [-1, 0). */
+  /** `(V_trough − V_peak) / V_peak`, in [-1, 0). */
   depth: number;
   /** Unix seconds of the peak, the trough and the recovery (null when not recovered by the end). */
   start: number;

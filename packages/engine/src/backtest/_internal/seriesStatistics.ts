@@ -45,7 +45,7 @@ export function seriesStatistics(label: string, nav: Float64Array, timestamps: F
     scratch[t - 1] = r;
     if (x > peak) peak = x;
     else {
-      const dd = x / peak - 1;
+      const dd = (x - peak) / peak;
       if (dd < worst) worst = dd;
     }
   }
