@@ -28,7 +28,7 @@ export interface MeanCvarProblem {
 }
 
 /** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */
-export function eligibleReturns(p: MeanCvarProblem, w: ArrayLike<number>): Float64Array {
+export function eligibleReturns(p: Pick<MeanCvarProblem, "n" | "periods" | "returns">, w: ArrayLike<number>): Float64Array {
   const { n, periods: T, returns: R } = p;
   const out = new Float64Array(T);
   for (let t = 0; t < T; t++) {
