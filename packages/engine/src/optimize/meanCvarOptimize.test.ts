@@ -309,8 +309,8 @@ describe("meanCvarOptimize", () => {
     ];
     const result = await meanCvarOptimize(extra, scenarios);
     expect(result.excluded).toEqual([
-      { id: "SMALL", reason: "marketCap 1000000 below minMarketCap 500000000" },
-      { id: "NOCAP", reason: "marketCap unknown (null) while minMarketCap is 500000000" },
+      { id: "SMALL", reason: "marketCap 1,000,000 below minMarketCap 500,000,000" },
+      { id: "NOCAP", reason: "marketCap unknown (null) while minMarketCap is 500,000,000" },
       { id: "NOHIST", reason: "no return history in scenarios" },
     ]);
     expect(result.weights.every((x) => x.id.startsWith("C"))).toBe(true);
@@ -342,11 +342,12 @@ describe("meanCvarOptimize", () => {
       });
     }
     const infeasible: Array<[MeanCvarOptions, string, string]> = [
-      [{ minHoldings: 11 }, "minHoldings", "minHoldings (11) exceeds the 10 eligible companies"],
-      [{ minHoldings: 5, minActiveWeight: 0.25, maxWeight: 0.5 }, "minHoldings", "minHoldings × minActiveWeight = 5 × 0.25 = 1.25 > 1"],
-      [{ maxWeight: 0.09 }, "maxWeight", "maxWeight cannot hold: 10 eligible companies × maxWeight 0.09"],
-      [{ minActiveWeight: 0.3, maxWeight: 0.2 }, "minActiveWeight", "minActiveWeight (0.3) exceeds maxWeight (0.2)"],
-      [{ minMarketCap: 1e11 }, "minMarketCap", "no company is eligible"],
+      [{ minHoldings: 11 }, "minHoldings", "minHoldings 11 exceeds the 10 eligible companies"],
+      [{ minHoldings: 5, minActiveWeight: 0.25, maxWeight: 0.5 }, "minHoldings", "minHoldings × minActiveWeight > 1: minHoldings 5 × minActiveWeight 0.25 = 1.25"],
+      [{ maxWeight: 0.09 }, "maxWeight", "maxWeight cannot hold: 10 eligible companies × maxWeight 0.09 = 0.9 < 1; raise maxWeight to at least 0.1"],
+      [{ minActiveWeight: 0.3, maxWeight: 0.2 }, "minActiveWeight", "minActiveWeight 0.3 exceeds maxWeight 0.2: no holding can count as active"],
+      [{ minActiveWeight: 0.3 }, "minActiveWeight", "minActiveWeight 0.3 exceeds maxWeight 0.2 (default)"],
+      [{ minMarketCap: 1e11 }, "minMarketCap", "no company is eligible: none with return history has marketCap >= minMarketCap 100,000,000,000"],
     ];
     for (const [options, field, message] of infeasible) {
       it(`${JSON.stringify(options)} with INFEASIBLE naming ${field}`, async () => {
@@ -356,6 +357,18 @@ describe("meanCvarOptimize", () => {
         expect((error as Error).message).toContain(message);
       });
     }
+    it("an unknown option with its name and the closest valid one; a default in a message marked as such, numbers rounded, exact values in details", async () => {
+      const typo = await meanCvarOptimize(companies.slice(0, 3), scenarios, { maxWieght: 0.5 } as MeanCvarOptions).catch((e: unknown) => e);
+      expect(isEngineError(typo, "INVALID_INPUT")).toBe(true);
+      expect((typo as Error).message).toMatch(/^options has no option maxWieght \(did you mean maxWeight\?\); valid: minMarketCap, /);
+      expect((typo as { field: string }).field).toBe("options.maxWieght");
+      // The issue's case without the typo: 3 × 0.2 is 0.6000000000000001 in floating point.
+      const three = await meanCvarOptimize(companies.slice(0, 3), scenarios).catch((e: unknown) => e);
+      expect((three as Error).message).toBe(
+        "maxWeight cannot hold: 3 eligible companies × maxWeight 0.2 (default) = 0.6 < 1; raise maxWeight to at least 0.333333 or include more companies",
+      );
+      expect((three as { details: unknown }).details).toEqual({ maxWeight: 0.2, product: 3 * 0.2, eligible: 3, defaults: ["maxWeight"] });
+    });
     it("companies without any return history with NO_RESOLVABLE_HOLDINGS", async () => {
       const none = companies.map((c) => ({ ...c, id: `X${c.id}` }));
       const error = await meanCvarOptimize(none, scenarios).catch((e: unknown) => e);

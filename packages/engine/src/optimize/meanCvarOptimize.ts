@@ -1,4 +1,6 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { DEFAULT_CONFIDENCE } from "../stats/index.ts";
 import type { ExcludedCompany, ObjectiveTerm, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
@@ -53,6 +55,12 @@ export interface MeanCvarOptions {
 }
 
 export type { MeanCvarMethod };
+
+/** Every key of {@link MeanCvarOptions}: any other is refused with the closest of these (docs/maths.md#strict-inputs). */
+const OPTION_NAMES = [
+  "minMarketCap", "returnMultiplier", "linguisticBetaWeight", "riskFreeRate", "minHoldings", "minActiveWeight", "maxWeight", "buzzPenalty",
+  "confidence", "method", "timeLimitSeconds",
+] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
 
 const DEFAULTS = {
   minMarketCap: 500_000_000,
@@ -118,6 +126,7 @@ export async function meanCvarOptimize(
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
+  assertKnownKeys("options", options, OPTION_NAMES);
   const {
     minMarketCap = DEFAULTS.minMarketCap, returnMultiplier = DEFAULTS.returnMultiplier,
     linguisticBetaWeight = DEFAULTS.linguisticBetaWeight, riskFreeRate = DEFAULTS.riskFreeRate,
@@ -158,30 +167,37 @@ export async function meanCvarOptimize(
   }
   // Feasibility, before any solve: K <= n, w_min <= w_max, K·w_min <= 1, n·w_max >= 1 are together
   // necessary and sufficient (docs/maths.md#mean-cvar-optimizer).
+  // Messages print numbers for people and say which values are defaults; `details` has the exact values.
+  const given = (key: keyof MeanCvarOptions): boolean => options[key] !== undefined;
+  const show = (key: keyof MeanCvarOptions, value: number): string => `${key} ${formatNumber(value)}${given(key) ? "" : " (default)"}`;
+  const infeasible = (field: keyof MeanCvarOptions, message: string, values: Record<string, number>): never => {
+    const defaults = Object.keys(values).filter((k) => k in DEFAULTS && !given(k as keyof MeanCvarOptions));
+    throw new EngineError("INFEASIBLE", message, { field, details: { ...values, eligible: n, defaults } });
+  };
   if (n === 0) {
-    throw new EngineError("INFEASIBLE", `no company is eligible: none with return history has marketCap >= minMarketCap (${minMarketCap})`, {
-      field: "minMarketCap",
-    });
+    infeasible("minMarketCap", `no company is eligible: none with return history has marketCap >= ${show("minMarketCap", minMarketCap)}`, { minMarketCap });
   }
   if (minHoldings > n) {
-    throw new EngineError("INFEASIBLE", `minHoldings (${minHoldings}) exceeds the ${n} eligible companies`, { field: "minHoldings" });
+    infeasible("minHoldings", `${show("minHoldings", minHoldings)} exceeds the ${n} eligible companies`, { minHoldings });
   }
   if (minActiveWeight > maxWeight) {
-    throw new EngineError("INFEASIBLE", `minActiveWeight (${minActiveWeight}) exceeds maxWeight (${maxWeight}): no holding can count as active`, {
-      field: "minActiveWeight",
+    infeasible("minActiveWeight", `${show("minActiveWeight", minActiveWeight)} exceeds ${show("maxWeight", maxWeight)}: no holding can count as active`, {
+      minActiveWeight, maxWeight,
     });
   }
   if (minHoldings * minActiveWeight > 1 + EPS) {
-    throw new EngineError(
-      "INFEASIBLE",
-      `minHoldings × minActiveWeight = ${minHoldings} × ${minActiveWeight} = ${minHoldings * minActiveWeight} > 1`,
-      { field: "minHoldings" },
+    infeasible(
+      "minHoldings",
+      `minHoldings × minActiveWeight > 1: ${show("minHoldings", minHoldings)} × ${show("minActiveWeight", minActiveWeight)} = ${formatNumber(minHoldings * minActiveWeight)}`,
+      { minHoldings, minActiveWeight, product: minHoldings * minActiveWeight },
     );
   }
   if (n * maxWeight < 1 - EPS) {
-    throw new EngineError("INFEASIBLE", `maxWeight cannot hold: ${n} eligible companies × maxWeight ${maxWeight} = ${n * maxWeight} < 1`, {
-      field: "maxWeight",
-    });
+    infeasible(
+      "maxWeight",
+      `maxWeight cannot hold: ${n} eligible companies × ${show("maxWeight", maxWeight)} = ${formatNumber(n * maxWeight)} < 1; raise maxWeight to at least ${formatNumber(1 / n)} or include more companies`,
+      { maxWeight, product: n * maxWeight },
+    );
   }
 
   const warnings: string[] = [];

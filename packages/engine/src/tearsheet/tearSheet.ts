@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import { simpleReturns } from "../stats/simpleReturns.ts";
@@ -111,6 +112,7 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
+  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns"] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
   assertInteger("rollingWindow", rollingWindow, { min: 2 });
