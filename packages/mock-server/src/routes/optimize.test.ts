@@ -246,7 +246,7 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
     expect(r.json.metadata.cvar).toBeGreaterThanOrEqual(0);
     // The term report (docs/parity.md): the engine's, as extra metadata fields; the score tilt has none.
     expect(r.json.metadata.objectiveTerms).toHaveLength(4);
-    expect(r.json.metadata.objectiveTerms![2]!.value).toBeCloseTo(r.json.metadata.cvar, 12);
+    expect(r.json.metadata.objectiveTerms![2]!.value).toBeCloseTo(r.json.metadata.cvar!, 12);
     expect((await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimize`)).json.metadata.objectiveTerms).toBeUndefined();
   });
 

@@ -226,5 +226,6 @@ export function oneTermWarning(terms: readonly ObjectiveTerm[]): string | undefi
     alone.option === null
       ? "raise returnMultiplier, linguisticBetaWeight or buzzPenalty to blend"
       : `lower ${alone.option} (${alone.weight}) to blend`;
-  return `${LABEL[alone.term]} alone decides the weights: they are its best portfolio, and ${others.join(", ")} do not move them; ${lever} (docs/maths.md#scale-aware-objective)`;
+  const list = others.length === 1 ? `${others[0]} does` : `${others.slice(0, -1).join(", ")} and ${others.at(-1)} do`;
+  return `${LABEL[alone.term]} alone decides the weights: they are its best portfolio, and ${list} not move them; ${lever} (docs/maths.md#scale-aware-objective)`;
 }
