@@ -197,7 +197,8 @@ describe("meanCvarOptimize", () => {
         const { objective, gap } = limited.solver!;
         expect(objective).toBeLessThanOrEqual(certified.solver!.objective + 1e-9);
         expect(objective + gap).toBeGreaterThanOrEqual(certified.solver!.objective - 1e-9);
-        expect(limited.warnings.at(-1)).toMatch(/^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/);
+        // (A one-term warning may follow it: the stopped point can sit at one term's best.)
+        expect(limited.warnings.filter((w) => /^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/.test(w))).toHaveLength(1);
       }),
       { numRuns: 15 },
     );
