@@ -97,8 +97,8 @@ const DEFAULTS = {
  * is −J = −Σ_j λ_j·ρ_j (0 would be every term at its best at once), see {@link ObjectiveTerm}.
  *
  * @see docs/maths.md#mean-cvar-optimizer
- * Cost: O(T·n) per cutting-plane round plus the HiGHS solves: 100 assets × 1260 days take tens of
- * ms for the LP (bench/suites/optimize.ts); the MILP, when the cardinality constraint binds, takes
+ * Cost: O(T·n) per cutting-plane round plus the HiGHS solves, twice (the minimum-CVaR anchor of the
+ * normalisation, then the problem): 100 assets × 1260 days take tens of ms for each LP (bench/suites/optimize.ts); the MILP, when the cardinality constraint binds, takes
  * seconds at that size.
  * @param companies non-empty, unique ids, finite fields (see {@link OptimizerCompany}). Never mutated.
  * @param scenarios daily returns (see {@link ReturnScenarios}, e.g. from {@link scenariosFromPrices}).
