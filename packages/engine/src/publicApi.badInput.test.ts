@@ -956,13 +956,13 @@ describe("regressions (counterexamples found by this suite)", () => {
     expect([nullAsOf.code, nullAsOf.field]).toEqual(["INVALID_INPUT", "asOf"]);
   });
 
-  it("scenariosFromPrices threw a RangeError (Invalid time value) for timestamps beyond what Date can show", () => {
-    // Valid input: strictly increasing finite Unix seconds. 1e13 s is about 317,000 years after 1970.
+  it("scenariosFromPrices threw a RangeError (Invalid time value) for timestamps beyond what Date can show; now such a calendar is refused", async () => {
+    // 1e13 s is about 317,000 years after 1970: outside the engine's calendar range (years 1 to 9999,
+    // docs/maths.md#strict-inputs), refused before any date is shown.
     const calendar = [1e13, 1e13 + DAY, 1e13 + 2 * DAY];
-    const late = engine.scenariosFromPrices(calendar, new Map([["A", series([1, 2, 3])], ["B", series([1, 2], 1)]]), ["A", "B"]);
-    expect(late.scenarios.assetIds).toEqual(["A"]);
-    // The window is then shown in raw Unix seconds (backtest/_internal/isoDate falls back to String(t)).
-    expect(late.excluded[0]!.reason).toContain("10000000000000..10000000172800");
+    const e = await engineErrorOf(() => engine.scenariosFromPrices(calendar, new Map([["A", series([1, 2, 3])], ["B", series([1, 2], 1)]]), ["A", "B"]));
+    expect([e.code, e.field]).toEqual(["INVALID_INPUT", "calendar[0]"]);
+    expect(e.message).toMatch(/is not a Unix time in seconds \(years 1 to 9999\): it looks like milliseconds \(2286-11-20 once divided by 1000\)/);
   });
 
   it("scenariosFromPrices returned Infinity for closes 5e-324 then 8.9e-16 (ratio beyond 1.8e308); now INVALID_INPUT", async () => {

@@ -2929,9 +2929,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description 8. Penalty on divergence from market-buzz weights; 0..1; default 0.01 */
+                    /** @description 8. Penalty on divergence from market-buzz weights, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.25 */
                     buzzPenalty?: number;
-                    /** @description 3. Weight of the linguistic-beta reward; 0..1; default 0.05 */
+                    /** @description 3. Weight of the linguistic-beta reward, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.5 */
                     linguisticBetaWeight?: number;
                     /** @description 7. Maximum weight of any holding; 0 < x <= 1; default 0.2 */
                     maxWeight?: number;
@@ -2941,7 +2941,7 @@ export interface paths {
                     minHoldings?: number;
                     /** @description 1. Minimum market cap (USD) for inclusion; > 0; default 500000000 */
                     minMarketCap?: number;
-                    /** @description 2. Multiplier of expected returns in the objective; > 0; default 1 */
+                    /** @description 2. Weight of the expected-return term, normalised (1: as important as tail risk); > 0; default 1 */
                     returnMultiplier?: number;
                     /** @description Annual risk-free rate for the Sharpe ratio; > -1; default 0 */
                     riskFreeRate?: number;
@@ -5920,6 +5920,31 @@ export interface components {
                 marketBuzzCoverage: number;
                 maxDrawdown: number;
                 numberStocks: number;
+                /** @description Mock extension (optimized-portfolio only): each objective term's value and share of the normalised objective (docs/maths.md#scale-aware-objective) */
+                objectiveTerms?: {
+                    /** @description The term's best value over the feasible weights, from the term alone */
+                    best: number;
+                    /** @description weight × normalized */
+                    contribution: number;
+                    /** @description Distance from best / scale: 0 at the term's best, 1 at its worst single-term optimum */
+                    normalized: number;
+                    /**
+                     * @description The query parameter weighting the term; null for tail risk (weight 1)
+                     * @enum {string|null}
+                     */
+                    option: "returnMultiplier" | "linguisticBetaWeight" | "buzzPenalty" | null;
+                    /** @description |worst - best|, the term's unit in the normalised objective; 0 when the term is constant */
+                    scale: number;
+                    /** @description contribution / sum of contributions */
+                    share: number;
+                    /** @enum {string} */
+                    term: "expectedReturn" | "linguisticBeta" | "tailRisk" | "buzzDistance";
+                    /** @description At the weights: mean daily return, weighted linguistic beta, daily CVaR (a loss), or L1 distance from the buzz weights (0..2) */
+                    value: number;
+                    weight: number;
+                    /** @description Its worst value among the single-term optima (the payoff table) */
+                    worst: number;
+                }[];
                 sharpeRatio: number;
                 volatility: number;
                 weightedLinguisticBeta: number;

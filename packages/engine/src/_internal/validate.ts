@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { formatDistinct, formatNumber } from "./formatNumber.ts";
 
 /**
  * Input checks shared by every public engine function. Each throws an `INVALID_INPUT`
@@ -34,9 +35,14 @@ export function assertInRange(
   const belowMin = min !== undefined && (minExclusive ? value <= min : value < min);
   const aboveMax = max !== undefined && (maxExclusive ? value >= max : value > max);
   if (belowMin || aboveMax) {
-    const lower = min === undefined ? "" : `${min} ${minExclusive ? "<" : "<="} `;
-    const upper = max === undefined ? "" : ` ${maxExclusive ? "<" : "<="} ${max}`;
-    throw new EngineError("INVALID_INPUT", `${field} must satisfy ${lower}${field}${upper}, got ${value}`, { field });
+    // Rounded for people, with the digits that tell the value from a bound; the exact value in details.
+    const bounds = [min, max].filter((b): b is number => b !== undefined);
+    const lower = min === undefined ? "" : `${formatNumber(min)} ${minExclusive ? "<" : "<="} `;
+    const upper = max === undefined ? "" : ` ${maxExclusive ? "<" : "<="} ${formatNumber(max)}`;
+    throw new EngineError("INVALID_INPUT", `${field} must satisfy ${lower}${field}${upper}, got ${formatDistinct(value, bounds)}`, {
+      field,
+      details: { value, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) },
+    });
   }
 }
 

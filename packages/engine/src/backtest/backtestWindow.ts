@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertFinite, assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import type { BacktestInput, BacktestStatistics, TableBacktestInput } from "./types.ts";
@@ -65,6 +66,7 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
   }
+  assertKnownKeys("input", input, ["calendar", "prices", "holdings", "benchmark", "years", "asOf", "riskFreeRate", "rebalance"]);
   const prepared = preparedCalendarOf(input.calendar);
   const calendar = prepared.days;
   // Only undefined means "default": a null is a wrong type, rejected like any other.

@@ -138,5 +138,9 @@ describe("rebalancedBacktest", () => {
     expect(fieldOf({ bands: 3 })).toBe("rebalance.bands");
     expect(fieldOf({ costBps: 1001 })).toBe("rebalance.costBps");
     expect(fieldOf({ costBps: Number.NaN })).toBe("rebalance.costBps");
+    // Unknown keys (docs/maths.md#strict-inputs): refused, not ignored.
+    expect(fieldOf({ frequncy: "monthly" })).toBe("rebalance.frequncy");
+    expect(fieldOf({ bands: { absolut: 0.05 } })).toBe("rebalance.bands.absolut");
+    expect((outcome(() => rebalancedBacktest({ ...input, rebalance: {}, year: 2 } as never)) as Error).message).toMatch(/^input has no option year \(did you mean years\?\)/);
   });
 });

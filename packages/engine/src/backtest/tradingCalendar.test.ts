@@ -32,6 +32,14 @@ function errorOf(run: () => unknown): { code: string; field: string | undefined;
 }
 
 describe("tradingCalendar", () => {
+  it("refuses a calendar in milliseconds (docs/maths.md#strict-inputs): it would compress time 1000-fold", () => {
+    const ms = [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)];
+    expect(() => tradingCalendar(ms)).toThrowError(
+      "calendar[0] = 1,704,067,200,000 is not a Unix time in seconds (years 1 to 9999): it looks like milliseconds (2024-01-01 once divided by 1000); give seconds",
+    );
+    expect(() => tradingCalendar(ms.map((t) => t / 1000))).not.toThrow();
+  });
+
   it("weekly points and NAV follow a day-by-day simulation for any asOf (mid-calendar included) and years", () => {
     fc.assert(
       fc.property(scenarioArb(), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), ({ input }, years, at, onDay) => {

@@ -27,11 +27,17 @@ export class EngineError extends Error {
   readonly code: EngineErrorCode;
   /** The input (or constraint) at fault, as a path such as `returns[3]` or `weights`. */
   readonly field: string | undefined;
+  /**
+   * The exact values behind the message, which prints numbers rounded for people
+   * (docs/maths.md#strict-inputs): e.g. `{ eligible: 3, maxWeight: 0.2, product: 0.6000000000000001, defaults: ["maxWeight"] }`.
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: EngineErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
+  constructor(code: EngineErrorCode, message: string, options: { field?: string; cause?: unknown; details?: Record<string, unknown> } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.field = options.field;
+    this.details = options.details;
   }
 }
 

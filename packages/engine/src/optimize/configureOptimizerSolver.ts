@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { setSolverLoaderOptions, type SolverLoaderOptions } from "./_internal/solver.ts";
 
 export type { SolverLoaderOptions };
@@ -23,6 +24,7 @@ export function configureOptimizerSolver(options: SolverLoaderOptions): void {
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object { locateFile?, wasmBinary?, wasmModule? }", { field: "options" });
   }
+  assertKnownKeys("options", options, ["locateFile", "wasmBinary", "wasmModule"] satisfies ReadonlyArray<keyof SolverLoaderOptions>);
   if (options.locateFile !== undefined && typeof options.locateFile !== "function") {
     throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", { field: "options.locateFile" });
   }

@@ -1,6 +1,6 @@
 // Public surface of the optimize area; re-exported by src/index.ts.
 export type {
-  ExcludedCompany, OptimizerCompany, OptimizerMetadata, OptimizerResult, ReturnScenarios, Signal, SolverReport,
+  ExcludedCompany, ObjectiveTerm, ObjectiveTermName, OptimizerCompany, OptimizerMetadata, OptimizerResult, ReturnScenarios, Signal, SolverReport,
 } from "./types.ts";
 export { scenariosFromPrices, type ScenariosFromPricesOptions } from "./scenariosFromPrices.ts";
 export { portfolioMetadata } from "./portfolioMetadata.ts";

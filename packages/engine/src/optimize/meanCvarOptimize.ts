@@ -1,9 +1,12 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { DEFAULT_CONFIDENCE } from "../stats/index.ts";
-import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
+import type { ExcludedCompany, ObjectiveTerm, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
-import type { MeanCvarProblem } from "./_internal/meanCvarProblem.ts";
+import { minimumCvarWeights } from "./_internal/minimumCvarWeights.ts";
+import { normalisedProblem, oneTermWarning, reportTerms, type TermData, termScaling } from "./_internal/objectiveTerms.ts";
 import { describeExclusion, sortedWeights } from "./_internal/results.ts";
 import { scaleObjective } from "./_internal/objectiveScale.ts";
 import { loadSolver } from "./_internal/solver.ts";
@@ -21,11 +24,12 @@ export interface MeanCvarOptions {
   /** 1. Minimum market cap (USD) for inclusion: > 0; default 500,000,000 (the service's scoringMinMarketCap). */
   minMarketCap?: number;
   /**
-   * 2. m, multiplier of the expected daily returns μ in the objective: > 0; default 1. Any size
-   * the gains m·μ_i fit a double for (about 1e300): large ones are scaled (docs/maths.md#objective-scaling).
+   * 2. m, weight of the expected-return term μᵀw (normalised, docs/maths.md#scale-aware-objective):
+   * > 0; default 1 (as important as tail risk). Any size the normalised gains fit a double for
+   * (about 1e300): large ones are scaled (docs/maths.md#objective-scaling).
    */
   returnMultiplier?: number;
-  /** 3. λ_ℓ, weight of the linguistic-beta reward ℓᵀw: 0 <= x <= 1; default 0.05. */
+  /** 3. λ_ℓ, weight of the linguistic-beta reward ℓᵀw (normalised): 0 <= x <= 1 (0: ignore it; 1: as important as tail risk); default 0.5. */
   linguisticBetaWeight?: number;
   /** 4. Annual risk-free rate for the Sharpe ratio: finite, > -1; default 0. */
   riskFreeRate?: number;
@@ -35,7 +39,7 @@ export interface MeanCvarOptions {
   minActiveWeight?: number;
   /** 7. w_max, maximum weight of any holding: 0 < x <= 1; default 0.2. */
   maxWeight?: number;
-  /** 8. λ_b, penalty on ‖w − b‖₁, the distance from the buzz-implied weights: 0 <= x <= 1; default 0.01. */
+  /** 8. λ_b, weight of ‖w − b‖₁, the distance from the buzz-implied weights (normalised): 0 <= x <= 1 (0: ignore it; 1: as important as tail risk); default 0.25. */
   buzzPenalty?: number;
   /** β of the CVaR: 0 < β < 1; default 0.95. */
   confidence?: number;
@@ -52,23 +56,35 @@ export interface MeanCvarOptions {
 
 export type { MeanCvarMethod };
 
+/** Every key of {@link MeanCvarOptions}: any other is refused with the closest of these (docs/maths.md#strict-inputs). */
+const OPTION_NAMES = [
+  "minMarketCap", "returnMultiplier", "linguisticBetaWeight", "riskFreeRate", "minHoldings", "minActiveWeight", "maxWeight", "buzzPenalty",
+  "confidence", "method", "timeLimitSeconds",
+] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
+
 const DEFAULTS = {
   minMarketCap: 500_000_000,
   returnMultiplier: 1,
-  linguisticBetaWeight: 0.05,
+  linguisticBetaWeight: 0.5,
   riskFreeRate: 0,
   minHoldings: 2,
   minActiveWeight: 0.01,
   maxWeight: 0.2,
-  buzzPenalty: 0.01,
+  buzzPenalty: 0.25,
 } as const;
 
 /**
  * Mean-CVaR portfolio optimizer, backing `POST /strategies/{id}/optimized-portfolio`
- * (docs/maths.md#mean-cvar-optimizer):
+ * (docs/maths.md#mean-cvar-optimizer), on a scale-aware objective (docs/maths.md#scale-aware-objective):
  *
- *   maximise  m·μᵀw + λ_ℓ·ℓᵀw − CVaR_β(w) − λ_b·‖w − b‖₁
+ *   maximise  m·μᵀw/s_R + λ_ℓ·ℓᵀw/s_L − CVaR_β(w)/s_C − λ_b·‖w − b‖₁/s_D
  *   s.t.      Σw = 1,  0 <= w_i <= w_max,  #{i : w_i >= w_min} >= K,
+ *
+ * each term divided by its range s_j over the payoff table (the best portfolio of each term alone,
+ * evaluated on every term; the tail-risk one is a minimum-CVaR LP), so that the weights mean the
+ * same on any data: 0 ignores a term, 1 makes it as important as tail risk. `objectiveTerms`
+ * reports each term's value, normalised distance from its best and share of the objective; a
+ * warning says when one term alone decides the weights.
  *
  * over the eligible companies (market cap known and >= minMarketCap, and a column in `scenarios`);
  * μ_i the mean of asset i's scenario returns, ℓ_i its linguistic beta, b_i = buzz_i⁺ / Σ buzz⁺
@@ -77,11 +93,12 @@ const DEFAULTS = {
  * HiGHS: the LP first (scenario generation, or the plain RU LP with `method: "plain-lp"`), the
  * MILP with binaries z_i (w_i >= w_min·z_i, Σz >= K) only when the LP optimum has fewer than K
  * holdings at or above w_min. Infeasible parameter sets are rejected before any solve.
- * The metadata `cvar` is CVaR at the same β, recomputed from the returned weights.
+ * The metadata `cvar` is CVaR at the same β, recomputed from the returned weights; `solver.objective`
+ * is −J = −Σ_j λ_j·ρ_j (0 would be every term at its best at once), see {@link ObjectiveTerm}.
  *
  * @see docs/maths.md#mean-cvar-optimizer
- * Cost: O(T·n) per cutting-plane round plus the HiGHS solves: 100 assets × 1260 days take tens of
- * ms for the LP (bench/suites/optimize.ts); the MILP, when the cardinality constraint binds, takes
+ * Cost: O(T·n) per cutting-plane round plus the HiGHS solves, twice (the minimum-CVaR anchor of the
+ * normalisation, then the problem): 100 assets × 1260 days take tens of ms for each LP (bench/suites/optimize.ts); the MILP, when the cardinality constraint binds, takes
  * seconds at that size.
  * @param companies non-empty, unique ids, finite fields (see {@link OptimizerCompany}). Never mutated.
  * @param scenarios daily returns (see {@link ReturnScenarios}, e.g. from {@link scenariosFromPrices}).
@@ -96,7 +113,7 @@ const DEFAULTS = {
  * const companies = ["A", "B", "C"].map((id) => ({ id, marketCap: 1e10, linguisticBeta: 0.5, marketBuzz: 1, convictionScore: 0.5 }));
  * const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.01, -0.03, 0, 0.01, 0.02]);
  * const r = await meanCvarOptimize(companies, { assetIds: ["A", "B", "C"], returns, periods: 4 }, { maxWeight: 0.5 });
- * r.weights.map((x) => x.weight) // => [0.42857142857142866, 0.3333333333333333, 0.23809523809523808]
+ * r.weights.map((x) => x.weight) // => [0.4285714285714286, 0.3333333333333333, 0.23809523809523814]
  * r.solver?.status // => "optimal"
  */
 export async function meanCvarOptimize(
@@ -109,6 +126,7 @@ export async function meanCvarOptimize(
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
+  assertKnownKeys("options", options, OPTION_NAMES);
   const {
     minMarketCap = DEFAULTS.minMarketCap, returnMultiplier = DEFAULTS.returnMultiplier,
     linguisticBetaWeight = DEFAULTS.linguisticBetaWeight, riskFreeRate = DEFAULTS.riskFreeRate,
@@ -149,30 +167,37 @@ export async function meanCvarOptimize(
   }
   // Feasibility, before any solve: K <= n, w_min <= w_max, K·w_min <= 1, n·w_max >= 1 are together
   // necessary and sufficient (docs/maths.md#mean-cvar-optimizer).
+  // Messages print numbers for people and say which values are defaults; `details` has the exact values.
+  const given = (key: keyof MeanCvarOptions): boolean => options[key] !== undefined;
+  const show = (key: keyof MeanCvarOptions, value: number): string => `${key} ${formatNumber(value)}${given(key) ? "" : " (default)"}`;
+  const infeasible = (field: keyof MeanCvarOptions, message: string, values: Record<string, number>): never => {
+    const defaults = Object.keys(values).filter((k) => k in DEFAULTS && !given(k as keyof MeanCvarOptions));
+    throw new EngineError("INFEASIBLE", message, { field, details: { ...values, eligible: n, defaults } });
+  };
   if (n === 0) {
-    throw new EngineError("INFEASIBLE", `no company is eligible: none with return history has marketCap >= minMarketCap (${minMarketCap})`, {
-      field: "minMarketCap",
-    });
+    infeasible("minMarketCap", `no company is eligible: none with return history has marketCap >= ${show("minMarketCap", minMarketCap)}`, { minMarketCap });
   }
   if (minHoldings > n) {
-    throw new EngineError("INFEASIBLE", `minHoldings (${minHoldings}) exceeds the ${n} eligible companies`, { field: "minHoldings" });
+    infeasible("minHoldings", `${show("minHoldings", minHoldings)} exceeds the ${n} eligible companies`, { minHoldings });
   }
   if (minActiveWeight > maxWeight) {
-    throw new EngineError("INFEASIBLE", `minActiveWeight (${minActiveWeight}) exceeds maxWeight (${maxWeight}): no holding can count as active`, {
-      field: "minActiveWeight",
+    infeasible("minActiveWeight", `${show("minActiveWeight", minActiveWeight)} exceeds ${show("maxWeight", maxWeight)}: no holding can count as active`, {
+      minActiveWeight, maxWeight,
     });
   }
   if (minHoldings * minActiveWeight > 1 + EPS) {
-    throw new EngineError(
-      "INFEASIBLE",
-      `minHoldings × minActiveWeight = ${minHoldings} × ${minActiveWeight} = ${minHoldings * minActiveWeight} > 1`,
-      { field: "minHoldings" },
+    infeasible(
+      "minHoldings",
+      `minHoldings × minActiveWeight > 1: ${show("minHoldings", minHoldings)} × ${show("minActiveWeight", minActiveWeight)} = ${formatNumber(minHoldings * minActiveWeight)}`,
+      { minHoldings, minActiveWeight, product: minHoldings * minActiveWeight },
     );
   }
   if (n * maxWeight < 1 - EPS) {
-    throw new EngineError("INFEASIBLE", `maxWeight cannot hold: ${n} eligible companies × maxWeight ${maxWeight} = ${n * maxWeight} < 1`, {
-      field: "maxWeight",
-    });
+    infeasible(
+      "maxWeight",
+      `maxWeight cannot hold: ${n} eligible companies × ${show("maxWeight", maxWeight)} = ${formatNumber(n * maxWeight)} < 1; raise maxWeight to at least ${formatNumber(1 / n)} or include more companies`,
+      { maxWeight, product: n * maxWeight },
+    );
   }
 
   const warnings: string[] = [];
@@ -189,8 +214,6 @@ export async function meanCvarOptimize(
       mean[i]! += v;
     }
   }
-  const gain = new Float64Array(n);
-  for (let i = 0; i < n; i++) gain[i] = returnMultiplier * (mean[i]! / T) + linguisticBetaWeight * eligible[i]!.linguisticBeta;
   const target = new Float64Array(n);
   let buzzSum = 0;
   for (let i = 0; i < n; i++) buzzSum += Math.max(0, eligible[i]!.marketBuzz);
@@ -203,21 +226,31 @@ export async function meanCvarOptimize(
   const negative = eligible.filter((c) => c.marketBuzz < 0).length;
   if (negative > 0) warnings.push(`${negative} eligible compan${negative === 1 ? "y has" : "ies have"} a negative marketBuzz, counted as 0 in b`);
 
-  const problem: MeanCvarProblem = {
-    n, periods: T, returns, gain, target, buzzPenalty, maxWeight, minActiveWeight, minHoldings, confidence,
-    tailSize: snapToInteger((1 - confidence) * T),
+  for (let i = 0; i < n; i++) mean[i] = mean[i]! / T;
+  const data: TermData = {
+    n, periods: T, returns, mean, beta: Float64Array.from(eligible, (c) => c.linguisticBeta), target, maxWeight, confidence,
   };
-  const { problem: scaled, scale } = scaleObjective(problem);
+  const tailSize = snapToInteger((1 - confidence) * T);
   const highs = await loadSolver();
   const deadline = timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * timeLimitSeconds;
+  // The normalised objective (docs/maths.md#scale-aware-objective): the anchors, then the blend.
+  // The anchor LP ignores the deadline (it counts against it): a time limit must not change the objective.
+  const { scaling } = termScaling(data, minimumCvarWeights(highs, data, tailSize, method));
+  const termWeights = [returnMultiplier, linguisticBetaWeight, 1, buzzPenalty] as const;
+  const problem = normalisedProblem(data, scaling, termWeights, { minActiveWeight, minHoldings, tailSize });
+  const { problem: scaled, scale } = scaleObjective(problem);
   const { weights, solver: scaledReport } = solveMeanCvar(highs, scaled, method, deadline);
-  // Objective and gap back in the units of the unscaled objective (docs/maths.md#objective-scaling).
-  const solver = scale === 1 ? scaledReport : { ...scaledReport, objective: scaledReport.objective * scale, gap: scaledReport.gap * scale };
+  // The objective in the units of J, −J at the weights (0: every term at its best); the gap back in
+  // the same units (docs/maths.md#objective-scaling).
+  const { terms: objectiveTerms, objective } = reportTerms(data, scaling, termWeights, weights);
+  const solver = { ...scaledReport, objective, gap: scaledReport.gap * scale };
   if (solver.status === "time-limit") {
     warnings.push(
       `the solver stopped at the time limit (${timeLimitSeconds} s) before proving the optimum: these weights meet every constraint and their objective is within ${solver.gap.toPrecision(3)} of the best possible`,
     );
   }
+  const alone = oneTermWarning(objectiveTerms);
+  if (alone !== undefined) warnings.push(alone);
   const metadata = computeMetadata(eligible, weights, checked, cols, riskFreeRate, confidence);
-  return { weights: sortedWeights(eligible, weights), metadata, warnings, excluded, solver };
+  return { weights: sortedWeights(eligible, weights), metadata, warnings, excluded, solver, objectiveTerms };
 }

@@ -1,4 +1,6 @@
 import type { PriceSeries } from "../backtest/types.ts";
+import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { isoDate } from "../backtest/_internal/isoDate.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInteger } from "../_internal/validate.ts";
@@ -56,6 +58,7 @@ export function scenariosFromPrices(
   }
   for (let j = 0; j < calendar.length; j++) {
     assertFinite(`calendar[${j}]`, calendar[j]);
+    assertUnixSeconds(`calendar[${j}]`, calendar[j]!);
     if (j > 0 && !(calendar[j]! > calendar[j - 1]!)) {
       throw new EngineError("INVALID_INPUT", `calendar must be strictly increasing, but calendar[${j}] <= calendar[${j - 1}]`, {
         field: `calendar[${j}]`,
@@ -67,6 +70,7 @@ export function scenariosFromPrices(
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object { lookbackDays?, asOf? }", { field: "options" });
   }
+  assertKnownKeys("options", options, ["lookbackDays", "asOf"] satisfies ReadonlyArray<keyof ScenariosFromPricesOptions>);
   const { lookbackDays = DEFAULT_LOOKBACK_DAYS } = options;
   assertInteger("lookbackDays", lookbackDays, { min: 2 });
   // Only undefined means "default": a null is a wrong type, rejected by assertFinite.

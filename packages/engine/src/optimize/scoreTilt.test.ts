@@ -142,8 +142,8 @@ describe("scoreTilt (pure tilt)", () => {
     const result = await scoreTilt(companies, { minMarketCap: 5e8 });
     expect(result.weights.map((x) => x.id)).toEqual(["C", "D"]);
     expect(result.excluded).toEqual([
-      { id: "A", reason: "marketCap 100000000 below minMarketCap 500000000" },
-      { id: "B", reason: "marketCap unknown (null) while minMarketCap is 500000000" },
+      { id: "A", reason: "marketCap 100,000,000 below minMarketCap 500,000,000" },
+      { id: "B", reason: "marketCap unknown (null) while minMarketCap is 500,000,000" },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios, Signal } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
@@ -77,6 +78,7 @@ export async function scoreTilt(
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
+  assertKnownKeys("options", options, ["signal", "tiltExponent", "maxWeight", "minWeight", "minMarketCap", "topN", "riskDiversification", "riskFreeRate"] satisfies ReadonlyArray<keyof ScoreTiltOptions>);
   const {
     signal = "convictionScore", tiltExponent = 1, maxWeight = 1, minWeight = 0, minMarketCap = 0,
     topN, riskDiversification = 0, riskFreeRate = 0,

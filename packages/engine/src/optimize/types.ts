@@ -67,6 +67,35 @@ export interface SolverReport {
   iterations: number;
 }
 
+/** A term of the mean-CVaR objective (docs/maths.md#scale-aware-objective). */
+export type ObjectiveTermName = "expectedReturn" | "linguisticBeta" | "tailRisk" | "buzzDistance";
+
+/**
+ * One term of the mean-CVaR objective at the returned weights, and its part in the normalised
+ * objective J = Σ weight·normalized that the optimizer minimises (docs/maths.md#scale-aware-objective).
+ */
+export interface ObjectiveTerm {
+  term: ObjectiveTermName;
+  /** The option that weights the term; null for tail risk, the unit of the others (weight 1). */
+  option: "returnMultiplier" | "linguisticBetaWeight" | "buzzPenalty" | null;
+  /** The weight λ (the option's value, default included; 1 for tail risk). */
+  weight: number;
+  /** The term at the weights, natural units: μᵀw (mean daily return), ℓᵀw, CVaR_β (a daily loss), ‖w − b‖₁ (0..2). */
+  value: number;
+  /** Its best value over the feasible weights (without the holdings count), from the term alone. */
+  best: number;
+  /** Its worst value among the single-term optima (the payoff table), or over the feasible weights when they tie. */
+  worst: number;
+  /** |worst − best|, the term's unit in the normalised objective; 0 when the term is constant (it cannot move the weights). */
+  scale: number;
+  /** (distance of value from best) / scale: 0 at the term's best, 1 at its worst single-term optimum. */
+  normalized: number;
+  /** weight × normalized. */
+  contribution: number;
+  /** contribution / Σ contributions; all 0 when every term is at its best. */
+  share: number;
+}
+
 /** The result of either optimizer. */
 export interface OptimizerResult {
   /** Positive weights only, summing to 1, sorted by weight descending then id. */
@@ -76,4 +105,6 @@ export interface OptimizerResult {
   /** Companies dropped before optimising, in input order. */
   excluded: ExcludedCompany[];
   solver?: SolverReport;
+  /** Mean-CVaR only: the four objective terms in the order expectedReturn, linguisticBeta, tailRisk, buzzDistance. */
+  objectiveTerms?: ObjectiveTerm[];
 }

@@ -21,6 +21,22 @@ describe("cagr", () => {
     );
   });
 
+  it("is exact near zero growth (log1p of the exactly computed difference, docs/maths.md#cagr)", () => {
+    // 100.000001 is 100.0000009999999974752… as a double; over one year the rate is (end − start)/start exactly.
+    const exact = 9.999999974752427e-9;
+    expectClose(cagr(100, 100.000001, 1), exact, 1e-15);
+    // Independent of logs: over 1 year r = (e − s)/s; over 2 years (1 + r)² − 1 = r(2 + r) gives it back.
+    fc.assert(
+      fc.property(tamePriceArb, fc.double({ min: -1e-6, max: 1e-6, noNaN: true }), (start, rel) => {
+        const end = start * (1 + rel);
+        const direct = (end - start) / start;
+        expectClose(cagr(start, end, 1), direct, 1e-14, 1e-300);
+        const r2 = cagr(start, end, 2);
+        expectClose(r2 * (2 + r2), direct, 1e-14, 1e-300);
+      }),
+    );
+  });
+
   it("is 0 when no time has passed (documented convention)", () => {
     expect(cagr(100, 100, 0)).toBe(0);
     expect(cagr(100, 200, 0)).toBe(0);

@@ -2,8 +2,10 @@ import { assertInRange } from "../_internal/validate.ts";
 import { assertRepresentable } from "./_internal/assertRepresentable.ts";
 
 /**
- * Compound annual growth rate: `(end / start)^(1 / years) - 1`, computed as
- * `expm1((ln end - ln start) / years)` so that the ratio itself never overflows.
+ * Compound annual growth rate: `(end / start)^(1 / years) - 1`, computed as `expm1(g / years)`
+ * with the log growth `g = log1p((end − start) / start)` when end <= 2·start (exact near zero
+ * growth: the difference is exact there), else `ln end − ln start` (so that the ratio itself never
+ * overflows).
  *
  * @see docs/maths.md#cagr
  * Cost: O(1).
@@ -21,6 +23,7 @@ export function cagr(startValue: number, endValue: number, years: number): numbe
   assertInRange("endValue", endValue, { min: 0, minExclusive: true });
   assertInRange("years", years, { min: 0 });
   if (years === 0) return 0;
-  const rate = Math.expm1((Math.log(endValue) - Math.log(startValue)) / years);
+  const logGrowth = endValue <= 2 * startValue ? Math.log1p((endValue - startValue) / startValue) : Math.log(endValue) - Math.log(startValue);
+  const rate = Math.expm1(logGrowth / years);
   return assertRepresentable(rate, "years", "the annual growth factor (endValue / startValue)^(1 / years)");
 }

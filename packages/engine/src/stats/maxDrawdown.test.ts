@@ -15,6 +15,11 @@ describe("maxDrawdown", () => {
     expect(maxDrawdown([100, 120, 90, 130, 117])).toBe(-0.25);
   });
 
+  it("is exact for a small fall from the peak ((V − peak)/peak: the difference is exact, docs/maths.md#maximum-drawdown)", () => {
+    // 3 − 2⁻⁴⁰ is a double; the true drawdown is −2⁻⁴⁰/3. V/peak − 1 would be off by about 4e-4 relative.
+    expectClose(maxDrawdown([3, 3 - 2 ** -40]), -(2 ** -40) / 3, 1e-15, 0);
+  });
+
   it("lies in [-1, 0] and equals the brute-force definition", () => {
     fc.assert(
       fc.property(pricesArb(1, 120), (v) => {

@@ -1,7 +1,8 @@
 import { assertAllPositive, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 
 /**
- * Maximum drawdown of a value (price or NAV) series: `min_t (V_t / max_{s<=t} V_s - 1)`, a
+ * Maximum drawdown of a value (price or NAV) series: `min_t (V_t − P_t) / P_t` with the running peak
+ * `P_t = max_{s<=t} V_s` (the difference first: exact near the peak, unlike `V_t / P_t − 1`), a
  * fraction in [-1, 0]; 0 when the series never falls below its running peak (including n = 1).
  *
  * @see docs/maths.md#maximum-drawdown
@@ -20,7 +21,7 @@ export function maxDrawdown(values: NumericArray): number {
     const x = v[t]!;
     if (x > peak) peak = x;
     else {
-      const dd = x / peak - 1;
+      const dd = (x - peak) / peak;
       if (dd < worst) worst = dd;
     }
   }

@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
 import { assertFinite } from "../_internal/validate.ts";
 import { DAYS_PER_YEAR, SECONDS_PER_DAY } from "./conventions.ts";
 import { assertRepresentable } from "./_internal/assertRepresentable.ts";
@@ -9,7 +10,7 @@ import { assertRepresentable } from "./_internal/assertRepresentable.ts";
  *
  * @see docs/maths.md#calendar-and-time
  * Cost: O(1).
- * @param startSeconds finite Unix seconds.
+ * @param startSeconds finite Unix seconds, years 1 to 9999 (milliseconds are refused, docs/maths.md#strict-inputs).
  * @param endSeconds finite Unix seconds, `>= startSeconds`.
  * @throws EngineError INVALID_INPUT when either is not finite or `endSeconds < startSeconds`.
  * @example
@@ -18,6 +19,8 @@ import { assertRepresentable } from "./_internal/assertRepresentable.ts";
 export function yearsBetween(startSeconds: number, endSeconds: number): number {
   assertFinite("startSeconds", startSeconds);
   assertFinite("endSeconds", endSeconds);
+  assertUnixSeconds("startSeconds", startSeconds);
+  assertUnixSeconds("endSeconds", endSeconds);
   if (endSeconds < startSeconds) {
     throw new EngineError(
       "INVALID_INPUT",

@@ -35,7 +35,7 @@ describe("drawdownTable", () => {
   it("hand-checked: two episodes, the last unrecovered", () => {
     expect(drawdownTable([100, 120, 90, 130, 117])).toEqual([
       { depth: -0.25, start: 1, trough: 2, recovery: 3, length: 2 },
-      { depth: 117 / 130 - 1, start: 3, trough: 4, recovery: -1, length: 1 },
+      { depth: (117 - 130) / 130, start: 3, trough: 4, recovery: -1, length: 1 },
     ]);
     expect(drawdownTable([1, 2, 3])).toEqual([]);
   });

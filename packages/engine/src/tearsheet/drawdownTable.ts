@@ -3,7 +3,7 @@ import { assertAllPositive, assertInteger, toFiniteFloat64 } from "../_internal/
 
 /** One drawdown episode of a value series, by index into it (see {@link drawdownTable}). */
 export interface DrawdownEpisode {
-  /** Depth `V_trough / V_peak - 1`, in [-1, 0). */
+  /** Depth `(V_trough − V_peak) / V_peak`, in [-1, 0). */
   depth: number;
   /** Index of the peak the episode starts from (the last running maximum before the fall). */
   start: number;
@@ -19,7 +19,7 @@ export interface DrawdownEpisode {
  * The drawdown episodes of a value (NAV or price) series, deepest first: an episode starts at a
  * running peak `V_s` followed by a lower value, reaches its trough (the minimum before the series
  * gets back to `V_s`) and ends at the recovery, the first value `>= V_s`; the last episode may
- * be unrecovered. Its depth is `V_trough / V_s - 1`; the deepest depth is `maxDrawdown`.
+ * be unrecovered. Its depth is `(V_trough − V_s) / V_s`; the deepest depth is `maxDrawdown`.
  * Ties in depth keep time order. At most `top` episodes are returned.
  *
  * @see docs/maths.md#drawdown-table
@@ -28,7 +28,7 @@ export interface DrawdownEpisode {
  * @param top the number of episodes to keep, an integer >= 1; default all.
  * @throws EngineError INVALID_INPUT when `values` is empty or holds a non-finite or non-positive value, or `top` is out of range.
  * @example
- * drawdownTable([100, 120, 90, 130, 117]) // => [{ depth: -0.25, start: 1, trough: 2, recovery: 3, length: 2 }, { depth: -0.09999999999999998, start: 3, trough: 4, recovery: -1, length: 1 }]
+ * drawdownTable([100, 120, 90, 130, 117]) // => [{ depth: -0.25, start: 1, trough: 2, recovery: 3, length: 2 }, { depth: -0.1, start: 3, trough: 4, recovery: -1, length: 1 }]
  */
 export function drawdownTable(values: NumericArray, top?: number): DrawdownEpisode[] {
   const v = toFiniteFloat64("values", values, 1);
@@ -40,12 +40,12 @@ export function drawdownTable(values: NumericArray, top?: number): DrawdownEpiso
   for (let t = 1; t < v.length; t++) {
     const x = v[t]!;
     if (x >= v[peak]!) {
-      if (trough >= 0) episodes.push({ depth: v[trough]! / v[peak]! - 1, start: peak, trough, recovery: t, length: t - peak });
+      if (trough >= 0) episodes.push({ depth: (v[trough]! - v[peak]!) / v[peak]!, start: peak, trough, recovery: t, length: t - peak });
       trough = -1;
       peak = t;
     } else if (trough < 0 || x < v[trough]!) trough = t;
   }
-  if (trough >= 0) episodes.push({ depth: v[trough]! / v[peak]! - 1, start: peak, trough, recovery: -1, length: v.length - 1 - peak });
+  if (trough >= 0) episodes.push({ depth: (v[trough]! - v[peak]!) / v[peak]!, start: peak, trough, recovery: -1, length: v.length - 1 - peak });
   episodes.sort((a, b) => a.depth - b.depth || a.start - b.start);
   return top === undefined ? episodes : episodes.slice(0, top);
 }

@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import { simpleReturns } from "../stats/simpleReturns.ts";
@@ -51,7 +52,7 @@ export interface TearSheetOptions {
 
 /** One drawdown episode with dates (see `drawdownTable`, docs/maths.md#drawdown-table). */
 export interface DrawdownRow {
-  /** `V_trough / V_peak - 1`, in [-1, 0). */
+  /** `(V_trough − V_peak) / V_peak`, in [-1, 0). */
   depth: number;
   /** Unix seconds of the peak, the trough and the recovery (null when not recovered by the end). */
   start: number;
@@ -118,6 +119,7 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
+  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns"] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
   const convention = conventionOf(options);

@@ -5,7 +5,8 @@ import { body, makeMock } from "../_test/makeMock.ts";
 import { id } from "../_test/testUniverse.ts";
 
 interface Entry { id: string; symbol: string; weight: number; convictionScore: number | null; marketCap: number | null }
-interface Result { metadata: Record<string, number>; portfolio: Entry[]; warnings: string[]; solver?: { status: string; method: string; objective: number; gap: number } }
+interface Term { term: string; option: string | null; weight: number; value: number; best: number; worst: number; scale: number; normalized: number; contribution: number; share: number }
+interface Result { metadata: Record<string, number> & { objectiveTerms?: Term[] }; portfolio: Entry[]; warnings: string[]; solver?: { status: string; method: string; objective: number; gap: number } }
 
 const aliceQuantum = id("alice-quantum"); // QBIT (12e9), CRYO (3e9), QSOFT (8e8)
 const bobWater = id("bob-water"); // public: AQUA, DESAL, PIPES
@@ -13,10 +14,20 @@ const bobPrivate = id("bob-private"); // never submitted
 const premade = id("premade-quantum"); // QBIT, CRYO
 const METADATA = ["numberStocks", "weightedLinguisticBeta", "marketBuzzCoverage", "annualizedReturn", "volatility", "cvar", "sharpeRatio", "expectedDailyReturn", "maxDrawdown"];
 
-/** Contract 2.5: metadata fields, portfolio entries = Company 2.4 + weight; the mock extensions warnings/solver. */
+/**
+ * Contract 2.5: metadata fields, portfolio entries = Company 2.4 + weight; the mock extensions warnings/solver and,
+ * for mean-CVaR, metadata.objectiveTerms (docs/parity.md).
+ */
 function expectResult(r: Result): void {
   expect(Object.keys(r).filter((k) => !["metadata", "portfolio", "warnings", "solver"].includes(k))).toEqual([]);
-  expect(Object.keys(r.metadata).sort()).toEqual([...METADATA].sort());
+  const { objectiveTerms, ...contract } = r.metadata;
+  expect(Object.keys(contract).sort()).toEqual([...METADATA].sort());
+  if (objectiveTerms !== undefined) {
+    expect(objectiveTerms.map((t) => t.term)).toEqual(["expectedReturn", "linguisticBeta", "tailRisk", "buzzDistance"]);
+    for (const t of objectiveTerms) for (const k of ["weight", "value", "best", "worst", "scale", "normalized", "contribution", "share"] as const) expect(Number.isFinite(t[k])).toBe(true);
+    const total = objectiveTerms.reduce((a, t) => a + t.share, 0);
+    expect(total === 0 || Math.abs(total - 1) < 1e-12).toBe(true);
+  }
   for (const k of METADATA) expect(Number.isFinite(r.metadata[k]), k).toBe(true);
   expect(Number.isInteger(r.metadata.numberStocks)).toBe(true);
   expect(r.metadata.numberStocks).toBe(r.portfolio.length);
@@ -233,6 +244,10 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
     expect(r.json.solver?.status).toBe("optimal");
     for (const e of r.json.portfolio) expect(e.weight).toBeLessThanOrEqual(0.5 + 1e-9);
     expect(r.json.metadata.cvar).toBeGreaterThanOrEqual(0);
+    // The term report (docs/parity.md): the engine's, as extra metadata fields; the score tilt has none.
+    expect(r.json.metadata.objectiveTerms).toHaveLength(4);
+    expect(r.json.metadata.objectiveTerms![2]!.value).toBeCloseTo(r.json.metadata.cvar!, 12);
+    expect((await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimize`)).json.metadata.objectiveTerms).toBeUndefined();
   });
 
   it("two eligible companies under maxWeight 0.5 must be 50/50 (forced by the constraints)", async () => {
@@ -270,10 +285,12 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
   it("the default maxWeight (0.2) is infeasible for 3 companies: 400 with the engine's message", async () => {
     const r = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio`);
     expect(r.status).toBe(400);
-    expect(r.json.error).toMatch(/maxWeight cannot hold: 3 eligible companies/);
+    expect(r.json.error).toBe(
+      "maxWeight cannot hold: 3 eligible companies × maxWeight 0.2 (default) = 0.6 < 1; raise maxWeight to at least 0.333333 or include more companies",
+    );
     const k = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio?minHoldings=4&maxWeight=1`);
     expect(k.status).toBe(400);
-    expect(k.json.error).toMatch(/minHoldings \(4\) exceeds the 3 eligible companies/);
+    expect(k.json.error).toMatch(/minHoldings 4 exceeds the 3 eligible companies/);
   });
 
   it.each([

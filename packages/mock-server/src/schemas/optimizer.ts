@@ -44,8 +44,8 @@ export type OptimizeQueryIn = z.infer<typeof OptimizeQuery>;
  */
 export const OptimizedPortfolioQuery = z.object({
   minMarketCap: z.coerce.number().gt(0).optional().openapi(q("minMarketCap", "1. Minimum market cap (USD) for inclusion; > 0; default 500000000", 5e8, { exclusiveMinimum: 0 })),
-  returnMultiplier: z.coerce.number().gt(0).optional().openapi(q("returnMultiplier", "2. Multiplier of expected returns in the objective; > 0; default 1", 1, { exclusiveMinimum: 0 })),
-  linguisticBetaWeight: z.coerce.number().min(0).max(1).optional().openapi(q("linguisticBetaWeight", "3. Weight of the linguistic-beta reward; 0..1; default 0.05", 0.05, { minimum: 0, maximum: 1 })),
+  returnMultiplier: z.coerce.number().gt(0).optional().openapi(q("returnMultiplier", "2. Weight of the expected-return term, normalised (1: as important as tail risk); > 0; default 1", 1, { exclusiveMinimum: 0 })),
+  linguisticBetaWeight: z.coerce.number().min(0).max(1).optional().openapi(q("linguisticBetaWeight", "3. Weight of the linguistic-beta reward, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.5", 0.5, { minimum: 0, maximum: 1 })),
   riskFreeRate,
   minHoldings: z.coerce.number().int().min(2).optional().openapi(q("minHoldings", "5. Minimum number of holdings with weight >= minActiveWeight; integer >= 2; default 2", 5, { minimum: 2, integer: true })),
   minActiveWeight: z.coerce
@@ -55,7 +55,7 @@ export const OptimizedPortfolioQuery = z.object({
     .optional()
     .openapi(q("minActiveWeight", "6. Weight a holding needs to count toward minHoldings; > 0.0001 (and <= 1); default 0.01", 0.01, { exclusiveMinimum: 0.0001, maximum: 1 })),
   maxWeight: z.coerce.number().gt(0).max(1).optional().openapi(q("maxWeight", "7. Maximum weight of any holding; 0 < x <= 1; default 0.2", 0.2, { exclusiveMinimum: 0, maximum: 1 })),
-  buzzPenalty: z.coerce.number().min(0).max(1).optional().openapi(q("buzzPenalty", "8. Penalty on divergence from market-buzz weights; 0..1; default 0.01", 0.01, { minimum: 0, maximum: 1 })),
+  buzzPenalty: z.coerce.number().min(0).max(1).optional().openapi(q("buzzPenalty", "8. Penalty on divergence from market-buzz weights, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.25", 0.25, { minimum: 0, maximum: 1 })),
 });
 export type OptimizedPortfolioQueryIn = z.infer<typeof OptimizedPortfolioQuery>;
 
@@ -80,6 +80,23 @@ export const OptimizerResultSchema = z
       sharpeRatio: z.number(),
       expectedDailyReturn: z.number(),
       maxDrawdown: z.number(),
+      objectiveTerms: z
+        .array(
+          z.object({
+            term: z.enum(["expectedReturn", "linguisticBeta", "tailRisk", "buzzDistance"]),
+            option: z.enum(["returnMultiplier", "linguisticBetaWeight", "buzzPenalty"]).nullable().openapi({ description: "The query parameter weighting the term; null for tail risk (weight 1)" }),
+            weight: z.number(),
+            value: z.number().openapi({ description: "At the weights: mean daily return, weighted linguistic beta, daily CVaR (a loss), or L1 distance from the buzz weights (0..2)" }),
+            best: z.number().openapi({ description: "The term's best value over the feasible weights, from the term alone" }),
+            worst: z.number().openapi({ description: "Its worst value among the single-term optima (the payoff table)" }),
+            scale: z.number().openapi({ description: "|worst - best|, the term's unit in the normalised objective; 0 when the term is constant" }),
+            normalized: z.number().openapi({ description: "Distance from best / scale: 0 at the term's best, 1 at its worst single-term optimum" }),
+            contribution: z.number().openapi({ description: "weight × normalized" }),
+            share: z.number().openapi({ description: "contribution / sum of contributions" }),
+          }),
+        )
+        .optional()
+        .openapi({ description: "Mock extension (optimized-portfolio only): each objective term's value and share of the normalised objective (docs/maths.md#scale-aware-objective)" }),
     }),
     portfolio: z.array(CompanySchema.extend({ weight: z.number() })).openapi({ description: "Companies with a positive weight, weights summing to 1, heaviest first" }),
     warnings: z.array(z.string()).openapi({ description: "Mock extension: excluded companies with the reason, degenerate cases" }),

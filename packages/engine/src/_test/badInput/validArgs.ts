@@ -37,8 +37,12 @@ export function weekdays(weeks: number, origin = MONDAY): number[] {
   return out;
 }
 
-/** A Monday: 2024-01-01 or, as often, one up to 19 million years either side (beyond what Date can show). */
-const mondayArb = fc.oneof(fc.constant(MONDAY), fc.integer({ min: -1e9, max: 1e9 }).map((k) => MONDAY + 7 * DAY * k));
+/**
+ * A Monday: 2024-01-01 or, as often, any from year 1 to year 9999 (less 20 weeks): the engine's
+ * calendar range in Unix seconds (docs/maths.md#strict-inputs; beyond it a calendar is refused as
+ * probably milliseconds).
+ */
+const mondayArb = fc.oneof(fc.constant(MONDAY), fc.integer({ min: -105_000, max: 416_000 }).map((k) => MONDAY + 7 * DAY * k));
 
 /** Closes of `length` days, each > 0: a random walk, or (extreme) any positive doubles. */
 const closesArb = (length: number, extreme = false) =>
@@ -140,7 +144,8 @@ export const scenarioPrices = (extreme: boolean) => fc
   .record({
     days: fc.integer({ min: 3, max: 25 }),
     ids: fc.integer({ min: 1, max: 3 }),
-    origin: fc.oneof(fc.constant(MONDAY), fc.integer({ min: -1e10, max: 1e10 }).map((d) => d * DAY)),
+    // Any day from year 1 to year 9999 (less 25 days), the engine's calendar range in Unix seconds.
+    origin: fc.oneof(fc.constant(MONDAY), fc.integer({ min: -719_000, max: 2_932_000 }).map((d) => d * DAY)),
   })
   .chain(({ days, ids, origin }) =>
     fc.record({

@@ -1,4 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
+import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 
 /** Calendar periods at whose last weekly point a calendar rebalance happens. */
@@ -33,6 +34,7 @@ export function checkRule(rule: unknown): CheckedRule {
   if (rule === null || typeof rule !== "object") {
     throw new EngineError("INVALID_INPUT", "rebalance must be an object { frequency?, bands?, costBps? }", { field: "rebalance" });
   }
+  assertKnownKeys("rebalance", rule, ["frequency", "bands", "costBps"]);
   const { frequency, bands, costBps = 0 } = rule as RebalanceRule;
   if (frequency !== undefined && !FREQUENCIES.includes(frequency)) {
     throw new EngineError("INVALID_INPUT", `rebalance.frequency must be one of ${FREQUENCIES.join(", ")}, got ${String(frequency)}`, {
@@ -45,6 +47,7 @@ export function checkRule(rule: unknown): CheckedRule {
     if (bands === null || typeof bands !== "object") {
       throw new EngineError("INVALID_INPUT", "rebalance.bands must be an object { absolute?, relative? }", { field: "rebalance.bands" });
     }
+    assertKnownKeys("rebalance.bands", bands, ["absolute", "relative"]);
     if (bands.absolute !== undefined) {
       assertInRange("rebalance.bands.absolute", bands.absolute, { min: 0, minExclusive: true, max: 1 });
       absolute = bands.absolute;

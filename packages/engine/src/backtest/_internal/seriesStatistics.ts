@@ -51,7 +51,7 @@ export function seriesStatistics(
     scratch[t - 1] = r;
     if (x > peak) peak = x;
     else {
-      const dd = x / peak - 1;
+      const dd = (x - peak) / peak;
       if (dd < worst) worst = dd;
     }
   }

@@ -5,7 +5,8 @@ import { conditionalValueAtRisk } from "../../stats/index.ts";
  * (docs/maths.md#mean-cvar-optimizer):
  *   maximise  gainᵀw − CVaR_β(w) − buzzPenalty·‖w − b‖₁
  *   s.t. Σw = 1, 0 <= w <= maxWeight, #{i : w_i >= minActiveWeight} >= minHoldings,
- * with gain = returnMultiplier·μ + linguisticBetaWeight·ℓ.
+ * as the solver sees it: for the optimizer, the normalised problem of
+ * docs/maths.md#scale-aware-objective (gain = m·μ/s_R + λ_ℓ·ℓ/s_L, returns R/s_C, buzzPenalty λ_b/s_D).
  */
 export interface MeanCvarProblem {
   n: number;
@@ -28,7 +29,7 @@ export interface MeanCvarProblem {
 }
 
 /** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */
-export function eligibleReturns(p: MeanCvarProblem, w: ArrayLike<number>): Float64Array {
+export function eligibleReturns(p: Pick<MeanCvarProblem, "n" | "periods" | "returns">, w: ArrayLike<number>): Float64Array {
   const { n, periods: T, returns: R } = p;
   const out = new Float64Array(T);
   for (let t = 0; t < T; t++) {

@@ -17,7 +17,7 @@ export function scaleObjective(p: MeanCvarProblem): { problem: MeanCvarProblem; 
   let scale = 1;
   for (let i = 0; i < p.n; i++) scale = Math.max(scale, Math.abs(p.gain[i]!));
   if (!Number.isFinite(scale)) {
-    throw new EngineError("INVALID_INPUT", "returnMultiplier is too large: returnMultiplier × mean daily return overflows a double (keep it below about 1e300)", {
+    throw new EngineError("INVALID_INPUT", "returnMultiplier is too large: returnMultiplier × mean daily return / (range of the expected-return term) overflows a double (docs/maths.md#scale-aware-objective)", {
       field: "returnMultiplier",
     });
   }

@@ -1,4 +1,5 @@
 import type { OptimizerCompany } from "../types.ts";
+import { formatDistinct, formatNumber } from "../../_internal/formatNumber.ts";
 
 /** Warning added when an optimizer has no return scenarios for the metadata. */
 export const NO_SCENARIOS_WARNING =
@@ -8,8 +9,8 @@ export const NO_SCENARIOS_WARNING =
 export const describeExclusion = {
   /** Undefined when the market cap qualifies. */
   marketCap(marketCap: number | null, minMarketCap: number): string | undefined {
-    if (marketCap === null) return `marketCap unknown (null) while minMarketCap is ${minMarketCap}`;
-    if (marketCap < minMarketCap) return `marketCap ${marketCap} below minMarketCap ${minMarketCap}`;
+    if (marketCap === null) return `marketCap unknown (null) while minMarketCap is ${formatNumber(minMarketCap)}`;
+    if (marketCap < minMarketCap) return `marketCap ${formatDistinct(marketCap, [minMarketCap])} below minMarketCap ${formatNumber(minMarketCap)}`;
     return undefined;
   },
   noHistory: "no return history in scenarios",

@@ -1,4 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
+import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 import type { ConvictionInput, ConvictionOptions } from "../types.ts";
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "../types.ts";
@@ -49,6 +50,7 @@ export function readConvictionInputs(companies: ReadonlyArray<ConvictionInput>, 
     if (typeof options !== "object") {
       throw new EngineError("INVALID_INPUT", `options must be an object, got ${describe(options)}`, { field: "options" });
     }
+    assertKnownKeys("options", options, ["minMarketCap"] satisfies ReadonlyArray<keyof ConvictionOptions>);
     if (options.minMarketCap !== undefined) {
       assertInRange("options.minMarketCap", options.minMarketCap, { min: 0 });
       minMarketCap = options.minMarketCap;

@@ -1,4 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
+import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../conventions.ts";
 
@@ -18,6 +19,7 @@ export function periodOptions(options: PeriodOptions | undefined): { riskFreeRat
       field: "options",
     });
   }
+  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear"] satisfies ReadonlyArray<keyof PeriodOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });

@@ -50,7 +50,7 @@ export function calmarOracle(v: number[], years: number): number {
   let mdd = 0;
   for (const x of v) {
     peak = Math.max(peak, x);
-    mdd = Math.min(mdd, x / peak - 1);
+    mdd = Math.min(mdd, (x - peak) / peak);
   }
   return ((v[v.length - 1]! / v[0]!) ** (1 / years) - 1) / -mdd;
 }
@@ -78,7 +78,7 @@ export function drawdownOracle(v: number[]): Array<{ depth: number; start: numbe
     const low = Math.min(...segment);
     const trough = t + segment.indexOf(low);
     const recovered = end < v.length;
-    out.push({ depth: low / v[s]! - 1, start: s, trough, recovery: recovered ? end : -1, length: (recovered ? end : v.length - 1) - s });
+    out.push({ depth: (low - v[s]!) / v[s]!, start: s, trough, recovery: recovered ? end : -1, length: (recovered ? end : v.length - 1) - s });
     if (!recovered) break;
     s = end;
   }

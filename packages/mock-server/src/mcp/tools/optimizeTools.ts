@@ -20,13 +20,13 @@ const tiltArgs = {
 const cvar = OptimizedPortfolioQuery.shape;
 const cvarArgs = {
   minMarketCap: cvar.minMarketCap.describe("Minimum market cap (USD) for inclusion; > 0; default 500000000"),
-  returnMultiplier: cvar.returnMultiplier.describe("Multiplier of expected returns in the objective; > 0; default 1"),
-  linguisticBetaWeight: cvar.linguisticBetaWeight.describe("Weight of the linguistic-beta reward; 0 to 1; default 0.05"),
+  returnMultiplier: cvar.returnMultiplier.describe("Weight of expected return in the normalised objective (1: as important as tail risk); > 0; default 1"),
+  linguisticBetaWeight: cvar.linguisticBetaWeight.describe("Weight of the linguistic-beta reward (0: ignore; 1: as important as tail risk); 0 to 1; default 0.5"),
   riskFreeRate: cvar.riskFreeRate.describe("Annual risk-free rate for the risk metrics, e.g. 0.02; > -1; default 0"),
   minHoldings: cvar.minHoldings.describe("Minimum number of holdings with weight >= minActiveWeight; integer >= 2; default 2"),
   minActiveWeight: cvar.minActiveWeight.describe("Weight a holding needs to count toward minHoldings; > 0.0001 and <= 1; default 0.01"),
   maxWeight: cvar.maxWeight.describe("Maximum weight of any holding; 0 < x <= 1; default 0.2"),
-  buzzPenalty: cvar.buzzPenalty.describe("Penalty on diverging from market-buzz-implied weights; 0 to 1; default 0.01"),
+  buzzPenalty: cvar.buzzPenalty.describe("Penalty on diverging from market-buzz-implied weights (0: ignore; 1: as important as tail risk); 0 to 1; default 0.25"),
 };
 const NOT_READY = "A strategy still building gives a 202 Not Ready error: poll get_strategy until status is 100, then call again.";
 
@@ -66,8 +66,10 @@ export const registerOptimizeTools: ToolGroup = (server, env) => {
       title: "Risk-optimized portfolio for a strategy",
       description:
         "Mean-CVaR optimized portfolio of a built strategy's companies: maximises expected return (× returnMultiplier) plus a " +
-        "linguistic-beta reward, minus CVaR risk and a penalty for diverging from market-buzz weights, within weight bounds and a " +
-        `minimum number of active holdings. 400 (naming the constraint) when the bounds are infeasible. ${NOT_READY}`,
+        "linguistic-beta reward, minus CVaR risk and a penalty for diverging from market-buzz weights, each term normalised by its " +
+        "range on the data (weights 0..1: ignore to as important as tail risk), within weight bounds and a minimum number of active " +
+        "holdings; metadata.objectiveTerms gives each term's value and share, warnings say when one term alone decides. " +
+        `400 (naming the constraint) when the bounds are infeasible. ${NOT_READY}`,
       inputSchema: { strategyId: strategyIdField, ...cvarArgs, companyIds },
       outputSchema: OptimizerResultSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },

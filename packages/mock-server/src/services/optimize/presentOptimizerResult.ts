@@ -5,7 +5,8 @@ import type { OptimizerResultOut } from "../../schemas/optimizer.ts";
 /**
  * The optimizer result (contract 2.5) from the engine's: `portfolio` the companies with a positive
  * weight (company fields as in the company list, plus `weight`), heaviest first; `metadata` as
- * computed; the extensions `warnings` (the engine's, then one line per excluded company with the
+ * computed, plus the extension `metadata.objectiveTerms` (mean-CVaR: the engine's term report,
+ * docs/parity.md); the extensions `warnings` (the engine's, then one line per excluded company with the
  * reason, the price-history reason when that is why) and `solver` (when one ran).
  *
  * @example
@@ -23,7 +24,9 @@ export function presentOptimizerResult(result: OptimizerResult, companies: reado
     const label = c === undefined ? e.id : `${c.name} (${c.symbol}, ${c.id})`;
     return `excluded ${label}: ${historyReason.get(e.id) ?? e.reason}`;
   });
-  const out: OptimizerResultOut = { metadata: { ...result.metadata }, portfolio, warnings: [...result.warnings, ...excluded] };
+  const metadata: OptimizerResultOut["metadata"] = { ...result.metadata };
+  if (result.objectiveTerms !== undefined) metadata.objectiveTerms = result.objectiveTerms.map((t) => ({ ...t }));
+  const out: OptimizerResultOut = { metadata, portfolio, warnings: [...result.warnings, ...excluded] };
   if (result.solver !== undefined) out.solver = { ...result.solver };
   return out;
 }
