@@ -66,7 +66,7 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
   }
-  assertKnownKeys("input", input, ["calendar", "prices", "holdings", "benchmark", "years", "asOf", "riskFreeRate", "rebalance"]);
+  assertKnownKeys("input", input, ["calendar", "prices", "holdings", "benchmark", "years", "asOf", "riskFreeRate", "rebalance", "frequency"]);
   const prepared = preparedCalendarOf(input.calendar);
   const calendar = prepared.days;
   // Only undefined means "default": a null is a wrong type, rejected like any other.

@@ -56,7 +56,7 @@ export function deflatedSharpeRatio(returns: NumericArray, options: DeflatedShar
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object { trials, sharpeVariance, riskFreeRate?, periodsPerYear? }", { field: "options" });
   }
-  const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  const { periodsPerYear, perPeriodRf } = periodOptions(options, ["trials", "sharpeVariance"]);
   const sr0 = expectedMaximumSharpe(options.trials, options.sharpeVariance);
   return psrOf(r, perPeriodRf, sr0 / Math.sqrt(periodsPerYear), "engine");
 }

@@ -29,7 +29,7 @@ export interface OmegaRatioOptions extends PeriodOptions {
  */
 export function omegaRatio(returns: NumericArray, options: OmegaRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 1);
-  const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  const { periodsPerYear, perPeriodRf } = periodOptions(options, ["requiredReturn"]);
   const requiredReturn = options.requiredReturn === undefined ? 0 : options.requiredReturn;
   assertInRange("requiredReturn", requiredReturn, { min: -1, minExclusive: true });
   const threshold = perPeriodRf + Math.expm1(Math.log1p(requiredReturn) / periodsPerYear);

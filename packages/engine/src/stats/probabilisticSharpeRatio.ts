@@ -38,7 +38,7 @@ export interface ProbabilisticSharpeRatioOptions extends PeriodOptions {
 export function probabilisticSharpeRatio(returns: NumericArray, options: ProbabilisticSharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 4);
   const convention = conventionOf(options);
-  const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  const { periodsPerYear, perPeriodRf } = periodOptions(options, ["targetSharpe", "convention"]);
   const targetSharpe = options.targetSharpe === undefined ? 0 : options.targetSharpe;
   assertFinite("targetSharpe", targetSharpe);
   return psrOf(r, perPeriodRf, targetSharpe / Math.sqrt(periodsPerYear), convention);

@@ -11,15 +11,18 @@ export interface PeriodOptions {
   periodsPerYear?: number;
 }
 
-/** Checked options with their defaults, and the per-period risk-free rate. */
-export function periodOptions(options: PeriodOptions | undefined): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
+/**
+ * Checked options with their defaults, and the per-period risk-free rate. `extraKeys` are the
+ * caller's own options beside these two (it checks them itself); any other key is refused.
+ */
+export function periodOptions(options: PeriodOptions | undefined, extraKeys: readonly string[] = []): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
   if (options === undefined) return { riskFreeRate: 0, periodsPerYear: PERIODS_PER_YEAR.daily, perPeriodRf: 0 };
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate?, periodsPerYear? }, got ${options === null ? "null" : typeof options}`, {
       field: "options",
     });
   }
-  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear"] satisfies ReadonlyArray<keyof PeriodOptions>);
+  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", ...extraKeys]);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
