@@ -44,16 +44,25 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       const row = F[a]! * n;
       for (let b = 0; b <= a; b++) L[a * m + b] = Sigma[row + F[b]!]!;
     }
-    if (!choleskyInPlace(L, m)) throw new EngineError("SOLVER_FAILURE", "covariance is not positive definite on the current face of the mean–variance QP");
+    if (!choleskyInPlace(L, m)) {
+      // Σ positive definite makes every Σ_FF so: a failed pivot proves Σ is not (to rounding).
+      throw new EngineError(
+        "INVALID_INPUT",
+        "covariance must be positive definite (a sample covariance of T <= N periods is singular: use ledoitWolfCovariance or oracleApproximatingShrinkage)",
+        { field: "covariance" },
+      );
+    }
     const one = new Float64Array(m).fill(1);
     const b = new Float64Array(m);
     const d = new Float64Array(m);
+    const fixedNonzero: number[] = [];
+    for (let j = 0; j < n; j++) if (state[j] !== 0 && p[j] !== 0) fixedNonzero.push(j);
     for (let k = 0; k < m; k++) {
       const i = F[k]!;
       b[k] = mu[i]!;
       let s = 0;
       const row = i * n;
-      for (let j = 0; j < n; j++) if (state[j] !== 0) s += Sigma[row + j]! * p[j]!;
+      for (const j of fixedNonzero) s += Sigma[row + j]! * p[j]!;
       d[k] = s;
     }
     choleskySolveInPlace(L, m, one);
