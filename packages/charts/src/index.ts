@@ -14,4 +14,11 @@ export { rollingSharpeChart, rollingSharpeChartSpec } from "./charts/rollingShar
 export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./charts/weightsChart.ts";
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
 export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
+export {
+  efficientFrontierChart,
+  efficientFrontierChartSpec,
+  type EfficientFrontierChartOptions,
+  type EfficientFrontierInput,
+  type RiskReturnPoint,
+} from "./charts/efficientFrontierChart.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
