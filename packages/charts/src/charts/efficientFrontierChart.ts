@@ -24,7 +24,7 @@ export interface EfficientFrontierInput {
 /** Options of {@link efficientFrontierChart}. */
 export interface EfficientFrontierChartOptions extends ChartOptions {
   /**
-   * Periods per year the axes annualise by: return × p, volatility × √p (docs/maths.md#chart-series);
+   * Periods per year the axes annualise by: return × p, volatility × √p (docs/maths.md#efficient-frontier);
    * integer 1..366, default 252 (daily inputs). 1 plots the inputs as they are.
    */
   periodsPerYear?: number;

@@ -48,6 +48,19 @@ describe("maximumSharpe", () => {
     );
   });
 
+  it("the minHoldings rule: forced holdings meet minActiveWeight, the gap is the Sharpe ratio given up against the relaxation", () => {
+    // One asset dominates (high return, low risk); K = 3 at 5% forces two more in.
+    const mu = [0.002, 0.0002, 0.0001, 0.0001];
+    const C = { size: 4, values: new Float64Array([1e-5, 0, 0, 0, 0, 4e-4, 0, 0, 0, 0, 4e-4, 0, 0, 0, 0, 4e-4]) };
+    const free = maximumSharpe(mu, C);
+    const forced = maximumSharpe(mu, C, { minHoldings: 3, minActiveWeight: 0.05 });
+    expect(forced.certificate.status).toBe("cardinality-heuristic");
+    expect(forced.weights.filter((w) => w >= 0.05 - 1e-15)).toHaveLength(3);
+    expectValid(forced);
+    expect(forced.certificate.gap).toBeCloseTo(free.sharpeRatio! - forced.sharpeRatio!, 14);
+    expect(forced.certificate.gap).toBeGreaterThan(0);
+  });
+
   it("no portfolio above the risk-free rate is INFEASIBLE naming riskFreeRate", () => {
     expect(() => maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, { riskFreeRate: 0.003 })).toThrowError(
       expect.objectContaining({ code: "INFEASIBLE", field: "riskFreeRate" }),
