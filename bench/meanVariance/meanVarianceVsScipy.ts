@@ -10,8 +10,10 @@
  * (variance; Sharpe ratio) side by side as relative differences (positive: the peer's is worse).
  * Not a test.
  *
- * Usage: `npm run bench:mean-variance` (about 3 minutes on a loaded machine, SLSQP at 500 assets
- * taking most; ROUNDS=n rounds at 100 assets, default 3; ROUNDS_500=n at 500, default 1).
+ * Usage: `npm run bench:mean-variance` (minutes: SLSQP's minimum variance at 500 assets alone took
+ * 2.5–5 minutes on the loaded 2-core machine, portfolio-allocation's maximum Sharpe there 2 minutes;
+ * ROUNDS=n rounds at 100 assets, default 3; ROUNDS_500=n at 500, default 1, without warm-up for
+ * portfolio-allocation).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -57,9 +59,9 @@ const median = (xs: number[]): number => {
   return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-/** Milliseconds per call over `runs` calls (after one warm-up call), with the last result. */
-function timeRuns<T>(fn: () => T, runs: number): { ms: number; value: T } {
-  let value = fn();
+/** Milliseconds per call over `runs` calls (after one warm-up call unless `warm` is false), with the last result. */
+function timeRuns<T>(fn: () => T, runs: number, warm = true): { ms: number; value: T } {
+  let value = warm ? fn() : (undefined as T);
   const start = performance.now();
   for (let i = 0; i < runs; i++) value = fn();
   return { ms: (performance.now() - start) / runs, value };
@@ -123,7 +125,7 @@ try {
           engineMs.push(e.ms);
           engineObjective = e.value.variance;
           certificate = Math.max(e.value.certificate.stationarity, e.value.certificate.dualFeasibility, e.value.certificate.primalFeasibility);
-          const p = timeRuns(() => PortfolioAllocation.globalMinimumVarianceWeights(sigmaRows, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4));
+          const p = timeRuns(() => PortfolioAllocation.globalMinimumVarianceWeights(sigmaRows, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
           paMs.push(p.ms);
           paObjective = variance(c.sigma, p.value);
         } else {
@@ -131,7 +133,7 @@ try {
           engineMs.push(e.ms);
           engineObjective = e.value.sharpeRatio!;
           certificate = Math.max(e.value.certificate.stationarity, e.value.certificate.dualFeasibility, e.value.certificate.primalFeasibility);
-          const p = timeRuns(() => PortfolioAllocation.maximumSharpeRatioWeights(muList, sigmaRows, 0, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4));
+          const p = timeRuns(() => PortfolioAllocation.maximumSharpeRatioWeights(muList, sigmaRows, 0, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
           paMs.push(p.ms);
           paObjective = sharpe(c.sigma, c.mu, p.value);
         }
