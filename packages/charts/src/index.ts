@@ -14,6 +14,13 @@ export { rollingSharpeChart, rollingSharpeChartSpec } from "./charts/rollingShar
 export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./charts/weightsChart.ts";
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
 export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
+export {
+  efficientFrontierChart,
+  efficientFrontierChartSpec,
+  type EfficientFrontierChartOptions,
+  type EfficientFrontierInput,
+  type RiskReturnPoint,
+} from "./charts/efficientFrontierChart.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
 export { htmlTable, type ColumnFormat, type HtmlTableOptions, type TableRows } from "./table/htmlTable.ts";
 export { tearSheetReport, tearSheetReportSpecs, type TearSheetReportOptions, type TearSheetPanels } from "./charts/tearSheetReport.ts";

@@ -35,6 +35,19 @@ describe("efficientFrontier", () => {
     );
   });
 
+  it("regression: a lone free weight drifted by rounding toward a bound (KKT 8.3e-2); it is now held by the budget exactly", () => {
+    const n = 12;
+    const values = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) values[i * n + i] = 1e-5;
+    values[6 * n + 6] = 3.684538333941022e-4;
+    values[7 * n + 7] = 6.905339660024874e-4;
+    values[8 * n + 8] = 4.2188293911497296e-5;
+    values[6 * n + 8] = values[8 * n + 6] = 8.645056794887601e-5;
+    const mu = [0, 0, 0, 0, 0, 0, 0, 0, -0.0009999996184787779, -0.0009999998992284308, 0, 0];
+    const f = efficientFrontier(mu, { size: n, values }, { maxWeight: 0.08333333433333333, points: 2 });
+    for (const p of f.points) expectValid(p, 0.08333333433333333);
+  });
+
   it("rejects points outside [2, 10000]", () => {
     const C = { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) };
     expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(/points must satisfy 2 <= points <= 10000, got 1/);

@@ -10,6 +10,7 @@ import { describePortfolio, portfolioVariance } from "./_internal/describePortfo
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { dot } from "./_internal/qpProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
+import { pointOn } from "./_internal/solveGoal.ts";
 
 /** Options of {@link efficientFrontier}. */
 export interface EfficientFrontierOptions extends MaximumSharpeOptions {
@@ -69,8 +70,7 @@ export function efficientFrontier(expectedReturns: ArrayLike<number>, covariance
     const s = pieces[piece]!;
     let t = s.r1 > 0 ? (target - s.r0) / s.r1 : s.from;
     t = Math.min(Math.max(t, s.from), s.to === Infinity ? s.from : s.to);
-    const w = new Float64Array(P.n);
-    for (let i = 0; i < P.n; i++) w[i] = Math.min(P.hi[i]!, Math.max(P.lo[i]!, s.face.p[i]! + t * s.face.q[i]!));
+    const w = pointOn(P, s, t);
     const kkt = certifyPath(P, w, s.state, t);
     assertCertified(kkt, "efficientFrontier");
     let active = 0;

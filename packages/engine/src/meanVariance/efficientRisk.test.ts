@@ -38,6 +38,19 @@ describe("efficientRisk", () => {
     );
   });
 
+  it("regression: nearly equal returns made t huge and t·q lose every digit (KKT 1.8e-2); μ is now centred on the free set", () => {
+    const n = 11;
+    const values = new Float64Array(n * n);
+    const diag = [3.452669830012437e-4, 1e-5, 1e-5, 1e-5, 2.3451164224351975e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5];
+    diag.forEach((d, i) => (values[i * n + i] = d));
+    const mu = [0, 0, 0, 0, -0.0009999999999999994, 0, 0, -0.0009999999999999998, 0, 0, 0];
+    const maxWeight = 0.09090909190909091;
+    const floor = minimumVariance({ size: n, values }, { maxWeight }).volatility;
+    const r = efficientRisk(mu, { size: n, values }, floor, { maxWeight });
+    expectValid(r, maxWeight);
+    expect(r.volatility).toBeLessThanOrEqual(floor * (1 + 1e-12));
+  });
+
   it("a target below the minimum volatility is INFEASIBLE naming targetVolatility", () => {
     expect(() => efficientRisk([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.001)).toThrowError(
       expect.objectContaining({ code: "INFEASIBLE", field: "targetVolatility" }),

@@ -14,7 +14,8 @@ import { solveWithRules } from "./_internal/solveWithRules.ts";
  *
  * @see docs/maths.md#minimum-variance
  * Cost: O(n²) per warm-start step (at most 200) plus O(n·|F| + |F|³) per active-set iteration,
- * |F| the number of free weights: about 10 ms at 100 assets, 100 ms at 500 (bench/meanVariance).
+ * |F| the number of free weights: 30 ms at 100 assets, 350 ms at 500 on the loaded bench machine
+ * (bench/README.md, "Mean-variance against scipy").
  * @param covariance positive definite, symmetric (see {@link CovarianceMatrix}). Never mutated.
  * @param options the weight rules (see {@link MeanVarianceOptions}).
  * @throws EngineError INVALID_INPUT when the covariance or an option breaks its rule (the message

@@ -1,6 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
+import { columnDot } from "./_internal/weightedCovariance.ts";
 import { finiteMatrix } from "./_internal/finiteMatrix.ts";
 import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
 
@@ -88,10 +89,12 @@ export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOp
     // γ = ‖F − S‖²_F; ρ = Σ_i π_ii + r̄·Σ_{i≠j} √(S_jj/S_ii)·θ_ii,ij, θ_ii,ij = (1/T)Σ_t x_ti³x_tj − S_ii S_ij.
     let gamma = 0;
     let rho = 0;
+    const cubes = new Float64Array(N * T);
+    for (let k = 0; k < N * T; k++) cubes[k] = X[k]! * X[k]! * X[k]!;
     for (let i = 0; i < N; i++) {
       const bi = i * T;
       let x4 = 0;
-      for (let t = 0; t < T; t++) x4 += X[bi + t]! ** 4;
+      for (let t = 0; t < T; t++) x4 += cubes[bi + t]! * X[bi + t]!;
       rho += x4 / T - S[i * N + i]! ** 2;
       for (let j = 0; j < N; j++) {
         if (j === i) continue;
@@ -99,8 +102,7 @@ export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOp
         gamma += (f - S[i * N + j]!) ** 2;
         if (sd[i]! === 0) continue; // x_ti = 0 for every t: θ_ii,ij = 0
         const bj = j * T;
-        let x3 = 0;
-        for (let t = 0; t < T; t++) x3 += X[bi + t]! ** 3 * X[bj + t]!;
+        const x3 = columnDot(cubes, X, bi, bj, T);
         rho += rBar * (sd[j]! / sd[i]!) * (x3 / T - S[i * N + i]! * S[i * N + j]!);
       }
     }

@@ -58,6 +58,11 @@ const mvProblemArb = fc.integer({ min: 1, max: 6 }).chain((n) =>
   }),
 );
 
+/** The same problems with Σ and μ multiplied by independent powers of ten in 1e-300..1e300 (subnormal products included). */
+const extremeMvProblemArb = fc
+  .tuple(mvProblemArb, fc.integer({ min: -300, max: 300 }), fc.integer({ min: -300, max: 300 }))
+  .map(([p, a, b]) => ({ ...p, covariance: { size: p.n, values: p.covariance.values.map((x) => x * 10 ** a) }, mu: p.mu.map((x) => x * 10 ** b) }));
+
 /** Breakers of the covariance at argument `index`. */
 function covarianceBreakers(index: number) {
   return [
@@ -190,11 +195,13 @@ export const riskModelEntries = {
   minimumVariance: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.covariance, { maxWeight: p.maxWeight }]),
+    extreme: extremeMvProblemArb.map((p) => [p.covariance, { maxWeight: p.maxWeight }]),
     breakers: [...covarianceBreakers(0), ...ruleBreakers(1)],
   },
   maximumSharpe: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight, riskFreeRate: 0 }]),
+    extreme: extremeMvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight }]),
     breakers: [
       ...muBreakers(0),
       ...covarianceBreakers(1),
@@ -208,6 +215,7 @@ export const riskModelEntries = {
   efficientReturn: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.mu, p.covariance, Math.min(...p.mu), { maxWeight: p.maxWeight }]),
+    extreme: extremeMvProblemArb.map((p) => [p.mu, p.covariance, Math.min(...p.mu), { maxWeight: p.maxWeight }]),
     breakers: [
       ...muBreakers(0),
       ...covarianceBreakers(1),
@@ -221,6 +229,7 @@ export const riskModelEntries = {
   efficientRisk: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.mu, p.covariance, 1, { maxWeight: p.maxWeight }]),
+    extreme: extremeMvProblemArb.map((p) => [p.mu, p.covariance, Math.sqrt(Math.max(...p.covariance.values)) * 2, { maxWeight: p.maxWeight }]),
     breakers: [
       ...muBreakers(0),
       ...covarianceBreakers(1),
@@ -234,6 +243,7 @@ export const riskModelEntries = {
   efficientFrontier: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight, points: 5 }]),
+    extreme: extremeMvProblemArb.map((p) => [p.mu, p.covariance, { maxWeight: p.maxWeight, points: 5 }]),
     breakers: [
       ...muBreakers(0),
       ...covarianceBreakers(1),

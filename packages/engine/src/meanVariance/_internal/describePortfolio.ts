@@ -1,4 +1,11 @@
+import { EngineError } from "../../errors/EngineError.ts";
 import type { MeanVarianceCertificate, MeanVarianceResult } from "../types.ts";
+
+/** The value, or INVALID_INPUT when the inputs' magnitudes put it beyond a float64 (docs/maths.md#statistics). */
+function representable(value: number, field: string, what: string): number {
+  if (!Number.isFinite(value)) throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, { field });
+  return value + 0;
+}
 
 /** wᵀΣw (dense). */
 export function portfolioVariance(Sigma: Float64Array, w: Float64Array): number {
@@ -33,9 +40,10 @@ export function describePortfolio(
   certificate: MeanVarianceCertificate,
 ): MeanVarianceResult {
   const w = Float64Array.from(weights, (x) => x + 0);
-  const variance = portfolioVariance(Sigma, w);
+  const variance = representable(portfolioVariance(Sigma, w), "covariance", "the portfolio variance");
   const volatility = Math.sqrt(variance);
   if (mu === undefined) return { weights: w, variance, volatility, certificate };
-  const expectedReturn = portfolioReturn(mu, w);
-  return { weights: w, expectedReturn, variance, volatility, sharpeRatio: sharpeOf(expectedReturn, volatility, riskFreeRate), certificate };
+  const expectedReturn = representable(portfolioReturn(mu, w), "expectedReturns", "the portfolio return");
+  const sharpeRatio = representable(sharpeOf(expectedReturn, volatility, riskFreeRate), "expectedReturns", "the Sharpe ratio (return over volatility)");
+  return { weights: w, expectedReturn, variance, volatility, sharpeRatio, certificate };
 }

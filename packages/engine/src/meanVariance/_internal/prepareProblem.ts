@@ -3,7 +3,6 @@ import { EPS } from "../../_internal/tolerance.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
 import type { CovarianceMatrix } from "../../riskModels/types.ts";
 import type { MeanVarianceOptions } from "../types.ts";
-import { choleskyInPlace } from "./cholesky.ts";
 import type { QpProblem } from "./qpProblem.ts";
 
 /** The weight rules, checked. */
@@ -68,12 +67,13 @@ export function prepareProblem(covariance: CovarianceMatrix, expectedReturns: Ar
   for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Sigma[i * n + i]!);
   const sigmaScale = powerOfTwoNear(maxDiag);
   const scaledSigma = Float64Array.from(Sigma, (x) => x / sigmaScale);
-  if (!choleskyInPlace(Float64Array.from(scaledSigma), n)) {
-    throw new EngineError(
-      "INVALID_INPUT",
-      "covariance must be positive definite (a sample covariance of T <= N periods is singular: use ledoitWolfCovariance or oracleApproximatingShrinkage)",
-      { field: "covariance" },
-    );
+  // Positive definiteness: a non-positive diagonal is rejected here; otherwise each face the solver
+  // visits is factorised, and a failed pivot there is the same INVALID_INPUT (solveFace). A full
+  // factorisation up front would cost O(n³) on every call for the same answer.
+  for (let i = 0; i < n; i++) {
+    if (!(Sigma[i * n + i]! > 0)) {
+      throw new EngineError("INVALID_INPUT", `covariance must be positive definite: its diagonal entry ${i} is ${Sigma[i * n + i]}`, { field: "covariance" });
+    }
   }
   let mu: Float64Array | undefined;
   let muScale = 1;

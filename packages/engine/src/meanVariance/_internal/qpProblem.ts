@@ -17,13 +17,22 @@ export interface QpProblem {
 /** Which bound each weight sits at: -1 lo, +1 hi, 0 free. */
 export type BoundState = Int8Array;
 
-/** y = Σx (dense). Cost O(n²). */
+/**
+ * y = Σx, skipping the zero entries of x (most weights sit at a zero lower bound, and a face's
+ * direction q is zero off the free set). Cost O(n·nnz(x)).
+ */
 export function multiply(P: QpProblem, x: Float64Array, out = new Float64Array(P.n)): Float64Array {
   const { n, Sigma } = P;
+  const nz = new Int32Array(n);
+  let count = 0;
+  for (let j = 0; j < n; j++) if (x[j] !== 0) nz[count++] = j;
   for (let i = 0; i < n; i++) {
     const row = i * n;
     let s = 0;
-    for (let j = 0; j < n; j++) s += Sigma[row + j]! * x[j]!;
+    for (let k = 0; k < count; k++) {
+      const j = nz[k]!;
+      s += Sigma[row + j]! * x[j]!;
+    }
     out[i] = s;
   }
   return out;

@@ -8,6 +8,8 @@ import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
  * every multiplier, `g(t) = G0 + t·G1` (0 on free weights). With F the free set and B the rest,
  * `a = Σ_FF⁻¹ 1`, `b = Σ_FF⁻¹ μ_F`, `d = Σ_FF⁻¹ Σ_FB w_B`:
  *   ν0 = (1 − 1ᵀw_B + 1ᵀd) / 1ᵀa,  ν1 = −1ᵀb / 1ᵀa,  p_F = ν0·a − d,  q_F = ν1·a + b.
+ * μ is centred on the free set first (ν0, ν1 are then the multipliers of the centred problem;
+ * the weights and the G's do not change).
  * An empty free set (a vertex) has no ν of its own: `free` is 0 and ν0, ν1 are 0 (the callers
  * pick ν in the interval the multipliers allow).
  * Cost: O(n·|F| + |F|³/3).
@@ -44,16 +46,30 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       const row = F[a]! * n;
       for (let b = 0; b <= a; b++) L[a * m + b] = Sigma[row + F[b]!]!;
     }
-    if (!choleskyInPlace(L, m)) throw new EngineError("SOLVER_FAILURE", "covariance is not positive definite on the current face of the mean–variance QP");
+    if (!choleskyInPlace(L, m)) {
+      // Σ positive definite makes every Σ_FF so: a failed pivot proves Σ is not (to rounding).
+      throw new EngineError(
+        "INVALID_INPUT",
+        "covariance must be positive definite (a sample covariance of T <= N periods is singular: use ledoitWolfCovariance or oracleApproximatingShrinkage)",
+        { field: "covariance" },
+      );
+    }
     const one = new Float64Array(m).fill(1);
     const b = new Float64Array(m);
     const d = new Float64Array(m);
+    // The path is unchanged by μ → μ − c·1 (only ν moves): centring μ on the free set makes
+    // b = Σ_FF⁻¹(μ_F − c) carry the differences of μ exactly (Sterbenz), so q = ν1·a + b does not
+    // lose them to cancellation when the returns are nearly equal and t is huge.
+    let shift = 0;
+    for (const i of F) shift += mu[i]! / m;
+    const fixedNonzero: number[] = [];
+    for (let j = 0; j < n; j++) if (state[j] !== 0 && p[j] !== 0) fixedNonzero.push(j);
     for (let k = 0; k < m; k++) {
       const i = F[k]!;
-      b[k] = mu[i]!;
+      b[k] = mu[i]! - shift;
       let s = 0;
       const row = i * n;
-      for (let j = 0; j < n; j++) if (state[j] !== 0) s += Sigma[row + j]! * p[j]!;
+      for (const j of fixedNonzero) s += Sigma[row + j]! * p[j]!;
       d[k] = s;
     }
     choleskySolveInPlace(L, m, one);
@@ -88,6 +104,7 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       q[i] = m === 1 ? 0 : q[i]! + qFix;
     }
   }
+  const shift = m > 0 ? shiftOf(mu, state) : 0;
   const G0 = multiply(P, p);
   const G1 = multiply(P, q);
   for (let i = 0; i < n; i++) {
@@ -96,8 +113,17 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       G1[i] = 0;
     } else {
       G0[i] = G0[i]! - nu0;
-      G1[i] = G1[i]! - mu[i]! - nu1;
+      G1[i] = G1[i]! - (mu[i]! - shift) - nu1;
     }
   }
   return { free: m, p, q, nu0, nu1, G0, G1 };
+}
+
+/** The mean of μ over the free weights (the same sum, in the same order, as in {@link solveFace}). */
+function shiftOf(mu: Float64Array, state: BoundState): number {
+  let m = 0;
+  for (let i = 0; i < state.length; i++) if (state[i] === 0) m++;
+  let shift = 0;
+  for (let i = 0; i < state.length; i++) if (state[i] === 0) shift += mu[i]! / m;
+  return shift;
 }

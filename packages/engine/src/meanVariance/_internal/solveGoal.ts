@@ -21,19 +21,57 @@ export interface GoalSolution {
   iterations: number;
 }
 
-/** w = p + t·q, clipped into its bounds (a free weight can sit a rounding error outside). */
-function pointOn(P: QpProblem, s: Segment, t: number): Float64Array {
+/**
+ * w = p + t·q, clipped into its bounds (a free weight can sit a rounding error outside), with the
+ * budget restored exactly: far along a piece (t large) t·q carries rounding, which is spread over
+ * the free weights.
+ */
+export function pointOn(P: QpProblem, s: Segment, t: number): Float64Array {
   const w = new Float64Array(P.n);
+  let sum = 0;
+  let free = 0;
   for (let i = 0; i < P.n; i++) {
     const v = s.face.p[i]! + t * s.face.q[i]!;
     w[i] = v < P.lo[i]! ? P.lo[i]! : v > P.hi[i]! ? P.hi[i]! : v;
+    sum += w[i]!;
+    if (s.state[i] === 0) free++;
+  }
+  if (free > 0 && sum !== 1) {
+    const fix = (1 - sum) / free;
+    for (let i = 0; i < P.n; i++) {
+      if (s.state[i] !== 0) continue;
+      const v = w[i]! + fix;
+      w[i] = v < P.lo[i]! ? P.lo[i]! : v > P.hi[i]! ? P.hi[i]! : v;
+    }
   }
   return w;
+}
+
+function variance(P: QpProblem, w: Float64Array): number {
+  return dot(w, multiply(P, w));
 }
 
 /** Per piece: A = pᵀΣp, r0 = μᵀp, r1 = μᵀq; on the piece v(t) = A + r1·t², r(t) = r0 + r1·t (docs/maths.md#critical-line). */
 function pieceMoments(P: QpProblem, s: Segment): { A: number; r0: number; r1: number } {
   return { A: dot(s.face.p, multiply(P, s.face.p)), r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) };
+}
+
+/**
+ * The risk target is a hard limit: when rounding in the closed form puts wᵀΣw a few ulps above it,
+ * t is bisected on the same piece (between its start, within the limit, and t) until it is not.
+ */
+function withinVariance(P: QpProblem, s: Segment, t: number, limit: number): number {
+  const v = (x: number): number => variance(P, pointOn(P, s, x));
+  if (v(t) <= limit) return t;
+  let inside = s.from;
+  let outside = t;
+  for (let k = 0; k < 100 && outside - inside > 0; k++) {
+    const mid = inside + (outside - inside) / 2;
+    if (mid === inside || mid === outside) break;
+    if (v(mid) <= limit) inside = mid;
+    else outside = mid;
+  }
+  return inside;
 }
 
 /**
@@ -67,17 +105,22 @@ export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
       }
     } else if (goal.kind === "efficient-return") {
       if (r0 + r1 * s.from >= goal.target) t = s.from;
-      else if (r1 > 0 && (s.to === Infinity || r0 + r1 * s.to >= goal.target)) t = (goal.target - r0) / r1;
+      else if (r1 > 0 && (s.to === Infinity || r0 + r1 * s.to >= goal.target)) t = Math.min((goal.target - r0) / r1, s.to);
     } else {
-      const vFrom = A + r1 * s.from * s.from;
+      // The variance at both ends of the piece, from the weights themselves (rounding in r1 cannot hide a crossing).
+      const vFrom = variance(P, pointOn(P, s, s.from));
       if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - 1e-12)) {
         throw new EngineError("INFEASIBLE", "targetVolatility is below the minimum volatility any portfolio within the weight rules has", { field: "targetVolatility" });
       }
       if (vFrom >= goal.variance) t = s.from;
-      else if (r1 > 0 && (s.to === Infinity || A + r1 * s.to * s.to >= goal.variance)) t = Math.sqrt((goal.variance - A) / r1);
+      else if (s.to !== Infinity && variance(P, pointOn(P, s, s.to)) >= goal.variance) {
+        const closed = r1 > 0 ? Math.sqrt(Math.max(0, goal.variance - A) / r1) : s.to;
+        t = Number.isFinite(closed) ? Math.min(Math.max(closed, s.from), s.to) : s.to;
+      }
     }
     if (t !== undefined && Number.isFinite(t)) {
       t = Math.min(Math.max(t, s.from), s.to);
+      if (goal.kind === "efficient-risk") t = withinVariance(P, s, t, goal.variance);
       const w = pointOn(P, s, t);
       const kkt = goal.kind === "max-sharpe" ? certifyTangency(P, w, s.state, t, goal.riskFree) : certifyPath(P, w, s.state, t);
       return { weights: w, state: s.state, t, kkt, iterations };

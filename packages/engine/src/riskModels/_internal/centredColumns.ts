@@ -1,5 +1,6 @@
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import type { CheckedReturnMatrix } from "./validateReturnMatrix.ts";
+import { columnDot } from "./weightedCovariance.ts";
 
 /**
  * The deviations `x_ti = r_ti − r̄_i` stored column-major (`X[i*T + t]`), r̄_i the Neumaier mean of
@@ -19,9 +20,7 @@ export function centredColumns(m: CheckedReturnMatrix): { X: Float64Array; S: Fl
   const S = new Float64Array(N * N);
   for (let i = 0; i < N; i++) {
     for (let j = i; j < N; j++) {
-      let s = 0;
-      for (let t = 0; t < T; t++) s += X[i * T + t]! * X[j * T + t]!;
-      S[i * N + j] = S[j * N + i] = s / T;
+      S[i * N + j] = S[j * N + i] = columnDot(X, X, i * T, j * T, T) / T;
     }
   }
   return { X, S };

@@ -12,6 +12,20 @@ import type { CheckedReturnMatrix } from "./validateReturnMatrix.ts";
  * Cost: O(T·N²/2) time, O(T·N + N²) memory.
  * @throws EngineError INVALID_INPUT when an entry overflows a float64 (returns around 1e154).
  */
+/** Σ_t A[a + t]·B[b + t] over t < length, unrolled by four (four partial sums). */
+export function columnDot(A: Float64Array, B: Float64Array, a: number, b: number, length: number): number {
+  const tail = length - (length % 4);
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (let t = 0; t < tail; t += 4) {
+    s0 += A[a + t]! * B[b + t]!;
+    s1 += A[a + t + 1]! * B[b + t + 1]!;
+    s2 += A[a + t + 2]! * B[b + t + 2]!;
+    s3 += A[a + t + 3]! * B[b + t + 3]!;
+  }
+  for (let t = tail; t < length; t++) s0 += A[a + t]! * B[b + t]!;
+  return s0 + s1 + (s2 + s3);
+}
+
 export function weightedCovariance(m: CheckedReturnMatrix, crossWeight: Float64Array | number, meanWeight: Float64Array | number): Float64Array {
   const { returns: R, periods: T, assets: N } = m;
   const X = new Float64Array(N * T); // column-major deviations, scaled by sqrt(a_t)
@@ -26,20 +40,9 @@ export function weightedCovariance(m: CheckedReturnMatrix, crossWeight: Float64A
     }
   }
   const C = new Float64Array(N * N);
-  const tail = T - (T % 4);
   for (let i = 0; i < N; i++) {
-    const bi = i * T;
     for (let j = i; j < N; j++) {
-      const bj = j * T;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      for (let t = 0; t < tail; t += 4) {
-        s0 += X[bi + t]! * X[bj + t]!;
-        s1 += X[bi + t + 1]! * X[bj + t + 1]!;
-        s2 += X[bi + t + 2]! * X[bj + t + 2]!;
-        s3 += X[bi + t + 3]! * X[bj + t + 3]!;
-      }
-      for (let t = tail; t < T; t++) s0 += X[bi + t]! * X[bj + t]!;
-      const v = s0 + s1 + (s2 + s3);
+      const v = columnDot(X, X, i * T, j * T, T);
       if (!Number.isFinite(v)) {
         throw new EngineError("INVALID_INPUT", "returns is out of range: the covariance overflows a float64 (exceeds 1.8e308)", { field: "returns" });
       }
