@@ -9,6 +9,12 @@ export const LIMITS = {
   BODY_MAX_BYTES: 1024 * 1024,
   /** Largest request body of the MCP endpoint, bytes. */
   MCP_BODY_MAX_BYTES: 4 * 1024 * 1024,
+  /**
+   * Answers of one request to the MCP endpoint, bytes of JSON: once the answers of a batch reach
+   * this, its calls not yet run are answered with a JSON-RPC error instead (docs/decisions.md
+   * "MCP batches"). The batch answer is serialised in one piece, so this bounds that step too.
+   */
+  MCP_ANSWER_MAX_BYTES: 4 * 1024 * 1024,
   /** A strategy's or portfolio's name, characters. */
   NAME_MAX: 200,
   /** A strategy objective or a search objective, characters. */
