@@ -43,6 +43,12 @@ export const LIMITS = {
    * objective (docs/decisions.md "Request limits").
    */
   SEARCH_TERMS_MAX: 64,
+  /**
+   * Terms of a premade search matched fuzzily (typos), at most: the first ones of 7 letters or
+   * more; later terms match exactly or by prefix only. Fuzzy matching is most of a search's cost
+   * (docs/decisions.md "Premade search cost").
+   */
+  SEARCH_FUZZY_TERMS_MAX: 16,
   /** A portfolio's `metadata` object, bytes of its JSON text. */
   METADATA_MAX_BYTES: 64 * 1024,
   /** One holding's `raw_payload` object, bytes of its JSON text. */
