@@ -63,6 +63,12 @@ export const LIMITS = {
   BACKTEST_HOLDINGS_MAX_COUNT: 5000,
   /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
   SESSION_NAME_MAX: 64,
+  /**
+   * How far ahead of the real time the control surface may move the mock's clock in total, ms
+   * (100 years): a further `POST /__mock/clock/advance` is a 400, and a state file with a larger
+   * `clockOffsetMs` is refused at start (the dates would leave what `Date` can show: a 500).
+   */
+  CLOCK_OFFSET_MAX_MS: 100 * 365 * 86_400_000,
   /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
   REASON_MAX: 2000,
 } as const;
