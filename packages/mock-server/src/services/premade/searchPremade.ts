@@ -19,7 +19,7 @@ export const SIMILARITY_SCALE = 30;
  * decimals: in [0, 1], 0 when no term matches, monotone in the score, deterministic. Every premade strategy is
  * returned, by descending similarity, ties by name then id.
  * Cost: O(|objective|) to split, then O(q · postings) with q <= SEARCH_TERMS_MAX, and at most
- * SEARCH_FUZZY_TERMS_MAX fuzzy walks of the term tree; the index is built once per context.
+ * SEARCH_FUZZY_TERMS_MAX fuzzy walks of the term tree; the index is built once per universe.
  *
  * @throws ApiError 400 never here: a blank objective is rejected by the route's schema
  * @example

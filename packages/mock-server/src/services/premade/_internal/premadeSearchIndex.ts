@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import type { PremadeStrategy } from "../../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
 import { searchTerms } from "./searchTerms.ts";
 import { THEME_CONCEPTS } from "./themeConcepts.ts";
 
@@ -45,7 +45,7 @@ function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
 }
 
 /**
- * The BM25 index (minisearch) of the premade library, built once per context: one document per
+ * The BM25 index (minisearch) of the premade library, built once per universe (`memoizeShared`: shared by every session): one document per
  * premade strategy (theme name, keywords, concept expansions, description, objective, constituent
  * company descriptions and industries), Porter-stemmed terms. Searches pass their own `fuzzy`
  * option (`fuzzyTerms`); the default here matches nothing fuzzily.
@@ -54,7 +54,7 @@ function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
  * premadeSearchIndex(ctx).index.search("qubits")[0]?.id // => the quantum premade strategy's id
  */
 export function premadeSearchIndex(ctx: ServiceContext): PremadeSearchIndex {
-  return memoize(ctx, "premade:searchIndex", () => {
+  return memoizeShared(ctx, "premade:searchIndex", () => {
     let longestTerm = 0;
     const index = new MiniSearch<PremadeDocument>({
       fields: ["name", "keywords", "concepts", "description", "objective", "companies"],
