@@ -67,7 +67,7 @@ describe("an MCP batch over HTTP", () => {
     expect(answers.every((a) => a.result !== undefined && a.result.isError !== true)).toBe(true);
     // Before, the batch ran in one turn of the loop: health saw 0 or all 30 creates done, never a count in between.
     const inBetween = new Set(progressAtHealth.filter((n) => n > 0 && n < 30));
-    expect(inBetween.size).toBeGreaterThanOrEqual(10);
+    expect(inBetween.size).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
   it("the issue's batch (100 worst-case searches, 8 MB of answers) stops at LIMITS.MCP_ANSWER_MAX_BYTES: later calls are refused, not run", async () => {
