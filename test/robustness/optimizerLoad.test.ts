@@ -1,6 +1,7 @@
 // Optimizer solves off the event loop (issue 11, serious 6): in the standalone server, mean-CVaR
 // solves run on worker threads, so health is answered while they run; past the queue bound a
-// solve is refused at once with 429 {error} and Retry-After. Latency figures: bench/ (load).
+// solve is refused at once with 429 {error} and Retry-After, and so is a solve that could not
+// start in time by the pool's estimates (issue 20, item 8). Latency figures: bench/ (load).
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureUniverse } from "./_support/world.ts";
@@ -52,14 +53,31 @@ describe("optimizer solves in the standalone server", () => {
     expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...replies.filter((r) => r.status === 200).map((r) => r.at)));
   }, 120_000);
 
-  it("a time limit over the whole request: every answer is a result within the limit's terms or a 503 {error}, never a hang", async () => {
+  it("a time limit over the whole request: every answer is a result within the limit's terms or a 429/503 {error}, never a hang", async () => {
     server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200, warmOptimizer: true });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(8, 12).map((id) => solve(url, id)));
     for (const r of replies) {
-      expect([200, 503]).toContain(r.status);
-      if (r.status === 503) expect(r.body.error).toMatch(/time limit of 0\.2 s/);
+      expect([200, 429, 503]).toContain(r.status);
+      if (r.status !== 200) expect(r.body.error).toMatch(/time limit of 0\.2 s/);
     }
-    expect(replies.some((r) => r.status === 503)).toBe(true); // four ~1 s solves cannot all fit in 0.2 s on one worker
+    expect(replies.some((r) => r.status !== 200)).toBe(true); // four ~1 s solves cannot all fit in 0.2 s on one worker
+  }, 120_000);
+
+  // Issue 20, item 8: with 1 worker and the 5 s limit, 16 solves at once gave 2 × 200 and 14 × 503, each after about 5 s.
+  it("refuses at once with 429 the solves that could not start in time (1 worker, 5 s limit, 16 at once), before any solve is answered", async () => {
+    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 5000, warmOptimizer: true });
+    const url = server.url;
+    const replies = await Promise.all(premadeIds.slice(0, 16).map((id) => solve(url, id)));
+    const refused = replies.filter((r) => r.status === 429);
+    const answered = replies.filter((r) => r.status === 200);
+    expect(refused.length).toBeGreaterThanOrEqual(8); // by the 1 s estimate, at most 5 can start with half the limit left
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length + answered.length + replies.filter((r) => r.status === 503).length).toBe(16);
+    expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...answered.map((r) => r.at)));
+    for (const r of refused) {
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(r.body.error).toMatch(/optimizer is busy: this solve would start in about .* too late for the time limit of 5 s/);
+    }
   }, 120_000);
 });

@@ -5881,11 +5881,15 @@ export interface components {
         MockSession: {
             /** @description ISO 8601, the mock's clock */
             createdAt: string;
+            /** @description ISO 8601, real time: the session's last request (a session idle for `idleMinutes` is dropped) */
+            lastUsedAt: string;
             name: string;
             /** @description Strategies in the session's state */
             strategies: number;
         };
         MockSessionList: {
+            /** @description A session unused this long is dropped (0: never) */
+            idleMinutes: number;
             /** @description Most sandbox sessions alive at once */
             maxSessions: number;
             sessions: components["schemas"]["MockSession"][];

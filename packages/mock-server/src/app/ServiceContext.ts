@@ -50,3 +50,27 @@ export function memoize<T>(ctx: ServiceContext, key: string, compute: () => T): 
   ctx.memo.set(key, value);
   return value;
 }
+
+/** Values derived from a universe alone, by universe: shared by every mock serving it (the default state and each sandbox session). */
+const sharedByUniverse = new WeakMap<Universe, Map<string, unknown>>();
+
+/**
+ * The value of `key` derived from `ctx.universe` alone, computed by `compute` on first use and
+ * then shared by every mock of that universe: the default state, each sandbox session and any
+ * other app built on it (issue 20, item 10: each session built its own search index, company
+ * lists and presented premade strategies, so its first search took 40–160 ms instead of 5 ms and
+ * 64 sessions held 107 MB). Only for values that depend on nothing but the universe and `key`
+ * (never the store, the clock or the options), that no caller mutates; a reset does not clear
+ * them (they cannot change). Everything else goes in {@link memoize}.
+ *
+ * @example
+ * memoizeShared(ctxA, "x", () => ({})) === memoizeShared(ctxB, "x", () => ({})) // => true when both serve one universe
+ */
+export function memoizeShared<T>(ctx: ServiceContext, key: string, compute: () => T): T {
+  let shared = sharedByUniverse.get(ctx.universe);
+  if (shared === undefined) sharedByUniverse.set(ctx.universe, (shared = new Map()));
+  if (shared.has(key)) return shared.get(key) as T;
+  const value = compute();
+  shared.set(key, value);
+  return value;
+}

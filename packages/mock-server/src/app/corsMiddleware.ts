@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { originMatcher } from "./originMatcher.ts";
+import { setResponseHeaders } from "./_internal/setResponseHeaders.ts";
 import type { AppEnv } from "./ServiceContext.ts";
 
 /** What {@link corsMiddleware} allows and exposes. */
@@ -73,15 +74,6 @@ export function corsMiddleware(options: CorsOptions): MiddlewareHandler<AppEnv> 
       add.push(["Access-Control-Allow-Origin", any ? "*" : origin]);
       if (expose !== undefined) add.push(["Access-Control-Expose-Headers", expose]);
     }
-    if (add.length === 0) return;
-    let headers = c.res.headers;
-    try {
-      for (const [name, value] of add) headers.set(name, value);
-    } catch {
-      // Immutable headers (a Response.redirect or a fetched response): answer with a copy.
-      c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-      for (const [name, value] of add) headers.set(name, value);
-    }
+    if (add.length > 0) setResponseHeaders(c, add);
   };
 }

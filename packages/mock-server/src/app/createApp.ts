@@ -24,6 +24,7 @@ import { corsMiddleware } from "./corsMiddleware.ts";
 import { emptyJsonBodyMiddleware } from "./emptyJsonBodyMiddleware.ts";
 import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
+import { nosniffMiddleware } from "./nosniffMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
 import { createRequestLog } from "./requestLog.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
@@ -93,7 +94,12 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     solver: options.solver ?? inlineSolverRunner,
     requests: createRequestLog(),
   };
-  ctx.clock.advance(store.state.clockOffsetMs); // a persisted fast-forward survives a restart
+  const offset = store.state.clockOffsetMs;
+  if (!(offset >= 0 && offset <= LIMITS.CLOCK_OFFSET_MAX_MS)) {
+    // Checked here as well as the store does not bound it: past the limit every date the mock shows is out of `Date`'s range (a 500).
+    throw new Error(`[thematic-mock] the saved state is not a valid thematic-mock state: clockOffsetMs: must be from 0 to ${LIMITS.CLOCK_OFFSET_MAX_MS} (100 years), got ${offset}. Fix it, move the file away, or choose another --data file`);
+  }
+  ctx.clock.advance(offset); // a persisted fast-forward survives a restart
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
   const app: MockApp = new OpenAPIHono<AppEnv>({
@@ -106,6 +112,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     },
   });
 
+  app.use("*", nosniffMiddleware());
   app.use("*", requestLogMiddleware(options.quiet === true ? undefined : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
     "*",
@@ -134,7 +141,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   for (const register of routeModules(options.docsAssets)) register(app, ctx);
   documentBodyLimit(app);
 
-  app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
+  // The path is not echoed (a reflected string in an error body invites misuse); the method is one of Node's known tokens.
+  app.notFound((c) => c.json({ error: `no route for ${c.req.method} at this path: the routes are listed at /openapi.json and /docs` }, 404));
   app.onError((error, c) => {
     const response = toErrorResponse(error, (e) => log(`[thematic-mock] unexpected error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
     for (const [name, value] of Object.entries(response.headers)) c.header(name, value);

@@ -4,7 +4,8 @@ import { keys, testUniverse } from "../_test/testUniverse.ts";
 import { createSessionDispatcher, DEFAULT_MAX_SESSIONS, type SessionDispatcherOptions } from "./createSessionDispatcher.ts";
 
 function setup(options: SessionDispatcherOptions = {}) {
-  const d = createSessionDispatcher({ universe: testUniverse, clock: createManualClock(Date.UTC(2025, 5, 2, 12)), quiet: true, buildDurationMs: 4000, ...options });
+  const clock = createManualClock(Date.UTC(2025, 5, 2, 12));
+  const d = createSessionDispatcher({ universe: testUniverse, clock, quiet: true, buildDurationMs: 4000, ...options });
   const send = async (method: string, path: string, { session, body, key = keys.alice, headers = {} }: { session?: string; body?: unknown; key?: string | null; headers?: Record<string, string> } = {}) => {
     const h: Record<string, string> = { ...headers };
     if (key !== null && !path.startsWith("/__mock")) h.Authorization = `Bearer ${key}`;
@@ -15,7 +16,7 @@ function setup(options: SessionDispatcherOptions = {}) {
   };
   const create = (session: string | undefined, name: string) => send("POST", "/v1/strategies", { session, body: { name, objective: "Quantum computing hardware." } });
   const names = async (session?: string) => (await send("GET", "/v1/strategies", { session })).json.map((s) => s.name);
-  return { d, send, create, names };
+  return { d, send, create, names, clock };
 }
 
 describe("createSessionDispatcher", () => {
@@ -66,7 +67,8 @@ describe("createSessionDispatcher", () => {
     await create("b", "x");
     const refused = await create("c", "x");
     expect(refused.status).toBe(409);
-    expect(String(refused.json.error)).toMatch(/session limit reached \(2 sessions\)/);
+    expect(String(refused.json.error)).toMatch(/session limit reached \(2 sessions alive\): free one with DELETE \/__mock\/sessions\/\{name\} \(least recently used: a \(unused for 0 min\), b \(unused for 0 min\)/);
+    expect(String(refused.json.error)).toMatch(/a session unused for 30 min is dropped \(--session-idle-minutes\); --max-sessions raises the limit/);
     expect((await send("POST", "/__mock/sessions", { body: { name: "c" } })).status).toBe(409);
     await send("DELETE", "/__mock/sessions/a", { body: {} });
     expect((await create("c", "x")).status).toBe(201);
@@ -108,5 +110,40 @@ describe("session control requests need JSON", () => {
       expect(response.status).toBeLessThan(500);
     }
     expect(d.sessions.list()).toEqual([]);
+  });
+
+  it("drops a session unused for sessionIdleMs (real time), so an abandoned one frees its place", async () => {
+    const { d, send, create, clock } = setup({ maxSessions: 2, sessionIdleMs: 10 * 60_000 });
+    await create("old", "x");
+    clock.advance(6 * 60_000);
+    await create("recent", "x");
+    clock.advance(5 * 60_000); // "old" unused for 11 min, "recent" for 5
+    expect((await create("new", "x")).status).toBe(201); // "old" was dropped to make room
+    expect(d.sessions.list().map((s) => s.name).sort()).toEqual(["new", "recent"]);
+    const listed = await send("GET", "/__mock/sessions");
+    expect(listed.json.idleMinutes).toBe(10);
+    clock.advance(10 * 60_000);
+    expect(d.sessions.list()).toEqual([]); // listing drops the idle ones too
+  });
+
+  it("sessionIdleMs 0 keeps sessions forever (the 409 says so)", async () => {
+    const { create, clock } = setup({ maxSessions: 1, sessionIdleMs: 0 });
+    await create("a", "x");
+    clock.advance(365 * 86_400_000);
+    const refused = await create("b", "x");
+    expect(refused.status).toBe(409);
+    expect(String(refused.json.error)).toMatch(/sessions do not expire on this server/);
+  });
+
+  it("a request refused for its Host (DNS-rebinding guard) creates no session", async () => {
+    const { d, send } = setup({ allowedHosts: [] });
+    for (let i = 0; i < 5; i++) {
+      const r = await send("GET", "/v1/strategies", { session: `rebound-${i}`, headers: { Host: "evil.example:4010" } });
+      expect(r.status).toBe(403);
+      expect(String(r.json.error)).toMatch(/Host "evil\.example:4010" is not allowed/);
+    }
+    expect(d.sessions.list()).toEqual([]);
+    expect((await send("GET", "/v1/strategies", { session: "real", headers: { Host: "127.0.0.1:4010" } })).status).toBe(200);
+    expect(d.sessions.list().map((s) => s.name)).toEqual(["real"]);
   });
 });

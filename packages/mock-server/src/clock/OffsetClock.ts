@@ -1,8 +1,9 @@
+import { LIMITS } from "../schemas/limits.ts";
 import type { Clock } from "./Clock.ts";
 
 /** A clock shifted ahead of a base clock: how the control surface fast-forwards time. */
 export interface OffsetClock extends Clock {
-  /** Shifts time forward by `ms` (>= 0) for every later reading. */
+  /** Shifts time forward by `ms` (>= 0; the total at most `LIMITS.CLOCK_OFFSET_MAX_MS`) for every later reading. */
   advance(ms: number): void;
   /** The total shift so far, ms. */
   offset(): number;
@@ -23,6 +24,7 @@ export function createOffsetClock(base: Clock): OffsetClock {
     now: () => base.now() + offset,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance(ms): ms must be a finite number >= 0, got ${ms}`);
+      if (offset + ms > LIMITS.CLOCK_OFFSET_MAX_MS) throw new RangeError(`advance(ms): the clock may be at most ${LIMITS.CLOCK_OFFSET_MAX_MS} ms ahead in total, it would be ${offset + ms}`);
       offset += ms;
     },
     offset: () => offset,

@@ -1,5 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import { LIMITS } from "../schemas/limits.ts";
+import { paceMessages } from "./_internal/paceMessages.ts";
 import { createMcpServer } from "./createMcpServer.ts";
 
 /**
@@ -7,8 +9,10 @@ import { createMcpServer } from "./createMcpServer.ts";
  * new server and transport for this request only (no `Mcp-Session-Id`; every request stands
  * alone, as the SDK requires of a stateless transport), JSON responses rather than an SSE stream
  * (the tools are synchronous, and msw and proxies handle a plain JSON body best), both closed
- * once the response is built. Protocol errors (bad JSON-RPC, a missing `Accept`) get the SDK's
- * JSON-RPC error responses; tool failures are tool results with `isError`.
+ * once the response is built. The calls of a batch run one at a time with a turn of the event
+ * loop between two, stop when the client leaves, and stop once the answers reach
+ * `LIMITS.MCP_ANSWER_MAX_BYTES` (`paceMessages`). Protocol errors (bad JSON-RPC, a missing
+ * `Accept`) get the SDK's JSON-RPC error responses; tool failures are tool results with `isError`.
  *
  * @param request a Fetch-API request whose body the transport reads (up to 4 MiB)
  * @example
@@ -19,6 +23,7 @@ export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, requ
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
+    paceMessages(transport, { maxAnswerBytes: LIMITS.MCP_ANSWER_MAX_BYTES, signal: request.signal });
     return await transport.handleRequest(request);
   } finally {
     await server.close();

@@ -5,6 +5,7 @@ import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import type { TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { backtestJson } from "../services/backtest/backtestJson.ts";
+import { prepareBacktestPrices } from "../services/backtest/prepareBacktestPrices.ts";
 import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
 const backtest = (v: ApiVersion) =>
@@ -28,9 +29,11 @@ export const registerBacktestRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
     app.openapi(
       backtest(v),
-      (c) =>
-        c.body(backtestJson(ctx, c.req.valid("json")), 200, { "Content-Type": "application/json" }) as unknown as Response &
-          TypedResponse<JSONParsed<BacktestResultOut>, 200, "json">,
+      async (c) => {
+        await prepareBacktestPrices(ctx); // the first backtest prepares the prices without holding the event loop
+        return c.body(backtestJson(ctx, c.req.valid("json")), 200, { "Content-Type": "application/json" }) as unknown as Response &
+          TypedResponse<JSONParsed<BacktestResultOut>, 200, "json">;
+      },
     );
   }
 };

@@ -32,7 +32,7 @@ const remove = createRoute({
  * default app, so the app's middleware and error handling apply).
  */
 export function registerSessionRoutes(app: MockApp, sessions: SessionControl): void {
-  app.openapi(list, (c) => c.json({ sessions: sessions.list(), maxSessions: sessions.maxSessions }, 200));
+  app.openapi(list, (c) => c.json({ sessions: sessions.list(), maxSessions: sessions.maxSessions, idleMinutes: sessions.idleMs / 60_000 }, 200));
   app.openapi(open, (c) => {
     const { session, created } = sessions.open(c.req.valid("json").name);
     return created ? c.json(session, 201) : c.json(session, 200);

@@ -9,6 +9,12 @@ export const LIMITS = {
   BODY_MAX_BYTES: 1024 * 1024,
   /** Largest request body of the MCP endpoint, bytes. */
   MCP_BODY_MAX_BYTES: 4 * 1024 * 1024,
+  /**
+   * Answers of one request to the MCP endpoint, bytes of JSON: once the answers of a batch reach
+   * this, its calls not yet run are answered with a JSON-RPC error instead (docs/decisions.md
+   * "MCP batches"). The batch answer is serialised in one piece, so this bounds that step too.
+   */
+  MCP_ANSWER_MAX_BYTES: 4 * 1024 * 1024,
   /** A strategy's or portfolio's name, characters. */
   NAME_MAX: 200,
   /** A strategy objective or a search objective, characters. */
@@ -37,6 +43,12 @@ export const LIMITS = {
    * objective (docs/decisions.md "Request limits").
    */
   SEARCH_TERMS_MAX: 64,
+  /**
+   * Terms of a premade search matched fuzzily (typos), at most: the first ones of 7 letters or
+   * more; later terms match exactly or by prefix only. Fuzzy matching is most of a search's cost
+   * (docs/decisions.md "Premade search cost").
+   */
+  SEARCH_FUZZY_TERMS_MAX: 16,
   /** A portfolio's `metadata` object, bytes of its JSON text. */
   METADATA_MAX_BYTES: 64 * 1024,
   /** One holding's `raw_payload` object, bytes of its JSON text. */
@@ -51,6 +63,12 @@ export const LIMITS = {
   BACKTEST_HOLDINGS_MAX_COUNT: 5000,
   /** A sandbox session's name (`X-Mock-Session`, `POST /__mock/sessions`), characters. */
   SESSION_NAME_MAX: 64,
+  /**
+   * How far ahead of the real time the control surface may move the mock's clock in total, ms
+   * (100 years): a further `POST /__mock/clock/advance` is a 400, and a state file with a larger
+   * `clockOffsetMs` is refused at start (the dates would leave what `Date` can show: a 500).
+   */
+  CLOCK_OFFSET_MAX_MS: 100 * 365 * 86_400_000,
   /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
   REASON_MAX: 2000,
 } as const;

@@ -21,6 +21,7 @@ export const SessionSchema = z
     name: z.string(),
     createdAt: z.string().openapi({ description: "ISO 8601, the mock's clock" }),
     strategies: z.number().int().openapi({ description: "Strategies in the session's state" }),
+    lastUsedAt: z.string().openapi({ description: "ISO 8601, real time: the session's last request (a session idle for `idleMinutes` is dropped)" }),
   })
   .openapi("MockSession");
 
@@ -28,6 +29,7 @@ export const SessionListSchema = z
   .object({
     sessions: z.array(SessionSchema),
     maxSessions: z.number().int().openapi({ description: "Most sandbox sessions alive at once" }),
+    idleMinutes: z.number().openapi({ description: "A session unused this long is dropped (0: never)" }),
   })
   .openapi("MockSessionList");
 

@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../app/ServiceContext.ts";
-import { notFound } from "../errors/ApiError.ts";
+import { ApiError, notFound } from "../errors/ApiError.ts";
+import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
 
@@ -34,8 +35,17 @@ export function resetMock(ctx: ServiceContext): void {
   ctx.clock.resetOffset();
 }
 
-/** Moves the mock's clock forward by `ms` (builds progress, archives age); the offset is persisted. */
+/**
+ * Moves the mock's clock forward by `ms` (builds progress, archives age); the offset is persisted.
+ *
+ * @throws ApiError 400 when the clock would end more than `LIMITS.CLOCK_OFFSET_MAX_MS` ahead
+ */
 export function advanceClock(ctx: ServiceContext, ms: number): void {
+  const total = ctx.clock.offset() + ms;
+  if (total > LIMITS.CLOCK_OFFSET_MAX_MS) {
+    const days = (x: number) => Math.floor(x / 86_400_000);
+    throw new ApiError(400, `body.ms: the mock's clock may run at most ${days(LIMITS.CLOCK_OFFSET_MAX_MS)} days ahead (it is ${days(ctx.clock.offset())} days ahead now); POST /__mock/reset brings it back`);
+  }
   ctx.store.mutate((draft) => {
     draft.state.clockOffsetMs += ms;
   });

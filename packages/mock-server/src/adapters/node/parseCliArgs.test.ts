@@ -64,3 +64,12 @@ describe("parseCliArgs --max-sessions", () => {
     for (const bad of ["0", "1001", "x"]) expect(() => parseCliArgs(["--max-sessions", bad])).toThrow(/--max-sessions must be an integer from 1 to 1000/);
   });
 });
+
+describe("parseCliArgs --session-idle-minutes and --max-connections", () => {
+  it("map to sessionIdleMs and maxConnections, with their ranges", () => {
+    expect(parseCliArgs(["--session-idle-minutes", "5", "--max-connections", "256"])).toMatchObject({ kind: "start", options: { sessionIdleMs: 300_000, maxConnections: 256 } });
+    expect(parseCliArgs(["--session-idle-minutes", "0"])).toMatchObject({ options: { sessionIdleMs: 0 } });
+    expect(() => parseCliArgs(["--session-idle-minutes", "x"])).toThrow(/--session-idle-minutes must be an integer from 0 to 10080/);
+    for (const bad of ["0", "1000001", "x"]) expect(() => parseCliArgs(["--max-connections", bad])).toThrow(/--max-connections must be an integer from 1 to 1000000/);
+  });
+});

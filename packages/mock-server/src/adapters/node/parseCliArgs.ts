@@ -26,6 +26,8 @@ Serves the local mock of the thematic-investing REST service.
   --add-key <key[=userId]>  accept another API key (repeatable): alone it is a new user; with
                         =userId it authenticates as that fixture user
   --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
+  --session-idle-minutes <n>  drop a sandbox session unused for this long (default 30; 0 = never)
+  --max-connections <n>  connections open at once; one more is answered 503 and closed (default 1024)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
   --quiet               no request log lines
   --help                this text
@@ -60,6 +62,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       data: { type: "string" },
       "add-key": { type: "string", multiple: true },
       "max-sessions": { type: "string" },
+      "session-idle-minutes": { type: "string" },
+      "max-connections": { type: "string" },
       "no-control": { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -79,6 +83,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["allowed-hosts"] !== undefined) options.allowedHosts = allowedHosts(values["allowed-hosts"]);
 
   if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
+  if (values["session-idle-minutes"] !== undefined) options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
+  if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   return { kind: "start", options };

@@ -1,7 +1,8 @@
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo, Server, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { filePersistence } from "./filePersistence.ts";
 import { swaggerAssets } from "./swaggerAssets.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
@@ -24,6 +25,11 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    * the TypeScript sources, and that time counts against the first request's time limit.
    */
   warmOptimizer?: boolean;
+  /**
+   * Connections open at once (1..1000000); one more is answered 503 `{error}` at once and closed
+   * (`capConnections`). Default {@link DEFAULT_MAX_CONNECTIONS}.
+   */
+  maxConnections?: number;
 }
 
 /** A running server. */
@@ -43,7 +49,8 @@ export interface RunningServer extends Mock {
  * one dispatcher for every session), optimizer solves on a pool of worker
  * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
  * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
- * before the app sees them (a malformed request line 400, headers over 16 KB 431).
+ * before the app sees them (a malformed request line 400, headers over 16 KB 431, a connection
+ * past `maxConnections` 503).
  *
  * @example
  * const server = await startServer({ port: 0, universe, quiet: true });
@@ -51,7 +58,8 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, ...appOptions } = options;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
   const pool =
     appOptions.solver === undefined
       ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
@@ -81,6 +89,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           }).finally(() => pool?.close()),
       });
     });
+    capConnections(server as Server, maxConnections);
     server.on("clientError", answerClientError);
     server.once("error", (error) => {
       void pool?.close();

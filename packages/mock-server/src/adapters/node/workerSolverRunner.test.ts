@@ -84,7 +84,8 @@ describe("createWorkerSolverRunner", () => {
   });
 
   it("answers 503 to a queued job whose time limit ran out while it waited, without running it", async () => {
-    const runner = pool({ workers: 1, queueMax: 4, spawn: hanging });
+    // Solves assumed to take 1 ms, so both jobs are admitted: the deadline, not the forecast, ends their wait.
+    const runner = pool({ workers: 1, queueMax: 4, spawn: hanging, estimates: { "mean-cvar": 1, "score-tilt": 1 } });
     runner.run(meanCvar, 0).catch(() => {}); // occupies the only worker until close
     const first = rejection(runner.run(meanCvar, 400)).then((e) => ({ which: "first", e }));
     const second = rejection(runner.run(meanCvar, 50)).then((e) => ({ which: "queued", e }));
@@ -135,4 +136,78 @@ describe("createWorkerSolverRunner", () => {
     expect(spawned).toBe(2);
     expect(isApiError(await rejection(runner.run(meanCvar, 0, AbortSignal.abort()))) ).toBe(true);
   });
+
+  it("refuses at once (429, Retry-After) the jobs that would start too late for their limit, by the solve estimates (1 worker, 5 s, 16 at once)", async () => {
+    const runner = pool({ workers: 1, spawn: hanging }); // mean-CVaR solves assumed to take 1 s until one is timed
+    const settled: Array<{ i: number; error: unknown }> = [];
+    const jobs = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Starts forecast at 0, 1, 2, 3 and 4 s leave at least half the limit (2.5 s) or a whole solve (1 s): those five wait; the rest are refused now.
+    expect(settled.map((s) => s.i)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    for (const { error } of settled) {
+      expect(isApiError(error) && error.status).toBe(429);
+      expect(isApiError(error) && Number(error.headers["Retry-After"])).toBeGreaterThanOrEqual(4);
+      expect((error as Error).message).toMatch(/would start in about [45](\.\d)? s \(1 running, 4 waiting, about 1 s each\), too late for the time limit of 5 s/);
+    }
+    await runner.close();
+    await Promise.all(jobs);
+  });
+
+  it("admits any job on an idle pool, however short its limit (the engine stops at the limit with its best weights)", async () => {
+    const answering = () => new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true });", { eval: true });
+    const runner = pool({ workers: 1, spawn: answering });
+    await runner.run(meanCvar, 0); // the worker has loaded
+    expect(await runner.run(meanCvar, 10)).toBeGreaterThan(0);
+  });
+
+  it("refuses at once (503, Retry-After) a job whose worker is restarting when its start, as timed, outlasts the limit", async () => {
+    const slowHanging = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true }); }, 300);", { eval: true });
+    const runner = pool({ workers: 1, spawn: slowHanging });
+    const leaving = new AbortController();
+    const first = rejection(runner.run(meanCvar, 0, leaving.signal));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // loaded (timed at about 300 ms) and solving
+    leaving.abort(); // its worker is stopped and a replacement starts loading
+    expect(isApiError(await first) && (await first as { status: number }).status).toBe(499);
+    const refused = await rejection(runner.run(meanCvar, 100));
+    expect(isApiError(refused) && refused.status).toBe(503);
+    expect(isApiError(refused) && refused.headers["Retry-After"]).toBe("1");
+    expect((refused as Error).message).toMatch(/an optimizer worker is still starting \(about 0\.\d s more\), too long for the time limit of 0\.1 s/);
+  });
+
+  it("a job waiting for its worker to load is answered 503 at its deadline, not when the worker is ready", async () => {
+    const neverReady = () => new Worker("setInterval(() => {}, 1000);", { eval: true });
+    const runner = pool({ workers: 1, spawn: neverReady });
+    const late = await rejection(runner.run(meanCvar, 50)); // before: waited for a `ready` that never comes
+    expect(isApiError(late) && late.status).toBe(503);
+    expect((late as Error).message).toMatch(/time limit of 0\.05 s .* while an optimizer worker started/);
+  }, 10_000);
+
+  it("answers 503 at once the queued jobs that fall too far behind when a solve outlasts its estimate", async () => {
+    const workers: Worker[] = [];
+    const onCue = () => {
+      const w = new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => { if (m.go) p.postMessage({ ok: true, result: 'done' }); }); p.postMessage({ ready: true });", { eval: true });
+      workers.push(w);
+      return w;
+    };
+    const runner = pool({ workers: 1, queueMax: 16, spawn: onCue, estimates: { "mean-cvar": 100, "score-tilt": 100 } });
+    const running = runner.run(meanCvar, 0);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the worker has loaded and holds the job
+    const settled: Array<{ i: number; error: unknown }> = [];
+    const queued = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toEqual([]); // forecast at 100 ms a solve: all 16 fit in 5 s
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    workers[0]!.postMessage({ go: true }); // the first solve took about 1.8 s: the estimate grows to about 0.6 s
+    expect(await running).toBe("done");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled.length).toBeGreaterThan(0);
+    const refused = settled.map((s) => s.i).sort((a, b) => a - b);
+    expect(refused).toEqual(Array.from({ length: refused.length }, (_, k) => 16 - refused.length + k)); // the back of the queue
+    for (const { error } of settled) {
+      expect(isApiError(error) && error.status).toBe(503);
+      expect((error as Error).message).toMatch(/as the solves ahead of it take longer than expected/);
+    }
+    await runner.close();
+    await Promise.all(queued);
+  }, 20_000);
 });

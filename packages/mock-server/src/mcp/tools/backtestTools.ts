@@ -1,4 +1,5 @@
 import { BacktestBody, BacktestResultSchema } from "../../schemas/backtest.ts";
+import { prepareBacktestPrices } from "../../services/backtest/prepareBacktestPrices.ts";
 import { runBacktest } from "../../services/backtest/runBacktest.ts";
 import { addTool } from "../_internal/addTool.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
@@ -23,7 +24,8 @@ export const registerBacktestTools: ToolGroup = (server, env) => {
       outputSchema: BacktestResultSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => {
+    async (args) => {
+      await prepareBacktestPrices(env.ctx); // the first backtest prepares the prices without holding the event loop
       const result = runBacktest(env.ctx, args);
       const warnings = result.metadata.warnings.length === 0 ? "" : ` Warnings: ${result.metadata.warnings.join("; ")}`;
       return {

@@ -1,5 +1,5 @@
 import type { PriceSeries, Security } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { findBenchmark } from "./findBenchmark.ts";
 
@@ -9,9 +9,9 @@ export interface ResolvedBenchmark {
   series: PriceSeries;
 }
 
-/** Active company listings by upper-case ticker (tickers are unique across venues in the fixtures). O(L) once per context. */
+/** Active company listings by upper-case ticker (tickers are unique across venues in the fixtures). O(L) once per universe (`memoizeShared`). */
 function activeListingsBySymbol(ctx: ServiceContext): ReadonlyMap<string, Security> {
-  return memoize(ctx, "benchmarks:listingsBySymbol", () => {
+  return memoizeShared(ctx, "benchmarks:listingsBySymbol", () => {
     const out = new Map<string, Security>();
     for (const company of ctx.universe.companies) {
       for (const s of company.securities) if (s.active && !out.has(s.symbol.toUpperCase())) out.set(s.symbol.toUpperCase(), s);

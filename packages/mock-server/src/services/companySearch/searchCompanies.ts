@@ -10,7 +10,7 @@ export const MAX_SEARCH_RESULTS = 10;
  * symbol, ISIN and FIGI of every active listing. A company's rank is its best key: 0 exact match,
  * 1 prefix, 2 other substring; then market cap descending, then id. Only companies with an active
  * listing, each with only its active listings, primary first. At most min(limit, 10) results.
- * Cost: O(C·K·|query|) for C companies of K keys (entries are built once per context).
+ * Cost: O(C·K·|query|) for C companies of K keys (entries are built once per universe).
  *
  * @param query non-blank (the route rejects a blank one)
  * @param limit integer >= 1 (default 10)

@@ -1,7 +1,7 @@
 import { UTCDate } from "@date-fns/utc";
 import { addMonths, addYears } from "date-fns";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { type Caller, memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared, type Caller, type ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import type { ExposureRow, ExposuresInput, ReturnDateRange } from "../../schemas/exposures.ts";
@@ -72,8 +72,8 @@ function targets(ctx: ServiceContext, caller: Caller, ids: readonly string[]): S
     const done = version !== undefined && strategyStatus(s, now) === 100;
     return { id: s.id, name: s.name, companies: done ? rankedCompanies(ctx.universe, versionConstituents(ctx, version), {}) : [] };
   };
-  // A premade strategy's ranking depends on fixture data only: once per context.
-  const ranked = memoize(ctx, "exposures:premade", () => new Map<string, CompanyOut[]>());
+  // A premade strategy's ranking depends on fixture data only: once per universe, shared by every session.
+  const ranked = memoizeShared(ctx, "exposures:premade", () => new Map<string, CompanyOut[]>());
   const premade = (p: PremadeStrategy): Scored => {
     let companies = ranked.get(p.id);
     if (companies === undefined) ranked.set(p.id, (companies = rankedCompanies(ctx.universe, p.constituents, {})));

@@ -1,15 +1,15 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 
 /**
- * The premade strategies by id, built once per context (the library is fixture data).
+ * The premade strategies by id, built once per universe and shared by every session (the library is fixture data).
  *
  * @example
  * premadeIndex(ctx).has(premade.id) // => true
  */
 export function premadeIndex(ctx: ServiceContext): ReadonlyMap<string, PremadeStrategy> {
-  return memoize(ctx, "premade:byId", () => new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p])));
+  return memoizeShared(ctx, "premade:byId", () => new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p])));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";
@@ -16,7 +16,7 @@ import { PREMADE_OWNER_ID } from "./premadeOwner.ts";
  * presentPremade(ctx, premade).status // => 100
  */
 export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): StrategyV1 {
-  return memoize(ctx, `premade:v1:${p.id}`, () => {
+  return memoizeShared(ctx, `premade:v1:${p.id}`, () => {
     const sectors = new Set<string>();
     for (const c of p.constituents) {
       const company = ctx.universe.companyById.get(c.companyId);

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { PremadeSearchResult } from "../../schemas/premade.ts";
 import { presentPremade } from "./presentPremade.ts";
+import { FUZZY_RATIO, fuzzyTerms } from "./_internal/fuzzyTerms.ts";
 import { premadeSearchIndex } from "./_internal/premadeSearchIndex.ts";
 import { queryTerms } from "./_internal/queryTerms.ts";
 
@@ -11,12 +12,14 @@ export const SIMILARITY_SCALE = 30;
  * Premade strategies closest to a natural-language objective (contract 4.3, 2.8): BM25 (minisearch)
  * over one document per premade strategy with Porter-stemmed terms and hand-written concept
  * expansions per theme (see `_internal/themeConcepts.ts`), prefix and light fuzzy matching.
- * The query is the objective's distinct terms, at most `LIMITS.SEARCH_TERMS_MAX` ({@link queryTerms}).
+ * The query is the objective's distinct terms, at most `LIMITS.SEARCH_TERMS_MAX` ({@link queryTerms}),
+ * of which at most `LIMITS.SEARCH_FUZZY_TERMS_MAX` are matched fuzzily ({@link fuzzyTerms}).
  * similarity = 1 − exp(−score / ({@link SIMILARITY_SCALE} · q)) with q the number of those terms
  * (BM25 sums over terms, so this keeps long and short objectives comparable), rounded to 4
  * decimals: in [0, 1], 0 when no term matches, monotone in the score, deterministic. Every premade strategy is
  * returned, by descending similarity, ties by name then id.
- * Cost: O(|objective|) to split, then O(q · postings) with q <= SEARCH_TERMS_MAX; the index is built once per context.
+ * Cost: O(|objective|) to split, then O(q · postings) with q <= SEARCH_TERMS_MAX, and at most
+ * SEARCH_FUZZY_TERMS_MAX fuzzy walks of the term tree; the index is built once per universe.
  *
  * @throws ApiError 400 never here: a blank objective is rejected by the route's schema
  * @example
@@ -27,7 +30,12 @@ export function searchPremade(ctx: ServiceContext, objective: string): PremadeSe
   const scale = SIMILARITY_SCALE * Math.max(1, terms.length);
   const scores = new Map<string, number>();
   // The terms are already stemmed and distinct: the index must not tokenize or stem them again.
-  const hits = terms.length === 0 ? [] : premadeSearchIndex(ctx).search(terms.join(" "), { tokenize: (text) => text.split(" "), processTerm: (term) => term });
+  const { index, longestTerm } = premadeSearchIndex(ctx);
+  const fuzzy = fuzzyTerms(terms, longestTerm);
+  const hits =
+    terms.length === 0
+      ? []
+      : index.search(terms.join(" "), { tokenize: (text) => text.split(" "), processTerm: (term) => term, fuzzy: (term) => (fuzzy.has(term) ? FUZZY_RATIO : false) });
   for (const hit of hits) scores.set(String(hit.id), hit.score);
   const matches = ctx.universe.premadeStrategies.map((p) => {
     const score = scores.get(p.id) ?? 0;

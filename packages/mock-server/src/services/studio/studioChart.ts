@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
+import { prepareBacktestPrices } from "../backtest/prepareBacktestPrices.ts";
 import { runBacktest } from "../backtest/runBacktest.ts";
 import { studioHoldings } from "./studioHoldings.ts";
 
@@ -22,6 +23,7 @@ export interface StudioDrawing {
  */
 export async function studioChart(ctx: ServiceContext, input: StudioChartInput): Promise<StudioDrawing> {
   const { label, holdings } = studioHoldings(ctx, input.source);
+  await prepareBacktestPrices(ctx);
   const result = runBacktest(ctx, { holdings, years: input.years, benchmark: input.benchmark });
   const charts = await import("@thematic/charts");
   const perf = { portfolio: result.timeSeries, benchmark: result.benchmarkTimeSeries, portfolioLabel: shorten(label), benchmarkLabel: result.benchmarkMetadata.symbol };

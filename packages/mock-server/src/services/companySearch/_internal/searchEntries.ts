@@ -1,5 +1,5 @@
 import type { Company, Security } from "../../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 
 /** One searchable company: its lower-cased keys (name; symbol, ISIN, FIGI when known, of each active listing) and its presented result. */
@@ -18,14 +18,14 @@ function activeSecurities(company: Company): Security[] {
 }
 
 /**
- * The search entries of the universe, built once per context: companies with at least one active
+ * The search entries of the universe, built once per universe (`memoizeShared`: shared by every session): companies with at least one active
  * listing (the others are never returned), each with its presented result (contract 2.7). O(C) once.
  *
  * @example
  * searchEntries(ctx).every((e) => e.result.securities.length > 0) // => true
  */
 export function searchEntries(ctx: ServiceContext): SearchEntry[] {
-  return memoize(ctx, "companySearch:entries", () =>
+  return memoizeShared(ctx, "companySearch:entries", () =>
     ctx.universe.companies.flatMap((company) => {
       const securities = activeSecurities(company);
       if (securities.length === 0) return [];

@@ -1,4 +1,4 @@
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
 import type { Security } from "../../../_internal/fixtures.ts";
 import { ApiError } from "../../../errors/ApiError.ts";
 import type { HoldingInput } from "../../../schemas/portfolio.ts";
@@ -14,7 +14,7 @@ const bad = (at: string, message: string) => new ApiError(400, `${at}: ${message
 const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 function symbolIndex(ctx: ServiceContext): ReadonlyMap<string, readonly Security[]> {
-  return memoize(ctx, "portfolios:symbolIndex", () => {
+  return memoizeShared(ctx, "portfolios:symbolIndex", () => {
     const index = new Map<string, Security[]>();
     for (const c of ctx.universe.companies) {
       for (const s of c.securities) {

@@ -1,8 +1,8 @@
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
 import { LRUCache } from "lru-cache";
 
-/** At most this many ranked company lists are kept per context (LRU). */
+/** At most this many ranked company lists are kept per universe (LRU). */
 export const HOLDINGS_CACHE_CAPACITY = 256;
 
 /** A ranked company list and its JSON text (serialised once: the list endpoints send the text as is). */
@@ -12,7 +12,7 @@ export interface CachedHoldings {
 }
 
 /**
- * The context's LRU cache of ranked company lists, keyed by (strategy, run, market-cap floor,
+ * The universe's LRU cache of ranked premade company lists (`memoizeShared`: shared by every session), keyed by (strategy, run, market-cap floor,
  * reasoning): `holdingsCache(ctx).memo(key, { context: compute })` returns the kept list or keeps
  * what `compute` returns (lru-cache's memo).
  *
@@ -20,7 +20,7 @@ export interface CachedHoldings {
  * holdingsCache(ctx).memo("k", { context: () => cachedHoldings([]) }).json // => "[]"
  */
 export function holdingsCache(ctx: ServiceContext): LRUCache<string, CachedHoldings, () => CachedHoldings> {
-  return memoize(
+  return memoizeShared(
     ctx,
     "premade:holdingsCache",
     () => new LRUCache<string, CachedHoldings, () => CachedHoldings>({ max: HOLDINGS_CACHE_CAPACITY, memoMethod: (_key, _stale, { context }) => context() }),

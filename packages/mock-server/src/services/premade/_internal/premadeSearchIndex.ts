@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import type { PremadeStrategy } from "../../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
 import { searchTerms } from "./searchTerms.ts";
 import { THEME_CONCEPTS } from "./themeConcepts.ts";
 
@@ -18,12 +18,12 @@ interface PremadeDocument {
 /** Field boosts: the theme's own vocabulary first, the constituents' descriptions last (long and noisy). */
 export const FIELD_BOOST = { name: 3, keywords: 3, concepts: 2, description: 2, objective: 1.5, companies: 0.3 } as const;
 
-/**
- * Longest query term matched fuzzily. minisearch's edit-distance table grows with the square of
- * the term's length (one 100 000-letter word asked for a 10 GB array: a 500); no indexed word is
- * near this long, so a longer term can only match exactly or by prefix.
- */
-export const MAX_FUZZY_TERM_LENGTH = 64;
+/** The premade library's search index and the length of its longest term (which bounds fuzzy matching, see `fuzzyTerms`). */
+export interface PremadeSearchIndex {
+  index: MiniSearch<PremadeDocument>;
+  /** Letters of the longest indexed term. */
+  longestTerm: number;
+}
 
 /** The premade strategy a document describes. */
 function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
@@ -45,29 +45,35 @@ function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
 }
 
 /**
- * The BM25 index (minisearch) of the premade library, built once per context: one document per
+ * The BM25 index (minisearch) of the premade library, built once per universe (`memoizeShared`: shared by every session): one document per
  * premade strategy (theme name, keywords, concept expansions, description, objective, constituent
- * company descriptions and industries), Porter-stemmed terms.
+ * company descriptions and industries), Porter-stemmed terms. Searches pass their own `fuzzy`
+ * option (`fuzzyTerms`); the default here matches nothing fuzzily.
  *
  * @example
- * premadeSearchIndex(ctx).search("qubits")[0]?.id // => the quantum premade strategy's id
+ * premadeSearchIndex(ctx).index.search("qubits")[0]?.id // => the quantum premade strategy's id
  */
-export function premadeSearchIndex(ctx: ServiceContext): MiniSearch<PremadeDocument> {
-  return memoize(ctx, "premade:searchIndex", () => {
+export function premadeSearchIndex(ctx: ServiceContext): PremadeSearchIndex {
+  return memoizeShared(ctx, "premade:searchIndex", () => {
+    let longestTerm = 0;
     const index = new MiniSearch<PremadeDocument>({
       fields: ["name", "keywords", "concepts", "description", "objective", "companies"],
       idField: "id",
-      tokenize: (text) => searchTerms(text),
+      tokenize: (text) => {
+        const terms = searchTerms(text);
+        for (const term of terms) longestTerm = Math.max(longestTerm, term.length);
+        return terms;
+      },
       processTerm: (term) => term,
       searchOptions: {
         boost: { ...FIELD_BOOST },
         combineWith: "OR",
         prefix: (term) => term.length >= 5,
-        fuzzy: (term) => (term.length >= 7 && term.length <= MAX_FUZZY_TERM_LENGTH ? 0.15 : false),
+        fuzzy: false,
         weights: { fuzzy: 0.3, prefix: 0.5 },
       },
     });
     index.addAll(ctx.universe.premadeStrategies.map((p) => document(ctx, p)));
-    return index;
+    return { index, longestTerm };
   });
 }
