@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../../app/ServiceContext.ts";
+import { ApiError } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { runBacktest } from "../backtest/runBacktest.ts";
 import { studioHoldings } from "./studioHoldings.ts";
@@ -6,16 +7,29 @@ import { studioHoldings } from "./studioHoldings.ts";
 /**
  * The studio explorer's chart: a backtest of the chosen holdings (`runBacktest`, exactly
  * `POST /v1/backtest`) drawn by @thematic/charts as an SVG document. The charts package (and
- * Vega with it) is imported on the first call, so the mock starts as fast without it.
+ * Vega with it) is imported on the first call, so the mock starts as fast without it. It is an
+ * optional peer dependency (Vega is a third of a full install, for one page of the studio):
+ * without it installed, the chart answers 501 saying how to add it.
  *
- * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little price data
+ * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little
+ *   price data; 501 when @thematic/charts is not installed
  * @example
  * (await studioChart(ctx, { source: { kind: "premade", id }, benchmark: "SPY", years: 5, chart: "nav" })).startsWith("<svg") // => true
  */
 export async function studioChart(ctx: ServiceContext, input: StudioChartInput): Promise<string> {
   const { label, holdings } = studioHoldings(ctx, input.source);
   const result = runBacktest(ctx, { holdings, years: input.years, benchmark: input.benchmark });
-  const charts = await import("@thematic/charts");
+  try {
+    return await draw(await import("@thematic/charts"), input, label, result);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+    throw new ApiError(501, "the studio's charts need the optional package @thematic/charts (with its Vega): npm install --save-dev @thematic/charts, then restart the mock");
+  }
+}
+
+/** The chart asked for, drawn by `charts` (Vega and Vega-Lite are imported by its first call). */
+function draw(charts: typeof import("@thematic/charts"), input: StudioChartInput, label: string, result: ReturnType<typeof runBacktest>): Promise<string> {
   const perf = { portfolio: result.timeSeries, benchmark: result.benchmarkTimeSeries, portfolioLabel: shorten(label), benchmarkLabel: result.benchmarkMetadata.symbol };
   switch (input.chart) {
     case "nav":
