@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
 import { registerAnalyticsTools } from "./tools/analyticsTools.ts";
@@ -40,13 +40,14 @@ const INSTRUCTIONS = [
  * calls the same services as the REST routes with `ctx` and `caller`, so data and ownership rules
  * are the REST API's. Built per HTTP request (stateless transport, see `handleMcpRequest`);
  * `signal` is that request's, so a solve whose client left is dropped as over REST.
- * Cost: O(number of tools) to register.
+ * Cost: O(number of tools) to register. `Server` is the SDK's `McpServer` class, passed in so that
+ * the SDK is loaded only when a request needs it (see handleMcpRequest).
  *
  * @example
- * createMcpServer(ctx, { userId }).isConnected() // => false
+ * createMcpServer(McpServer, ctx, { userId }).isConnected() // => false
  */
-export function createMcpServer(ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
+export function createMcpServer(Server: typeof McpServer, ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
+  const server = new Server(MCP_SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
   const env = signal === undefined ? { ctx, caller } : { ctx, caller, signal };
   for (const register of TOOL_GROUPS) register(server, env);
   return server;
