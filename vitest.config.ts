@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { scaled } from "./test/_support/timeScale.ts";
 
 // Workspace packages are resolved to their TypeScript source through the
 // "@thematic/source" export condition, so nothing needs a build to be tested.
@@ -12,6 +13,10 @@ export default defineConfig({
     // The packed-package tests have their own run (npm run test:packaging, in .ci/run).
     exclude: [...configDefaults.exclude, "test/packaging/**"],
     environment: "node",
-    testTimeout: 30_000,
+    // Hang guards, not budgets: 2 minutes on an idle machine, stretched by the load when the run
+    // starts (test/_support/timeScale.ts), so that a busy machine makes tests slow, not red.
+    // Tests set no timeouts of their own below this one.
+    testTimeout: scaled(120_000),
+    hookTimeout: scaled(120_000),
   },
 });

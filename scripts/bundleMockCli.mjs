@@ -5,12 +5,12 @@
 // - by the repository's `npm start` (scripts/thematic-mock-dev.mjs): from the TypeScript source,
 //   so the development loop needs no build.
 // Packages that find files next to their own modules stay imports, resolved from node_modules at
-// run time: highs (highs.wasm), swagger-ui-dist (the /docs assets), the MCP SDK (imported on the
-// first /v1/mcp request) and @thematic/fixtures' data files (read through its package exports).
-// Vega and Vega-Lite (imported by @thematic/charts on the studio's first chart) stay imports too:
-// they would double the bundle (1.7 to 3.5 MB) for a page most runs never open. Every external
-// is a declared dependency of @thematic/mock-server, so it resolves from the installed dist/cli.js
-// however npm lays out node_modules.
+// run time: highs (highs.wasm), the MCP SDK (imported on the first /v1/mcp request) and
+// @thematic/fixtures' data files (read through its package exports). Vega and Vega-Lite (imported
+// by @thematic/charts on the studio's first chart) stay imports too: they would double the bundle
+// (1.7 to 3.5 MB) for a page most runs never open, and they are optional peer dependencies,
+// installed with @thematic/charts by those who want the studio's charts (the mock answers 501
+// without them). Every external is a declared dependency or peer of @thematic/mock-server.
 import { build } from "esbuild";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Registry packages left as run-time imports (see above). */
-export const EXTERNAL = ["highs", "swagger-ui-dist", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "msw", "msw/*", "vega", "vega-lite"];
+export const EXTERNAL = ["highs", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "msw", "msw/*", "vega", "vega-lite"];
 
 /**
  * Bundles packages/mock-server/src/adapters/node/cli.ts (and the workspace packages it uses, from

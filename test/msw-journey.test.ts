@@ -1,6 +1,7 @@
 // The frontend journey through msw in Node: the package's msw adapter (`setupServer`) intercepts
 // plain `fetch` to a base URL; the mock's clock is a manual one the test moves forward.
-import { createManualClock, createMswMock } from "@thematic/mock-server";
+import { createManualClock } from "@thematic/mock-server";
+import { createMswMock } from "@thematic/mock-server/msw/node";
 import { setupMockServer } from "@thematic/mock-server/msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

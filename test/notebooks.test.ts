@@ -3,13 +3,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scaled } from "./_support/timeScale.ts";
 
 const repo = join(import.meta.dirname, "..");
 const runner = join(repo, "scripts", "run-notebooks.mjs");
 
 /** Runs scripts/run-notebooks.mjs with `args` and returns its exit status and output. */
 function runNotebooks(args: string[], env: NodeJS.ProcessEnv = process.env): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [runner, ...args], { cwd: repo, env, encoding: "utf8", timeout: 180_000 });
+  const result = spawnSync(process.execPath, [runner, ...args], { cwd: repo, env, encoding: "utf8", timeout: scaled(180_000) });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -21,7 +22,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/);
     expect(output).toMatch(/portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/);
     expect(status).toBe(0);
-  }, 180_000);
+  }, scaled(240_000));
 
   it("the runner fails naming the cell that threw, with later cells seeing earlier bindings", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
@@ -38,7 +39,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     expect(status).toBe(1);
     expect(output).toMatch(/bad\.ipynb: cell 3 threw/);
     expect(output).toMatch(/cell saw a = 20/);
-  }, 60_000);
+  });
 
   it("the runner fails a notebook whose displayed chart is not an SVG with a title", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
@@ -62,7 +63,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
       expect(result.status, name).toBe(1);
       expect(result.output).toMatch(why);
     }
-  }, 60_000);
+  });
 
   it("the runner counts displayed HTML tables and fails one that holds NaN or is not one table", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
@@ -85,5 +86,5 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
       expect(result.status, name).toBe(1);
       expect(result.output).toMatch(why);
     }
-  }, 60_000);
+  });
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.evaluate(() => window.mockReady);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

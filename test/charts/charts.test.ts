@@ -57,7 +57,7 @@ beforeAll(async () => {
   svgs.set("tear-sheet", await charts.tearSheet({ backtest: ten, weights, companies, portfolioLabel: premade.name }));
   browser = await launchChromium();
   page = await browser.newPage({ deviceScaleFactor: 1 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../packages/mock-server/src/adapters/node/startServer.ts";
 import { launchChromium } from "../_support/launchChromium.ts";
+import { scaled } from "../_support/timeScale.ts";
 
 /**
  * @thematic/client in a real browser: bundled for the browser platform (no Node built-in may be
@@ -47,7 +48,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   await page.goto(`http://localhost:${(pages.address() as AddressInfo).port}/`);
   await page.waitForFunction(() => window.thematic !== undefined);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -64,15 +65,15 @@ describe("@thematic/client in Chromium", () => {
 
   it("creates, submits and waits for a build across origins, in a sandbox session", async () => {
     const outcome = await page.evaluate(
-      async ({ baseUrl, key }) => {
+      async ({ baseUrl, key, timeoutMs }) => {
         const client = new window.thematic.ThematicClient({ baseUrl, apiKey: key, headers: { "X-Mock-Session": "browser" } });
         const created = await client.post("/v1/strategies", { body: { name: "From the browser", objective: "Grid-scale battery storage and power electronics." } });
         await client.post("/v1/strategies/{id}/submit", { params: { path: { id: created.id } } });
-        const built = await client.waitForBuild(created.id, { initialDelayMs: 50, timeoutMs: 20_000 });
+        const built = await client.waitForBuild(created.id, { initialDelayMs: 50, timeoutMs });
         const result = await client.optimize(created.id, { query: { maxWeight: 0.5 } });
         return { status: built.status, holdings: result.portfolio.length };
       },
-      { baseUrl: mock.url, key: KEY },
+      { baseUrl: mock.url, key: KEY, timeoutMs: scaled(20_000) },
     );
     expect(outcome.status).toBe(100);
     expect(outcome.holdings).toBeGreaterThan(0);
@@ -82,7 +83,7 @@ describe("@thematic/client in Chromium", () => {
 
   it("throws ThematicApiError with the service's message, and aborts with AbortError", async () => {
     const outcome = await page.evaluate(
-      async ({ baseUrl, key }) => {
+      async ({ baseUrl, key, timeoutMs }) => {
         const { ThematicClient, isThematicApiError } = window.thematic;
         const client = new ThematicClient({ baseUrl, apiKey: key });
         const missing = await client.get("/v1/strategies/{id}", { params: { path: { id: "00000000-0000-4000-8000-000000000000" } } }).catch((e: unknown) => e);
@@ -92,7 +93,7 @@ describe("@thematic/client in Chromium", () => {
         const aborted = (await pending) as Error;
         return { isApiError: isThematicApiError(missing, 404), error: (missing as { error: string }).error, aborted: aborted.name };
       },
-      { baseUrl: mock.url, key: KEY },
+      { baseUrl: mock.url, key: KEY, timeoutMs: scaled(20_000) },
     );
     expect(outcome).toEqual({ isApiError: true, error: expect.stringMatching(/not found/), aborted: "AbortError" });
   });

@@ -48,4 +48,4 @@ it("the mock agrees with the reference model on random command sequences", async
       ...(process.env.MODEL_SEED === undefined ? {} : { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH, endOnFailure: true }),
     },
   );
-}, 120_000);
+});

@@ -57,8 +57,9 @@ describe("npx thematic-mock from the installed package", () => {
     const optimized = await api<{ portfolio: Array<{ weight: number }>; solver?: { status: string } }>(mock, "POST", `/v1/strategies/${id}/optimized-portfolio?maxWeight=0.3&minMarketCap=100000000`);
     expect(optimized.status).toBe(200);
     expect(optimized.body.portfolio.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 9);
-    const docs = await fetch(`${mock.url}/docs/swagger-ui.css`);
+    const docs = await fetch(`${mock.url}/docs`);
     expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('fetch("openapi.json")');
 
     // The studio page, and its backtest explorer's chart drawn by the installed @thematic/charts
     // (Vega and Vega-Lite imported at run time from the install, not bundled into dist/cli.js).
@@ -89,8 +90,10 @@ describe("npx thematic-mock from the installed package", () => {
   it("loads at run time only packages the mock declares (the bundle's externals: highs, Vega, the MCP SDK…)", () => {
     const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
     const bundle = readFileSync(join(packageDir, "dist", "cli.js"), "utf8");
-    const { dependencies } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    // Static and dynamic imports, and require.resolve of a package's files (swagger-ui-dist, the fixtures' data).
+    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    // Declared: a dependency, or an optional peer (msw, Vega: issue 23).
+    const dependencies = { ...manifest.dependencies, ...manifest.peerDependencies };
+    // Static and dynamic imports, and require.resolve of a package's files (the fixtures' data).
     const specifiers = [...bundle.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
     const packageName = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/;
     const packages = new Set(specifiers.filter((s) => packageName.test(s)).map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")));

@@ -32,7 +32,7 @@ beforeAll(async () => {
     ...CHROMIUM_ARGS.filter((arg) => arg !== "--disable-quic"),
     "--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1",
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => pages?.close(resolve));

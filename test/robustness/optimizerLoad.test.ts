@@ -37,7 +37,7 @@ describe("optimizer solves in the standalone server", () => {
     expect(done.map((d) => d.status)).toEqual(Array(8).fill(200));
     // Inline on the event loop, health would wait for at least the solve in progress.
     expect(health.at).toBeLessThan(Math.min(...done.map((d) => d.at)));
-  }, 120_000);
+  });
 
   it("refuses solves past the queue bound at once with 429, Retry-After and {error}", async () => {
     server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 2, optimizerTimeLimitMs: 0, warmOptimizer: true });
@@ -51,7 +51,7 @@ describe("optimizer solves in the standalone server", () => {
       expect(r.body.error).toMatch(/optimizer is busy/);
     }
     expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...replies.filter((r) => r.status === 200).map((r) => r.at)));
-  }, 120_000);
+  });
 
   it("a time limit over the whole request: every answer is a result within the limit's terms or a 429/503 {error}, never a hang", async () => {
     server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200, warmOptimizer: true });
@@ -62,7 +62,7 @@ describe("optimizer solves in the standalone server", () => {
       if (r.status !== 200) expect(r.body.error).toMatch(/time limit of 0\.2 s/);
     }
     expect(replies.some((r) => r.status !== 200)).toBe(true); // four ~1 s solves cannot all fit in 0.2 s on one worker
-  }, 120_000);
+  });
 
   // Issue 20, item 8: with 1 worker and the 5 s limit, 16 solves at once gave 2 × 200 and 14 × 503, each after about 5 s.
   it("refuses at once with 429 the solves that could not start in time (1 worker, 5 s limit, 16 at once), before any solve is answered", async () => {
@@ -79,5 +79,5 @@ describe("optimizer solves in the standalone server", () => {
       expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(r.body.error).toMatch(/optimizer is busy: this solve would start in about .* too late for the time limit of 5 s/);
     }
-  }, 120_000);
+  });
 });

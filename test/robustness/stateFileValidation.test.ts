@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { loadUniverse } from "@thematic/fixtures/load";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filePersistence } from "../../packages/mock-server/src/adapters/node/filePersistence.ts";
+import { scaled } from "../_support/timeScale.ts";
 import { createMock } from "../../packages/mock-server/src/app/createApp.ts";
 import { createManualClock } from "../../packages/mock-server/src/clock/ManualClock.ts";
 import { LAUNCHER } from "./_support/concurrencySupport.ts";
@@ -75,7 +76,7 @@ function runCli(file: string): Promise<{ code: number | null; stderr: string }> 
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error("the CLI started on a bad state file instead of refusing it"));
-    }, 30_000);
+    }, scaled(30_000));
     child.once("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, stderr });

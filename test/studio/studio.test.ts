@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../packages/mock-server/src/adapters/node/startServer.ts";
 import { artifactDir, launchChromium } from "../_support/launchChromium.ts";
+import { scaled } from "../_support/timeScale.ts";
 
 /**
  * The studio page in headless Chromium against the real server (fixtures, port 0): it loads with
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   await page.goto(`${server.url}/__mock/studio`);
   await page.waitForSelector("body[data-ready=true]");
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -82,18 +83,18 @@ describe("the studio page", () => {
     expect(created.status).toBe(201);
     expect((await api(`/v1/strategies/${created.json.id}/submit`, { method: "POST", key: KEY, body: {} })).status).toBeLessThan(300);
     const log = page.locator("#log");
-    await expect.poll(() => log.innerText(), { timeout: 10_000 }).toContain(`/v1/strategies/${created.json.id}/submit`);
+    await expect.poll(() => log.innerText(), { timeout: scaled(10_000) }).toContain(`/v1/strategies/${created.json.id}/submit`);
     expect(await log.innerText()).toContain("Ines Okafor");
 
     const row = page.locator("#strategies tr", { hasText: "Studio watch" });
-    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: 10_000 }).toMatch(/^(Not built|Building \d+%)$/);
+    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toMatch(/^(Not built|Building \d+%)$/);
     await page.getByLabel("Fast-forward the clock (minutes)").fill("5");
     await page.getByRole("button", { name: "Fast-forward" }).click();
-    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: 10_000 }).toMatch(/^Building ([1-9]\d?)%$/);
+    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toMatch(/^Building ([1-9]\d?)%$/);
 
     await page.getByRole("button", { name: "Complete running builds" }).click();
     await expect.poll(async () => (await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status).toBe(100);
-    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: 10_000 }).toBe("Done");
+    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toBe("Done");
   });
 
   it("forces the next build's outcome with a button (checked by building through the API)", async () => {
@@ -114,9 +115,9 @@ describe("the studio page", () => {
     await page.locator("#explorer-benchmark").selectOption("QQQ");
     await page.getByLabel("Years").fill("3");
     await page.getByRole("button", { name: "Draw the chart" }).click();
-    await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: 30_000 }).toMatch(/^Drawn: /);
+    await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: scaled(30_000) }).toMatch(/^Drawn: /);
     const image = page.getByRole("img", { name: `NAV against the benchmark of ${premade.name} against QQQ, 3 years` });
-    await image.waitFor({ state: "visible", timeout: 30_000 });
+    await image.waitFor({ state: "visible", timeout: scaled(30_000) });
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(600);
     await page.screenshot({ path: join(artifactDir("studio"), "studio.png"), fullPage: true });
   });

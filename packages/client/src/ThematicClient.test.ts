@@ -1,6 +1,8 @@
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BASE_URL, ThematicClient } from "./ThematicClient.ts";
 import { ThematicApiError } from "./ThematicApiError.ts";
+import type { Clock } from "./_internal/clock.ts";
 
 /** A fetch that records requests and answers from `reply`. */
 function fakeFetch(reply: (request: Request) => Response | Promise<Response>) {
@@ -11,7 +13,32 @@ function fakeFetch(reply: (request: Request) => Response | Promise<Response>) {
   };
   return { requests, fetch };
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+/** A clock whose sleeps return at once, advance `now` and are recorded (no real waiting). */
+function fakeClock(start = Date.UTC(2026, 0, 5, 12, 0, 0)) {
+  const sleeps: number[] = [];
+  let now = start;
+  const clock: Clock = {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      sleeps.push(ms);
+      now += ms;
+    },
+  };
+  return { clock, sleeps };
+}
+
+/** A loopback port with nothing listening on it (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe("ThematicClient", () => {
   it("defaults to the local mock and sends the key as a bearer token", async () => {
@@ -31,6 +58,48 @@ describe("ThematicClient", () => {
 
   it("rejects a relative base URL at construction", () => {
     expect(() => new ThematicClient({ baseUrl: "/api" })).toThrow(TypeError);
+  });
+
+  it("rejects a base URL without an http(s) scheme at construction, suggesting the fix", () => {
+    expect(() => new ThematicClient({ baseUrl: "localhost:4011" })).toThrow(
+      new TypeError('baseUrl must be an absolute http(s) URL such as "http://localhost:4010", got "localhost:4011"; did you mean "http://localhost:4011"?'),
+    );
+    expect(() => new ThematicClient({ baseUrl: "api.example.com/v" })).toThrow(/did you mean "https:\/\/api\.example\.com\/v"\?/);
+    expect(() => new ThematicClient({ baseUrl: "ftp://files.test" })).toThrow(/absolute http\(s\) URL .* got "ftp:\/\/files\.test"$/);
+    expect(() => new ThematicClient({ baseUrl: "" })).toThrow(TypeError);
+    expect(new ThematicClient({ baseUrl: "HTTPS://api.test//" }).baseUrl).toBe("HTTPS://api.test");
+  });
+
+  it("a server that is not there is a ThematicApiError of status 0 naming the method, the address and the mock", async () => {
+    const port = await closedPort();
+    const error = await new ThematicClient({ baseUrl: `http://127.0.0.1:${port}` }).get("/v1/health").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ThematicApiError);
+    expect(error).toMatchObject({ status: 0, method: "GET", path: "/v1/health", url: `http://127.0.0.1:${port}/v1/health` });
+    const message = (error as Error).message;
+    expect(message).toContain(`GET http://127.0.0.1:${port}/v1/health → no answer: fetch failed (ECONNREFUSED)`);
+    expect(message).toContain(`Is the mock running? Start it with \`npx thematic-mock --port ${port}\``);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+
+  it("the network error of a remote address asks whether the address is right; paths keep the base URL's prefix out", async () => {
+    const fetch = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const error = await new ThematicClient({ baseUrl: "https://api.test/prefix", fetch }).get("/v1/strategies/{id}", { params: { path: { id: "s" } } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, error: "Failed to fetch", path: "/v1/strategies/s", url: "https://api.test/prefix/v1/strategies/s" });
+    expect((error as Error).message).toBe("GET https://api.test/prefix/v1/strategies/s → no answer: Failed to fetch. Is https://api.test the right address, and reachable from here?");
+  });
+
+  it("cancellation is not wrapped: an aborted call rejects with the signal's reason", async () => {
+    const fetch = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        if (request.signal.aborted) reject(request.signal.reason);
+        request.signal.addEventListener("abort", () => reject(request.signal.reason));
+      });
+    const controller = new AbortController();
+    const pending = new ThematicClient({ fetch }).get("/v1/health", { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("throws ThematicApiError with the service's {error}, the method and the filled path", async () => {
@@ -84,14 +153,11 @@ describe("ThematicClient", () => {
   it("waitForBuild backs off between polls and stops at a negative status", async () => {
     const statuses = [0, 10, 40, -2];
     const { requests, fetch } = fakeFetch(() => json({ id: "s", status: statuses[Math.min(requests.length - 1, 3)] }));
-    const times: number[] = [];
-    const built = await new ThematicClient({ fetch }).waitForBuild("s", { initialDelayMs: 10, factor: 2, maxDelayMs: 25, onPoll: () => times.push(performance.now()) });
+    const { clock, sleeps } = fakeClock();
+    const built = await new ThematicClient({ fetch, clock }).waitForBuild("s", { initialDelayMs: 10, factor: 2, maxDelayMs: 25 });
     expect(built.status).toBe(-2);
     expect(requests).toHaveLength(4);
-    const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    expect(gaps[0]).toBeGreaterThanOrEqual(9);
-    expect(gaps[1]).toBeGreaterThanOrEqual(19);
-    expect(gaps[2]).toBeGreaterThanOrEqual(24);
+    expect(sleeps).toEqual([10, 20, 25]);
   });
 
   it("waitForBuild refuses backoff options that make no sense", async () => {
@@ -103,5 +169,81 @@ describe("ThematicClient", () => {
   it("a poll's error ends waitForBuild with that ThematicApiError", async () => {
     const { fetch } = fakeFetch(() => json({ error: "gone" }, 404));
     await expect(new ThematicClient({ fetch }).waitForBuild("s")).rejects.toMatchObject({ status: 404, error: "gone" });
+  });
+});
+
+describe("ThematicClient: Retry-After on 429 and 503", () => {
+  it("waits the seconds a 429 asks for, then sends the request again (body included)", async () => {
+    const { requests, fetch } = fakeFetch(() => (requests.length === 1 ? json({ error: "queue full" }, 429, { "Retry-After": "3" }) : json({ id: "s" }, 201)));
+    const { clock, sleeps } = fakeClock();
+    const created = await new ThematicClient({ fetch, clock }).post("/v1/strategies", { body: { name: "Grid", objective: "grid storage" } });
+    expect(created).toEqual({ id: "s" });
+    expect(sleeps).toEqual([3000]);
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]!.json()).toEqual({ name: "Grid", objective: "grid storage" });
+  });
+
+  it("reads an HTTP-date on a 503 against the clock, a date in the past being no wait", async () => {
+    const { clock, sleeps } = fakeClock(Date.UTC(2026, 0, 5, 12, 0, 0));
+    const replies = [
+      json({ error: "maintenance" }, 503, { "Retry-After": "Mon, 05 Jan 2026 12:00:07 GMT" }),
+      json({ error: "maintenance" }, 503, { "Retry-After": "Mon, 05 Jan 2026 11:00:00 GMT" }),
+      json({ status: "ok" }),
+    ];
+    const { fetch } = fakeFetch(() => replies.shift()!);
+    await expect(new ThematicClient({ fetch, clock }).get("/v1/health")).resolves.toEqual({ status: "ok" });
+    expect(sleeps).toEqual([7000, 0]);
+  });
+
+  it("does not wait past the cap: the error is thrown at once with the wait asked for", async () => {
+    const { requests, fetch } = fakeFetch(() => json({ error: "queue full" }, 429, { "Retry-After": "60" }));
+    const { clock, sleeps } = fakeClock();
+    const error = await new ThematicClient({ fetch, clock, retry: { maxWaitMs: 5000 } }).get("/v1/health").catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, error: "queue full", retryAfterMs: 60_000 });
+    expect(sleeps).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("stops after maxRetries retries and throws the last answer", async () => {
+    const { requests, fetch } = fakeFetch(() => json({ error: "busy" }, 503, { "Retry-After": "1" }));
+    const { clock, sleeps } = fakeClock();
+    await expect(new ThematicClient({ fetch, clock }).get("/v1/health")).rejects.toMatchObject({ status: 503, retryAfterMs: 1000 });
+    expect(sleeps).toEqual([1000, 1000]); // the default: 2 retries
+    expect(requests).toHaveLength(3);
+    const once = fakeFetch(() => json({ error: "busy" }, 503, { "Retry-After": "1" }));
+    await expect(new ThematicClient({ fetch: once.fetch, clock, retry: { maxRetries: 0 } }).get("/v1/health")).rejects.toMatchObject({ status: 503 });
+    expect(once.requests).toHaveLength(1);
+  });
+
+  it("retries nothing without Retry-After, with an unreadable one, on other statuses, or with retry: false", async () => {
+    const { clock, sleeps } = fakeClock();
+    const cases: Array<[Response, ConstructorParameters<typeof ThematicClient>[0]]> = [
+      [json({ error: "slow down" }, 429), {}],
+      [json({ error: "slow down" }, 429, { "Retry-After": "soon" }), {}],
+      [json({ error: "busy" }, 423, { "Retry-After": "1" }), {}],
+      [json({ error: "slow down" }, 429, { "Retry-After": "1" }), { retry: false }],
+    ];
+    for (const [reply, options] of cases) {
+      const { requests, fetch } = fakeFetch(() => reply.clone());
+      await expect(new ThematicClient({ ...options, fetch, clock }).get("/v1/health")).rejects.toBeInstanceOf(ThematicApiError);
+      expect(requests).toHaveLength(1);
+    }
+    expect(sleeps).toEqual([]);
+  });
+
+  it("a wait is cancelled by the call's signal", async () => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch(() => {
+      controller.abort();
+      return json({ error: "queue full" }, 429, { "Retry-After": "2" });
+    });
+    const { clock } = fakeClock();
+    await expect(new ThematicClient({ fetch, clock }).get("/v1/health", { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("refuses retry options that make no sense", () => {
+    expect(() => new ThematicClient({ retry: { maxRetries: -1 } })).toThrow(RangeError);
+    expect(() => new ThematicClient({ retry: { maxRetries: 1.5 } })).toThrow(RangeError);
+    expect(() => new ThematicClient({ retry: { maxWaitMs: Number.NaN } })).toThrow(RangeError);
   });
 });

@@ -1,8 +1,12 @@
 import createClient, { type Client } from "openapi-fetch";
-import { deadlineSignal, sleep } from "./_internal/abortable.ts";
+import { deadlineSignal } from "./_internal/abortable.ts";
 import { type BackoffOptions, checkBackoff, pollDelays } from "./_internal/backoff.ts";
+import { checkBaseUrl } from "./_internal/checkBaseUrl.ts";
+import { type Clock, systemClock } from "./_internal/clock.ts";
 import { controlBody } from "./_internal/controlBody.ts";
 import { fillPath } from "./_internal/fillPath.ts";
+import { networkError } from "./_internal/networkError.ts";
+import { checkRetry, isRetryable, retryAfterMs, type RetryOptions } from "./_internal/retryAfter.ts";
 import type { paths } from "./generated/openapi.ts";
 import { ThematicApiError } from "./ThematicApiError.ts";
 import type { InitArgs, Method, PathOf, RequestInitOf, ResponseData, StrategyV1 } from "./types.ts";
@@ -12,7 +16,11 @@ export const DEFAULT_BASE_URL = "http://localhost:4010";
 
 /** Options of {@link ThematicClient}. */
 export interface ThematicClientOptions {
-  /** Where the service lives, with any path prefix; default {@link DEFAULT_BASE_URL}. */
+  /**
+   * Where the service lives, with any path prefix; default {@link DEFAULT_BASE_URL}. Must be an
+   * absolute http(s) URL (checked at construction: `"localhost:4011"` without a scheme throws a
+   * TypeError suggesting `"http://localhost:4011"`).
+   */
   baseUrl?: string;
   /** API key, sent as `Authorization: Bearer <apiKey>`; omit for `/v1/health` and the mock's control surface. */
   apiKey?: string;
@@ -20,6 +28,15 @@ export interface ThematicClientOptions {
   headers?: Record<string, string>;
   /** The fetch to use; default the platform's `globalThis.fetch`, looked up at each call (so msw's interception applies). */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * A 429 or 503 answer with `Retry-After` is retried after the wait it asks for, at most
+   * `maxRetries` times (default 2) and only when the wait is at most `maxWaitMs` (default 10000);
+   * otherwise its ThematicApiError (with `retryAfterMs`) is thrown. `false` turns retrying off.
+   * A retried POST is sent again: the service answers 429/503 before doing anything.
+   */
+  retry?: RetryOptions | false;
+  /** Time for every wait and for `Retry-After` dates; default the platform's. For tests: a fake clock makes no real waits. */
+  clock?: Clock;
 }
 
 /** Options of {@link ThematicClient.waitForBuild}. */
@@ -57,15 +74,29 @@ export class ThematicClient {
   /** The underlying openapi-fetch client (`{ data, error, response }` results, no throwing), for what the methods do not cover. */
   readonly raw: Client<paths>;
   readonly baseUrl: string;
+  private readonly retry: Required<RetryOptions>;
+  private readonly clock: Clock;
 
+  /** @throws TypeError for a `baseUrl` that is not an absolute http(s) URL; RangeError for bad `retry` options */
   constructor(options: ThematicClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
-    new URL(this.baseUrl); // throws TypeError for a relative or malformed URL, now rather than at the first call
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+    this.retry = checkRetry(options.retry);
+    this.clock = options.clock ?? systemClock;
     const custom = options.fetch;
+    const basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, "");
     this.raw = createClient<paths>({
       baseUrl: this.baseUrl,
       headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }) },
-      fetch: (request: Request) => (custom ?? globalThis.fetch)(request),
+      fetch: async (request: Request) => {
+        try {
+          return await (custom ?? globalThis.fetch)(request);
+        } catch (error) {
+          // Cancellation and timeouts keep the signal's reason; a network failure (fetch's TypeError) gets the address and a hint.
+          if (request.signal.aborted || !(error instanceof TypeError)) throw error;
+          const pathname = new URL(request.url).pathname;
+          throw networkError(request, error, pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname);
+        }
+      },
     });
     this.raw.use(controlBody);
   }
@@ -114,7 +145,7 @@ export class ThematicClient {
       const strategy = await this.get("/v1/strategies/{id}", { params: { path: { id: strategyId } }, signal });
       options.onPoll?.(strategy);
       if (strategy.status === 100 || strategy.status < 0) return strategy;
-      await sleep(delays.next().value, signal);
+      await this.clock.sleep(delays.next().value, signal);
     }
   }
 
@@ -153,12 +184,30 @@ export class ThematicClient {
     }
   }
 
-  /** One request: the parsed 200/201/204 body, else a ThematicApiError (a success body that is not JSON included). */
+  /**
+   * One request: the parsed 200/201/204 body, else a ThematicApiError (a success body that is not
+   * JSON included). A 429/503 with `Retry-After` is sent again after that wait, within `retry`'s bounds.
+   */
   private async call<R>(method: Method, path: string, init: unknown): Promise<R> {
-    const options = (init ?? {}) as { params?: { path?: Record<string, unknown> } };
+    const options = (init ?? {}) as { params?: { path?: Record<string, unknown> }; signal?: AbortSignal };
     const request = this.raw.request as unknown as (m: string, p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const { data, error, response } = await request(method, path, { ...options, parseAs: "text" });
-    const fail = (message: string) => new ThematicApiError({ status: response.status, error: message, method: method.toUpperCase(), path: fillPath(path, options.params?.path) });
+    let attempt = 0;
+    while (true) {
+      const { data, error, response } = await request(method, path, { ...options, parseAs: "text" });
+      const wait = isRetryable(response.status) ? retryAfterMs(response.headers.get("Retry-After"), this.clock.now()) : undefined;
+      if (wait !== undefined && attempt < this.retry.maxRetries && wait <= this.retry.maxWaitMs) {
+        attempt++;
+        await this.clock.sleep(wait, options.signal);
+        continue;
+      }
+      return this.result<R>(method, path, options, data, error, response, wait);
+    }
+  }
+
+  /** The body of a finished request, or its ThematicApiError. */
+  private result<R>(method: Method, path: string, options: { params?: { path?: Record<string, unknown> } }, data: unknown, error: unknown, response: Response, wait: number | undefined): R {
+    const fail = (message: string) =>
+      new ThematicApiError({ status: response.status, error: message, method: method.toUpperCase(), path: fillPath(path, options.params?.path), url: response.url || undefined, retryAfterMs: wait });
     const ok = response.status === 200 || response.status === 201 || response.status === 204;
     const text: unknown = error ?? data;
     let body = text;

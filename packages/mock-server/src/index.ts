@@ -1,7 +1,8 @@
 /**
  * @thematic/mock-server: the local mock of the thematic-investing REST service, defined once as a
- * Fetch-API app. Runtime-agnostic surface (Node, browsers, msw); the Node server is in
- * `@thematic/mock-server/node`, msw setups in `…/msw/browser` and `…/msw/node`.
+ * Fetch-API app. Runtime-agnostic surface (Node, browsers); the Node server is in
+ * `@thematic/mock-server/node`, msw setups (and `createHandlers`) in `…/msw/browser` and
+ * `…/msw/node`: msw is an optional peer dependency, so this entry never imports it.
  */
 
 // The app
@@ -26,9 +27,6 @@ export type { StoreState } from "./store/StoreState.ts";
 
 // Builds (for route modules such as optimize)
 export { FAIL_PHRASE, PERMANENT_FAIL_PHRASE, isBuildComplete } from "./services/builds.ts";
-
-// msw
-export { createHandlers, createMswMock, type HandlerOptions, type MswMock } from "./adapters/msw/handlers.ts";
 
 // Response types (from the zod schemas)
 export type { StrategyV1, StrategyV2, StrategyVersion } from "./schemas/strategy.ts";

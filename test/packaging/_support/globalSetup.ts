@@ -76,7 +76,8 @@ export async function setup(project: TestProject): Promise<void> {
   const install = await runOk(`npm install ${publicNames.join(" ")}`, projectDir, env, 300_000);
   const tools = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8")).packages as Record<string, { version: string }>;
   const tool = (name: string) => `${name}@${tools[`node_modules/${name}`]!.version}`;
-  await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node"].map(tool).join(" ")}`, projectDir, env, 300_000);
+  // msw is an optional peer of the mock: a user of its msw entries installs it (issue 23).
+  await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node", "msw"].map(tool).join(" ")}`, projectDir, env, 300_000);
   const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, npmCache, packages };
   process.stdout.write(
     `[packaging] ${packages.map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} kB packed, ${(p.unpackedBytes / 1024).toFixed(0)} kB unpacked, ${p.files.length} files`).join("; ")}\n` +

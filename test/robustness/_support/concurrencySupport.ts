@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scaled } from "../../_support/timeScale.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -60,8 +61,8 @@ export function spawnMock(dataFile: string | null): Promise<MockChild> {
     let err = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`the mock printed no banner within 30 s: ${out}${err}`));
-    }, 30_000);
+      reject(new Error(`the mock printed no banner within ${scaled(30_000) / 1000} s: ${out}${err}`));
+    }, scaled(30_000));
     child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
     child.once("exit", (code, signal) => {
       clearTimeout(timer);

@@ -3,6 +3,7 @@ import type { BacktestHolding, BacktestStatistics } from "./types.ts";
 import type { BacktestWindow } from "./backtestWindow.ts";
 import { navAtPoints } from "./_internal/navAtPoints.ts";
 import { navFromTable } from "./_internal/navFromTable.ts";
+import { mapPriceTable } from "./_internal/mapPriceTable.ts";
 import { preparedWindowOf, type PreparedWindow } from "./_internal/preparedWindow.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
@@ -46,8 +47,15 @@ export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64A
   const warnings = w.warnings.length === 0 ? [] : [...w.warnings];
   const { table, points } = w;
   const resolved = resolveHoldings(holdings, table === undefined ? w.prices : table.series, w.calendar.days, points, warnings, table !== undefined);
+  const slots = { firstSlot: w.firstWeekEnd, endSlot: w.endWeekEnd };
+  // A Map given again: its weekly closes gathered once, when that pays (docs/maths.md#map-price-cache).
+  const cached = table === undefined ? mapPriceTable(w.prices, w.calendar, resolved) : undefined;
   const nav =
-    table === undefined ? navAtPoints(resolved, points, out) : navFromTable(table, resolved, points, { firstSlot: w.firstWeekEnd, endSlot: w.endWeekEnd }, out);
+    table !== undefined
+      ? navFromTable(table, resolved, points, slots, out)
+      : cached !== undefined
+        ? navFromTable(cached.table, cached.holdings, points, slots, out)
+        : navAtPoints(resolved, points, out);
   return {
     nav,
     metadata: {

@@ -24,8 +24,13 @@ import { dailyWindow, frequencyOf } from "./_internal/dailyWindow.ts";
  * With a `WeeklyPriceTable` as `prices` (made once by `weeklyPriceTable` on that calendar)
  * the weekly closes are read from contiguous rows gathered once, with identical results
  * (docs/maths.md#weekly-price-table): 500 holdings × 20 years in about the time numpy takes
- * (bench/README.md). It is `backtestWindow(input)` then `backtestPortfolio(window, holdings)`, with
- * the NAVs as `[t, nav]` pairs.
+ * (bench/README.md). Given the same `Map` again, the engine gathers that table itself once the
+ * calls have read as many series as the Map holds (the second call when every series is held),
+ * and a plain array of days is prepared once per array (docs/maths.md#map-price-cache): same
+ * results, about numpy's time from then on. A series is recognised by its start, its closes
+ * array and that array's length: to change prices, give a new array (values written into an
+ * array in place are not seen). It is `backtestWindow(input)` then
+ * `backtestPortfolio(window, holdings)`, with the NAVs as `[t, nav]` pairs.
  * @param input see {@link BacktestInput}: `calendar` strictly increasing Unix seconds at 00:00 UTC
  *   (or a `TradingCalendar` of such days);
  *   `prices` a Map of series or a `WeeklyPriceTable` made on the same `calendar` handle;

@@ -8,6 +8,8 @@ import type { WeeklyPriceTable } from "./weeklyPriceTable.ts";
 /**
  * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
  * All closes finite and > 0 (the backtest checks every close it reads: weekly points, purchase and last closes).
+ * Treat `closes` as read-only once given to a backtest: a Map given again may be answered from the
+ * weekly closes gathered before (docs/maths.md#map-price-cache); give a new array to change prices.
  */
 export interface PriceSeries {
   /** Calendar index of the first close: an integer, 0 <= start <= calendar.length. */

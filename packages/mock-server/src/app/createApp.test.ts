@@ -173,15 +173,17 @@ describe("OpenAPI and docs", () => {
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");
   });
 
-  it("/docs is an HTML page (Swagger UI when assets are injected)", async () => {
-    const plain = await makeMock().anonymous.get("/docs");
-    expect(plain.headers.get("Content-Type")).toMatch(/text\/html/);
-    const withAssets = makeMock({ docsAssets: (f) => (f === "swagger-ui.css" ? new TextEncoder().encode("body{}") : null) });
-    expect(await (await withAssets.anonymous.get("/docs")).text()).toMatch(/SwaggerUIBundle/);
-    const css = await withAssets.anonymous.get("/docs/swagger-ui.css");
-    expect(css.status).toBe(200);
-    expect(await css.text()).toBe("body{}");
-    expect((await withAssets.anonymous.get("/docs/secret.txt")).status).toBe(404);
+  it("/docs is the self-contained reference page: it renders ./openapi.json, fetches nothing else, and is small", async () => {
+    const response = await makeMock().anonymous.get("/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/text\/html/);
+    const page = await response.text();
+    expect(page).toContain('fetch("openapi.json")');
+    // No script, stylesheet or image from anywhere: the only URL is the document's, relative.
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|<img/);
+    expect(page).not.toMatch(/https?:\/\//);
+    expect(page.length).toBeLessThan(20_000);
+    expect((await makeMock().anonymous.get("/docs/swagger-ui.css")).status).toBe(404);
   });
 });
 

@@ -14,7 +14,6 @@ import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
 import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
-import type { DocsAssets } from "../routes/docs.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
@@ -47,8 +46,6 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   quiet?: boolean;
   /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
-  /** Swagger UI files for `/docs` (the Node adapter passes swagger-ui-dist); without, `/docs` links to `/openapi.json`. */
-  docsAssets?: DocsAssets;
 }
 
 /** The app and its service context (tests and adapters use the context directly). */
@@ -138,7 +135,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     scheme: "bearer",
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
-  for (const register of routeModules(options.docsAssets)) register(app, ctx);
+  for (const register of routeModules()) register(app, ctx);
   documentBodyLimit(app);
 
   // The path is not echoed (a reflected string in an error body invites misuse); the method is one of Node's known tokens.

@@ -1,4 +1,3 @@
-import type { DocsAssets } from "../routes/docs.ts";
 import { registerControlRoutes } from "../routes/control.ts";
 import { docsRoutes } from "../routes/docs.ts";
 import { registerHealthRoutes } from "../routes/health.ts";
@@ -23,6 +22,6 @@ import type { RouteModule } from "./RouteModule.ts";
  * Every route module, in registration order. Add a module here (one line) to mount it; a
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
-export function routeModules(docsAssets: DocsAssets | undefined): RouteModule[] {
-  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes(docsAssets)];
+export function routeModules(): RouteModule[] {
+  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes()];
 }

@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import { taskStoreFor } from "./_internal/CallerTaskStore.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
@@ -47,13 +47,14 @@ const INSTRUCTIONS = [
  * `signal` is that request's, so a solve whose client left is dropped as over REST. It also
  * offers prompts (`prompts/*`, see `prompts/registerPrompts.ts`) and tasks (`tasks/*`, the
  * caller's own {@link taskStoreFor} store, which outlives the request).
- * Cost: O(number of tools) to register.
+ * Cost: O(number of tools) to register. `Server` is the SDK's `McpServer` class, passed in so that
+ * the SDK is loaded only when a request needs it (see handleMcpRequest).
  *
  * @example
- * createMcpServer(ctx, { userId }).isConnected() // => false
+ * createMcpServer(McpServer, ctx, { userId }).isConnected() // => false
  */
-export function createMcpServer(ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, {
+export function createMcpServer(Server: typeof McpServer, ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
+  const server = new Server(MCP_SERVER_INFO, {
     instructions: INSTRUCTIONS,
     capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
     taskStore: taskStoreFor(ctx, caller),

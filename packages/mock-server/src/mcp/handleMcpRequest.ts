@@ -1,8 +1,15 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { paceMessages } from "./_internal/paceMessages.ts";
 import { createMcpServer } from "./createMcpServer.ts";
+
+/**
+ * The MCP SDK's server and transport, imported on the first MCP request. A dynamic import of a
+ * package stays one in the CLI bundle (a static one is hoisted to the bundle's top and loads the
+ * SDK, with ajv and its other dependencies, on every start: a quarter of a second at load).
+ */
+const sdk = () =>
+  Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]);
 
 /**
  * Answers one MCP Streamable HTTP POST (a JSON-RPC message or batch) for `caller`, statelessly: a
@@ -19,7 +26,8 @@ import { createMcpServer } from "./createMcpServer.ts";
  * (await handleMcpRequest(ctx, caller, initializeRequest)).status // => 200
  */
 export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, request: Request): Promise<Response> {
-  const server = createMcpServer(ctx, caller, request.signal);
+  const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk();
+  const server = createMcpServer(McpServer, ctx, caller, request.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);

@@ -124,7 +124,7 @@ describe("studio routes", () => {
       { numRuns: 40, seed: 16 },
     );
     expect([...seen].sort()).toEqual([200, 400, 404]); // the run reached charts and both refusals
-  }, 120_000);
+  });
 
   it("answers the studio's own requests without the simulated latency", async () => {
     const { app } = makeMock({ latencyMs: 60_000 }); // a delayed request would outlast the test's timeout

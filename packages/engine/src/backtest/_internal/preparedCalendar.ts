@@ -48,21 +48,42 @@ export function registerCalendar(handle: object, prepared: PreparedCalendar): vo
 }
 
 /**
+ * Plain calendars (arrays of days) prepared before, by the array: the days as they were (a private
+ * copy) and their prepared form, reused while the array still holds exactly those days.
+ */
+const plainCalendars = new WeakMap<object, PreparedCalendar>();
+
+/** True when `calendar` holds exactly `days` (same length, every day equal): O(D) comparisons, no check or week scan. */
+function holdsDays(calendar: ArrayLike<unknown>, days: Float64Array): boolean {
+  if (calendar.length !== days.length) return false;
+  for (let i = 0; i < days.length; i++) if (calendar[i] !== days[i]) return false;
+  return true;
+}
+
+/**
  * The prepared form of a backtest's `calendar`: a `TradingCalendar`'s in O(1), a plain array's
- * checked and indexed now (O(D)).
+ * checked and indexed now (O(D)), or, for an array given before that still holds the same days
+ * (compared one by one, so writing into the array is seen), the form prepared then: the same
+ * object each time, so that what is cached against a calendar (the weekly closes of a Map,
+ * mapPriceTable.ts) is found again by identity.
  *
  * @throws EngineError INVALID_INPUT for a plain array breaking validateCalendar's rules, or an object
  *   that looks like a TradingCalendar but was not made by `tradingCalendar`
  */
 export function preparedCalendarOf(calendar: unknown): PreparedCalendar {
-  if (calendar !== null && typeof calendar === "object") {
-    const prepared = registry.get(calendar);
-    if (prepared !== undefined) return prepared;
-    if ((calendar as { kind?: unknown }).kind === "TradingCalendar") {
-      throw new EngineError("INVALID_INPUT", "calendar is a TradingCalendar not made by tradingCalendar() of this engine copy; pass the days instead", {
-        field: "calendar",
-      });
-    }
+  if (calendar === null || typeof calendar !== "object") return prepareCalendar(calendar);
+  const prepared = registry.get(calendar);
+  if (prepared !== undefined) return prepared;
+  if ((calendar as { kind?: unknown }).kind === "TradingCalendar") {
+    throw new EngineError("INVALID_INPUT", "calendar is a TradingCalendar not made by tradingCalendar() of this engine copy; pass the days instead", {
+      field: "calendar",
+    });
   }
-  return prepareCalendar(calendar);
+  const known = plainCalendars.get(calendar);
+  if (known !== undefined && holdsDays(calendar as ArrayLike<unknown>, known.days)) return known;
+  const fresh = prepareCalendar(calendar);
+  // A Float64Array is checked in place: keep a copy, which later writes to the array cannot reach.
+  const kept = fresh.days === calendar ? { ...fresh, days: fresh.days.slice() } : fresh;
+  plainCalendars.set(calendar, kept);
+  return kept;
 }

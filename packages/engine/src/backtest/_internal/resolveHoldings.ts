@@ -3,7 +3,7 @@ import { assertInRange } from "../../_internal/validate.ts";
 import type { BacktestHolding, PriceSeries } from "../types.ts";
 import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
 import { isoDate } from "./isoDate.ts";
-import { validatePriceSeries } from "./validatePriceSeries.ts";
+import { isWellShapedSeries, validatePriceSeries } from "./validatePriceSeries.ts";
 import { firstAtLeast } from "../../_internal/sortedSearch.ts";
 
 /** One holding the backtest uses (docs/maths.md#backtest-holdings). */
@@ -97,7 +97,8 @@ export function resolveHoldings(
       warnings.push(`holding ${id} has no price data and was dropped`);
       continue;
     }
-    const series = seriesChecked ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    // The field name (a JSON.stringify per holding) is built only for a series that breaks a rule.
+    const series = seriesChecked || isWellShapedSeries(data, calendar.length) ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {

@@ -32,6 +32,25 @@ export function validatePriceSeries(field: string, series: unknown, calendarLeng
 }
 
 /**
+ * True when `series` passes {@link validatePriceSeries} for a calendar of `calendarLength` dates,
+ * tested without building the field name (callers validate many series and name only a bad one).
+ */
+export function isWellShapedSeries(series: unknown, calendarLength: number): series is PriceSeries {
+  if (series === null || typeof series !== "object") return false;
+  const { start, closes } = series as PriceSeries;
+  return (
+    typeof start === "number" &&
+    Number.isInteger(start) &&
+    start >= 0 &&
+    start <= calendarLength &&
+    closes !== null &&
+    typeof closes === "object" &&
+    typeof closes.length === "number" &&
+    start + closes.length <= calendarLength
+  );
+}
+
+/**
  * `closes[j]` when it is a finite number > 0; otherwise throws INVALID_INPUT naming
  * `${field}.closes[j]`. Called on every close the backtest reads.
  */

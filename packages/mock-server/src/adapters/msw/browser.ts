@@ -11,3 +11,5 @@ import { createHandlers, type HandlerOptions } from "./handlers.ts";
 export function setupMockWorker(options: HandlerOptions): SetupWorker {
   return setupWorker(...createHandlers(options));
 }
+
+export { createHandlers, createMswMock, type HandlerOptions, type MswMock } from "./handlers.ts";

@@ -10,3 +10,5 @@ import { createHandlers, type HandlerOptions } from "./handlers.ts";
 export function setupMockServer(options: HandlerOptions): SetupServer {
   return setupServer(...createHandlers(options));
 }
+
+export { createHandlers, createMswMock, type HandlerOptions, type MswMock } from "./handlers.ts";

@@ -4,7 +4,6 @@ import type { Mock } from "../../app/createApp.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { filePersistence } from "./filePersistence.ts";
-import { swaggerAssets } from "./swaggerAssets.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
@@ -44,8 +43,7 @@ export interface RunningServer extends Mock {
 }
 
 /**
- * Serves the mock over HTTP with Node (`@hono/node-server`), Swagger UI files from
- * swagger-ui-dist, file persistence when `dataFile` is set, sandbox sessions (`X-Mock-Session`,
+ * Serves the mock over HTTP with Node (`@hono/node-server`), file persistence when `dataFile` is set, sandbox sessions (`X-Mock-Session`,
  * one dispatcher for every session), optimizer solves on a pool of worker
  * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
  * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
@@ -66,7 +64,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : undefined;
   const allowedHosts = appOptions.allowedHosts ?? (isIpOrWildcard(hostname) ? [] : [hostname]);
   const dispatcher = createSessionDispatcher({
-    docsAssets: swaggerAssets(),
     ...appOptions,
     allowedHosts,
     ...(pool === undefined ? {} : { solver: pool }),

@@ -30,13 +30,13 @@ describe("createWorkerSolverRunner", () => {
     const runner = pool({ workers: 1 });
     const tilt: SolverJob = { kind: "score-tilt", companies, scenarios, options: { maxWeight: 0.5 } };
     for (const job of [meanCvar, tilt]) expect(await runner.run(job, 0)).toEqual(await inlineSolverRunner.run(job, 0));
-  }, 30_000);
+  });
 
   it("rebuilds the engine's errors as EngineError (a 400), with code and field", async () => {
     const error = await rejection(pool({ workers: 1 }).run({ ...meanCvar, options: { maxWeight: 0.2 } }, 0));
     expect(isEngineError(error, "INFEASIBLE")).toBe(true);
     expect((error as { field?: string }).field).toBe("maxWeight");
-  }, 30_000);
+  });
 
   it("refuses a job past the queue bound at once with 429 and Retry-After", async () => {
     const runner = pool({ workers: 1, queueMax: 2, spawn: hanging });

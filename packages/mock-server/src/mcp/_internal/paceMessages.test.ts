@@ -1,4 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { makeMock } from "../../_test/makeMock.ts";
 import { id, keys } from "../../_test/testUniverse.ts";
@@ -83,7 +84,7 @@ describe("paceMessages (MCP batches)", () => {
   it("answers the calls after the answers reach maxAnswerBytes with a JSON-RPC error saying why, without running them", async () => {
     const mock = makeMock();
     const before = mock.ctx.store.state.strategies.length;
-    const server = createMcpServer(mock.ctx, { userId: id("alice") });
+    const server = createMcpServer(McpServer, mock.ctx, { userId: id("alice") });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     paceMessages(transport, { maxAnswerBytes: 3000 });

@@ -1,6 +1,5 @@
-import { UTCDate } from "@date-fns/utc";
 import { isoWeekIndex } from "@thematic/engine";
-import { addYears, formatISO } from "date-fns";
+import { shiftIsoDayYears } from "../_internal/addUtcMonths.ts";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
@@ -47,7 +46,7 @@ export function benchmarkPrices(ctx: ServiceContext, symbol: string, query: Benc
   return { symbol: benchmark.symbol, interval, prices };
 }
 
-/** `day` moved by `years` calendar years (date-fns: 29 February → 28 February). */
+/** `day` moved by `years` calendar years (29 February → 28 February). */
 function shiftYears(day: string, years: number): string {
-  return formatISO(addYears(new UTCDate(`${day}T00:00:00Z`), years), { representation: "date" });
+  return shiftIsoDayYears(day, years);
 }

@@ -1,5 +1,3 @@
-import { UTCDate } from "@date-fns/utc";
-import { addMonths, addYears } from "date-fns";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
 import { memoizeShared, type Caller, type ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
@@ -13,6 +11,7 @@ import { listStrategies } from "../strategies/listStrategies.ts";
 import { rankedCompanies } from "../strategies/rankedCompanies.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
 import { requireVisible } from "../strategies/visibility.ts";
+import { addUtcMonths } from "../_internal/addUtcMonths.ts";
 
 interface Scored {
   id: string;
@@ -93,10 +92,10 @@ function targets(ctx: ServiceContext, caller: Caller, ids: readonly string[]): S
 /** Calendar indexes of the window's first and last trading days (the window ends on the data's as-of date). */
 function windowIndexes(ctx: ServiceContext, range: ReturnDateRange): { from: number; to: number } {
   const { calendar } = ctx.universe.prices;
-  const end = new UTCDate(`${ctx.universe.asOf}T00:00:00Z`);
-  const start = range === "1-month" ? addMonths(end, -1) : range === "6-month" ? addMonths(end, -6) : range === "1-year" ? addYears(end, -1) : addYears(end, -5);
-  const to = Math.min(calendar.length - 1, lowerBound(calendar, end.getTime() / 1000 + 86400) - 1);
-  return { from: Math.min(lowerBound(calendar, start.getTime() / 1000), to), to };
+  const end = Date.parse(`${ctx.universe.asOf}T00:00:00Z`);
+  const start = addUtcMonths(end, range === "1-month" ? -1 : range === "6-month" ? -6 : range === "1-year" ? -12 : -60);
+  const to = Math.min(calendar.length - 1, lowerBound(calendar, end / 1000 + 86400) - 1);
+  return { from: Math.min(lowerBound(calendar, start / 1000), to), to };
 }
 
 /** Σ c_i (P_i(to) / P_i(from)) / Σ c_i − 1 over the companies priced on both days (primary active listing); 0 when none. */

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../../app/ServiceContext.ts";
+import { ApiError } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { prepareBacktestPrices } from "../backtest/prepareBacktestPrices.ts";
 import { runBacktest } from "../backtest/runBacktest.ts";
@@ -15,9 +16,11 @@ export interface StudioDrawing {
  * `POST /v1/backtest`) drawn by @thematic/charts as an SVG document, or (`full-report`) the full
  * tear sheet (`tearSheetReport`: the metrics and every panel) as one self-contained HTML page. The
  * charts package (and Vega with it) is imported on the first call, so the mock starts as fast
- * without it.
+ * without it. It is an optional peer dependency (Vega is a third of a full install, for one page
+ * of the studio): without it installed, the chart answers 501 saying how to add it.
  *
- * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little price data
+ * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little
+ *   price data; 501 when @thematic/charts is not installed
  * @example
  * (await studioChart(ctx, { source: { kind: "premade", id }, benchmark: "SPY", years: 5, chart: "nav" })).body.startsWith("<svg") // => true
  */
@@ -25,7 +28,17 @@ export async function studioChart(ctx: ServiceContext, input: StudioChartInput):
   const { label, holdings } = studioHoldings(ctx, input.source);
   await prepareBacktestPrices(ctx);
   const result = runBacktest(ctx, { holdings, years: input.years, benchmark: input.benchmark });
-  const charts = await import("@thematic/charts");
+  try {
+    return await draw(await import("@thematic/charts"), input, label, result);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+    throw new ApiError(501, "the studio's charts need the optional package @thematic/charts (with its Vega): npm install --save-dev @thematic/charts, then restart the mock");
+  }
+}
+
+/** The chart asked for, drawn by `charts` (Vega and Vega-Lite are imported by its first call). */
+async function draw(charts: typeof import("@thematic/charts"), input: StudioChartInput, label: string, result: ReturnType<typeof runBacktest>): Promise<StudioDrawing> {
   const perf = { portfolio: result.timeSeries, benchmark: result.benchmarkTimeSeries, portfolioLabel: shorten(label), benchmarkLabel: result.benchmarkMetadata.symbol };
   const svg = (body: string): StudioDrawing => ({ contentType: "image/svg+xml; charset=utf-8", body });
   switch (input.chart) {

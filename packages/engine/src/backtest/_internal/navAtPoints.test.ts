@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { outcome } from "../_test/outcome.ts";
+import { scenarioArb } from "../_test/scenario.ts";
+import type { PriceSeries } from "../types.ts";
+import { navAtPoints } from "./navAtPoints.ts";
+import { preparedCalendarOf } from "./preparedCalendar.ts";
+import { resolveHoldings, type ResolvedHolding } from "./resolveHoldings.ts";
+import { readClose } from "./validatePriceSeries.ts";
+import { weeklyWindow } from "./weeklyWindow.ts";
+import { firstAbove } from "../../_internal/sortedSearch.ts";
+
+/** The NAV one holding at a time, each close read through readClose: the definition navAtPoints must match bit for bit, errors included. */
+function oneAtATime(holdings: readonly ResolvedHolding[], points: Int32Array): Float64Array {
+  const value = new Float64Array(points.length);
+  for (const h of holdings) {
+    const { start, closes } = h.series;
+    const field = `prices[${JSON.stringify(h.id)}]`;
+    const coefficient = h.weight / readClose(field, closes, points[h.investPoint]! - start);
+    const lastTrading = firstAbove(points, h.lastIndex, h.investPoint) - 1;
+    for (let k = 0; k < h.investPoint; k++) value[k]! += h.weight;
+    for (let k = h.investPoint; k <= lastTrading; k++) value[k]! += coefficient * readClose(field, closes, points[k]! - start);
+    if (lastTrading < points.length - 1) {
+      const cash = coefficient * readClose(field, closes, h.lastIndex - start);
+      for (let k = lastTrading + 1; k < points.length; k++) value[k]! += cash;
+    }
+  }
+  const nav = new Float64Array(points.length);
+  nav[0] = 10000;
+  for (let k = 1; k < points.length; k++) nav[k] = 10000 * (value[k]! / value[0]!);
+  return nav;
+}
+
+describe("navAtPoints (four holdings at a time)", () => {
+  it("equals the one-holding-at-a-time sum bit for bit, and throws the same first error, over mixed array types and bad closes", () => {
+    fc.assert(
+      fc.property(
+        scenarioArb({ maxHoldings: 13 }),
+        fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }),
+        fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom<unknown>(Number.NaN, 0, -1, Infinity, "7", null) }), { nil: undefined }),
+        fc.option(fc.record({ holding: fc.nat(), at: fc.nat() }), { nil: undefined }),
+        ({ input }, typed, corruption, second) => {
+          const calendar = preparedCalendarOf(input.calendar);
+          const { points } = weeklyWindow(calendar, input.years ?? 5, calendar.days[calendar.days.length - 1]!);
+          if (points.length < 2) return;
+          const prices = new Map<string, PriceSeries>();
+          let i = 0;
+          for (const [id, s] of input.prices) {
+            const closes: ArrayLike<unknown> = typed[i++] ? Float64Array.from(s.closes) : (Array.from(s.closes) as unknown[]);
+            prices.set(id, { start: s.start, closes: closes as ArrayLike<number> });
+          }
+          // Up to two bad closes, on weekly points (read) or anywhere (maybe not read).
+          for (const c of [corruption, second === undefined ? undefined : { ...second, bad: Number.NaN }]) {
+            if (c === undefined) continue;
+            const id = `H${c.holding % input.prices.size}`;
+            const s = prices.get(id)!;
+            if (s.closes.length === 0) continue;
+            const closes = Array.from(s.closes) as unknown[];
+            const j = c.at % 3 === 0 ? points[c.at % points.length]! - s.start : c.at % closes.length;
+            if (j < 0 || j >= closes.length) continue;
+            closes[j] = c.bad;
+            prices.set(id, { start: s.start, closes: closes as number[] });
+          }
+          const resolved = outcome(() => resolveHoldings(input.holdings, prices, calendar.days, points, []));
+          if (!Array.isArray(resolved)) return;
+          const expected = outcome(() => Array.from(oneAtATime(resolved as ResolvedHolding[], points)));
+          const actual = outcome(() => Array.from(navAtPoints(resolved as ResolvedHolding[], points)));
+          expect(actual).toStrictEqual(expected);
+        },
+      ),
+      { seed: 23041, numRuns: 300 },
+    );
+  });
+
+  it("writes into out and starts at exactly 10000", () => {
+    const points = Int32Array.from([0, 1, 2]);
+    const holding = (id: string, closes: number[]): ResolvedHolding => ({ id, weight: 0.2, series: { start: 0, closes }, investPoint: 0, lastIndex: 2 });
+    const holdings = ["A", "B", "C", "D", "E"].map((id, n) => holding(id, [10, 10 + n, 10 + 2 * n]));
+    const out = new Float64Array(3);
+    expect(navAtPoints(holdings, points, out)).toBe(out);
+    expect(Array.from(out)).toStrictEqual(Array.from(oneAtATime(holdings, points)));
+    expect(out[0]).toBe(10000);
+  });
+});
