@@ -12,6 +12,11 @@ describe("formatNumber", () => {
     expect(formatNumber(1e25)).toBe("1e+25");
     expect(formatNumber(Number.NaN)).toBe("NaN");
   });
+  it("writes safe integers exactly (a bound never reads as a larger one)", () => {
+    expect(formatNumber(Number.MAX_SAFE_INTEGER)).toBe("9,007,199,254,740,991");
+    expect(formatNumber(1_234_567)).toBe("1,234,567");
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => expect(Number(formatNumber(n).replaceAll(",", "")) === n).toBe(true))); // -0 reads as 0
+  });
   it("reads back (commas removed) within the rounding of 6 significant digits", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {

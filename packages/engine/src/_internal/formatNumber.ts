@@ -1,6 +1,7 @@
 /**
  * A number for people, in error messages and warnings: rounded to `digits` significant digits
- * (default 6), trailing zeros dropped, thousands grouped with commas from 10,000 up, exponent form
+ * (default 6) unless it is a safe integer (written exactly: a bound such as 2^53 - 1 must not read
+ * as a larger one), trailing zeros dropped, thousands grouped with commas from 10,000 up, exponent form
  * below 1e-6 and from 1e21 (JavaScript's own rule). The exact value belongs in the error's
  * `details` (docs/maths.md#strict-inputs).
  *
@@ -9,10 +10,11 @@
  * formatNumber(3 * 0.2) // => "0.6"
  * formatNumber(500_000_000) // => "500,000,000"
  * formatNumber(1.0000000000000002, 17) // => "1.0000000000000002"
+ * formatNumber(Number.MAX_SAFE_INTEGER) // => "9,007,199,254,740,991"
  */
 export function formatNumber(x: number, digits = 6): string {
   if (!Number.isFinite(x)) return String(x);
-  const rounded = Number(x.toPrecision(digits));
+  const rounded = Number.isSafeInteger(x) ? x : Number(x.toPrecision(digits));
   const text = String(rounded);
   if (Math.abs(rounded) < 1e4 || text.includes("e")) return text;
   const [int, frac] = text.split(".") as [string, string | undefined];

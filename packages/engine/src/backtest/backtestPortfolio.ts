@@ -49,7 +49,9 @@ export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64A
   const resolved = resolveHoldings(holdings, table === undefined ? w.prices : table.series, w.calendar.days, points, warnings, table !== undefined);
   const slots = { firstSlot: w.firstWeekEnd, endSlot: w.endWeekEnd };
   // A Map given again: its weekly closes gathered once, when that pays (docs/maths.md#map-price-cache).
-  const cached = table === undefined ? mapPriceTable(w.prices, w.calendar, resolved) : undefined;
+  // Only for weekly points: the table holds weekly closes, a daily window (docs/maths.md#daily-nav) reads the Map.
+  const weeklyPoints = w.periodsPerYear === undefined;
+  const cached = table === undefined && weeklyPoints ? mapPriceTable(w.prices, w.calendar, resolved) : undefined;
   const nav =
     table !== undefined
       ? navFromTable(table, resolved, points, slots, out)

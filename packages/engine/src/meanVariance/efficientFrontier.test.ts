@@ -50,6 +50,6 @@ describe("efficientFrontier", () => {
 
   it("rejects points outside [2, 10000]", () => {
     const C = { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) };
-    expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(/points must satisfy 2 <= points <= 10000, got 1/);
+    expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(/points must satisfy 2 <= points <= 10,000, got 1/);
   });
 });

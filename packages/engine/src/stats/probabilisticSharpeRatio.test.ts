@@ -77,7 +77,7 @@ describe("deflatedSharpeRatio and expectedMaximumSharpe", () => {
     );
   });
   it("rejects bad options", () => {
-    expect(() => expectedMaximumSharpe(1, 1)).toThrowError("trials must satisfy 2 <= trials <= 9007199254740991, got 1");
+    expect(() => expectedMaximumSharpe(1, 1)).toThrowError("trials must satisfy 2 <= trials <= 9,007,199,254,740,991, got 1");
     expect(() => expectedMaximumSharpe(10, -1)).toThrowError("sharpeVariance must satisfy 0 <= sharpeVariance, got -1");
     expect(() => deflatedSharpeRatio([0.1, 0.2, 0.3, 0], { trials: 2.5, sharpeVariance: 1 })).toThrowError("trials must be an integer, got 2.5");
   });

@@ -119,7 +119,7 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
-  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns"] satisfies ReadonlyArray<keyof TearSheetOptions>);
+  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention"] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
   const convention = conventionOf(options);
