@@ -18,6 +18,7 @@ import type { DocsAssets } from "../routes/docs.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
+import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
 import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
@@ -62,7 +63,7 @@ export interface Mock {
  * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
  * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
  * the mock headers, an empty JSON body read as `{}`, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
- * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
+ * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` (with operation ids and examples, built once: `openapi/`) and a reference at `/docs`.
  *
  * @throws RangeError for an invalid option (named)
  * @example
@@ -131,6 +132,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     scheme: "bearer",
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
+  app.use(OPENAPI_PATH, openApiDocumentMiddleware()); // operation ids, examples, cached once built
   for (const register of routeModules(options.docsAssets)) register(app, ctx);
   documentBodyLimit(app);
 
