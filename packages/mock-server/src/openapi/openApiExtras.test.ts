@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { ZodType } from "zod";
 import { describe, expect, it } from "vitest";
 import { createSessionDispatcher } from "../app/createSessionDispatcher.ts";
 import { loadDefaultUniverse } from "../app/loadDefaultUniverse.ts";
@@ -11,6 +10,7 @@ import { openApiDocumentMiddleware } from "./openApiDocumentMiddleware.ts";
 import { OPENAPI_EXAMPLES } from "./openApiExamples.generated.ts";
 import { openApiExamplesSource } from "./openApiExamplesSource.ts";
 import { OPERATION_IDS, operationKey } from "./operationIds.ts";
+import { responseSchemas } from "./responseSchemas.ts";
 import { readFileSync } from "node:fs";
 
 const universe = loadDefaultUniverse();
@@ -35,20 +35,6 @@ function operations(doc: { paths: Record<string, Record<string, Operation>> }): 
   return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]): [string, Operation] => [operationKey(method, path), op]));
 }
 
-/** The mock's own zod schema of each JSON response, by operation key and status. */
-function responseSchemas(): Map<string, ZodType> {
-  const schemas = new Map<string, ZodType>();
-  for (const definition of dispatcher.mock.app.openAPIRegistry.definitions) {
-    if (definition.type !== "route") continue;
-    const { method, path, responses } = definition.route;
-    for (const [status, response] of Object.entries(responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)) {
-      const schema = response.content?.["application/json"]?.schema;
-      if (schema !== undefined) schemas.set(`${operationKey(method, path)} ${status}`, schema as ZodType);
-    }
-  }
-  return schemas;
-}
-
 describe("/openapi.json operation ids", () => {
   it("every documented operation has the operationId of the table; ids are unique; every table entry names a documented operation", async () => {
     const ops = operations(await servedDocument());
@@ -63,7 +49,7 @@ describe("/openapi.json operation ids", () => {
 
 describe("/openapi.json examples", () => {
   it("every JSON response has an example, and it validates against the mock's own response schema", async () => {
-    const schemas = responseSchemas();
+    const schemas = responseSchemas(dispatcher.mock.app);
     let checked = 0;
     for (const [key, op] of operations(await servedDocument())) {
       for (const [status, response] of Object.entries(op.responses)) {
