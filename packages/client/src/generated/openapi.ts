@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Drift of the upstream's answers from the mock's schemas (--proxy), per endpoint and field
+         * @description With `--proxy <url>` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Without `--proxy`: mode `off`, nothing listed.
+         */
+        get: operations["mockGetDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/reset": {
         parameters: {
             query?: never;
@@ -1445,6 +1465,40 @@ export interface components {
             name: string;
             objective?: string;
         };
+        DriftReport: {
+            drifted: number;
+            endpoints: {
+                drifted: number;
+                fields: {
+                    count: number;
+                    expected: string;
+                    firstSeen: string;
+                    got: string;
+                    /** @enum {string} */
+                    kind: "missing" | "extra" | "type" | "value" | "status" | "undocumented";
+                    lastSeen: string;
+                    /**
+                     * @description JSON path of the field; array items are written []
+                     * @example $.performance.sharpe
+                     */
+                    path: string;
+                    status: number;
+                }[];
+                /** @example GET /v1/strategies/{id} */
+                operation: string;
+                requests: number;
+                statuses: {
+                    [key: string]: number;
+                };
+            }[];
+            /**
+             * @description proxy: the server forwards the API to `upstream` (--proxy); off: nothing to report
+             * @enum {string}
+             */
+            mode: "proxy" | "off";
+            requests: number;
+            upstream: string | null;
+        };
         EmptyControlBody: Record<string, never>;
         EnhancedObjective: {
             /** @description The objective in the service's form ("The strategy is to invest in companies that …"), sharpened with the vocabulary of the closest themes */
@@ -1985,6 +2039,35 @@ export interface operations {
             };
             /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockGetDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drift seen so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftReport"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,9 @@ import { HEALTH_PATHS } from "../routes/health.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
+import { type DriftDocument, type ProxySetup, proxyMiddleware } from "../proxy/proxyMiddleware.ts";
+import type { RecordedExchange } from "../proxy/RecordedExchange.ts";
+import { replayMiddleware } from "../proxy/replayMiddleware.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
 import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
@@ -49,6 +52,10 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   solver?: SolverRunner;
   /** Swagger UI files for `/docs` (the Node adapter passes swagger-ui-dist); without, `/docs` links to `/openapi.json`. */
   docsAssets?: DocsAssets;
+  /** `--proxy`: forward the API to a real deployment and report drift (`proxy/proxyMiddleware.ts`); share one across sessions. */
+  proxy?: ProxySetup;
+  /** `--replay`: the recorded answer of a request key, if any (`proxy/replayMiddleware.ts`). */
+  replay?: (key: string) => RecordedExchange | undefined;
 }
 
 /** The app and its service context (tests and adapters use the context directly). */
@@ -121,6 +128,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use("*", hostCheckMiddleware(resolved.allowedHosts));
   app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
+  if (options.replay !== undefined) app.use("*", replayMiddleware(options.replay));
+  if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument));
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
   const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
@@ -133,7 +142,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
   app.use(OPENAPI_PATH, openApiDocumentMiddleware()); // operation ids, examples, cached once built
-  for (const register of routeModules(options.docsAssets)) register(app, ctx);
+  for (const register of routeModules(options.docsAssets, options.proxy?.drift)) register(app, ctx);
   documentBodyLimit(app);
 
   app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));

@@ -187,6 +187,7 @@ export function validRequests(ids: ExampleIds): Record<string, ExampleRequest> {
     { method: "PUT", path: "/__mock/strategies/{id}/next-build", params: s, body: { outcome: -1 } },
     { method: "PUT", path: "/__mock/settings", body: { latencyMs: 0, buildDurationMs: 4000 } },
     { method: "GET", path: "/__mock/sessions" },
+    { method: "GET", path: "/__mock/drift" },
     { method: "POST", path: "/__mock/sessions", body: { name: "worker-1" } },
     { method: "DELETE", path: "/__mock/sessions/{name}", params: { name: "worker-1" }, body: {} },
   ];

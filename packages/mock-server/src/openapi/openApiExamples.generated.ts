@@ -7494,6 +7494,21 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
     }
    }
   },
+  "GET /__mock/drift": {
+   "request": {},
+   "responses": {
+    "200": {
+     "mode": "off",
+     "upstream": null,
+     "requests": 0,
+     "drifted": 0,
+     "endpoints": []
+    },
+    "403": {
+     "error": "the control surface refuses requests from origin \"https://elsewhere.example\": only this server's own origin and the --cors-origin allow-list may change the mock's state"
+    }
+   }
+  },
   "GET /__mock/sessions": {
    "request": {},
    "responses": {

@@ -88,6 +88,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = Object.freeze({
   "GET /__mock/sessions": "mockListSessions",
   "POST /__mock/sessions": "mockOpenSession",
   "DELETE /__mock/sessions/{name}": "mockDeleteSession",
+  "GET /__mock/drift": "mockGetDrift",
 });
 
 /** `"GET /v1/strategies/{id}"`: the key of an operation in {@link OPERATION_IDS}. */

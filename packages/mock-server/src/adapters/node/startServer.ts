@@ -2,7 +2,9 @@ import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
+import { loadRecordings, recorder } from "./recordingDir.ts";
 import { swaggerAssets } from "./swaggerAssets.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
@@ -24,6 +26,12 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    * the TypeScript sources, and that time counts against the first request's time limit.
    */
   warmOptimizer?: boolean;
+  /** `--proxy`: base URL of a real deployment every API request is forwarded to (drift reported at `/__mock/drift`). */
+  proxyUrl?: string;
+  /** `--record`: save the upstream's answers (keys and personal data removed) in this directory; needs `proxyUrl`. */
+  recordDir?: string;
+  /** `--replay`: answer the requests recorded in this directory from it. */
+  replayDir?: string;
 }
 
 /** A running server. */
@@ -51,7 +59,16 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, proxyUrl, recordDir, replayDir, ...appOptions } = options;
+  if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
+  const log = appOptions.log ?? ((line: string) => console.log(line));
+  if (proxyUrl !== undefined) {
+    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), ...(recordDir === undefined ? {} : { record: recorder(recordDir) }) };
+  }
+  if (replayDir !== undefined) {
+    const recordings = loadRecordings(replayDir);
+    appOptions.replay = (key) => recordings.get(key);
+  }
   const pool =
     appOptions.solver === undefined
       ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
