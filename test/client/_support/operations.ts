@@ -439,6 +439,9 @@ export const operationCases: Record<string, OperationCase> = {
     expect(await h.anon.delete("/__mock/sessions/{name}", { params: { path: { name: "gone" } } })).toEqual({ name: "gone", deleted: true });
     expect((await h.anon.get("/__mock/sessions")).sessions).toEqual([]);
   },
+  "GET /__mock/drift": async (h) => {
+    expect(await h.anon.get("/__mock/drift")).toEqual({ mode: "off", upstream: null, requests: 0, drifted: 0, endpoints: [] });
+  },
   "PUT /__mock/settings": async (h) => {
     expect((await h.anon.put("/__mock/settings", { body: { buildDurationMs: 1234 } })).buildDurationMs).toBe(1234);
   },

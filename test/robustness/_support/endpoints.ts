@@ -198,6 +198,7 @@ export function endpointTable(world: World): Endpoint[] {
     e("PUT", "/__mock/strategies/{id}/next-build", { secured: false, params: s, body: { outcome: -1 } }),
     e("PUT", "/__mock/settings", { secured: false, body: { latencyMs: 0, buildDurationMs: 4000 } }),
     e("GET", "/__mock/sessions", { secured: false }),
+    e("GET", "/__mock/drift", { secured: false }),
     e("POST", "/__mock/sessions", { secured: false, body: { name: "fuzz-worker-1" } }),
     e("DELETE", "/__mock/sessions/{name}", { secured: false, params: { name: RESIDENT_SESSION }, body: {} }),
     e("GET", "/__mock/requests", { secured: false, query: { after: "0", limit: "10" } }),

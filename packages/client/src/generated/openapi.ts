@@ -14,68 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** End every running build now with its predetermined outcome; send Content-Type: application/json and {} */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["EmptyControlBody"];
-                };
-            };
-            responses: {
-                /** @description How many builds were ended */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completed: number;
-                        };
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["mockCompleteBuilds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -92,66 +31,27 @@ export interface paths {
         get?: never;
         put?: never;
         /** Move the mock's clock forward (builds progress, archives age) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdvanceClockBody"];
-                };
-            };
-            responses: {
-                /** @description Status after the move */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockStatus"];
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        post: operations["mockAdvanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Drift of the upstream's answers from the mock's schemas (--proxy), per endpoint and field
+         * @description With `--proxy <url>` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Without `--proxy`: mode `off`, nothing listed.
+         */
+        get: operations["mockGetDrift"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -168,66 +68,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reset state to the fixtures (and the clock offset to 0); send Content-Type: application/json and {} */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["EmptyControlBody"];
-                };
-            };
-            responses: {
-                /** @description Status after reset */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockStatus"];
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["mockReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,106 +83,10 @@ export interface paths {
             cookie?: never;
         };
         /** Sandbox sessions alive (X-Mock-Session) and the cap */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Sessions */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockSessionList"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["mockListSessions"];
         put?: never;
         /** Create a sandbox session (a private copy of the fixtures' state); an existing one is returned as is */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateSessionBody"];
-                };
-            };
-            responses: {
-                /** @description The session existed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockSession"];
-                    };
-                };
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockSession"];
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["mockOpenSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -359,68 +104,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Drop a sandbox session and its state (send Content-Type: application/json) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Dropped */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            deleted: true;
-                            name: string;
-                        };
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["mockDeleteSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -435,66 +119,7 @@ export interface paths {
         };
         get?: never;
         /** Change run-time settings: latency of every request, duration of later builds (ms) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SettingsBody"];
-                };
-            };
-            responses: {
-                /** @description Status with the new settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockStatus"];
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["mockUpdateSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -510,35 +135,7 @@ export interface paths {
             cookie?: never;
         };
         /** Time, settings and running builds */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MockStatus"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["mockGetState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -556,80 +153,7 @@ export interface paths {
         };
         get?: never;
         /** Force the outcome of the strategy's next build (100 done, -1 error, -2 permanent failure; null clears) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["NextBuildBody"];
-                };
-            };
-            responses: {
-                /** @description The forced outcome */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            outcome: number | null;
-                        };
-                    };
-                };
-                /** @description Malformed JSON body, or a value out of bounds (named) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["mockSetNextBuildOutcome"];
         post?: never;
         delete?: never;
         options?: never;
@@ -650,57 +174,7 @@ export interface paths {
          * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
          * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000, each point rounded to cents as the real service answers (statistics from the unrounded NAV); `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BacktestRequest"];
-                };
-            };
-            responses: {
-                /** @description The backtest */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BacktestResult"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["runBacktest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,35 +189,7 @@ export interface paths {
             cookie?: never;
         };
         /** Benchmarks (reading benchmark data): every symbol POST /v1/backtest accepts as `benchmark`, with its date range */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Benchmarks */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BenchmarkList"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listBenchmarks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -763,62 +209,7 @@ export interface paths {
          * Closes of one benchmark: daily, or weekly (last trading day of each ISO week); default the last 5 years
          * @description `from` and `to` are inclusive YYYY-MM-DD dates (default: `to` the last date with a close, `from` 5 years before). The symbol is case-insensitive. 404 for an unknown symbol; 400 for a malformed date or `from` after `to`; a range with no trading day gives an empty `prices`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First date, inclusive (default: 5 years before `to`) */
-                    from?: string;
-                    /** @description daily: every trading day; weekly (default): the last trading day of each ISO week in the range */
-                    interval?: "daily" | "weekly";
-                    /** @description Last date, inclusive (default: the last date with a close) */
-                    to?: string;
-                };
-                header?: never;
-                path: {
-                    symbol: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prices */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BenchmarkPrices"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown benchmark symbol */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getBenchmarkPrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -840,57 +231,7 @@ export interface paths {
          * Sharpen a draft objective before creating a strategy
          * @description Rewrites the objective in the service's form ("The strategy is to invest in companies that …") and adds the value-chain description and search terms of the closest themes of the catalogue (the premade search), keeping the caller's own wording as the core. Deterministic; negative framing is flagged (use exclusions). 400 for a blank or over-long objective.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
-                };
-            };
-            responses: {
-                /** @description The enhanced objective and a summary of the changes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EnhancedObjective"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["enhanceObjective"];
         delete?: never;
         options?: never;
         head?: never;
@@ -910,66 +251,7 @@ export interface paths {
          * Suggest exclusion phrases that would drop a company a strategy included
          * @description 2 to 10 phrases, narrowest first (the company's name; the words of its inclusion reason and description the objective does not ask for; its industry; its sector), each with the reason. Every phrase is checked against the mock's exclusion matcher: adding any of them to the strategy's exclusions (PATCH, then resubmit) removes the company. 404 for an unknown company.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ExclusionPhrasesRequest"];
-                };
-            };
-            responses: {
-                /** @description Suggested phrases the user can exclude */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExclusionPhrases"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["suggestExclusionPhrases"];
         delete?: never;
         options?: never;
         head?: never;
@@ -987,26 +269,7 @@ export interface paths {
          * Service health, v1 (no credential)
          * @description Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The service is running */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1028,57 +291,7 @@ export interface paths {
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
          * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v1/backtest.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CompanySearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Results, best first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanySearchResponse"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["searchCompanies"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,97 +306,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's portfolios plus every public one (no holdings; user_id null when not the caller's) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Portfolios, most recently updated first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PortfolioListItem"][];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPortfolios"];
         put?: never;
         /** Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioBody"];
-                };
-            };
-            responses: {
-                /** @description Overwrote the caller's portfolio of that name */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Created (mock decision: the contract does not show this status) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPortfolio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1198,194 +324,12 @@ export interface paths {
             cookie?: never;
         };
         /** A portfolio with its holdings (owner, or anyone for a public one) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPortfolio"];
         /** Replace the holdings (and name) of the caller's portfolio */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioBody"];
-                };
-            };
-            responses: {
-                /** @description The updated portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Another user's public portfolio: only the owner may change or delete it */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rename onto the name of another of the caller's portfolios */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replacePortfolio"];
         post?: never;
         /** Delete the caller's portfolio (permanent; 204 No Content) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Another user's public portfolio: only the owner may change or delete it */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deletePortfolio"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1402,35 +346,7 @@ export interface paths {
          * The premade library: public, finished strategies (status 100) owned by the premade service account
          * @description Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Premade strategies */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"][];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPremadeStrategies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1450,58 +366,7 @@ export interface paths {
          * Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true
          * @description The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.
          */
-        get: {
-            parameters: {
-                query?: {
-                    includeReasoning?: "true" | "false";
-                    scoringMinMarketCap?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Companies */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Company"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPremadeCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1521,56 +386,7 @@ export interface paths {
          * Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold)
          * @description The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    companyId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidence */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidence"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPremadeCompanyEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1590,55 +406,7 @@ export interface paths {
          * All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)
          * @description Constituents first (`isIncluded: true`), then the candidates the strategy rejected.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidences */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidences"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPremadeEvidences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1658,68 +426,7 @@ export interface paths {
          * Companies as of a completed run (signals of that snapshot), conviction ranked
          * @description The constituents of the run of `date` with that run's signals; conviction computed over them (`scoringMinMarketCap`). With `includeReasoning=true` each company carries why it was held then (from that run's signals).
          */
-        get: {
-            parameters: {
-                query: {
-                    date: string;
-                    includeReasoning?: "true" | "false";
-                    scoringMinMarketCap?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Companies as of that date */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Company"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown premade strategy, or no run on that date */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The run of that date is processing or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPremadeHistoricalData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1739,55 +446,7 @@ export interface paths {
          * Dates (YYYY-MM-DD, ascending) with a completed historical run
          * @description Runs that are processing or failed are not listed (their `historical-data` is 409).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Available dates */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AvailableDates"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPremadeHistoricalDates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1809,57 +468,7 @@ export interface paths {
          * Premade strategies closest to an objective (BM25 over theme vocabulary, stemmed, with concept expansion)
          * @description Every premade strategy with a similarity in [0, 1] (1 − exp(−BM25 score / (30 · query terms)), 4 decimals), by descending similarity. Deterministic. A blank objective is 400.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PremadeSearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Matches, best first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PremadeSearchResult"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["searchPremadeStrategies"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1879,57 +488,7 @@ export interface paths {
          * Flip an objective into its inverse (the companies on the losing side of its theme)
          * @description Finds the objective's closest theme (the premade search) and answers the inverse objective: the incumbents and displaced businesses that lose as the theme advances, in the service's form, ready for POST /strategies. With no matching theme, the inverse asks for the companies the objective's own thesis would hurt. Deterministic. The response field names are the mock's (the reference page of this endpoint was not available).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
-                };
-            };
-            responses: {
-                /** @description The inverse objective and how it was derived */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReversedObjective"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reverseObjective"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1947,102 +506,13 @@ export interface paths {
          * List strategies (scope=user|public|all, default user)
          * @description The caller's own strategies, not archived, newest first (v1 shape, HTTP-dates); an empty array when there are none. `scope=public` (mock extension in v1): public, completed strategies of every user; `all`: both.
          */
-        get: {
-            parameters: {
-                query?: {
-                    scope?: "user" | "public" | "all";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Strategies, newest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategies"];
         put?: never;
         /**
          * Create a strategy (private, not submitted: status 0)
          * @description `name` and `objective` are required, `exclusions` optional. The strategy is private and never submitted (status 0, no versions): submit it to build it.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStrategyBody"];
-                };
-            };
-            responses: {
-                /** @description The created strategy */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createStrategy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2060,196 +530,21 @@ export interface paths {
          * Get a strategy; poll status until 100 (or negative)
          * @description The caller's strategy or a public one. `status` is the build's progress (0 not submitted, 1..95 building, 100 done, negative failed); `performance` is set once the build is done.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategy"];
         put?: never;
         post?: never;
         /**
          * Delete (archive) a strategy: revivable for 30 days, then permanently deleted
          * @description Owner only. The strategy disappears from v1 reads and lists at once; `POST /v1/strategies/{id}/revive` restores it within 30 days.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Archived */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ArchiveResult"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteStrategy"];
         options?: never;
         head?: never;
         /**
          * Edit name and/or draft (objective, exclusions); resubmit to rebuild
          * @description Owner only. At least one of `name`, `objective`, `exclusions`, no other property. The built companies do not change until the next submit.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PatchStrategyBody"];
-                };
-            };
-            responses: {
-                /** @description The updated strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateStrategy"];
         trace?: never;
     };
     "/v1/strategies/{id}/companies": {
@@ -2263,58 +558,7 @@ export interface paths {
          * Companies of the strategy, conviction ranked (empty until the build is done)
          * @description The active version's companies once its build is done, ranked by conviction (`scoringMinMarketCap`, default 500000000, gives smaller companies a conviction of 0); `reasoning` only with `includeReasoning=true`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    includeReasoning?: "true" | "false";
-                    scoringMinMarketCap?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Companies */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Company"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2334,56 +578,7 @@ export interface paths {
          * Evidence for one company (isIncluded false when not in the strategy)
          * @description Reasoning and dated summaries for a company of the strategy; a company of the universe that is not in it is 200 with `isIncluded: false`; an unknown company is 404.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    companyId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidence */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidence"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyCompanyEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2403,55 +598,7 @@ export interface paths {
          * Evidence for every company of the strategy
          * @description One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidences */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidences"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyEvidences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2471,162 +618,13 @@ export interface paths {
          * Retrieve the factsheet PDF (302 when ready) or its generation status
          * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                    /** @description The version to read; default: the strategy's active version */
-                    versionId?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No PDF ready yet: its generation status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FactsheetStatus"];
-                    };
-                };
-                /** @description The factsheet is ready: Location is its PDF */
-                302: {
-                    headers: {
-                        Location: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The premade run of asOfDate is processing or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFactsheetStatus"];
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
          * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["FactsheetRequest"];
-                };
-            };
-            responses: {
-                /** @description Factsheet generation requested */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FactsheetRequestAnswer"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Never submitted, or the run failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["requestFactsheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2644,58 +642,7 @@ export interface paths {
          * The factsheet PDF of one run (where GET factsheet redirects)
          * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
          */
-        get: {
-            parameters: {
-                query: {
-                    asOfDate: string;
-                    versionId: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFactsheetPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2715,68 +662,7 @@ export interface paths {
          * Retrieve generated historical data for a specific date
          * @description The companies of the strategy as of `date`: the active version's run of that date when one exists (a v2 historical submit), else the same selection and scoring computed as of that date (the universe of that day: companies listed then; signals consistent with the premade strategies' runs). Conviction ranked with `scoringMinMarketCap` (default 500000000); `reasoning` with `includeReasoning=true`. Empty until the strategy has a completed run. Future dates are 400.
          */
-        get: {
-            parameters: {
-                query: {
-                    date: string;
-                    includeReasoning?: "true" | "false";
-                    scoringMinMarketCap?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Companies as of that date */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Company"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The run of that date is still running or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyHistoricalData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2795,121 +681,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Score-tilt weights over a strategy's companies (user strategy or premade id) */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Maximum weight per holding; 0 < x <= 1; default 1 */
-                    maxWeight?: number;
-                    /** @description Minimum market cap (USD) for inclusion; >= 0; default 0 */
-                    minMarketCap?: number;
-                    /** @description Minimum weight per holding; 0..1; default 0 */
-                    minWeight?: number;
-                    /** @description 0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history) */
-                    riskDiversification?: number;
-                    /** @description Annual risk-free rate for the Sharpe ratio; > -1; default 0 */
-                    riskFreeRate?: number;
-                    /** @description Signal the weights tilt toward; default convictionScore */
-                    signalType?: "convictionScore" | "linguisticBeta" | "marketBuzz";
-                    /** @description 0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores */
-                    tiltExponent?: number;
-                    /** @description Keep the top N companies by the signal; integer >= 2; default all qualifying */
-                    topN?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
-                };
-            };
-            responses: {
-                /** @description Optimizer result */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OptimizerResult"];
-                    };
-                };
-                /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Neither a user strategy visible to the caller nor a premade strategy */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["optimizeStrategy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2926,121 +698,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mean-CVaR optimized portfolio of a strategy's companies (user strategy or premade id) */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description 8. Penalty on divergence from market-buzz weights, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.25 */
-                    buzzPenalty?: number;
-                    /** @description 3. Weight of the linguistic-beta reward, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.5 */
-                    linguisticBetaWeight?: number;
-                    /** @description 7. Maximum weight of any holding; 0 < x <= 1; default 0.2 */
-                    maxWeight?: number;
-                    /** @description 6. Weight a holding needs to count toward minHoldings; > 0.0001 (and <= 1); default 0.01 */
-                    minActiveWeight?: number;
-                    /** @description 5. Minimum number of holdings with weight >= minActiveWeight; integer >= 2; default 2 */
-                    minHoldings?: number;
-                    /** @description 1. Minimum market cap (USD) for inclusion; > 0; default 500000000 */
-                    minMarketCap?: number;
-                    /** @description 2. Weight of the expected-return term, normalised (1: as important as tail risk); > 0; default 1 */
-                    returnMultiplier?: number;
-                    /** @description Annual risk-free rate for the Sharpe ratio; > -1; default 0 */
-                    riskFreeRate?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
-                };
-            };
-            responses: {
-                /** @description Optimizer result */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OptimizerResult"];
-                    };
-                };
-                /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Neither a user strategy visible to the caller nor a premade strategy */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["optimizeStrategyMeanCvar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3058,60 +716,7 @@ export interface paths {
          * Get strategy's performance
          * @description Conviction-weighted buy-and-hold NAV (from 10000, weekly `[unixSeconds, value]`, last 5 years) of the strategy's `top` companies by conviction (default 30) with a market cap of at least `min_market_cap` (default 0), with its statistics. Empty while the strategy has no finished build.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Companies below this market cap (USD) are left out */
-                    min_market_cap?: number;
-                    /** @description How many companies, by conviction, the NAV holds */
-                    top?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Stock performance of a strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyPerformance"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyPerformance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3133,64 +738,7 @@ export interface paths {
          * Restore an archived strategy within 30 days (owner only)
          * @description 400 when the strategy is not archived; 404 once it has been permanently deleted (30 days after archiving).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The revived strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reviveStrategy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3210,73 +758,7 @@ export interface paths {
          * Submit: freeze a changed draft into a new version (or re-run the active one) and start the build
          * @description Owner only. No body. Poll `GET /v1/strategies/{id}` until status is 100 (or negative). 423 while an earlier submission is still building.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The strategy, build started */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV1"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A previous submission of this strategy is still running */
-                423: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["submitStrategy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3294,55 +776,7 @@ export interface paths {
          * Versions, newest first (others see only the active version of a public strategy)
          * @description Mock extension in v1: the v2 version objects (run state included) with HTTP-dates.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Versions */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyVersion"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3362,56 +796,7 @@ export interface paths {
          * One version
          * @description Mock extension in v1: a version object (run state included) with HTTP-dates.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    versionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyVersion"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3433,66 +818,7 @@ export interface paths {
          * Exposure and overlap of a portfolio across strategies (1-year returns)
          * @description One row per strategy, by descending exposure: `exposure` = share of the portfolio's weight in the strategy's companies, `overlap` = share of the strategy's companies the portfolio holds, `returns` = buy-and-hold return of the strategy's conviction-weighted companies over the window ending on the data's as-of date (docs/maths.md#strategy-exposures). Without `strategyIds`, every strategy the caller can see (own and public, not archived) and the premade ones. 404 for a strategy id the caller cannot see.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["StrategyExposuresRequestV1"];
-                };
-            };
-            responses: {
-                /** @description Per-strategy exposure rows (v1) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyExposure"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getStrategiesExposures"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3512,57 +838,7 @@ export interface paths {
          * Buy-and-hold backtest of weighted company holdings against a benchmark (nothing saved)
          * @description Each company is held through its primary active listing (a delisted company through its last primary listing: converted to cash at its last close, with a warning). Unknown companies are dropped with a warning. Weekly points (last trading day of each ISO week) ending on the data's as-of date; NAV and benchmark rebased to 10000, each point rounded to cents as the real service answers (statistics from the unrounded NAV); `weekCount` is 52 × years. `benchmark` is any listed symbol: a benchmark ETF (GET /v1/benchmarks) or an active company ticker. 400 when the benchmark is neither (the error says where to look), no company can be priced, or the price data is insufficient.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BacktestRequest"];
-                };
-            };
-            responses: {
-                /** @description The backtest */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BacktestResult"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["runBacktestV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3582,57 +858,7 @@ export interface paths {
          * Sharpen a draft objective before creating a strategy
          * @description Rewrites the objective in the service's form ("The strategy is to invest in companies that …") and adds the value-chain description and search terms of the closest themes of the catalogue (the premade search), keeping the caller's own wording as the core. Deterministic; negative framing is flagged (use exclusions). 400 for a blank or over-long objective.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
-                };
-            };
-            responses: {
-                /** @description The enhanced objective and a summary of the changes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EnhancedObjective"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["enhanceObjectiveV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3652,66 +878,7 @@ export interface paths {
          * Suggest exclusion phrases that would drop a company a strategy included
          * @description 2 to 10 phrases, narrowest first (the company's name; the words of its inclusion reason and description the objective does not ask for; its industry; its sector), each with the reason. Every phrase is checked against the mock's exclusion matcher: adding any of them to the strategy's exclusions (PATCH, then resubmit) removes the company. 404 for an unknown company.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ExclusionPhrasesRequest"];
-                };
-            };
-            responses: {
-                /** @description Suggested phrases the user can exclude */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExclusionPhrases"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["suggestExclusionPhrasesV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3729,26 +896,7 @@ export interface paths {
          * Service health, v2 (no credential)
          * @description Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The service is running */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealthV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3770,57 +918,7 @@ export interface paths {
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
          * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v2/backtest.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CompanySearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Results, best first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanySearchResponse"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["searchCompaniesV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3835,97 +933,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's portfolios plus every public one (no holdings; user_id null when not the caller's) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Portfolios, most recently updated first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PortfolioListItem"][];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPortfoliosV2"];
         put?: never;
         /** Create a portfolio (201), or overwrite the caller's portfolio of the same name (200, holdings replaced) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioBody"];
-                };
-            };
-            responses: {
-                /** @description Overwrote the caller's portfolio of that name */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Created (mock decision: the contract does not show this status) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPortfolioV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3940,194 +951,12 @@ export interface paths {
             cookie?: never;
         };
         /** A portfolio with its holdings (owner, or anyone for a public one) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPortfolioV2"];
         /** Replace the holdings (and name) of the caller's portfolio */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PortfolioBody"];
-                };
-            };
-            responses: {
-                /** @description The updated portfolio */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Portfolio"];
-                    };
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Another user's public portfolio: only the owner may change or delete it */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rename onto the name of another of the caller's portfolios */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replacePortfolioV2"];
         post?: never;
         /** Delete the caller's portfolio (permanent; 204 No Content) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Another user's public portfolio: only the owner may change or delete it */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, or another user's private portfolio */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deletePortfolioV2"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4146,57 +975,7 @@ export interface paths {
          * Flip an objective into its inverse (the companies on the losing side of its theme)
          * @description Finds the objective's closest theme (the premade search) and answers the inverse objective: the incumbents and displaced businesses that lose as the theme advances, in the service's form, ready for POST /strategies. With no matching theme, the inverse asks for the companies the objective's own thesis would hurt. Deterministic. The response field names are the mock's (the reference page of this endpoint was not available).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ObjectiveHelperRequest"];
-                };
-            };
-            responses: {
-                /** @description The inverse objective and how it was derived */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReversedObjective"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reverseObjectiveV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4214,104 +993,13 @@ export interface paths {
          * List strategies: the caller's own (default), the public catalog, or both
          * @description `scope=user` (default): the caller's own, not archived, newest first. `scope=public`: the public catalog (public, not archived, completed strategies of every user, then the premade library). `scope=all`: both, without duplicates.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description mock extension: `only` lists the caller's archived strategies (scope=user) */
-                    archived?: "exclude" | "only";
-                    scope?: "user" | "public" | "all";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Strategies */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategiesV2"];
         put?: never;
         /**
          * Create a strategy (private, never submitted: status 0, no versions)
          * @description The objective may be sent as `objective` (as the guides do) or `description` (its v2 field name). Submit it to freeze the draft into a version and run it.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStrategyV2Body"];
-                };
-            };
-            responses: {
-                /** @description The created strategy */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createStrategyV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4329,196 +1017,21 @@ export interface paths {
          * Get a strategy (yours, a public one, or a premade one); the owner also sees it while archived
          * @description `status` and `completed` roll up the active version's latest live run: poll until status is 100 (or negative).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyV2"];
         put?: never;
         post?: never;
         /**
          * Archive (delete) a strategy: permanently deleted 30 days later unless revived
          * @description Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The archived strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteStrategyV2"];
         options?: never;
         head?: never;
         /**
          * Update the draft fields of a strategy (owner only)
          * @description Edits `name` and/or the draft (`objective` or `description`, `exclusions`); `draft_version_id` becomes null when no saved version matches the new draft. Submit to freeze it into a new active version.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PatchStrategyV2Body"];
-                };
-            };
-            responses: {
-                /** @description The updated strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateStrategyV2"];
         trace?: never;
     };
     "/v2/strategies/{id}/archive": {
@@ -4534,64 +1047,7 @@ export interface paths {
          * Archive a strategy (alias of DELETE)
          * @description Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The archived strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["archiveStrategyV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4609,71 +1065,7 @@ export interface paths {
          * List the result companies for a strategy run
          * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). Conviction ranked; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0; `reasoning` only with `includeReasoning=true`. Empty when the strategy has no completed run.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                    includeReasoning?: "true" | "false";
-                    scoringMinMarketCap?: number;
-                    /** @description The version to read; default: the strategy's active version */
-                    versionId?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Companies (empty when the run has none) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Company"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The run as of asOfDate is still running or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyCompaniesV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4693,70 +1085,7 @@ export interface paths {
          * Get reasoning/evidence for a specific company in a strategy
          * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). A company not in the run is 200 with `isIncluded: false` and a reasoning saying so; an unknown company is 404. Summaries are those published up to the run's as-of date.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                    /** @description The version to read; default: the strategy's active version */
-                    versionId?: string;
-                };
-                header?: never;
-                path: {
-                    companyId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidence */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidence"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The run as of asOfDate is still running or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyCompanyEvidenceV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4776,69 +1105,7 @@ export interface paths {
          * Evidence for every company of a strategy run
          * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). Works for your strategies, public ones and premade ones (their runs are the dated snapshots). One {companyId, isIncluded, reasoning, summaries} per company of the run (a premade strategy's current run adds the candidates it rejected).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                    /** @description The version to read; default: the strategy's active version */
-                    versionId?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Evidences */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompanyEvidences"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The run as of asOfDate is still running or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyEvidencesV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4858,162 +1125,13 @@ export interface paths {
          * Retrieve the factsheet PDF (302 when ready) or its generation status
          * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                    /** @description The version to read; default: the strategy's active version */
-                    versionId?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No PDF ready yet: its generation status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FactsheetStatus"];
-                    };
-                };
-                /** @description The factsheet is ready: Location is its PDF */
-                302: {
-                    headers: {
-                        Location: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The premade run of asOfDate is processing or failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFactsheetStatusV2"];
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
          * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["FactsheetRequest"];
-                };
-            };
-            responses: {
-                /** @description Factsheet generation requested */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FactsheetRequestAnswer"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Never submitted, or the run failed */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["requestFactsheetV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5031,58 +1149,7 @@ export interface paths {
          * The factsheet PDF of one run (where GET factsheet redirects)
          * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
          */
-        get: {
-            parameters: {
-                query: {
-                    asOfDate: string;
-                    versionId: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFactsheetPdfV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5101,121 +1168,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Score-tilt weights over a strategy's companies (user strategy or premade id) */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Maximum weight per holding; 0 < x <= 1; default 1 */
-                    maxWeight?: number;
-                    /** @description Minimum market cap (USD) for inclusion; >= 0; default 0 */
-                    minMarketCap?: number;
-                    /** @description Minimum weight per holding; 0..1; default 0 */
-                    minWeight?: number;
-                    /** @description 0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history) */
-                    riskDiversification?: number;
-                    /** @description Annual risk-free rate for the Sharpe ratio; > -1; default 0 */
-                    riskFreeRate?: number;
-                    /** @description Signal the weights tilt toward; default convictionScore */
-                    signalType?: "convictionScore" | "linguisticBeta" | "marketBuzz";
-                    /** @description 0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores */
-                    tiltExponent?: number;
-                    /** @description Keep the top N companies by the signal; integer >= 2; default all qualifying */
-                    topN?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
-                };
-            };
-            responses: {
-                /** @description Optimizer result */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OptimizerResult"];
-                    };
-                };
-                /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Neither a user strategy visible to the caller nor a premade strategy */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["optimizeStrategyV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5235,64 +1188,7 @@ export interface paths {
          * Restore an archived strategy within 30 days (owner only)
          * @description Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The revived strategy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyV2"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reviveStrategyV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5312,86 +1208,7 @@ export interface paths {
          * Submit a LIVE or HISTORICAL run for a version of the strategy
          * @description No `as_of_date` (or today, UTC): a LIVE run; a past date: a HISTORICAL run of the version's selection and scoring as of that date; a future date: 400. The version: `version_id`, or the one matching the draft (frozen into a new version when it changed) promoted to active. A completed run of the same version and date is kept unless `force`. Answers the version with the run state of that date; poll `GET /v2/strategies/{id}/versions/{versionId}?asOfDate=` (or the strategy, for a live run) until status is 100. 423 while that run (or the active version's live run) is still building.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["SubmitRequest"];
-                };
-            };
-            responses: {
-                /** @description Submission accepted: the version with the run state of its as-of date */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyVersion"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller does not own the strategy */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A previous submission of this strategy is still running */
-                423: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["submitStrategyV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5409,55 +1226,7 @@ export interface paths {
          * Enumerate a strategy's versions (newest first)
          * @description With rollup run state (latest run's status, `latest_run_date`, `runs_count`). The owner sees every version; others only the active one of a public strategy.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Versions */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyVersion"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStrategyVersionsV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5477,59 +1246,7 @@ export interface paths {
          * Get a version's metadata and run state
          * @description Without `asOfDate`: rollup run state. With it: the run of that date (`as_of_date` echoed, `status` null when there is none; rollup fields null).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The as-of date of a run of the version; default: its latest completed run */
-                    asOfDate?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                    versionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyVersion"];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStrategyVersionV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5551,66 +1268,7 @@ export interface paths {
          * Per-strategy exposure/overlap of a portfolio across visible strategies
          * @description One row per strategy, by descending exposure: `exposure` = share of the portfolio's weight in the strategy's companies, `overlap` = share of the strategy's companies the portfolio holds, `returns` = buy-and-hold return of the strategy's conviction-weighted companies over the window ending on the data's as-of date (docs/maths.md#strategy-exposures). Without `strategyIds`, every strategy the caller can see (own and public, not archived) and the premade ones. 404 for a strategy id the caller cannot see.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["StrategyExposuresRequestV2"];
-                };
-            };
-            responses: {
-                /** @description Per-strategy exposure rows (v2) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StrategyExposure"][];
-                    };
-                };
-                /** @description Malformed body, query or identifier */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Absent, archived past retention, or invisible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getStrategiesExposuresV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5806,6 +1464,40 @@ export interface components {
             exclusions?: string[];
             name: string;
             objective?: string;
+        };
+        DriftReport: {
+            drifted: number;
+            endpoints: {
+                drifted: number;
+                fields: {
+                    count: number;
+                    expected: string;
+                    firstSeen: string;
+                    got: string;
+                    /** @enum {string} */
+                    kind: "missing" | "extra" | "type" | "value" | "status" | "undocumented";
+                    lastSeen: string;
+                    /**
+                     * @description JSON path of the field; array items are written []
+                     * @example $.performance.sharpe
+                     */
+                    path: string;
+                    status: number;
+                }[];
+                /** @example GET /v1/strategies/{id} */
+                operation: string;
+                requests: number;
+                statuses: {
+                    [key: string]: number;
+                };
+            }[];
+            /**
+             * @description proxy: the server forwards the API to `upstream` (--proxy); off: nothing to report
+             * @enum {string}
+             */
+            mode: "proxy" | "off";
+            requests: number;
+            upstream: string | null;
         };
         EmptyControlBody: Record<string, never>;
         EnhancedObjective: {
@@ -6256,4 +1948,4921 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    mockCompleteBuilds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EmptyControlBody"];
+            };
+        };
+        responses: {
+            /** @description How many builds were ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockAdvanceClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ms": 4000
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvanceClockBody"];
+            };
+        };
+        responses: {
+            /** @description Status after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockStatus"];
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockGetDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drift seen so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftReport"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EmptyControlBody"];
+            };
+        };
+        responses: {
+            /** @description Status after reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockStatus"];
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockListSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockSessionList"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockOpenSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "worker-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The session existed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockSession"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockSession"];
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockDeleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example worker-1 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Dropped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "latencyMs": 0,
+                 *       "buildDurationMs": 4000
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            /** @description Status with the new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockStatus"];
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockGetState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockStatus"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mockSetNextBuildOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": -1
+                 *     }
+                 */
+                "application/json": components["schemas"]["NextBuildBody"];
+            };
+        };
+        responses: {
+            /** @description The forced outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        outcome: number | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON body, or a value out of bounds (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {}) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holdings": [
+                 *         {
+                 *           "companyId": "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *           "weight": 0.6
+                 *         },
+                 *         {
+                 *           "companyId": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.4
+                 *         }
+                 *       ],
+                 *       "years": 2,
+                 *       "benchmark": "SPY"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            /** @description The backtest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestResult"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBenchmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Benchmarks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BenchmarkList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBenchmarkPrices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First date, inclusive (default: 5 years before `to`)
+                 * @example 2025-01-01
+                 */
+                from?: string;
+                /**
+                 * @description daily: every trading day; weekly (default): the last trading day of each ISO week in the range
+                 * @example weekly
+                 */
+                interval?: "daily" | "weekly";
+                /**
+                 * @description Last date, inclusive (default: the last date with a close)
+                 * @example 2025-06-30
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @example SPY */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BenchmarkPrices"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown benchmark symbol */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enhanceObjective: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ObjectiveHelperRequest"];
+            };
+        };
+        responses: {
+            /** @description The enhanced objective and a summary of the changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnhancedObjective"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestExclusionPhrases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants",
+                 *       "companyId": "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *       "inclusionReason": "It builds desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExclusionPhrasesRequest"];
+            };
+        };
+        responses: {
+            /** @description Suggested phrases the user can exclude */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExclusionPhrases"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    searchCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "water",
+                 *       "limit": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanySearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Results, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySearchResponse"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPortfolios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Portfolios, most recently updated first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioListItem"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Water leaders",
+                 *       "holdings": [
+                 *         {
+                 *           "security_id": "396e1300-68f4-48f6-b966-cac381eb276d",
+                 *           "weight": 0.5
+                 *         },
+                 *         {
+                 *           "org_id": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.5
+                 *         }
+                 *       ],
+                 *       "public": false,
+                 *       "tags": [
+                 *         "water"
+                 *       ],
+                 *       "source": "docs",
+                 *       "metadata": {
+                 *         "note": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortfolioBody"];
+            };
+        };
+        responses: {
+            /** @description Overwrote the caller's portfolio of that name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Created (mock decision: the contract does not show this status) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replacePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dividend income sleeve",
+                 *       "holdings": [
+                 *         {
+                 *           "security_id": "396e1300-68f4-48f6-b966-cac381eb276d",
+                 *           "weight": 0.5
+                 *         },
+                 *         {
+                 *           "org_id": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.5
+                 *         }
+                 *       ],
+                 *       "public": false,
+                 *       "tags": [
+                 *         "water"
+                 *       ],
+                 *       "source": "docs",
+                 *       "metadata": {
+                 *         "note": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortfolioBody"];
+            };
+        };
+        responses: {
+            /** @description The updated portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another user's public portfolio: only the owner may change or delete it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rename onto the name of another of the caller's portfolios */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another user's public portfolio: only the owner may change or delete it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPremadeStrategies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Premade strategies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPremadeCompanies: {
+        parameters: {
+            query?: {
+                /** @example true */
+                includeReasoning?: "true" | "false";
+                scoringMinMarketCap?: number;
+            };
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPremadeCompanyEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 370ea5af-cd8f-4418-8e4b-c941dacfbc45 */
+                companyId: string;
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidence"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPremadeEvidences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidences"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPremadeHistoricalData: {
+        parameters: {
+            query: {
+                /** @example 2024-05-31 */
+                date: string;
+                includeReasoning?: "true" | "false";
+                scoringMinMarketCap?: number;
+            };
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies as of that date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown premade strategy, or no run on that date */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run of that date is processing or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPremadeHistoricalDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableDates"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchPremadeStrategies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "water treatment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PremadeSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Matches, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PremadeSearchResult"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reverseObjective: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ObjectiveHelperRequest"];
+            };
+        };
+        responses: {
+            /** @description The inverse objective and how it was derived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReversedObjective"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategies: {
+        parameters: {
+            query?: {
+                /** @example user */
+                scope?: "user" | "public" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Strategies, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clean water",
+                 *       "objective": "Companies that make water filters and desalination plants",
+                 *       "exclusions": [
+                 *         "tobacco"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateStrategyBody"];
+            };
+        };
+        responses: {
+            /** @description The created strategy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveResult"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clean water leaders"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchStrategyBody"];
+            };
+        };
+        responses: {
+            /** @description The updated strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyCompanies: {
+        parameters: {
+            query?: {
+                /** @example true */
+                includeReasoning?: "true" | "false";
+                /** @example 500000000 */
+                scoringMinMarketCap?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyCompanyEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 9cb3a74b-81d8-4e05-b86e-6a7b9e141348 */
+                companyId: string;
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidence"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyEvidences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidences"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFactsheetStatus: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+                /** @description The version to read; default: the strategy's active version */
+                versionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No PDF ready yet: its generation status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactsheetStatus"];
+                };
+            };
+            /** @description The factsheet is ready: Location is its PDF */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The premade run of asOfDate is processing or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestFactsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "force": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["FactsheetRequest"];
+            };
+        };
+        responses: {
+            /** @description Factsheet generation requested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactsheetRequestAnswer"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Never submitted, or the run failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFactsheetPdf: {
+        parameters: {
+            query: {
+                /** @example 2026-10-30 */
+                asOfDate: string;
+                /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
+                versionId: string;
+            };
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyHistoricalData: {
+        parameters: {
+            query: {
+                /** @example 2025-06-30 */
+                date: string;
+                /** @example true */
+                includeReasoning?: "true" | "false";
+                scoringMinMarketCap?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies as of that date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run of that date is still running or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimizeStrategy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum weight per holding; 0 < x <= 1; default 1
+                 * @example 0.5
+                 */
+                maxWeight?: number;
+                /**
+                 * @description Minimum market cap (USD) for inclusion; >= 0; default 0
+                 * @example 0
+                 */
+                minMarketCap?: number;
+                /**
+                 * @description Minimum weight per holding; 0..1; default 0
+                 * @example 0
+                 */
+                minWeight?: number;
+                /**
+                 * @description 0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history)
+                 * @example 0
+                 */
+                riskDiversification?: number;
+                /**
+                 * @description Annual risk-free rate for the Sharpe ratio; > -1; default 0
+                 * @example 0.02
+                 */
+                riskFreeRate?: number;
+                /**
+                 * @description Signal the weights tilt toward; default convictionScore
+                 * @example convictionScore
+                 */
+                signalType?: "convictionScore" | "linguisticBeta" | "marketBuzz";
+                /**
+                 * @description 0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores
+                 * @example 1
+                 */
+                tiltExponent?: number;
+                /**
+                 * @description Keep the top N companies by the signal; integer >= 2; default all qualifying
+                 * @example 4
+                 */
+                topN?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyIds": [
+                 *         "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *         "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *         "e3f4b77e-1795-46bf-abfd-1ab09456bcfb",
+                 *         "d6de7310-400a-42a8-8f83-19ee87eb6a84"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OptimizerRequest"];
+            };
+        };
+        responses: {
+            /** @description Optimizer result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizerResult"];
+                };
+            };
+            /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither a user strategy visible to the caller nor a premade strategy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimizeStrategyMeanCvar: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 8. Penalty on divergence from market-buzz weights, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.25
+                 * @example 0.01
+                 */
+                buzzPenalty?: number;
+                /**
+                 * @description 3. Weight of the linguistic-beta reward, normalised (0: ignore; 1: as important as tail risk); 0..1; default 0.5
+                 * @example 0.05
+                 */
+                linguisticBetaWeight?: number;
+                /**
+                 * @description 7. Maximum weight of any holding; 0 < x <= 1; default 0.2
+                 * @example 0.5
+                 */
+                maxWeight?: number;
+                /**
+                 * @description 6. Weight a holding needs to count toward minHoldings; > 0.0001 (and <= 1); default 0.01
+                 * @example 0.01
+                 */
+                minActiveWeight?: number;
+                /**
+                 * @description 5. Minimum number of holdings with weight >= minActiveWeight; integer >= 2; default 2
+                 * @example 2
+                 */
+                minHoldings?: number;
+                /**
+                 * @description 1. Minimum market cap (USD) for inclusion; > 0; default 500000000
+                 * @example 1
+                 */
+                minMarketCap?: number;
+                /**
+                 * @description 2. Weight of the expected-return term, normalised (1: as important as tail risk); > 0; default 1
+                 * @example 1
+                 */
+                returnMultiplier?: number;
+                /**
+                 * @description Annual risk-free rate for the Sharpe ratio; > -1; default 0
+                 * @example 0
+                 */
+                riskFreeRate?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyIds": [
+                 *         "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *         "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *         "e3f4b77e-1795-46bf-abfd-1ab09456bcfb",
+                 *         "d6de7310-400a-42a8-8f83-19ee87eb6a84"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OptimizerRequest"];
+            };
+        };
+        responses: {
+            /** @description Optimizer result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizerResult"];
+                };
+            };
+            /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither a user strategy visible to the caller nor a premade strategy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyPerformance: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Companies below this market cap (USD) are left out
+                 * @example 0
+                 */
+                min_market_cap?: number;
+                /**
+                 * @description How many companies, by conviction, the NAV holds
+                 * @example 10
+                 */
+                top?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stock performance of a strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyPerformance"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviveStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revived strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitStrategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strategy, build started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV1"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A previous submission of this strategy is still running */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyVersion"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+                /** @example 757b9210-2b16-4948-b4bf-543a54a9d8b1 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyVersion"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategiesExposures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companiesWeight": {
+                 *         "9cb3a74b-81d8-4e05-b86e-6a7b9e141348": 0.6,
+                 *         "370ea5af-cd8f-4418-8e4b-c941dacfbc45": 0.4
+                 *       },
+                 *       "strategyIds": [
+                 *         "5674dcc5-b02d-4d1d-9f78-1ac864d9be82",
+                 *         "df0982a1-53a2-4790-9931-d85fa930c426"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StrategyExposuresRequestV1"];
+            };
+        };
+        responses: {
+            /** @description Per-strategy exposure rows (v1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyExposure"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runBacktestV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holdings": [
+                 *         {
+                 *           "companyId": "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *           "weight": 0.6
+                 *         },
+                 *         {
+                 *           "companyId": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.4
+                 *         }
+                 *       ],
+                 *       "years": 2,
+                 *       "benchmark": "SPY"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            /** @description The backtest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestResult"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enhanceObjectiveV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ObjectiveHelperRequest"];
+            };
+        };
+        responses: {
+            /** @description The enhanced objective and a summary of the changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnhancedObjective"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestExclusionPhrasesV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants",
+                 *       "companyId": "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *       "inclusionReason": "It builds desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExclusionPhrasesRequest"];
+            };
+        };
+        responses: {
+            /** @description Suggested phrases the user can exclude */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExclusionPhrases"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealthV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    searchCompaniesV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "water",
+                 *       "limit": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanySearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Results, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySearchResponse"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPortfoliosV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Portfolios, most recently updated first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioListItem"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPortfolioV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Water leaders",
+                 *       "holdings": [
+                 *         {
+                 *           "security_id": "396e1300-68f4-48f6-b966-cac381eb276d",
+                 *           "weight": 0.5
+                 *         },
+                 *         {
+                 *           "org_id": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.5
+                 *         }
+                 *       ],
+                 *       "public": false,
+                 *       "tags": [
+                 *         "water"
+                 *       ],
+                 *       "source": "docs",
+                 *       "metadata": {
+                 *         "note": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortfolioBody"];
+            };
+        };
+        responses: {
+            /** @description Overwrote the caller's portfolio of that name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Created (mock decision: the contract does not show this status) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortfolioV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replacePortfolioV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dividend income sleeve",
+                 *       "holdings": [
+                 *         {
+                 *           "security_id": "396e1300-68f4-48f6-b966-cac381eb276d",
+                 *           "weight": 0.5
+                 *         },
+                 *         {
+                 *           "org_id": "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *           "weight": 0.5
+                 *         }
+                 *       ],
+                 *       "public": false,
+                 *       "tags": [
+                 *         "water"
+                 *       ],
+                 *       "source": "docs",
+                 *       "metadata": {
+                 *         "note": "example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortfolioBody"];
+            };
+        };
+        responses: {
+            /** @description The updated portfolio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another user's public portfolio: only the owner may change or delete it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rename onto the name of another of the caller's portfolios */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePortfolioV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example dc606ba7-2c4b-4844-9d6e-fe1edb7a1fe5 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed body or id; a holding that cannot be resolved (`holdings[i]: …`); weights summing to 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another user's public portfolio: only the owner may change or delete it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, or another user's private portfolio */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reverseObjectiveV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Companies that make water filters and desalination plants"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ObjectiveHelperRequest"];
+            };
+        };
+        responses: {
+            /** @description The inverse objective and how it was derived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReversedObjective"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategiesV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description mock extension: `only` lists the caller's archived strategies (scope=user)
+                 * @example exclude
+                 */
+                archived?: "exclude" | "only";
+                /** @example user */
+                scope?: "user" | "public" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Strategies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clean water",
+                 *       "objective": "Companies that make water filters and desalination plants",
+                 *       "exclusions": [
+                 *         "tobacco"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateStrategyV2Body"];
+            };
+        };
+        responses: {
+            /** @description The created strategy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clean water leaders"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchStrategyV2Body"];
+            };
+        };
+        responses: {
+            /** @description The updated strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyCompaniesV2: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+                /** @example true */
+                includeReasoning?: "true" | "false";
+                scoringMinMarketCap?: number;
+                /** @description The version to read; default: the strategy's active version */
+                versionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies (empty when the run has none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run as of asOfDate is still running or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyCompanyEvidenceV2: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+                /** @description The version to read; default: the strategy's active version */
+                versionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 9cb3a74b-81d8-4e05-b86e-6a7b9e141348 */
+                companyId: string;
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidence"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run as of asOfDate is still running or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyEvidencesV2: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+                /** @description The version to read; default: the strategy's active version */
+                versionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyEvidences"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or invisible strategy or version, or no run as of asOfDate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run as of asOfDate is still running or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFactsheetStatusV2: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+                /** @description The version to read; default: the strategy's active version */
+                versionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No PDF ready yet: its generation status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactsheetStatus"];
+                };
+            };
+            /** @description The factsheet is ready: Location is its PDF */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The premade run of asOfDate is processing or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestFactsheetV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "force": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["FactsheetRequest"];
+            };
+        };
+        responses: {
+            /** @description Factsheet generation requested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactsheetRequestAnswer"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Never submitted, or the run failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFactsheetPdfV2: {
+        parameters: {
+            query: {
+                /** @example 2026-10-30 */
+                asOfDate: string;
+                /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
+                versionId: string;
+            };
+            header?: never;
+            path: {
+                /** @example df0982a1-53a2-4790-9931-d85fa930c426 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimizeStrategyV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum weight per holding; 0 < x <= 1; default 1
+                 * @example 0.5
+                 */
+                maxWeight?: number;
+                /**
+                 * @description Minimum market cap (USD) for inclusion; >= 0; default 0
+                 * @example 0
+                 */
+                minMarketCap?: number;
+                /**
+                 * @description Minimum weight per holding; 0..1; default 0
+                 * @example 0
+                 */
+                minWeight?: number;
+                /**
+                 * @description 0..1: 0 pure score tilt (default), 1 the strongest correlation overlay (uses price history)
+                 * @example 0
+                 */
+                riskDiversification?: number;
+                /**
+                 * @description Annual risk-free rate for the Sharpe ratio; > -1; default 0
+                 * @example 0.02
+                 */
+                riskFreeRate?: number;
+                /**
+                 * @description Signal the weights tilt toward; default convictionScore
+                 * @example convictionScore
+                 */
+                signalType?: "convictionScore" | "linguisticBeta" | "marketBuzz";
+                /**
+                 * @description 0..10: 0 equal weight, 1 proportional to the score (default), higher concentrates on the top scores
+                 * @example 1
+                 */
+                tiltExponent?: number;
+                /**
+                 * @description Keep the top N companies by the signal; integer >= 2; default all qualifying
+                 * @example 4
+                 */
+                topN?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyIds": [
+                 *         "9cb3a74b-81d8-4e05-b86e-6a7b9e141348",
+                 *         "370ea5af-cd8f-4418-8e4b-c941dacfbc45",
+                 *         "e3f4b77e-1795-46bf-abfd-1ab09456bcfb",
+                 *         "d6de7310-400a-42a8-8f83-19ee87eb6a84"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OptimizerRequest"];
+            };
+        };
+        responses: {
+            /** @description Optimizer result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizerResult"];
+                };
+            };
+            /** @description The strategy is still building: poll GET /v1/strategies/{id} until status is 100, then retry */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter out of bounds (named), a company id that is not a uuid or not in the strategy, or an infeasible set (the engine's message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither a user strategy visible to the caller nor a premade strategy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The strategy was never submitted, or its latest build failed (mock decision: polling would never end) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: every optimizer worker is busy and the queue is full (--optimizer-queue); retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Standalone server: the solve did not finish within --optimizer-seconds (queue wait included) and was stopped */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviveStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revived strategy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyV2"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitStrategyV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["SubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Submission accepted: the version with the run state of its as-of date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyVersion"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller does not own the strategy */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A previous submission of this strategy is still running */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStrategyVersionsV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyVersion"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategyVersionV2: {
+        parameters: {
+            query?: {
+                /** @description The as-of date of a run of the version; default: its latest completed run */
+                asOfDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 5674dcc5-b02d-4d1d-9f78-1ac864d9be82 */
+                id: string;
+                /** @example 757b9210-2b16-4948-b4bf-543a54a9d8b1 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyVersion"];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStrategiesExposuresV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companiesWeight": {
+                 *         "9cb3a74b-81d8-4e05-b86e-6a7b9e141348": 0.6,
+                 *         "370ea5af-cd8f-4418-8e4b-c941dacfbc45": 0.4
+                 *       },
+                 *       "returnDateRange": "6-month"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StrategyExposuresRequestV2"];
+            };
+        };
+        responses: {
+            /** @description Per-strategy exposure rows (v2) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyExposure"][];
+                };
+            };
+            /** @description Malformed body, query or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or inactive API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Absent, archived past retention, or invisible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1048576 bytes (LIMITS.BODY_MAX_BYTES), refused before it is parsed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -17,6 +17,10 @@ import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
+import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
+import { type DriftDocument, type ProxySetup, proxyMiddleware } from "../proxy/proxyMiddleware.ts";
+import type { RecordedExchange } from "../proxy/RecordedExchange.ts";
+import { replayMiddleware } from "../proxy/replayMiddleware.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
 import { CONTROL_PREFIX, controlGuardMiddleware } from "./controlGuardMiddleware.ts";
 import { corsMiddleware } from "./corsMiddleware.ts";
@@ -46,6 +50,10 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   quiet?: boolean;
   /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
+  /** `--proxy`: forward the API to a real deployment and report drift (`proxy/proxyMiddleware.ts`); share one across sessions. */
+  proxy?: ProxySetup;
+  /** `--replay`: the recorded answer of a request key, if any (`proxy/replayMiddleware.ts`). */
+  replay?: (key: string) => RecordedExchange | undefined;
 }
 
 /** The app and its service context (tests and adapters use the context directly). */
@@ -60,7 +68,7 @@ export interface Mock {
  * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
  * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
  * the mock headers, an empty JSON body read as `{}`, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
- * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` and a reference at `/docs`.
+ * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` (with operation ids and examples, built once: `openapi/`) and a reference at `/docs`.
  *
  * @throws RangeError for an invalid option (named)
  * @example
@@ -124,6 +132,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use("*", hostCheckMiddleware(resolved.allowedHosts));
   app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
+  if (options.replay !== undefined) app.use("*", replayMiddleware(options.replay));
+  if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument));
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
   const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
@@ -135,7 +145,8 @@ export function createMock(options: CreateAppOptions = {}): Mock {
     scheme: "bearer",
     description: "API key of a fixture user (see README), or one added with --add-key",
   });
-  for (const register of routeModules()) register(app, ctx);
+  app.use(OPENAPI_PATH, openApiDocumentMiddleware()); // operation ids, examples, cached once built
+  for (const register of routeModules(options.proxy?.drift)) register(app, ctx);
   documentBodyLimit(app);
 
   // The path is not echoed (a reflected string in an error body invites misuse); the method is one of Node's known tokens.

@@ -1,4 +1,4 @@
-const STUDIO = /^\/__mock\/(studio(\/|$)|requests$)/;
+const STUDIO = /^\/__mock\/(studio(\/|$)|requests$|drift$)/;
 
 /**
  * True for the studio's own requests (its page, assets, snapshot, chart and the request log):

@@ -16,12 +16,14 @@ import { registerObjectiveHelperRoutes } from "../routes/objectiveHelpers.ts";
 import { registerExposureRoutes } from "../routes/exposures.ts";
 import { registerPremadeRoutes } from "../routes/premade.ts";
 import { registerStudioRoutes } from "../routes/studio.ts";
+import { driftRoutes } from "../routes/drift.ts";
+import type { DriftLog } from "../proxy/DriftLog.ts";
 import type { RouteModule } from "./RouteModule.ts";
 
 /**
  * Every route module, in registration order. Add a module here (one line) to mount it; a
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
-export function routeModules(): RouteModule[] {
-  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes()];
+export function routeModules(drift?: DriftLog): RouteModule[] {
+  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, driftRoutes(drift), registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes()];
 }

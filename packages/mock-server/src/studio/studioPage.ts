@@ -86,6 +86,18 @@ export function studioPage(): string {
     </div>
   </section>
 
+  <section aria-labelledby="drift-title" id="drift-section" hidden>
+    <h2 id="drift-title">Upstream drift</h2>
+    <p class="hint" id="drift-summary">Answers of the real deployment (--proxy) that differ from the mock's schemas, per endpoint and field (also at <code>GET /__mock/drift</code>).</p>
+    <div class="log-box" tabindex="0">
+      <table>
+        <caption class="sr-only">Fields of the upstream's answers that differ from the mock's schemas</caption>
+        <thead><tr><th scope="col">Endpoint</th><th scope="col">Field</th><th scope="col">Drift</th><th scope="col">Expected</th><th scope="col">Got</th><th scope="col">Answers</th></tr></thead>
+        <tbody id="drift"></tbody>
+      </table>
+    </div>
+  </section>
+
   <section aria-labelledby="explorer-title">
     <h2 id="explorer-title">Backtest explorer</h2>
     <p class="hint">A buy-and-hold backtest (as <code>POST /v1/backtest</code>) drawn by <code>@thematic/charts</code> on the server.</p>

@@ -269,16 +269,33 @@ function renderRequests(requests) {
   while (tbody.rows.length > 200) tbody.deleteRow(tbody.rows.length - 1);
 }
 
+// ---- upstream drift (--proxy) ----
+function renderDrift(report) {
+  $("drift-section").hidden = report.mode !== "proxy";
+  if (report.mode !== "proxy") return;
+  $("drift-summary").textContent = report.drifted + " of " + report.requests + " answers from " + report.upstream + " differ from the mock's schemas (also at GET /__mock/drift).";
+  const rows = [];
+  for (const endpoint of report.endpoints) {
+    for (const f of endpoint.fields) {
+      rows.push(el("tr", { class: "failed" },
+        el("td", {}, el("code", { text: endpoint.operation })), el("td", {}, el("code", { text: f.path })), el("td", { text: f.kind }),
+        el("td", { text: f.expected }), el("td", { text: f.got }), el("td", { text: f.count + " of " + endpoint.requests })));
+    }
+  }
+  $("drift").replaceChildren(...rows);
+}
+
 // ---- polling ----
 let polling = null;
 async function refresh() {
   try {
-    const [snapshot, log] = await Promise.all([getJson("/__mock/studio/snapshot"), getJson("/__mock/requests?after=" + lastSeq + "&limit=200")]);
+    const [snapshot, log, drift] = await Promise.all([getJson("/__mock/studio/snapshot"), getJson("/__mock/requests?after=" + lastSeq + "&limit=200"), getJson("/__mock/drift")]);
     renderStatus(snapshot.status);
     renderUsers(snapshot.users);
     renderStrategies(snapshot.strategies);
     renderExplorerChoices(snapshot);
     renderRequests(log.requests);
+    renderDrift(drift);
     lastSeq = Math.max(lastSeq, log.latestSeq);
     document.body.dataset.ready = "true";
     say("connection", "");

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
       `  state: ${command.options.dataFile === undefined ? "in memory (fresh from fixtures)" : `persisted in ${command.options.dataFile}`}` +
         ` · builds take ${server.ctx.options.buildDurationMs / 1000} s` +
         (server.ctx.options.controlEnabled ? ` · control surface ${server.url}/__mock/state · studio ${server.url}/__mock/studio` : ""),
+      ...(command.options.proxyUrl === undefined ? [] : [`  proxy: /v1 and /v2 forwarded to ${command.options.proxyUrl}${command.options.recordDir === undefined ? "" : `, answers saved in ${command.options.recordDir}`} · drift ${server.url}/__mock/drift`]),
+      ...(command.options.replayDir === undefined ? [] : [`  replay: requests recorded in ${command.options.replayDir} are answered from there`]),
       "  API keys (Authorization: Bearer <key>):",
       ...users.map((u) => `    ${u.apiKey}  ${u.name}`),
       "",

@@ -26,6 +26,18 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--help"])).toEqual({ kind: "help" });
   });
 
+  it("maps --proxy, --record and --replay; --record needs --proxy; --proxy needs an http(s) base URL", () => {
+    expect(parseCliArgs(["--proxy", "https://api.example.com/", "--record", "rec", "--replay", "old"])).toEqual({
+      kind: "start",
+      options: { quiet: false, controlEnabled: true, proxyUrl: "https://api.example.com", recordDir: "rec", replayDir: "old" },
+    });
+    expect(parseCliArgs(["--proxy", "http://127.0.0.1:8080/api"]).kind).toBe("start");
+    expect(() => parseCliArgs(["--record", "rec"])).toThrow(/--record needs --proxy/);
+    expect(() => parseCliArgs(["--proxy", "ftp://x"])).toThrow(/--proxy must be an http\(s\) URL/);
+    expect(() => parseCliArgs(["--proxy", "api.example.com"])).toThrow(/--proxy must be an http\(s\) URL/);
+    expect(() => parseCliArgs(["--proxy", "https://x.com/?a=1"])).toThrow(/no query/);
+  });
+
   it("maps the request-safety and optimizer-pool flags", () => {
     const parsed = parseCliArgs([
       "--cors-origin", "https://app.example.com", "--cors-origin", "http://localhost:*/", "--allowed-hosts", "mock.example, .dev.example",

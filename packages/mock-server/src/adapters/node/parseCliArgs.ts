@@ -28,6 +28,12 @@ Serves the local mock of the thematic-investing REST service.
   --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
   --session-idle-minutes <n>  drop a sandbox session unused for this long (default 30; 0 = never)
   --max-connections <n>  connections open at once; one more is answered 503 and closed (default 1024)
+  --proxy <url>         forward every /v1 and /v2 request to this real deployment (with the caller's
+                        key) and report where its answers differ from the mock's schemas: in the
+                        log, the studio and GET /__mock/drift
+  --record <dir>        with --proxy: save each answer in <dir> (keys and personal data removed)
+  --replay <dir>        answer the requests recorded in <dir> from there (others: the mock, or the
+                        upstream with --proxy)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
   --quiet               no request log lines
   --help                this text
@@ -64,6 +70,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       "max-sessions": { type: "string" },
       "session-idle-minutes": { type: "string" },
       "max-connections": { type: "string" },
+      proxy: { type: "string" },
+      record: { type: "string" },
+      replay: { type: "string" },
       "no-control": { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -87,6 +96,16 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
+  if (values.proxy !== undefined) options.proxyUrl = upstreamUrl(values.proxy);
+  if (values.record !== undefined) {
+    if (values.proxy === undefined) throw new Error("--record needs --proxy <url> (it saves the upstream's answers)");
+    if (values.record.trim() === "") throw new Error("--record needs a directory");
+    options.recordDir = values.record;
+  }
+  if (values.replay !== undefined) {
+    if (values.replay.trim() === "") throw new Error("--replay needs a directory");
+    options.replayDir = values.replay;
+  }
   return { kind: "start", options };
 }
 
@@ -101,6 +120,18 @@ function integer(flag: string, text: string, min: number, max: number): number {
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= min && n <= max)) throw new Error(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
   return n;
+}
+
+function upstreamUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--proxy must be an http(s) URL such as https://api.example.com, got "${text}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--proxy must be an http(s) URL such as https://api.example.com, got "${text}"`);
+  if (url.search !== "" || url.hash !== "") throw new Error(`--proxy: a base URL has no query or fragment, got "${text}"`);
+  return url.href.replace(/\/$/, "");
 }
 
 function corsOrigin(text: string): string {

@@ -3,7 +3,9 @@ import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
+import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
+import { loadRecordings, recorder } from "./recordingDir.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
@@ -29,6 +31,12 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    * (`capConnections`). Default {@link DEFAULT_MAX_CONNECTIONS}.
    */
   maxConnections?: number;
+  /** `--proxy`: base URL of a real deployment every API request is forwarded to (drift reported at `/__mock/drift`). */
+  proxyUrl?: string;
+  /** `--record`: save the upstream's answers (keys and personal data removed) in this directory; needs `proxyUrl`. */
+  recordDir?: string;
+  /** `--replay`: answer the requests recorded in this directory from it. */
+  replayDir?: string;
 }
 
 /** A running server. */
@@ -56,8 +64,17 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
   if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
+  if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
+  const log = appOptions.log ?? ((line: string) => console.log(line));
+  if (proxyUrl !== undefined) {
+    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), ...(recordDir === undefined ? {} : { record: recorder(recordDir) }) };
+  }
+  if (replayDir !== undefined) {
+    const recordings = loadRecordings(replayDir);
+    appOptions.replay = (key) => recordings.get(key);
+  }
   const pool =
     appOptions.solver === undefined
       ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
