@@ -6150,6 +6150,8 @@ export interface components {
             id: string;
             metathemes: string[];
             name: string;
+            /** @description The same value as `description` (the contract's name for it) */
+            objective: string;
             performance: components["schemas"]["Performance"];
             /** @description ISO-8601, 30 days after archived_at */
             permanent_delete_at: string | null;
