@@ -2823,7 +2823,7 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
+                    "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
                 };
             };
             responses: {
@@ -2954,7 +2954,7 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
+                    "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
                 };
             };
             responses: {
@@ -5129,7 +5129,7 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["OptimizerRequest"];
+                    "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
                 };
             };
             responses: {
@@ -5908,6 +5908,8 @@ export interface components {
              */
             objective: string;
         };
+        /** @description The company ids alone, as a plain JSON array */
+        OptimizerCompanyIdList: string[];
         OptimizerRequest: {
             /** @description Companies of the strategy to consider before the other filters */
             companyIds?: string[] | null;
