@@ -326,6 +326,12 @@ describe("GET /v1/strategies/{id}/performance", () => {
     expect(p.metadata.stockCount).toBe(3);
     for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"]) expect(Number.isFinite(p.metadata[k])).toBe(true);
     expect(p.metadata.maxDrawdown).toBeLessThanOrEqual(0);
+    // The service's Sharpe ratio (issue 22, item 2), here and in the strategy objects' performance (v1 and v2).
+    expect(p.metadata.sharpeRatio).toBe(p.metadata.annualizedReturn! / p.metadata.variance!);
+    for (const v of ["v1", "v2"]) {
+      const s = await body<{ performance: { metadata: Record<string, number> } }>(await m.alice.get(`/${v}/strategies/${aliceQuantum}`));
+      expect(s.performance.metadata.sharpeRatio).toBe(s.performance.metadata.annualizedReturn! / s.performance.metadata.variance!);
+    }
     const top1 = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?top=1`));
     expect(top1.metadata.stockCount).toBe(1);
     const big = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000`));
