@@ -278,6 +278,19 @@ describe("backtest on the real fixtures", () => {
     expect(engine.benchmarkMetadata.sharpeRatio).not.toBeCloseTo(b.sharpeRatio, 2);
   });
 
+  it("real ETF and index symbols work as benchmarks (issue 22, item 3); an unknown one is 400 with the closest matches", async () => {
+    const holdings = [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }];
+    for (const symbol of ["DIA", "VTI", "VOO", "GLD", "ARKK", "SMH", "^GSPC", "^gspc", "voo"]) {
+      const { status, json } = await post({ holdings, benchmark: symbol, years: 2 });
+      expect(status, symbol).toBe(200);
+      expect(json.benchmarkMetadata.symbol).toBe(symbol.toUpperCase());
+    }
+    const spx = await post({ holdings, benchmark: "SPX", years: 2 });
+    expect(spx.status).toBe(400);
+    expect(spx.json.error).toMatch(/^body\.benchmark: unknown symbol "SPX"; closest: .*SPY/);
+    expect(spx.json.error).toContain("GET /v1/benchmarks");
+  });
+
   it("accepts every listed benchmark", async () => {
     for (const b of real.benchmarks) {
       const { status } = await post({ holdings: [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }], benchmark: b.symbol, years: 2 });
