@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
-         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v1/backtest.
+         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results; a `limit` above 10 is answered with a `Warning` header saying so. The ids are company ids, usable in POST /v1/backtest.
          */
         post: {
             parameters: {
@@ -2469,7 +2469,7 @@ export interface paths {
         };
         /**
          * Retrieve the factsheet PDF (302 when ready) or its generation status
-         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to a presigned PDF address valid 300 s that needs no API key. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. 404 when the strategy or version is not visible or has no run at all. Premade strategies have a factsheet for every completed run.
          */
         get: {
             parameters: {
@@ -2522,7 +2522,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Absent, archived past retention, or invisible to the caller */
+                /** @description The strategy or version is not visible to the caller, or has no run (never submitted, or none as of asOfDate) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2545,7 +2545,7 @@ export interface paths {
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
-         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating` (also when a ready factsheet is kept because `force` is off: GET then redirects at once).
          */
         post: {
             parameters: {
@@ -2642,12 +2642,16 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
          */
         get: {
             parameters: {
                 query: {
                     asOfDate: string;
+                    /** @description Unix seconds after which the address is refused */
+                    expires: number | null;
+                    /** @description HMAC-SHA-256 of the address and its expiry */
+                    signature: string;
                     versionId: string;
                 };
                 header?: never;
@@ -2676,8 +2680,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
+                /** @description The signature does not match the address, or the address has expired */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3768,7 +3772,7 @@ export interface paths {
         put?: never;
         /**
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
-         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v2/backtest.
+         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results; a `limit` above 10 is answered with a `Warning` header saying so. The ids are company ids, usable in POST /v2/backtest.
          */
         post: {
             parameters: {
@@ -4856,7 +4860,7 @@ export interface paths {
         };
         /**
          * Retrieve the factsheet PDF (302 when ready) or its generation status
-         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to a presigned PDF address valid 300 s that needs no API key. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. 404 when the strategy or version is not visible or has no run at all. Premade strategies have a factsheet for every completed run.
          */
         get: {
             parameters: {
@@ -4909,7 +4913,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Absent, archived past retention, or invisible to the caller */
+                /** @description The strategy or version is not visible to the caller, or has no run (never submitted, or none as of asOfDate) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4932,7 +4936,7 @@ export interface paths {
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
-         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating` (also when a ready factsheet is kept because `force` is off: GET then redirects at once).
          */
         post: {
             parameters: {
@@ -5029,12 +5033,16 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
          */
         get: {
             parameters: {
                 query: {
                     asOfDate: string;
+                    /** @description Unix seconds after which the address is refused */
+                    expires: number | null;
+                    /** @description HMAC-SHA-256 of the address and its expiry */
+                    signature: string;
                     versionId: string;
                 };
                 header?: never;
@@ -5063,8 +5071,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Missing, malformed, unknown or inactive API key */
-                401: {
+                /** @description The signature does not match the address, or the address has expired */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5863,7 +5871,7 @@ export interface components {
         };
         FactsheetRequestAnswer: {
             /** @enum {string} */
-            status: "generating" | "ready";
+            status: "generating";
         };
         FactsheetStatus: {
             /**

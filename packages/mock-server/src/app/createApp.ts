@@ -6,7 +6,8 @@ import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
 import { type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { ApiError } from "../errors/ApiError.ts";
-import { formatZodError } from "../errors/formatZodError.ts";
+import { validationHook } from "./validationHook.ts";
+import { WARNING_HEADER } from "./addWarning.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
@@ -16,6 +17,7 @@ import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import type { DocsAssets } from "../routes/docs.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
+import { FACTSHEET_PDF_PATH } from "../routes/factsheets.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { bodyLimitMiddleware } from "./bodyLimitMiddleware.ts";
@@ -97,14 +99,10 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
   const app: MockApp = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        const where = result.target === "json" ? "body" : result.target === "param" ? "path" : result.target;
-        return c.json({ error: formatZodError(result.error, where) }, 400);
-      }
-      return undefined;
-    },
+    // 400 naming each broken field once; unknown body fields warned about (or refused with --strict).
+    defaultHook: (result, c) => hook(result as Parameters<typeof hook>[0], c),
   });
+  const hook = validationHook(app, () => ctx.options.strictBodies);
 
   app.use("*", requestLogMiddleware(options.quiet === true ? undefined : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
@@ -113,7 +111,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
       allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
-      exposeHeaders: ["WWW-Authenticate"],
+      exposeHeaders: ["WWW-Authenticate", WARNING_HEADER],
       maxAgeSeconds: 600,
     }),
   );
@@ -122,7 +120,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
-  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
+  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS), FACTSHEET_PDF_PATH);
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
 
@@ -160,6 +158,7 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     buildDurationMs: o.buildDurationMs,
     extraKeys: o.extraKeys,
     controlEnabled: o.controlEnabled,
+    strictBodies: o.strictBodies,
     maxStrategyCompanies: o.maxStrategyCompanies,
     optimizerTimeLimitMs: o.optimizerTimeLimitMs,
     corsOrigins: o.corsOrigins,

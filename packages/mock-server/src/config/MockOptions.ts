@@ -22,6 +22,11 @@ export interface MockOptions {
   extraKeys: ExtraKey[];
   /** Whether the `/__mock/*` control surface is mounted. Default true. */
   controlEnabled: boolean;
+  /**
+   * Whether an unknown request-body field is refused (400 naming it and the closest known name)
+   * rather than ignored with a `Warning` header (`--strict`). Default false.
+   */
+  strictBodies: boolean;
   /** Maximum number of companies a user-strategy build selects. Default 40. */
   maxStrategyCompanies: number;
   /**
@@ -73,6 +78,7 @@ const optionsSchema = z.object({
   buildDurationMs: z.number().int().min(0).max(3_600_000),
   extraKeys: z.array(z.object({ key: z.string().min(8).regex(/^\S+$/, "no whitespace"), userId: z.string().min(1).nullable() })),
   controlEnabled: z.boolean(),
+  strictBodies: z.boolean(),
   maxStrategyCompanies: z.number().int().min(1).max(1000),
   optimizerTimeLimitMs: z.number().int().min(0).max(3_600_000),
   corsOrigins: z.array(z.string().max(LIMITS.NAME_MAX).regex(CORS_ORIGIN_PATTERN, "must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*")),
@@ -86,6 +92,7 @@ export const defaultOptions: Readonly<MockOptions> = Object.freeze({
   buildDurationMs: 4000,
   extraKeys: [],
   controlEnabled: true,
+  strictBodies: false,
   maxStrategyCompanies: 40,
   optimizerTimeLimitMs: 5000,
   corsOrigins: [...DEFAULT_CORS_ORIGINS],

@@ -27,6 +27,7 @@ Serves the local mock of the thematic-investing REST service.
                         =userId it authenticates as that fixture user
   --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
+  --strict              refuse unknown request-body fields with 400 (default: a Warning header)
   --quiet               no request log lines
   --help                this text
 `;
@@ -61,6 +62,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       "add-key": { type: "string", multiple: true },
       "max-sessions": { type: "string" },
       "no-control": { type: "boolean" },
+      strict: { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -80,6 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 
   if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
   if (values.data !== undefined) options.dataFile = values.data;
+  if (values.strict === true) options.strictBodies = true;
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   return { kind: "start", options };
 }
