@@ -434,7 +434,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change run-time settings: latency of every request, duration of later builds (ms) */
+        /** Change run-time settings: latency of every request, duration of later builds (ms), the optional rate limit */
         put: {
             parameters: {
                 query?: never;
@@ -5903,6 +5903,11 @@ export interface components {
             clockOffsetMs: number;
             latencyMs: number;
             now: string;
+            /** @description The optional rate limit per API key; null: off */
+            rateLimit: {
+                limit: number;
+                windowSeconds: number;
+            } | null;
             runningBuilds: number;
             strategies: number;
         };
@@ -6068,6 +6073,11 @@ export interface components {
         SettingsBody: {
             buildDurationMs?: number;
             latencyMs?: number;
+            /** @description `{limit, windowSeconds}` per API key (429 with Retry-After beyond it), or null to turn it off */
+            rateLimit?: {
+                limit: number;
+                windowSeconds: number;
+            } | null;
         };
         StrategyExposure: {
             /** @description Share of the portfolio's weight in the strategy's companies, in [0, 1] */

@@ -8,6 +8,7 @@ import { type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
 import { WARNING_HEADER } from "./addWarning.ts";
+import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
@@ -111,7 +112,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
       allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
-      exposeHeaders: ["WWW-Authenticate", WARNING_HEADER],
+      exposeHeaders: ["WWW-Authenticate", WARNING_HEADER, ...RATE_LIMIT_HEADERS],
       maxAgeSeconds: 600,
     }),
   );
@@ -123,6 +124,9 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   const auth = authMiddleware(ctx, new Set(HEALTH_PATHS), FACTSHEET_PDF_PATH);
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
+  const rateLimit = rateLimitMiddleware(ctx);
+  app.use("/v1/*", rateLimit);
+  app.use("/v2/*", rateLimit);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -159,6 +163,8 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     extraKeys: o.extraKeys,
     controlEnabled: o.controlEnabled,
     strictBodies: o.strictBodies,
+    rateLimit: o.rateLimit,
+    historicalCredits: o.historicalCredits,
     maxStrategyCompanies: o.maxStrategyCompanies,
     optimizerTimeLimitMs: o.optimizerTimeLimitMs,
     corsOrigins: o.corsOrigins,
