@@ -59,3 +59,13 @@ describe("kinder validation (issue 22, item 12)", () => {
     expect(r.headers.get("access-control-expose-headers")).toMatch(/Warning/);
   });
 });
+
+describe("unknown paths (issue 22, item 9)", () => {
+  it("401 without a key (the key is checked before routing: no path list leaks), 404 with one", async () => {
+    const m = makeMock();
+    expect((await m.anonymous.get("/v1/no-such-thing")).status).toBe(401);
+    const r = await m.alice.get("/v1/no-such-thing");
+    expect(r.status).toBe(404);
+    expect((await body<{ error: string }>(r)).error).toMatch(/no route/);
+  });
+});
