@@ -22,6 +22,11 @@ describe("unknownFields", () => {
     expect(describeUnknownField("body", found[2]!)).toMatch(/^body\.holdings\[0\]\.wieght is not a field of this request; did you mean weight\?/);
   });
 
+  it("treats prototype names in a body as unknown fields (no crash)", () => {
+    const value = JSON.parse('{"name":"n","__proto__":{"polluted":true},"constructor":{"prototype":{}}}');
+    expect(unknownFields(Body, value).map((f) => f.path)).toEqual([["__proto__"], ["constructor"]]);
+  });
+
   it("follows unions by the value's shape and ignores strict objects (zod rejects their keys)", () => {
     const U = z.union([z.object({ companyIds: z.array(z.string()) }), z.array(z.string())]).transform((b) => b);
     expect(unknownFields(U, { companyIds: [], company_ids: [] }).map((f) => f.suggestions)).toEqual([["companyIds"]]);

@@ -67,7 +67,8 @@ export function unknownFields(schema: z.ZodType, value: unknown, path: Array<str
     const known = Object.keys(d.shape);
     const out: UnknownField[] = [];
     for (const [k, v] of Object.entries(value)) {
-      const field = d.shape[k];
+      // Own properties only: "__proto__" or "constructor" in a body are unknown names, not the shape's prototype.
+      const field = Object.hasOwn(d.shape, k) ? d.shape[k] : undefined;
       if (field === undefined) out.push({ path: [...path, k], known, suggestions: closestNames(k, known) });
       else out.push(...unknownFields(field, v, [...path, k]));
     }
