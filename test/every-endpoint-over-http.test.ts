@@ -69,7 +69,7 @@ function exampleRequest(endpoint: Endpoint): Outgoing {
 }
 
 describe("every documented endpoint over real HTTP", async () => {
-  const endpoints = endpointTable(world);
+  const endpoints = await endpointTable(world);
   const documented = await tableOperations(world);
 
   it("the table covers every operation of /openapi.json (and the studio's hidden ones)", () => {

@@ -33,7 +33,7 @@ import type { Outgoing } from "./_support/world.ts";
 import { createWorld } from "./_support/world.ts";
 
 const world = createWorld();
-const table = endpointTable(world);
+const table = await endpointTable(world);
 const SEED = 20261122;
 const RUNS_PER_ENDPOINT = 100;
 let operations: Map<string, Operation>;

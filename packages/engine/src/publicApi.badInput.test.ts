@@ -186,6 +186,17 @@ const stats = {
       ...scalar([1, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }),
     ],
   },
+  cagrSharpeRatio: {
+    kind: "throws",
+    valid: fc.tuple(double(-0.99, 2), double(0, 2), fc.record({ riskFreeRate: double(-0.5, 0.2) })),
+    extreme: fc.tuple(fc.double({ min: -1, max: Number.MAX_VALUE, noNaN: true }), fc.double({ min: 0, max: Number.MAX_VALUE, noNaN: true }), fc.record({ riskFreeRate: anyRiskFreeRate })),
+    breakers: [
+      ...scalar([0], "annualizedReturn", { outOfRange: below(-1) }),
+      ...scalar([1], "volatility", { outOfRange: below(0) }),
+      replace("wrong type", [2], "options", notAnObject),
+      ...scalar([2, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+    ],
+  },
   maxDrawdown: {
     kind: "throws",
     valid: fc.tuple(prices(1)),

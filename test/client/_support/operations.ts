@@ -19,6 +19,14 @@ async function binary(answer: Promise<{ data?: unknown; response: Response }>): 
   return { status: response.status, type: response.headers.get("content-type"), head: new TextDecoder().decode(bytes.subarray(0, 5)), redirected: response.redirected };
 }
 
+/** The presigned query of the premade strategy's current factsheet: GET factsheet follows its 302, whose target carries `expires` and `signature`. */
+async function signedPdfQuery(h: Harness, api: "v1" | "v2"): Promise<{ versionId: string; asOfDate: string; expires: number; signature: string }> {
+  const { response } = await h.ines.raw.GET(`/${api}/strategies/{id}/factsheet` as "/v2/strategies/{id}/factsheet", { params: { path: { id: h.premadeId }, query: { asOfDate: h.premadeDate } }, parseAs: "arrayBuffer" });
+  expect(response.redirected).toBe(true);
+  const q = new URL(response.url).searchParams;
+  return { versionId: q.get("versionId") ?? "", asOfDate: q.get("asOfDate") ?? "", expires: Number(q.get("expires")), signature: q.get("signature") ?? "" };
+}
+
 /** The premade strategy's only version (its runs are the dated snapshots). */
 async function premadeVersionId(h: Harness): Promise<string> {
   const [version] = await h.ines.get("/v2/strategies/{id}/versions", path(h.premadeId));
@@ -199,12 +207,12 @@ export const operationCases: Record<string, OperationCase> = {
     expect(await h.ines.post("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "generating" });
     expect(await h.ines.get("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "generating" });
     await h.anon.post("/__mock/clock/advance", { body: { ms: AFTER_GENERATION_MS } });
-    expect(await h.ines.post("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "ready" });
+    expect(await h.ines.post("/v1/strategies/{id}/factsheet", path(built.id))).toEqual({ status: "generating" });
     expect((await h.ines.get("/v1/strategies/{id}", path(built.id))).has_factsheet).toBe(true);
   },
   "GET /v1/strategies/{id}/factsheet.pdf": async (h) => {
-    const query = { versionId: await premadeVersionId(h), asOfDate: h.premadeDate };
-    const pdf = await binary(h.ines.raw.GET("/v1/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
+    const query = await signedPdfQuery(h, "v1");
+    const pdf = await binary(h.anon.raw.GET("/v1/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
     expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-" });
   },
   "GET /v2/strategies/{id}/factsheet": async (h) => {
@@ -221,10 +229,12 @@ export const operationCases: Record<string, OperationCase> = {
     expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-", redirected: true });
   },
   "GET /v2/strategies/{id}/factsheet.pdf": async (h) => {
-    const query = { versionId: await premadeVersionId(h), asOfDate: h.premadeDate };
-    const pdf = await binary(h.ines.raw.GET("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
+    const query = await signedPdfQuery(h, "v2");
+    expect(query.versionId).toBe(await premadeVersionId(h));
+    const pdf = await binary(h.anon.raw.GET("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query }, parseAs: "arrayBuffer" }));
     expect(pdf).toMatchObject({ status: 200, type: "application/pdf", head: "%PDF-" });
-    await expect(h.ines.get("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query: { ...query, asOfDate: "1990-01-05" } } })).rejects.toMatchObject({ status: 404 });
+    // Another run than the one signed: the signature no longer matches.
+    await expect(h.anon.get("/v2/strategies/{id}/factsheet.pdf", { params: { path: { id: h.premadeId }, query: { ...query, asOfDate: "1990-01-05" } } })).rejects.toMatchObject({ status: 403 });
   },
 
   // portfolios

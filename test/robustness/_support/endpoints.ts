@@ -4,6 +4,7 @@
 // is checked against this table so an operation without an entry fails the tests.
 import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
+import { presignFactsheet } from "../../../packages/mock-server/src/services/factsheets/presignedFactsheet.ts";
 import { documentedOperations, type Operation, operationKey } from "./documentedOperations.ts";
 import { RESIDENT_SESSION, type World } from "./world.ts";
 
@@ -104,8 +105,15 @@ export function fixtureIds(world: World): FixtureIds {
  * Every documented operation with a valid example request by the owner (keep in step with the
  * routes: `endpointTable covers /openapi.json` fails when an operation is missing here).
  */
-export function endpointTable(world: World): Endpoint[] {
+export async function endpointTable(world: World): Promise<Endpoint[]> {
   const ids = fixtureIds(world);
+  // The factsheet PDF is read at a presigned address (no key): sign one valid until 2100 (the
+  // mock's secret is per process, shared by the in-process app and the test's HTTP server).
+  const pdfQuery = async (api: "v1" | "v2") =>
+    Object.fromEntries(
+      new URL(await presignFactsheet({ api, strategyId: ids.premade, versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate }, Date.UTC(2100, 0, 1)), "http://mock").searchParams,
+    );
+  const [pdfV1, pdfV2] = [await pdfQuery("v1"), await pdfQuery("v2")];
   const s = { id: ids.publicStrategy };
   const e = (method: Endpoint["method"], path: string, o: Partial<Omit<Endpoint, "method" | "path">> = {}): Endpoint => ({
     method,
@@ -137,7 +145,7 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("GET", "/v1/strategies/{id}/performance", { query: { top: "5", min_market_cap: "0" } }),
     strategy("GET", "/v1/strategies/{id}/factsheet"),
     strategy("POST", "/v1/strategies/{id}/factsheet", { body: { force: false } }),
-    e("GET", "/v1/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
+    e("GET", "/v1/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: pdfV1, secured: false }),
     strategy("GET", "/v1/strategies/{id}/versions"),
     strategy("GET", "/v1/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.oldVersion } }),
     e("GET", "/v2/strategies", { query: { scope: "user", archived: "exclude" } }),
@@ -153,7 +161,7 @@ export function endpointTable(world: World): Endpoint[] {
     strategy("GET", "/v2/strategies/{id}/evidences"),
     strategy("GET", "/v2/strategies/{id}/factsheet"),
     strategy("POST", "/v2/strategies/{id}/factsheet", { body: { force: true } }),
-    e("GET", "/v2/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate } }),
+    e("GET", "/v2/strategies/{id}/factsheet.pdf", { params: { id: ids.premade }, query: pdfV2, secured: false }),
     strategy("POST", "/v2/strategies/{id}/archive"),
     strategy("POST", "/v2/strategies/{id}/revive"),
     ...(["v1", "v2"] as const).flatMap((v) => [

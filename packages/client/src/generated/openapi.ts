@@ -118,7 +118,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change run-time settings: latency of every request, duration of later builds (ms) */
+        /** Change run-time settings: latency of every request, duration of later builds (ms), the optional rate limit */
         put: operations["mockUpdateSettings"];
         post?: never;
         delete?: never;
@@ -289,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
-         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v1/backtest.
+         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results; a `limit` above 10 is answered with a `Warning` header saying so. The ids are company ids, usable in POST /v1/backtest.
          */
         post: operations["searchCompanies"];
         delete?: never;
@@ -616,13 +616,13 @@ export interface paths {
         };
         /**
          * Retrieve the factsheet PDF (302 when ready) or its generation status
-         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to a presigned PDF address valid 300 s that needs no API key. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. 404 when the strategy or version is not visible or has no run at all. Premade strategies have a factsheet for every completed run.
          */
         get: operations["getFactsheetStatus"];
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
-         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating` (also when a ready factsheet is kept because `force` is off: GET then redirects at once).
          */
         post: operations["requestFactsheet"];
         delete?: never;
@@ -640,7 +640,7 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
          */
         get: operations["getFactsheetPdf"];
         put?: never;
@@ -916,7 +916,7 @@ export interface paths {
         put?: never;
         /**
          * Look up companies by name, ticker, ISIN or FIGI fragment (exact, then prefix, then substring; then market cap)
-         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results. The ids are company ids, usable in POST /v2/backtest.
+         * @description Case-insensitive. Only companies with an active listing are returned, each with its active listings only, primary first. At most min(limit, 10) results; a `limit` above 10 is answered with a `Warning` header saying so. The ids are company ids, usable in POST /v2/backtest.
          */
         post: operations["searchCompaniesV2"];
         delete?: never;
@@ -1123,13 +1123,13 @@ export interface paths {
         };
         /**
          * Retrieve the factsheet PDF (302 when ready) or its generation status
-         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to the PDF. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. Premade strategies have a factsheet for every completed run.
+         * @description The run: `versionId` (default: the active version) and `asOfDate` (default: its latest completed run). When its factsheet is ready: 302 to a presigned PDF address valid 300 s that needs no API key. Otherwise 200 `{status}`: `generating` (asked for, not ready yet) or `not_requested`. 404 when the strategy or version is not visible or has no run at all. Premade strategies have a factsheet for every completed run.
          */
         get: operations["getFactsheetStatusV2"];
         put?: never;
         /**
          * Request (re)generation of the factsheet for the resolved run
-         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating`, or `ready` when one exists and `force` is off.
+         * @description Owner only. The run: `version_id` (default: the active version) and `as_of_date` (default: its latest completed run, else its latest run). Generation finishes a build duration after the run does; `force` regenerates an existing factsheet. Answers `generating` (also when a ready factsheet is kept because `force` is off: GET then redirects at once).
          */
         post: operations["requestFactsheetV2"];
         delete?: never;
@@ -1147,7 +1147,7 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description Mock extension: the target of the 302. One A4 page: objective, top holdings by conviction with their signals, sector mix. 404 until the factsheet is ready.
+         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
          */
         get: operations["getFactsheetPdfV2"];
         put?: never;
@@ -1292,7 +1292,7 @@ export interface components {
         };
         BacktestRequest: {
             /**
-             * @description Any listed symbol (default SPY): a benchmark ETF of GET /v1/benchmarks (SPY, QQQ, ...) or the ticker of an active company listing (e.g. NVDA); case-insensitive
+             * @description Any listed symbol (default SPY): a benchmark ETF or index of GET /v1/benchmarks (SPY, QQQ, VOO, DIA, ^GSPC, ...; those beyond the fixtures served with a fixture series) or the ticker of an active company listing (e.g. NVDA); case-insensitive
              * @default SPY
              * @example SPY
              */
@@ -1555,7 +1555,7 @@ export interface components {
         };
         FactsheetRequestAnswer: {
             /** @enum {string} */
-            status: "generating" | "ready";
+            status: "generating";
         };
         FactsheetStatus: {
             /**
@@ -1591,6 +1591,11 @@ export interface components {
             clockOffsetMs: number;
             latencyMs: number;
             now: string;
+            /** @description The optional rate limit per API key; null: off */
+            rateLimit: {
+                limit: number;
+                windowSeconds: number;
+            } | null;
             runningBuilds: number;
             strategies: number;
         };
@@ -1604,6 +1609,8 @@ export interface components {
              */
             objective: string;
         };
+        /** @description The company ids alone, as a plain JSON array */
+        OptimizerCompanyIdList: string[];
         OptimizerRequest: {
             /** @description Companies of the strategy to consider before the other filters */
             companyIds?: string[] | null;
@@ -1779,6 +1786,11 @@ export interface components {
         SettingsBody: {
             buildDurationMs?: number;
             latencyMs?: number;
+            /** @description `{limit, windowSeconds}` per API key (429 with Retry-After beyond it), or null to turn it off */
+            rateLimit?: {
+                limit: number;
+                windowSeconds: number;
+            } | null;
         };
         StrategyExposure: {
             /** @description Share of the portfolio's weight in the strategy's companies, in [0, 1] */
@@ -1871,6 +1883,8 @@ export interface components {
             id: string;
             metathemes: string[];
             name: string;
+            /** @description The same value as `description` (the contract's name for it) */
+            objective: string;
             performance: components["schemas"]["Performance"];
             /** @description ISO-8601, 30 days after archived_at */
             permanent_delete_at: string | null;
@@ -4105,7 +4119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Absent, archived past retention, or invisible to the caller */
+            /** @description The strategy or version is not visible to the caller, or has no run (never submitted, or none as of asOfDate) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4216,6 +4230,10 @@ export interface operations {
             query: {
                 /** @example 2026-10-30 */
                 asOfDate: string;
+                /** @description Unix seconds after which the address is refused */
+                expires: number | null;
+                /** @description HMAC-SHA-256 of the address and its expiry */
+                signature: string;
                 /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
                 versionId: string;
             };
@@ -4246,8 +4264,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing, malformed, unknown or inactive API key */
-            401: {
+            /** @description The signature does not match the address, or the address has expired */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4394,7 +4412,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["OptimizerRequest"];
+                "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
             };
         };
         responses: {
@@ -4544,7 +4562,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["OptimizerRequest"];
+                "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
             };
         };
         responses: {
@@ -6239,7 +6257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Absent, archived past retention, or invisible to the caller */
+            /** @description The strategy or version is not visible to the caller, or has no run (never submitted, or none as of asOfDate) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6350,6 +6368,10 @@ export interface operations {
             query: {
                 /** @example 2026-10-30 */
                 asOfDate: string;
+                /** @description Unix seconds after which the address is refused */
+                expires: number | null;
+                /** @description HMAC-SHA-256 of the address and its expiry */
+                signature: string;
                 /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
                 versionId: string;
             };
@@ -6380,8 +6402,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing, malformed, unknown or inactive API key */
-            401: {
+            /** @description The signature does not match the address, or the address has expired */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6463,7 +6485,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["OptimizerRequest"];
+                "application/json": components["schemas"]["OptimizerRequest"] | components["schemas"]["OptimizerCompanyIdList"];
             };
         };
         responses: {

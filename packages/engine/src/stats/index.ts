@@ -8,6 +8,7 @@ export { meanReturn } from "./meanReturn.ts";
 export { sampleVariance } from "./sampleVariance.ts";
 export { volatility } from "./volatility.ts";
 export { sharpeRatio, type SharpeRatioOptions } from "./sharpeRatio.ts";
+export { cagrSharpeRatio } from "./cagrSharpeRatio.ts";
 export { maxDrawdown } from "./maxDrawdown.ts";
 export { valueAtRisk } from "./valueAtRisk.ts";
 export { conditionalValueAtRisk } from "./conditionalValueAtRisk.ts";

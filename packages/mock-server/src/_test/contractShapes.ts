@@ -12,7 +12,8 @@ const strArr: Check = (v) => Array.isArray(v) && v.every(str);
 const obj: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const uuid: Check = (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 const httpDate: Check = (v) => typeof v === "string" && /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v);
-const iso: Check = (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v);
+/** ISO-8601 to the second, as the real v2 reference writes it ("2023-11-07T05:31:56Z"). */
+const iso: Check = (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v);
 
 function check(value: unknown, required: Record<string, Check>, optional: Record<string, Check>, what: string): void {
   expect(obj(value), `${what} is an object`).toBe(true);
@@ -62,6 +63,7 @@ export function expectStrategyV2(value: unknown): void {
       id: uuid, user_id: str, name: str, exclusions: strArr, public: bool, tags: strArr, active_version_id: nullable(uuid),
       draft_version_id: nullable(uuid), status: int, completed: bool, metathemes: strArr, gics_sectors: strArr, performance,
       archived_at: nullable(iso), permanent_delete_at: nullable(iso), created_at: iso, updated_at: iso, description: str,
+      objective: str,
     },
     {},
     "strategy(v2)",

@@ -6,7 +6,9 @@ import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
 import { type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { ApiError } from "../errors/ApiError.ts";
-import { formatZodError } from "../errors/formatZodError.ts";
+import { validationHook } from "./validationHook.ts";
+import { WARNING_HEADER } from "./addWarning.ts";
+import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
@@ -15,6 +17,7 @@ import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
+import { FACTSHEET_PDF_PATH } from "../routes/factsheets.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
@@ -108,14 +111,10 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
 
   const app: MockApp = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        const where = result.target === "json" ? "body" : result.target === "param" ? "path" : result.target;
-        return c.json({ error: formatZodError(result.error, where) }, 400);
-      }
-      return undefined;
-    },
+    // 400 naming each broken field once; unknown body fields warned about (or refused with --strict).
+    defaultHook: (result, c) => hook(result as Parameters<typeof hook>[0], c),
   });
+  const hook = validationHook(app, () => ctx.options.strictBodies);
 
   app.use("*", nosniffMiddleware());
   app.use("*", requestLogMiddleware(options.quiet === true ? undefined : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
@@ -125,7 +124,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
       allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
-      exposeHeaders: ["WWW-Authenticate"],
+      exposeHeaders: ["WWW-Authenticate", WARNING_HEADER, ...RATE_LIMIT_HEADERS],
       maxAgeSeconds: 600,
     }),
   );
@@ -136,9 +135,12 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument));
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
-  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS));
+  const auth = authMiddleware(ctx, new Set(HEALTH_PATHS), FACTSHEET_PDF_PATH);
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
+  const rateLimit = rateLimitMiddleware(ctx);
+  app.use("/v1/*", rateLimit);
+  app.use("/v2/*", rateLimit);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -176,6 +178,9 @@ function pickMockOptions(o: CreateAppOptions): Partial<MockOptions> {
     buildDurationMs: o.buildDurationMs,
     extraKeys: o.extraKeys,
     controlEnabled: o.controlEnabled,
+    strictBodies: o.strictBodies,
+    rateLimit: o.rateLimit,
+    historicalCredits: o.historicalCredits,
     maxStrategyCompanies: o.maxStrategyCompanies,
     optimizerTimeLimitMs: o.optimizerTimeLimitMs,
     corsOrigins: o.corsOrigins,

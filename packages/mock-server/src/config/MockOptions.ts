@@ -22,6 +22,23 @@ export interface MockOptions {
   extraKeys: ExtraKey[];
   /** Whether the `/__mock/*` control surface is mounted. Default true. */
   controlEnabled: boolean;
+  /**
+   * Whether an unknown request-body field is refused (400 naming it and the closest known name)
+   * rather than ignored with a `Warning` header (`--strict`). Default false.
+   */
+  strictBodies: boolean;
+  /**
+   * Optional rate limit of the API (`/v1/*`, `/v2/*` but health and the presigned factsheet
+   * PDFs), per API key: at most `limit` requests per fixed window of `windowSeconds`; more get 429
+   * with `Retry-After`. Every limited response carries the RateLimit headers. Null (default): off.
+   */
+  rateLimit: RateLimitSetting | null;
+  /**
+   * Historical-run credits of each user (v2 submit with a past `as_of_date`, MCP `submit_strategy`
+   * with `asOfDate`): at most `weekly` runs per ISO week and `monthly` per calendar month (UTC);
+   * more get 429 with `Retry-After` until the window turns. Default 25 a week, 100 a month.
+   */
+  historicalCredits: { weekly: number; monthly: number };
   /** Maximum number of companies a user-strategy build selects. Default 40. */
   maxStrategyCompanies: number;
   /**
@@ -48,6 +65,15 @@ export interface MockOptions {
   allowedHosts: string[] | true;
 }
 
+/** An optional rate limit: `limit` requests per `windowSeconds` per API key. */
+export interface RateLimitSetting {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Bounds of a {@link RateLimitSetting} (the CLI, the options and the control surface check the same). */
+export const RateLimitSettingSchema = z.object({ limit: z.number().int().min(1).max(1_000_000), windowSeconds: z.number().int().min(1).max(86_400) });
+
 /**
  * Default {@link MockOptions.corsOrigins}: pages served from the loopback interface on any port
  * (`http` and `https`): the usual local frontend dev servers (Vite, webpack, Next.js…).
@@ -73,6 +99,9 @@ const optionsSchema = z.object({
   buildDurationMs: z.number().int().min(0).max(3_600_000),
   extraKeys: z.array(z.object({ key: z.string().min(8).regex(/^\S+$/, "no whitespace"), userId: z.string().min(1).nullable() })),
   controlEnabled: z.boolean(),
+  strictBodies: z.boolean(),
+  rateLimit: RateLimitSettingSchema.nullable(),
+  historicalCredits: z.object({ weekly: z.number().int().min(0).max(1_000_000), monthly: z.number().int().min(0).max(1_000_000) }),
   maxStrategyCompanies: z.number().int().min(1).max(1000),
   optimizerTimeLimitMs: z.number().int().min(0).max(3_600_000),
   corsOrigins: z.array(z.string().max(LIMITS.NAME_MAX).regex(CORS_ORIGIN_PATTERN, "must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*")),
@@ -86,6 +115,9 @@ export const defaultOptions: Readonly<MockOptions> = Object.freeze({
   buildDurationMs: 4000,
   extraKeys: [],
   controlEnabled: true,
+  strictBodies: false,
+  rateLimit: null,
+  historicalCredits: { weekly: 25, monthly: 100 },
   maxStrategyCompanies: 40,
   optimizerTimeLimitMs: 5000,
   corsOrigins: [...DEFAULT_CORS_ORIGINS],

@@ -197,7 +197,7 @@ describe("every tool", () => {
   it("search_companies, backtest, optimize_strategy, optimized_portfolio", async () => {
     const { results } = await callOk<{ results: Array<{ id: string; name: string }> }>(alice, "search_companies", { query: "Qubit" });
     expect(results[0]?.id).toBe(id("qbit"));
-    const bt = await callOk<{ metadata: { stockCount: number }; timeSeries: number[][]; benchmarkMetadata: { symbol: string } }>(alice, "backtest", {
+    const bt = await callOk<{ metadata: { stockCount: number; annualizedReturn: number; variance: number; sharpeRatio: number }; timeSeries: number[][]; benchmarkMetadata: { symbol: string } }>(alice, "backtest", {
       holdings: [
         { companyId: id("qbit"), weight: 0.5 },
         { companyId: id("cryo"), weight: 0.5 },
@@ -205,6 +205,7 @@ describe("every tool", () => {
       years: 1,
     });
     expect(bt.metadata.stockCount).toBe(2);
+    expect(bt.metadata.sharpeRatio).toBe(bt.metadata.annualizedReturn / bt.metadata.variance); // the service's rule (issue 22, item 2)
     expect(bt.timeSeries[0]?.[1]).toBe(10000);
     expect(bt.benchmarkMetadata.symbol).toBe("SPY");
     for (const tool of ["optimize_strategy", "optimized_portfolio"]) {

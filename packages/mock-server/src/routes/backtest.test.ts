@@ -1,4 +1,4 @@
-import { buyAndHoldBacktest } from "@thematic/engine";
+import { buyAndHoldBacktest, cagrSharpeRatio } from "@thematic/engine";
 import { loadUniverse } from "@thematic/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Universe } from "../_internal/fixtures.ts";
@@ -119,6 +119,19 @@ describe("POST /v1/backtest", () => {
     }
   });
 
+  it("`sharpeRatio` is annualizedReturn / variance, as in the reference's examples (issue 22, item 2)", async () => {
+    const m = makeMock();
+    for (const v of ["v1", "v2"]) {
+      const r = await m.alice.post(`/${v}/backtest`, { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
+      const json = await body<Result>(r);
+      expect(json.metadata.variance).toBeGreaterThan(0.01);
+      expect(json.metadata.sharpeRatio).toBe(json.metadata.annualizedReturn / json.metadata.variance);
+      // The test universe's benchmark grows smoothly (σ ≈ 0): the degenerate case, 0 as the engine's rule.
+      const b = json.benchmarkMetadata;
+      expect(b.sharpeRatio).toBe(b.variance > 1e-9 * Math.abs(b.annualizedReturn) ? b.annualizedReturn / b.variance : 0);
+    }
+  });
+
   it("400 when no company can be resolved", async () => {
     const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("x"), weight: 1 }], years: 1 });
     expect(status).toBe(400);
@@ -224,7 +237,16 @@ describe("backtest on the real fixtures", () => {
         years,
       });
       const sent = (series: Array<[number, number]>) => series.map(([t, v]) => [t, navCents(v)]);
-      expect(json).toEqual(JSON.parse(JSON.stringify({ ...expected, timeSeries: sent(expected.timeSeries), benchmarkTimeSeries: sent(expected.benchmarkTimeSeries) })));
+      // The engine keeps its own Sharpe ratio; the service reports CAGR / σ (docs/maths.md#service-sharpe-ratio).
+      const service = <T extends Stats>(s: T): T => ({ ...s, sharpeRatio: cagrSharpeRatio(s.annualizedReturn, s.variance) });
+      expect(json).toEqual(
+        JSON.parse(JSON.stringify({
+          metadata: service(expected.metadata),
+          timeSeries: sent(expected.timeSeries),
+          benchmarkMetadata: service(expected.benchmarkMetadata),
+          benchmarkTimeSeries: sent(expected.benchmarkTimeSeries),
+        })),
+      );
     }
   });
 
@@ -239,6 +261,34 @@ describe("backtest on the real fixtures", () => {
       expect(t).toBe(alone.json.timeSeries[k]![0]);
       expect(v).toBeCloseTo(alone.json.timeSeries[k]![1], 6);
     });
+  });
+
+  it("SPY over 5 years: the Sharpe ratio is CAGR / σ (about 0.55), not the engine's mean-return ratio (about 0.62)", async () => {
+    const holdings = [{ companyId: real.premadeStrategies[0]!.constituents[0]!.companyId, weight: 1 }];
+    const { json } = await post({ holdings, years: 5, benchmark: "SPY" });
+    const b = json.benchmarkMetadata;
+    expect(b.sharpeRatio).toBe(b.annualizedReturn / b.variance);
+    const engine = buyAndHoldBacktest({
+      calendar: real.prices.calendar,
+      holdings: [{ id: "SPY", weight: 1 }],
+      prices: new Map([["SPY", real.prices.series.get(real.benchmarkBySymbol.get("SPY")!.securityId)!]]),
+      benchmark: { symbol: "SPY", series: real.prices.series.get(real.benchmarkBySymbol.get("SPY")!.securityId)! },
+      years: 5,
+    });
+    expect(engine.benchmarkMetadata.sharpeRatio).not.toBeCloseTo(b.sharpeRatio, 2);
+  });
+
+  it("real ETF and index symbols work as benchmarks (issue 22, item 3); an unknown one is 400 with the closest matches", async () => {
+    const holdings = [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }];
+    for (const symbol of ["DIA", "VTI", "VOO", "GLD", "ARKK", "SMH", "^GSPC", "^gspc", "voo"]) {
+      const { status, json } = await post({ holdings, benchmark: symbol, years: 2 });
+      expect(status, symbol).toBe(200);
+      expect(json.benchmarkMetadata.symbol).toBe(symbol.toUpperCase());
+    }
+    const spx = await post({ holdings, benchmark: "SPX", years: 2 });
+    expect(spx.status).toBe(400);
+    expect(spx.json.error).toMatch(/^body\.benchmark: unknown symbol "SPX"; closest: .*SPY/);
+    expect(spx.json.error).toContain("GET /v1/benchmarks");
   });
 
   it("accepts every listed benchmark", async () => {

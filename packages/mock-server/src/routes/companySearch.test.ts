@@ -52,8 +52,8 @@ describe("POST /v1/helper/companies/search", () => {
     expect(status).toBe(200);
     expect(json.results.map((r) => r.name)).toEqual(["Qubit Labs"]);
     json.results.forEach(expectResult);
-    expect(json.results[0]).toMatchObject({ id: id("qbit"), market_cap: 12e9, sector: "Information Technology", industry: "Semiconductors" });
-    expect(json.results[0]!.securities).toEqual([{ is_primary: true, symbol: "QBIT", isin: "US0000000000", figi: "BBG000000000", market: "US", exchange: "NASDAQ" }]);
+    expect(json.results[0]).toMatchObject({ id: id("qbit"), market_cap: 12e9, sector: "Technology", industry: "Semiconductors" });
+    expect(json.results[0]!.securities).toEqual([{ is_primary: true, symbol: "QBIT", isin: "US0000000000", figi: "BBG000000000", market: "us", exchange: "NASDAQ" }]);
   });
 
   it("ranks exact, then prefix, then substring matches, each by market cap descending", async () => {
@@ -190,7 +190,7 @@ describe("the real companies of the fixtures (the tickers the guides use)", () =
       for (const v of ["v1", "v2"]) {
         const { results } = await body<{ results: Result[] }>(await client.post(`/${v}/helper/companies/search`, { query: ticker.toLowerCase() }));
         expect(results[0]!.name, ticker).toBe(name);
-        expect(results[0]!.securities[0]).toEqual({ is_primary: true, symbol: ticker, isin, figi: null, market: "US", exchange });
+        expect(results[0]!.securities[0]).toEqual({ is_primary: true, symbol: ticker, isin, figi: null, market: "us", exchange });
       }
     }
   });

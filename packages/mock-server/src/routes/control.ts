@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
 import { errorResponses, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
+import { RateLimitSettingSchema } from "../config/MockOptions.ts";
 import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
@@ -16,6 +17,7 @@ const StatusSchema = z
     clockOffsetMs: z.number(),
     latencyMs: z.number(),
     buildDurationMs: z.number(),
+    rateLimit: RateLimitSettingSchema.nullable().openapi({ description: "The optional rate limit per API key; null: off" }),
     runningBuilds: z.number().int(),
     strategies: z.number().int(),
   })
@@ -58,10 +60,14 @@ const settings = createRoute({
   method: "put",
   path: "/__mock/settings",
   tags,
-  summary: "Change run-time settings: latency of every request, duration of later builds (ms)",
+  summary: "Change run-time settings: latency of every request, duration of later builds (ms), the optional rate limit",
   request: body(
     z
-      .strictObject({ latencyMs: z.number().int().min(0).max(60_000).optional(), buildDurationMs: z.number().int().min(0).max(3_600_000).optional() })
+      .strictObject({
+        latencyMs: z.number().int().min(0).max(60_000).optional(),
+        buildDurationMs: z.number().int().min(0).max(3_600_000).optional(),
+        rateLimit: RateLimitSettingSchema.nullable().optional().openapi({ description: "`{limit, windowSeconds}` per API key (429 with Retry-After beyond it), or null to turn it off" }),
+      })
       .openapi("SettingsBody"),
   ),
   responses: { 200: jsonResponse(StatusSchema, "Status with the new settings"), ...refusals },

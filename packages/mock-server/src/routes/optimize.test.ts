@@ -134,6 +134,25 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     expect(malformed.json.error).toMatch(/^body\.companyIds\[0\]: /);
   });
 
+  it("the body may also be a plain JSON array of company ids, read as {companyIds} (issue 22, item 4)", async () => {
+    const m = makeMock();
+    for (const v of ["v1", "v2"]) {
+      const plain = await call(m, `/${v}/strategies/${aliceQuantum}/optimize`, [id("cryo"), id("qsoft")]);
+      expect(plain.status).toBe(200);
+      expect(plain.json.portfolio.map((e) => e.symbol).sort()).toEqual(["CRYO", "QSOFT"]);
+    }
+    const empty = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, []);
+    expect(empty.json.portfolio).toHaveLength(3);
+    const mean = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6&minMarketCap=1`, [id("qsoft"), id("cryo")]);
+    expect(mean.status).toBe(200);
+    expect(mean.json.portfolio.map((e) => e.symbol).sort()).toEqual(["CRYO", "QSOFT"]);
+    const bad = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, [id("qbit"), "QBIT"]);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/^body\[1\]: /);
+    const outside = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, [id("bank")]);
+    expect(outside.status).toBe(400);
+  });
+
   it.each([
     ["minMarketCap=-1", "minMarketCap"],
     ["signalType=price", "signalType"],

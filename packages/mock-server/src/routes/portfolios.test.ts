@@ -114,7 +114,7 @@ describe("POST /v1/portfolios", () => {
     expect(p.holdings.map((h) => [h.symbol, h.weight])).toEqual([["QBIT", 0.4], ["CRYO", 0.3], ["PHOTON", 0.2], ["AQUA", 0.1]]);
     const photon = p.holdings[2]!;
     const c = company("photon");
-    expect([photon.org_id, photon.security_id, photon.name, photon.market_cap, photon.sector, photon.exchange]).toEqual([c.id, sec("photon"), c.name, c.marketCap, c.sector, "NASDAQ"]);
+    expect([photon.org_id, photon.security_id, photon.name, photon.market_cap, photon.sector, photon.exchange]).toEqual([c.id, sec("photon"), c.name, c.marketCap, "Technology", "NASDAQ"]);
     expect(p.holdings[0]!.raw_payload).toEqual({ from: "ui" });
     expect(p.holdings[1]!.raw_payload).toEqual({});
     const again = await body<P>(await m.alice.get(`/v1/portfolios/${p.id}`));

@@ -326,6 +326,12 @@ describe("GET /v1/strategies/{id}/performance", () => {
     expect(p.metadata.stockCount).toBe(3);
     for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"]) expect(Number.isFinite(p.metadata[k])).toBe(true);
     expect(p.metadata.maxDrawdown).toBeLessThanOrEqual(0);
+    // The service's Sharpe ratio (issue 22, item 2), here and in the strategy objects' performance (v1 and v2).
+    expect(p.metadata.sharpeRatio).toBe(p.metadata.annualizedReturn! / p.metadata.variance!);
+    for (const v of ["v1", "v2"]) {
+      const s = await body<{ performance: { metadata: Record<string, number> } }>(await m.alice.get(`/${v}/strategies/${aliceQuantum}`));
+      expect(s.performance.metadata.sharpeRatio).toBe(s.performance.metadata.annualizedReturn! / s.performance.metadata.variance!);
+    }
     const top1 = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?top=1`));
     expect(top1.metadata.stockCount).toBe(1);
     const big = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000`));
@@ -370,4 +376,41 @@ describe("versions (v1)", () => {
 it("the test universe has what these tests assume", () => {
   expect(testUniverse.companies.length).toBe(12);
   expect(testUniverse.users.filter((u) => !u.active).length).toBe(1);
+});
+
+describe("v1 build fields and labels (issue 22, item 6)", () => {
+  it("a finished build reports growth, exchanges, limit and the market-cap and evidence bounds its companies fit", async () => {
+    const m = makeMock();
+    const s = await body<Record<string, unknown>>(await m.alice.get(`/v1/strategies/${aliceQuantum}`));
+    const companies = await body<Array<{ id: string; exchange: string; marketCap: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    expect(companies.length).toBeGreaterThan(0);
+    expect(typeof s.growth).toBe("number");
+    expect(Number.isFinite(s.growth)).toBe(true);
+    expect(s.limit).toBe(m.ctx.options.maxStrategyCompanies);
+    expect(s.exchanges).toEqual([...new Set(companies.map((c) => c.exchange))].sort());
+    expect(s.min_market_cap).toBe(Math.min(...companies.map((c) => c.marketCap)));
+    expect(s.max_market_cap).toBe(Math.max(...companies.map((c) => c.marketCap)));
+    expect(Number.isInteger(s.min_evidence_count)).toBe(true);
+    for (const c of companies) {
+      const e = await body<{ summaries: unknown[] }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${c.id}`));
+      expect(e.summaries.length).toBeGreaterThanOrEqual(s.min_evidence_count as number);
+    }
+    expectStrategyV1(s);
+  });
+
+  it("null before a build finishes; premade strategies carry them too", async () => {
+    const m = makeMock();
+    const created = await body<Record<string, unknown>>(await m.alice.post("/v1/strategies", { name: "n", objective: "water" }));
+    expect([created.growth, created.exchanges, created.limit, created.min_market_cap, created.max_market_cap, created.min_evidence_count]).toEqual([null, null, null, null, null, null]);
+    const premade = (await body<Array<Record<string, unknown>>>(await m.alice.get("/v1/premade-strategies")))[0]!;
+    expect(premade.limit).toBeGreaterThan(0);
+    expect(Array.isArray(premade.exchanges)).toBe(true);
+  });
+
+  it("companies carry the service's sector and market labels (\"Technology\", \"us\")", async () => {
+    const m = makeMock();
+    const companies = await body<Array<{ symbol: string; sector: string; market: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    const qbit = companies.find((c) => c.symbol === "QBIT")!;
+    expect([qbit.sector, qbit.market]).toEqual(["Technology", "us"]);
+  });
 });

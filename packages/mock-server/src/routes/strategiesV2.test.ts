@@ -3,6 +3,7 @@ import { body, makeMock } from "../_test/makeMock.ts";
 import { expectStrategyV1, expectStrategyV2 } from "../_test/contractShapes.ts";
 import { id, testUniverse } from "../_test/testUniverse.ts";
 import { PREMADE_OWNER_ID } from "../services/premade/premadeOwner.ts";
+import { isoSeconds } from "../services/_internal/isoSeconds.ts";
 
 type V2 = Record<string, unknown> & {
   id: string;
@@ -24,7 +25,7 @@ describe("GET /v2/strategies/{id}", () => {
     expect(s).toMatchObject({
       active_version_id: id("alice-quantum-v1"),
       draft_version_id: id("alice-quantum-v1"),
-      created_at: "2025-03-01T00:00:00.000Z",
+      created_at: "2025-03-01T00:00:00Z",
       archived_at: null,
       permanent_delete_at: null,
       status: 100,
@@ -45,9 +46,9 @@ it("updated_at follows the end of a build", async () => {
   const m = makeMock();
   const submittedAt = m.clock.now();
   await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(new Date(submittedAt).toISOString());
+  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(isoSeconds(submittedAt));
   m.clock.advance(10_000);
-  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(new Date(submittedAt + 4000).toISOString());
+  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(isoSeconds(submittedAt + 4000));
 });
 
 describe("GET /v2/strategies", () => {
@@ -108,7 +109,7 @@ describe("drafts and versions", () => {
     const versions = await body<Array<{ version_id: string; description: string; created_at: string }>>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`));
     expect(versions.map((v) => v.version_id)).toEqual([v2, v1]);
     expect(versions[0]?.description).toBe("quantum error correction software");
-    expect(versions[1]?.created_at).toBe("2025-03-01T00:00:00.000Z");
+    expect(versions[1]?.created_at).toBe("2025-03-01T00:00:00Z");
 
     // editing back to v1's content matches v1 again; submitting reactivates v1 without a new version
     m.clock.advance(4000);
@@ -136,7 +137,7 @@ describe("archive and revive (v2)", () => {
     expect(r.status).toBe(200);
     const s = await body<V2>(r);
     expectStrategyV2(s);
-    expect(s.archived_at).toBe(new Date(m.clock.now()).toISOString());
+    expect(s.archived_at).toBe(isoSeconds(m.clock.now()));
     expect(Date.parse(s.permanent_delete_at ?? "") - Date.parse(s.archived_at ?? "")).toBe(30 * 86400000);
     expect((await m.alice.get(`/v2/strategies/${aliceQuantum}`)).status).toBe(200);
     expect((await body<V2[]>(await m.alice.get("/v2/strategies?archived=only"))).map((x) => x.id)).toEqual([aliceQuantum]);
@@ -182,5 +183,33 @@ describe("PATCH and submit (v2)", () => {
     expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`)).status).toBe(423);
     expect((await m.alice.patch(`/v2/strategies/${bobWater}`, { name: "x" })).status).toBe(403);
     expect((await m.alice.patch(`/v2/strategies/${aliceQuantum}`, {})).status).toBe(400);
+  });
+});
+
+describe("the objective in v2: the contract's `objective` and the reference's `description` (issue 22, item 1)", () => {
+  it("serves both names with the same value on every v2 strategy (user, premade, list, create, patch)", async () => {
+    const m = makeMock();
+    const one = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
+    expect(one.objective).toBe("quantum computing hardware");
+    expect(one.description).toBe(one.objective);
+    const all = await body<V2[]>(await m.alice.get("/v2/strategies?scope=all"));
+    expect(all.length).toBeGreaterThan(1);
+    for (const s of all) {
+      expect(typeof s.objective).toBe("string");
+      expect(s.description).toBe(s.objective);
+    }
+    const created = await body<V2>(await m.alice.post("/v2/strategies", { name: "n", description: "desalination membranes" }));
+    expect(created).toMatchObject({ objective: "desalination membranes", description: "desalination membranes" });
+    const patched = await body<V2>(await m.alice.patch(`/v2/strategies/${created.id}`, { objective: "water recycling" }));
+    expect(patched).toMatchObject({ objective: "water recycling", description: "water recycling" });
+    const again = await body<V2>(await m.alice.patch(`/v2/strategies/${created.id}`, { description: "water pipes" }));
+    expect(again).toMatchObject({ objective: "water pipes", description: "water pipes" });
+  });
+
+  it("timestamps carry no milliseconds, as the reference's examples", async () => {
+    const m = makeMock();
+    m.clock.advance(123);
+    const created = await body<V2>(await m.alice.post("/v2/strategies", { name: "n", objective: "water" }));
+    expect(created.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 });

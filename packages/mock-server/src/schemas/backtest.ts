@@ -20,7 +20,7 @@ export const BacktestBody = z
       .max(LIMITS.SYMBOL_MAX)
       .default("SPY")
       .openapi({
-        description: "Any listed symbol (default SPY): a benchmark ETF of GET /v1/benchmarks (SPY, QQQ, ...) or the ticker of an active company listing (e.g. NVDA); case-insensitive",
+        description: "Any listed symbol (default SPY): a benchmark ETF or index of GET /v1/benchmarks (SPY, QQQ, VOO, DIA, ^GSPC, ...; those beyond the fixtures served with a fixture series) or the ticker of an active company listing (e.g. NVDA); case-insensitive",
         example: "SPY",
       }),
   })

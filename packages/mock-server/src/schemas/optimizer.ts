@@ -59,13 +59,25 @@ export const OptimizedPortfolioQuery = z.object({
 });
 export type OptimizedPortfolioQueryIn = z.infer<typeof OptimizedPortfolioQuery>;
 
-/** Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider; omitted, null or empty: all. */
-export const OptimizerBody = z
+const CompanyIdList = z.array(UuidSchema).max(LIMITS.COMPANY_IDS_MAX_COUNT);
+
+/** The object form of the optimizers' body: `{companyIds: […]}`. */
+export const OptimizerBodyObject = z
   .object({
-    companyIds: z.array(UuidSchema).max(LIMITS.COMPANY_IDS_MAX_COUNT).nullable().optional().openapi({ description: "Companies of the strategy to consider before the other filters" }),
+    companyIds: CompanyIdList.nullable().optional().openapi({ description: "Companies of the strategy to consider before the other filters" }),
   })
   .openapi("OptimizerRequest");
-export type OptimizerBodyIn = z.infer<typeof OptimizerBody>;
+
+/**
+ * Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider;
+ * omitted, null or empty: all. Sent either as `{companyIds: […]}` or as a plain JSON array of ids
+ * (the real reference describes the body as the company ids themselves; docs/parity.md "Issue 22").
+ * Both read as `{companyIds}`.
+ */
+export const OptimizerBody = z
+  .union([OptimizerBodyObject, CompanyIdList.openapi("OptimizerCompanyIdList", { description: "The company ids alone, as a plain JSON array" })])
+  .transform((b): z.infer<typeof OptimizerBodyObject> => (Array.isArray(b) ? { companyIds: b } : b));
+export type OptimizerBodyIn = z.output<typeof OptimizerBody>;
 
 /** Optimizer result (contract 2.5), plus the mock extensions `warnings` and `solver`. */
 export const OptimizerResultSchema = z

@@ -32,7 +32,8 @@ export type StrategyV1 = z.infer<typeof StrategyV1Schema>;
 
 /**
  * Strategy, v2 shape (contract 2.2; real v2 reference): versions, drafts, archive timestamps,
- * ISO-8601. The objective is `description` (the v1 `objective`). All fields always present.
+ * ISO-8601 to the second. The objective is served twice with the same value: `description` (the
+ * real v2 reference's name) and `objective` (the contract's, section 2.2). All fields always present.
  */
 export const StrategyV2Schema = z
   .object({
@@ -54,6 +55,7 @@ export const StrategyV2Schema = z
     created_at: z.string().openapi({ description: "ISO-8601" }),
     updated_at: z.string().openapi({ description: "ISO-8601" }),
     description: z.string().openapi({ description: "The investment objective of the strategy (the current draft)" }),
+    objective: z.string().openapi({ description: "The same value as `description` (the contract's name for it)" }),
   })
   .openapi("StrategyV2");
 export type StrategyV2 = z.infer<typeof StrategyV2Schema>;

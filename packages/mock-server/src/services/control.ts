@@ -2,6 +2,7 @@ import type { ServiceContext } from "../app/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
+import type { RateLimitSetting } from "../config/MockOptions.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
 
 /** The control surface's view of the mock (GET /__mock/state). */
@@ -10,6 +11,7 @@ export interface MockStatus {
   clockOffsetMs: number;
   latencyMs: number;
   buildDurationMs: number;
+  rateLimit: RateLimitSetting | null;
   runningBuilds: number;
   strategies: number;
 }
@@ -23,6 +25,7 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
     clockOffsetMs: ctx.clock.offset(),
     latencyMs: ctx.options.latencyMs,
     buildDurationMs: ctx.options.buildDurationMs,
+    rateLimit: ctx.options.rateLimit,
     runningBuilds: runningBuildCount(ctx.store.state, now),
     strategies: strategies.length,
   };
@@ -71,8 +74,9 @@ export function setNextBuildOutcome(ctx: ServiceContext, id: string, outcome: Bu
   });
 }
 
-/** Changes run-time settings (latency added to every request, duration of later builds). */
-export function updateSettings(ctx: ServiceContext, settings: { latencyMs?: number | undefined; buildDurationMs?: number | undefined }): void {
+/** Changes run-time settings (latency added to every request, duration of later builds, the optional rate limit). */
+export function updateSettings(ctx: ServiceContext, settings: { latencyMs?: number | undefined; buildDurationMs?: number | undefined; rateLimit?: RateLimitSetting | null | undefined }): void {
+  if (settings.rateLimit !== undefined) ctx.options.rateLimit = settings.rateLimit;
   if (settings.latencyMs !== undefined) ctx.options.latencyMs = settings.latencyMs;
   if (settings.buildDurationMs !== undefined) ctx.options.buildDurationMs = settings.buildDurationMs;
 }

@@ -71,6 +71,12 @@ describe("parseCliArgs", () => {
 });
 
 describe("parseCliArgs --max-sessions", () => {
+  it("--strict and --rate-limit n[/seconds] (issue 22)", () => {
+    expect(parseCliArgs(["--strict", "--rate-limit", "100/30"])).toMatchObject({ kind: "start", options: { strictBodies: true, rateLimit: { limit: 100, windowSeconds: 30 } } });
+    expect(parseCliArgs(["--rate-limit", "5"])).toMatchObject({ options: { rateLimit: { limit: 5, windowSeconds: 60 } } });
+    for (const bad of ["0", "x", "5/0", "5/"]) expect(() => parseCliArgs(["--rate-limit", bad]), bad).toThrow(/--rate-limit/);
+  });
+
   it("sets the cap of sandbox sessions, 1..1000", () => {
     expect(parseCliArgs(["--max-sessions", "8"])).toMatchObject({ kind: "start", options: { maxSessions: 8 } });
     for (const bad of ["0", "1001", "x"]) expect(() => parseCliArgs(["--max-sessions", bad])).toThrow(/--max-sessions must be an integer from 1 to 1000/);

@@ -35,6 +35,9 @@ Serves the local mock of the thematic-investing REST service.
   --replay <dir>        answer the requests recorded in <dir> from there (others: the mock, or the
                         upstream with --proxy)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
+  --strict              refuse unknown request-body fields with 400 (default: a Warning header)
+  --rate-limit <n>[/<s>]  at most n requests per s seconds (default 60) per API key; more get 429
+                        with Retry-After; RateLimit headers on every answer (default: no limit)
   --quiet               no request log lines
   --help                this text
 `;
@@ -74,6 +77,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       record: { type: "string" },
       replay: { type: "string" },
       "no-control": { type: "boolean" },
+      strict: { type: "boolean" },
+      "rate-limit": { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -95,6 +100,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["session-idle-minutes"] !== undefined) options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
   if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
   if (values.data !== undefined) options.dataFile = values.data;
+  if (values.strict === true) options.strictBodies = true;
+  if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);
   if (values["add-key"] !== undefined) options.extraKeys = values["add-key"].map(extraKey);
   if (values.proxy !== undefined) options.proxyUrl = upstreamUrl(values.proxy);
   if (values.record !== undefined) {
@@ -156,4 +163,11 @@ function extraKey(spec: string): ExtraKey {
   if (!/^\S{8,}$/.test(key)) throw new Error(`--add-key: the key must be at least 8 characters without spaces, got "${key}"`);
   if (userId !== null && userId === "") throw new Error(`--add-key: empty user id after "=" in "${spec}"`);
   return { key, userId };
+}
+
+/** `--rate-limit n` or `n/seconds` (seconds default 60). */
+function rateLimit(text: string): { limit: number; windowSeconds: number } {
+  const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
+  if (m === null) throw new Error(`--rate-limit must be <requests> or <requests>/<seconds>, e.g. 60/60, got "${text}"`);
+  return { limit: integer("--rate-limit", m[1]!, 1, 1_000_000), windowSeconds: integer("--rate-limit seconds", m[2] ?? "60", 1, 86_400) };
 }

@@ -4,6 +4,7 @@ import { IsoDateSchema } from "../../schemas/premade.ts";
 import { StrategyPerformanceSchema } from "../../schemas/performance.ts";
 import { UuidSchema } from "../../schemas/common.ts";
 import { readFactsheet } from "../../services/factsheets/readFactsheet.ts";
+import { presignFactsheet } from "../../services/factsheets/presignedFactsheet.ts";
 import { strategyPerformanceReport } from "../../services/performance/strategyPerformanceReport.ts";
 import { historicalData } from "../../services/premade/historicalData.ts";
 import { readRun } from "../../services/runs/readRun.ts";
@@ -46,7 +47,7 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ strategyId, asOfDate, versionId }) => {
+    async ({ strategyId, asOfDate, versionId }) => {
       const read = readFactsheet(ctx, caller, strategyId, { asOfDate, versionId }, "include");
       if (read.status !== "ready") {
         return {
@@ -58,7 +59,7 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
       return {
         result: {
           status: "ready",
-          pdfPath: `/v2/strategies/${strategyId}/factsheet.pdf?versionId=${read.versionId}&asOfDate=${read.asOfDate}`,
+          pdfPath: await presignFactsheet({ api: "v2", strategyId, versionId: read.versionId, asOfDate: read.asOfDate }, ctx.clock.now()),
           asOfDate: read.asOfDate,
           versionId: read.versionId,
           topHoldings: companies.slice(0, 10).map((c) => ({ symbol: c.symbol, name: c.name, convictionScore: c.convictionScore })),

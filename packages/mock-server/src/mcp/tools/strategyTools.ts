@@ -10,6 +10,7 @@ import { submitStrategy } from "../../services/strategies/submitStrategy.ts";
 import { updateStrategy } from "../../services/strategies/updateStrategy.ts";
 import { archiveStrategy } from "../../services/strategies/archiveStrategy.ts";
 import { RETENTION_MS, visibleStrategy } from "../../services/strategies/visibility.ts";
+import { isoSeconds } from "../../services/_internal/isoSeconds.ts";
 import { IsoDateSchema } from "../../schemas/premade.ts";
 import { addTool } from "../_internal/addTool.ts";
 import { strategyIdField, userStrategyIdField } from "../_internal/fields.ts";
@@ -162,7 +163,7 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       const s = archiveStrategy(ctx, caller, strategyId, "exclude");
       const archivedAt = s.archivedAt ?? ctx.clock.now();
       return {
-        result: { id: s.id, archived_at: new Date(archivedAt).toISOString(), permanent_delete_at: new Date(archivedAt + RETENTION_MS).toISOString() },
+        result: { id: s.id, archived_at: isoSeconds(archivedAt), permanent_delete_at: isoSeconds(archivedAt + RETENTION_MS) },
         hint: "Deleted (archived): restorable for 30 days.",
       };
     },

@@ -4,6 +4,7 @@ import type { BacktestInputBody } from "../../schemas/backtest.ts";
 import { backtestResultCache, resultKey } from "./_internal/resultCache.ts";
 import { backtestRun } from "./runBacktest.ts";
 import { navCents } from "../_internal/navCents.ts";
+import { withServiceSharpe } from "../_internal/withServiceSharpe.ts";
 import { pointsTextWriter, type PointsTextWriter } from "./_internal/pointsTextWriter.ts";
 
 /** Per prepared window: the benchmark half's text and the writer of the portfolio's points. */
@@ -54,10 +55,10 @@ function serialise(ctx: ServiceContext, input: BacktestInputBody): string {
     const t = window.timestamps;
     const b = window.benchmark;
     fixed = {
-      benchmarkHalf: `"benchmarkMetadata":${JSON.stringify({ ...b.statistics, symbol: b.symbol })},"benchmarkTimeSeries":${JSON.stringify(Array.from(t, (ti, k) => [ti, navCents(b.nav[k]!)]))}`,
+      benchmarkHalf: `"benchmarkMetadata":${JSON.stringify({ ...withServiceSharpe(b.statistics), symbol: b.symbol })},"benchmarkTimeSeries":${JSON.stringify(Array.from(t, (ti, k) => [ti, navCents(b.nav[k]!)]))}`,
       points: pointsTextWriter(t),
     };
     texts.set(window, fixed);
   }
-  return `{"metadata":${JSON.stringify(portfolio.metadata)},"timeSeries":[${fixed.points(portfolio.nav)}],${fixed.benchmarkHalf}}`;
+  return `{"metadata":${JSON.stringify(withServiceSharpe(portfolio.metadata))},"timeSeries":[${fixed.points(portfolio.nav)}],${fixed.benchmarkHalf}}`;
 }

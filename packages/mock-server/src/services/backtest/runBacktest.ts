@@ -5,6 +5,7 @@ import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts"
 import { universeCalendar } from "../_internal/universeCalendar.ts";
 import { companyPriceTable } from "./_internal/companyPriceTable.ts";
 import { navCents } from "../_internal/navCents.ts";
+import { withServiceSharpe } from "../_internal/withServiceSharpe.ts";
 
 /** A backtest before it is shaped for the response: the prepared window and the portfolio's run. */
 export interface BacktestRun {
@@ -60,7 +61,8 @@ export function backtestRun(ctx: ServiceContext, input: BacktestInputBody, out?:
 /**
  * Buy-and-hold backtest of company holdings (contract 4.5, 2.10): {@link backtestRun} shaped as
  * the response, `[t, nav]` pairs for both series, NAV rounded to cents as the service answers
- * ({@link navCents}, docs/maths.md#nav-in-responses; the statistics come from the unrounded NAV).
+ * ({@link navCents}, docs/maths.md#nav-in-responses; the statistics come from the unrounded NAV),
+ * the Sharpe ratios as the service reports them ({@link withServiceSharpe}, docs/maths.md#service-sharpe-ratio).
  * Nothing is cached per request.
  *
  * @throws as backtestRun
@@ -73,9 +75,9 @@ export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): Back
   const nav = portfolio.nav;
   const benchmarkNav = window.benchmark.nav;
   return {
-    metadata: portfolio.metadata,
+    metadata: withServiceSharpe(portfolio.metadata),
     timeSeries: Array.from(t, (ti, k) => [ti, navCents(nav[k]!)] as [number, number]),
-    benchmarkMetadata: { ...window.benchmark.statistics, symbol: window.benchmark.symbol },
+    benchmarkMetadata: { ...withServiceSharpe(window.benchmark.statistics), symbol: window.benchmark.symbol },
     benchmarkTimeSeries: Array.from(t, (ti, k) => [ti, navCents(benchmarkNav[k]!)] as [number, number]),
   };
 }

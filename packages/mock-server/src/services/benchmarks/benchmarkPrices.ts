@@ -26,7 +26,7 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
  */
 export function benchmarkPrices(ctx: ServiceContext, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
   const benchmark = findBenchmark(ctx, symbol);
-  const series = benchmark === undefined ? undefined : ctx.universe.prices.series.get(benchmark.securityId);
+  const series = benchmark?.series;
   if (benchmark === undefined || series === undefined) throw notFound("benchmark", symbol);
   const { calendar } = ctx.universe.prices;
   const interval = query.interval ?? "weekly";

@@ -1,12 +1,13 @@
-import type { Universe } from "../../_internal/fixtures.ts";
 import type { ServiceContext } from "../../app/ServiceContext.ts";
+import { benchmarkCatalogue, type CatalogueBenchmark } from "./benchmarkCatalogue.ts";
 
 /**
- * The benchmark of `symbol` (exact, else upper-cased: "spy" finds SPY), or undefined.
+ * The benchmark of `symbol`, case-insensitive ("spy" finds SPY, "^gspc" finds ^GSPC), from the
+ * context's catalogue (fixture benchmarks and the reference symbols), or undefined.
  *
  * @example
  * findBenchmark(ctx, "spy")?.symbol // => "SPY"
  */
-export function findBenchmark(ctx: ServiceContext, symbol: string): Universe["benchmarks"][number] | undefined {
-  return ctx.universe.benchmarkBySymbol.get(symbol) ?? ctx.universe.benchmarkBySymbol.get(symbol.trim().toUpperCase());
+export function findBenchmark(ctx: ServiceContext, symbol: string): CatalogueBenchmark | undefined {
+  return benchmarkCatalogue(ctx).get(symbol.trim().toUpperCase());
 }

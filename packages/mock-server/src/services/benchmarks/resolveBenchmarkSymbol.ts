@@ -2,6 +2,8 @@ import type { PriceSeries, Security } from "../../_internal/fixtures.ts";
 import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { findBenchmark } from "./findBenchmark.ts";
+import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";
+import { closestNames } from "../../_internal/closestNames.ts";
 
 /** What a backtest compares against: the symbol as the service spells it and its daily closes. */
 export interface ResolvedBenchmark {
@@ -21,26 +23,28 @@ function activeListingsBySymbol(ctx: ServiceContext): ReadonlyMap<string, Securi
 }
 
 /**
- * Resolves the `benchmark` of a backtest (contract 4.5: "any symbol"): a benchmark ETF of
- * GET /v1/benchmarks first ("spy" finds SPY), else the active listing of a company with that
+ * Resolves the `benchmark` of a backtest (contract 4.5: "any symbol"): a benchmark of
+ * GET /v1/benchmarks first (`benchmarkCatalogue`: the fixture ETFs and the real ETF and index
+ * symbols served with fixture series; "spy" finds SPY, "^gspc" ^GSPC), else the active listing of a company with that
  * ticker, case-insensitive ("nvda" finds NVDA), so a portfolio can be compared with a single
  * stock. A company listing is priced in its trading currency like every holding (the fixtures
  * have no FX).
  *
- * @throws ApiError 400 naming the field and where to look when the symbol is neither
+ * @throws ApiError 400 naming the field, the closest known symbols and where to look when the symbol is neither
  * @example
  * resolveBenchmarkSymbol(ctx, "tsla").symbol // => "TSLA"
  */
 export function resolveBenchmarkSymbol(ctx: ServiceContext, symbol: string): ResolvedBenchmark {
   const { universe } = ctx;
   const benchmark = findBenchmark(ctx, symbol);
-  const benchmarkSeries = benchmark === undefined ? undefined : universe.prices.series.get(benchmark.securityId);
-  if (benchmark !== undefined && benchmarkSeries !== undefined) return { symbol: benchmark.symbol, series: benchmarkSeries };
+  if (benchmark !== undefined) return { symbol: benchmark.symbol, series: benchmark.series };
   const listing = activeListingsBySymbol(ctx).get(symbol.trim().toUpperCase());
   const listingSeries = listing === undefined ? undefined : universe.prices.series.get(listing.id);
   if (listing !== undefined && listingSeries !== undefined) return { symbol: listing.symbol, series: listingSeries };
+  const catalogue = [...benchmarkCatalogue(ctx).values()].map((b) => b.symbol);
+  const near = closestNames(symbol, [...catalogue, ...activeListingsBySymbol(ctx).keys()]);
   throw new ApiError(
     400,
-    `body.benchmark: unknown symbol "${symbol}": use a benchmark ETF (GET /v1/benchmarks lists them: ${universe.benchmarks.map((b) => b.symbol).join(", ")}) or the ticker of an active listing (POST /v1/helper/companies/search finds it)`,
+    `body.benchmark: unknown symbol "${symbol}"${near.length > 0 ? `; closest: ${near.join(", ")}` : ""}. Send a benchmark ETF or index (GET /v1/benchmarks lists all ${catalogue.length}, e.g. ${catalogue.slice(0, 5).join(", ")}) or the ticker of an active listing (POST /v1/helper/companies/search finds it)`,
   );
 }

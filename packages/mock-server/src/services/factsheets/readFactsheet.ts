@@ -15,32 +15,33 @@ export type FactsheetRead = { status: "ready"; versionId: string; asOfDate: stri
 
 /**
  * Where the factsheet of the selected run stands (real v2 reference "GET factsheet": a PDF when
- * ready, else `generating` or `not_requested`, never a 404 for a factsheet in flight). The run:
+ * ready, else `generating` or `not_requested`, never a 404 for a factsheet in flight; 404 for
+ * a strategy or version the caller cannot see or a run that does not exist). The run:
  * `versionId` (default the active version) and `asOfDate` (default its latest completed run, else
  * its latest run, so a factsheet asked for at submit reads `generating` while the run builds).
  * Premade strategies publish a factsheet for every completed run.
  *
  * @throws ApiError 404 when the strategy or version is absent or invisible, or there is no run
- *   as of `asOfDate`; 409 for a premade run that is processing or failed
+ *   (never submitted, or none as of `asOfDate`); 409 for a premade run that is processing or failed
  * @example
- * readFactsheet(ctx, alice, id, {}, "include").status // => "not_requested"
+ * readFactsheet(ctx, alice, submittedId, {}, "include").status // => "not_requested"
  */
 export function readFactsheet(ctx: ServiceContext, caller: Caller, id: string, selection: RunSelection, archived: ArchivedMode): FactsheetRead {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) {
     const readable = readRun(ctx, caller, id, selection);
     const asOfDate = readable.kind === "premade" ? (readable.asOfDate ?? currentRunDate(premade)) : null;
-    return asOfDate === null ? { status: "not_requested" } : { status: "ready", versionId: premadeVersionId(premade), asOfDate };
+    if (asOfDate === null) throw new ApiError(404, `premade strategy ${id} has no completed run yet: no factsheet`);
+    return { status: "ready", versionId: premadeVersionId(premade), asOfDate };
   }
   const strategy = visibleStrategy(ctx, caller, id, archived);
   const version = selection.versionId === undefined ? activeVersion(strategy) : getVersion(ctx, caller, id, selection.versionId, archived).version;
   if (version === undefined) {
-    if (selection.asOfDate !== undefined) throw new ApiError(404, `strategy ${id} has no run as of ${selection.asOfDate}`);
-    return { status: "not_requested" };
+    throw new ApiError(404, selection.asOfDate !== undefined ? `strategy ${id} has no run as of ${selection.asOfDate}` : `strategy ${id} has no run yet (never submitted): submit it, then ask for its factsheet`);
   }
   const now = ctx.clock.now();
   const run = factsheetRun(version, selection.asOfDate, now);
-  if (run === undefined) return { status: "not_requested" };
+  if (run === undefined) throw new ApiError(404, `version ${version.id} of strategy ${id} has no run${selection.asOfDate === undefined ? "" : ` as of ${selection.asOfDate}`}: no factsheet`);
   const status = factsheetStatus(version, run, now);
   return status === "ready" ? { status, versionId: version.id, asOfDate: run.asOfDate } : { status };
 }

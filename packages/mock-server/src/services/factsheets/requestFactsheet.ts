@@ -20,14 +20,15 @@ export interface FactsheetRequest {
  * completed run, else its latest run). Generation takes `buildDurationMs` from the later of now
  * and the end of the run. A factsheet that is already ready is kept unless `force`.
  *
- * @returns `generating` when a generation was started, `ready` when one exists and `force` is off
+ * @returns `generating`, the one status the reference shows, also when a ready factsheet is kept
+ *   (`force` off): GET factsheet then redirects at once
  * @throws ApiError 404 when the strategy, version or run is absent or invisible; 403 when not the
  *   owner (premade strategies are read-only: their factsheets always exist); 409 when the
  *   strategy was never submitted or the run failed
  * @example
  * requestFactsheet(ctx, alice, id, {}).status // => "generating"
  */
-export function requestFactsheet(ctx: ServiceContext, caller: Caller, id: string, request: FactsheetRequest): { status: "generating" | "ready" } {
+export function requestFactsheet(ctx: ServiceContext, caller: Caller, id: string, request: FactsheetRequest): { status: "generating" } {
   if (lookupPremade(ctx, id) !== undefined) {
     throw new ApiError(403, `strategy ${id} is a premade strategy (read-only); its factsheets exist already: GET its factsheet`);
   }
@@ -43,7 +44,7 @@ export function requestFactsheet(ctx: ServiceContext, caller: Caller, id: string
     if (run === undefined) throw new ApiError(409, `version ${version.id} has no run: submit it, then ask for its factsheet`);
     const status = runStatus(run.run, now);
     if (status < 0) throw new ApiError(409, `the run as of ${run.asOfDate} failed (status ${status}): nothing to make a factsheet of`);
-    if (request.force !== true && factsheetStatus(version, run, now) === "ready") return { status: "ready" as const };
+    if (request.force !== true && factsheetStatus(version, run, now) === "ready") return { status: "generating" as const };
     requestFactsheetRecord(version, run.asOfDate, now, ctx.options.buildDurationMs, request.force === true);
     return { status: "generating" as const };
   });

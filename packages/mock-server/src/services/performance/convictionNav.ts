@@ -4,6 +4,7 @@ import type { CompanyOut } from "../../schemas/company.ts";
 import type { Performance } from "../../schemas/performance.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
 import { navCents } from "../_internal/navCents.ts";
+import { withServiceSharpe } from "../_internal/withServiceSharpe.ts";
 
 /**
  * The conviction-weighted buy-and-hold NAV of ranked companies (real-service notes: a strategy's
@@ -11,7 +12,8 @@ import { navCents } from "../_internal/navCents.ts";
  * universe's last price date, each company's primary listing weighted by its conviction score
  * (equal weights when every score is 0), against SPY (or the first benchmark); weekly
  * `[unixSeconds, nav]` points, NAV rounded to cents as the service answers (`navCents`,
- * docs/maths.md#nav-in-responses). Null when nothing can be priced or the window is too short (the
+ * docs/maths.md#nav-in-responses), the Sharpe ratio as the service reports it (`withServiceSharpe`,
+ * docs/maths.md#service-sharpe-ratio). Null when nothing can be priced or the window is too short (the
  * engine's INSUFFICIENT_DATA / NO_RESOLVABLE_HOLDINGS).
  *
  * @example
@@ -41,7 +43,7 @@ export function convictionNav(
       years,
     });
     const { warnings: _warnings, ...metadata } = result.metadata;
-    return { timeSeries: result.timeSeries.map(([t, v]) => [t, navCents(v)]), metadata };
+    return { timeSeries: result.timeSeries.map(([t, v]) => [t, navCents(v)]), metadata: withServiceSharpe(metadata) };
   } catch (error) {
     if (isEngineError(error, "INSUFFICIENT_DATA") || isEngineError(error, "NO_RESOLVABLE_HOLDINGS")) return null;
     throw error;

@@ -1,6 +1,7 @@
 import type { Caller } from "../../app/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { PortfolioHoldingOut, PortfolioListItemOut, PortfolioOut } from "../../schemas/portfolio.ts";
+import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";
 import type { PortfolioRecord } from "./portfolioStore.ts";
 
 const httpDate = (ms: number): string => new Date(ms).toUTCString();
@@ -46,13 +47,13 @@ export function presentPortfolio(universe: Pick<Universe, "securityById" | "comp
       updated_at: httpDate(h.updatedAt),
       symbol: security.symbol,
       exchange: security.exchange,
-      market: security.market,
+      market: marketLabel(security.market),
       name: company.name,
       raw_payload: h.rawPayload, // frozen, shared (see metadata)
       security_id: security.id,
       org_id: company.id,
       market_cap: company.marketCap,
-      sector: company.sector,
+      sector: sectorLabel(company.sector),
       industry: company.industry,
     });
   }

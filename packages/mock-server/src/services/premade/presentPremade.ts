@@ -4,12 +4,15 @@ import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";
 import { PREMADE_OWNER_ID } from "./premadeOwner.ts";
+import { buildEnvelope } from "../presenters/buildEnvelope.ts";
 
 /**
  * A premade strategy in the v1 shape (contract 2.1): owned by {@link PREMADE_OWNER_ID}, public,
  * finished (`status` 100, `completed` true), HTTP-dates, no exclusions, `metathemes` the
  * strategy's theme, `gics_sectors` the sectors of its constituents, `performance` the
- * conviction-weighted NAV of its constituents over the last year (as for user strategies). A pure
+ * conviction-weighted NAV of its constituents over the last year (as for user strategies), the
+ * build fields (`growth`, `exchanges`, `limit`, market-cap and evidence bounds) from its
+ * constituents (`buildEnvelope`, `limit` their number). A pure
  * function of the fixtures, memoised per strategy (bounded by the size of the library).
  *
  * @example
@@ -22,6 +25,7 @@ export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): Strateg
       const company = ctx.universe.companyById.get(c.companyId);
       if (company !== undefined) sectors.add(company.sector);
     }
+    const envelope = buildEnvelope(ctx, p.constituents.map((c) => c.companyId), p.constituents.length);
     return {
       id: p.id,
       user_id: PREMADE_OWNER_ID,
@@ -30,14 +34,14 @@ export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): Strateg
       created_at: new Date(p.createdAt).toUTCString(),
       updated_at: new Date(p.updatedAt).toUTCString(),
       public: true,
-      growth: null,
+      growth: envelope?.growth ?? null,
       status: 100,
       tags: [...p.tags],
-      exchanges: null,
-      limit: null,
-      min_market_cap: null,
-      max_market_cap: null,
-      min_evidence_count: null,
+      exchanges: envelope?.exchanges ?? null,
+      limit: envelope?.limit ?? null,
+      min_market_cap: envelope?.minMarketCap ?? null,
+      max_market_cap: envelope?.maxMarketCap ?? null,
+      min_evidence_count: envelope?.minEvidenceCount ?? null,
       completed: true,
       has_factsheet: false,
       exclusions: [],

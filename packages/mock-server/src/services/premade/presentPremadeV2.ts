@@ -3,11 +3,12 @@ import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import { premadeVersionId } from "./premadeVersionId.ts";
 import { presentPremade } from "./presentPremade.ts";
+import { isoSeconds } from "../_internal/isoSeconds.ts";
 
 /**
  * A premade strategy in the v2 shape: a member of the public catalogue (`scope=public`), owned
  * by the premade service account, finished (status 100), one version (active and draft), never
- * archived, the objective as `description`; taxonomy and performance as in its v1 shape.
+ * archived, the objective as `description` and `objective`; taxonomy and performance as in its v1 shape.
  *
  * @example
  * presentPremadeV2(ctx, premade).active_version_id === premadeVersionId(premade) // => true
@@ -30,8 +31,9 @@ export function presentPremadeV2(ctx: ServiceContext, p: PremadeStrategy): Strat
     performance: v1.performance ?? null,
     archived_at: null,
     permanent_delete_at: null,
-    created_at: new Date(p.createdAt).toISOString(),
-    updated_at: new Date(p.updatedAt).toISOString(),
+    created_at: isoSeconds(Date.parse(p.createdAt)),
+    updated_at: isoSeconds(Date.parse(p.updatedAt)),
     description: p.objective,
+    objective: p.objective,
   };
 }

@@ -2,6 +2,7 @@ import type { PremadeStrategy } from "../../_internal/fixtures.ts";
 import type { StrategyVersion } from "../../schemas/strategy.ts";
 import { currentRunDate } from "./currentRunDate.ts";
 import { premadeVersionId } from "./premadeVersionId.ts";
+import { isoSeconds } from "../_internal/isoSeconds.ts";
 
 /** Run status of a premade snapshot state: completed 100, processing 50 (running), failed -1. */
 const STATE_STATUS = { completed: 100, processing: 50, failed: -1 } as const;
@@ -23,9 +24,9 @@ export function presentPremadeVersion(p: PremadeStrategy, asOfDate?: string): St
     description: p.objective,
     exclusions: [],
     is_active: true,
-    created_at: new Date(p.createdAt).toISOString(),
+    created_at: isoSeconds(Date.parse(p.createdAt)),
   };
-  const dayEnd = (date: string) => `${date}T23:59:59.000Z`;
+  const dayEnd = (date: string) => `${date}T23:59:59Z`;
   if (asOfDate !== undefined) {
     const snapshot = p.snapshots.find((s) => s.date === asOfDate);
     if (snapshot === undefined) {
@@ -38,7 +39,7 @@ export function presentPremadeVersion(p: PremadeStrategy, asOfDate?: string): St
       completed: status === 100,
       has_factsheet: status === 100,
       as_of_date: asOfDate,
-      started_at: new Date(`${asOfDate}T00:00:00Z`).toISOString(),
+      started_at: `${asOfDate}T00:00:00Z`,
       completed_at: snapshot.state === "processing" ? null : dayEnd(asOfDate),
       latest_run_date: null,
       runs_count: null,
@@ -51,7 +52,7 @@ export function presentPremadeVersion(p: PremadeStrategy, asOfDate?: string): St
     completed: true,
     has_factsheet: true,
     as_of_date: null,
-    started_at: current === null ? null : new Date(`${current}T00:00:00Z`).toISOString(),
+    started_at: current === null ? null : `${current}T00:00:00Z`,
     completed_at: current === null ? null : dayEnd(current),
     latest_run_date: current,
     runs_count: Math.max(1, p.snapshots.length),

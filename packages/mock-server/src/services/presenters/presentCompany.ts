@@ -1,9 +1,11 @@
 import type { Company, Constituent } from "../../_internal/fixtures.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
+import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";
 
 /**
  * A strategy holding in the contract's shape (2.4) from a company, its constituent signals and
  * its conviction score; the primary listing supplies symbol, exchange, ISIN, FIGI and MIC.
+ * Sector and market carry the service's labels (`sectorLabel`, `marketLabel`).
  * `reasoning` is present only when `includeReasoning`.
  *
  * @example
@@ -17,8 +19,8 @@ export function presentCompany(company: Company, constituent: Constituent, convi
     name: company.name,
     isin: listing?.isin ?? null,
     exchange: listing?.exchange ?? "",
-    market: listing?.market ?? null,
-    sector: company.sector,
+    market: listing === undefined ? null : marketLabel(listing.market),
+    sector: sectorLabel(company.sector),
     industry: company.industry,
     marketCap: company.marketCap,
     volAvg: company.volAvg,

@@ -8,7 +8,8 @@ import { strategyDerived } from "./strategyDerived.ts";
 
 /**
  * A strategy in the v1 shape (contract 2.1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
- * `limit` and the market-cap/evidence filters null (the mock does not model them),
+ * `limit` and the market-cap/evidence bounds of the finished build (`buildEnvelope`; null until
+ * the build is done),
  * `has_factsheet` when the active version's live run has a ready factsheet, `performance` null
  * until the active version's build is done.
  *
@@ -25,14 +26,14 @@ export function presentStrategyV1(ctx: ServiceContext, s: StrategyRecord): Strat
     created_at: new Date(s.createdAt).toUTCString(),
     updated_at: new Date(effectiveUpdatedAt(s, ctx.clock.now())).toUTCString(),
     public: s.public,
-    growth: null,
+    growth: d.envelope?.growth ?? null,
     status: d.status,
     tags: [...s.tags],
-    exchanges: null,
-    limit: null,
-    min_market_cap: null,
-    max_market_cap: null,
-    min_evidence_count: null,
+    exchanges: d.envelope?.exchanges ?? null,
+    limit: d.envelope?.limit ?? null,
+    min_market_cap: d.envelope?.minMarketCap ?? null,
+    max_market_cap: d.envelope?.maxMarketCap ?? null,
+    min_evidence_count: d.envelope?.minEvidenceCount ?? null,
     completed: d.completed,
     has_factsheet: hasFactsheet(s, ctx.clock.now()),
     exclusions: [...s.exclusions],

@@ -4,11 +4,13 @@ import type { StrategyRecord } from "../../store/StoreState.ts";
 import { RETENTION_MS } from "../strategies/visibility.ts";
 import { effectiveUpdatedAt } from "../builds.ts";
 import { strategyDerived } from "./strategyDerived.ts";
+import { isoSeconds } from "../_internal/isoSeconds.ts";
 
 /**
- * A strategy in the v2 shape (contract 2.2): ISO-8601 timestamps, version and draft ids, archive
+ * A strategy in the v2 shape (contract 2.2): ISO-8601 timestamps to the second, version and draft ids, archive
  * timestamps (`permanent_delete_at` = `archived_at` + 30 days), the objective (draft) as
- * `description` (real v2 reference). Every field always present.
+ * `description` (real v2 reference) and as `objective` (contract 2.2), the same value. Every field
+ * always present.
  *
  * @example
  * presentStrategyV2(ctx, record).archived_at // => null
@@ -29,10 +31,11 @@ export function presentStrategyV2(ctx: ServiceContext, s: StrategyRecord): Strat
     metathemes: d.metathemes,
     gics_sectors: d.gicsSectors,
     performance: d.performance,
-    archived_at: s.archivedAt === null ? null : new Date(s.archivedAt).toISOString(),
-    permanent_delete_at: s.archivedAt === null ? null : new Date(s.archivedAt + RETENTION_MS).toISOString(),
-    created_at: new Date(s.createdAt).toISOString(),
-    updated_at: new Date(effectiveUpdatedAt(s, ctx.clock.now())).toISOString(),
+    archived_at: s.archivedAt === null ? null : isoSeconds(s.archivedAt),
+    permanent_delete_at: s.archivedAt === null ? null : isoSeconds(s.archivedAt + RETENTION_MS),
+    created_at: isoSeconds(s.createdAt),
+    updated_at: isoSeconds(effectiveUpdatedAt(s, ctx.clock.now())),
     description: s.objective,
+    objective: s.objective,
   };
 }

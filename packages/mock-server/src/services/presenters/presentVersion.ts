@@ -1,12 +1,13 @@
 import type { StrategyVersion } from "../../schemas/strategy.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
 import { runStatus } from "../builds.ts";
+import { isoSeconds } from "../_internal/isoSeconds.ts";
 import { factsheetStatus } from "../runs/factsheetStatus.ts";
 import { type DatedRun, latestCompletedRun, latestStartedRun, runOn, runsCount } from "../runs/versionRuns.ts";
 
 /**
- * A strategy version with its run state (real v2 reference, "version"), timestamps ISO-8601 in
- * v2 and HTTP-dates in v1. Without `asOfDate` (rollup): the run state of the version's most
+ * A strategy version with its run state (real v2 reference, "version"), timestamps ISO-8601 (to the
+ * second) in v2 and HTTP-dates in v1. Without `asOfDate` (rollup): the run state of the version's most
  * recently started run, `latest_run_date` (latest completed run's as-of date) and `runs_count`;
  * `has_factsheet` when the latest completed run's factsheet is ready. With `asOfDate`
  * (date-scoped): that date's run (`status` null, `completed` false when it has none), the rollup
@@ -16,7 +17,7 @@ import { type DatedRun, latestCompletedRun, latestStartedRun, runOn, runsCount }
  * presentVersion(strategy, version, now, "v2").version_id === version.id // => true
  */
 export function presentVersion(strategy: StrategyRecord, version: VersionRecord, now: number, api: "v1" | "v2", asOfDate?: string): StrategyVersion {
-  const stamp = (ms: number) => (api === "v1" ? new Date(ms).toUTCString() : new Date(ms).toISOString());
+  const stamp = (ms: number) => (api === "v1" ? new Date(ms).toUTCString() : isoSeconds(ms));
   const base = {
     version_id: version.id,
     strategy_id: strategy.id,

@@ -5,6 +5,7 @@ import type { Performance } from "../../schemas/performance.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
+import { buildEnvelope, type BuildEnvelope } from "./buildEnvelope.ts";
 
 /** What the presenters derive from a strategy at a time: status, taxonomy ids and performance. */
 export interface StrategyDerived {
@@ -15,6 +16,8 @@ export interface StrategyDerived {
   /** Taxonomy group ids (uuid) of the GICS sectors of the companies, empty unless completed. */
   gicsSectors: string[];
   performance: Performance | null;
+  /** The v1 build fields (growth, exchanges, limit, market-cap and evidence bounds); null unless completed with companies. */
+  envelope: BuildEnvelope | null;
 }
 
 /** The taxonomy id of a theme slug (stable uuid). @example themeGroupId("ai") === themeGroupId("ai") // => true */
@@ -34,7 +37,7 @@ export function sectorGroupId(sector: string): string {
 export function strategyDerived(ctx: ServiceContext, s: StrategyRecord): StrategyDerived {
   const status = strategyStatus(s, ctx.clock.now());
   const version = activeVersion(s);
-  if (status !== 100 || version === undefined) return { status, completed: false, metathemes: [], gicsSectors: [], performance: null };
+  if (status !== 100 || version === undefined) return { status, completed: false, metathemes: [], gicsSectors: [], performance: null, envelope: null };
   return memoize(ctx, `derived:${version.id}:${JSON.stringify([version.objective, version.exclusions])}`, () => {
     const constituents = versionConstituents(ctx, version);
     const themes = new Set<string>();
@@ -52,6 +55,7 @@ export function strategyDerived(ctx: ServiceContext, s: StrategyRecord): Strateg
       metathemes: [...themes].sort().map(themeGroupId),
       gicsSectors: [...sectors].sort().map(sectorGroupId),
       performance: strategyPerformance(ctx.universe, constituents),
+      envelope: buildEnvelope(ctx, constituents.map((c) => c.companyId), ctx.options.maxStrategyCompanies),
     };
   });
 }

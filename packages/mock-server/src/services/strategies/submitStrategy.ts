@@ -8,6 +8,7 @@ import { constituentsAsOf } from "../runs/runConstituents.ts";
 import { checkAsOfDate } from "../runs/checkAsOfDate.ts";
 import { requestFactsheetRecord } from "../runs/requestFactsheetRecord.ts";
 import { versionConstituents } from "./versionConstituents.ts";
+import { checkHistoricalCredits } from "./historicalCredits.ts";
 import { requireOwned } from "./visibility.ts";
 
 /** Options of a submit (v2 body, real reference "Submit a LIVE or HISTORICAL run"); v1 submits with none. */
@@ -43,13 +44,15 @@ export interface SubmitResult {
  *   version whose live run of today is already complete is not re-run unless `force`.
  * - HISTORICAL (a past date): a build of the version's selection as of that date
  *   (`selectConstituentsAsOf`), kept per (version, date); a completed one is kept unless `force`;
- *   423 while the run of that date is running.
+ *   423 while the run of that date is running; a new one spends a historical-run credit
+ *   (`checkHistoricalCredits`: 429 with Retry-After when the week's or month's are used up).
  *
  * A pending forced outcome (control surface) is consumed by the run it decides. `createFactsheet`
  * asks for the factsheet of the resulting run.
  *
  * @throws ApiError 404 when absent, archived or invisible, or `versionId` is not one of its
- *   versions; 403 when not the owner; 400 for a future or pre-history `asOfDate`; 423 as above
+ *   versions; 403 when not the owner; 400 for a future or pre-history `asOfDate`; 423 as above;
+ *   429 when a historical run finds no credit left
  * @example
  * submitStrategy(ctx, alice, id).strategy.activeVersionId !== null // => true
  */
@@ -94,6 +97,7 @@ export function submitStrategy(ctx: ServiceContext, caller: Caller, id: string, 
         throw new ApiError(423, `the run of version ${version.id} as of ${asOfDate} is still building; poll the version with asOfDate=${asOfDate}`);
       }
       if (existing === undefined || options.force === true || runStatus(existing, now) !== 100) {
+        checkHistoricalCredits(ctx, draft.state, caller.userId, now);
         const selects = constituentsAsOf(ctx, version, asOfDate).length > 0;
         const run = { asOfDate, startedAt: now, durationMs: ctx.options.buildDurationMs, outcome: decideOutcome(s, version.objective, selects) };
         if (existing === undefined) runs.push(run);

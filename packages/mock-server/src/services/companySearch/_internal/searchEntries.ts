@@ -1,5 +1,6 @@
 import type { Company, Security } from "../../../_internal/fixtures.ts";
 import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { marketLabel, sectorLabel } from "../../_internal/referenceLabels.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 
 /** One searchable company: its lower-cased keys (name; symbol, ISIN, FIGI when known, of each active listing) and its presented result. */
@@ -44,11 +45,11 @@ export function searchEntries(ctx: ServiceContext): SearchEntry[] {
               symbol: s.symbol,
               isin: s.isin,
               figi: s.figi,
-              market: s.market,
+              market: marketLabel(s.market),
               exchange: s.exchange,
             })),
             market_cap: company.marketCap,
-            sector: company.sector,
+            sector: sectorLabel(company.sector),
             industry: company.industry,
           },
         },

@@ -2,6 +2,7 @@ import { convictionScores } from "@thematic/engine";
 import type { Company, Constituent } from "../../../_internal/fixtures.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
 import { presentCompany } from "../../presenters/presentCompany.ts";
+import { marketLabel } from "../../_internal/referenceLabels.ts";
 import { activeListing } from "./activeListing.ts";
 
 /** A constituent (signals, optional reasoning) joined to its company. */
@@ -33,7 +34,7 @@ export function rankHoldings(rows: readonly HoldingRow[], minMarketCap: number, 
         out.symbol = listing.symbol;
         out.isin = listing.isin;
         out.exchange = listing.exchange;
-        out.market = listing.market;
+        out.market = marketLabel(listing.market);
         out.figi = listing.figi;
         out.mic = listing.mic;
       }
