@@ -2,6 +2,14 @@ import type { Universe } from "../_internal/fixtures.ts";
 import { currentRunDate } from "../services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../services/premade/premadeVersionId.ts";
 
+/**
+ * Operations reached only by following a redirect whose address is presigned with the process's
+ * own secret and expires (the factsheet PDF, docs/parity.md): no example written in advance can
+ * carry a valid signature, so their "Try it out" is "follow the Location of GET …/factsheet", and
+ * their error examples (403 bad or expired signature, 404) are forced.
+ */
+export const PRESIGNED_ONLY = /\/factsheet\.pdf$/;
+
 /** Who sends an example request: the examples' owner, another active user, or nobody (no key). */
 export type ExampleCaller = "owner" | "other" | "none";
 
