@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import type { ModelData } from "highs";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
@@ -137,6 +138,7 @@ function readProblem(weights: NumericArray, prices: NumericArray, cash: number, 
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object { timeLimitSeconds? }", { field: "options" });
   }
+  assertKnownKeys("options", options, ["timeLimitSeconds"] satisfies ReadonlyArray<keyof DiscreteAllocationOptions>);
   const timeLimitSeconds = options.timeLimitSeconds;
   if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
   for (let i = 0; i < p.length; i++) {

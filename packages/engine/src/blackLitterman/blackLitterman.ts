@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { cholesky, choleskySolve, toCovariance, type MatrixInput } from "../_internal/symmetricMatrix.ts";
@@ -67,6 +68,7 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", "input must be an object { covariance, prior, views?, tau? }", { field: "input" });
   }
+  assertKnownKeys("input", input, ["covariance", "prior", "views", "tau"] satisfies ReadonlyArray<keyof BlackLittermanInput>);
   const cov = toCovariance("covariance", input.covariance);
   const n = cov.n;
   const prior = toFiniteFloat64("prior", input.prior, 1);
@@ -95,6 +97,7 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
     if (view === null || typeof view !== "object") {
       throw new EngineError("INVALID_INPUT", `${field} must be an object { portfolio, expectedReturn, confidence? | variance? }`, { field });
     }
+    assertKnownKeys(field, view, ["portfolio", "expectedReturn", "confidence", "variance"] satisfies ReadonlyArray<keyof BlackLittermanView>);
     const p = toFiniteFloat64(`${field}.portfolio`, view.portfolio, 1);
     if (p.length !== n) {
       throw new EngineError("INVALID_INPUT", `${field}.portfolio must hold one weight per asset: got ${p.length} for ${n} assets`, { field: `${field}.portfolio` });

@@ -47,7 +47,7 @@ export interface EfficientFrontier {
  * f.points.map((p) => p.expectedReturn) // => [0.0012881355932203389, 0.0016440677966101697, 0.002]
  */
 export function efficientFrontier(expectedReturns: ArrayLike<number>, covariance: CovarianceMatrix, options: EfficientFrontierOptions = {}): EfficientFrontier {
-  const prepared = prepareProblem(covariance, expectedReturns, options);
+  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate", "points"]);
   const { riskFreeRate = 0, points = 50 } = options;
   assertFinite("riskFreeRate", riskFreeRate);
   assertInteger("points", points, { min: 2, max: 10_000 });

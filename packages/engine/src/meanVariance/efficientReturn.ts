@@ -31,7 +31,7 @@ export function efficientReturn(
   targetReturn: number,
   options: MaximumSharpeOptions = {},
 ): MeanVarianceResult {
-  const prepared = prepareProblem(covariance, expectedReturns, options);
+  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate"]);
   assertFinite("targetReturn", targetReturn);
   const { riskFreeRate = 0 } = options;
   assertFinite("riskFreeRate", riskFreeRate);

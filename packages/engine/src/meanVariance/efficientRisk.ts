@@ -32,7 +32,7 @@ export function efficientRisk(
   targetVolatility: number,
   options: MaximumSharpeOptions = {},
 ): MeanVarianceResult {
-  const prepared = prepareProblem(covariance, expectedReturns, options);
+  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate"]);
   assertInRange("targetVolatility", targetVolatility, { min: 0, minExclusive: true });
   const { riskFreeRate = 0 } = options;
   assertFinite("riskFreeRate", riskFreeRate);

@@ -35,7 +35,7 @@ export interface MaximumSharpeOptions extends MeanVarianceOptions {
  * r.weights // => Float64Array [0.513157894736842, 0.48684210526315796]
  */
 export function maximumSharpe(expectedReturns: ArrayLike<number>, covariance: CovarianceMatrix, options: MaximumSharpeOptions = {}): MeanVarianceResult {
-  const prepared = prepareProblem(covariance, expectedReturns, options);
+  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate"]);
   const { riskFreeRate = 0 } = options;
   assertFinite("riskFreeRate", riskFreeRate);
   const mu = prepared.mu!;

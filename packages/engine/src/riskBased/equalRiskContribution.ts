@@ -24,6 +24,6 @@ export interface EqualRiskContributionOptions {
  * equalRiskContribution([[0.04, 0], [0, 0.01]]).weights // => Float64Array [0.3333333333333333, 0.6666666666666666]
  */
 export function equalRiskContribution(covariance: MatrixInput, options: EqualRiskContributionOptions = {}): RiskBudgetResult {
-  const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }");
+  const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }", ["tolerance", "maxIterations"]);
   return riskBudgetWeights(covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
 }

@@ -46,7 +46,7 @@ export interface RiskBudgetResult {
  * riskBudgetWeights([[0.04, 0], [0, 0.01]]).weights // => Float64Array [0.3333333333333333, 0.6666666666666666]
  */
 export function riskBudgetWeights(covariance: MatrixInput, options: RiskBudgetOptions = {}): RiskBudgetResult {
-  const opts = readOptions<RiskBudgetOptions>(options, "{ budgets?, tolerance?, maxIterations? }");
+  const opts = readOptions<RiskBudgetOptions>(options, "{ budgets?, tolerance?, maxIterations? }", ["budgets", "tolerance", "maxIterations"]);
   const cov = toCovariance("covariance", covariance);
   const { n } = cov;
   const tolerance = opts.tolerance === undefined ? 1e-12 : opts.tolerance;

@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { assertFinite, assertSameLength, toFiniteFloat64 } from "../_internal/validate.ts";
@@ -29,6 +30,7 @@ export interface CapmReturnOptions {
 export function capmReturn(matrix: ReturnMatrix, options: CapmReturnOptions = {}): Float64Array {
   const m = validateReturnMatrix(matrix);
   if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  assertKnownKeys("options", options, ["marketReturns", "riskFreeRate"] satisfies ReadonlyArray<keyof CapmReturnOptions>);
   const { riskFreeRate = 0 } = options;
   assertFinite("riskFreeRate", riskFreeRate);
   const { returns: R, periods: T, assets: N } = m;

@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import type { ReturnMatrix } from "./types.ts";
@@ -26,6 +27,7 @@ export interface ExponentialHistoricalReturnOptions {
 export function exponentialHistoricalReturn(matrix: ReturnMatrix, options: ExponentialHistoricalReturnOptions = {}): Float64Array {
   const m = validateReturnMatrix(matrix, 1);
   if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  assertKnownKeys("options", options, ["span"] satisfies ReadonlyArray<keyof ExponentialHistoricalReturnOptions>);
   const { returns: R, periods: T, assets: N } = m;
   const { span = 500 } = options;
   const w = exponentialWeights(span, T);

@@ -37,7 +37,7 @@ export interface ProbabilisticSharpeRatioOptions extends PeriodOptions {
  */
 export function probabilisticSharpeRatio(returns: NumericArray, options: ProbabilisticSharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 4);
-  const convention = conventionOf(options);
+  const convention = conventionOf(options, ["convention", "targetSharpe", "riskFreeRate", "periodsPerYear"]);
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["targetSharpe", "convention"]);
   const targetSharpe = options.targetSharpe === undefined ? 0 : options.targetSharpe;
   assertFinite("targetSharpe", targetSharpe);

@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 
 /**
  * Whose convention a statistic follows (docs/maths.md#convention-presets): the engine's own
@@ -29,11 +30,16 @@ export function optionsObject<T extends object>(options: T | undefined): Partial
 }
 
 /**
- * The checked convention of `options` ("engine" when absent).
- * @throws EngineError INVALID_INPUT when `options` is not an object or `convention` is not one of the three names.
+ * The checked convention of `options` ("engine" when absent). `allowed` are every option name the
+ * caller takes (default just `convention`): any other key is refused with the closest valid name
+ * (docs/maths.md#strict-inputs).
+ * @throws EngineError INVALID_INPUT when `options` is not an object, holds an unknown key, or
+ *   `convention` is not one of the three names.
  */
-export function conventionOf(options: unknown): StatsConvention {
-  const c = (optionsObject(options as object | undefined) as { convention?: unknown }).convention;
+export function conventionOf(options: unknown, allowed: readonly string[] = ["convention"]): StatsConvention {
+  const checked = optionsObject(options as object | undefined);
+  assertKnownKeys("options", checked, allowed);
+  const c = (checked as { convention?: unknown }).convention;
   if (c === undefined) return "engine";
   if (typeof c !== "string" || !CONVENTIONS.includes(c as StatsConvention)) {
     throw new EngineError("INVALID_INPUT", `convention must be one of "engine", "empyrical", "quantstats", got ${typeof c === "string" ? JSON.stringify(c) : typeof c}`, {

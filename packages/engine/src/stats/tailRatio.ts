@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { assertRepresentable } from "./_internal/assertRepresentable.ts";
@@ -27,7 +28,9 @@ export interface TailRatioOptions {
  */
 export function tailRatio(returns: NumericArray, options: TailRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 1);
-  const given = optionsObject(options).cutoff;
+  const checked = optionsObject(options);
+  assertKnownKeys("options", checked, ["cutoff"] satisfies ReadonlyArray<keyof TailRatioOptions>);
+  const given = checked.cutoff;
   const cutoff = given === undefined ? 0.95 : given;
   assertInRange("cutoff", cutoff, { min: 0.5, max: 1, minExclusive: true, maxExclusive: true });
   const sorted = Float64Array.from(r).sort();

@@ -24,7 +24,7 @@ import { conventionOf, type ConventionOptions } from "../stats/statsConvention.t
 export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions & ConventionOptions): number {
   const { r, b } = pairedReturns(returns, benchmarkReturns);
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["convention"]);
-  const convention = conventionOf(options);
+  const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear"]);
   if (convention === "quantstats") return alphaOf(r, b, periodsPerYear, 0);
   if (convention === "empyrical") {
     const perPeriod = alphaOf(r, b, 1, perPeriodRf);

@@ -1,3 +1,4 @@
+import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { EngineError } from "../../errors/EngineError.ts";
 import { EPS } from "../../_internal/tolerance.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
@@ -40,7 +41,7 @@ function powerOfTwoNear(x: number): number {
  * meanCvarOptimize does: K <= n, w_min <= w_max, K·w_min <= 1, n·w_max >= 1.
  * @throws EngineError INVALID_INPUT naming the field; INFEASIBLE naming the rule.
  */
-export function prepareProblem(covariance: CovarianceMatrix, expectedReturns: ArrayLike<number> | undefined, options: MeanVarianceOptions): PreparedProblem {
+export function prepareProblem(covariance: CovarianceMatrix, expectedReturns: ArrayLike<number> | undefined, options: MeanVarianceOptions, extraKeys: readonly string[] = []): PreparedProblem {
   if (covariance === null || typeof covariance !== "object") {
     throw new EngineError("INVALID_INPUT", "covariance must be an object {size, values}", { field: "covariance" });
   }
@@ -88,14 +89,15 @@ export function prepareProblem(covariance: CovarianceMatrix, expectedReturns: Ar
     muScale = powerOfTwoNear(maxMu);
     for (let i = 0; i < n; i++) scaledMu[i] = mu[i]! / muScale;
   }
-  const rules = checkRules(options, n);
+  const rules = checkRules(options, n, extraKeys);
   const lo = new Float64Array(n);
   const hi = new Float64Array(n).fill(rules.maxWeight);
   return { n, Sigma, mu, scaled: { n, Sigma: scaledSigma, mu: scaledMu, lo, hi }, sigmaScale, muScale, rules };
 }
 
-function checkRules(options: MeanVarianceOptions, n: number): WeightRules {
+function checkRules(options: MeanVarianceOptions, n: number, extraKeys: readonly string[]): WeightRules {
   if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
+  assertKnownKeys("options", options, ["maxWeight", "minHoldings", "minActiveWeight", ...extraKeys]);
   const { maxWeight = DEFAULTS.maxWeight, minHoldings = DEFAULTS.minHoldings, minActiveWeight = DEFAULTS.minActiveWeight } = options;
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   assertInteger("minHoldings", minHoldings, { min: 1 });
