@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as charts from "../../packages/charts/src/index.ts";
 import type { BacktestLike } from "../../packages/charts/src/index.ts";
-import { scoreTilt } from "../../packages/engine/src/index.ts";
+import { efficientFrontier, ledoitWolfCovariance, maximumSharpe, meanHistoricalReturn, scoreTilt } from "../../packages/engine/src/index.ts";
 import { createMock } from "../../packages/mock-server/src/index.ts";
 import { artifactDir, launchChromium } from "../_support/launchChromium.ts";
 
@@ -19,6 +19,8 @@ let browser: Browser;
 let page: Page;
 const svgs = new Map<string, string>();
 let premade: { id: string; name: string };
+/** The full tear-sheet report of the 10-year backtest: every panel, and the one HTML page. */
+let report: Awaited<ReturnType<typeof charts.tearSheetReport>>;
 
 interface Company {
   id: string;
@@ -55,6 +57,24 @@ beforeAll(async () => {
   svgs.set("rolling-sharpe", await charts.rollingSharpeChart(one));
   svgs.set("conviction", await charts.convictionChart(companies));
   svgs.set("tear-sheet", await charts.tearSheet({ backtest: ten, weights, companies, portfolioLabel: premade.name }));
+  report = await charts.tearSheetReport(ten, { title: `Tear sheet: ${premade.name} against ACWI` });
+  for (const [name, svg] of Object.entries(report.panels)) svgs.set(`report-${name}`, svg);
+  // The efficient frontier of the eight largest weights' weekly returns (from their one-holding backtests' NAVs).
+  const top = [...tilt.weights].sort((a, b) => b.weight - a.weight).slice(0, 8);
+  const navs = await Promise.all(top.map((w) => get<BacktestLike>("/v1/backtest", { holdings: [{ companyId: w.id, weight: 1 }], years: 5 })));
+  const weeks = Math.min(...navs.map((n) => n.timeSeries.length)) - 1;
+  const returns = new Float64Array(weeks * top.length);
+  navs.forEach((n, j) => {
+    const v = n.timeSeries.slice(-weeks - 1).map(([, x]) => x);
+    for (let t = 0; t < weeks; t++) returns[t * top.length + j] = v[t + 1]! / v[t]! - 1;
+  });
+  const matrix = { returns, periods: weeks };
+  const sigma = ledoitWolfCovariance(matrix);
+  const mu = meanHistoricalReturn(matrix);
+  const frontier = efficientFrontier(mu, sigma, { maxWeight: 0.4, points: 30 });
+  const tangency = maximumSharpe(mu, sigma, { maxWeight: 0.4 });
+  const assets = top.map((w, j) => ({ label: names.get(w.id)!.slice(0, 80), expectedReturn: mu[j]!, volatility: Math.sqrt(sigma.values[j * top.length + j]!) }));
+  svgs.set("efficient-frontier", await charts.efficientFrontierChart({ points: frontier.points, maximumSharpe: tangency, assets }, { periodsPerYear: 52 }));
   browser = await launchChromium();
   page = await browser.newPage({ deviceScaleFactor: 1 });
 });
@@ -93,7 +113,10 @@ async function show(name: string): Promise<Drawn> {
       .map((t) => t.textContent ?? "");
     const collisions: string[] = [];
     for (const axis of Array.from(root.querySelectorAll(".role-axis"))) {
-      const labels = Array.from(axis.querySelectorAll(".role-axis-label text")).map((t) => ({ text: t.textContent ?? "", r: t.getBoundingClientRect() }));
+      // Labels Vega's overlap removal hid (opacity 0) are not drawn: only visible ones can collide.
+      const labels = Array.from(axis.querySelectorAll(".role-axis-label text"))
+        .filter((t) => t.getAttribute("opacity") !== "0")
+        .map((t) => ({ text: t.textContent ?? "", r: t.getBoundingClientRect() }));
       for (let i = 0; i < labels.length; i++)
         for (let j = i + 1; j < labels.length; j++) {
           const a = labels[i]!.r;
@@ -152,6 +175,35 @@ describe("charts in Chromium, from the fixtures", () => {
     expect(drawn.legend).toEqual(["High (> 0.5)", "Moderate (0.2–0.5)", "Low (< 0.2)"]);
     expect(drawn.outside).toEqual([]);
     expect(drawn.collisions).toEqual([]);
+  });
+
+  it.each([
+    ["report-cumulativeReturns", "Cumulative returns"],
+    ["report-cumulativeReturnsLog", "Cumulative returns (log scale)"],
+    ["report-annualReturns", "End-of-year returns"],
+    ["report-monthlyReturns", "Monthly returns"],
+    ["report-returnDistribution", "Distribution of returns"],
+    ["report-rollingVolatility", "Rolling volatility"],
+    ["report-rollingSharpe", "Rolling Sharpe ratio"],
+    ["report-rollingSortino", "Rolling Sortino ratio"],
+    ["report-rollingBeta", "Rolling beta against ACWI"],
+    ["report-underwater", "Underwater"],
+    ["report-worstDrawdowns", "Worst drawdowns"],
+    ["report-metrics", undefined],
+    ["efficient-frontier", "Efficient frontier"],
+  ] as const)("%s (full report, frontier): titled, nothing outside the picture, readable ticks", async (name, title) => {
+    const drawn = await show(name);
+    if (title !== undefined) expect(drawn.titles[0]).toBe(title);
+    expect(drawn.outside).toEqual([]);
+    expect(drawn.collisions).toEqual([]);
+  });
+
+  it("full report: one HTML page with the metrics table and every panel, drawn from disk without the network", async () => {
+    await page.setContent(report.html);
+    expect(await page.locator("svg").count()).toBe(11);
+    expect(await page.locator("table tr").count()).toBeGreaterThanOrEqual(40);
+    expect(await page.locator("script, link, img, iframe").count()).toBe(0);
+    await page.screenshot({ path: join(artifactDir("charts"), "full-report.png"), fullPage: true });
   });
 
   it("tear sheet: every panel on one page", async () => {

@@ -83,8 +83,8 @@ export function efficientFrontierChartSpec(input: EfficientFrontierInput, option
   const colour = { [FRONTIER]: PALETTE.portfolio, [MIN_VARIANCE]: PALETTE.benchmark, [TANGENCY]: PALETTE.high, [ASSET]: PALETTE.other };
   const shape = { [FRONTIER]: "stroke", [MIN_VARIANCE]: "square", [TANGENCY]: "diamond", [ASSET]: "circle" };
   const color = { field: "series", type: "nominal", scale: { domain: series, range: series.map((s) => colour[s as keyof typeof colour]) }, legend: { title: null } };
-  const x = { field: "vol", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Volatility (annualised)", format: ".0%", grid: true } };
-  const y = { field: "ret", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Expected return (annualised)", format: ".0%", grid: true } };
+  const x = { field: "vol", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Volatility (annualised)", format: ".0%", tickMinStep: 0.01, grid: true } };
+  const y = { field: "ret", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Expected return (annualised)", format: ".0%", tickMinStep: 0.01, grid: true } };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Efficient frontier of ${frontier.length} portfolios: annualised expected return against annualised volatility${input.maximumSharpe === undefined ? "" : ", with the maximum-Sharpe portfolio marked"}${assets.length > 0 ? ` and ${assets.length} single assets` : ""}.`,
