@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { projectOntoBounds } from "./projectOntoBounds.ts";
+import { projectOntoBounds } from "../../_internal/projectOntoBounds.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
 import { solveFace } from "./solveFace.ts";
 
