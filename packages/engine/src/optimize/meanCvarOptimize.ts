@@ -1,4 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
+import { assertFeasibleWeightRules } from "../_internal/assertFeasibleWeightRules.ts";
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
@@ -165,40 +166,22 @@ export async function meanCvarOptimize(
       field: "scenarios",
     });
   }
-  // Feasibility, before any solve: K <= n, w_min <= w_max, K·w_min <= 1, n·w_max >= 1 are together
-  // necessary and sufficient (docs/maths.md#mean-cvar-optimizer).
+  // Feasibility, before any solve (assertFeasibleWeightRules; docs/maths.md#mean-cvar-optimizer).
   // Messages print numbers for people and say which values are defaults; `details` has the exact values.
   const given = (key: keyof MeanCvarOptions): boolean => options[key] !== undefined;
-  const show = (key: keyof MeanCvarOptions, value: number): string => `${key} ${formatNumber(value)}${given(key) ? "" : " (default)"}`;
-  const infeasible = (field: keyof MeanCvarOptions, message: string, values: Record<string, number>): never => {
-    const defaults = Object.keys(values).filter((k) => k in DEFAULTS && !given(k as keyof MeanCvarOptions));
-    throw new EngineError("INFEASIBLE", message, { field, details: { ...values, eligible: n, defaults } });
-  };
   if (n === 0) {
-    infeasible("minMarketCap", `no company is eligible: none with return history has marketCap >= ${show("minMarketCap", minMarketCap)}`, { minMarketCap });
-  }
-  if (minHoldings > n) {
-    infeasible("minHoldings", `${show("minHoldings", minHoldings)} exceeds the ${n} eligible companies`, { minHoldings });
-  }
-  if (minActiveWeight > maxWeight) {
-    infeasible("minActiveWeight", `${show("minActiveWeight", minActiveWeight)} exceeds ${show("maxWeight", maxWeight)}: no holding can count as active`, {
-      minActiveWeight, maxWeight,
+    const shown = `minMarketCap ${formatNumber(minMarketCap)}${given("minMarketCap") ? "" : " (default)"}`;
+    throw new EngineError("INFEASIBLE", `no company is eligible: none with return history has marketCap >= ${shown}`, {
+      field: "minMarketCap",
+      details: { minMarketCap, eligible: 0, defaults: given("minMarketCap") ? [] : ["minMarketCap"] },
     });
   }
-  if (minHoldings * minActiveWeight > 1 + EPS) {
-    infeasible(
-      "minHoldings",
-      `minHoldings × minActiveWeight > 1: ${show("minHoldings", minHoldings)} × ${show("minActiveWeight", minActiveWeight)} = ${formatNumber(minHoldings * minActiveWeight)}`,
-      { minHoldings, minActiveWeight, product: minHoldings * minActiveWeight },
-    );
-  }
-  if (n * maxWeight < 1 - EPS) {
-    infeasible(
-      "maxWeight",
-      `maxWeight cannot hold: ${n} eligible companies × ${show("maxWeight", maxWeight)} = ${formatNumber(n * maxWeight)} < 1; raise maxWeight to at least ${formatNumber(1 / n)} or include more companies`,
-      { maxWeight, product: n * maxWeight },
-    );
-  }
+  assertFeasibleWeightRules({ maxWeight, minHoldings, minActiveWeight }, n, {
+    candidates: "eligible companies",
+    countKey: "eligible",
+    given,
+    otherwise: " or include more companies",
+  });
 
   const warnings: string[] = [];
   const T = checked.periods;

@@ -1,3 +1,4 @@
+import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
 import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { EngineError } from "../../errors/EngineError.ts";
 import { EPS } from "../../_internal/tolerance.ts";
@@ -102,15 +103,10 @@ function checkRules(options: MeanVarianceOptions, n: number, extraKeys: readonly
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   assertInteger("minHoldings", minHoldings, { min: 1 });
   assertInRange("minActiveWeight", minActiveWeight, { min: 0.0001, max: 1, minExclusive: true });
-  if (minHoldings > n) throw new EngineError("INFEASIBLE", `minHoldings (${minHoldings}) exceeds the ${n} assets`, { field: "minHoldings" });
-  if (minActiveWeight > maxWeight) {
-    throw new EngineError("INFEASIBLE", `minActiveWeight (${minActiveWeight}) exceeds maxWeight (${maxWeight}): no holding can count as active`, { field: "minActiveWeight" });
-  }
-  if (minHoldings * minActiveWeight > 1 + EPS) {
-    throw new EngineError("INFEASIBLE", `minHoldings × minActiveWeight = ${minHoldings} × ${minActiveWeight} = ${minHoldings * minActiveWeight} > 1`, { field: "minHoldings" });
-  }
-  if (n * maxWeight < 1 - EPS) {
-    throw new EngineError("INFEASIBLE", `maxWeight cannot hold: ${n} assets × maxWeight ${maxWeight} = ${n * maxWeight} < 1`, { field: "maxWeight" });
-  }
+  assertFeasibleWeightRules({ maxWeight, minHoldings, minActiveWeight }, n, {
+    candidates: "assets",
+    countKey: "assets",
+    given: (rule) => (options as Record<string, unknown>)[rule] !== undefined,
+  });
   return { maxWeight, minHoldings, minActiveWeight };
 }
