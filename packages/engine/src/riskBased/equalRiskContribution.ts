@@ -1,5 +1,5 @@
 import type { MatrixInput } from "../_internal/symmetricMatrix.ts";
-import { readOptions } from "./_internal/readOptions.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { riskBudgetWeights, type RiskBudgetResult } from "./riskBudgetWeights.ts";
 
 /** Options of {@link equalRiskContribution}: the Newton stopping rule of {@link riskBudgetWeights}. */

@@ -1,7 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { assertInRange, assertInteger, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { matVec, toCovariance, type MatrixInput } from "../_internal/symmetricMatrix.ts";
-import { readOptions } from "./_internal/readOptions.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { solveRiskBudget } from "./_internal/solveRiskBudget.ts";
 
 /** Options of {@link riskBudgetWeights}. */

@@ -1,4 +1,4 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { assertFinite, assertSameLength, toFiniteFloat64 } from "../_internal/validate.ts";
@@ -29,17 +29,15 @@ export interface CapmReturnOptions {
  */
 export function capmReturn(matrix: ReturnMatrix, options: CapmReturnOptions = {}): Float64Array {
   const m = validateReturnMatrix(matrix);
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["marketReturns", "riskFreeRate"] satisfies ReadonlyArray<keyof CapmReturnOptions>);
-  const { riskFreeRate = 0 } = options;
+  const { riskFreeRate = 0, marketReturns } = readOptions<CapmReturnOptions>(options, "{ marketReturns?, riskFreeRate? }", ["marketReturns", "riskFreeRate"]);
   assertFinite("riskFreeRate", riskFreeRate);
   const { returns: R, periods: T, assets: N } = m;
   let market: Float64Array;
-  if (options.marketReturns === undefined) {
+  if (marketReturns === undefined) {
     market = new Float64Array(T);
     for (let t = 0; t < T; t++) market[t] = compensatedSum(R, t * N, t * N + N) / N;
   } else {
-    market = toFiniteFloat64("marketReturns", options.marketReturns, 2);
+    market = toFiniteFloat64("marketReturns", marketReturns, 2);
     assertSameLength("periods", { length: T }, "marketReturns", market);
   }
   const marketMean = compensatedSum(market) / T;

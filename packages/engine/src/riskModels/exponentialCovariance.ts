@@ -1,5 +1,4 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
-import { EngineError } from "../errors/EngineError.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
 import { exponentialWeights } from "./_internal/exponentialWeights.ts";
 import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
@@ -29,9 +28,7 @@ export interface ExponentialCovarianceOptions {
  */
 export function exponentialCovariance(matrix: ReturnMatrix, options: ExponentialCovarianceOptions = {}): CovarianceMatrix {
   const m = validateReturnMatrix(matrix);
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["span"] satisfies ReadonlyArray<keyof ExponentialCovarianceOptions>);
-  const { span = 180 } = options;
+  const { span = 180 } = readOptions<ExponentialCovarianceOptions>(options, "{ span? }", ["span"]);
   const w = exponentialWeights(span, m.periods);
   let sq = 0;
   for (let t = 0; t < w.length; t++) sq += w[t]! ** 2;

@@ -1,5 +1,4 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
-import { EngineError } from "../errors/EngineError.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import type { ReturnMatrix } from "./types.ts";
 import { exponentialWeights } from "./_internal/exponentialWeights.ts";
@@ -26,10 +25,8 @@ export interface ExponentialHistoricalReturnOptions {
  */
 export function exponentialHistoricalReturn(matrix: ReturnMatrix, options: ExponentialHistoricalReturnOptions = {}): Float64Array {
   const m = validateReturnMatrix(matrix, 1);
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["span"] satisfies ReadonlyArray<keyof ExponentialHistoricalReturnOptions>);
   const { returns: R, periods: T, assets: N } = m;
-  const { span = 500 } = options;
+  const { span = 500 } = readOptions<ExponentialHistoricalReturnOptions>(options, "{ span? }", ["span"]);
   const w = exponentialWeights(span, T);
   const out = new Float64Array(N);
   const column = new Float64Array(T);

@@ -1,4 +1,4 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
@@ -44,9 +44,7 @@ export interface ShrunkCovariance extends CovarianceMatrix {
  */
 export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
   const m = validateReturnMatrix(matrix);
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["target"] satisfies ReadonlyArray<keyof LedoitWolfOptions>);
-  const { target = "constant-correlation" } = options;
+  const { target = "constant-correlation" } = readOptions<LedoitWolfOptions>(options, "{ target? }", ["target"]);
   if (target !== "constant-correlation" && target !== "identity") {
     throw new EngineError("INVALID_INPUT", `target must be "constant-correlation" or "identity", got ${String(target)}`, { field: "target" });
   }

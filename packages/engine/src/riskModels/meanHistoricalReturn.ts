@@ -1,4 +1,4 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import type { ReturnMatrix } from "./types.ts";
@@ -28,9 +28,7 @@ export interface MeanHistoricalReturnOptions {
  */
 export function meanHistoricalReturn(matrix: ReturnMatrix, options: MeanHistoricalReturnOptions = {}): Float64Array {
   const m = validateReturnMatrix(matrix, 1);
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["compounding"] satisfies ReadonlyArray<keyof MeanHistoricalReturnOptions>);
-  const { compounding = false } = options;
+  const { compounding = false } = readOptions<MeanHistoricalReturnOptions>(options, "{ compounding? }", ["compounding"]);
   if (typeof compounding !== "boolean") throw new EngineError("INVALID_INPUT", `compounding must be a boolean, got ${typeof compounding}`, { field: "compounding" });
   const { returns: R, periods: T, assets: N } = m;
   const out = new Float64Array(N);

@@ -1,5 +1,5 @@
-import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
-import { EngineError } from "../../errors/EngineError.ts";
+import { assertKnownKeys } from "./assertKnownKeys.ts";
+import { EngineError } from "../errors/EngineError.ts";
 
 /** Throws INVALID_INPUT unless `options` is an object (undefined means defaults) with only `allowed` keys (docs/maths.md#strict-inputs); returns it typed. */
 export function readOptions<T extends object>(options: unknown, shape: string, allowed: ReadonlyArray<keyof T & string>, field = "options"): Partial<T> {
