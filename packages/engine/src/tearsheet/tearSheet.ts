@@ -122,7 +122,7 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention"] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
-  const convention = conventionOf(options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention"]);
+  const convention = conventionOf({ convention: options.convention }); // the keys are checked above
   const engine = convention === "engine";
   assertInteger("rollingWindow", rollingWindow, { min: 2 });
   assertInteger("drawdowns", drawdowns, { min: 1 });
