@@ -26,7 +26,7 @@ export function authenticate(header: string | undefined, users: readonly UserRec
     throw unauthorized("malformed Authorization header (expected: Bearer <API key>)", `${CHALLENGE}, error="invalid_request"`);
   }
   const key = match[1] ?? "";
-  const user = users.find((u) => u.apiKey === key) ?? users.find((u) => u.id === accessToken?.(key)?.userId);
+  const user = users.find((u) => u.apiKey === key) ?? userOfToken(key, users, accessToken);
   if (user === undefined) throw unauthorized("invalid API key or access token", `${CHALLENGE}, error="invalid_token"`);
   if (!user.active) throw unauthorized("account is inactive", `${CHALLENGE}, error="invalid_token"`);
   return { userId: user.id };
@@ -34,4 +34,10 @@ export function authenticate(header: string | undefined, users: readonly UserRec
 
 function unauthorized(message: string, challenge: string): ApiError {
   return new ApiError(401, message, { headers: { "WWW-Authenticate": challenge } });
+}
+
+/** The user an OAuth access token stands for (looked up once), or undefined. */
+function userOfToken(key: string, users: readonly UserRecord[], accessToken: ((token: string) => Caller | undefined) | undefined): UserRecord | undefined {
+  const caller = accessToken?.(key);
+  return caller === undefined ? undefined : users.find((u) => u.id === caller.userId);
 }
