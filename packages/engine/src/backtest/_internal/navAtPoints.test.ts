@@ -31,7 +31,7 @@ function oneAtATime(holdings: readonly ResolvedHolding[], points: Int32Array): F
   return nav;
 }
 
-describe("navAtPoints (four holdings at a time)", () => {
+describe("navAtPoints (eight holdings at a time)", () => {
   it("equals the one-holding-at-a-time sum bit for bit, and throws the same first error, over mixed array types and bad closes", () => {
     fc.assert(
       fc.property(
@@ -70,6 +70,47 @@ describe("navAtPoints (four holdings at a time)", () => {
       ),
       { seed: 23041, numRuns: 300 },
     );
+  });
+
+  it("equals the one-holding-at-a-time sum bit for bit over Float64Array series (the typed kernel: full groups of eight and a padded last group), bad closes included", () => {
+    fc.assert(
+      fc.property(
+        scenarioArb({ maxHoldings: 27 }),
+        fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom(Number.NaN, 0, -0, -1, Infinity, -Infinity) }), { nil: undefined }),
+        fc.option(fc.record({ holding: fc.nat(), at: fc.nat() }), { nil: undefined }),
+        ({ input }, corruption, second) => {
+          const calendar = preparedCalendarOf(input.calendar);
+          const { points } = weeklyWindow(calendar, input.years ?? 5, calendar.days[calendar.days.length - 1]!);
+          if (points.length < 2) return;
+          const prices = new Map<string, PriceSeries>();
+          for (const [id, s] of input.prices) prices.set(id, { start: s.start, closes: Float64Array.from(s.closes) });
+          for (const c of [corruption, second === undefined ? undefined : { ...second, bad: Infinity }]) {
+            if (c === undefined) continue;
+            const s = prices.get(`H${c.holding % input.prices.size}`)!;
+            if (s.closes.length === 0) continue;
+            const j = c.at % 3 === 0 ? points[c.at % points.length]! - s.start : c.at % s.closes.length;
+            if (j >= 0 && j < s.closes.length) (s.closes as Float64Array)[j] = c.bad;
+          }
+          const resolved = outcome(() => resolveHoldings(input.holdings, prices, calendar.days, points, []));
+          if (!Array.isArray(resolved)) return;
+          const expected = outcome(() => Array.from(oneAtATime(resolved as ResolvedHolding[], points)));
+          const actual = outcome(() => Array.from(navAtPoints(resolved as ResolvedHolding[], points)));
+          expect(actual).toStrictEqual(expected);
+        },
+      ),
+      { seed: 23042, numRuns: 200 },
+    );
+  });
+
+  it("sums a point whose terms overflow as a holding-at-a-time loop does (the kernel leaves it to the term-by-term sum)", () => {
+    const points = Int32Array.from([0, 1, 2, 3]);
+    const holding = (id: string, closes: number[]): ResolvedHolding => ({ id, weight: 0.1, series: { start: 0, closes: Float64Array.from(closes) }, investPoint: 0, lastIndex: 3 });
+    // Ten holdings (a group of eight, then two); the second's closes grow from 1e-300 to 1e300: its term overflows at point 2.
+    const holdings = Array.from({ length: 10 }, (_, n) => holding(`H${n}`, n === 1 ? [1e-300, 1, 1e300, 1] : [10, 11, 12, 13]));
+    const expected = Array.from(oneAtATime(holdings, points));
+    expect(Array.from(navAtPoints(holdings, points))).toStrictEqual(expected);
+    expect(expected[2]).toBe(Infinity);
+    expect(Number.isFinite(expected[3])).toBe(true);
   });
 
   it("writes into out and starts at exactly 10000", () => {

@@ -17,19 +17,19 @@ export const NAV_BASE = 10000;
  * Every close read is checked (finite, > 0). Cost O(H · W) for H holdings and W weekly points.
  *
  * The sum V(t) is taken in holding order from 0, (((0 + v_1) + v_2) + …), whatever the loop
- * shape: holdings are read four at a time (four series streamed side by side, one load and store
- * of V(t) per four terms instead of one per term, about twice as fast on a large portfolio), and
- * `V(t) + v_1 + v_2 + v_3 + v_4` rounds exactly as four `+=` do, so the bits are those of one
- * holding at a time (and of the weekly price table, docs/maths.md#weekly-price-table). A bad close
- * throws the error of the first bad read in holding order, as a holding-at-a-time loop would.
+ * shape: holdings are read eight at a time (eight series streamed side by side, one load and
+ * store of V(t) per eight terms; docs/maths.md#map-price-cache), and `V(t) + v_1 + … + v_8`
+ * rounds exactly as eight `+=` do, so the bits are those of one holding at a time (and of the
+ * weekly price table, docs/maths.md#weekly-price-table). A last group of fewer than eight is
+ * padded with lanes of coefficient 0 reading its first series again (`x + 0 · P = x` exactly for
+ * the sums here, which are never −0). A bad close throws the error of the first bad read in
+ * holding order, as a holding-at-a-time loop would.
  */
 export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32Array, out?: Float64Array): Float64Array {
   const w = points.length;
   const value = new Float64Array(w);
   const H = holdings.length;
-  let h = 0;
-  for (; h + 4 <= H; h += 4) addFour(holdings, h, points, value);
-  for (; h < H; h++) addOne(holdings[h]!, points, value);
+  for (let h = 0; h < H; h += LANES) addGroup(holdings, h, Math.min(LANES, H - h), points, value);
   const base = value[0]!;
   const nav = out ?? new Float64Array(w);
   nav[0] = NAV_BASE;
@@ -37,98 +37,149 @@ export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32A
   return nav;
 }
 
+/** Holdings summed side by side. */
+const LANES = 8;
+const NO_CLOSES = new Float64Array(0);
+
+/**
+ * The terms of the holdings of one group (scratch, reused; lane i is holding h + i): v(k) = weight
+ * before point `invest`, coefficient · P(k) up to point `lastTrading`, `cash` after.
+ */
+const lanes = {
+  // Filled (not holey), so that reading a lane needs no hole check.
+  closes: Array.from({ length: LANES }, (): ArrayLike<number> => NO_CLOSES),
+  start: new Int32Array(LANES),
+  invest: new Int32Array(LANES),
+  lastTrading: new Int32Array(LANES),
+  weight: new Float64Array(LANES),
+  coefficient: new Float64Array(LANES),
+  cash: new Float64Array(LANES),
+};
+type Lanes = typeof lanes;
+
 /** `closes[j]` is a finite number > 0 (the check of readClose, without building a message). */
 function good(v: unknown): v is number {
   return typeof v === "number" && v > 0 && v < Infinity;
 }
 
-/** The terms of one holding: v(k) = weight before point `invest`, coefficient · P(k) up to `lastTrading`, `cash` after. */
-interface Terms {
-  closes: ArrayLike<number>;
-  start: number;
-  weight: number;
-  invest: number;
-  lastTrading: number;
-  coefficient: number;
-  cash: number;
-}
-
-/** The terms of `h`, or undefined when its purchase or last close is bad (the caller then throws in order). */
-function termsOf(h: ResolvedHolding, points: Int32Array): Terms | undefined {
-  const { start, closes } = h.series;
-  const invest = h.investPoint;
-  const purchase = closes[points[invest]! - start];
-  if (!good(purchase)) return undefined;
-  const coefficient = h.weight / purchase;
-  // Last point at which the holding still trades (points[invest] <= lastIndex by resolveHoldings).
-  const lastTrading = firstAbove(points, h.lastIndex, invest) - 1;
-  let cash = 0;
-  if (lastTrading < points.length - 1) {
-    const last = closes[h.lastIndex - start];
-    if (!good(last)) return undefined;
-    cash = coefficient * last;
-  }
-  return { closes, start, weight: h.weight, invest, lastTrading, coefficient, cash };
-}
-
-/** v(k) of one holding; NaN for a bad close (the caller then throws in order). */
-function term(t: Terms, points: Int32Array, k: number): number {
-  if (k < t.invest) return t.weight;
-  if (k > t.lastTrading) return t.cash;
-  const v = t.closes[points[k]! - t.start];
-  return good(v) ? t.coefficient * v : Number.NaN;
-}
-
 /**
- * Adds holdings[h..h+3] to `value`, each point's four terms in holding order. Where all four
- * trade (the usual case: every point) the four series are read side by side; elsewhere term by term.
+ * Adds holdings[h..h+n-1] (n <= 8) to `value`, each point's terms in holding order. Where all of
+ * them trade (the usual case: every point) their series are read side by side by a kernel;
+ * elsewhere term by term.
  */
-function addFour(holdings: readonly ResolvedHolding[], h: number, points: Int32Array, value: Float64Array): void {
-  const a = termsOf(holdings[h]!, points);
-  const b = termsOf(holdings[h + 1]!, points);
-  const c = termsOf(holdings[h + 2]!, points);
-  const d = termsOf(holdings[h + 3]!, points);
-  if (a === undefined || b === undefined || c === undefined || d === undefined) return throwInOrder(holdings, h, points);
+function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, points: Int32Array, value: Float64Array): void {
   const w = points.length;
-  const from = Math.max(a.invest, b.invest, c.invest, d.invest);
-  const to = Math.min(a.lastTrading, b.lastTrading, c.lastTrading, d.lastTrading);
-  for (let k = 0; k < w; k++) {
-    if (k === from && from <= to) {
-      const ca = a.closes, cb = b.closes, cc = c.closes, cd = d.closes;
-      const sa = a.start, sb = b.start, sc = c.start, sd = d.start;
-      const ka = a.coefficient, kb = b.coefficient, kc = c.coefficient, kd = d.coefficient;
-      for (; k <= to; k++) {
-        const p = points[k]!;
-        const va = ca[p - sa], vb = cb[p - sb], vc = cc[p - sc], vd = cd[p - sd];
-        if (!(good(va) && good(vb) && good(vc) && good(vd))) return throwInOrder(holdings, h, points);
-        value[k] = value[k]! + ka * va + kb * vb + kc * vc + kd * vd;
-      }
-      if (k >= w) break;
+  let from = 0;
+  let to = w - 1;
+  let typed = true;
+  for (let i = 0; i < n; i++) {
+    const { series, investPoint, lastIndex, weight } = holdings[h + i]!;
+    const { start, closes } = series;
+    const purchase = closes[points[investPoint]! - start];
+    if (!good(purchase)) return throwInOrder(holdings, h, n, points);
+    const coefficient = weight / purchase;
+    // Last point at which the holding still trades (points[investPoint] <= lastIndex by resolveHoldings).
+    const lastTrading = lastIndex >= points[w - 1]! ? w - 1 : firstAbove(points, lastIndex, investPoint) - 1;
+    let cash = 0;
+    if (lastTrading < w - 1) {
+      const last = closes[lastIndex - start];
+      if (!good(last)) return throwInOrder(holdings, h, n, points);
+      cash = coefficient * last;
     }
-    const s = value[k]! + term(a, points, k) + term(b, points, k) + term(c, points, k) + term(d, points, k);
-    if (Number.isNaN(s)) return throwInOrder(holdings, h, points);
-    value[k] = s;
+    lanes.closes[i] = closes;
+    lanes.start[i] = start;
+    lanes.invest[i] = investPoint;
+    lanes.lastTrading[i] = lastTrading;
+    lanes.weight[i] = weight;
+    lanes.coefficient[i] = coefficient;
+    lanes.cash[i] = cash;
+    if (investPoint > from) from = investPoint;
+    if (lastTrading < to) to = lastTrading;
+    if (!(closes instanceof Float64Array)) typed = false;
   }
-}
-
-/** Adds one holding to `value`, reading (and checking) its closes in order. */
-function addOne(h: ResolvedHolding, points: Int32Array, value: Float64Array): void {
-  const t = termsOf(h, points);
-  if (t === undefined) return throwInOrder([h], 0, points);
-  for (let k = 0; k < points.length; k++) {
-    const v = term(t, points, k);
-    if (Number.isNaN(v)) return throwInOrder([h], 0, points);
-    value[k]! += v;
+  // Padding lanes: the first series again, coefficient 0, trading wherever the group does.
+  for (let i = n; i < LANES; i++) {
+    lanes.closes[i] = lanes.closes[0]!;
+    lanes.start[i] = lanes.start[0]!;
+    lanes.coefficient[i] = 0;
+  }
+  let k = 0;
+  while (k < w) {
+    // The kernel sums the points where every lane trades, up to any point it leaves to the term-by-term sum below.
+    if (k >= from && k <= to) {
+      k = typed ? sumTyped(lanes, points, k, to, value) : sumAny(lanes, points, k, to, value);
+      if (k > to) continue;
+    }
+    let s = value[k]!;
+    for (let i = 0; i < n; i++) {
+      if (k < lanes.invest[i]!) s += lanes.weight[i]!;
+      else if (k > lanes.lastTrading[i]!) s += lanes.cash[i]!;
+      else {
+        const v = lanes.closes[i]![points[k]! - lanes.start[i]!];
+        if (!good(v)) return throwInOrder(holdings, h, n, points);
+        s += lanes.coefficient[i]! * v;
+      }
+    }
+    value[k++] = s;
   }
 }
 
 /**
- * Throws the error of the first bad close among holdings[h..h+3] in the order a holding-at-a-time
+ * The kernel: adds the eight lanes' terms at points from..to (where every lane trades) to
+ * `value`, `V + c_1 P_1 + … + c_8 P_8` left to right, and returns to + 1; or stops at the first
+ * point k where a close is bad or the sum is not finite, and returns k (the caller sums that
+ * point term by term, which throws in order for a bad close). For lanes whose closes are all
+ * Float64Arrays: each element is a number, so `P > 0` (false for NaN) and a finite sum (an
+ * infinite close makes its term, hence the sum, infinite or NaN) check it; and V8 keeps the
+ * element loads of one function monomorphic, hence a second kernel, {@link sumAny}, for other
+ * arrays.
+ */
+function sumTyped(lanes: Lanes, points: Int32Array, from: number, to: number, value: Float64Array): number {
+  const c = lanes.closes as Float64Array[];
+  const c0 = c[0]!, c1 = c[1]!, c2 = c[2]!, c3 = c[3]!, c4 = c[4]!, c5 = c[5]!, c6 = c[6]!, c7 = c[7]!;
+  const s = lanes.start;
+  const s0 = s[0]!, s1 = s[1]!, s2 = s[2]!, s3 = s[3]!, s4 = s[4]!, s5 = s[5]!, s6 = s[6]!, s7 = s[7]!;
+  const q = lanes.coefficient;
+  const q0 = q[0]!, q1 = q[1]!, q2 = q[2]!, q3 = q[3]!, q4 = q[4]!, q5 = q[5]!, q6 = q[6]!, q7 = q[7]!;
+  for (let k = from; k <= to; k++) {
+    const p = points[k]!;
+    // `| 0`: the indices are int32 (p and the starts are calendar indices), so no overflow check.
+    const v0 = c0[(p - s0) | 0]!, v1 = c1[(p - s1) | 0]!, v2 = c2[(p - s2) | 0]!, v3 = c3[(p - s3) | 0]!;
+    const v4 = c4[(p - s4) | 0]!, v5 = c5[(p - s5) | 0]!, v6 = c6[(p - s6) | 0]!, v7 = c7[(p - s7) | 0]!;
+    const sum = value[k]! + q0 * v0 + q1 * v1 + q2 * v2 + q3 * v3 + q4 * v4 + q5 * v5 + q6 * v6 + q7 * v7;
+    if (!(v0 > 0 && v1 > 0 && v2 > 0 && v3 > 0 && v4 > 0 && v5 > 0 && v6 > 0 && v7 > 0 && sum < Infinity)) return k;
+    value[k] = sum;
+  }
+  return to + 1;
+}
+
+/** {@link sumTyped} for lanes of any array type (number[], other typed arrays), each close checked to be a number. */
+function sumAny(lanes: Lanes, points: Int32Array, from: number, to: number, value: Float64Array): number {
+  const c = lanes.closes;
+  const c0 = c[0]!, c1 = c[1]!, c2 = c[2]!, c3 = c[3]!, c4 = c[4]!, c5 = c[5]!, c6 = c[6]!, c7 = c[7]!;
+  const s = lanes.start;
+  const s0 = s[0]!, s1 = s[1]!, s2 = s[2]!, s3 = s[3]!, s4 = s[4]!, s5 = s[5]!, s6 = s[6]!, s7 = s[7]!;
+  const q = lanes.coefficient;
+  const q0 = q[0]!, q1 = q[1]!, q2 = q[2]!, q3 = q[3]!, q4 = q[4]!, q5 = q[5]!, q6 = q[6]!, q7 = q[7]!;
+  for (let k = from; k <= to; k++) {
+    const p = points[k]!;
+    const v0 = c0[(p - s0) | 0], v1 = c1[(p - s1) | 0], v2 = c2[(p - s2) | 0], v3 = c3[(p - s3) | 0];
+    const v4 = c4[(p - s4) | 0], v5 = c5[(p - s5) | 0], v6 = c6[(p - s6) | 0], v7 = c7[(p - s7) | 0];
+    if (!(good(v0) && good(v1) && good(v2) && good(v3) && good(v4) && good(v5) && good(v6) && good(v7))) return k;
+    const sum = value[k]! + q0 * v0 + q1 * v1 + q2 * v2 + q3 * v3 + q4 * v4 + q5 * v5 + q6 * v6 + q7 * v7;
+    if (!(sum < Infinity)) return k;
+    value[k] = sum;
+  }
+  return to + 1;
+}
+
+/**
+ * Throws the error of the first bad close among holdings[h..h+n-1] in the order a holding-at-a-time
  * loop reads them (each holding's purchase close, its weekly closes, its last close), the caller
  * having found one.
  */
-function throwInOrder(holdings: readonly ResolvedHolding[], h: number, points: Int32Array): never {
-  for (let i = h; i < Math.min(h + 4, holdings.length); i++) {
+function throwInOrder(holdings: readonly ResolvedHolding[], h: number, n: number, points: Int32Array): never {
+  for (let i = h; i < h + n; i++) {
     const { id, series, investPoint, lastIndex } = holdings[i]!;
     const field = `prices[${JSON.stringify(id)}]`;
     const { start, closes } = series;
