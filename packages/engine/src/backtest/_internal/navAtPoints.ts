@@ -27,14 +27,14 @@ export const NAV_BASE = 10000;
  */
 export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32Array, out?: Float64Array): Float64Array {
   const w = points.length;
-  const value = new Float64Array(w);
+  // V(t) is summed in `out` itself, then rebased in place.
+  const value = out === undefined ? new Float64Array(w) : out.fill(0);
   const H = holdings.length;
   for (let h = 0; h < H; h += LANES) addGroup(holdings, h, Math.min(LANES, H - h), points, value);
   const base = value[0]!;
-  const nav = out ?? new Float64Array(w);
-  nav[0] = NAV_BASE;
-  for (let k = 1; k < w; k++) nav[k] = NAV_BASE * (value[k]! / base);
-  return nav;
+  value[0] = NAV_BASE;
+  for (let k = 1; k < w; k++) value[k] = NAV_BASE * (value[k]! / base);
+  return value;
 }
 
 /** Holdings summed side by side. */

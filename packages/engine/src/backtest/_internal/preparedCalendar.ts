@@ -2,6 +2,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { validateCalendar } from "./validateCalendar.ts";
 import { isoWeek } from "./isoWeek.ts";
 import { SECONDS_PER_DAY } from "../../stats/conventions.ts";
+import { MAX_UNIX_SECONDS, MIN_UNIX_SECONDS } from "../../_internal/assertUnixSeconds.ts";
 
 /** A checked trading calendar and the index of the last trading day of each ISO week. */
 export interface PreparedCalendar {
@@ -19,12 +20,24 @@ export interface PreparedCalendar {
 const registry = new WeakMap<object, PreparedCalendar>();
 
 /**
- * Checks `calendar` (validateCalendar's rules) and indexes its ISO-week ends. O(D). `days` is the
- * input itself when that is a Float64Array (no copy: a caller keeping the result copies it).
+ * Checks `calendar` (validateCalendar's rules) and indexes its ISO-week ends. O(D). An array or a
+ * Float64Array of valid days is copied, checked and indexed in one pass ({@link quickPrepare});
+ * anything else, or a day breaking a rule, goes through the checks that name it
+ * ({@link checkedPrepare}). `days` is a new array in practice (quickPrepare copies; checkedPrepare
+ * keeps a Float64Array input itself, but only one that breaks a rule reaches it, and throws):
+ * callers still copy `days` when it is their input.
  *
  * @throws EngineError INVALID_INPUT as validateCalendar
  */
 export function prepareCalendar(calendar: unknown): PreparedCalendar {
+  return quickPrepare(calendar) ?? checkedPrepare(calendar);
+}
+
+/**
+ * The days checked one rule at a time (validateCalendar, whose messages name the first day
+ * breaking a rule), then their ISO-week ends indexed. Exported for tests (quickPrepare must agree).
+ */
+export function checkedPrepare(calendar: unknown): PreparedCalendar {
   const days = validateCalendar(calendar);
   const ends = new Int32Array(Math.max(0, days.length - 1));
   let count = 0;
@@ -38,6 +51,38 @@ export function prepareCalendar(calendar: unknown): PreparedCalendar {
       ends[count++] = i;
       nextWeekStart = 7 * (isoWeek(days[i + 1]!) + 1) - 3;
     }
+  }
+  return { days, weekEnds: ends.slice(0, count) };
+}
+
+/**
+ * {@link checkedPrepare} for the usual input, an array or Float64Array of valid days, in one pass
+ * (each day read once: copied, checked, its week compared with the next week's start), with no
+ * message built; undefined as soon as a day breaks a rule or the input is another kind of
+ * object, so that checkedPrepare names the fault. The checks are validateCalendar's: a number
+ * within years 1..9999 in seconds, a midnight (`floor(t / 86400) · 86400 === t`, exact), greater
+ * than the day before.
+ */
+function quickPrepare(calendar: unknown): PreparedCalendar | undefined {
+  if (!Array.isArray(calendar) && !(calendar instanceof Float64Array)) return undefined;
+  const n = calendar.length;
+  if (n === 0) return undefined;
+  const days = new Float64Array(n);
+  const ends = new Int32Array(n - 1);
+  let count = 0;
+  let previous = -Infinity;
+  let nextWeekStart = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t: unknown = calendar[i];
+    if (typeof t !== "number") return undefined;
+    const day = Math.floor(t / SECONDS_PER_DAY);
+    if (!(t >= MIN_UNIX_SECONDS && t <= MAX_UNIX_SECONDS && day * SECONDS_PER_DAY === t && t > previous)) return undefined;
+    if (day >= nextWeekStart) {
+      if (i > 0) ends[count++] = i - 1;
+      nextWeekStart = 7 * (Math.floor((day + 3) / 7) + 1) - 3;
+    }
+    days[i] = t;
+    previous = t;
   }
   return { days, weekEnds: ends.slice(0, count) };
 }

@@ -63,17 +63,30 @@ export function resolveHoldings(
   // Merge duplicates, keeping the order of first appearance. Weights are divided by a power of two
   // near the largest (exact) so that sums cannot overflow, whatever their scale.
   const scale = powerOfTwoScale(raw);
-  // Index of each distinct id in first-appearance order (one Map entry, no object, per id).
-  const slotOf = new Map<string, number>();
+  // Slot of each distinct id in first-appearance order. Ids are usually distinct, which one Set
+  // insertion per id shows (the set grows); at the first repeated id, a Map from id to slot is
+  // made of the ids seen so far and used from then on.
+  const seen = new Set<string>();
+  let slotOf: Map<string, number> | undefined;
   const ids: string[] = [];
   const weights = new Float64Array(holdings.length);
   const counts = new Int32Array(holdings.length);
   for (let i = 0; i < holdings.length; i++) {
     const id = (holdings[i] as BacktestHolding).id;
-    let m = slotOf.get(id);
+    let m: number | undefined;
+    if (slotOf === undefined) {
+      const size = seen.size;
+      if (seen.add(id).size === size) {
+        slotOf = new Map();
+        for (let j = 0; j < ids.length; j++) slotOf.set(ids[j]!, j);
+        m = slotOf.get(id);
+      }
+    } else {
+      m = slotOf.get(id);
+      if (m === undefined) slotOf.set(id, ids.length);
+    }
     if (m === undefined) {
       m = ids.length;
-      slotOf.set(id, m);
       ids.push(id);
       weights[m] = raw[i]! / scale;
     } else weights[m]! += raw[i]! / scale;
