@@ -31,6 +31,8 @@ export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32A
   const value = out === undefined ? new Float64Array(w) : out.fill(0);
   const H = holdings.length;
   for (let h = 0; h < H; h += LANES) addGroup(holdings, h, Math.min(LANES, H - h), points, value);
+  // The scratch lanes keep no caller's series alive after the call.
+  lanes.closes.fill(NO_CLOSES);
   const base = value[0]!;
   value[0] = NAV_BASE;
   for (let k = 1; k < w; k++) value[k] = NAV_BASE * (value[k]! / base);
@@ -42,8 +44,9 @@ const LANES = 8;
 const NO_CLOSES = new Float64Array(0);
 
 /**
- * The terms of the holdings of one group (scratch, reused; lane i is holding h + i): v(k) = weight
- * before point `invest`, coefficient · P(k) up to point `lastTrading`, `cash` after.
+ * The terms of the holdings of one group (scratch, reused, as the engine runs one call at a time;
+ * lane i is holding h + i): v(k) = weight before point `invest`, coefficient · P(k) up to point
+ * `lastTrading`, `cash` after.
  */
 const lanes = {
   // Filled (not holey), so that reading a lane needs no hole check.
@@ -179,6 +182,7 @@ function sumAny(lanes: Lanes, points: Int32Array, from: number, to: number, valu
  * having found one.
  */
 function throwInOrder(holdings: readonly ResolvedHolding[], h: number, n: number, points: Int32Array): never {
+  lanes.closes.fill(NO_CLOSES);
   for (let i = h; i < h + n; i++) {
     const { id, series, investPoint, lastIndex } = holdings[i]!;
     const field = `prices[${JSON.stringify(id)}]`;
