@@ -34,7 +34,14 @@ beforeAll(async () => {
   const script = bundle.outputFiles[0]!.text;
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
   const html = `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/main.js"></script></head><body>mock</body></html>`;
+  const fixtures = join(import.meta.dirname, "..", "..", "fixtures", "data");
   server = createServer((req, res) => {
+    const data = /^\/fixtures\/([a-z-]+\.json)$/.exec(req.url ?? "");
+    if (data !== null) {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(readFileSync(join(fixtures, data[1]!)));
+      return;
+    }
     const [type, body] =
       req.url === "/main.js" ? ["text/javascript", script] : req.url === "/mockServiceWorker.js" ? ["text/javascript", worker] : ["text/html", html];
     res.writeHead(200, { "Content-Type": type });

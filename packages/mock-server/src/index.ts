@@ -1,8 +1,9 @@
 /**
  * @thematic/mock-server: the local mock of the thematic-investing REST service, defined once as a
  * Fetch-API app. Runtime-agnostic surface (Node, browsers); the Node server is in
- * `@thematic/mock-server/node`, msw setups (and `createHandlers`) in `…/msw/browser` and
- * `…/msw/node`: msw is an optional peer dependency, so this entry never imports it.
+ * `@thematic/mock-server/node`, msw setups in `…/msw/browser` (`setupMockWorker`,
+ * `createLazyHandlers`) and `…/msw/node` (`setupMockServer`, `createHandlers`): msw is an
+ * optional peer dependency, so this entry never imports it.
  */
 
 // The app

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app/ServiceContext.ts";
 import { applyOpenApiExtras, type OpenApiDocument } from "./applyOpenApiExtras.ts";
-import { OPENAPI_EXAMPLES } from "./openApiExamples.generated.ts";
 import type { OpenApiExamples } from "./OpenApiExamples.ts";
 import { OPERATION_IDS } from "./operationIds.ts";
 
@@ -15,11 +14,13 @@ export const OPENAPI_PATH = "/openapi.json";
  * the zod schemas, adds the operation ids and examples (`applyOpenApiExtras`) and keeps the JSON
  * text; every later request of this app is answered from it (the routes are fixed once the app is
  * built). Generating took 60–170 ms a request; a cached answer costs a copy of the text.
+ * The examples (390 kB of code) are imported on that first request, not with the app, so a page
+ * running the mock under msw loads them only when it asks for the document.
  *
  * @example
  * app.use(OPENAPI_PATH, openApiDocumentMiddleware());
  */
-export function openApiDocumentMiddleware(examples: OpenApiExamples = OPENAPI_EXAMPLES, operationIds: Readonly<Record<string, string>> = OPERATION_IDS): MiddlewareHandler<AppEnv> {
+export function openApiDocumentMiddleware(examples: OpenApiExamples | (() => Promise<OpenApiExamples>) = loadExamples, operationIds: Readonly<Record<string, string>> = OPERATION_IDS): MiddlewareHandler<AppEnv> {
   let cached: string | undefined;
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
@@ -27,7 +28,12 @@ export function openApiDocumentMiddleware(examples: OpenApiExamples = OPENAPI_EX
     await next();
     if (c.res.status !== 200) return;
     const generated = (await c.res.json()) as OpenApiDocument;
-    cached = JSON.stringify(applyOpenApiExtras(generated, examples, operationIds));
+    cached = JSON.stringify(applyOpenApiExtras(generated, typeof examples === "function" ? await examples() : examples, operationIds));
     c.res = new Response(cached, { status: 200, headers: { "Content-Type": CONTENT_TYPE } });
   };
+}
+
+/** The committed examples (`openApiExamples.generated.ts`), imported when first needed. */
+async function loadExamples(): Promise<OpenApiExamples> {
+  return (await import("./openApiExamples.generated.ts")).OPENAPI_EXAMPLES;
 }

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from "msw";
 import type { Mock } from "../../app/createApp.ts";
-import { prefixLocation } from "./_internal/prefixLocation.ts";
+import { mswRoute } from "./_internal/mswRoute.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
 
 /** Options of {@link createHandlers}: where the mocked service lives, plus the app's options. */
@@ -32,14 +32,8 @@ export function createHandlers(options: HandlerOptions): HttpHandler[] {
 /** {@link createHandlers} plus the mock (app and ServiceContext). */
 export function createMswMock(options: HandlerOptions): MswMock {
   const { baseUrl, ...appOptions } = options;
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, "");
+  const route = mswRoute(baseUrl);
   const dispatcher = createSessionDispatcher({ quiet: true, ...appOptions });
-  const handler = http.all(`${base.origin}${prefix}/*`, async ({ request }) => {
-    if (prefix === "") return dispatcher.fetch(request);
-    const url = new URL(request.url);
-    url.pathname = url.pathname.slice(prefix.length) || "/";
-    return prefixLocation(await dispatcher.fetch(new Request(url, request)), prefix, url);
-  });
+  const handler = http.all(route.pattern, ({ request }) => route.forward(request, (forwarded) => dispatcher.fetch(forwarded)));
   return { ...dispatcher.mock, handlers: [handler], dispatcher };
 }
