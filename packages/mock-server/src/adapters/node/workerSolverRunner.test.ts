@@ -14,6 +14,21 @@ const meanCvar: SolverJob = { kind: "mean-cvar", companies, scenarios, options: 
 /** A worker that loads, accepts jobs and never answers (a solve that hangs). */
 const hanging = () => new Worker("const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true });", { eval: true });
 
+/**
+ * `worker`, and a promise settled when the runner hands it its first job (its `postMessage`):
+ * the event the tests wait on, rather than a time that a busy machine can outlast.
+ */
+function cued(worker: Worker): { worker: Worker; dispatched: Promise<void> } {
+  let dispatched!: () => void;
+  const promise = new Promise<void>((resolve) => (dispatched = resolve));
+  const post = worker.postMessage.bind(worker);
+  worker.postMessage = (message: unknown, transfer?: never) => {
+    post(message, transfer);
+    dispatched();
+  };
+  return { worker, dispatched: promise };
+}
+
 const runners: SolverRunner[] = [];
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.close()));
@@ -122,13 +137,14 @@ describe("createWorkerSolverRunner", () => {
 
   it("stops the worker of a running job whose client left (499) and answers the next job on a fresh thread", async () => {
     let spawned = 0;
+    const first = cued(hanging());
     const runner = pool({
       workers: 1,
-      spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })),
+      spawn: () => (++spawned === 1 ? first.worker : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })),
     });
     const leaving = new AbortController();
     const running = rejection(runner.run(meanCvar, 0, leaving.signal));
-    await new Promise((r) => setTimeout(r, 200)); // the hanging worker has the job
+    await first.dispatched; // the hanging worker has the job
     leaving.abort();
     const error = await running;
     expect(isApiError(error) && error.status).toBe(499);
@@ -162,10 +178,12 @@ describe("createWorkerSolverRunner", () => {
 
   it("refuses at once (503, Retry-After) a job whose worker is restarting when its start, as timed, outlasts the limit", async () => {
     const slowHanging = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true }); }, 300);", { eval: true });
-    const runner = pool({ workers: 1, spawn: slowHanging });
+    const spawnedWorkers: Array<ReturnType<typeof cued>> = [];
+    const runner = pool({ workers: 1, spawn: () => spawnedWorkers[spawnedWorkers.push(cued(slowHanging())) - 1]!.worker });
     const leaving = new AbortController();
     const first = rejection(runner.run(meanCvar, 0, leaving.signal));
-    await new Promise((resolve) => setTimeout(resolve, 600)); // loaded (timed at about 300 ms) and solving
+    await new Promise((resolve) => setImmediate(resolve));
+    await spawnedWorkers[0]!.dispatched; // loaded (timed at about 300 ms) and solving
     leaving.abort(); // its worker is stopped and a replacement starts loading
     expect(isApiError(await first) && (await first as { status: number }).status).toBe(499);
     const refused = await rejection(runner.run(meanCvar, 100));
@@ -184,14 +202,17 @@ describe("createWorkerSolverRunner", () => {
 
   it("answers 503 at once the queued jobs that fall too far behind when a solve outlasts its estimate", async () => {
     const workers: Worker[] = [];
+    const jobs: Array<Promise<void>> = [];
     const onCue = () => {
-      const w = new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => { if (m.go) p.postMessage({ ok: true, result: 'done' }); }); p.postMessage({ ready: true });", { eval: true });
-      workers.push(w);
-      return w;
+      const { worker, dispatched } = cued(new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => { if (m.go) p.postMessage({ ok: true, result: 'done' }); }); p.postMessage({ ready: true });", { eval: true }));
+      workers.push(worker);
+      jobs.push(dispatched);
+      return worker;
     };
     const runner = pool({ workers: 1, queueMax: 16, spawn: onCue, estimates: { "mean-cvar": 100, "score-tilt": 100 } });
     const running = runner.run(meanCvar, 0);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the worker has loaded and holds the job
+    await new Promise((resolve) => setImmediate(resolve));
+    await jobs[0]; // the worker has loaded and holds the job
     const settled: Array<{ i: number; error: unknown }> = [];
     const queued = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
     await new Promise((resolve) => setImmediate(resolve));
