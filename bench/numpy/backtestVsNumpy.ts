@@ -70,18 +70,22 @@ function inputs(c: Case): { plain: BacktestInput; tabled: Parameters<typeof buyA
 }
 
 /**
- * Elapsed milliseconds per first call: `n` calls, each on inputs made fresh by `make` (a new Map
- * and days array: nothing the engine prepared before applies), only the call itself timed.
+ * Elapsed and CPU milliseconds per first call: `n` calls, each on inputs made fresh by `make` (a
+ * new Map and days array: nothing the engine prepared before applies), only the call itself timed.
  */
-function timeFirstCalls(make: () => BacktestInput, n: number): number {
+function timeFirstCalls(make: () => BacktestInput, n: number): { ms: number; cpuMs: number } {
   let total = 0;
+  let cpuTotal = 0;
   for (let i = 0; i < n; i++) {
     const input = make();
+    const cpu = process.cpuUsage();
     const start = performance.now();
     buyAndHoldBacktest(input);
     total += performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    cpuTotal += (used.user + used.system) / 1000;
   }
-  return total / n;
+  return { ms: total / n, cpuMs: cpuTotal / n };
 }
 
 /** Elapsed and CPU milliseconds per call of `fn`, over a batch of `n` calls after a warm-up batch of n / 10. */
@@ -151,6 +155,7 @@ try {
     const engineCpu: number[] = [];
     const enginePlain: number[] = [];
     const engineFirst: number[] = [];
+    const engineFirstCpu: number[] = [];
     const fresh = (): BacktestInput => ({ ...plain, calendar: Array.from(plain.calendar as number[]), prices: new Map(plain.prices) });
     const numpy: number[] = [];
     const numpyCpu: number[] = [];
@@ -169,21 +174,23 @@ try {
       numpyWeekly.push((await peer1.ask(`time_weekly ${c.name} ${c.runs}`)).ms as number);
       numpyCpu.push(Math.min(p.cpuMs as number, p1.cpuMs as number));
       enginePlain.push(timeBatch(() => buyAndHoldBacktest(plain), Math.max(10, c.runs / 4)).ms);
-      engineFirst.push(timeFirstCalls(fresh, Math.max(10, c.runs / 4)));
+      const first = timeFirstCalls(fresh, Math.max(10, c.runs / 4));
+      engineFirst.push(first.ms);
+      engineFirstCpu.push(first.cpuMs);
     }
     const e = median(engineTable);
     const p = median(numpy);
     const range = (xs: number[]) => `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}`;
     rows.push(
-      `| ${c.label} | ${e.toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${median(numpyAll).toFixed(4)} | ${median(numpyOne).toFixed(4)} | ${median(engineCpu).toFixed(4)} | ${median(numpyCpu).toFixed(4)} | ${(median(engineCpu) / median(numpyCpu)).toFixed(2)}× | ${median(engineFirst).toFixed(4)} (**${(median(engineFirst) / p).toFixed(2)}×**) | ${median(enginePlain).toFixed(4)} (**${(median(enginePlain) / p).toFixed(2)}×**) | ${median(numpyWeekly).toFixed(4)} | ${range(engineTable)} | ${range(numpy)} | ${navDiff.toExponential(1)} |`,
+      `| ${c.label} | ${e.toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${median(numpyAll).toFixed(4)} | ${median(numpyOne).toFixed(4)} | ${median(engineCpu).toFixed(4)} | ${median(numpyCpu).toFixed(4)} | ${(median(engineCpu) / median(numpyCpu)).toFixed(2)}× | ${median(engineFirst).toFixed(4)} (**${(median(engineFirst) / p).toFixed(2)}×**) | ${median(engineFirstCpu).toFixed(4)} (${(median(engineFirstCpu) / median(numpyCpu)).toFixed(2)}×) | ${median(enginePlain).toFixed(4)} (**${(median(enginePlain) / p).toFixed(2)}×**) | ${median(numpyWeekly).toFixed(4)} | ${range(engineTable)} | ${range(numpy)} | ${navDiff.toExponential(1)} |`,
     );
   }
   const uptimeAfter = loadavg();
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`);
   console.log(
-    "| case | engine ms (median) | numpy ms (median, faster peer each round) | engine / numpy | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine, days array + Map, first call, ms (/ numpy) | engine, days array + Map, repeated calls, ms (/ numpy) | numpy on pre-gathered weekly closes, 1 thread, ms (informational) | engine range ms | numpy range ms | max rel. NAV difference |",
+    "| case | engine ms (median) | numpy ms (median, faster peer each round) | engine / numpy | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine, days array + Map, first call, ms (/ numpy) | first call, CPU ms (/ numpy CPU) | engine, days array + Map, repeated calls, ms (/ numpy) | numpy on pre-gathered weekly closes, 1 thread, ms (informational) | engine range ms | numpy range ms | max rel. NAV difference |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|");
   for (const row of rows) console.log(row);
 } finally {
   for (const p of [peer, peer1]) {
