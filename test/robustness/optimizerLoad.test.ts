@@ -4,15 +4,20 @@
 // start in time by the pool's estimates (issue 20, item 8). Latency figures: bench/ (load).
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterEach, describe, expect, it } from "vitest";
+import { createWorkerSolverRunner } from "../../packages/mock-server/src/adapters/node/workerSolverRunner.ts";
+import type { SolverRunner } from "../../packages/mock-server/src/services/optimize/SolverRunner.ts";
 import { fixtureUniverse } from "./_support/world.ts";
 
 const universe = fixtureUniverse();
 const key = universe.users.find((u) => u.active)!.apiKey;
 const premadeIds = universe.premadeStrategies.map((p) => p.id);
 let server: RunningServer | undefined;
+/** Pools a test gave the server as its `solver` (the server closes only the pools it made). */
+const pools: SolverRunner[] = [];
 afterEach(async () => {
   await server?.close();
   server = undefined;
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
 /** One distinct mean-CVaR solve per premade strategy (about a second each on the fixtures). */
@@ -27,10 +32,24 @@ function solve(url: string, id: string): Promise<{ status: number; retryAfter: s
 
 describe("optimizer solves in the standalone server", () => {
   it("health is answered while 8 solves are still running or queued", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 0, warmOptimizer: true });
+    // The server's own pool (1 worker, 16 waiting), seen through a runner that says when the 8th solve reached it.
+    const pool = createWorkerSolverRunner({ workers: 1, queueMax: 16 });
+    let received = 0;
+    let allIn!: () => void;
+    const eightIn = new Promise<void>((resolve) => (allIn = resolve));
+    const solver: SolverRunner = {
+      run: (job, limit, signal) => {
+        if (++received === 8) allIn();
+        return pool.run(job, limit, signal);
+      },
+      close: () => pool.close(),
+    };
+    pools.push(pool);
+    server = await startServer({ port: 0, quiet: true, universe, solver, optimizerTimeLimitMs: 0 });
+    pool.warm();
     const url = server.url;
     const solves = premadeIds.slice(0, 8).map((id) => solve(url, id));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the 8 requests are in
+    await eightIn; // the 8 solves are running or queued
     const health = await fetch(`${url}/v1/health`).then((r) => ({ status: r.status, at: performance.now() }));
     const done = await Promise.all(solves);
     expect(health.status).toBe(200);
