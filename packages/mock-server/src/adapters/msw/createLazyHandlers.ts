@@ -40,11 +40,13 @@ export function createLazyHandlers(options: BrowserMockOptions): HttpHandler[] {
   };
   const handler = http.all(route.pattern, async ({ request }) => {
     building ??= build();
+    const attempt = building;
     let fetch: (request: Request) => Promise<Response>;
     try {
-      fetch = await building;
+      fetch = await attempt;
     } catch (error) {
-      building = undefined;
+      // The next request tries again (unless another one already has).
+      if (building === attempt) building = undefined;
       const message = `the mock could not start: ${error instanceof Error ? error.message : String(error)}`;
       console.error(`[thematic-mock] ${message}`);
       return Response.json({ error: message }, { status: 503, headers: { "Retry-After": "1" } });
