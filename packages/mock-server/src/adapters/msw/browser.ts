@@ -7,7 +7,7 @@ import { type BrowserMockOptions, createLazyHandlers } from "./createLazyHandler
  * its code and the fixture data (fetched as JSON, not bundled) are loaded on the first request
  * under `baseUrl` (see {@link createLazyHandlers}).
  *
- * @throws TypeError when `baseUrl` is not an absolute URL
+ * @throws TypeError when `baseUrl` is not an absolute http(s) URL
  * @example
  * await setupMockWorker({ baseUrl: "https://api.example.com" }).start();
  */

@@ -15,14 +15,14 @@ export interface BrowserMockOptions extends HandlerOptions {
 }
 
 /**
- * msw handlers serving the whole mock API under `baseUrl`, like `createHandlers` (from the
- * package root or `…/msw/node`), except that the mock is built on the first request: its code
+ * msw handlers serving the whole mock API under `baseUrl`, like `createHandlers` (from
+ * `…/msw/node`), except that the mock is built on the first request: its code
  * is imported then (a separate chunk for bundlers) and the fixture universe fetched
  * (`loadUniverseAsync` of @thematic/fixtures, from `dataUrl`) unless `universe` is given. Later
  * requests wait for the same build. When the build fails (the data files cannot be fetched),
  * each request gets a 503 `{error}` saying why, and the next one tries again.
  *
- * @throws TypeError when `baseUrl` is not an absolute URL
+ * @throws TypeError when `baseUrl` is not an absolute http(s) URL
  * @example
  * const worker = setupWorker(...createLazyHandlers({ baseUrl: "https://api.example.com", dataUrl: "/fixtures/" }));
  */

@@ -21,7 +21,7 @@ export interface MswMock extends Mock {
  * for `setupWorker` (browser) or `setupServer` (Node). A path prefix in `baseUrl` is stripped
  * before the request reaches the app, and put back into the `Location` of its redirects.
  *
- * @throws TypeError when `baseUrl` is not an absolute URL
+ * @throws TypeError when `baseUrl` is not an absolute http(s) URL
  * @example
  * const server = setupServer(...createHandlers({ baseUrl: "https://api.test", universe }));
  */
