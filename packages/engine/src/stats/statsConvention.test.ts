@@ -53,6 +53,16 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
       }),
     );
   });
+  it("alpha, empyrical: a per-period alpha below -100 % compounds as numpy's power does (regression: fast-check seed -671727607)", () => {
+    // β ≈ 3.57 on a benchmark near +28 % a period: α_period ≈ -1.0002, a negative growth factor.
+    const r = [-0.03325, 0.05538, 0];
+    const b = [0.27274, 0.29605, 0.27749];
+    const perPeriod = jensenAlpha(r, b, { periodsPerYear: 1 });
+    expect(perPeriod).toBeLessThan(-1);
+    expectClose(jensenAlpha(r, b, { periodsPerYear: 252, convention: "empyrical" }), (1 + perPeriod) ** 252 - 1, 1e-12, 1e-15);
+    expectClose(jensenAlpha(r, b, { periodsPerYear: 3, convention: "empyrical" }), (1 + perPeriod) ** 3 - 1, 1e-12, 1e-15);
+    expect(() => jensenAlpha(r, b, { periodsPerYear: 52.5, convention: "empyrical" })).toThrow(/per-period alpha is -1\.000, below -100 %, which cannot be compounded over periodsPerYear 52\.5/);
+  });
   it("hit rate: quantstats leaves ties out, so it is >= the engine's and equal without ties", () => {
     fc.assert(
       fc.property(pairArb, ([r, b]) => {

@@ -1,5 +1,6 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
+import { EngineError } from "../errors/EngineError.ts";
 import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
 import { betaOf } from "./beta.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
@@ -26,11 +27,28 @@ export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArra
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["convention"]);
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear"]);
   if (convention === "quantstats") return alphaOf(r, b, periodsPerYear, 0);
-  if (convention === "empyrical") {
-    const perPeriod = alphaOf(r, b, 1, perPeriodRf);
-    return assertRepresentable(Math.expm1(periodsPerYear * Math.log1p(perPeriod)), "returns", "alpha") + 0;
-  }
+  if (convention === "empyrical") return compoundedAlpha(alphaOf(r, b, 1, perPeriodRf), periodsPerYear);
   return alphaOf(r, b, periodsPerYear, perPeriodRf);
+}
+
+/**
+ * empyrical's `(1 + α_period)^p - 1`: through `expm1(p · log1p(α))` (exact for small α) while
+ * the growth factor `1 + α_period` is >= 0; below −100 % a period, as numpy's power does for an
+ * integer `p` (a negative base to an even power is positive, to an odd power negative), so the
+ * preset still gives empyrical's number (docs/maths.md#convention-presets).
+ * @throws EngineError INVALID_INPUT when `1 + α_period < 0` and `p` is not an integer (no real
+ *   power), or the result overflows.
+ */
+function compoundedAlpha(perPeriod: number, periodsPerYear: number): number {
+  if (perPeriod >= -1) return assertRepresentable(Math.expm1(periodsPerYear * Math.log1p(perPeriod)), "returns", "alpha");
+  if (!Number.isInteger(periodsPerYear)) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      `returns: the per-period alpha is ${perPeriod.toPrecision(4)}, below -100 %, which cannot be compounded over periodsPerYear ${periodsPerYear} (not an integer) in the empyrical convention`,
+      { field: "returns" },
+    );
+  }
+  return assertRepresentable((1 + perPeriod) ** periodsPerYear - 1, "returns", "alpha");
 }
 
 /** α of checked arrays; `beta` is `betaOf(r, b, 0, r.length)`, passed when the caller has it already (tearSheet). */
