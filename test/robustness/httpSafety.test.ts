@@ -101,9 +101,13 @@ describe("a client that gives up during the added latency", () => {
       body: JSON.stringify({ name, holdings: [{ weight: 1, security_id: securityId }] }),
       signal: controller.signal,
     }).catch(() => "aborted");
+    const before = server.ctx.requests.latestSeq();
     setTimeout(() => controller.abort(), 200);
     expect(await write).toBe("aborted");
-    await new Promise((resolve) => setTimeout(resolve, 2000)); // past the latency: the handler would have run by now
+    // The server has answered the abandoned request (499, logged once its answer was ready): its handler can no longer run.
+    while (!server.ctx.requests.since(before).some((r) => r.method === "POST" && r.path === "/v1/portfolios" && r.status === 499)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const list = (await (await fetch(`${server.url}/v1/portfolios`, { headers: auth() })).json()) as Array<{ name: string }>;
     expect(list.map((p) => p.name)).not.toContain(name);
     // A client that waits gets its write.
