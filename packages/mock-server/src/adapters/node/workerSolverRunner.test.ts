@@ -178,12 +178,12 @@ describe("createWorkerSolverRunner", () => {
 
   it("refuses at once (503, Retry-After) a job whose worker is restarting when its start, as timed, outlasts the limit", async () => {
     const slowHanging = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true }); }, 300);", { eval: true });
-    const spawnedWorkers: Array<ReturnType<typeof cued>> = [];
-    const runner = pool({ workers: 1, spawn: () => spawnedWorkers[spawnedWorkers.push(cued(slowHanging())) - 1]!.worker });
+    const firstWorker = cued(slowHanging());
+    let spawned = 0;
+    const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? firstWorker.worker : slowHanging()) });
     const leaving = new AbortController();
     const first = rejection(runner.run(meanCvar, 0, leaving.signal));
-    await new Promise((resolve) => setImmediate(resolve));
-    await spawnedWorkers[0]!.dispatched; // loaded (timed at about 300 ms) and solving
+    await firstWorker.dispatched; // loaded (timed at about 300 ms) and solving
     leaving.abort(); // its worker is stopped and a replacement starts loading
     expect(isApiError(await first) && (await first as { status: number }).status).toBe(499);
     const refused = await rejection(runner.run(meanCvar, 100));
@@ -211,7 +211,6 @@ describe("createWorkerSolverRunner", () => {
     };
     const runner = pool({ workers: 1, queueMax: 16, spawn: onCue, estimates: { "mean-cvar": 100, "score-tilt": 100 } });
     const running = runner.run(meanCvar, 0);
-    await new Promise((resolve) => setImmediate(resolve));
     await jobs[0]; // the worker has loaded and holds the job
     const settled: Array<{ i: number; error: unknown }> = [];
     const queued = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
