@@ -15,3 +15,5 @@ export * from "./meanVariance/index.ts";
 export * from "./riskBased/index.ts";
 export * from "./blackLitterman/index.ts";
 export * from "./allocation/index.ts";
+export * from "./data/index.ts";
+export * from "./portfolio/index.ts";

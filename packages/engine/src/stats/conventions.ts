@@ -4,8 +4,8 @@
  * @see docs/maths.md#calendar-and-time
  */
 
-/** Periods per year used to annualise: 252 trading days, 52 weeks. @see docs/maths.md#calendar-and-time */
-export const PERIODS_PER_YEAR: { readonly daily: 252; readonly weekly: 52 } = Object.freeze({ daily: 252, weekly: 52 });
+/** Periods per year used to annualise (252 trading days, 52 weeks, …): one table, kept with the frequencies. @see docs/maths.md#calendar-and-time */
+export { PERIODS_PER_YEAR } from "../data/Frequency.ts";
 
 /** Days in a (Julian) year when calendar time is turned into years. @see docs/maths.md#calendar-and-time */
 export const DAYS_PER_YEAR = 365.25;

@@ -1,5 +1,5 @@
 // Public surface of the stats area; re-exported by src/index.ts.
-export { PERIODS_PER_YEAR, DAYS_PER_YEAR, SECONDS_PER_DAY, DEFAULT_CONFIDENCE } from "./conventions.ts";
+export { DAYS_PER_YEAR, SECONDS_PER_DAY, DEFAULT_CONFIDENCE } from "./conventions.ts";
 export { simpleReturns } from "./simpleReturns.ts";
 export { totalReturn } from "./totalReturn.ts";
 export { yearsBetween } from "./yearsBetween.ts";

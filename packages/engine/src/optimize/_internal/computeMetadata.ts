@@ -1,6 +1,7 @@
 import {
-  cagr, conditionalValueAtRisk, maxDrawdown, meanReturn, PERIODS_PER_YEAR, sharpeRatio, volatility,
+  cagr, conditionalValueAtRisk, maxDrawdown, meanReturn, sharpeRatio, volatility,
 } from "../../stats/index.ts";
+import { PERIODS_PER_YEAR } from "../../data/Frequency.ts";
 import type { OptimizerCompany, OptimizerMetadata } from "../types.ts";
 import type { CheckedScenarios } from "./validateScenarios.ts";
 
