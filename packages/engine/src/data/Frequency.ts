@@ -18,10 +18,14 @@ export const PERIODS_PER_YEAR = Object.freeze({
 
 /**
  * The frequency whose periods a year equal `periodsPerYear`, else "custom".
+ * @throws EngineError INVALID_INPUT unless `periodsPerYear` is finite and > 0.
  * @example
  * frequencyOf(52) // => "weekly"
  */
 export function frequencyOf(periodsPerYear: number): Frequency {
+  if (typeof periodsPerYear !== "number" || !Number.isFinite(periodsPerYear) || !(periodsPerYear > 0)) {
+    throw new EngineError("INVALID_INPUT", `periodsPerYear must be a finite number > 0, got ${String(periodsPerYear)}`, { field: "periodsPerYear" });
+  }
   for (const [name, count] of Object.entries(PERIODS_PER_YEAR)) if (count === periodsPerYear) return name as Frequency;
   return "custom";
 }

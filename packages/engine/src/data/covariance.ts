@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { toSquareMatrix, type MatrixInput } from "../_internal/symmetricMatrix.ts";
-import { readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
+import { frequencyOf, readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
 import { readAssetIds } from "./_internal/assetIds.ts";
 
 /**
@@ -71,8 +71,9 @@ export function covariance(matrix: CovarianceInput, options: CovarianceOptions):
 
 /**
  * The engine's reading of any covariance input. A checked {@link Covariance} is returned as it is
- * (relabelled only when `label` is given); anything else is checked by the rules above and labelled
- * by `label` or by position ("0", "1", …) with one period a year (figures per period).
+ * (relabelled only when `label` is given); a labelled look-alike (one that crossed a worker boundary
+ * or JSON) is checked and keeps its labels; a bare matrix is checked and labelled by `label` or by
+ * position ("0", "1", …) with one period a year (figures per period).
  * @throws EngineError INVALID_INPUT naming `${field}[i][j]` and the rule.
  */
 export function readCovariance(
@@ -81,8 +82,11 @@ export function readCovariance(
   label?: { assets?: readonly string[] | undefined; periodsPerYear?: number; frequency?: Frequency },
 ): Covariance {
   if (isCovariance(input) && label === undefined) return input;
-  const { n, data } = isCovariance(input) ? { n: input.size, data: Float64Array.from(input.values) } : toSquareMatrix(field, input);
-  const assets = label?.assets === undefined ? (isCovariance(input) ? input.assets : positionIds(n)) : readAssetIds(`${field} assets`, label.assets, n).assets;
+  // A labelled look-alike (a Covariance that crossed a worker boundary or JSON) keeps its labels and is checked.
+  const lookAlike = isCovariance(input) || isLabelled(input) ? (input as Covariance) : undefined;
+  const { n, data } = toSquareMatrix(field, lookAlike === undefined ? input : { size: lookAlike.size, values: lookAlike.values });
+  const given = label?.assets ?? lookAlike?.assets;
+  const assets = given === undefined ? positionIds(n) : readAssetIds(`${field} assets`, given, n).assets;
   let scale = 0;
   for (let i = 0; i < n; i++) {
     const v = data[i * n + i]!;
@@ -114,9 +118,18 @@ export function readCovariance(
   if (failedAt >= 0) {
     throw new EngineError("INVALID_INPUT", `${field} must be positive semi-definite (a covariance matrix); it fails at row ${failedAt} (${assets[failedAt]})`, { field });
   }
-  const periodsPerYear = label?.periodsPerYear ?? (isCovariance(input) ? input.periodsPerYear : 1);
-  const frequency = label?.frequency ?? (isCovariance(input) ? input.frequency : "custom");
+  const sampling =
+    label?.periodsPerYear !== undefined
+      ? { periodsPerYear: label.periodsPerYear, frequency: label.frequency ?? frequencyOf(label.periodsPerYear) }
+      : lookAlike !== undefined
+        ? readFrequency(field, { periodsPerYear: lookAlike.periodsPerYear })
+        : { periodsPerYear: 1, frequency: "custom" as const };
+  const { periodsPerYear, frequency } = sampling;
   return makeCovariance(assets, data, periodsPerYear, frequency, definite);
+}
+
+function isLabelled(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Array.isArray((value as Covariance).assets) && "values" in value && "size" in value;
 }
 
 function positionIds(n: number): readonly string[] {

@@ -34,7 +34,7 @@ export interface PortfolioPerformanceOptions {
 export function portfolioPerformance(weights: WeightsInput, options: PortfolioPerformanceOptions): Performance {
   const o = readOptions<PortfolioPerformanceOptions>(options, "{ covariance?, expectedReturns?, riskFreeRate? }", ["covariance", "expectedReturns", "riskFreeRate"]);
   if (o.covariance === undefined && o.expectedReturns === undefined) {
-    throw new EngineError("INVALID_INPUT", "portfolioPerformance needs covariance, expectedReturns or both", { field: "options" });
+    throw new EngineError("INVALID_INPUT", "options must give covariance, expectedReturns or both", { field: "options" });
   }
   const cov = o.covariance === undefined ? undefined : readCovariance("covariance", o.covariance);
   let mu: Float64Array | undefined;
@@ -66,7 +66,7 @@ export function portfolioPerformance(weights: WeightsInput, options: PortfolioPe
       }
     }
   }
-  const riskFreeRate = o.riskFreeRate ?? 0;
+  const riskFreeRate = o.riskFreeRate === undefined ? 0 : o.riskFreeRate;
   perPeriod("riskFreeRate", riskFreeRate, "rate", periodsPerYear);
   const w = weightVector("weights", weights, assets!);
   return performanceOf(w, { sigma: cov?.values, mu, riskFreeRate, periodsPerYear, frequency });
