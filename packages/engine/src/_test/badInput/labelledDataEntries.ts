@@ -39,7 +39,102 @@ const performanceArgs = fc.tuple(covarianceArb(6), frequencyArb).chain(([rows, f
   );
 });
 
+const DAY = 86400;
+/** A daily calendar of n business-like days from 2024-01-01 (Unix seconds). */
+const daysOf = (n: number) => Array.from({ length: n }, (_, t) => 1704067200 + t * DAY);
+const pricesArgs = fc.record({ t: fc.integer({ min: 2, max: 12 }), n: fc.integer({ min: 1, max: 4 }) }).chain(({ t, n }) =>
+  fc.tuple(
+    fc.array(fc.array(double(1, 500), { minLength: t, maxLength: t }), { minLength: n, maxLength: n }).map((cols) => Object.fromEntries(cols.map((c, i) => [`A${i}`, c]))),
+    fc.constant({ dates: daysOf(t) }),
+  ),
+);
+const recordsArgs = pricesArgs.map(([prices, { dates }]) => [
+  dates.map((d, t) => ({ date: d, ...Object.fromEntries(Object.entries(prices).map(([id, c]) => [id, c[t]!])) })),
+  {},
+] as [Array<Record<string, number>>, object]);
+const csvOf = (records: Array<Record<string, number>>) => {
+  const header = Object.keys(records[0]!);
+  return [header.join(","), ...records.map((r) => header.map((h) => (h === "date" ? new Date(r[h]! * 1000).toISOString().slice(0, 10) : String(r[h]))).join(","))].join("\n");
+};
+
 export const labelledDataEntries = {
+  inferFrequency: {
+    kind: "throws",
+    valid: fc.tuple(fc.integer({ min: 2, max: 30 }).map(daysOf)),
+    breakers: [
+      replace("wrong type", [0], "dates", fc.constantFrom(null, 42, "x", undefined)),
+      replace("non-finite date", [0, "*"], "dates[*]", nonFinite),
+      custom("dates: too few", "dates", (a) => {
+        a[0] = (a[0] as number[]).slice(0, 1);
+      }),
+      custom("dates: gap of no frequency", "dates", (a) => {
+        a[0] = (a[0] as number[]).map((_, t) => 1704067200 + t * 200 * DAY);
+      }),
+    ],
+  },
+  returnsFromPrices: {
+    kind: "throws",
+    valid: pricesArgs,
+    breakers: [
+      replace("wrong type", [0], "prices", fc.constantFrom(null, 42, "x")),
+      replace("empty", [0], "prices", fc.constant({})),
+      custom("prices.A0[0]: close <= 0 or non-finite", "prices.A0[0]", (a, g) => {
+        (a[0] as Record<string, number[]>).A0![0] = g(() => fc.oneof(nonFinite, fc.constantFrom(0, -1)));
+      }),
+      custom("prices.A0: too short", "prices.A0", (a) => {
+        const p = a[0] as Record<string, number[]>;
+        if (Object.keys(p).length > 1) return false;
+        p.A0 = p.A0!.slice(0, 1);
+      }),
+      replace("wrong type", [1], "options", notAnObject),
+      custom("options.dates: milliseconds", "options.dates[0]", (a) => {
+        const o = a[1] as { dates: number[] };
+        o.dates = o.dates.map((d) => d * 1000);
+      }),
+    ],
+  },
+  returnsFromRecords: {
+    kind: "throws",
+    valid: recordsArgs,
+    breakers: [
+      replace("wrong type", [0], "records", fc.constantFrom(null, 42, "x", {})),
+      replace("empty", [0], "records", fc.constant([])),
+      replace("bad date", [0, "*", "date"], "records[*].date", fc.constantFrom("yesterday", null, Number.NaN)),
+      replace("non-finite price", [0, "*", "A0"], "records[*].A0", fc.constantFrom(Number.NaN, "12", null)),
+      replace("wrong type", [1], "options", notAnObject),
+      replace("unknown values kind", [1, "values"], "options.values", fc.constantFrom("closes", 1)),
+      replace("missing date column", [1, "dateColumn"], "options.dateColumn", fc.constantFrom("when", "")),
+    ],
+  },
+  returnsFromCsv: {
+    kind: "throws",
+    valid: recordsArgs.map(([records]) => [csvOf(records), {}] as [string, object]),
+    breakers: [
+      replace("wrong type", [0], "text", fc.constantFrom(null, 42, "", "   ")),
+      custom("text: a cell that is no number", "not a number", (a) => {
+        a[0] = (a[0] as string).replace(/\n(\S+?),[^,\n]+/, "\n$1,abc");
+      }),
+      replace("wrong type", [1], "options", notAnObject),
+    ],
+  },
+  returnsFromArrow: {
+    kind: "throws",
+    valid: pricesArgs.map(([prices, { dates }]) => {
+      const names = ["date", ...Object.keys(prices)];
+      const columns: Record<string, unknown[]> = { date: dates, ...prices };
+      const table = {
+        numRows: dates.length,
+        schema: { fields: names.map((name) => ({ name, type: { toString: () => (name === "date" ? "Int64" : "Float64") } })) },
+        getChild: (name: string) => (columns[name] === undefined ? null : { length: dates.length, get: (i: number) => columns[name]![i] }),
+      };
+      return [table, {}] as [unknown, object];
+    }),
+    breakers: [
+      replace("wrong type", [0], "table", fc.constantFrom(null, 42, "x", {})),
+      replace("wrong type", [1], "options", notAnObject),
+      replace("missing date column", [1, "dateColumn"], "dateColumn", fc.constantFrom("when")),
+    ],
+  },
   frequencyOf: {
     kind: "throws",
     valid: fc.tuple(fc.oneof(fc.constantFrom(252, 52, 12, 4, 1), double(0.01, 1e6))),
