@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/ApiError.ts";
+import { isJsonContentType } from "./isJsonContentType.ts";
 import { originMatcher } from "./originMatcher.ts";
 import type { AppEnv } from "./ServiceContext.ts";
 
@@ -38,7 +39,7 @@ export function controlGuardMiddleware(allowOrigins: readonly string[]): Middlew
         `the control surface refuses requests from origin ${JSON.stringify(origin)}: only this server's own origin and the --cors-origin allow-list may change the mock's state`,
       );
     }
-    if (method !== "GET" && method !== "HEAD" && !isJson(c.req.header("content-type"))) {
+    if (method !== "GET" && method !== "HEAD" && !isJsonContentType(c.req.header("content-type"))) {
       throw new ApiError(
         415,
         `${method} ${c.req.path} needs Content-Type: application/json (a body of {} is enough); HTML forms and no-cors requests are refused so that no web page can change the mock's state`,
@@ -46,11 +47,4 @@ export function controlGuardMiddleware(allowOrigins: readonly string[]): Middlew
     }
     return next();
   };
-}
-
-/** True for `application/json` and its parameters (`; charset=utf-8`), case-insensitively. */
-function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const semicolon = contentType.indexOf(";");
-  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() === "application/json";
 }

@@ -1,49 +1,18 @@
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import { authorizationFields } from "./_internal/authorizationFields.ts";
+import { ClientRegistry, type OAuthClient } from "./_internal/ClientRegistry.ts";
+import { clientMetadata } from "./_internal/clientMetadata.ts";
+import { type SignIn, SignInTable } from "./_internal/SignInTable.ts";
+import { OAuthError } from "./OAuthError.ts";
+
+export type { ClientAuthMethod } from "./_internal/clientMetadata.ts";
+export type { OAuthClient } from "./_internal/ClientRegistry.ts";
+export { OAuthError } from "./OAuthError.ts";
 
 /** Lifetimes on the mock's clock (ms): authorization code, access token, refresh token. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Most registered clients, pending codes and live tokens kept; the oldest goes first. */
-export const OAUTH_CAPACITY = 1000;
-
-/** How a registered client proves itself at the token endpoint (RFC 7591 `token_endpoint_auth_method`). */
-export type ClientAuthMethod = "none" | "client_secret_post" | "client_secret_basic";
-
-/** A client registered by RFC 7591 dynamic registration. */
-export interface OAuthClient {
-  clientId: string;
-  clientSecret?: string;
-  clientName: string;
-  redirectUris: string[];
-  authMethod: ClientAuthMethod;
-  issuedAt: number;
-}
-
-interface Grant {
-  clientId: string;
-  userId: string;
-  scope: string;
-  resource: string | undefined;
-  expiresAt: number;
-}
-
-interface PendingCode extends Grant {
-  redirectUri: string;
-  codeChallenge: string;
-}
-
-/** An OAuth error (RFC 6749 section 5.2): the `error` code, a description and the HTTP status. */
-export class OAuthError extends Error {
-  override readonly name = "OAuthError";
-  constructor(
-    readonly code: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "invalid_redirect_uri" | "invalid_client_metadata" | "access_denied" | "unsupported_response_type",
-    message: string,
-    readonly status: 400 | 401 = 400,
-  ) {
-    super(message);
-  }
-}
 
 /** The tokens the token endpoint answers (RFC 6749 section 5.1). */
 export interface TokenSet {
@@ -63,55 +32,43 @@ const servers = new WeakMap<ServiceContext, OAuthServer>();
  * the REST API and the MCP server alike. Sign-in is a page listing the fixture users (no password:
  * this is a mock). Everything lives in memory, per app, on the mock's clock (a fast-forward
  * expires tokens); a restart or a new session forgets clients and tokens, as a token revocation
- * would. Bounded: at most {@link OAUTH_CAPACITY} clients, codes and tokens each.
+ * would.
+ *
+ * Bounded (docs/decisions.md "OAuth bounds"): every value it keeps or echoes has a `LIMITS.OAUTH_*`
+ * length; registered clients are capped in all and per web origin, and a registration never
+ * evicts a client holding a live sign-in; sign-ins are capped per user, a user's own oldest going
+ * first. Replays revoke (RFC 9700 sections 2.1.1 and 4.14.2): a used code presented again revokes
+ * the tokens issued from it, and a rotated refresh token presented again revokes its whole family.
  *
  * @example
  * const oauth = oauthServerFor(ctx);
  * oauth.register({ redirect_uris: ["http://localhost:3000/cb"], token_endpoint_auth_method: "none" }).client_id // => "thm_client_…"
  */
 export class OAuthServer {
-  private readonly clients = new Map<string, OAuthClient>();
-  private readonly codes = new Map<string, PendingCode>();
-  private readonly accessTokens = new Map<string, Grant>();
-  private readonly refreshTokens = new Map<string, Grant>();
+  private readonly clients = new ClientRegistry();
+  private readonly signIns = new SignInTable();
 
   constructor(private readonly ctx: ServiceContext) {}
 
   /**
-   * Registers a client (RFC 7591 section 3.1): `redirect_uris` (required, 1 to 10 absolute
-   * `http(s)` URLs without a fragment), `client_name`, `token_endpoint_auth_method` (default
-   * `client_secret_basic` per RFC 7591; `none` for a public client, which gets no secret).
+   * Registers a client (RFC 7591 section 3.1) from its metadata (see `clientMetadata`): a public
+   * client (`token_endpoint_auth_method` `none`) gets no secret. `origin` is the web origin that
+   * asks (`registrationOrigin`), counted against its own cap; undefined for a tool.
    *
-   * @throws OAuthError `invalid_redirect_uri` or `invalid_client_metadata`, naming the field
+   * @throws OAuthError `invalid_redirect_uri` or `invalid_client_metadata` naming the field; 429 `temporarily_unavailable` when full
    */
-  register(metadata: unknown): Record<string, unknown> {
-    if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) throw new OAuthError("invalid_client_metadata", "the body must be a JSON object of client metadata (RFC 7591)");
-    const m = metadata as Record<string, unknown>;
-    const uris = m.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10) throw new OAuthError("invalid_redirect_uri", "redirect_uris must be an array of 1 to 10 URLs");
-    uris.forEach((u, i) => {
-      if (typeof u !== "string" || !isRedirectUri(u)) throw new OAuthError("invalid_redirect_uri", `redirect_uris[${i}] must be an absolute http(s) URL without a fragment, at most 2000 characters`);
-    });
-    const authMethod = m.token_endpoint_auth_method ?? "client_secret_basic";
-    if (authMethod !== "none" && authMethod !== "client_secret_post" && authMethod !== "client_secret_basic") {
-      throw new OAuthError("invalid_client_metadata", `token_endpoint_auth_method must be none, client_secret_post or client_secret_basic, got ${JSON.stringify(authMethod)}`);
-    }
-    const grantTypes = m.grant_types ?? ["authorization_code"];
-    if (!Array.isArray(grantTypes) || grantTypes.some((g) => g !== "authorization_code" && g !== "refresh_token")) {
-      throw new OAuthError("invalid_client_metadata", "grant_types may hold only authorization_code and refresh_token");
-    }
-    const name = m.client_name;
-    if (name !== undefined && (typeof name !== "string" || name.length > 200)) throw new OAuthError("invalid_client_metadata", "client_name must be a string of at most 200 characters");
+  register(metadata: unknown, origin?: string): Record<string, unknown> {
+    const m = clientMetadata(metadata);
     const now = this.ctx.clock.now();
     const client: OAuthClient = {
+      ...m,
       clientId: `thm_client_${randomHex()}`,
-      clientName: typeof name === "string" && name.trim() !== "" ? name : "an MCP client",
-      redirectUris: uris as string[],
-      authMethod,
+      clientName: m.clientName ?? "an MCP client",
       issuedAt: now,
-      ...(authMethod === "none" ? {} : { clientSecret: `thm_secret_${randomHex()}` }),
+      origin,
+      ...(m.authMethod === "none" ? {} : { clientSecret: `thm_secret_${randomHex()}` }),
     };
-    bounded(this.clients).set(client.clientId, client);
+    this.clients.add(client, () => this.signIns.clientsInUse(this.ctx.clock.now()));
     return {
       client_id: client.clientId,
       ...(client.clientSecret === undefined ? {} : { client_secret: client.clientSecret, client_secret_expires_at: 0 }),
@@ -119,7 +76,7 @@ export class OAuthServer {
       client_name: client.clientName,
       redirect_uris: client.redirectUris,
       token_endpoint_auth_method: client.authMethod,
-      grant_types: grantTypes,
+      grant_types: client.grantTypes,
       response_types: ["code"],
     };
   }
@@ -127,11 +84,12 @@ export class OAuthServer {
   /**
    * Checks an authorization request (RFC 6749 section 4.1.1 with PKCE) and answers the client
    * and the redirect URI to use. Errors about the client or the redirect URI are answered to the
-   * user, never redirected (RFC 6749 section 4.1.2.1).
+   * user, never redirected (RFC 6749 section 4.1.2.1). `state`, `scope` and `resource` are bounded
+   * (`authorizationFields`).
    *
    * @throws OAuthError naming the parameter at fault
    */
-  checkAuthorization(params: URLSearchParams, resourceUrl: string): { client: OAuthClient; redirectUri: string } {
+  checkAuthorization(params: URLSearchParams, resourceUrl: string): { client: OAuthClient; redirectUri: string; scope: string; resource: string | undefined } {
     const client = this.clients.get(params.get("client_id") ?? "");
     if (client === undefined) throw new OAuthError("invalid_client", "unknown client_id: register the client first (POST /oauth/register)");
     const asked = params.get("redirect_uri");
@@ -141,26 +99,39 @@ export class OAuthServer {
     const challenge = params.get("code_challenge");
     if (challenge === null || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) throw new OAuthError("invalid_request", "code_challenge is required (PKCE): the base64url SHA-256 of the code verifier, 43 characters");
     if ((params.get("code_challenge_method") ?? "plain") !== "S256") throw new OAuthError("invalid_request", "code_challenge_method must be S256 (plain is not allowed)");
-    const resource = params.get("resource");
-    if (resource !== null && !sameResource(resource, resourceUrl)) throw new OAuthError("invalid_request", `resource must be this server's MCP endpoint ${resourceUrl}`);
-    return { client, redirectUri };
+    const { scope, resource } = authorizationFields(params, resourceUrl);
+    return { client, redirectUri, scope, resource };
   }
 
-  /** An authorization code for `userId` after the sign-in page's approval (single use, {@link CODE_TTL_MS}). */
+  /**
+   * An authorization code for `userId` after the sign-in page's approval (single use,
+   * {@link CODE_TTL_MS}); it counts as one of the user's sign-ins from now on.
+   */
   issueCode(params: URLSearchParams, resourceUrl: string, userId: string): { redirectUri: string; code: string } {
-    const { client, redirectUri } = this.checkAuthorization(params, resourceUrl);
+    const { client, redirectUri, scope, resource } = this.checkAuthorization(params, resourceUrl);
     const user = this.ctx.store.state.users.find((u) => u.id === userId && u.active);
     if (user === undefined) throw new OAuthError("access_denied", "choose an active user on the sign-in page");
     const code = `thm_code_${randomHex()}`;
-    bounded(this.codes).set(code, {
-      clientId: client.clientId,
-      userId: user.id,
-      redirectUri,
-      codeChallenge: params.get("code_challenge") ?? "",
-      scope: params.get("scope") ?? "mcp",
-      resource: params.get("resource") ?? undefined,
-      expiresAt: this.ctx.clock.now() + CODE_TTL_MS,
-    });
+    const now = this.ctx.clock.now();
+    this.signIns.add(
+      {
+        clientId: client.clientId,
+        userId: user.id,
+        redirectUri,
+        codeChallenge: params.get("code_challenge") ?? "",
+        scope,
+        resource,
+        code,
+        codeExpiresAt: now + CODE_TTL_MS,
+        codeUsed: false,
+        access: undefined,
+        accessExpiresAt: 0,
+        refresh: undefined,
+        refreshExpiresAt: 0,
+        retired: [],
+      },
+      now,
+    );
     return { redirectUri, code };
   }
 
@@ -168,7 +139,10 @@ export class OAuthServer {
    * The token endpoint (RFC 6749 sections 4.1.3 and 6): `grant_type` `authorization_code`
    * (`code`, `redirect_uri`, `code_verifier`) or `refresh_token` (`refresh_token`), with the
    * client's credentials as it registered them (`client_id` alone for a public client,
-   * `client_secret` in the form or HTTP Basic).
+   * `client_secret` in the form or HTTP Basic). A code is single use: presented again, it revokes
+   * the tokens issued from it. A refresh token rotates (and the previous access token stops
+   * working): a rotated one presented again revokes its whole token family. Another client's code
+   * or refresh token is refused and left alone.
    *
    * @throws OAuthError `invalid_client` (401), `invalid_grant`, `unsupported_grant_type`, `invalid_request`
    */
@@ -178,34 +152,47 @@ export class OAuthServer {
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
       const code = form.get("code") ?? "";
-      const pending = this.codes.get(code);
-      this.codes.delete(code); // single use, whatever happens next
-      if (pending === undefined || pending.expiresAt <= now || pending.clientId !== client.clientId) throw new OAuthError("invalid_grant", "the authorization code is unknown, used, expired or another client's");
-      if (form.get("redirect_uri") !== null && form.get("redirect_uri") !== pending.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's");
+      const signIn = this.signIns.find(code, now);
+      if (signIn === undefined || signIn.code !== code || signIn.clientId !== client.clientId) throw new OAuthError("invalid_grant", "the authorization code is unknown, expired or another client's");
+      if (signIn.codeUsed) {
+        this.signIns.remove(signIn);
+        throw new OAuthError("invalid_grant", "the authorization code was already used: the tokens issued from it are revoked (RFC 9700 section 4.14.2); sign in again");
+      }
+      signIn.codeUsed = true; // claimed before the digest below: a concurrent second exchange is a replay
       const verifier = form.get("code_verifier");
-      if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new OAuthError("invalid_request", "code_verifier is required: 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
-      if ((await s256(verifier)) !== pending.codeChallenge) throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
-      return this.issueTokens(pending, now);
+      try {
+        if (form.get("redirect_uri") !== null && form.get("redirect_uri") !== signIn.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's");
+        if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new OAuthError("invalid_request", "code_verifier is required: 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
+        if ((await s256(verifier)) !== signIn.codeChallenge) throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
+      } catch (error) {
+        this.signIns.remove(signIn); // single use, whatever went wrong
+        throw error;
+      }
+      if (!this.signIns.holds(signIn)) throw new OAuthError("invalid_grant", "the authorization code was revoked while it was being exchanged (presented twice); sign in again");
+      return this.issueTokens(signIn, now);
     }
     if (grantType === "refresh_token") {
       const token = form.get("refresh_token") ?? "";
-      const grant = this.refreshTokens.get(token);
-      this.refreshTokens.delete(token); // rotated on use (OAuth 2.1 section 4.3.1)
-      if (grant === undefined || grant.expiresAt <= now || grant.clientId !== client.clientId) throw new OAuthError("invalid_grant", "the refresh token is unknown, used, expired or another client's");
-      return this.issueTokens(grant, now);
+      const signIn = this.signIns.find(token, now);
+      const current = signIn?.refresh === token;
+      if (signIn === undefined || (!current && !signIn.retired.includes(token)) || signIn.clientId !== client.clientId) {
+        throw new OAuthError("invalid_grant", "the refresh token is unknown, expired or another client's");
+      }
+      if (!current) {
+        this.signIns.remove(signIn);
+        throw new OAuthError("invalid_grant", "the refresh token was already used: every token issued from its sign-in is revoked (RFC 9700 section 4.14.2); sign in again");
+      }
+      return this.issueTokens(signIn, now);
     }
     throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
   }
 
-  /** The caller an access token stands for, or undefined for an unknown or expired token. */
+  /** The caller an access token stands for, or undefined for an unknown, expired, rotated or revoked token. */
   callerOf(accessToken: string): Caller | undefined {
-    const grant = this.accessTokens.get(accessToken);
-    if (grant === undefined) return undefined;
-    if (grant.expiresAt <= this.ctx.clock.now()) {
-      this.accessTokens.delete(accessToken);
-      return undefined;
-    }
-    return { userId: grant.userId };
+    const now = this.ctx.clock.now();
+    const signIn = this.signIns.find(accessToken, now);
+    if (signIn === undefined || signIn.access !== accessToken || signIn.accessExpiresAt <= now) return undefined;
+    return { userId: signIn.userId };
   }
 
   /** The registered client, for the sign-in page. */
@@ -213,13 +200,11 @@ export class OAuthServer {
     return this.clients.get(clientId);
   }
 
-  private issueTokens(grant: Grant, now: number): TokenSet {
+  private issueTokens(signIn: SignIn, now: number): TokenSet {
     const access = `thm_oat_${randomHex()}`;
     const refresh = `thm_ort_${randomHex()}`;
-    const base = { clientId: grant.clientId, userId: grant.userId, scope: grant.scope, resource: grant.resource };
-    bounded(this.accessTokens).set(access, { ...base, expiresAt: now + ACCESS_TOKEN_TTL_MS });
-    bounded(this.refreshTokens).set(refresh, { ...base, expiresAt: now + REFRESH_TOKEN_TTL_MS });
-    return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh, scope: grant.scope };
+    this.signIns.issue(signIn, { access, accessExpiresAt: now + ACCESS_TOKEN_TTL_MS, refresh, refreshExpiresAt: now + REFRESH_TOKEN_TTL_MS });
+    return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh, scope: signIn.scope };
   }
 
   private authenticateClient(form: URLSearchParams, basic: { id: string; secret: string } | undefined): OAuthClient {
@@ -245,14 +230,6 @@ export function oauthServerFor(ctx: ServiceContext): OAuthServer {
   return server;
 }
 
-function bounded<K, V>(map: Map<K, V>): Map<K, V> {
-  if (map.size >= OAUTH_CAPACITY) {
-    const oldest = map.keys().next();
-    if (oldest.done !== true) map.delete(oldest.value);
-  }
-  return map;
-}
-
 function randomHex(): string {
   return crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "").slice(0, 16);
 }
@@ -262,19 +239,4 @@ async function s256(verifier: string): Promise<string> {
   let binary = "";
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function isRedirectUri(value: string): boolean {
-  if (value.length > 2000) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hash === "";
-  } catch {
-    return false;
-  }
-}
-
-function sameResource(asked: string, resourceUrl: string): boolean {
-  const strip = (u: string) => u.replace(/\/+$/, "");
-  return strip(asked) === strip(resourceUrl) || strip(asked) === strip(new URL(resourceUrl).origin);
 }

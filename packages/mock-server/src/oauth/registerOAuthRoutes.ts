@@ -1,8 +1,10 @@
 import type { Context } from "hono";
+import { originMatcher } from "../app/originMatcher.ts";
 import type { RouteModule } from "../app/RouteModule.ts";
 import type { AppEnv } from "../app/ServiceContext.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { OAuthError, oauthServerFor } from "./OAuthServer.ts";
+import { registrationOrigin } from "./registrationOrigin.ts";
 import { signInPage } from "./signInPage.ts";
 
 /** Paths of the OAuth endpoints (outside `/v1`, so no API key is needed to reach them). */
@@ -28,7 +30,8 @@ export const resourceMetadataUrlOf = (origin: string): string => `${origin}${OAU
  * beside the API key:
  * - `GET /.well-known/oauth-protected-resource[/v1/mcp]`: protected resource metadata (RFC 9728);
  * - `GET /.well-known/oauth-authorization-server`: authorization server metadata (RFC 8414);
- * - `POST /oauth/register`: dynamic client registration (RFC 7591), 201;
+ * - `POST /oauth/register`: dynamic client registration (RFC 7591), 201; JSON only, and from a
+ *   web page only on this server's origin or the `--cors-origin` allow-list (`registrationOrigin`);
  * - `GET /oauth/authorize`: the sign-in page listing the fixture users; `POST /oauth/authorize`:
  *   the page's answer, a 302 back to the client's `redirect_uri` with `code` and `state` (or
  *   `error=access_denied`); the POST must come from the mock's own origin (a page elsewhere
@@ -74,15 +77,22 @@ export const registerOAuthRoutes: RouteModule = (app, ctx) => {
     });
   });
 
+  const isAllowedOrigin = originMatcher(ctx.options.corsOrigins);
   app.post(OAUTH_PATHS.register, async (c) => {
+    let origin: string | undefined;
     let body: unknown;
+    try {
+      origin = registrationOrigin({ origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), contentType: c.req.header("Content-Type") }, originOf(c), isAllowedOrigin);
+    } catch (e) {
+      return oauthError(c, e);
+    }
     try {
       body = await c.req.json();
     } catch {
       return oauthError(c, new OAuthError("invalid_client_metadata", "the body must be JSON client metadata (Content-Type: application/json)"));
     }
     try {
-      return c.json(oauth.register(body), 201, { "Cache-Control": "no-store" });
+      return c.json(oauth.register(body, origin), 201, { "Cache-Control": "no-store" });
     } catch (e) {
       return oauthError(c, e);
     }

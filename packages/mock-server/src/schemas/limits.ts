@@ -71,4 +71,35 @@ export const LIMITS = {
   CLOCK_OFFSET_MAX_MS: 100 * 365 * 86_400_000,
   /** Free text explaining a choice (an exclusion's inclusion reason), characters. */
   REASON_MAX: 2000,
+  /**
+   * OAuth sign-in (`/oauth/*`, docs/decisions.md "OAuth bounds"): the `scope` of an authorization
+   * request, characters (space-separated scope tokens, RFC 6749 section 3.3); over it: 400
+   * `invalid_scope`.
+   */
+  OAUTH_SCOPE_MAX: 1000,
+  /** OAuth: the `state` of an authorization request, characters (echoed to the client's redirect URI). */
+  OAUTH_STATE_MAX: 1000,
+  /** OAuth: the `resource` of an authorization request (RFC 8707), characters. */
+  OAUTH_RESOURCE_MAX: 2000,
+  /** OAuth: one registered redirect URI, characters. */
+  OAUTH_REDIRECT_URI_MAX: 2000,
+  /** OAuth: redirect URIs of one registered client. */
+  OAUTH_REDIRECT_URIS_MAX_COUNT: 10,
+  /** OAuth: a registered client's `client_name`, characters. */
+  OAUTH_CLIENT_NAME_MAX: 200,
+  /**
+   * OAuth: registered clients kept in all. A registration past it evicts the oldest client that
+   * holds no live sign-in (code or token), or is refused (429) when every one holds one.
+   */
+  OAUTH_CLIENTS_MAX: 1000,
+  /**
+   * OAuth: registered clients kept per web origin (the `Origin` of a browser request; tools that
+   * send none count only against {@link LIMITS.OAUTH_CLIENTS_MAX}), evicted as that one.
+   */
+  OAUTH_CLIENTS_PER_ORIGIN_MAX: 100,
+  /**
+   * OAuth: sign-ins kept per user (a pending authorization code, or the token family issued from
+   * it); the user's least recently issued goes first, never another user's.
+   */
+  OAUTH_SIGN_INS_PER_USER_MAX: 100,
 } as const;
