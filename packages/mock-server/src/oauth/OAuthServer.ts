@@ -208,6 +208,11 @@ export class OAuthServer {
     return { userId: grant.userId };
   }
 
+  /** The mock's clock went back by `ms` (a reset drops its offset): codes and tokens keep the lifetime they had left, so none expired comes back. */
+  clockWentBack(ms: number): void {
+    for (const map of [this.codes, this.accessTokens, this.refreshTokens]) for (const grant of map.values()) grant.expiresAt -= ms;
+  }
+
   /** The registered client, for the sign-in page. */
   client(clientId: string): OAuthClient | undefined {
     return this.clients.get(clientId);
