@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSessionDispatcher } from "../../packages/mock-server/src/app/createSessionDispatcher.ts";
 import { createManualClock } from "../../packages/mock-server/src/clock/ManualClock.ts";
 import { PRESIGNED_TTL_SECONDS } from "../../packages/mock-server/src/services/factsheets/presignedFactsheet.ts";
-import { id, keys, users } from "../../packages/mock-server/src/_test/testUniverse.ts";
-import { testUniverse } from "../../packages/mock-server/src/_test/testUniverse.ts";
+import { id, keys, testUniverse, users } from "../../packages/mock-server/src/_test/testUniverse.ts";
 
 const BUILD_MS = 4000;
 const DAY_MS = 86_400_000;
