@@ -19,12 +19,12 @@ async function binary(answer: Promise<{ data?: unknown; response: Response }>): 
   return { status: response.status, type: response.headers.get("content-type"), head: new TextDecoder().decode(bytes.subarray(0, 5)), redirected: response.redirected };
 }
 
-/** The presigned query of the premade strategy's current factsheet: GET factsheet follows its 302, whose target carries `expires` and `signature`. */
-async function signedPdfQuery(h: Harness, api: "v1" | "v2"): Promise<{ versionId: string; asOfDate: string; expires: number; signature: string }> {
+/** The presigned query of the premade strategy's current factsheet: GET factsheet follows its 302, whose target carries `userId`, `expires` and `signature`. */
+async function signedPdfQuery(h: Harness, api: "v1" | "v2"): Promise<{ versionId: string; asOfDate: string; userId: string; expires: number; signature: string }> {
   const { response } = await h.ines.raw.GET(`/${api}/strategies/{id}/factsheet` as "/v2/strategies/{id}/factsheet", { params: { path: { id: h.premadeId }, query: { asOfDate: h.premadeDate } }, parseAs: "arrayBuffer" });
   expect(response.redirected).toBe(true);
   const q = new URL(response.url).searchParams;
-  return { versionId: q.get("versionId") ?? "", asOfDate: q.get("asOfDate") ?? "", expires: Number(q.get("expires")), signature: q.get("signature") ?? "" };
+  return { versionId: q.get("versionId") ?? "", asOfDate: q.get("asOfDate") ?? "", userId: q.get("userId") ?? "", expires: Number(q.get("expires")), signature: q.get("signature") ?? "" };
 }
 
 /** The premade strategy's only version (its runs are the dated snapshots). */

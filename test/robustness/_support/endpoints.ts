@@ -4,9 +4,8 @@
 // is checked against this table so an operation without an entry fails the tests.
 import { currentRunDate } from "../../../packages/mock-server/src/services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../../../packages/mock-server/src/services/premade/premadeVersionId.ts";
-import { presignFactsheet } from "../../../packages/mock-server/src/services/factsheets/presignedFactsheet.ts";
 import { documentedOperations, type Operation, operationKey } from "./documentedOperations.ts";
-import { RESIDENT_SESSION, type World } from "./world.ts";
+import { type Outgoing, type Received, RESIDENT_SESSION, type World } from "./world.ts";
 
 /** What kind of owned resource the `{id}` of an operation names (for the other-user matrix). */
 export type OwnedKind = "strategy" | "portfolio" | null;
@@ -35,6 +34,26 @@ export function fillPath(template: string, params: Record<string, string>, raw =
     if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
     return raw ? value : encodeURIComponent(value);
   });
+}
+
+/** The factsheet PDF rows: their example is a presigned address (see {@link withPresignedQuery}). */
+export const PRESIGNED_PDF = /\/factsheet\.pdf$/;
+
+/**
+ * `e` ready to be sent now to the mock `send` reaches: a factsheet PDF row gets the query of the
+ * presigned address GET …/factsheet redirects the owner (`auth`) to (an address holds only for
+ * the mock, the user and the state that issued it, so it is asked for right before use, from the
+ * state the request will see); any other row is returned as it is.
+ *
+ * @throws Error when GET …/factsheet does not redirect
+ */
+export async function withPresignedQuery(e: Endpoint, send: (request: Outgoing) => Promise<Received>, auth: Record<string, string>): Promise<Endpoint> {
+  if (!PRESIGNED_PDF.test(e.path)) return e;
+  const run = Object.entries({ versionId: e.query.versionId ?? "", asOfDate: e.query.asOfDate ?? "" });
+  const r = await send({ method: "GET", path: fillPath(e.path.replace(PRESIGNED_PDF, "/factsheet"), e.params) + queryString(run), headers: auth });
+  const location = r.headers.get("location");
+  if (r.status !== 302 || location === null) throw new Error(`GET ${e.path.replace(PRESIGNED_PDF, "/factsheet")} answered ${r.status}, not a 302 to the PDF: ${r.text.slice(0, 200)}`);
+  return { ...e, query: Object.fromEntries(new URL(location, "http://mock").searchParams) };
 }
 
 /** `?a=1&b=2` from pairs (URI-encoded), or "" when there are none. */
@@ -107,13 +126,10 @@ export function fixtureIds(world: World): FixtureIds {
  */
 export async function endpointTable(world: World): Promise<Endpoint[]> {
   const ids = fixtureIds(world);
-  // The factsheet PDF is read at a presigned address (no key): sign one valid until 2100 (the
-  // mock's secret is per process, shared by the in-process app and the test's HTTP server).
-  const pdfQuery = async (api: "v1" | "v2") =>
-    Object.fromEntries(
-      new URL(await presignFactsheet({ api, strategyId: ids.premade, versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate }, Date.UTC(2100, 0, 1)), "http://mock").searchParams,
-    );
-  const [pdfV1, pdfV2] = [await pdfQuery("v1"), await pdfQuery("v2")];
+  // The factsheet PDF is read at a presigned address (no key), which holds only for the mock, the
+  // user and the state that issued it: the rows name the run, withPresignedQuery signs it when sent.
+  const pdfV1 = { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate };
+  const pdfV2 = pdfV1;
   const s = { id: ids.publicStrategy };
   const e = (method: Endpoint["method"], path: string, o: Partial<Omit<Endpoint, "method" | "path">> = {}): Endpoint => ({
     method,

@@ -640,7 +640,7 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
+         * @description The target of the 302: a presigned address (no API key; `userId`, `expires` and `signature` as GET factsheet wrote them). It holds for the user it was issued to (the PDF is read as that user, who must still see the strategy), in the sandbox session and the state it was issued in, on that session's clock. One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature (altered, another session's, or issued before a reset or a restart) or an expired address, 404 once the run or its factsheet is gone or no longer visible to the user.
          */
         get: operations["getFactsheetPdf"];
         put?: never;
@@ -1147,7 +1147,7 @@ export interface paths {
         };
         /**
          * The factsheet PDF of one run (where GET factsheet redirects)
-         * @description The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.
+         * @description The target of the 302: a presigned address (no API key; `userId`, `expires` and `signature` as GET factsheet wrote them). It holds for the user it was issued to (the PDF is read as that user, who must still see the strategy), in the sandbox session and the state it was issued in, on that session's clock. One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature (altered, another session's, or issued before a reset or a restart) or an expired address, 404 once the run or its factsheet is gone or no longer visible to the user.
          */
         get: operations["getFactsheetPdfV2"];
         put?: never;
@@ -4232,8 +4232,10 @@ export interface operations {
                 asOfDate: string;
                 /** @description Unix seconds after which the address is refused */
                 expires: number | null;
-                /** @description HMAC-SHA-256 of the address and its expiry */
+                /** @description HMAC-SHA-256 of the address, the state it was issued in and its expiry, under the issuing mock's secret */
                 signature: string;
+                /** @description The user the address was issued to: the PDF is read as that user */
+                userId: string;
                 /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
                 versionId: string;
             };
@@ -6370,8 +6372,10 @@ export interface operations {
                 asOfDate: string;
                 /** @description Unix seconds after which the address is refused */
                 expires: number | null;
-                /** @description HMAC-SHA-256 of the address and its expiry */
+                /** @description HMAC-SHA-256 of the address, the state it was issued in and its expiry, under the issuing mock's secret */
                 signature: string;
+                /** @description The user the address was issued to: the PDF is read as that user */
+                userId: string;
                 /** @example 41817f1e-ddb4-4054-9700-9abb926fb461 */
                 versionId: string;
             };

@@ -195,6 +195,11 @@ export class OAuthServer {
     return { userId: signIn.userId };
   }
 
+  /** The mock's clock went back by `ms` (a reset drops its offset): codes and tokens keep the lifetime they had left, so none expired comes back. */
+  clockWentBack(ms: number): void {
+    this.signIns.shiftExpiries(ms);
+  }
+
   /** The registered client, for the sign-in page. */
   client(clientId: string): OAuthClient | undefined {
     return this.clients.get(clientId);

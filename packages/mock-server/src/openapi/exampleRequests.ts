@@ -3,8 +3,8 @@ import { currentRunDate } from "../services/premade/currentRunDate.ts";
 import { premadeVersionId } from "../services/premade/premadeVersionId.ts";
 
 /**
- * Operations reached only by following a redirect whose address is presigned with the process's
- * own secret and expires (the factsheet PDF, docs/parity.md): no example written in advance can
+ * Operations reached only by following a redirect whose address is presigned with the serving
+ * mock's own secret, for one user and state, and expires (the factsheet PDF, docs/parity.md): no example written in advance can
  * carry a valid signature, so their "Try it out" is "follow the Location of GET …/factsheet", and
  * their error examples (403 bad or expired signature, 404) are forced.
  */

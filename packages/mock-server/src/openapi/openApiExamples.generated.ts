@@ -3163,7 +3163,7 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
    },
    "responses": {
     "400": {
-     "error": "query.expires: Invalid input: expected number, received NaN; query.signature: Invalid input: expected string, received undefined"
+     "error": "query.userId: Invalid input: expected string, received undefined; query.expires: Invalid input: expected number, received NaN; query.signature: Invalid input: expected string, received undefined"
     },
     "403": {
      "error": "status 403 forced by the X-Mock-Status request header"
@@ -3249,7 +3249,7 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
    },
    "responses": {
     "400": {
-     "error": "query.expires: Invalid input: expected number, received NaN; query.signature: Invalid input: expected string, received undefined"
+     "error": "query.userId: Invalid input: expected string, received undefined; query.expires: Invalid input: expected number, received NaN; query.signature: Invalid input: expected string, received undefined"
     },
     "403": {
      "error": "status 403 forced by the X-Mock-Status request header"

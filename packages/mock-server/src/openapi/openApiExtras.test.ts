@@ -76,7 +76,7 @@ describe("/openapi.json examples", () => {
       }
     }
     // 429/503 of the optimizer pool (a busy worker pool, a stopped solve), 409 of a premade run that is not completed (the fixtures
-    // have none), and the presigned factsheet PDF's 403/404 (its address is signed with the serving process's own secret)
+    // have none), and the presigned factsheet PDF's 403/404 (its address is signed with the serving mock's own secret)
     expect(forced.every((f) => / (429|503|409)$/.test(f) || (PRESIGNED_ONLY.test(f.split(" ")[1]!) && / (403|404)$/.test(f))), forced.join(", ")).toBe(true);
     expect(forced.length).toBeLessThanOrEqual(16);
   });

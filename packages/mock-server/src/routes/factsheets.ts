@@ -7,14 +7,14 @@ import { factsheetPdf } from "../services/factsheets/factsheetPdf.ts";
 import { readFactsheet } from "../services/factsheets/readFactsheet.ts";
 import { requestFactsheet } from "../services/factsheets/requestFactsheet.ts";
 import { presignFactsheet, PRESIGNED_TTL_SECONDS, verifyFactsheetSignature } from "../services/factsheets/presignedFactsheet.ts";
-import { PREMADE_OWNER_ID } from "../services/premade/premadeOwner.ts";
 
 
 const PdfQuery = z.object({
   versionId: UuidSchema.openapi({ param: { name: "versionId", in: "query", required: true } }),
   asOfDate: IsoDateSchema.openapi({ param: { name: "asOfDate", in: "query", required: true } }),
+  userId: UuidSchema.openapi({ param: { name: "userId", in: "query", required: true }, description: "The user the address was issued to: the PDF is read as that user" }),
   expires: z.coerce.number().int().openapi({ param: { name: "expires", in: "query", required: true }, description: "Unix seconds after which the address is refused" }),
-  signature: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 lower-case hex digits").openapi({ param: { name: "signature", in: "query", required: true }, description: "HMAC-SHA-256 of the address and its expiry" }),
+  signature: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 lower-case hex digits").openapi({ param: { name: "signature", in: "query", required: true }, description: "HMAC-SHA-256 of the address, the state it was issued in and its expiry, under the issuing mock's secret" }),
 });
 
 const FactsheetAnswer = z.object({ status: z.literal("generating") }).openapi("FactsheetRequestAnswer");
@@ -60,7 +60,7 @@ function routes(api: "v1" | "v2") {
       tags,
       summary: "The factsheet PDF of one run (where GET factsheet redirects)",
       description:
-        "The target of the 302: a presigned address (no API key; `expires` and `signature` as GET factsheet wrote them). One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature or an expired address, 404 once the run or its factsheet is gone.",
+        "The target of the 302: a presigned address (no API key; `userId`, `expires` and `signature` as GET factsheet wrote them). It holds for the user it was issued to (the PDF is read as that user, who must still see the strategy), in the sandbox session and the state it was issued in, on that session's clock. One A4 page: objective, top holdings by conviction with their signals, sector mix. 403 for a wrong signature (altered, another session's, or issued before a reset or a restart) or an expired address, 404 once the run or its factsheet is gone or no longer visible to the user.",
       security: [],
       request: { params: StrategyIdParams, query: PdfQuery },
       responses: {
@@ -81,7 +81,7 @@ export const registerFactsheetRoutes: RouteModule = (app, ctx) => {
       const id = c.req.valid("param").id;
       const read = readFactsheet(ctx, c.var.caller, id, c.req.valid("query"), archived);
       if (read.status !== "ready") return c.json({ status: read.status }, 200);
-      const path = await presignFactsheet({ api, strategyId: id, versionId: read.versionId, asOfDate: read.asOfDate }, ctx.clock.now());
+      const path = await presignFactsheet(ctx, c.var.caller, { api, strategyId: id, versionId: read.versionId, asOfDate: read.asOfDate });
       return c.body(null, 302, { Location: new URL(path, c.req.url).toString() });
     });
     app.openapi(r.post, (c) => {
@@ -91,10 +91,9 @@ export const registerFactsheetRoutes: RouteModule = (app, ctx) => {
     app.openapi(r.pdf, async (c) => {
       const q = c.req.valid("query");
       const id = c.req.valid("param").id;
-      await verifyFactsheetSignature({ api, strategyId: id, versionId: q.versionId, asOfDate: q.asOfDate }, q.expires, q.signature, ctx.clock.now());
-      // The signature stands for the caller who was redirected: read as the strategy's owner.
-      const owner = ctx.store.state.strategies.find((s) => s.id === id)?.userId ?? PREMADE_OWNER_ID;
-      const pdf = factsheetPdf(ctx, { userId: owner }, id, q.versionId, q.asOfDate, archived);
+      await verifyFactsheetSignature(ctx, { api, strategyId: id, versionId: q.versionId, asOfDate: q.asOfDate }, q);
+      // The signature stands for the caller who was redirected: read as that user (who must still see the strategy).
+      const pdf = factsheetPdf(ctx, { userId: q.userId }, id, q.versionId, q.asOfDate, archived);
       return c.body(pdf.buffer as ArrayBuffer, 200, { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="factsheet-${q.asOfDate}.pdf"` });
     });
   }

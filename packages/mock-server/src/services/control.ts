@@ -4,6 +4,7 @@ import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
 import type { RateLimitSetting } from "../config/MockOptions.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
+import { oauthServerFor } from "../oauth/OAuthServer.ts";
 
 /** The control surface's view of the mock (GET /__mock/state). */
 export interface MockStatus {
@@ -31,11 +32,18 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
   };
 }
 
-/** Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). */
+/**
+ * Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). What
+ * expires on the mock's clock keeps the lifetime it had left: OAuth codes and tokens move back
+ * with the clock (a reset never revives an expired one), and presigned factsheet addresses are
+ * void (they name the state generation, which the reset moves on).
+ */
 export function resetMock(ctx: ServiceContext): void {
+  const dropped = ctx.clock.offset();
   ctx.store.reset();
   ctx.memo.clear();
   ctx.clock.resetOffset();
+  oauthServerFor(ctx).clockWentBack(dropped);
 }
 
 /**

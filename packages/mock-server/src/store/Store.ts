@@ -30,8 +30,15 @@ export interface Store {
    * given to a draft array's find/filter/some/every see the stored elements: they must not write.
    */
   mutate<T>(change: (draft: Draft) => T): T;
-  /** Replaces the state with the fixtures' (and persists that). */
+  /** Replaces the state with the fixtures' (and persists that); {@link Store.generation} moves on. */
   reset(): void;
+  /**
+   * Which state this is: 0 for the state the store started from, one more after each reset.
+   * Ids repeat across resets (the same seed and counter), so what was issued for one generation
+   * (a presigned address) must name it to not apply to the next. In memory: a restart starts at 0
+   * again, and what depends on it is bound to the process as well.
+   */
+  readonly generation: number;
   /**
    * Permanently deletes the strategies archived `retentionMs` or more ago (also runs after every
    * write). Never throws: a purge that cannot be persisted is retried after the next write.
@@ -70,6 +77,7 @@ export function createStore(options: StoreOptions): Store {
   let state: StoreState = loaded === null ? fresh() : immutable(loaded);
   if (loaded === null) options.persistence.replace(state);
   let purgeDue = firstPurgeAt(state.strategies, retentionMs);
+  let generation = 0;
 
   const write = <T>(change: (draft: Draft) => T): T => {
     const draft = createCowDraft(state);
@@ -100,6 +108,9 @@ export function createStore(options: StoreOptions): Store {
     get state() {
       return state;
     },
+    get generation() {
+      return generation;
+    },
     mutate(change) {
       const result = write(change);
       store.purgeExpired();
@@ -109,6 +120,7 @@ export function createStore(options: StoreOptions): Store {
       const next = fresh();
       options.persistence.replace(next);
       state = next;
+      generation += 1;
       purgeDue = firstPurgeAt(state.strategies, retentionMs);
     },
     purgeExpired() {

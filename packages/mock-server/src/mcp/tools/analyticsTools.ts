@@ -59,7 +59,7 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
       return {
         result: {
           status: "ready",
-          pdfPath: await presignFactsheet({ api: "v2", strategyId, versionId: read.versionId, asOfDate: read.asOfDate }, ctx.clock.now()),
+          pdfPath: await presignFactsheet(ctx, caller, { api: "v2", strategyId, versionId: read.versionId, asOfDate: read.asOfDate }),
           asOfDate: read.asOfDate,
           versionId: read.versionId,
           topHoldings: companies.slice(0, 10).map((c) => ({ symbol: c.symbol, name: c.name, convictionScore: c.convictionScore })),

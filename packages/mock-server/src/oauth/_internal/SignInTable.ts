@@ -16,7 +16,7 @@ export interface SignIn {
   readonly redirectUri: string;
   readonly codeChallenge: string;
   readonly code: string;
-  readonly codeExpiresAt: number;
+  codeExpiresAt: number;
   /** True once the code was presented with its verifier (set before the verifier is checked, so a concurrent second exchange is a replay). */
   codeUsed: boolean;
   access: string | undefined;
@@ -106,5 +106,16 @@ export class SignInTable {
       }
     }
     return inUse;
+  }
+
+  /** Moves every expiry back by `ms` (the mock's clock went back by as much), so each code and token keeps the lifetime it had left. Cost: O(sign-ins). */
+  shiftExpiries(ms: number): void {
+    for (const mine of this.byUser.values()) {
+      for (const s of mine) {
+        s.codeExpiresAt -= ms;
+        s.accessExpiresAt -= ms;
+        s.refreshExpiresAt -= ms;
+      }
+    }
   }
 }
