@@ -17,6 +17,7 @@ import { portfolioConstructionEntries } from "./_test/badInput/portfolioConstruc
 import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { labelledDataEntries } from "./_test/badInput/labelledDataEntries.ts";
 import { cvarEntries } from "./_test/badInput/cvarEntries.ts";
+import { allocationEntries } from "./_test/badInput/allocationEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -864,7 +865,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...cvarEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...cvarEntries, ...allocationEntries };
 
 // ---------- the suite ----------
 
