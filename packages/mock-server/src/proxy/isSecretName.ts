@@ -55,6 +55,31 @@ export function isPersonalName(name: string): boolean {
   return words.includes("mail") || /email|phone|(first|last|full|user|display|given|family|sur)name|ipaddress/.test(joined);
 }
 
+/** {@link classifyName}: the name holds a secret. */
+export const SECRET_NAME = 1;
+/** {@link classifyName}: the name holds personal data. */
+export const PERSONAL_NAME = 2;
+
+/**
+ * {@link isSecretName} and {@link isPersonalName} of `name` as bits ({@link SECRET_NAME},
+ * {@link PERSONAL_NAME}), remembered for the last few thousand names (a body repeats its names).
+ *
+ * @example
+ * classifyName("owner_email", "field") // => PERSONAL_NAME
+ */
+export function classifyName(name: string, context: NameContext = "field"): number {
+  const key = context === "url" ? `?${name}` : name;
+  let kind = classified.get(key);
+  if (kind === undefined) {
+    kind = (isSecretName(name, context) ? SECRET_NAME : 0) | (isPersonalName(name) ? PERSONAL_NAME : 0);
+    if (classified.size >= 4096) classified.clear();
+    classified.set(key, kind);
+  }
+  return kind;
+}
+
+const classified = new Map<string, number>();
+
 /**
  * The lower-case words of a name: split at every non-alphanumeric character and at camelCase
  * boundaries (`XApiKey` → x, api, key; `PHPSESSID` → phpsessid).

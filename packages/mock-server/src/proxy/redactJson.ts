@@ -1,5 +1,5 @@
 import { uuidFrom } from "../_internal/hash.ts";
-import { isPersonalName, isSecretName } from "./isSecretName.ts";
+import { classifyName, PERSONAL_NAME, SECRET_NAME } from "./isSecretName.ts";
 import { MIN_SECRET_LENGTH, REDACTED, redactText } from "./redactText.ts";
 
 const USER_ID_KEY = /^(user[_-]?id|owner[_-]?id|created[_-]?by|author[_-]?id)$/i;
@@ -29,11 +29,12 @@ export function redactJson(value: unknown, found?: Set<string>): unknown {
     else if (typeof v === "object" && v !== null) Object.values(v).forEach(keep);
   };
   const walk = (v: unknown, key: string | null, depth: number): unknown => {
-    if (key !== null && isSecretName(key) && v !== null && typeof v !== "boolean") {
+    const kind = key === null ? 0 : classifyName(key);
+    if ((kind & SECRET_NAME) !== 0 && v !== null && typeof v !== "boolean") {
       keep(v);
       return REDACTED;
     }
-    if (key !== null && isPersonalName(key) && v !== null && typeof v !== "object") {
+    if ((kind & PERSONAL_NAME) !== 0 && v !== null && typeof v !== "object") {
       keep(v);
       return REDACTED;
     }

@@ -1,4 +1,4 @@
-import { isPersonalName, isSecretName } from "./isSecretName.ts";
+import { classifyName } from "./isSecretName.ts";
 
 /** What a redacted value is replaced with. */
 export const REDACTED = "[redacted]";
@@ -13,7 +13,8 @@ export const MIN_SECRET_LENGTH = 8;
  *   (JSON inside a string), `<name>value</name>`, where `name` is secret or personal
  *   ({@link isSecretName}, {@link isPersonalName}; after `?`, `&` or `#` it is read as a URL
  *   parameter). An unquoted value after `=` ends at white space or `& ; , " ' < > ) ] }`; after
- *   `:` at the end of the line or `, " ' < > ] }`; a value opening with `[` or `{` is cut whole
+ *   `:` at the end of the line or `, " ' < > ] }` (at white space when that is over 256
+ *   characters away: a long line is prose); a value opening with `[` or `{` is cut whole
  *   (`"api_keys": ["k1", "k2"]`). `true`, `false` and `null` are kept;
  * - an `Authorization`-style credential (`Bearer`, `Basic`, `Digest`, `Token`, `Negotiate`, `NTLM`
  *   followed by at least 8 characters including a digit or one of `-._~+/=`: "Basic Materials"
@@ -46,8 +47,7 @@ export function redactText(text: string, found?: Set<string>): string {
     const span = valueSpan(text, start, end);
     if (span === null) continue;
     const before = text[start - 1];
-    const name = text.slice(start, end);
-    if (!isSecretName(name, before === "?" || before === "&" || before === "#" || before === ";" ? "url" : "field") && !isPersonalName(name)) continue;
+    if (classifyName(text.slice(start, end), before === "?" || before === "&" || before === "#" || before === ";" ? "url" : "field") === 0) continue;
     const value = text.slice(span[0], span[1]);
     if (value === REDACTED || value === "" || value === "true" || value === "false" || value === "null") continue;
     keep(value);
@@ -56,30 +56,40 @@ export function redactText(text: string, found?: Set<string>): string {
     stems.lastIndex = Math.max(end, span[1]);
   }
   let result = copied === 0 ? text : out + text.slice(copied);
+  if (!HAS_PATTERN.test(result)) return result;
   result = result.replace(AUTH_SCHEME, (all, scheme: string, space: string, credential: string) => {
     if (!/[0-9\-._~+/=]/.test(credential)) return all;
     keep(credential);
     return `${scheme}${space}${REDACTED}`;
   });
-  result = result.replace(JWT, (token: string) => {
-    keep(token);
-    return REDACTED;
-  });
-  result = result.replace(URL_PASSWORD, (_all, head: string, password: string) => {
-    keep(password);
-    return `${head}:${REDACTED}@`;
-  });
-  return result.replace(EMAIL, "[redacted email]");
+  if (result.includes("eyJ")) {
+    result = result.replace(JWT, (token: string) => {
+      keep(token);
+      return REDACTED;
+    });
+  }
+  if (result.includes("://")) {
+    result = result.replace(URL_PASSWORD, (_all, head: string, password: string) => {
+      keep(password);
+      return `${head}:${REDACTED}@`;
+    });
+  }
+  return result.includes("@") ? result.replace(EMAIL, "[redacted email]") : result;
 }
+
 
 /** Letters every secret or personal name contains one of (see `isSecretName`, `isPersonalName`). */
 const STEM = /token|passw|passphrase|pw|credential|sig|cookie|verifier|sess|sid|jwt|bearer|csrf|xsrf|hmac|secret|key|auth|pin|otp|cvv|cvc|code|mail|phone|name|address|ip/;
+/** Whether any pattern after the names can match: a credential scheme, a token, an address with a password, an e-mail address. */
+const HAS_PATTERN = /bearer|basic|digest|token|negotiate|ntlm|eyJ|:\/\/|@/i;
 const AUTH_SCHEME = /\b(bearer|basic|digest|token|negotiate|ntlm)([ \t]+)([A-Za-z0-9\-._~+/]{8,4096}=*)/gi;
 const JWT = /eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}/g;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:@/?#"'<>]{0,256}):([^\s@/?#"'<>]{1,256})@/gi;
 /** Starts only where a run of address characters starts (no quadratic re-scan of a long run), local part of at most 64 characters. */
 const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
 const MAX_VALUE = 1 << 20;
+/** Longest value after `name:` taken to the end of its line; beyond, the line is prose and the value its first word. */
+const MAX_LINE_VALUE = 256;
 
 function isNameChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 91 || c === 93;
@@ -113,10 +123,18 @@ function valueSpan(text: string, start: number, end: number): [number, number] |
     return [v + 1, Math.min(i, limit)];
   }
   if (first === "[" || first === "{") return [v, bracketEnd(text, v)];
-  const stops = sep === "=" ? EQUALS_STOPS : COLON_STOPS;
+  // after `=` a value ends at white space; after `:` at the end of a short line (`password: two words`), or at white space in a long one (prose)
+  let stops = sep === "=" ? EQUALS_STOPS : COLON_STOPS;
   let i = v;
-  const limit = Math.min(text.length, v + MAX_VALUE);
-  while (i < limit && !stops.has(text[i]!)) i++;
+  let limit = Math.min(text.length, v + MAX_VALUE);
+  while (i < limit && !stops.has(text[i]!)) {
+    i++;
+    if (stops === COLON_STOPS && i - v > MAX_LINE_VALUE) {
+      stops = EQUALS_STOPS;
+      i = v;
+      limit = Math.min(text.length, v + MAX_VALUE);
+    }
+  }
   if (sep === ":") while (i > v && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
   return i > v ? [v, i] : null;
 }

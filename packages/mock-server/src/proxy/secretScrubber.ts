@@ -10,10 +10,17 @@ export interface SecretScrubber {
   json(value: unknown): unknown;
 }
 
+/** Longest secret looked for (a longer value found under a secret name was cut where it stood; it is not looked for elsewhere). */
+export const MAX_SECRET_LENGTH = 1024;
+
+/** Most secrets looked for, the first given first (the known keys, then those found): a hostile answer with a million secret-named fields does not make a million-branch expression. */
+export const MAX_SECRETS = 1000;
+
 /**
  * A scrubber of `secrets` (API keys the mock knows, the caller's `Authorization`, values found
  * under secret names): those shorter than {@link MIN_SECRET_LENGTH} are ignored, as cutting them
- * would cut ordinary words. One pass over a text, whatever the number of secrets (one regular
+ * would cut ordinary words, as are those longer than {@link MAX_SECRET_LENGTH} and any beyond the
+ * first {@link MAX_SECRETS}. One pass over a text, whatever the number of secrets (one regular
  * expression, longest secret first).
  *
  * @example
@@ -22,7 +29,8 @@ export interface SecretScrubber {
 export function secretScrubber(secrets: Iterable<string>): SecretScrubber {
   const unique = new Set<string>();
   for (const secret of secrets) {
-    if (secret.length < MIN_SECRET_LENGTH || secret === REDACTED) continue;
+    if (unique.size >= MAX_SECRETS) break;
+    if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH || secret === REDACTED) continue;
     unique.add(secret);
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) unique.add(encoded);
