@@ -180,3 +180,21 @@ describe("recordExchange", () => {
     expect(recording.key).not.toBe(recordExchange({ ...exchange, request: get({ query: [["scope", "user"], ["api_key", "other"]] }) }, [], "x").key);
   });
 });
+
+describe("recordExchange on hostile answers", () => {
+  it("a long single line after `password:` loses one word, not the rest of the line", () => {
+    const prose = "a long line of prose ".repeat(50_000);
+    const r = recordExchange({ request: get(), response: answer("text/plain", `password: hunter22 ${prose}`) }, [], "x");
+    const body = new TextDecoder().decode(Uint8Array.from(atob(r.response.bodyBase64!), (c) => c.charCodeAt(0)));
+    expect(body).toBe(`password: [redacted] ${prose}`);
+  });
+  it("thousands of secret-named fields, one over a megabyte, are all cut where they stand and the recording still made (the first found cut elsewhere too)", () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({ token: `tok-${i}-${"x".repeat(20)}`, note: `row ${i}` }));
+    const huge = "y".repeat(1 << 20);
+    const r = recordExchange({ request: get(), response: json({ rows, secret: huge, echo: rows[0]!.token }) }, [], "x");
+    const text = JSON.stringify(r);
+    expect(text).not.toContain("tok-");
+    expect(text).not.toContain("yyyy");
+    expect((r.response.json as { rows: unknown[] }).rows[0]).toEqual({ token: "[redacted]", note: "row 0" });
+  });
+});
