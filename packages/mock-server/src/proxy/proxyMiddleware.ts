@@ -4,7 +4,8 @@ import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import type { DriftLog } from "./DriftLog.ts";
 import { type DriftIssue, findDrift, type JsonSchema } from "./findDrift.ts";
 import { operationMatcher } from "./operationMatcher.ts";
-import { exchangeKey, type ExchangeRequest, type RecordedExchange, redact } from "./RecordedExchange.ts";
+import type { RecordedExchange } from "./RecordedExchange.ts";
+import { recordExchange } from "./recordExchange.ts";
 
 /** `--proxy`: where to forward, where drift goes, and (`--record`) where answers are saved. */
 export interface ProxySetup {
@@ -34,10 +35,11 @@ export function isApiPath(path: string): boolean {
  * `Location`, and checks the answer against the mock's own document (`document()`, its
  * `/openapi.json`): an undocumented status, or each field that is missing, extra, of another type
  * or value ({@link findDrift}), is recorded in `setup.drift` per operation and field. With
- * `setup.record`, each answer is saved with keys and personal data removed (`redact`). The
+ * `setup.record`, each answer is saved with secrets and personal data removed (`recordExchange`;
+ * `knownKeys()`: the API keys the mock knows, cut out wherever they appear). The
  * control surface, docs and studio stay the mock's. An unreachable upstream is a 502 `{error}`.
  */
-export function proxyMiddleware(setup: ProxySetup, document: () => Promise<DriftDocument>): MiddlewareHandler<AppEnv> {
+export function proxyMiddleware(setup: ProxySetup, document: () => Promise<DriftDocument>, knownKeys: () => readonly string[] = () => []): MiddlewareHandler<AppEnv> {
   const base = setup.upstream.replace(/\/$/, "");
   const send = setup.fetch ?? globalThis.fetch;
   let loaded: Promise<{ doc: DriftDocument; match: ReturnType<typeof operationMatcher> }> | undefined;
@@ -72,26 +74,8 @@ export function proxyMiddleware(setup: ProxySetup, document: () => Promise<Drift
     const operation = match(c.req.method, url.pathname);
     setup.drift.record(operation ?? `${c.req.method} ${url.pathname}`, upstream.status, driftOf(doc, operation, upstream.status, json, isJson));
     if (setup.record !== undefined) {
-      const request: ExchangeRequest = { method: c.req.method, path: url.pathname, query: [...url.searchParams], body: bodyText, authorized: c.req.header("authorization") !== undefined };
-      const secrets = bearerKey(c.req.header("authorization"));
-      let requestBody: unknown;
-      try {
-        requestBody = bodyText === "" ? undefined : JSON.parse(bodyText);
-      } catch {
-        requestBody = "[not JSON]";
-      }
-      const location = upstream.headers.get("location");
-      setup.record({
-        key: exchangeKey(request),
-        request: { method: request.method, path: request.path, query: redact(request.query, secrets) as Array<[string, string]>, ...(requestBody === undefined ? {} : { body: redact(requestBody, secrets) }), authorized: request.authorized },
-        response: {
-          status: upstream.status,
-          contentType,
-          ...(location === null ? {} : { location }),
-          ...(json !== undefined ? { json: redact(json, secrets) } : bytes.length > 0 ? { bodyBase64: toBase64(bytes) } : {}),
-        },
-        recordedAt: new Date().toISOString(),
-      });
+      const exchange = { request: { method: c.req.method, path: url.pathname, query: [...url.searchParams], headers, body: bodyText }, response: { status: upstream.status, headers: upstream.headers, body: bytes } };
+      setup.record(recordExchange(exchange, knownKeys(), new Date().toISOString()));
     }
     const out = new Headers();
     if (contentType !== null) out.set("Content-Type", contentType);
@@ -114,15 +98,4 @@ function driftOf(doc: DriftDocument, operation: string | null, status: number, j
   if (schema === undefined) return [];
   if (!isJson || json === undefined) return [{ path: "$", kind: "type", expected: "a JSON body", got: isJson ? "an empty or malformed body" : "a non-JSON body" }];
   return findDrift(json, schema, doc.components?.schemas ?? {});
-}
-
-function bearerKey(header: string | undefined): string[] {
-  const key = header?.replace(/^\s*bearer\s+/i, "").trim();
-  return key === undefined || key === "" ? [] : [key, header!.trim()];
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text);
 }
