@@ -72,7 +72,7 @@ describe("the READMEs' install commands before publication", () => {
   const readmes = ["README.md", "packages/engine/README.md", "packages/charts/README.md", "packages/client/README.md", "packages/mock-server/README.md", "fixtures/README.md", "examples/README.md"];
 
   it.each(readmes)("%s: each `npm install @thematic/…` is a printed use's, or the README names a printed line that installs its packages", (file) => {
-    const text = readFileSync(join(ctx.repo, file), "utf8");
+    const text = readFileSync(join(ctx.repo, file), "utf8").replace(/\s+/g, " ");
     const commands = [...text.matchAll(/npm install(?: --save-dev)?((?:\s+@thematic\/[\w-]+)+)/g)].map((m) => ({ command: m[0].replace(/\s+/g, " "), names: m[1]!.trim().split(/\s+/) }));
     const named = ctx.pack.uses.filter((u) => text.includes(`\`${u.title}\` line`));
     for (const { command, names } of commands) {
