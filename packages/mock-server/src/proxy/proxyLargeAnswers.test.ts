@@ -228,4 +228,19 @@ describe("--proxy with large upstream answers", () => {
       await inspector.close();
     }
   }, scaled(120_000));
+
+  it("answers 502 {error} when the upstream's answer breaks off before its end", async () => {
+    const proxy = await startServer({ port: 0, universe, quiet: true, log: () => undefined, solver: inlineSolverRunner, proxyUrl: upstreamUrl });
+    try {
+      script = (_req, res) => {
+        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100000" });
+        res.write('{"items": [', () => res.destroy());
+      };
+      const response = await fetch(`${proxy.url}/v1/files/cut`);
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: string }).error).toMatch(/^the upstream's answer broke off before its end/);
+    } finally {
+      await proxy.close();
+    }
+  }, scaled(60_000));
 });
