@@ -55,8 +55,8 @@ export function isApiPath(path: string): boolean {
  * Bounded: an upstream body is read chunk by chunk up to `setup.maxBodyBytes` (default 16 MiB)
  * and no further: past it the upstream connection is closed and the caller gets 502 `{error}`
  * naming the cap and how to raise it. The per-answer work runs in `setup.inspect` (on a worker
- * thread in the Node server), awaited before the answer is sent, so at most one body per request
- * is held. A body that is not JSON, PDF, an image or plain text is sent with
+ * thread in the Node server), awaited before the answer is sent, so a request holds its body
+ * (and the worker a copy) only until it is answered. A body that is not JSON, PDF, an image or plain text is sent with
  * `Content-Security-Policy: sandbox` ({@link foreignBodyPolicy}): an upstream page opened in a
  * browser cannot run on the mock's origin.
  */
@@ -109,7 +109,7 @@ export function proxyMiddleware(setup: ProxySetup, document: () => Promise<Drift
     if (location !== null) out.set("Location", location);
     const www = upstream.headers.get("www-authenticate");
     if (www !== null) out.set("WWW-Authenticate", www);
-    const nullBody = upstream.status === 204 || upstream.status === 304 || bytes.length === 0;
+    const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304 || bytes.length === 0;
     const policy = nullBody ? null : foreignBodyPolicy(contentType);
     if (policy !== null) out.set("Content-Security-Policy", policy);
     return new Response(nullBody ? null : bytes, { status: upstream.status, headers: out });
