@@ -1,4 +1,4 @@
-import { hash32, uuidFrom } from "../_internal/hash.ts";
+import { uuidFrom } from "../_internal/hash.ts";
 import { redactJson } from "./redactJson.ts";
 import { secretScrubber } from "./secretScrubber.ts";
 
@@ -58,12 +58,6 @@ export function exchangeKey(r: ExchangeRequest): string {
   }
   const query = [...r.query].sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0].localeCompare(b[0])));
   return uuidFrom(JSON.stringify([r.method.toUpperCase(), r.path, query, body, r.authorized]));
-}
-
-/** A file name for an exchange: method, path and a short hash (`GET_v1_strategies_3f2a9c1b.json`). */
-export function exchangeFileName(exchange: RecordedExchange): string {
-  const slug = exchange.request.path.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 80);
-  return `${exchange.request.method}_${slug}_${hash32(exchange.key).toString(16).padStart(8, "0")}.json`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMock } from "../app/createApp.ts";
 import { isPersonalName, isSecretName } from "./isSecretName.ts";
-import { exchangeFileName, type RecordedExchange } from "./RecordedExchange.ts";
+import type { RecordedExchange } from "./RecordedExchange.ts";
+import { recordingFileName } from "../adapters/node/recordingDir.ts";
 import { type ExchangeOnTheWire, recordExchange } from "./recordExchange.ts";
 
 /** Secret names as services spell them. */
@@ -40,7 +41,7 @@ const secretOf = (spelling: number, place: string): string => `Zq${spelling}${pl
 /** Every text a recording holds: its JSON, its file name and its body decoded. */
 function everything(recording: RecordedExchange): string {
   const body = recording.response.bodyBase64 === undefined ? "" : new TextDecoder().decode(Uint8Array.from(atob(recording.response.bodyBase64), (c) => c.charCodeAt(0)));
-  return `${JSON.stringify(recording)}\n${exchangeFileName(recording)}\n${body}`;
+  return `${JSON.stringify(recording)}\n${recordingFileName(recording)}\n${body}`;
 }
 
 type Place = (name: string, value: string) => ExchangeOnTheWire;

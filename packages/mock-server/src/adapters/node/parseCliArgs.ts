@@ -32,6 +32,8 @@ Serves the local mock of the thematic-investing REST service.
                         key) and report where its answers differ from the mock's schemas: in the
                         log, the studio and GET /__mock/drift
   --record <dir>        with --proxy: save each answer in <dir> (keys and personal data removed)
+  --max-upstream-body <MiB>  with --proxy: largest upstream answer read (default 16; 1..1024); a
+                        larger one is cut off and answered 502
   --replay <dir>        answer the requests recorded in <dir> from there (others: the mock, or the
                         upstream with --proxy)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
@@ -75,6 +77,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       "max-connections": { type: "string" },
       proxy: { type: "string" },
       record: { type: "string" },
+      "max-upstream-body": { type: "string" },
       replay: { type: "string" },
       "no-control": { type: "boolean" },
       strict: { type: "boolean" },
@@ -108,6 +111,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (values.proxy === undefined) throw new Error("--record needs --proxy <url> (it saves the upstream's answers)");
     if (values.record.trim() === "") throw new Error("--record needs a directory");
     options.recordDir = values.record;
+  }
+  if (values["max-upstream-body"] !== undefined) {
+    if (values.proxy === undefined) throw new Error("--max-upstream-body needs --proxy <url> (it caps the upstream's answers)");
+    options.maxUpstreamBodyBytes = integer("--max-upstream-body", values["max-upstream-body"], 1, 1024) * 1024 * 1024;
   }
   if (values.replay !== undefined) {
     if (values.replay.trim() === "") throw new Error("--replay needs a directory");

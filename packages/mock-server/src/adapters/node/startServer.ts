@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { AddressInfo, Server, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
@@ -5,7 +6,8 @@ import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcher
 import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
-import { loadRecordings, recorder } from "./recordingDir.ts";
+import { loadRecordings } from "./recordingDir.ts";
+import { workerAnswerInspector, type WorkerAnswerInspector } from "./workerAnswerInspector.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
@@ -37,6 +39,11 @@ export interface StartServerOptions extends SessionDispatcherOptions {
   recordDir?: string;
   /** `--replay`: answer the requests recorded in this directory from it. */
   replayDir?: string;
+  /**
+   * `--max-upstream-body`: largest upstream answer body `proxyUrl` reads, bytes (1 to 1 GiB;
+   * default 16 MiB). A larger one is cut off at the cap and answered 502 `{error}`.
+   */
+  maxUpstreamBodyBytes?: number;
 }
 
 /** A running server. */
@@ -64,12 +71,18 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, proxyUrl, recordDir, replayDir, maxUpstreamBodyBytes, ...appOptions } = options;
   if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
   if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
+  if (maxUpstreamBodyBytes !== undefined && proxyUrl === undefined) throw new RangeError("maxUpstreamBodyBytes needs proxyUrl (it caps the upstream's answers)");
+  if (maxUpstreamBodyBytes !== undefined && !(Number.isInteger(maxUpstreamBodyBytes) && maxUpstreamBodyBytes >= 1 && maxUpstreamBodyBytes <= 2 ** 30)) throw new RangeError(`maxUpstreamBodyBytes must be an integer from 1 to 1073741824 (1 GiB), got ${maxUpstreamBodyBytes}`);
   const log = appOptions.log ?? ((line: string) => console.log(line));
+  let inspector: WorkerAnswerInspector | undefined;
   if (proxyUrl !== undefined) {
-    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), ...(recordDir === undefined ? {} : { record: recorder(recordDir) }) };
+    if (recordDir !== undefined) mkdirSync(recordDir, { recursive: true }); // a folder that cannot be made fails the start, not the first answer
+    // Parsing, drift checks, redaction and saving run on a worker thread: a large answer never blocks the event loop.
+    inspector = workerAnswerInspector({ ...(recordDir === undefined ? {} : { recordDir }), ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) });
+    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), inspect: inspector.inspect, log, ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) };
   }
   if (replayDir !== undefined) {
     const recordings = loadRecordings(replayDir);
@@ -100,13 +113,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             if ("closeAllConnections" in server && typeof server.closeAllConnections === "function") server.closeAllConnections();
-          }).finally(() => pool?.close()),
+          }).finally(() => Promise.all([pool?.close(), inspector?.close()])),
       });
     });
     capConnections(server as Server, maxConnections);
     server.on("clientError", answerClientError);
     server.once("error", (error) => {
       void pool?.close();
+      void inspector?.close();
       reject(error);
     });
   });
