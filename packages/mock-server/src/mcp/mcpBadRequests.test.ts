@@ -1,4 +1,6 @@
-// Bad tool arguments sent to the MCP server: each answer names the argument and the rule.
+// Bad requests to the MCP server: params that do not fit their method, task-augmented calls the
+// server cannot run as tasks, bad tool arguments. Each answer names the field and the rule with
+// the JSON-RPC code the MCP specification (2025-11-25) gives, never -32603 "internal error".
 import { describe, expect, it } from "vitest";
 import { makeMock } from "../_test/makeMock.ts";
 import { id, keys } from "../_test/testUniverse.ts";
@@ -27,6 +29,42 @@ async function toolErrorText(name: string, args: unknown): Promise<string> {
   expect(answer.result?.isError).toBe(true);
   return answer.result?.content?.[0]?.text ?? "";
 }
+
+describe("MCP requests whose params do not fit the method", () => {
+  it.each([
+    ["tools/call", { name: "get_strategy", arguments: "x" }, /^Invalid params of tools\/call: params\.arguments: .*expected record, received string/],
+    ["tools/call", { name: 5, arguments: {} }, /^Invalid params of tools\/call: params\.name: .*expected string, received number/],
+    ["tools/list", { cursor: 5 }, /^Invalid params of tools\/list: params\.cursor: .*expected string/],
+    ["tasks/get", { taskId: 5 }, /^Invalid params of tasks\/get: params\.taskId: .*expected string, received number/],
+    ["tasks/get", {}, /^Invalid params of tasks\/get: params\.taskId: .*expected string, received undefined/],
+    ["tasks/result", { taskId: [] }, /^Invalid params of tasks\/result: params\.taskId: .*expected string/],
+    ["tasks/cancel", { taskId: null }, /^Invalid params of tasks\/cancel: params\.taskId: .*expected string/],
+    ["tasks/list", { cursor: {} }, /^Invalid params of tasks\/list: params\.cursor: .*expected string/],
+    ["prompts/get", { name: 5 }, /^Invalid params of prompts\/get: params\.name: .*expected string/],
+  ])("%s %j: -32602 naming the field and the rule", async (method, params, message) => {
+    const { error } = await rpc(method, params);
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toMatch(message);
+  });
+});
+
+describe("MCP task-augmented tools/call", () => {
+  it("of a tool that does not run as a task: -32601 saying so, and the tool does not run", async () => {
+    const before = mock.ctx.store.state.strategies.length;
+    const { error } = await rpc("tools/call", { name: "create_strategy", arguments: { name: "As a task", objective: "quantum computers" }, task: {} });
+    expect(error?.code).toBe(-32601);
+    expect(error?.message).toMatch(/^tool create_strategy does not run as a task \(only build_strategy does.*call it without params\.task/);
+    expect(mock.ctx.store.state.strategies.length).toBe(before);
+  });
+
+  it("of build_strategy with bad arguments: -32602 naming the argument and the rule", async () => {
+    const { error } = await rpc("tools/call", { name: "build_strategy", arguments: { strategyId: "nope" }, task: {} });
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toMatch(/^Invalid arguments for tool build_strategy: strategyId: Invalid GUID: a strategy id is a uuid/);
+    const missing = await rpc("tools/call", { name: "build_strategy", arguments: {}, task: {} });
+    expect(missing.error?.message).toMatch(/^Invalid arguments for tool build_strategy: strategyId: .*expected string, received undefined/);
+  });
+});
 
 describe("MCP tool arguments", () => {
   it("a bad argument of a plain call is a tool error naming the argument and the rule, for every kind of tool", async () => {
