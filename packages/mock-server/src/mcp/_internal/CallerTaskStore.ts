@@ -199,6 +199,11 @@ export class CallerTaskStore implements TaskStore {
     this.sources.delete(taskId);
   }
 
+  /** The mock's clock went back by `ms` (a reset drops its offset): every task keeps the lifetime it had left, so none expired comes back. */
+  shiftExpiries(ms: number): void {
+    for (const entry of this.tasks.values()) entry.expiresAt -= ms;
+  }
+
   private expire(): void {
     const now = this.now();
     for (const [id, entry] of this.tasks) if (entry.expiresAt <= now) this.forget(id);
@@ -235,4 +240,9 @@ export function taskStoreFor(ctx: ServiceContext, caller: Caller): CallerTaskSto
   let store = byUser.get(caller.userId);
   if (store === undefined) byUser.set(caller.userId, (store = new CallerTaskStore(() => ctx.clock.now())));
   return store;
+}
+
+/** Every caller's task store of this app moves its expiries back by `ms` (see {@link CallerTaskStore.shiftExpiries}). */
+export function shiftTaskExpiries(ctx: ServiceContext, ms: number): void {
+  for (const store of stores.get(ctx)?.values() ?? []) store.shiftExpiries(ms);
 }
