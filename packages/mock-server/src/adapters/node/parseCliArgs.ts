@@ -27,7 +27,10 @@ Serves the local mock of the thematic-investing REST service.
                         =userId it authenticates as that fixture user
   --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
   --session-idle-minutes <n>  drop a sandbox session unused for this long (default 30; 0 = never)
-  --max-connections <n>  connections open at once; one more is answered 503 and closed (default 1024)
+  --max-connections <n>  connections open at once, shared fairly between client addresses; past
+                        a client's share, its next one is answered 503 and closed (default 1024)
+  --headers-seconds <s>  time a connection has to send a complete request head, new or kept
+                        alive; then it is closed (default 10)
   --proxy <url>         forward every /v1 and /v2 request to this real deployment (with the caller's
                         key) and report where its answers differ from the mock's schemas: in the
                         log, the studio and GET /__mock/drift
@@ -73,6 +76,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       "max-sessions": { type: "string" },
       "session-idle-minutes": { type: "string" },
       "max-connections": { type: "string" },
+      "headers-seconds": { type: "string" },
       proxy: { type: "string" },
       record: { type: "string" },
       replay: { type: "string" },
@@ -99,6 +103,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
   if (values["session-idle-minutes"] !== undefined) options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
   if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
+  if (values["headers-seconds"] !== undefined) {
+    options.headersTimeoutMs = seconds("--headers-seconds", values["headers-seconds"]);
+    if (options.headersTimeoutMs < 1) throw new Error(`--headers-seconds must be a number from 0.001 to 3600, got "${values["headers-seconds"]}"`);
+  }
   if (values.data !== undefined) options.dataFile = values.data;
   if (values.strict === true) options.strictBodies = true;
   if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);

@@ -1,12 +1,16 @@
-import type { AddressInfo, Server, Socket } from "node:net";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
 import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
-import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
+import { capConnections, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
 import { loadRecordings, recorder } from "./recordingDir.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
+
+/** Time a request (head and body) has to arrive unless the head timeout is longer (Node's `requestTimeout`; its default is 300 s). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
 export interface StartServerOptions extends SessionDispatcherOptions {
@@ -27,10 +31,19 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    */
   warmOptimizer?: boolean;
   /**
-   * Connections open at once (1..1000000); one more is answered 503 `{error}` at once and closed
+   * Connections open at once (1..1000000), shared between clients (remote addresses): at the cap,
+   * a client under its share ⌊cap / clients⌋ takes the place of an idle connection of the
+   * client holding the most; a client at its share is answered 503 `{error}` at once and closed
    * (`capConnections`). Default {@link DEFAULT_MAX_CONNECTIONS}.
    */
   maxConnections?: number;
+  /**
+   * Milliseconds a connection has to send a complete request head, when new or kept alive after
+   * a response (1..3600000): then it is closed (408 `{error}` if it had sent part of one).
+   * Default {@link DEFAULT_HEADERS_TIMEOUT_MS}. The body must then arrive within
+   * max(30 s, this) of the request's start (Node's `requestTimeout`).
+   */
+  headersTimeoutMs?: number;
   /** `--proxy`: base URL of a real deployment every API request is forwarded to (drift reported at `/__mock/drift`). */
   proxyUrl?: string;
   /** `--record`: save the upstream's answers (keys and personal data removed) in this directory; needs `proxyUrl`. */
@@ -56,7 +69,7 @@ export interface RunningServer extends Mock {
  * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
  * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
  * before the app sees them (a malformed request line 400, headers over 16 KB 431, a connection
- * past `maxConnections` 503).
+ * past its client's share of `maxConnections` 503, a head not received within `headersTimeoutMs` 408).
  *
  * @example
  * const server = await startServer({ port: 0, universe, quiet: true });
@@ -64,8 +77,9 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
   if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
+  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1 || headersTimeoutMs > 3_600_000) throw new RangeError(`headersTimeoutMs must be an integer in 1..3600000, got ${headersTimeoutMs}`);
   if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
   const log = appOptions.log ?? ((line: string) => console.log(line));
   if (proxyUrl !== undefined) {
@@ -88,7 +102,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const mock = dispatcher.mock;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname }, (info: AddressInfo) => {
+    const serverOptions = {
+      // Node's own checks, behind capConnections' exact head deadline: the head, then the whole request.
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    };
+    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname, serverOptions }, (info: AddressInfo) => {
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       if (warmOptimizer) pool?.warm();
       resolve({
@@ -103,7 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           }).finally(() => pool?.close()),
       });
     });
-    capConnections(server as Server, maxConnections);
+    capConnections(server as Server, { max: maxConnections, headersTimeoutMs });
     server.on("clientError", answerClientError);
     server.once("error", (error) => {
       void pool?.close();
