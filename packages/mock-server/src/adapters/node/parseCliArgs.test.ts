@@ -93,3 +93,16 @@ describe("parseCliArgs --session-idle-minutes, --max-connections and --headers-s
     for (const bad of ["0", "3601", "x"]) expect(() => parseCliArgs(["--headers-seconds", bad])).toThrow(/--headers-seconds must be a number from/);
   });
 });
+
+describe("parseCliArgs: a misspelled flag", () => {
+  it("names the closest flags", () => {
+    expect(() => parseCliArgs(["--prot", "4010"])).toThrow(/^unknown flag --prot \(did you mean --port or --proxy\?\)$/);
+    expect(() => parseCliArgs(["--build-second", "2"])).toThrow(/unknown flag --build-second \(did you mean --build-seconds\?\)/);
+    expect(() => parseCliArgs(["--max-conections=9"])).toThrow(/^unknown flag --max-conections \(did you mean --max-connections or --max-sessions\?\)$/);
+    expect(() => parseCliArgs(["--zzzzzzzz"])).toThrow(/^unknown flag --zzzzzzzz$/);
+  });
+
+  it("names the flag a stray word looks like", () => {
+    expect(() => parseCliArgs(["port", "4010"])).toThrow(/^unexpected argument "port": every option is a --flag \(did you mean --port\?\)$/);
+  });
+});

@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
-import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import { createSessionDispatcher, SESSION_DISPATCHER_OPTION_NAMES, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import { refuseUnknownOptions } from "../../config/refuseUnknownOptions.ts";
 import { capConnections, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
@@ -52,6 +53,22 @@ export interface StartServerOptions extends SessionDispatcherOptions {
   replayDir?: string;
 }
 
+/** The option names {@link startServer} adds to the dispatcher's (the record makes the compiler check that none is missing). */
+const SERVER_OPTIONS: Record<Exclude<keyof StartServerOptions, keyof SessionDispatcherOptions>, true> = {
+  port: true,
+  hostname: true,
+  dataFile: true,
+  optimizerWorkers: true,
+  optimizerQueue: true,
+  warmOptimizer: true,
+  maxConnections: true,
+  headersTimeoutMs: true,
+  proxyUrl: true,
+  recordDir: true,
+  replayDir: true,
+};
+const START_SERVER_OPTION_NAMES: readonly string[] = [...SESSION_DISPATCHER_OPTION_NAMES, ...Object.keys(SERVER_OPTIONS)];
+
 /** A running server. */
 export interface RunningServer extends Mock {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
@@ -77,6 +94,7 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  refuseUnknownOptions(options, START_SERVER_OPTION_NAMES);
   const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
   if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
   if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1 || headersTimeoutMs > 3_600_000) throw new RangeError(`headersTimeoutMs must be an integer in 1..3600000, got ${headersTimeoutMs}`);
@@ -125,11 +143,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     capConnections(server as Server, { max: maxConnections, headersTimeoutMs });
     server.on("clientError", answerClientError);
-    server.once("error", (error) => {
+    server.once("error", (error: Error & { code?: string }) => {
       void pool?.close();
-      reject(error);
+      reject(listenError(error, port, hostname));
     });
   });
+}
+
+/**
+ * The error of a `listen` that failed, with what to do for the usual causes: the port is taken
+ * (EADDRINUSE: another server, or a mock still running) or needs privileges (EACCES, below
+ * 1024); others are returned unchanged. The `code` is kept, Node's error is the `cause`.
+ *
+ * @example
+ * listenError(Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE" }), 4010, "127.0.0.1").message
+ * // => "port 4010 on 127.0.0.1 is already in use (another thematic-mock, or another server): …"
+ */
+function listenError(error: Error & { code?: string }, port: number, hostname: string): Error {
+  const where = `port ${port} on ${hostname}`;
+  const message =
+    error.code === "EADDRINUSE"
+      ? `${where} is already in use (another thematic-mock, or another server): start on another port with --port <n> (the \`port\` option; 0 picks a free one), ` +
+        `or stop the process that holds it, found with \`lsof -i :${port}\` (macOS, Linux) or \`netstat -ano | findstr :${port}\` (Windows)`
+      : error.code === "EACCES"
+        ? `${where} needs privileges to bind (ports below 1024 usually do): start on a port from 1024 up with --port <n> (the \`port\` option)`
+        : null;
+  return message === null ? error : Object.assign(new Error(message, { cause: error }), { code: error.code });
 }
 
 /**
