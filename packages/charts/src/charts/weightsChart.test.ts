@@ -26,10 +26,31 @@ describe("weightsChart", () => {
   });
 
   it("rejects bad weights naming the field", () => {
-    expect(() => weightsChartSpec([])).toThrow(/weights: must be a non-empty array/);
+    expect(() => weightsChartSpec([])).toThrow(/^weights: must hold at least one weight$/);
     expect(() => weightsChartSpec([{ id: "a", weight: -1 }])).toThrow(/weights\[0\].weight: must be a finite number >= 0/);
     expect(() => weightsChartSpec([{ id: "a", weight: 1 }, { id: "a", weight: 1 }])).toThrow(/weights\[1\].id: repeats "a"/);
-    expect(() => weightsChartSpec([{ id: "a", weight: 0 }])).toThrow(/weights: weights must sum to a finite number > 0/);
+    expect(() => weightsChartSpec([{ id: "a", weight: 0 }])).toThrow(/weights: weights must sum to a finite number > 0 \(every weight is 0\)/);
     expect(() => weightsChartSpec({ weights: [{ id: "a", weight: 1 }] }, { top: 0 })).toThrow(/options.top/);
+  });
+
+  it("neither draws nor counts zero weights, as an optimizer's result lists them", async () => {
+    const result = { method: "minimum-variance", weights: [{ id: "A", weight: 0.6 }, { id: "B", weight: 0 }, { id: "C", weight: 0.4 }, { id: "D", weight: 0 }] };
+    const parts = svgParts(await weightsChart(result));
+    expect(parts.bars).toBe(2);
+    expect(parts.subtitles).toEqual(["2 holdings · 2 zero weights not drawn"]);
+    expect(parts.axisLabels.find((l) => l.includes("A"))).toEqual(["A", "C"]);
+    // Only the other holdings are summed into Other: two zero weights beyond top do not make an Other bar.
+    const top = weightsChartSpec([...result.weights, { id: "E", weight: 0 }], { top: 2 }) as unknown as { data: { values: Array<{ label: string }> }; title: { subtitle: string } };
+    expect(top.data.values.map((b) => b.label)).toEqual(["A", "C"]);
+    expect(top.title.subtitle).toBe("2 holdings · 3 zero weights not drawn");
+  });
+
+  it("takes labelled weights { id: weight } or a Map, drawn the same as the list", () => {
+    const bars = (input: Parameters<typeof weightsChartSpec>[0]) => (weightsChartSpec(input) as unknown as { data: { values: unknown[] } }).data.values;
+    const list = bars([{ id: "A", weight: 0.25 }, { id: "B", weight: 0.75 }, { id: "C", weight: 0 }]);
+    expect(bars({ A: 0.25, B: 0.75, C: 0 })).toEqual(list);
+    expect(bars(new Map([["A", 0.25], ["B", 0.75], ["C", 0]]))).toEqual(list);
+    expect(() => weightsChartSpec({ A: 0.5, B: Number.NaN })).toThrow(/^weights\[1\]\.weight: must be a finite number >= 0, got NaN$/);
+    expect(() => weightsChartSpec({})).toThrow(/^weights: must hold at least one weight$/);
   });
 });
