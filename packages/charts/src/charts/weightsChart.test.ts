@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { svgParts } from "../_test/svgParts.ts";
 import { weightsChart, weightsChartSpec } from "./weightsChart.ts";
@@ -52,5 +53,26 @@ describe("weightsChart", () => {
     expect(bars(new Map([["A", 0.25], ["B", 0.75], ["C", 0]]))).toEqual(list);
     expect(() => weightsChartSpec({ A: 0.5, B: Number.NaN })).toThrow(/^weights\[1\]\.weight: must be a finite number >= 0, got NaN$/);
     expect(() => weightsChartSpec({})).toThrow(/^weights: must hold at least one weight$/);
+  });
+
+  it("any labelled weights: one bar per non-zero weight, named by its id, the same whatever the order given", () => {
+    const weights = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Z]{1,5}$/), weight: fc.oneof(fc.constant(0), fc.double({ min: 1e-6, max: 1, noNaN: true })) }), {
+      selector: (w) => w.id,
+      minLength: 1,
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(weights.filter((w) => w.some((x) => x.weight > 0)), fc.infiniteStream(fc.nat()), (list, seeds) => {
+        const spec = (input: Parameters<typeof weightsChartSpec>[0]) => weightsChartSpec(input, { top: 100 }) as unknown as { data: { values: Array<{ label: string; weight: number }> }; title: { subtitle: string } };
+        const held = list.filter((w) => w.weight > 0);
+        const drawn = spec(list);
+        expect(drawn.data.values.map((b) => b.label).sort()).toEqual(held.map((w) => w.id).sort());
+        expect(drawn.title.subtitle.startsWith(`${held.length} holding${held.length === 1 ? "" : "s"}`)).toBe(true);
+        const it = seeds[Symbol.iterator]();
+        const shuffled = [...list].sort(() => (it.next().value as number) % 3 - 1);
+        expect(spec(Object.fromEntries(shuffled.map((w) => [w.id, w.weight]))).data.values).toEqual(drawn.data.values);
+      }),
+      { numRuns: 80 },
+    );
   });
 });

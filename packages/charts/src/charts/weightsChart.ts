@@ -40,6 +40,10 @@ export function weightsChartSpec(input: WeightsInput, options: WeightsChartOptio
   if (other !== "bar" && other !== "note") throw new ChartError("options.other", `must be "bar" or "note", got ${displayValue(other)}`);
   const { rows, zeros } = readWeights(field, entries);
   rows.sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  // Normalised after sorting, so the same weights give the same bars in whatever order they came.
+  const total = rows.reduce((sum, r) => sum + r.weight, 0);
+  if (!(total > 0) || !Number.isFinite(total)) throw new ChartError(field, "weights must sum to a finite number > 0 (every weight is 0)");
+  for (const r of rows) r.weight /= total;
   const shown = rows.length > top + 1 ? rows.slice(0, top) : rows;
   const rest = rows.slice(shown.length);
   const bars = shown.map((r, rank) => ({ rank, label: r.label, weight: r.weight, kind: "holding" }));
@@ -102,7 +106,6 @@ function readWeights(field: string, weights: ReadonlyArray<unknown>): { rows: Ar
   if (weights.length === 0) throw new ChartError(field, "must hold at least one weight");
   const ids = new Set<string>();
   const labels = new Map<string, number>();
-  let total = 0;
   let zeros = 0;
   const rows: Array<{ label: string; weight: number }> = [];
   weights.forEach((entry, i) => {
@@ -117,12 +120,9 @@ function readWeights(field: string, weights: ReadonlyArray<unknown>): { rows: Ar
       zeros++;
       return;
     }
-    total += w.weight;
     const seen = labels.get(base) ?? 0; // two holdings with one display name stay two bars
     labels.set(base, seen + 1);
     rows.push({ label: seen === 0 ? base : `${base} (${id})`, weight: w.weight });
   });
-  if (!(total > 0) || !Number.isFinite(total)) throw new ChartError(field, "weights must sum to a finite number > 0 (every weight is 0)");
-  for (const r of rows) r.weight /= total;
   return { rows, zeros };
 }
