@@ -85,7 +85,7 @@ function pageSpec(input: TearSheetInput): TopLevelSpec & { vconcat: unknown[] } 
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Tear sheet of a backtest of ${label} against ${symbol}, ${dateRange(portfolio.nav.t)}.`,
-    title: { text: title, subtitle: `${sampling === undefined ? "Buy-and-hold" : `${sampling.label} buy-and-hold`} backtest · ${dateRange(portfolio.nav.t)} · ${backtest.metadata.stockCount} holdings`, fontSize: 20 },
+    title: { text: title, subtitle: `${sampling === undefined ? "Buy-and-hold" : `${sampling.adjective[0]!.toUpperCase()}${sampling.adjective.slice(1)} buy-and-hold`} backtest · ${dateRange(portfolio.nav.t)} · ${backtest.metadata.stockCount} holdings`, fontSize: 20 },
     vconcat: rows,
     spacing: 28,
     resolve: INDEPENDENT,
