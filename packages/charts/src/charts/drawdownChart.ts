@@ -13,17 +13,18 @@ import type { BacktestLike, ChartOptions, PerformanceInput } from "../types.ts";
  * NAV (and the benchmark's), in percent, ≤ 0 (docs/maths.md#chart-series). The subtitle names
  * each series' maximum drawdown. Default height 220.
  *
- * @throws ChartError naming the field when a series or an option is invalid
+ * @throws ChartError naming the field when a series or an option is invalid (unknown options are refused with the closest name)
  * @example
  * drawdownChartSpec(backtestResult).title // => { text: "Drawdown", subtitle: "Below the running peak of the NAV · maximum: Portfolio −31.2%, SPY −24.5%" }
  */
 export function drawdownChartSpec(input: BacktestLike | PerformanceInput, options: ChartOptions = {}): TopLevelSpec {
   const { portfolio, benchmark } = performanceSeries(input);
+  const resolved = resolveOptions(options, "Drawdown", 220);
   const lines: TimeLine[] = [{ label: portfolio.label, color: PALETTE.portfolio, series: underwater(portfolio.nav) }];
   if (benchmark !== undefined) lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: underwater(benchmark.nav) });
   const worst = lines.map((l) => `${l.label} ${percent(Math.min(0, ...l.series.v))}`).join(", ");
   return timeChartSpec(lines, {
-    ...resolveOptions(options, "Drawdown", 220),
+    ...resolved,
     subtitle: `Below the running peak of the NAV · maximum: ${worst}`,
     yTitle: "Drawdown (% below peak)",
     yFormat: ".0%",
