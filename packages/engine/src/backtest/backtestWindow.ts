@@ -9,7 +9,7 @@ import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
 import { registerWindow, type PreparedWindow } from "./_internal/preparedWindow.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
+import { validateCloses, validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 import { weeklyWindow } from "./_internal/weeklyWindow.ts";
 
 /** Default window length in years (rest-interface.md §8). */
@@ -83,6 +83,7 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
     });
   }
   const benchmarkSeries = validatePriceSeries("benchmark.series", benchmark.series, calendar.length);
+  validateCloses(() => "benchmark.series", benchmarkSeries.closes);
 
   const warnings: string[] = [];
   const weekly = weeklyWindow(prepared, years, asOf);

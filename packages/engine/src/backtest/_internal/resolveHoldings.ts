@@ -3,7 +3,8 @@ import { assertInRange } from "../../_internal/validate.ts";
 import type { BacktestHolding, PriceSeries } from "../types.ts";
 import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
 import { isoDate } from "./isoDate.ts";
-import { isWellShapedSeries, validatePriceSeries } from "./validatePriceSeries.ts";
+import { badClose, isWellShapedSeries, validateCloses, validatePriceSeries } from "./validatePriceSeries.ts";
+import type { TableSeries } from "./preparedPriceTable.ts";
 import { firstAtLeast } from "../../_internal/sortedSearch.ts";
 
 /** One holding the backtest uses (docs/maths.md#backtest-holdings). */
@@ -20,10 +21,14 @@ export interface ResolvedHolding {
 
 /**
  * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
- * Pushes one warning per event (merge, zero weight, drop, late listing, delisting) onto `warnings`.
- * The shape of each listed holding's series is validated here; its closes are checked when read
- * (navAtPoints). O(H·log W) for H holdings and W weekly points. `seriesChecked`: the series of
- * `prices` were shape-checked already (a weekly price table's), so they are not checked again.
+ * Pushes one warning per event (merge, drop, late listing, delisting) onto `warnings`; a zero
+ * weight (an optimizer's output lists every asset) is skipped without one, its series not read.
+ * Each series a holding of positive weight names is validated here, its shape and every close
+ * (validateCloses: O(D) the first time a closes array is seen, O(1) after), in holding order, so
+ * the first bad close of the first such holding is the error whichever path reads the prices.
+ * O(H·log W) for H holdings and W weekly points, plus those first checks. `seriesChecked`: the
+ * series of `prices` are a weekly price table's, shape-checked and their closes checked when it
+ * was made (`firstBad`), so they are not scanned again.
  */
 export function resolveHoldings(
   holdings: unknown,
@@ -101,10 +106,7 @@ export function resolveHoldings(
     const weight = weights[m]!;
     const count = counts[m]!;
     if (count > 1) warnings.push(`holding ${id} is listed ${count} times; its weights were added`);
-    if (weight === 0) {
-      warnings.push(`holding ${id} has weight 0 and is not used`);
-      continue;
-    }
+    if (weight === 0) continue;
     const data = priceMap.get(id);
     if (data === undefined) {
       warnings.push(`holding ${id} has no price data and was dropped`);
@@ -112,6 +114,10 @@ export function resolveHoldings(
     }
     // The field name (a JSON.stringify per holding) is built only for a series that breaks a rule.
     const series = seriesChecked || isWellShapedSeries(data, calendar.length) ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    if (seriesChecked) {
+      const bad = (series as TableSeries).firstBad;
+      if (bad >= 0) throw badClose(`prices[${JSON.stringify(id)}]`, series.closes, bad);
+    } else validateCloses(() => `prices[${JSON.stringify(id)}]`, series.closes);
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
