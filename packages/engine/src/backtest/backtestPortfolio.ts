@@ -5,7 +5,7 @@ import { navAtPoints } from "./_internal/navAtPoints.ts";
 import { navFromTable } from "./_internal/navFromTable.ts";
 import { mapPriceTable } from "./_internal/mapPriceTable.ts";
 import { preparedWindowOf, type PreparedWindow } from "./_internal/preparedWindow.ts";
-import { resolveHoldings } from "./_internal/resolveHoldings.ts";
+import { checkResolvedCloses, resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 
 /** One portfolio's buy-and-hold backtest over a prepared window: its weekly NAV and statistics. */
@@ -52,6 +52,8 @@ export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64A
   // Only for weekly points: the table holds weekly closes, a daily window (docs/maths.md#daily-nav) reads the Map.
   const weeklyPoints = w.periodsPerYear === undefined;
   const cached = table === undefined && weeklyPoints ? mapPriceTable(w.prices, w.calendar, resolved) : undefined;
+  // Every close of the held series is checked: here when read from a table, by navAtPoints as it reads each group otherwise.
+  if (table !== undefined || cached !== undefined) checkResolvedCloses(resolved);
   const nav =
     table !== undefined
       ? navFromTable(table, resolved, points, slots, out)

@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
 import { prepareWindow } from "./backtestWindow.ts";
 import { frequencyOf } from "./_internal/dailyWindow.ts";
-import { resolveHoldings } from "./_internal/resolveHoldings.ts";
+import { checkResolvedCloses, resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 import { readClose } from "./_internal/validatePriceSeries.ts";
 import { firstAbove } from "../_internal/sortedSearch.ts";
@@ -59,6 +59,7 @@ export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) &
   const W = points.length;
   const prices = w.table === undefined ? w.prices : w.table.series;
   const holdings = resolveHoldings(input.holdings, prices, w.calendar.days, points, warnings, w.table !== undefined);
+  checkResolvedCloses(holdings);
   const H = holdings.length;
 
   // Weekly closes the simulation reads, time-major, each checked as buyAndHoldBacktest checks it.

@@ -23,12 +23,15 @@ export interface ResolvedHolding {
  * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
  * Pushes one warning per event (merge, drop, late listing, delisting) onto `warnings`; a zero
  * weight (an optimizer's output lists every asset) is skipped without one, its series not read.
- * Each series a holding of positive weight names is validated here, its shape and every close
- * (validateCloses: O(D) the first time a closes array is seen, O(1) after), in holding order, so
- * the first bad close of the first such holding is the error whichever path reads the prices.
- * O(H·log W) for H holdings and W weekly points, plus those first checks. `seriesChecked`: the
- * series of `prices` are a weekly price table's, shape-checked and their closes checked when it
- * was made (`firstBad`), so they are not scanned again.
+ * The shape of each series a holding of positive weight names is validated here; every close of
+ * a series dropped from the window too (validateCloses: O(D) the first time a closes array is
+ * seen, O(1) after). The closes of the holdings kept are checked by the caller,
+ * {@link checkResolvedCloses} or navAtPoints, which checks each group of series as it reads it
+ * (one pass over memory): so a bad close is refused wherever it is, the dropped series' first,
+ * then the kept ones', each in holding order, whichever path reads the prices.
+ * O(H·log W) for H holdings and W weekly points, plus those checks. `seriesChecked`: the series
+ * of `prices` are a weekly price table's, shape-checked and their closes checked when it was made
+ * (`firstBad`), so they are not scanned again.
  */
 export function resolveHoldings(
   holdings: unknown,
@@ -114,13 +117,10 @@ export function resolveHoldings(
     }
     // The field name (a JSON.stringify per holding) is built only for a series that breaks a rule.
     const series = seriesChecked || isWellShapedSeries(data, calendar.length) ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
-    if (seriesChecked) {
-      const bad = (series as TableSeries).firstBad;
-      if (bad >= 0) throw badClose(`prices[${JSON.stringify(id)}]`, series.closes, bad);
-    } else validateCloses(() => `prices[${JSON.stringify(id)}]`, series.closes);
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
+      checkSeriesCloses(id, series);
       warnings.push(
         `holding ${id} has no close on any weekly date from ${isoDate(calendar[first]!)} to ${isoDate(calendar[last]!)} and was dropped`,
       );
@@ -145,4 +145,20 @@ export function resolveHoldings(
   for (const h of resolved) total += h.weight;
   for (const h of resolved) h.weight /= total;
   return resolved;
+}
+
+/** Refuses `series` (of holding `id`) when one of its closes is not a finite number > 0, naming it. */
+function checkSeriesCloses(id: string, series: PriceSeries): void {
+  const bad = (series as Partial<TableSeries>).firstBad;
+  if (bad === undefined) validateCloses(() => `prices[${JSON.stringify(id)}]`, series.closes);
+  else if (bad >= 0) throw badClose(`prices[${JSON.stringify(id)}]`, series.closes, bad);
+}
+
+/**
+ * Checks every close of the kept holdings' series, in holding order (a weekly price table's from
+ * what it found when made, O(1) each; a Map's through validateCloses): for the callers that do not
+ * read the series through navAtPoints, which checks them itself.
+ */
+export function checkResolvedCloses(holdings: readonly ResolvedHolding[]): void {
+  for (const h of holdings) checkSeriesCloses(h.id, h.series);
 }

@@ -105,17 +105,20 @@ export function firstBadClose(closes: ArrayLike<number>): number {
 
 /**
  * Index of the first close at or after `from` that is not a finite number > 0, or -1. Eight at a
- * time: `P > 0` for each (false for NaN) and one finite sum (an infinite close makes it infinite
- * or NaN; a sum that overflows from finite closes is re-checked one by one).
+ * time: `P > 0` for each (false for NaN), and their sum accumulated over the array, checked
+ * finite at the end (an infinite close makes it infinite or NaN); a stop, or a sum that is not
+ * finite (an infinity, or finite closes summing past 1.8e308), is resolved one close at a time.
  */
 function firstBadTyped(c: Float64Array, from: number): number {
   const n = c.length;
   let i = from;
+  let sum = 0;
   for (; i + 8 <= n; i += 8) {
     const a = c[i]!, b = c[i + 1]!, d = c[i + 2]!, e = c[i + 3]!, f = c[i + 4]!, g = c[i + 5]!, h = c[i + 6]!, k = c[i + 7]!;
-    if (!(a > 0 && b > 0 && d > 0 && e > 0 && f > 0 && g > 0 && h > 0 && k > 0 && a + b + (d + e) + (f + g + (h + k)) < Infinity)) break;
+    if (!(a > 0 && b > 0 && d > 0 && e > 0 && f > 0 && g > 0 && h > 0 && k > 0)) break;
+    sum += a + b + (d + e) + (f + g + (h + k));
   }
-  return firstBadAny(c, i);
+  return firstBadAny(c, sum < Infinity ? i : from);
 }
 
 /** {@link firstBadTyped} one close at a time, each checked to be a number (any array-like). */
