@@ -4,7 +4,8 @@
  * statistics the charts draw come from @thematic/engine, whose `EngineError` is wrapped here.
  *
  * @example
- * try { await navChart({ portfolio: [] }) } catch (e) { (e as ChartError).field } // => "portfolio"
+ * const error = await navChart({ portfolio: [] }).catch((e: unknown) => e);
+ * error instanceof ChartError && error.field // => "portfolio"
  */
 export class ChartError extends Error {
   override readonly name = "ChartError";

@@ -52,8 +52,11 @@ function checkPoint(field: string, p: unknown): { r: number; v: number } {
  *
  * @throws ChartError naming the field when a point, a label or an option is invalid
  * @example
+ * const covariance = { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) };
+ * const frontier = efficientFrontier([0.001, 0.002], covariance, { points: 50 });
+ * const tangency = maximumSharpe([0.001, 0.002], covariance);
  * efficientFrontierChartSpec({ points: frontier.points, maximumSharpe: tangency }).title
- * // => { text: "Efficient frontier", subtitle: "50 portfolios · maximum Sharpe ratio 1.23 (annualised)" }
+ * // => { text: "Efficient frontier", subtitle: "50 portfolios · maximum Sharpe ratio 1.26 (annualised, r_f = 0)" }
  */
 export function efficientFrontierChartSpec(input: EfficientFrontierInput, options: EfficientFrontierChartOptions = {}): TopLevelSpec {
   if (input === null || typeof input !== "object") throw new ChartError("input", "must be { points, maximumSharpe?, assets? }");

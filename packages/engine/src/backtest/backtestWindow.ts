@@ -44,7 +44,11 @@ export type BacktestWindowInput = Omit<BacktestInput, "holdings"> | Omit<TableBa
  *   naming the field; INSUFFICIENT_DATA for a window of fewer than 2 points or a benchmark that
  *   does not cover it).
  * @example
- * const window = backtestWindow({ calendar, prices: table, benchmark, years: 5 });
+ * const days = Array.from({ length: 1400 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // Mondays to Fridays from 2024-01-08
+ * const calendar = tradingCalendar(days);
+ * const closes = days.map((_, i) => 100 + i);
+ * const table = weeklyPriceTable(calendar, new Map([["A", { start: 0, closes }]]));
+ * const window = backtestWindow({ calendar, prices: table, benchmark: { symbol: "SPY", series: { start: 0, closes } }, years: 5 });
  * window.weekCount // => 260
  */
 export function backtestWindow(input: BacktestWindowInput): BacktestWindow {

@@ -40,10 +40,14 @@ export interface WeeklyPriceTable {
  *   TradingCalendar not made by it), `prices` is not a Map, or a series breaks the shape rules
  *   (naming `prices["id"]`).
  * @example
+ * const days = Array.from({ length: 260 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-08
  * const calendar = tradingCalendar(days);
- * const table = weeklyPriceTable(calendar, prices); // once
- * for (const holdings of portfolios) buyAndHoldBacktest({ calendar, holdings, prices: table, benchmark });
- * weeklyPriceTable(calendar, new Map([["A", { start: 0, closes }]])).size // => 1
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + i) }], ["B", { start: 0, closes: days.map((_, i) => 200 - i / 2) }]]);
+ * const table = weeklyPriceTable(calendar, prices); // once, for many backtests
+ * const benchmark = { symbol: "SPY", series: prices.get("A")! };
+ * const input = { calendar, holdings: [{ id: "A", weight: 1 }, { id: "B", weight: 3 }], benchmark, years: 1 };
+ * table.size // => 2
+ * buyAndHoldBacktest({ ...input, prices: table }).timeSeries.at(-1)![1] === buyAndHoldBacktest({ ...input, prices }).timeSeries.at(-1)![1] // => true (the Map's numbers, bit for bit)
  */
 export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, prices: ReadonlyMap<string, PriceSeries>): WeeklyPriceTable {
   const handle = isTradingCalendar(calendar) ? calendar : tradingCalendar(calendar);

@@ -18,7 +18,7 @@ import { assertRepresentable } from "./_internal/assertRepresentable.ts";
  * @throws EngineError INVALID_INPUT when a value is not finite or out of range, or the annual
  *   growth factor overflows (e.g. a 1e300-fold gain in one day).
  * @example
- * cagr(10000, 12100, 2) // => 0.0999999999999999
+ * cagr(10000, 12100, 2) // => 0.09999999999999999
  * cagr(486.10843121839065, 1.155210871860657e-12, 6.401095140314853) // => -0.9948074617770193
  */
 export function cagr(startValue: number, endValue: number, years: number): number {
