@@ -12,7 +12,10 @@
  * plain array of days and a Map of daily series: on a first call (a new Map and a new days array
  * each time, so nothing prepared before is found; preparation included) and on repeated calls with
  * the same Map (its weekly closes gathered behind the call, docs/maths.md#map-price-cache); both
- * with their ratio to numpy (targets: at most 1.5× and 1.0×). Not a test.
+ * with their ratio to numpy (targets: at most 1.5× and 1.0×), the first call also against numpy
+ * on one thread; and once more on a first call on closes arrays the engine has never checked (it
+ * is made to forget them: the only call that pays for checking every close,
+ * docs/maths.md#price-validation), elapsed and CPU, against numpy on one thread. Not a test.
  *
  * Usage: `npm run bench:numpy` (about 40 s; ROUNDS=n to change the 9 rounds).
  */
