@@ -109,8 +109,14 @@ describe("scenariosFromPrices", () => {
       expect(() => scenariosFromPrices(calendar, ok, [])).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "ids" }));
       const late = new Map([["L", { start: 6, closes: [1, 2, 3, 4] }]]);
       expect(() => scenariosFromPrices(calendar, late, ["L", "Z"])).toThrowError(
-        expect.objectContaining({ code: "INSUFFICIENT_DATA", field: "ids", message: expect.stringContaining("L (no close on every day of the look-back window") }),
+        expect.objectContaining({
+          code: "INSUFFICIENT_DATA",
+          field: "ids",
+          message: expect.stringContaining("L (no close on every day of the look-back window"),
+          details: { periods: 9, excluded: [{ id: "L", reason: expect.any(String) }, { id: "Z", reason: "no price series" }] },
+        }),
       );
+      expect(() => scenariosFromPrices(calendar, new Map(), ["A"], { lookbackDays: 4 })).toThrowError(expect.objectContaining({ details: { periods: 4 } }));
     });
     it("a series longer than the calendar", () => {
       const bad = new Map([["A", { start: 5, closes: calendar.map(() => 100) }]]);

@@ -70,9 +70,7 @@ export function scenariosFromPrices(
     }
   }
   if (!(prices instanceof Map)) throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
-  if (prices.size === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", { field: "prices" });
   if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", "ids must be an array of strings", { field: "ids" });
-  if (ids.length === 0) throw new EngineError("INVALID_INPUT", "ids must hold at least 1 id, got 0", { field: "ids" });
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object { lookbackDays?, asOf? }", { field: "options" });
   }
@@ -95,6 +93,10 @@ export function scenariosFromPrices(
       field: "calendar",
     });
   }
+
+  // Empty input is refused here, not returned as an empty scenario set (`details.periods`: the window's T, for callers' own messages).
+  if (prices.size === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", { field: "prices", details: { periods: T } });
+  if (ids.length === 0) throw new EngineError("INVALID_INPUT", "ids must hold at least 1 id, got 0", { field: "ids", details: { periods: T } });
 
   const kept: string[] = [];
   const series: ArrayLike<number>[] = [];
@@ -141,7 +143,7 @@ export function scenariosFromPrices(
     throw new EngineError(
       "INSUFFICIENT_DATA",
       `none of the ${ids.length} id(s) has a close on every day of the look-back window ${window}: ${listed}${excluded.length > 3 ? `, and ${excluded.length - 3} more` : ""}`,
-      { field: "ids", details: { excluded } },
+      { field: "ids", details: { excluded, periods: T } },
     );
   }
   const returns = new Float64Array(T * N);
