@@ -37,7 +37,7 @@ export interface WeeklyPriceTable {
  *   `buyAndHoldBacktest`); every close is checked here, and a backtest holding a series with a
  *   close that is not a finite number > 0 is refused naming it, as with a Map.
  * @throws EngineError INVALID_INPUT when `calendar` breaks the rules of `tradingCalendar` (or is a
- *   TradingCalendar not made by it), `prices` is not a Map or is empty, or a series breaks the shape rules
+ *   TradingCalendar not made by it), `prices` is not a Map, or a series breaks the shape rules
  *   (naming `prices["id"]`).
  * @example
  * const days = Array.from({ length: 260 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-08
@@ -55,7 +55,6 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
   if (prices === null || typeof prices !== "object" || typeof prices.get !== "function" || typeof prices.entries !== "function") {
     throw new EngineError("INVALID_INPUT", "prices must be a Map from id to { start, closes }", { field: "prices" });
   }
-  if (prices.size === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", { field: "prices" });
   const { days, weekEnds } = cal;
   const slots = weekEnds.length + 1;
   // Each series is kept as its start, its closes (read again for the closes not gathered) and its column.
