@@ -5,7 +5,8 @@
  * (its `field` and `details` kept, the engine's error as `cause`), so a chart throws nothing else.
  *
  * @example
- * try { await navChart({ portfolio: [] }) } catch (e) { (e as ChartError).field } // => "portfolio"
+ * const error = await navChart({ portfolio: [] }).catch((e: unknown) => e);
+ * error instanceof ChartError && error.field // => "portfolio"
  */
 export class ChartError extends Error {
   override readonly name = "ChartError";

@@ -9,7 +9,7 @@ import { ChartError } from "../ChartError.ts";
  *
  * @throws ChartError for an EngineError thrown by `call`
  * @example
- * engineCall(() => volatility([0.01, Number.NaN], 52), "returns") // throws ChartError "returns[1]: …"
+ * engineCall(() => volatility([0.01, Number.NaN], 52), "returns") // throws "returns[1]: …"
  */
 export function engineCall<T>(call: () => T, field = "input"): T {
   try {

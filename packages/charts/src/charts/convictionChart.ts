@@ -18,7 +18,8 @@ const BAND_LABEL = { high: "High (> 0.5)", moderate: "Moderate (0.2–0.5)", low
  *
  * @throws ChartError naming the field when a company is malformed, a score is outside [0, 1], no company can be placed, or an option is invalid or unknown
  * @example
- * convictionChartSpec(companies).title // => { text: "Conviction score against market cap", subtitle: "42 companies" }
+ * const companies = [{ name: "Acme", marketCap: 2e9, convictionScore: 0.8 }, { name: "Bolt", marketCap: 5e10, convictionScore: 0.4 }, { name: "Cog", marketCap: null, convictionScore: 0.6 }];
+ * convictionChartSpec(companies).title // => { text: "Conviction score against market cap", subtitle: "2 companies · 1 without a market cap or a score not shown" }
  */
 export function convictionChartSpec(companies: ReadonlyArray<ConvictionPoint>, options: ChartOptions = {}): TopLevelSpec {
   const resolved = resolveOptions(options, "Conviction score against market cap", 320);

@@ -25,7 +25,10 @@ export interface NavChartOptions extends ChartOptions {
  *
  * @throws ChartError naming the field when a series or an option is invalid (unknown options are refused with the closest name)
  * @example
- * navChartSpec(backtestResult).title // => { text: "NAV against SPY", subtitle: "Weekly, rebased to 10,000 · 2021-11-26 → 2026-11-20" }
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * navChartSpec(backtestResult).title // => { text: "NAV against SPY", subtitle: "Weekly, rebased to 10,000 · 2024-01-05 → 2024-12-30" }
  */
 export function navChartSpec(input: BacktestLike | PerformanceInput, options: NavChartOptions = {}): TopLevelSpec {
   const series = performanceSeries(input);
@@ -53,7 +56,9 @@ export function navChartSpec(input: BacktestLike | PerformanceInput, options: Na
  * The NAV chart as an SVG document: {@link navChartSpec} rendered by {@link renderSvg}.
  *
  * @example
- * const svg = await navChart(buyAndHoldBacktest(input)); // "<svg …>…</svg>"
+ * const week = 604800;
+ * const svg = await navChart({ portfolio: [[1704412800, 10000], [1704412800 + week, 10150], [1704412800 + 2 * week, 10090]] });
+ * svg.startsWith("<svg") // => true
  */
 export async function navChart(input: BacktestLike | PerformanceInput, options: NavChartOptions = {}): Promise<string> {
   return renderSvg(navChartSpec(input, options));

@@ -15,6 +15,9 @@ import type { RollingChartOptions } from "./rollingVolatilityChart.ts";
  *
  * @throws ChartError naming the field when a series or an option is invalid, an option is unknown or contradicts the data, or the series is shorter than the window
  * @example
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
  * rollingSharpeChartSpec(backtestResult, { window: 26 }).title // => { text: "Rolling 26-week Sharpe ratio", subtitle: "Annualised (52 periods a year), last 26 weekly returns, risk-free 0.00%" }
  */
 export function rollingSharpeChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {

@@ -18,7 +18,10 @@ export type RollingChartOptions = ChartOptions & RollingOptions;
  *
  * @throws ChartError naming the field when a series or an option is invalid, an option is unknown or contradicts the data, or the series is shorter than the window
  * @example
- * rollingVolatilityChartSpec(backtestResult).title // => { text: "Rolling 52-week volatility", subtitle: "Annualised (52 periods a year), over the last 52 weekly returns" }
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * rollingVolatilityChartSpec(backtestResult).title // => { text: "Rolling 13-week volatility", subtitle: "Annualised (52 periods a year), over the last 13 weekly returns" }
  */
 export function rollingVolatilityChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {
   const { lines, window, sampling, range, resolved } = rollingLines(input, options, 220, (w, unit) => `Rolling ${w}-${unit} volatility`, rollingVolatility);

@@ -49,7 +49,10 @@ export interface TearSheetInput {
  *
  * @throws ChartError naming the field when any part's input is invalid, or a key of the input or of `rolling` is unknown
  * @example
- * tearSheetSpec({ backtest }).vconcat.length // => 4
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * tearSheetSpec({ backtest: backtestResult }).vconcat.length // => 4
  */
 export function tearSheetSpec(input: TearSheetInput): TopLevelSpec & { vconcat: unknown[] } {
   return engineCall(() => pageSpec(input), "backtest");

@@ -62,7 +62,10 @@ const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
  *
  * @throws ChartError naming the field when the backtest or an option is invalid, an option is unknown or contradicts the data (an engine error is wrapped, keeping its field)
  * @example
- * Object.keys(tearSheetReportSpecs(backtest)).length // => 12
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * Object.keys(tearSheetReportSpecs(backtestResult)).length // => 12
  */
 export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetReportOptions = {}): TearSheetPanels {
   return engineCall(() => reportSpecs(backtest, options), "backtest");
@@ -139,7 +142,10 @@ function reportSpecs(backtest: BacktestLike, options: TearSheetReportOptions): T
  *
  * @throws ChartError as {@link tearSheetReportSpecs}
  * @example
- * const { html, panels } = await tearSheetReport(buyAndHoldBacktest(input));
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * const { html, panels } = await tearSheetReport(backtestResult);
  * html.startsWith("<!doctype html>") // => true
  */
 export async function tearSheetReport(backtest: BacktestLike, options: TearSheetReportOptions = {}): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
