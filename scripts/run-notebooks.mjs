@@ -13,21 +13,33 @@
 //
 // The notebooks read THEMATIC_API_URL: unless it is set, this script starts the mock
 // (scripts/thematic-mock-dev.mjs, from source, on a free port) and passes its URL. Deno resolves
-// @thematic/* through the @thematic/source condition, so no build is needed; the packaging tests
-// check the built engine in Deno.
+// @thematic/* through the @thematic/source condition, so no build is needed.
+//
+// `--project <folder>` runs them as a user outside the repository does (examples/README.md, "Outside
+// the repository"): Deno in that folder, @thematic/* from its node_modules (the installed
+// packages, no source condition), the mock started from its installed `thematic-mock`, and the
+// notebooks in that folder unless others are named. test/packaging/ runs it that way.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
-const deno = join(repo, "node_modules", ".bin", "deno");
-const notebooks = process.argv.length > 2 ? process.argv.slice(2).map((p) => resolve(p)) : readdirSync(join(repo, "examples")).filter((f) => f.endsWith(".ipynb")).sort().map((f) => join(repo, "examples", f));
-if (notebooks.length === 0) throw new Error("run-notebooks: no notebook in examples/");
+const args = process.argv.slice(2);
+const projectAt = args.indexOf("--project");
+const project = projectAt < 0 ? undefined : resolve(args.splice(projectAt, 2)[1] ?? "");
+if (project !== undefined && !existsSync(join(project, "node_modules"))) throw new Error(`run-notebooks: --project ${project} has no node_modules (install the packages there first)`);
+/** Where the programs run: the repository, or the user's folder. */
+const cwd = project ?? repo;
+const notebookFolder = project ?? join(repo, "examples");
+const deno = [join(cwd, "node_modules", ".bin", "deno"), join(repo, "node_modules", ".bin", "deno")].find((path) => existsSync(path));
+const notebooks = args.length > 0 ? args.map((p) => resolve(p)) : readdirSync(notebookFolder).filter((f) => f.endsWith(".ipynb")).sort().map((f) => join(notebookFolder, f));
+if (notebooks.length === 0) throw new Error(`run-notebooks: no notebook in ${notebookFolder}`);
 
-/** Starts the mock on a free port and resolves with its URL and a stop function. */
+/** Starts the mock on a free port (from source, or the project's installed CLI) and resolves with its URL and a stop function. */
 function startMock() {
-  const child = spawn(process.execPath, ["--max-semi-space-size=64", join(repo, "scripts", "thematic-mock-dev.mjs"), "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
+  const cli = project === undefined ? join(repo, "scripts", "thematic-mock-dev.mjs") : join(project, "node_modules", ".bin", "thematic-mock");
+  const child = spawn(process.execPath, ["--max-semi-space-size=64", cli, "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
   const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM"))));
   return new Promise((resolveStart, reject) => {
     let out = "";
@@ -100,10 +112,11 @@ try {
   for (const file of notebooks) {
     const { text, cellStarts } = program(file);
     const started = performance.now();
-    // The program is read from stdin as TypeScript, with the repository as its folder (so
-    // @thematic/* and the registry packages resolve from the root node_modules).
-    const result = spawnSync(deno, ["run", "--quiet", "--allow-net", "--allow-env", "--allow-read", "--conditions=@thematic/source", "--ext=ts", "-"], {
-      cwd: repo,
+    // The program is read from stdin as TypeScript, with the repository (or the project) as its
+    // folder, so @thematic/* and the registry packages resolve from its node_modules.
+    const source = project === undefined ? ["--conditions=@thematic/source"] : [];
+    const result = spawnSync(deno, ["run", "--quiet", "--allow-net", "--allow-env", "--allow-read", ...source, "--ext=ts", "-"], {
+      cwd,
       input: text,
       env: { ...process.env, THEMATIC_API_URL: mock.url, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
       encoding: "utf8",

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publicPackages } from "./packaging/_support/publicPackages.ts";
+import { publicPackages } from "../scripts/pack/publicPackages.ts";
 
 /**
  * The public-package convention (docs/decisions.md#packaging-issue-12), checked on every

@@ -46,7 +46,7 @@ console.log(JSON.stringify({
     expect(r.missing).toEqual({ isError: true, status: 404, error: expect.stringMatching(/not found/i) });
   });
 
-  it("runs the README's client and charts quick start verbatim in an empty folder, against the installed mock on port 4010", async () => {
+  it("runs the README's client and charts quick start in an empty folder, with the line `npm run pack` printed for it (as before publication), against the installed mock on port 4010", async () => {
     expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     mock = await startMock("npx thematic-mock", ctx.project);
     expect(mock.url).toBe("http://127.0.0.1:4010");

@@ -34,7 +34,7 @@ describe("the installed engine in plain Node ESM (no TypeScript loader)", () => 
     expect(result.error).toBe("INVALID_INPUT");
   });
 
-  it("runs the README's engine quick start verbatim in an empty folder", async () => {
+  it("runs the README's engine quick start in an empty folder, with the line `npm run pack` printed for it (as before publication)", async () => {
     const { stdout } = await runReadmePath(ctx, "engine");
     expect(stdout).toMatch(/│ portfolio │/);
     expect(stdout).toMatch(/│ SPY\s+│/);

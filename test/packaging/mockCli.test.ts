@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { npmEnv, run, runOk } from "./_support/npmEnv.ts";
 import { portIsFree } from "./_support/portIsFree.ts";
-import { readmeBlock } from "./_support/readmeBlock.ts";
+import { beforePublication, readmeBlock } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
 const ctx = inject("packaging");
@@ -133,11 +133,11 @@ describe("npx thematic-mock from the installed package", () => {
     expect(snapshot(packageDir)).toEqual(before);
   });
 
-  it("runs the README's mock quick start verbatim (a frontend project, port 4010)", async () => {
+  it("runs the README's mock quick start with the line `npm run pack` printed for it, as before publication (a frontend project, port 4010)", async () => {
     expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     const folder = join(ctx.work, "readme-mock");
     await run(`mkdir -p "${folder}" && printf '{ "name": "my-frontend", "private": true }\\n' > "${folder}/package.json"`, ctx.work);
-    const mock = await startMock(readmeBlock(ctx.repo, "mock"), folder, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
+    const mock = await startMock(beforePublication(readmeBlock(ctx.repo, "mock"), ctx.pack), folder, npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache), 300_000);
     running.push(mock);
     expect(mock.url).toBe("http://127.0.0.1:4010");
     const health = await run("curl -s localhost:4010/v1/health", folder);

@@ -1,13 +1,14 @@
-// Issue 23: `npm install --save-dev @thematic/mock-server` alone, in a fresh project, the way a user
-// adds the mock: the installed size (disk usage of node_modules, what `du` shows) is at most 60 MB,
-// no installed package runs an install script or is a telemetry package, and the installed CLI
-// serves the API, its reference page and, without the optional @thematic/charts, a 501 that says
-// how to get the studio's charts.
+// Issue 23: the mock alone in a fresh project, the way a user adds it (before publication, with the
+// `mock server` line `npm run pack` prints): the installed size (disk usage of node_modules, what
+// `du` shows) is at most 60 MB, no installed package runs an install script or is a telemetry
+// package, and the installed CLI serves the API, its reference page and, without the optional
+// @thematic/charts, a 501 whose command adds the studio's charts.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { npmEnv, runOk } from "./_support/npmEnv.ts";
+import { useFor } from "./_support/packOutput.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
 const ctx = inject("packaging");
@@ -20,13 +21,15 @@ afterAll(async () => {
   for (const mock of running) await mock.stop();
 });
 
-describe("npm install --save-dev @thematic/mock-server, alone", () => {
+describe("the mock server's install line (npm install --save-dev @thematic/mock-server), alone", () => {
   const project = join(ctx.work, "mock-only");
+  /** A registry without the @thematic packages, as before they are published, and a cache of this project's own. */
+  const env = npmEnv(ctx.unpublishedRegistryUrl, join(ctx.work, "npm-cache-mock-only"));
 
   it(`is at most ${LIMIT_MB} MB on disk, with no install script and no telemetry package`, async () => {
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "mock-only", private: true, type: "module" }, null, 2)}\n`);
-    await runOk("npm install --save-dev @thematic/mock-server", project, npmEnv(ctx.registryUrl, join(ctx.work, "npm-cache-mock-only")), 300_000);
+    await runOk(useFor(ctx.pack, "npm install --save-dev @thematic/mock-server").line, project, env, 300_000);
     const modules = join(project, "node_modules");
     const diskKb = Number(execFileSync("du", ["-sk", modules], { encoding: "utf8" }).split("\t")[0]);
     const apparentKb = Number(execFileSync("du", ["-sk", "--apparent-size", modules], { encoding: "utf8" }).split("\t")[0]);
@@ -40,20 +43,35 @@ describe("npm install --save-dev @thematic/mock-server, alone", () => {
     for (const optional of ["msw", "@thematic/charts", "vega", "vega-lite", "swagger-ui-dist", "date-fns"]) expect(existsSync(join(modules, optional)), optional).toBe(false);
   });
 
-  it("serves the API and /docs, and answers the studio's chart with 501 naming @thematic/charts", async () => {
-    const mock = await startMock("npx thematic-mock --port 0 --quiet", project);
+  it("serves the API and /docs; the studio's chart answers 501 with a command that installs @thematic/charts, after which it draws", async () => {
+    let mock = await startMock("npx thematic-mock --port 0 --quiet", project);
     running.push(mock);
     expect((await fetch(`${mock.url}/v1/health`)).status).toBe(200);
     const docs = await fetch(`${mock.url}/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('fetch("openapi.json")');
     const snapshot = (await (await fetch(`${mock.url}/__mock/studio/snapshot`)).json()) as { premade: Array<{ id: string }> };
-    const chart = await fetch(`${mock.url}/__mock/studio/backtest-chart`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ source: { kind: "premade", id: snapshot.premade[0]!.id }, benchmark: "SPY", years: 5, chart: "nav" }),
-    });
-    expect(chart.status).toBe(501);
-    expect(((await chart.json()) as { error: string }).error).toMatch(/npm install --save-dev @thematic\/charts/);
+    const chart = () =>
+      fetch(`${mock.url}/__mock/studio/backtest-chart`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ source: { kind: "premade", id: snapshot.premade[0]!.id }, benchmark: "SPY", years: 5, chart: "nav" }),
+      });
+    const missing = await chart();
+    expect(missing.status).toBe(501);
+    const { error } = (await missing.json()) as { error: string };
+    // Installed from tarballs, the mock names the charts' and the engine's beside its own: the
+    // registry of an unpublished package has none of them.
+    const command = /: (npm install --save-dev [^,]+), then restart the mock/.exec(error)?.[1];
+    const tarball = (name: string) => ctx.packages.find((p) => p.name === name)!.tarball;
+    expect(command, error).toBe(`npm install --save-dev ${tarball("@thematic/charts")} ${tarball("@thematic/engine")}`);
+    await runOk(command!, project, env, 300_000);
+    await mock.stop();
+    running.pop();
+    mock = await startMock("npx thematic-mock --port 0 --quiet", project);
+    running.push(mock);
+    const drawn = await chart();
+    expect(drawn.status).toBe(200);
+    expect(await drawn.text()).toMatch(/^<svg[\s\S]*>NAV against SPY<[\s\S]*<\/svg>$/);
   });
 });

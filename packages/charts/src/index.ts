@@ -5,7 +5,7 @@
  * it as is) and an async renderer returning an SVG document. Conventions: docs/maths.md#chart-series.
  */
 export { ChartError } from "./ChartError.ts";
-export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesPoint, TimeSeries, WeightInput } from "./types.ts";
+export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesFrequency, SeriesPoint, TimeSeries, WeightInput, WeightsInput } from "./types.ts";
 export { renderSvg } from "./render/renderSvg.ts";
 export { navChart, navChartSpec, type NavChartOptions } from "./charts/navChart.ts";
 export { drawdownChart, drawdownChartSpec } from "./charts/drawdownChart.ts";
@@ -19,6 +19,9 @@ export {
   efficientFrontierChartSpec,
   type EfficientFrontierChartOptions,
   type EfficientFrontierInput,
+  type FrontierAssets,
+  type FrontierPoint,
+  type PerformanceLike,
   type RiskReturnPoint,
 } from "./charts/efficientFrontierChart.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";

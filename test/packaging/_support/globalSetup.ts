@@ -1,14 +1,17 @@
-// Once per packaging run: build and pack every public workspace package, start the local registry,
-// and install the packages into a fresh project in a temporary folder outside the repository, as
-// a user would (`npm install @thematic/engine @thematic/mock-server`, plus the tools a user's app
-// brings: typescript, esbuild, vite). The tests then work in that project.
+// Once per packaging run: build and pack every public workspace package with `npm run pack` (the
+// command a user runs before the packages are published; its printed install lines are what the
+// tests run), start the local registries, and install the packages into a fresh project in a
+// temporary folder outside the repository, as a user would once they are published
+// (`npm install @thematic/engine @thematic/mock-server`, plus the tools a user's app brings:
+// typescript, esbuild, vite). The tests then work in that project.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { publicPackages } from "../../../scripts/pack/publicPackages.ts";
 import { startLocalRegistry, type LocalRegistry } from "./localRegistry.ts";
 import { npmEnv, runOk } from "./npmEnv.ts";
-import { publicPackages } from "./publicPackages.ts";
+import { parsePackOutput, type PackOutput } from "./packOutput.ts";
 
 const repo = join(import.meta.dirname, "..", "..", "..");
 
@@ -19,9 +22,14 @@ export interface PackagingContext {
   work: string;
   /** The fresh project with the packages installed. */
   project: string;
+  /** The local registry, serving the packed packages as published and every other package of the lockfile. */
   registryUrl: string;
+  /** A registry serving the same packages but none of @thematic, as before publication: for the lines `npm run pack` prints. */
+  unpublishedRegistryUrl: string;
   npmCache: string;
-  packages: Array<{ name: string; version: string; dir: string; tarball: string; bytes: number; unpackedBytes: number; files: string[] }>;
+  packages: Array<{ name: string; version: string; dir: string; tarball: string; bytes: number; files: string[] }>;
+  /** What `npm run pack` printed: the tarballs' folder and each use's install line. */
+  pack: PackOutput;
 }
 
 declare module "vitest" {
@@ -31,6 +39,7 @@ declare module "vitest" {
 }
 
 let registry: LocalRegistry | undefined;
+let unpublished: LocalRegistry | undefined;
 let work: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -40,26 +49,26 @@ export async function setup(project: TestProject): Promise<void> {
   if (reuse !== undefined) {
     const kept = JSON.parse(readFileSync(join(reuse, "context.json"), "utf8")) as PackagingContext;
     const found = publicPackages(repo);
-    registry = await startLocalRegistry(join(repo, "package-lock.json"), (await runOk("npm config get cache", repo)).stdout.trim(), found.map((p) => ({ manifest: p.manifest, file: kept.packages.find((k) => k.name === p.name)!.tarball })));
-    project.provide("packaging", { ...kept, registryUrl: registry.url });
+    const userCache = (await runOk("npm config get cache", repo)).stdout.trim();
+    registry = await startLocalRegistry(join(repo, "package-lock.json"), userCache, found.map((p) => ({ manifest: p.manifest, file: kept.packages.find((k) => k.name === p.name)!.tarball })));
+    unpublished = await startLocalRegistry(join(repo, "package-lock.json"), userCache, []);
+    project.provide("packaging", { ...kept, registryUrl: registry.url, unpublishedRegistryUrl: unpublished.url });
     return;
   }
   work = mkdtempSync(join(tmpdir(), "thematic-packaging-"));
-  const tarballs = join(work, "tarballs");
-  mkdirSync(tarballs);
+  // The command users run, with its tarballs in the temporary folder (`npm pack` runs each
+  // package's prepack script, its build, from a clean dist/).
+  const packed = await runOk(`npm run pack --silent -- --out "${join(work, "tarballs")}"`, repo, process.env, 900_000);
+  const pack = parsePackOutput(packed.stdout);
   const found = publicPackages(repo);
-  // A clean build: tsc -b skips up-to-date projects, and a stale dist must not be packed.
-  for (const p of found) {
-    rmSync(join(p.dir, "dist"), { recursive: true, force: true });
-    rmSync(join(p.dir, "build.tsbuildinfo"), { force: true });
-  }
   const packages: PackagingContext["packages"] = [];
   for (const p of found) {
-    // `npm pack` runs the package's prepack script (its build).
-    const { stdout } = await runOk(`npm pack --json --pack-destination "${tarballs}"`, p.dir, process.env, 300_000);
-    const [info] = JSON.parse(stdout.slice(stdout.indexOf("["))) as Array<{ filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }>;
-    const tarball = join(tarballs, info!.filename.replace(/^@/, "").replace("/", "-"));
-    packages.push({ name: p.name, version: p.version, dir: p.dir, tarball, bytes: statSync(tarball).size, unpackedBytes: info!.unpackedSize, files: info!.files.map((f) => f.path) });
+    const printed = pack.packages.find((k) => k.name === p.name && k.version === p.version);
+    if (printed === undefined) throw new Error(`npm run pack did not pack ${p.name} ${p.version}:\n${packed.stdout}`);
+    const tarball = join(pack.out, printed.file);
+    const listing = await runOk(`tar -tzf "${tarball}"`, work);
+    const files = listing.stdout.split("\n").filter((f) => f !== "").map((f) => f.replace(/^package\//, ""));
+    packages.push({ name: p.name, version: p.version, dir: p.dir, tarball, bytes: statSync(tarball).size, files });
   }
   const userCache = (await runOk("npm config get cache", repo)).stdout.trim();
   registry = await startLocalRegistry(
@@ -67,6 +76,7 @@ export async function setup(project: TestProject): Promise<void> {
     userCache,
     found.map((p, i) => ({ manifest: p.manifest, file: packages[i]!.tarball })),
   );
+  unpublished = await startLocalRegistry(join(repo, "package-lock.json"), userCache, []);
   const npmCache = join(work, "npm-cache");
   const env = npmEnv(registry.url, npmCache);
   const projectDir = join(work, "app");
@@ -78,9 +88,9 @@ export async function setup(project: TestProject): Promise<void> {
   const tool = (name: string) => `${name}@${tools[`node_modules/${name}`]!.version}`;
   // msw is an optional peer of the mock: a user of its msw entries installs it (issue 23).
   await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node", "msw"].map(tool).join(" ")}`, projectDir, env, 300_000);
-  const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, npmCache, packages };
+  const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, unpublishedRegistryUrl: unpublished.url, npmCache, packages, pack };
   process.stdout.write(
-    `[packaging] ${packages.map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} kB packed, ${(p.unpackedBytes / 1024).toFixed(0)} kB unpacked, ${p.files.length} files`).join("; ")}\n` +
+    `[packaging] npm run pack: ${(packed.ms / 1000).toFixed(1)} s\n${packed.stdout.split("\n").filter((l) => /^ {2}@/.test(l)).map((l) => `[packaging] ${l.trim()}\n`).join("")}` +
       `[packaging] npm install ${publicNames.join(" ")} into a fresh project: ${(install.ms / 1000).toFixed(1)} s\n`,
   );
   writeFileSync(join(work, "context.json"), JSON.stringify(context));
@@ -89,5 +99,6 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await registry?.close();
+  await unpublished?.close();
   if (work !== undefined && process.env.KEEP_PACKAGING_WORK === undefined) rmSync(work, { recursive: true, force: true });
 }

@@ -109,8 +109,12 @@ export interface TearSheet {
  *   strictly increasing or differ between the series, a value is not finite and > 0, or an option
  *   is out of range.
  * @example
- * const sheet = tearSheet(buyAndHoldBacktest(input));
- * sheet.drawdowns[0].depth === buyAndHoldBacktest(input).metadata.maxDrawdown // => true
+ * const days = Array.from({ length: 150 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // 30 weeks from Monday 2024-01-08
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 9)) }]]);
+ * const backtest = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: prices.get("A")! }, years: 1 });
+ * const sheet = tearSheet(backtest, { rollingWindow: 13 });
+ * sheet.drawdowns[0].depth === backtest.metadata.maxDrawdown // => true
+ * sheet.beta // => 0.9999999999999996 (the portfolio is its own benchmark: 1 to rounding)
  */
 export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {}): TearSheet {
   if (input === null || typeof input !== "object") {

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { expectError } from "../_test/contractShapes.ts";
-import { id, keys } from "../_test/testUniverse.ts";
+import { id, keys, testUniverse } from "../_test/testUniverse.ts";
+import { createManualClock } from "../clock/ManualClock.ts";
+import { createApp, createMock } from "./createApp.ts";
+import { createSessionDispatcher } from "./createSessionDispatcher.ts";
 
 describe("health", () => {
   it("needs no credential", async () => {
@@ -141,6 +144,30 @@ describe("request log", () => {
     const quietLines: string[] = [];
     await makeMock({ quiet: true, log: (l) => quietLines.push(l) }).alice.get("/v1/health");
     expect(quietLines).toEqual([]);
+  });
+});
+
+describe("createApp and createMock as a library", () => {
+  it("write no request log lines unless asked (quiet: false); unexpected errors still go to log", async () => {
+    const lines: string[] = [];
+    const { app } = createMock({ universe: testUniverse, clock: createManualClock(0), log: (l) => lines.push(l) });
+    expect((await app.request("/v1/health")).status).toBe(200);
+    expect((await createApp({ universe: testUniverse, log: (l) => lines.push(l) }).request("/v1/health")).status).toBe(200);
+    expect(lines).toEqual([]);
+    await createApp({ universe: testUniverse, quiet: false, log: (l) => lines.push(l) }).request("/v1/health");
+    expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/health 200 \d+ms$/)]);
+  });
+
+  it("refuse an option they do not have, naming it and the closest option (a CLI flag's spelling too)", () => {
+    const bad = (options: object) => () => createApp({ universe: testUniverse, ...options });
+    expect(bad({ buildSecond: 2 })).toThrow(new RangeError("options.buildSecond: not an option (did you mean buildDurationMs?)"));
+    expect(bad({ latencyMS: 5 })).toThrow(/options\.latencyMS: not an option \(did you mean latencyMs\?\)/);
+    expect(bad({ strict: true })).toThrow(/did you mean strictBodies\?/);
+    expect(() => createMock({ universe: testUniverse, qiuet: true } as never)).toThrow(/options\.qiuet: not an option \(did you mean quiet\?\)/);
+    expect(bad({ zzzzzzzz: 1 })).toThrow(/options\.zzzzzzzz: not an option; the options are .*buildDurationMs.*universe/);
+    // The dispatcher knows its own options and the app's.
+    expect(() => createSessionDispatcher({ universe: testUniverse, maxSession: 3 } as never)).toThrow(/options\.maxSession: not an option \(did you mean maxSessions\?\)/);
+    expect(createSessionDispatcher({ universe: testUniverse, maxSessions: 3, buildDurationMs: 0 }).sessions.maxSessions).toBe(3);
   });
 });
 

@@ -4,7 +4,8 @@ import { authMiddleware } from "../auth/authMiddleware.ts";
 import type { Clock } from "../clock/Clock.ts";
 import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
-import { type MockOptions, resolveOptions } from "../config/MockOptions.ts";
+import { defaultOptions, type MockOptions, resolveOptions } from "../config/MockOptions.ts";
+import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
 import { WARNING_HEADER } from "./addWarning.ts";
@@ -47,9 +48,13 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   clock?: Clock;
   /** Where state survives restarts; default none (in memory, fresh from fixtures on each start). */
   persistence?: Persistence;
-  /** Sink for the one-line-per-request log and unexpected errors; default `console.log`. */
+  /** Sink for unexpected errors and, with `quiet: false`, the one-line-per-request log; default `console.log`. */
   log?: (line: string) => void;
-  /** No request log lines (unexpected errors are still logged). */
+  /**
+   * No request log lines (unexpected errors are still logged). Default true: a library stays
+   * quiet; `quiet: false` writes `GET /v1/strategies 200 3ms` to `log` for every request (the
+   * `thematic-mock` CLI does, unless `--quiet`). The studio's request log is kept either way.
+   */
   quiet?: boolean;
   /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
@@ -58,6 +63,22 @@ export interface CreateAppOptions extends Partial<MockOptions> {
   /** `--replay`: the recorded answer of a request key, if any (`proxy/replayMiddleware.ts`). */
   replay?: (key: string) => RecordedExchange | undefined;
 }
+
+/**
+ * Every option name of {@link CreateAppOptions} (the record makes the compiler check that none is
+ * missing): a key outside it is refused (`refuseUnknownOptions`).
+ */
+const INJECTED_OPTIONS: Record<Exclude<keyof CreateAppOptions, keyof MockOptions>, true> = {
+  universe: true,
+  clock: true,
+  persistence: true,
+  log: true,
+  quiet: true,
+  solver: true,
+  proxy: true,
+  replay: true,
+};
+export const CREATE_APP_OPTION_NAMES: readonly string[] = Object.freeze([...Object.keys(defaultOptions), ...Object.keys(INJECTED_OPTIONS)]);
 
 /** The app and its service context (tests and adapters use the context directly). */
 export interface Mock {
@@ -70,15 +91,16 @@ export interface Mock {
  * auth on `/v1/*` and `/v2/*` except the health checks (`/v1/health`, `/v2/health`), CORS on the `corsOrigins` allow-list, the
  * `Host` check (`allowedHosts`), body size limits (413: `LIMITS.BODY_MAX_BYTES`, the MCP endpoint
  * `LIMITS.MCP_BODY_MAX_BYTES`), the control-surface guard (JSON only, own or allowed origin),
- * the mock headers, an empty JSON body read as `{}`, one log line per request, `{error}` bodies for every failure (validation 400 naming field and rule, unknown
+ * the mock headers, an empty JSON body read as `{}`, one log line per request (`quiet: false`), `{error}` bodies for every failure (validation 400 naming field and rule, unknown
  * route 404, malformed JSON 400), OpenAPI 3.1 at `/openapi.json` (with operation ids and examples, built once: `openapi/`) and a reference at `/docs`.
  *
- * @throws RangeError for an invalid option (named)
+ * @throws RangeError for an invalid option, or one it does not have (named, with the closest names)
  * @example
  * const { app } = createMock({ universe: testUniverse });
  * (await app.request("/v1/health")).status // => 200
  */
 export function createMock(options: CreateAppOptions = {}): Mock {
+  refuseUnknownOptions(options, CREATE_APP_OPTION_NAMES);
   const resolved = resolveOptions(pickMockOptions(options));
   const universe = options.universe ?? loadDefaultUniverse();
   const store = createStore({
@@ -117,7 +139,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   const hook = validationHook(app, () => ctx.options.strictBodies);
 
   app.use("*", nosniffMiddleware());
-  app.use("*", requestLogMiddleware(options.quiet === true ? undefined : log, { requests: ctx.requests, now: () => ctx.clock.now() }));
+  app.use("*", requestLogMiddleware(options.quiet === false ? log : undefined, { requests: ctx.requests, now: () => ctx.clock.now() }));
   app.use(
     "*",
     corsMiddleware({
@@ -132,7 +154,7 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   if (options.replay !== undefined) app.use("*", replayMiddleware(options.replay));
-  if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument));
+  if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument, () => store.state.users.map((u) => u.apiKey)));
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
   const auth = authMiddleware(ctx, new Set(HEALTH_PATHS), FACTSHEET_PDF_PATH);

@@ -4,7 +4,8 @@ import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { registerSessionRoutes } from "../routes/sessions.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { SESSION_NAME_PATTERN, type SessionOut } from "../schemas/session.ts";
-import { type CreateAppOptions, createMock, type Mock } from "./createApp.ts";
+import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
+import { CREATE_APP_OPTION_NAMES, type CreateAppOptions, createMock, type Mock } from "./createApp.ts";
 import { hostAllowed } from "./hostCheckMiddleware.ts";
 import { MOCK_SESSION_HEADER } from "./mockHeadersMiddleware.ts";
 
@@ -15,6 +16,10 @@ export const DEFAULT_MAX_SESSIONS = 64;
 
 /** How long a sandbox session may go unused before it is dropped, unless `sessionIdleMs` says otherwise: 30 minutes. */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+
+/** The option names {@link createSessionDispatcher} adds to the app's. */
+const SESSION_OPTIONS: Record<Exclude<keyof SessionDispatcherOptions, keyof CreateAppOptions>, true> = { maxSessions: true, sessionIdleMs: true };
+export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([...CREATE_APP_OPTION_NAMES, ...Object.keys(SESSION_OPTIONS)]);
 
 /** Options of {@link createSessionDispatcher}: the app's, plus the cap on sessions and their idle time. */
 export interface SessionDispatcherOptions extends CreateAppOptions {
@@ -67,13 +72,14 @@ interface Sandbox {
  * refuse for its `Host` (the DNS-rebinding guard) is answered by it before any session is made.
  *
  * Cost: creating a session copies the fixtures' mutable state (strategies, portfolios): O(state).
- * @throws RangeError for `maxSessions` outside 1..1000, or an invalid app option
+ * @throws RangeError for `maxSessions` outside 1..1000, an invalid app option or one it does not have
  * @example
  * const d = createSessionDispatcher({ universe: testUniverse, quiet: true });
  * await d.fetch(new Request("http://mock/v1/strategies", { method: "POST", headers: { "X-Mock-Session": "w1", … }, body }));
  * d.sessions.list().map((s) => s.name) // => ["w1"]
  */
 export function createSessionDispatcher(options: SessionDispatcherOptions = {}): SessionDispatcher {
+  refuseUnknownOptions(options, SESSION_DISPATCHER_OPTION_NAMES);
   const { maxSessions = DEFAULT_MAX_SESSIONS, sessionIdleMs = DEFAULT_SESSION_IDLE_MS, ...appOptions } = options;
   if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 1000) throw new RangeError(`maxSessions must be an integer in 1..1000, got ${maxSessions}`);
   if (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 0) throw new RangeError(`sessionIdleMs must be an integer >= 0, got ${sessionIdleMs}`);

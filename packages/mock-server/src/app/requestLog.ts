@@ -14,13 +14,15 @@ export interface LoggedRequest {
   durationMs: number;
   /** The authenticated user's id, or null (no key, a bad key, or an unauthenticated route). */
   userId: string | null;
+  /** Present (true) when the answer came from a `--replay` recording rather than the mock or the upstream. */
+  replayed?: true;
 }
 
 /** The last `capacity` requests, in memory. */
 export interface RequestLog {
   readonly capacity: number;
   /** Records a request; `atMs` is the mock's clock (ms since the epoch), formatted as `at` only when read. */
-  record(entry: Omit<LoggedRequest, "seq" | "at"> & { atMs: number }): void;
+  record(entry: Omit<LoggedRequest, "seq" | "at" | "replayed"> & { atMs: number; replayed?: boolean }): void;
   /** Entries with `seq > after`, oldest first, at most `limit` of the newest such. */
   since(after: number, limit?: number): LoggedRequest[];
   /** The seq of the newest entry, 0 before any. */
@@ -53,6 +55,7 @@ export function createRequestLog(capacity: number = LIMITS.REQUEST_LOG_MAX_COUNT
     status: e.status,
     durationMs: e.durationMs,
     userId: e.userId,
+    ...(e.replayed === true ? { replayed: true as const } : {}),
   });
   let seq = 0;
   return {
@@ -68,6 +71,7 @@ export function createRequestLog(capacity: number = LIMITS.REQUEST_LOG_MAX_COUNT
         status: entry.status,
         durationMs: entry.durationMs,
         userId: entry.userId,
+        ...(entry.replayed === true ? { replayed: true as const } : {}),
       };
     },
     since(after, limit = capacity) {

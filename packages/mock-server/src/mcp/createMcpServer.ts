@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import { taskStoreFor } from "./_internal/CallerTaskStore.ts";
+import { serveTaskResults } from "./_internal/serveTaskResults.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";
 import { registerPrompts } from "./prompts/registerPrompts.ts";
 import { registerAnalyticsTools } from "./tools/analyticsTools.ts";
@@ -46,7 +47,8 @@ const INSTRUCTIONS = [
  * are the REST API's. Built per HTTP request (stateless transport, see `handleMcpRequest`);
  * `signal` is that request's, so a solve whose client left is dropped as over REST. It also
  * offers prompts (`prompts/*`, see `prompts/registerPrompts.ts`) and tasks (`tasks/*`, the
- * caller's own {@link taskStoreFor} store, which outlives the request).
+ * caller's own {@link taskStoreFor} store, which outlives the request; `tasks/result` waits
+ * through it, see `_internal/serveTaskResults.ts`).
  * Cost: O(number of tools) to register. `Server` is the SDK's `McpServer` class, passed in so that
  * the SDK is loaded only when a request needs it (see handleMcpRequest).
  *
@@ -61,6 +63,7 @@ export function createMcpServer(Server: typeof McpServer, ctx: ServiceContext, c
   });
   const env = signal === undefined ? { ctx, caller } : { ctx, caller, signal };
   for (const register of TOOL_GROUPS) register(server, env);
+  serveTaskResults(server, env);
   registerPrompts(server);
   return server;
 }

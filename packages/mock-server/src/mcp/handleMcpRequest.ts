@@ -1,7 +1,10 @@
 import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
 import { LIMITS } from "../schemas/limits.ts";
+import { taskStoreFor } from "./_internal/CallerTaskStore.ts";
+import { checkRequests } from "./_internal/checkRequests.ts";
 import { paceMessages } from "./_internal/paceMessages.ts";
 import { createMcpServer } from "./createMcpServer.ts";
+import { TASK_TOOL_INPUTS } from "./tools/taskTools.ts";
 
 /**
  * The MCP SDK's server and transport, imported on the first MCP request. A dynamic import of a
@@ -19,7 +22,12 @@ const sdk = () =>
  * once the response is built. The calls of a batch run one at a time with a turn of the event
  * loop between two, stop when the client leaves, and stop once the answers reach
  * `LIMITS.MCP_ANSWER_MAX_BYTES` (`paceMessages`). Protocol errors (bad JSON-RPC, a missing
- * `Accept`) get the SDK's JSON-RPC error responses; tool failures are tool results with `isError`.
+ * `Accept`) get the SDK's JSON-RPC error responses, params that do not fit their method -32602
+ * naming the field (`checkRequests`); tool failures are tool results with `isError`.
+ * When the client leaves (the request's signal aborts), the server is closed at once, not when
+ * the answers are ready: that aborts every handler's signal, so the calls that wait for a task
+ * (`tasks/result`, `build_strategy` without a task) stop polling and let go of the server; the
+ * answer then is a 499 nobody reads.
  *
  * @param request a Fetch-API request whose body the transport reads (up to 4 MiB)
  * @example
@@ -29,11 +37,20 @@ export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, requ
   const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk();
   const server = createMcpServer(McpServer, ctx, caller, request.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  let onAbort: (() => void) | undefined;
   try {
     await server.connect(transport);
+    const waiters = taskStoreFor(ctx, caller).waiters;
+    checkRequests(transport, { taskTools: TASK_TOOL_INPUTS, cancel: (id) => waiters.cancel(id) });
     paceMessages(transport, { maxAnswerBytes: LIMITS.MCP_ANSWER_MAX_BYTES, signal: request.signal });
-    return await transport.handleRequest(request);
+    const left = new Promise<Response>((resolve) => {
+      onAbort = () => resolve(new Response(null, { status: 499 }));
+      if (request.signal.aborted) onAbort();
+      else request.signal.addEventListener("abort", onAbort, { once: true });
+    });
+    return await Promise.race([transport.handleRequest(request), left]);
   } finally {
+    if (onAbort !== undefined) request.signal.removeEventListener("abort", onAbort);
     await server.close();
   }
 }

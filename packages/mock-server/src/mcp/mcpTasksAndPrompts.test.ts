@@ -3,6 +3,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, CreateTaskResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { id, keys } from "../_test/testUniverse.ts";
+import { MAX_TASKS_PER_CALLER, taskStoreFor } from "./_internal/CallerTaskStore.ts";
 import { callOk, type McpMock, startMcpMock } from "./_test/startMcpMock.ts";
 
 let mock: McpMock;
@@ -35,7 +36,9 @@ describe("MCP tasks: build_strategy", () => {
     expect((await alice.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toContain(task.taskId);
 
     mock.clock.advance(5000); // the build takes 4 s of the mock's clock
-    expect((await alice.experimental.tasks.getTask(task.taskId)).status).toBe("completed");
+    const done = await alice.experimental.tasks.getTask(task.taskId);
+    expect(done.status).toBe("completed");
+    expect(done.statusMessage).toBe(`completed: strategy ${strategyId} is built (status 100); read it with tasks/result`);
     const result = (await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
     expect(result.isError ?? false).toBe(false);
     expect(result.structuredContent).toMatchObject({ id: strategyId, status: 100, completed: true });
@@ -61,7 +64,9 @@ describe("MCP tasks: build_strategy", () => {
 
   it("ends the task failed with the REST error when the build cannot start", async () => {
     const premadeTask = await startBuild(alice, id("premade-quantum"));
-    expect((await alice.experimental.tasks.getTask(premadeTask.taskId)).status).toBe("failed");
+    const failed = await alice.experimental.tasks.getTask(premadeTask.taskId);
+    expect(failed.status).toBe("failed");
+    expect(failed.statusMessage).toMatch(/^failed: 403 Forbidden: .*premade/);
     const result = (await alice.experimental.tasks.getTaskResult(premadeTask.taskId, CallToolResultSchema)) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/^403 Forbidden: .*premade/) });
@@ -80,6 +85,40 @@ describe("MCP tasks: build_strategy", () => {
     mock.clock.advance(5000);
     expect((await alice.experimental.tasks.getTask(task.taskId)).status).toBe("cancelled");
     await expect(alice.experimental.tasks.cancelTask(task.taskId)).rejects.toThrow(/terminal/);
+  });
+
+  it(`a caller's task beyond ${MAX_TASKS_PER_CALLER} unfinished ones ends failed at once, saying why, and builds nothing`, async () => {
+    const store = taskStoreFor(mock.server.ctx, { userId: id("bob") });
+    const unfinished = await Promise.all(
+      Array.from({ length: MAX_TASKS_PER_CALLER }, (_, i) => store.createTask({ ttl: 600_000 }, `held-${i}`, { method: "tools/call", params: { name: "build_strategy", task: {} } })),
+    );
+    try {
+      const strategyId = (await callOk<{ id: string }>(bob, "create_strategy", { name: "One too many", objective: "Companies building quantum computers" })).id;
+      const tooMany = /^429 Too Many Requests: too many unfinished tasks \(100\): wait for one to finish or cancel one with tasks\/cancel$/;
+      const task = await startBuild(bob, strategyId);
+      expect(task.status).toBe("failed");
+      expect(task.statusMessage).toMatch(new RegExp(`^failed: ${tooMany.source.slice(1)}`));
+      const result = (await bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(tooMany) });
+      const plain = (await bob.callTool({ name: "build_strategy", arguments: { strategyId } })) as CallToolResult;
+      expect(plain.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(tooMany) });
+      expect((await callOk<{ status: number }>(bob, "get_strategy", { strategyId })).status).toBe(0); // never submitted
+    } finally {
+      for (const t of unfinished) await store.updateTaskStatus(t.taskId, "cancelled");
+    }
+  });
+
+  it("a task's status message follows it: building while it works, then completed, never a stale percentage", async () => {
+    const strategyId = await newStrategy("Status message");
+    const task = await startBuild(alice, strategyId);
+    mock.clock.advance(3500); // 87 % of the 4 s build
+    expect((await alice.experimental.tasks.getTask(task.taskId)).statusMessage).toMatch(/^building: 8\d% done$/);
+    mock.clock.advance(1000);
+    const done = await alice.experimental.tasks.getTask(task.taskId);
+    expect(done.status).toBe("completed");
+    expect(done.statusMessage).not.toMatch(/building/);
+    expect(done.statusMessage).toMatch(/^completed: /);
   });
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../app/RouteModule.ts";
 import { jsonResponse } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
-import { type DriftLog, NO_DRIFT_REPORT } from "../proxy/DriftLog.ts";
+import { type DriftLog, MAX_FIELDS_PER_OPERATION, MAX_SAMPLE_PATHS, MAX_UNDOCUMENTED_ROUTES, NO_DRIFT_REPORT, OTHER_ROUTES } from "../proxy/DriftLog.ts";
 
 const FieldDriftSchema = z.object({
   path: z.string().openapi({ description: "JSON path of the field; array items are written []", example: "$.performance.sharpe" }),
@@ -23,11 +23,18 @@ const DriftReportSchema = z
     drifted: z.number().int(),
     endpoints: z.array(
       z.object({
-        operation: z.string().openapi({ example: "GET /v1/strategies/{id}" }),
+        operation: z.string().openapi({
+          description: `A documented operation; for a route the mock lacks, its method and path with id-like segments as {id} (one row per route, not per id); "${OTHER_ROUTES}" counts the routes the mock lacks beyond the first ${MAX_UNDOCUMENTED_ROUTES}`,
+          example: "GET /v1/strategies/{id}",
+        }),
         requests: z.number().int(),
         drifted: z.number().int(),
         statuses: z.record(z.string(), z.number().int()),
-        fields: z.array(FieldDriftSchema),
+        fields: z.array(FieldDriftSchema).openapi({ description: `At most ${MAX_FIELDS_PER_OPERATION}, the first seen` }),
+        fieldsNotListed: z.number().int().optional().openapi({ description: "Issues of further fields, counted but not listed" }),
+        firstSeen: z.string(),
+        lastSeen: z.string(),
+        samplePaths: z.array(z.string()).optional().openapi({ description: `A route the mock lacks: the first ${MAX_SAMPLE_PATHS} request paths it grouped` }),
       }),
     ),
   })
@@ -38,7 +45,7 @@ const drift = createRoute({
   path: "/__mock/drift",
   tags: ["Mock control"],
   summary: "Drift of the upstream's answers from the mock's schemas (--proxy), per endpoint and field",
-  description: "With `--proxy <url>` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Without `--proxy`: mode `off`, nothing listed.",
+  description: `With \`--proxy <url>\` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Bounded whatever the upstream answers: routes the mock lacks are grouped by route (ids as {id}), the first ${MAX_UNDOCUMENTED_ROUTES} listed and the rest counted in one row; at most ${MAX_FIELDS_PER_OPERATION} fields per endpoint. Without \`--proxy\`: mode \`off\`, nothing listed.`,
   responses: { 200: jsonResponse(DriftReportSchema, "The drift seen so far"), 403: CONTROL_REFUSALS[403] },
 });
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { UuidSchema } from "./common.ts";
+import { CompanyIdSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 
 /** Body of `POST /v1/backtest` (contract 4.5, 8). */
@@ -8,7 +8,7 @@ export const BacktestBody = z
     holdings: z
       .array(
         z.object({
-          companyId: UuidSchema.openapi({ description: "A company id (from a company list or the company search)" }),
+          companyId: CompanyIdSchema.openapi({ description: "A company id (from a company list or the company search)" }),
           weight: z.number().min(0).openapi({ description: "Relative weight, >= 0, any scale (normalised); at least one > 0" }),
         }),
       )

@@ -6,6 +6,31 @@ export const ErrorSchema = z.object({ error: z.string() }).openapi("Error", { ex
 /** A UUID-shaped identifier (8-4-4-4-12 hex digits; the version digit is not checked). */
 export const UuidSchema = z.guid().openapi({ format: "uuid", example: "6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4" });
 
+/** The endpoint that finds a company's id from its ticker, name, ISIN or FIGI (named in {@link CompanyIdSchema}'s errors). */
+export const COMPANY_SEARCH_PATH = "/v1/helper/companies/search";
+
+/**
+ * The message of a company id that is not a UUID, by what it looks like: a ticker or a company
+ * name (letters, digits, spaces, `.`, `&`, `'`, `-`; at most 64 characters, not only hex digits
+ * and dashes) is quoted back with the company search to send it to; anything else (a mistyped
+ * UUID, other characters) is not repeated.
+ *
+ * @example
+ * companyIdMessage("AAPL") // => 'must be a company id (a UUID); "AAPL" looks like a ticker or a company name: find its id with POST /v1/helper/companies/search {"query":"AAPL"} (also under /v2)'
+ */
+export function companyIdMessage(input: unknown): string {
+  const text = typeof input === "string" ? input.trim() : "";
+  if (/^[A-Za-z0-9][A-Za-z0-9 .&'-]{0,63}$/.test(text) && !/^[0-9a-fA-F-]+$/.test(text)) {
+    return `must be a company id (a UUID); ${JSON.stringify(text)} looks like a ticker or a company name: find its id with POST ${COMPANY_SEARCH_PATH} ${JSON.stringify({ query: text })} (also under /v2)`;
+  }
+  return `must be a company id (a UUID such as 6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4); from a ticker, a name, an ISIN or a FIGI, find it with POST ${COMPANY_SEARCH_PATH} (also under /v2)`;
+}
+
+/** A company id: a UUID, as {@link UuidSchema}; a value of another form is refused with {@link companyIdMessage}. */
+export const CompanyIdSchema = z
+  .guid({ error: (issue) => (issue.code === "invalid_format" ? companyIdMessage(issue.input) : undefined) })
+  .openapi({ format: "uuid", example: "6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4" });
+
 /** Path parameter `{id}` of a strategy. */
 export const StrategyIdParams = z.object({
   id: UuidSchema.openapi({ param: { name: "id", in: "path" } }),
@@ -18,7 +43,7 @@ export const StrategyVersionParams = StrategyIdParams.extend({
 
 /** Path parameters `{id}` and `{companyId}`. */
 export const StrategyCompanyParams = StrategyIdParams.extend({
-  companyId: UuidSchema.openapi({ param: { name: "companyId", in: "path" } }),
+  companyId: CompanyIdSchema.openapi({ param: { name: "companyId", in: "path" } }),
 });
 
 /** A query boolean: `true`/`false` (also `1`/`0`), anything else is a 400. */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { UuidSchema } from "./common.ts";
+import { companyIdMessage, CompanyIdSchema, UuidSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 
 /** The return windows of `POST /v2/strategies/exposures`. */
@@ -7,7 +7,11 @@ export const RETURN_DATE_RANGES = ["1-month", "6-month", "1-year", "5-year"] as 
 export type ReturnDateRange = (typeof RETURN_DATE_RANGES)[number];
 
 const CompaniesWeight = z
-  .record(UuidSchema, z.number().min(0).max(1))
+  .record(z.string().openapi({ format: "uuid" }), z.number().min(0).max(1))
+  .superRefine((weights, ctx) => {
+    // Checked here rather than by the key schema, so that a bad key's 400 names it and says what it should be (zod's own says "Invalid key in record").
+    for (const key of Object.keys(weights)) if (!CompanyIdSchema.safeParse(key).success) ctx.addIssue({ code: "custom", path: [key], message: companyIdMessage(key) });
+  })
   .refine((m) => Object.keys(m).length <= LIMITS.HOLDINGS_MAX_COUNT, `at most ${LIMITS.HOLDINGS_MAX_COUNT} companies`)
   .openapi({ description: "The portfolio: company id → weight, each in [0, 1]", example: { "83d88f60-f581-4176-bb5c-e0b463d1d442": 0.5 } });
 

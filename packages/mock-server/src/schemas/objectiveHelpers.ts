@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { UuidSchema } from "./common.ts";
+import { CompanyIdSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 
 const ObjectiveText = z
@@ -38,7 +38,7 @@ export type ReversedObjective = z.infer<typeof ReversedObjectiveSchema>;
 export const ExclusionPhrasesBody = z
   .object({
     objective: ObjectiveText,
-    companyId: UuidSchema.openapi({ description: "Company identifier (organization id) that was included in the results" }),
+    companyId: CompanyIdSchema.openapi({ description: "Company identifier (organization id) that was included in the results" }),
     inclusionReason: z
       .string()
       .max(LIMITS.REASON_MAX)

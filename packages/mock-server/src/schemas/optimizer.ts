@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { UuidSchema } from "./common.ts";
+import { CompanyIdSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 import { CompanySchema } from "./company.ts";
 
@@ -59,7 +59,7 @@ export const OptimizedPortfolioQuery = z.object({
 });
 export type OptimizedPortfolioQueryIn = z.infer<typeof OptimizedPortfolioQuery>;
 
-const CompanyIdList = z.array(UuidSchema).max(LIMITS.COMPANY_IDS_MAX_COUNT);
+const CompanyIdList = z.array(CompanyIdSchema).max(LIMITS.COMPANY_IDS_MAX_COUNT);
 
 /** The object form of the optimizers' body: `{companyIds: […]}`. */
 export const OptimizerBodyObject = z

@@ -38,6 +38,7 @@ const LoggedRequestSchema = z.object({
   status: z.number().int(),
   durationMs: z.number().int(),
   userId: z.string().nullable(),
+  replayed: z.literal(true).optional().openapi({ description: "Present when the answer came from a --replay recording" }),
 });
 
 /** Response of `GET /__mock/requests`. */

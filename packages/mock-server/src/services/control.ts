@@ -5,6 +5,7 @@ import type { BuildOutcome } from "../store/StoreState.ts";
 import type { RateLimitSetting } from "../config/MockOptions.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
 import { oauthServerFor } from "../oauth/OAuthServer.ts";
+import { shiftTaskExpiries } from "../mcp/_internal/CallerTaskStore.ts";
 
 /** The control surface's view of the mock (GET /__mock/state). */
 export interface MockStatus {
@@ -35,7 +36,7 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
 /**
  * Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). What
  * expires on the mock's clock keeps the lifetime it had left: OAuth codes and tokens move back
- * with the clock (a reset never revives an expired one), and presigned factsheet addresses are
+ * with the clock (a reset never revives an expired one), so do MCP tasks, and presigned factsheet addresses are
  * void (they name the state generation, which the reset moves on).
  */
 export function resetMock(ctx: ServiceContext): void {
@@ -44,6 +45,7 @@ export function resetMock(ctx: ServiceContext): void {
   ctx.memo.clear();
   ctx.clock.resetOffset();
   oauthServerFor(ctx).clockWentBack(dropped);
+  shiftTaskExpiries(ctx, dropped);
 }
 
 /**

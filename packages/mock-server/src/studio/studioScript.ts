@@ -261,7 +261,7 @@ function renderRequests(requests) {
     lastSeq = r.seq;
     const row = el("tr", { class: r.status >= 400 ? "failed" : "" },
       el("td", { text: String(r.seq) }), el("td", { text: r.at.slice(11, 19) }), el("td", { text: r.method }),
-      el("td", {}, el("code", { text: r.path })), el("td", { text: String(r.status) }), el("td", { text: r.durationMs + " ms" }),
+      el("td", {}, el("code", { text: r.path })), el("td", { text: String(r.status) + (r.replayed ? " replayed" : "") }), el("td", { text: r.durationMs + " ms" }),
       el("td", { text: r.userId === null ? "–" : userNames.get(r.userId) || r.userId }));
     row.dataset.seq = String(r.seq);
     tbody.insertBefore(row, tbody.firstChild);

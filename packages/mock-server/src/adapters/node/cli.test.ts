@@ -34,6 +34,14 @@ function startCli(args: string[], via: "launcher" | "source" = "launcher"): Prom
   });
 }
 
+/** Runs the CLI from the TypeScript source until it exits: its status and what it wrote to stderr. */
+function runCliToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts"), ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
+}
+
 describe("thematic-mock CLI", () => {
   it("starts on a free port with the fixtures, prints URL and keys, accepts --add-key and stops on SIGTERM", async () => {
     const banner = await startCli(["--port", "0", "--quiet", "--build-seconds", "0", "--add-key", "cli-test-key-123"]);
@@ -53,5 +61,16 @@ describe("thematic-mock CLI", () => {
     const banner = await startCli(["--port", "0", "--quiet", "--no-control"], "source");
     const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
     expect((await fetch(`${url}/__mock/state`)).status).toBe(404);
+  });
+
+  it("a port in use: status 1 and one line naming the port, --port and how to find the process; a misspelled flag: status 2 and the closest flag", async () => {
+    const banner = await startCli(["--port", "0", "--quiet"], "source");
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[1];
+    const taken = await runCliToExit(["--port", port!, "--quiet"]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(new RegExp(`^thematic-mock: port ${port} on 127\\.0\\.0\\.1 is already in use .*--port <n>.*lsof -i :${port}`));
+    const typo = await runCliToExit(["--prot", "4011"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^thematic-mock: unknown flag --prot \(did you mean --port or --proxy\?\)\n/);
   });
 });

@@ -79,6 +79,21 @@ describe("filePersistence: journal and snapshot", () => {
     expect(readFileSync(`${file}.journal`, "utf8")).not.toContain('"pa\n');
   });
 
+  it("keeps a last line that lost only its newline (its checksum matches) and writes the newline before the next append", () => {
+    const file = stateFile();
+    const store = open(file);
+    store.mutate(rename("first"));
+    store.mutate(rename("kept without its newline"));
+    const journal = bytes(`${file}.journal`);
+    writeFileSync(`${file}.journal`, journal.subarray(0, journal.length - 1));
+    const reopened = open(file);
+    expect(reopened.state.strategies[0]!.name).toBe("kept without its newline");
+    reopened.mutate(rename("next"));
+    const lines = readFileSync(`${file}.journal`, "utf8").split("\n");
+    expect(lines.map((l) => (l === "" ? null : (JSON.parse(l.split("\t")[0]!) as { seq: number }).seq))).toEqual([1, 2, 3, null]);
+    expect(open(file).state.strategies[0]!.name).toBe("next");
+  });
+
   it("refuses a journal damaged before its last line, leaving both files untouched", () => {
     const file = stateFile();
     const store = open(file);

@@ -39,7 +39,9 @@ export interface FilePersistenceOptions {
  * file shares its lock and journal, and a compaction replaces the file, not the link.
  * Load validates the snapshot and the replayed state with the state schemas and refuses a bad
  * file without touching it; a torn last journal line (no newline: a crash mid-append, never
- * acknowledged) is ignored, but a complete line that is damaged is refused (readJournal). A write
+ * acknowledged) is ignored and cut before the next append, but a complete line that is damaged is
+ * refused, and a last line whose checksum matches and that lost only its newline is kept, its
+ * newline written before the next append (readJournal). A write
  * that cannot be made durable (disk full, quota, I/O error) throws ApiError 507/503 and leaves
  * both files as they were.
  *
@@ -58,6 +60,7 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
   let fd: number | null = null; // the journal, open for writing
   let journalBytes = 0; // bytes of whole lines in the journal
   let journalDirty = false; // bytes after journalBytes must be cut before the next append
+  let newlineMissing = false; // the last line was read without its newline: write it (at journalBytes - 1) before the next append
   let compactAt = minCompact;
   let snapshotBytes = 0; // size of the snapshot on disk
 
@@ -112,6 +115,11 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
       fs.ftruncateSync(fd, journalBytes);
       fs.fsyncSync(fd);
       journalDirty = false;
+    }
+    if (newlineMissing) {
+      writeFully(fs, fd, Buffer.from("\n"), journalBytes - 1);
+      fs.fsyncSync(fd);
+      newlineMissing = false;
     }
     return fd;
   };
@@ -174,6 +182,7 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
         }
         journalBytes = journal.validBytes;
         journalDirty = journal.tornTail;
+        newlineMissing = journal.missingNewline;
       }
       lockStateFile(`${path}.lock`, fs);
       cleanStaleTempFiles(path, fs);

@@ -83,11 +83,26 @@ describe("parseCliArgs --max-sessions", () => {
   });
 });
 
-describe("parseCliArgs --session-idle-minutes and --max-connections", () => {
-  it("map to sessionIdleMs and maxConnections, with their ranges", () => {
+describe("parseCliArgs --session-idle-minutes, --max-connections and --headers-seconds", () => {
+  it("map to sessionIdleMs, maxConnections and headersTimeoutMs, with their ranges", () => {
     expect(parseCliArgs(["--session-idle-minutes", "5", "--max-connections", "256"])).toMatchObject({ kind: "start", options: { sessionIdleMs: 300_000, maxConnections: 256 } });
     expect(parseCliArgs(["--session-idle-minutes", "0"])).toMatchObject({ options: { sessionIdleMs: 0 } });
     expect(() => parseCliArgs(["--session-idle-minutes", "x"])).toThrow(/--session-idle-minutes must be an integer from 0 to 10080/);
     for (const bad of ["0", "1000001", "x"]) expect(() => parseCliArgs(["--max-connections", bad])).toThrow(/--max-connections must be an integer from 1 to 1000000/);
+    expect(parseCliArgs(["--headers-seconds", "2.5"])).toMatchObject({ kind: "start", options: { headersTimeoutMs: 2500 } });
+    for (const bad of ["0", "3601", "x"]) expect(() => parseCliArgs(["--headers-seconds", bad])).toThrow(/--headers-seconds must be a number from/);
+  });
+});
+
+describe("parseCliArgs: a misspelled flag", () => {
+  it("names the closest flags", () => {
+    expect(() => parseCliArgs(["--prot", "4010"])).toThrow(/^unknown flag --prot \(did you mean --port or --proxy\?\)$/);
+    expect(() => parseCliArgs(["--build-second", "2"])).toThrow(/unknown flag --build-second \(did you mean --build-seconds\?\)/);
+    expect(() => parseCliArgs(["--max-conections=9"])).toThrow(/^unknown flag --max-conections \(did you mean --max-connections or --max-sessions\?\)$/);
+    expect(() => parseCliArgs(["--zzzzzzzz"])).toThrow(/^unknown flag --zzzzzzzz$/);
+  });
+
+  it("names the flag a stray word looks like", () => {
+    expect(() => parseCliArgs(["port", "4010"])).toThrow(/^unexpected argument "port": every option is a --flag \(did you mean --port\?\)$/);
   });
 });

@@ -1,4 +1,5 @@
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closestNames } from "../../_internal/closestNames.ts";
 import { ALLOWED_HOST_PATTERN, CORS_ORIGIN_PATTERN, type ExtraKey } from "../../config/MockOptions.ts";
 import type { StartServerOptions } from "./startServer.ts";
 
@@ -27,11 +28,16 @@ Serves the local mock of the thematic-investing REST service.
                         =userId it authenticates as that fixture user
   --max-sessions <n>    sandbox sessions (X-Mock-Session) alive at once (default 64; 1..1000)
   --session-idle-minutes <n>  drop a sandbox session unused for this long (default 30; 0 = never)
-  --max-connections <n>  connections open at once; one more is answered 503 and closed (default 1024)
+  --max-connections <n>  connections open at once, shared fairly between client addresses; past
+                        a client's share, its next one is answered 503 and closed (default 1024)
+  --headers-seconds <s>  time a connection has to send a complete request head, new or kept
+                        alive; then it is closed (default 10)
   --proxy <url>         forward every /v1 and /v2 request to this real deployment (with the caller's
                         key) and report where its answers differ from the mock's schemas: in the
                         log, the studio and GET /__mock/drift
   --record <dir>        with --proxy: save each answer in <dir> (keys and personal data removed)
+  --max-upstream-body <MiB>  with --proxy: largest upstream answer read (default 16; 1..1024); a
+                        larger one is cut off and answered 502
   --replay <dir>        answer the requests recorded in <dir> from there (others: the mock, or the
                         upstream with --proxy)
   --no-control          do not mount the /__mock control endpoints (nor sandbox sessions)
@@ -53,35 +59,32 @@ export type CliCommand = { kind: "help" } | { kind: "start"; options: StartServe
  * parseCliArgs(["--port", "0", "--quiet"]) // => { kind: "start", options: { port: 0, quiet: true, … } }
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      host: { type: "string" },
-      seed: { type: "string" },
-      latency: { type: "string" },
-      "build-seconds": { type: "string" },
-      "optimizer-seconds": { type: "string" },
-      "optimizer-workers": { type: "string" },
-      "optimizer-queue": { type: "string" },
-      "cors-origin": { type: "string", multiple: true },
-      "allowed-hosts": { type: "string", multiple: true },
-      data: { type: "string" },
-      "add-key": { type: "string", multiple: true },
-      "max-sessions": { type: "string" },
-      "session-idle-minutes": { type: "string" },
-      "max-connections": { type: "string" },
-      proxy: { type: "string" },
-      record: { type: "string" },
-      replay: { type: "string" },
-      "no-control": { type: "boolean" },
-      strict: { type: "boolean" },
-      "rate-limit": { type: "string" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
+  const { values } = parseStrictly(argv, {
+    port: { type: "string" },
+    host: { type: "string" },
+    seed: { type: "string" },
+    latency: { type: "string" },
+    "build-seconds": { type: "string" },
+    "optimizer-seconds": { type: "string" },
+    "optimizer-workers": { type: "string" },
+    "optimizer-queue": { type: "string" },
+    "cors-origin": { type: "string", multiple: true },
+    "allowed-hosts": { type: "string", multiple: true },
+    data: { type: "string" },
+    "add-key": { type: "string", multiple: true },
+    "max-sessions": { type: "string" },
+    "session-idle-minutes": { type: "string" },
+    "max-connections": { type: "string" },
+    "headers-seconds": { type: "string" },
+    proxy: { type: "string" },
+    record: { type: "string" },
+    "max-upstream-body": { type: "string" },
+    replay: { type: "string" },
+    "no-control": { type: "boolean" },
+    strict: { type: "boolean" },
+    "rate-limit": { type: "string" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
   });
   if (values.help === true) return { kind: "help" };
   const options: StartServerOptions = { quiet: values.quiet === true, controlEnabled: values["no-control"] !== true };
@@ -99,6 +102,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
   if (values["session-idle-minutes"] !== undefined) options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
   if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
+  if (values["headers-seconds"] !== undefined) {
+    options.headersTimeoutMs = seconds("--headers-seconds", values["headers-seconds"]);
+    if (options.headersTimeoutMs < 1) throw new Error(`--headers-seconds must be a number from 0.001 to 3600, got "${values["headers-seconds"]}"`);
+  }
   if (values.data !== undefined) options.dataFile = values.data;
   if (values.strict === true) options.strictBodies = true;
   if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);
@@ -109,11 +116,45 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (values.record.trim() === "") throw new Error("--record needs a directory");
     options.recordDir = values.record;
   }
+  if (values["max-upstream-body"] !== undefined) {
+    if (values.proxy === undefined) throw new Error("--max-upstream-body needs --proxy <url> (it caps the upstream's answers)");
+    options.maxUpstreamBodyBytes = integer("--max-upstream-body", values["max-upstream-body"], 1, 1024) * 1024 * 1024;
+  }
   if (values.replay !== undefined) {
     if (values.replay.trim() === "") throw new Error("--replay needs a directory");
     options.replayDir = values.replay;
   }
   return { kind: "start", options };
+}
+
+/**
+ * `parseArgs` in strict mode, whose errors for an unknown flag or a stray argument are rewritten
+ * to name the closest flags (`--prot` → did you mean --port?).
+ */
+function parseStrictly<O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const flags = Object.keys(options);
+    const unknown = code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const near = closestFlags(unknown.replace(/^-+/, "").replace(/=.*$/, ""), flags);
+      throw new Error(`unknown flag ${unknown}${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`, { cause: error });
+    }
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      const word = /'([^']*)'/.exec((error as Error).message)?.[1] ?? "";
+      const near = closestFlags(word, flags);
+      throw new Error(`unexpected argument "${word}": every option is a --flag${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The flags closest to `word` as `--flag`: only the one spelt the same (another case) when there is one. */
+function closestFlags(word: string, flags: readonly string[]): string[] {
+  const near = closestNames(word, flags);
+  return (near[0]?.toLowerCase() === word.toLowerCase() ? near.slice(0, 1) : near).map((f) => `--${f}`);
 }
 
 /** Milliseconds of a `<s>` flag: a number of seconds from 0 to 3600. */

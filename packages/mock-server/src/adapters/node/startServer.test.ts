@@ -106,6 +106,24 @@ describe("startServer (real HTTP)", () => {
     expect((await fetch(`${restarted.url}/v2/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(200);
   });
 
+  it("a port already in use is refused naming the port, --port and how to find the process that holds it", async () => {
+    const first = await start();
+    const error = await startServer({ port: first.port, universe: testUniverse }).then(
+      () => null,
+      (e: unknown) => e as Error & { code?: string },
+    );
+    expect(error?.code).toBe("EADDRINUSE");
+    expect(error?.message).toBe(
+      `port ${first.port} on 127.0.0.1 is already in use (another thematic-mock, or another server): start on another port with --port <n> (the \`port\` option; 0 picks a free one), ` +
+        `or stop the process that holds it, found with \`lsof -i :${first.port}\` (macOS, Linux) or \`netstat -ano | findstr :${first.port}\` (Windows)`,
+    );
+  });
+
+  it("refuses an option it does not have, naming the closest of its own and the app's", async () => {
+    await expect(startServer({ port: 0, universe: testUniverse, maxConnection: 8 } as never)).rejects.toThrow(/options\.maxConnection: not an option \(did you mean maxConnections\?\)/);
+    await expect(startServer({ port: 0, universe: testUniverse, host: "127.0.0.1" } as never)).rejects.toThrow(/options\.host: not an option \(did you mean hostname\?\)/);
+  });
+
   it("a client that leaves an optimizer request takes its solve with it: the solver's signal aborts", async () => {
     const { solver, signal: seen } = waitingSolver();
     const server = await start({ solver });

@@ -1,12 +1,19 @@
-import type { AddressInfo, Server, Socket } from "node:net";
+import { mkdirSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
-import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
-import { capConnections, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
+import { createSessionDispatcher, SESSION_DISPATCHER_OPTION_NAMES, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import { refuseUnknownOptions } from "../../config/refuseUnknownOptions.ts";
+import { capConnections, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { createDriftLog } from "../../proxy/DriftLog.ts";
 import { filePersistence } from "./filePersistence.ts";
-import { loadRecordings, recorder } from "./recordingDir.ts";
+import { loadRecordings } from "./recordingDir.ts";
+import { workerAnswerInspector, type WorkerAnswerInspector } from "./workerAnswerInspector.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
+
+/** Time a request (head and body) has to arrive unless the head timeout is longer (Node's `requestTimeout`; its default is 300 s). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Options of {@link startServer}: the app's, plus where to listen, the state file and the optimizer pool. */
 export interface StartServerOptions extends SessionDispatcherOptions {
@@ -27,17 +34,48 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    */
   warmOptimizer?: boolean;
   /**
-   * Connections open at once (1..1000000); one more is answered 503 `{error}` at once and closed
+   * Connections open at once (1..1000000), shared between clients (remote addresses): at the cap,
+   * a client under its share ⌊cap / clients⌋ takes the place of an idle connection of the
+   * client holding the most; a client at its share is answered 503 `{error}` at once and closed
    * (`capConnections`). Default {@link DEFAULT_MAX_CONNECTIONS}.
    */
   maxConnections?: number;
+  /**
+   * Milliseconds a connection has to send a complete request head, when new or kept alive after
+   * a response (1..3600000): then it is closed (408 `{error}` if it had sent part of one).
+   * Default {@link DEFAULT_HEADERS_TIMEOUT_MS}. The body must then arrive within
+   * max(30 s, this) of the request's start (Node's `requestTimeout`).
+   */
+  headersTimeoutMs?: number;
   /** `--proxy`: base URL of a real deployment every API request is forwarded to (drift reported at `/__mock/drift`). */
   proxyUrl?: string;
   /** `--record`: save the upstream's answers (keys and personal data removed) in this directory; needs `proxyUrl`. */
   recordDir?: string;
   /** `--replay`: answer the requests recorded in this directory from it. */
   replayDir?: string;
+  /**
+   * `--max-upstream-body`: largest upstream answer body `proxyUrl` reads, bytes (1 to 1 GiB;
+   * default 16 MiB). A larger one is cut off at the cap and answered 502 `{error}`.
+   */
+  maxUpstreamBodyBytes?: number;
 }
+
+/** The option names {@link startServer} adds to the dispatcher's (the record makes the compiler check that none is missing). */
+const SERVER_OPTIONS: Record<Exclude<keyof StartServerOptions, keyof SessionDispatcherOptions>, true> = {
+  port: true,
+  hostname: true,
+  dataFile: true,
+  optimizerWorkers: true,
+  optimizerQueue: true,
+  warmOptimizer: true,
+  maxConnections: true,
+  headersTimeoutMs: true,
+  proxyUrl: true,
+  recordDir: true,
+  replayDir: true,
+  maxUpstreamBodyBytes: true,
+};
+const START_SERVER_OPTION_NAMES: readonly string[] = [...SESSION_DISPATCHER_OPTION_NAMES, ...Object.keys(SERVER_OPTIONS)];
 
 /** A running server. */
 export interface RunningServer extends Mock {
@@ -56,7 +94,7 @@ export interface RunningServer extends Mock {
  * threads (`createWorkerSolverRunner`), the `Host` check on (loopback names, IP addresses, the
  * bound name and `allowedHosts`), and `{error}` JSON bodies for the requests Node itself refuses
  * before the app sees them (a malformed request line 400, headers over 16 KB 431, a connection
- * past `maxConnections` 503).
+ * past its client's share of `maxConnections` 503, a head not received within `headersTimeoutMs` 408).
  *
  * @example
  * const server = await startServer({ port: 0, universe, quiet: true });
@@ -64,12 +102,20 @@ export interface RunningServer extends Mock {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, proxyUrl, recordDir, replayDir, ...appOptions } = options;
+  refuseUnknownOptions(options, START_SERVER_OPTION_NAMES);
+  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS, proxyUrl, recordDir, replayDir, maxUpstreamBodyBytes, ...appOptions } = options;
   if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
+  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1 || headersTimeoutMs > 3_600_000) throw new RangeError(`headersTimeoutMs must be an integer in 1..3600000, got ${headersTimeoutMs}`);
   if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
+  if (maxUpstreamBodyBytes !== undefined && proxyUrl === undefined) throw new RangeError("maxUpstreamBodyBytes needs proxyUrl (it caps the upstream's answers)");
+  if (maxUpstreamBodyBytes !== undefined && !(Number.isInteger(maxUpstreamBodyBytes) && maxUpstreamBodyBytes >= 1 && maxUpstreamBodyBytes <= 2 ** 30)) throw new RangeError(`maxUpstreamBodyBytes must be an integer from 1 to 1073741824 (1 GiB), got ${maxUpstreamBodyBytes}`);
   const log = appOptions.log ?? ((line: string) => console.log(line));
+  let inspector: WorkerAnswerInspector | undefined;
   if (proxyUrl !== undefined) {
-    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), ...(recordDir === undefined ? {} : { record: recorder(recordDir) }) };
+    if (recordDir !== undefined) mkdirSync(recordDir, { recursive: true }); // a folder that cannot be made fails the start, not the first answer
+    // Parsing, drift checks, redaction and saving run on a worker thread: a large answer never blocks the event loop.
+    inspector = workerAnswerInspector({ ...(recordDir === undefined ? {} : { recordDir }), ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) });
+    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), inspect: inspector.inspect, log, ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) };
   }
   if (replayDir !== undefined) {
     const recordings = loadRecordings(replayDir);
@@ -88,7 +134,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const mock = dispatcher.mock;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname }, (info: AddressInfo) => {
+    const serverOptions = {
+      // Node's own checks, behind capConnections' exact head deadline: the head, then the whole request.
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    };
+    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname, serverOptions }, (info: AddressInfo) => {
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       if (warmOptimizer) pool?.warm();
       resolve({
@@ -100,16 +152,38 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             if ("closeAllConnections" in server && typeof server.closeAllConnections === "function") server.closeAllConnections();
-          }).finally(() => pool?.close()),
+          }).finally(() => Promise.all([pool?.close(), inspector?.close()])),
       });
     });
-    capConnections(server as Server, maxConnections);
+    capConnections(server as Server, { max: maxConnections, headersTimeoutMs });
     server.on("clientError", answerClientError);
-    server.once("error", (error) => {
+    server.once("error", (error: Error & { code?: string }) => {
       void pool?.close();
-      reject(error);
+      void inspector?.close();
+      reject(listenError(error, port, hostname));
     });
   });
+}
+
+/**
+ * The error of a `listen` that failed, with what to do for the usual causes: the port is taken
+ * (EADDRINUSE: another server, or a mock still running) or needs privileges (EACCES, below
+ * 1024); others are returned unchanged. The `code` is kept, Node's error is the `cause`.
+ *
+ * @example
+ * listenError(Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE" }), 4010, "127.0.0.1").message
+ * // => "port 4010 on 127.0.0.1 is already in use (another thematic-mock, or another server): …"
+ */
+function listenError(error: Error & { code?: string }, port: number, hostname: string): Error {
+  const where = `port ${port} on ${hostname}`;
+  const message =
+    error.code === "EADDRINUSE"
+      ? `${where} is already in use (another thematic-mock, or another server): start on another port with --port <n> (the \`port\` option; 0 picks a free one), ` +
+        `or stop the process that holds it, found with \`lsof -i :${port}\` (macOS, Linux) or \`netstat -ano | findstr :${port}\` (Windows)`
+      : error.code === "EACCES"
+        ? `${where} needs privileges to bind (ports below 1024 usually do): start on a port from 1024 up with --port <n> (the \`port\` option)`
+        : null;
+  return message === null ? error : Object.assign(new Error(message, { cause: error }), { code: error.code });
 }
 
 /**

@@ -1,9 +1,16 @@
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
 import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import { ApiError } from "../../errors/ApiError.ts";
+import { TaskWaiters } from "./TaskWaiters.ts";
+import { toolError } from "./toolError.ts";
 
-/** What a task's source says about it now: still working (with a message), or finished with its tool result. */
-export type TaskProgress = { status: "working"; message: string } | { status: "completed" | "failed"; result: Result };
+/**
+ * What a task's source says about it now: still working (with a message), or finished with its
+ * tool result (and, optionally, the status message; by default "completed: …" or "failed: " and
+ * the error's text).
+ */
+export type TaskProgress = { status: "working"; message: string } | { status: "completed" | "failed"; result: Result; message?: string };
 
 /** Reads the current state of the work behind a task (a strategy build, say); called on every `tasks/get`. */
 export type TaskSource = () => TaskProgress;
@@ -12,14 +19,18 @@ export type TaskSource = () => TaskProgress;
 export const MAX_TASKS_PER_CALLER = 100;
 /** How long a task is kept when its creator asks for no `ttl`, and the longest `ttl` granted (ms of the mock's clock). */
 export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
-/** What `tasks/get` suggests as the interval between polls (ms). */
+/** What `tasks/get` suggests as the interval between polls (ms), and how often a waiting call checks its task. */
 export const TASK_POLL_INTERVAL_MS = 500;
+
+/** Most calls of one caller waiting for a task at once (`tasks/result`, `build_strategy` without a task); see {@link TaskWaiters}. */
+export const MAX_WAITING_CALLS_PER_CALLER = 16;
 
 interface Entry {
   task: Task;
   result?: Result;
-  source?: TaskSource;
   expiresAt: number;
+  /** The call that created the task waits for it (a `tools/call` without `task`). */
+  awaitedByCreator: boolean;
 }
 
 const stores = new WeakMap<ServiceContext, Map<string, CallerTaskStore>>();
@@ -32,7 +43,10 @@ const stores = new WeakMap<ServiceContext, Map<string, CallerTaskStore>>();
  * by a {@link TaskSource} is brought up to date when read, so its status follows the mock's clock
  * (a strategy build finishes when the clock says so, fast-forward included) without a timer.
  * Expired tasks are dropped when the store is next used; no timer keeps a process alive, and
- * nothing here needs Node (the msw adapter runs it in a browser).
+ * nothing here needs Node (the msw adapter runs it in a browser). The calls that wait for a task
+ * ({@link waitUntilFinished}) are counted and capped per caller in {@link waiters}, and stop
+ * when their client leaves or cancels them. A task's `statusMessage` follows it: "building: 40%
+ * done" while it works, then "completed: …", "failed: <the error>" or the cancellation's.
  *
  * @example
  * const store = taskStoreFor(ctx, caller);
@@ -41,6 +55,8 @@ const stores = new WeakMap<ServiceContext, Map<string, CallerTaskStore>>();
 export class CallerTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Entry>();
   private readonly sources = new Map<string, TaskSource>();
+  /** The calls of this caller waiting for one of its tasks. */
+  readonly waiters = new TaskWaiters({ max: MAX_WAITING_CALLS_PER_CALLER, intervalMs: TASK_POLL_INTERVAL_MS });
 
   constructor(private readonly now: () => number) {}
 
@@ -53,18 +69,51 @@ export class CallerTaskStore implements TaskStore {
     this.refresh(taskId);
   }
 
-  async createTask(taskParams: CreateTaskOptions, _requestId: RequestId, _request: Request): Promise<Task> {
+  /**
+   * A new task in status `working`. When the caller already has {@link MAX_TASKS_PER_CALLER}
+   * tasks, the oldest finished ones are forgotten; when none is finished, the new task is created
+   * `failed`, with the tool error "429 Too Many Requests: too many unfinished tasks …" as its
+   * result and status message (a task-augmented call must answer a task, and so the reason
+   * reaches the client); its creator then starts no work (see `tools/taskTools.ts`).
+   */
+  async createTask(taskParams: CreateTaskOptions, _requestId: RequestId, request: Request): Promise<Task> {
     this.expire();
-    if (this.tasks.size >= MAX_TASKS_PER_CALLER) {
+    let refusal: Result | undefined;
+    while (this.tasks.size >= MAX_TASKS_PER_CALLER && refusal === undefined) {
       const oldestFinished = [...this.tasks].find(([, e]) => isTerminal(e.task.status));
-      if (oldestFinished === undefined) throw new Error(`too many unfinished tasks (${MAX_TASKS_PER_CALLER}): wait for one to finish or cancel one with tasks/cancel`);
-      this.forget(oldestFinished[0]);
+      if (oldestFinished !== undefined) this.forget(oldestFinished[0]);
+      else refusal = toolError(new ApiError(429, `too many unfinished tasks (${MAX_TASKS_PER_CALLER}): wait for one to finish or cancel one with tasks/cancel`), () => {});
     }
     const ttl = Math.min(taskParams.ttl ?? DEFAULT_TASK_TTL_MS, DEFAULT_TASK_TTL_MS);
     const at = new Date(this.now()).toISOString();
     const task: Task = { taskId: crypto.randomUUID(), status: "working", ttl, createdAt: at, lastUpdatedAt: at, pollInterval: TASK_POLL_INTERVAL_MS };
-    this.tasks.set(task.taskId, { task, expiresAt: this.now() + ttl });
+    const entry: Entry = { task, expiresAt: this.now() + ttl, awaitedByCreator: !isTaskAugmented(request) };
+    this.tasks.set(task.taskId, entry);
+    if (refusal !== undefined) this.finish(entry, { status: "failed", result: refusal });
     return { ...task };
+  }
+
+  /** True when the call that created `taskId` waits for it (a `tools/call` without `task`); false otherwise or when unknown. */
+  isAwaitedByCreator(taskId: string): boolean {
+    return this.tasks.get(taskId)?.awaitedByCreator ?? false;
+  }
+
+  /**
+   * Resolves when `taskId` is finished (completed, failed or cancelled) or gone (expired,
+   * forgotten), reading it every {@link TASK_POLL_INTERVAL_MS}. A wait of {@link waiters}: it
+   * ends when one of `signals` aborts or the client cancels `requestId`, and is refused when the
+   * caller already has {@link MAX_WAITING_CALLS_PER_CALLER} waits.
+   * @throws ApiError (rejects) as {@link TaskWaiters.wait}: 429 refused, 499 the client left or cancelled
+   */
+  waitUntilFinished(taskId: string, requestId: RequestId, signals: ReadonlyArray<AbortSignal | undefined>): Promise<void> {
+    return this.waiters.wait(
+      requestId,
+      async () => {
+        const task = await this.getTask(taskId);
+        return task === null || isTerminal(task.status);
+      },
+      signals,
+    );
   }
 
   async getTask(taskId: string): Promise<Task | null> {
@@ -77,8 +126,7 @@ export class CallerTaskStore implements TaskStore {
   async storeTaskResult(taskId: string, status: "completed" | "failed", result: Result): Promise<void> {
     const entry = this.require(taskId);
     if (isTerminal(entry.task.status)) throw new Error(`task ${taskId} is already ${entry.task.status}`);
-    entry.result = result;
-    this.setStatus(entry, status);
+    this.finish(entry, { status, result });
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
@@ -122,9 +170,15 @@ export class CallerTaskStore implements TaskStore {
       if (entry.task.statusMessage !== progress.message) this.setStatus(entry, "working", progress.message);
       return;
     }
-    entry.result = progress.result;
     this.sources.delete(taskId);
-    this.setStatus(entry, progress.status);
+    this.finish(entry, progress);
+  }
+
+  /** Ends `entry` with `progress`'s result and a status message that says so. */
+  private finish(entry: Entry, progress: Extract<TaskProgress, { status: "completed" | "failed" }>): void {
+    entry.result = progress.result;
+    const message = progress.message ?? (progress.status === "completed" ? "completed: read the result with tasks/result" : `failed: ${firstText(progress.result) ?? "read the error with tasks/result"}`);
+    this.setStatus(entry, progress.status, message);
   }
 
   private setStatus(entry: Entry, status: Task["status"], statusMessage?: string): void {
@@ -139,9 +193,15 @@ export class CallerTaskStore implements TaskStore {
     return entry;
   }
 
-  private forget(taskId: string): void {
+  /** Forgets `taskId` and what it follows (also a task whose waiting creator left: nobody else knows of it). */
+  forget(taskId: string): void {
     this.tasks.delete(taskId);
     this.sources.delete(taskId);
+  }
+
+  /** The mock's clock went back by `ms` (a reset drops its offset): every task keeps the lifetime it had left, so none expired comes back. */
+  shiftExpiries(ms: number): void {
+    for (const entry of this.tasks.values()) entry.expiresAt -= ms;
   }
 
   private expire(): void {
@@ -152,6 +212,20 @@ export class CallerTaskStore implements TaskStore {
 
 function isTerminal(status: Task["status"]): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** True when `request` asks for a task (`params.task`: a task-augmented request). */
+function isTaskAugmented(request: Request): boolean {
+  const params: unknown = request.params;
+  return typeof params === "object" && params !== null && (params as { task?: unknown }).task !== undefined;
+}
+
+/** The first text block of a tool result, if any. */
+function firstText(result: Result): string | undefined {
+  const content: unknown = result["content"];
+  if (!Array.isArray(content)) return undefined;
+  const first: unknown = content[0];
+  return typeof first === "object" && first !== null && "text" in first && typeof first.text === "string" ? first.text : undefined;
 }
 
 /**
@@ -166,4 +240,9 @@ export function taskStoreFor(ctx: ServiceContext, caller: Caller): CallerTaskSto
   let store = byUser.get(caller.userId);
   if (store === undefined) byUser.set(caller.userId, (store = new CallerTaskStore(() => ctx.clock.now())));
   return store;
+}
+
+/** Every caller's task store of this app moves its expiries back by `ms` (see {@link CallerTaskStore.shiftExpiries}). */
+export function shiftTaskExpiries(ctx: ServiceContext, ms: number): void {
+  for (const store of stores.get(ctx)?.values() ?? []) store.shiftExpiries(ms);
 }

@@ -65,12 +65,14 @@ describe("paceMessages (MCP batches)", () => {
       }
     });
     const batch = Array.from({ length: 60 }, (_, i) => create(i + 1));
-    const response = await mock.app.request("/v1/mcp", {
-      method: "POST",
-      headers: { ...HEADERS, Authorization: `Bearer ${keys.alice}` },
-      body: JSON.stringify(batch),
-      signal: controller.signal,
-    });
+    // The transport itself, not the app: the app answers a client that left at once (499) and
+    // closes the server, and the answers below are what paceMessages gives the transport.
+    const server = createMcpServer(McpServer, mock.ctx, { userId: id("alice") });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    paceMessages(transport, { maxAnswerBytes: Number.POSITIVE_INFINITY, signal: controller.signal });
+    const response = await transport.handleRequest(new Request("http://mock/v1/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(batch), signal: controller.signal }));
+    await server.close();
     counter.stop();
     const answers = (await response.json()) as Answer[];
     const ran = mock.ctx.store.state.strategies.length - before;

@@ -11,6 +11,8 @@ const REASONS: Record<number, string> = {
   413: "Payload Too Large",
   422: "Unprocessable",
   423: "Locked",
+  429: "Too Many Requests",
+  499: "Client Closed Request",
   500: "Internal Error",
 };
 
@@ -26,7 +28,18 @@ const REASONS: Record<number, string> = {
  * toolError(new ApiError(404, "strategy x not found"), log).content[0].text // => "404 Not Found: strategy x not found"
  */
 export function toolError(error: unknown, log: (line: string) => void): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: toolErrorText(error, log) }] };
+}
+
+/**
+ * The text of {@link toolError}: `<status> <reason>: <message>`. For a tool handler that must throw
+ * (the SDK makes a thrown error's message the tool error's text).
+ *
+ * @example
+ * toolErrorText(new ApiError(429, "too many"), log) // => "429 Too Many Requests: too many"
+ */
+export function toolErrorText(error: unknown, log: (line: string) => void): string {
   const response = toErrorResponse(error, (e) => log(`[thematic-mock] unexpected error in an MCP tool: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   const reason = REASONS[response.status] ?? "Error";
-  return { isError: true, content: [{ type: "text", text: `${response.status} ${reason}: ${response.body.error}` }] };
+  return `${response.status} ${reason}: ${response.body.error}`;
 }

@@ -2,6 +2,7 @@ import { BacktestBody, BacktestResultSchema } from "../../schemas/backtest.ts";
 import { prepareBacktestPrices } from "../../services/backtest/prepareBacktestPrices.ts";
 import { runBacktest } from "../../services/backtest/runBacktest.ts";
 import { addTool } from "../_internal/addTool.ts";
+import { backtestHoldingsField } from "../_internal/fields.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
 /** `backtest` (contract 4.5; nothing saved), on the service of `routes/backtest.ts`. */
@@ -17,7 +18,7 @@ export const registerBacktestTools: ToolGroup = (server, env) => {
         "the portfolio and the benchmark, with total and annualised return, variance (the annualised volatility σ), Sharpe ratio and max drawdown (negative). " +
         "Company ids come from get_strategy_companies or search_companies. 400 when no holding has price data.",
       inputSchema: {
-        holdings: BacktestBody.shape.holdings.describe("[{companyId, weight}], weights >= 0 in any scale (normalised), at least one > 0"),
+        holdings: backtestHoldingsField.describe("[{companyId, weight}], weights >= 0 in any scale (normalised), at least one > 0"),
         years: BacktestBody.shape.years.describe("Window length in years, 1 to 20 (default 5)"),
         benchmark: BacktestBody.shape.benchmark.describe("Benchmark symbol (default SPY): a benchmark ETF such as SPY or QQQ, or any active company ticker such as NVDA"),
       },

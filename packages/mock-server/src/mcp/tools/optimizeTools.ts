@@ -1,11 +1,11 @@
-import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBodyObject, OptimizerResultSchema } from "../../schemas/optimizer.ts";
+import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerResultSchema } from "../../schemas/optimizer.ts";
 import { optimizeMeanCvar } from "../../services/optimize/optimizeMeanCvar.ts";
 import { optimizeScoreTilt } from "../../services/optimize/optimizeScoreTilt.ts";
 import { addTool } from "../_internal/addTool.ts";
-import { strategyIdField } from "../_internal/fields.ts";
+import { companyIdsField, strategyIdField } from "../_internal/fields.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
-const companyIds = OptimizerBodyObject.shape.companyIds.describe("Optional: only these company ids of the strategy are considered (default: all its companies)");
+const companyIds = companyIdsField.describe("Optional: only these company ids of the strategy are considered (default: all its companies)");
 const tilt = OptimizeQuery.shape;
 const tiltArgs = {
   minMarketCap: tilt.minMarketCap.describe("Minimum market cap (USD) for inclusion; >= 0; default 0"),

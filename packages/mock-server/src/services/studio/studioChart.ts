@@ -3,6 +3,7 @@ import { ApiError } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { prepareBacktestPrices } from "../backtest/prepareBacktestPrices.ts";
 import { runBacktest } from "../backtest/runBacktest.ts";
+import { CHARTS_REGISTRY_COMMAND, chartsInstallCommand } from "./chartsInstallCommand.ts";
 import { studioHoldings } from "./studioHoldings.ts";
 
 /** What the explorer draws: an SVG chart, or the full report as one HTML page. */
@@ -17,7 +18,8 @@ export interface StudioDrawing {
  * tear sheet (`tearSheetReport`: the metrics and every panel) as one self-contained HTML page. The
  * charts package (and Vega with it) is imported on the first call, so the mock starts as fast
  * without it. It is an optional peer dependency (Vega is a third of a full install, for one page
- * of the studio): without it installed, the chart answers 501 saying how to add it.
+ * of the studio): without it installed, the chart answers 501 with the command that adds it
+ * ({@link chartsInstallCommand}: the tarballs' paths when the mock was installed from tarballs).
  *
  * @throws ApiError 404/400 from {@link studioHoldings}; 400 for an unknown benchmark or too little
  *   price data; 501 when @thematic/charts is not installed
@@ -33,7 +35,9 @@ export async function studioChart(ctx: ServiceContext, input: StudioChartInput):
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
-    throw new ApiError(501, "the studio's charts need the optional package @thematic/charts (with its Vega): npm install --save-dev @thematic/charts, then restart the mock");
+    const command = chartsInstallCommand();
+    const unpublished = command === CHARTS_REGISTRY_COMMAND ? " (until the @thematic packages are published, install instead the tarballs of @thematic/charts and @thematic/engine that `npm run pack` makes in the toolkit's repository)" : "";
+    throw new ApiError(501, `the studio's charts need the optional package @thematic/charts (with its Vega): ${command}, then restart the mock${unpublished}`);
   }
 }
 

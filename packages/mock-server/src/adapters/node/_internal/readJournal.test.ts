@@ -24,8 +24,18 @@ describe("readJournal", () => {
 
   it("treats a last line without its newline as torn (never acknowledged)", () => {
     expect(readJournal(Buffer.from(line(1) + '{"seq":2,"op'), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
-    expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -1)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
+    expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -2)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // cut inside the checksum
+    expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -1).replace('"value":2', '"value":7')), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // checksum does not match
+    expect(readJournal(Buffer.from(line(1) + legacy(2).slice(0, -1)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // no checksum to vouch for it
     expect(readJournal(Buffer.from(`${line(1)}\u0000\u0000`), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
+  });
+
+  it("keeps a whole last line whose checksum matches but whose newline is missing, counting the newline to write", () => {
+    const text = line(1) + line(2).slice(0, -1);
+    const j = readJournal(Buffer.from(text), "j");
+    expect(j.entries.map((e) => e.seq)).toEqual([1, 2]);
+    expect(j).toMatchObject({ validBytes: Buffer.byteLength(text) + 1, tornTail: false, missingNewline: true });
+    expect(readJournal(Buffer.from(line(1) + line(2)), "j").missingNewline).toBe(false);
   });
 
   it("refuses a damaged last line that has its newline (an acknowledged write), naming the line and the byte to cut at", () => {

@@ -27,13 +27,22 @@ export interface JournalContents {
   validBytes: number;
   /** True when bytes after `validBytes` must be cut before appending. */
   tornTail: boolean;
+  /**
+   * True when the last line is whole and its checksum matches but its newline is missing (the
+   * crash came between the line and its last byte): the line is read, `validBytes` counts the
+   * newline, and the caller writes that newline at `validBytes - 1` before appending.
+   */
+  missingNewline: boolean;
 }
 
 /**
  * Parses a journal: one entry per line (see `journalLine`: JSON, a tab, its CRC-32; lines written
  * before the checksum existed are JSON alone and are still read). A last line WITHOUT its newline
  * is an append that never completed (the newline is its last byte, written and fsynced before the
- * write is acknowledged): it is reported as a torn tail and ignored. A line that HAS its newline
+ * write is acknowledged): it is reported as a torn tail and ignored, unless it is whole, with a
+ * checksum that matches its content: then only its newline was lost (a crash between the line and
+ * its last byte, or a copy or an editor that dropped a file's final newline), so it is read
+ * (`missingNewline`) rather than dropped with what may be an acknowledged write. A line that HAS its newline
  * was acknowledged: if its checksum or its content is wrong, the journal is damaged and refused,
  * last line or not, with the byte offset to cut at should the user accept losing it
  * (docs/decisions.md#journal-line-checksums).
@@ -42,6 +51,7 @@ export interface JournalContents {
  * @throws Error naming the file, the line and the offset when a complete line is damaged
  * @example
  * readJournal(Buffer.from('{"seq":1,"ops":[]}\n{"se'), "j").tornTail // => true
+ * readJournal(Buffer.from('{"seq":1,"ops":[]}\t69384fa1'), "j").missingNewline // => true
  */
 export function readJournal(data: Uint8Array, file: string): JournalContents {
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -51,7 +61,12 @@ export function readJournal(data: Uint8Array, file: string): JournalContents {
   while (start < buffer.length) {
     const end = buffer.indexOf(0x0a, start);
     line += 1;
-    if (end < 0) return { entries, validBytes: start, tornTail: true }; // no newline: never acknowledged
+    if (end < 0) {
+      // No newline: an append that did not complete, unless the line is whole and checksummed.
+      const tail = buffer.subarray(start);
+      const whole = hasChecksum(tail) && parseLine(tail, entries) === null;
+      return whole ? { entries, validBytes: buffer.length + 1, tornTail: false, missingNewline: true } : { entries, validBytes: start, tornTail: true, missingNewline: false };
+    }
     const problem = parseLine(buffer.subarray(start, end), entries);
     if (problem !== null) {
       const where = end === buffer.length - 1 ? "is the last line" : "is followed by other lines";
@@ -62,7 +77,12 @@ export function readJournal(data: Uint8Array, file: string): JournalContents {
     }
     start = end + 1;
   }
-  return { entries, validBytes: start, tornTail: false };
+  return { entries, validBytes: start, tornTail: false, missingNewline: false };
+}
+
+/** True when `bytes` end in a tab and 8 hex digits (a checksum, not a cut inside one). */
+function hasChecksum(bytes: Buffer): boolean {
+  return bytes.length > 9 && bytes[bytes.length - 9] === 0x09 && /^[0-9a-f]{8}$/.test(bytes.toString("latin1", bytes.length - 8));
 }
 
 /** Parses one line (without its newline) into `entries`; returns what is wrong with it, or null. */

@@ -7,7 +7,13 @@ export interface PublicPackage {
   version: string;
   /** Absolute folder of the workspace. */
   dir: string;
-  manifest: Record<string, unknown> & { name: string; version: string };
+  manifest: Record<string, unknown> & {
+    name: string;
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
 }
 
 /**
