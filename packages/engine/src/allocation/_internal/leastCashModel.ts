@@ -1,5 +1,6 @@
-import type { Highs, ModelData } from "highs";
+import type { ModelData } from "highs";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
+import type { SolverConstants } from "./solveAllocation.ts";
 
 /** The least-cash problem as a knapsack over the naive allocation, and how to read its solution back. */
 export interface LeastCashModel {
@@ -23,9 +24,9 @@ export interface LeastCashModel {
  * same cost), far easier for branch and bound than the 2n-row form: 300 assets in well under a second.
  * Columns b_0..b_{n−1}, d_0..d_{n−1}.
  * @example
- * leastCashModel(highs, Float64Array.of(0.5, 0.5), Float64Array.of(30, 70), 100).floors // => Float64Array [1, 0]
+ * leastCashModel(Float64Array.of(0.5, 0.5), Float64Array.of(30, 70), 100, { infinity: Infinity, minimize: 1, integer: 1 }).floors // => Float64Array [1, 0]
  */
-export function leastCashModel(highs: Highs, w: Float64Array, p: Float64Array, C: number): LeastCashModel {
+export function leastCashModel(w: Float64Array, p: Float64Array, C: number, solver: SolverConstants): LeastCashModel {
   const n = w.length;
   const floors = new Float64Array(n);
   const remainders = new Float64Array(n);
@@ -52,14 +53,14 @@ export function leastCashModel(highs: Highs, w: Float64Array, p: Float64Array, C
   const data: ModelData = {
     numCols,
     numRows: 1,
-    sense: highs.constants.objectiveSense.minimize,
+    sense: solver.minimize,
     colCost,
     colLower,
     colUpper,
-    rowLower: Float64Array.of(-highs.infinity),
+    rowLower: Float64Array.of(-solver.infinity),
     rowUpper: Float64Array.of(leftover / C),
     matrix: { format: "csr", numRows: 1, numCols, starts: Int32Array.of(0, numCols), indices: Int32Array.from({ length: numCols }, (_, k) => k), values },
-    integrality: new Int32Array(numCols).fill(highs.constants.variableType.integer),
+    integrality: new Int32Array(numCols).fill(solver.integer),
   };
   return { data, floors, offset: (2 * compensatedSum(remainders)) / C };
 }

@@ -27,6 +27,8 @@ const isNumberArray = (v: unknown): v is ArrayLike<number> =>
  * priced ids; an asset of weight 0 needs none; prices of other ids are ignored. Each price used is
  * finite and > 0.
  * @throws EngineError INVALID_INPUT naming `weights…` or `prices…` and the rule.
+ * @example
+ * readAllocationInputs({ B: 0.25, A: 0.75 }, { A: 10, B: 20 }).assets // => ["B", "A"]
  */
 export function readAllocationInputs(weights: unknown, prices: unknown): AllocationInputs {
   if (weights === null || typeof weights !== "object") {

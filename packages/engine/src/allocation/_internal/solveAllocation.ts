@@ -1,3 +1,4 @@
+import type { ObjectiveSense, VariableType } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import { loadSolver, statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
@@ -12,6 +13,15 @@ export interface AllocationProblem {
   C: number;
   timeLimitSeconds: number | undefined;
   leastCash: boolean;
+}
+
+/** The HiGHS constants a model needs (so that the models are built without a solver instance). */
+export interface SolverConstants {
+  infinity: number;
+  /** `highs.constants.objectiveSense.minimize` (1). */
+  minimize: ObjectiveSense;
+  /** `highs.constants.variableType.integer` (1). */
+  integer: VariableType;
 }
 
 /** The solved allocation: share counts, whether the time limit stopped the search, the objective and its proven lower bound. */
@@ -34,6 +44,8 @@ const TIME_LIMIT = 13;
  * certified within 1e-9·C of its optimum (an absolute gap in currency of 1e-9 of the cash); the
  * tracking error within a relative gap of 1e-9 (the solver's defaults).
  * @throws EngineError SOLVER_FAILURE when HiGHS neither certifies the model nor stops at the time limit.
+ * @example
+ * Array.from((await solveAllocation({ n: 2, w: Float64Array.of(0.5, 0.5), p: Float64Array.of(30, 70), C: 100, timeLimitSeconds: undefined, leastCash: true })).x) // => [1, 1]
  */
 export async function solveAllocation(problem: AllocationProblem): Promise<SolvedAllocation> {
   const { w, p, C, n } = problem;
@@ -42,9 +54,10 @@ export async function solveAllocation(problem: AllocationProblem): Promise<Solve
   const score = (x: ArrayLike<number>) => (problem.leastCash ? C * leastCashObjective(x, w, p, C) : trackingError(x, w, p, C));
   if (n === 0) return { x: naive, timedOut: false, objective: score(naive), bound: score(naive) };
   const highs = await loadSolver();
-  const lc = problem.leastCash ? leastCashModel(highs, w, p, C) : undefined;
+  const constants: SolverConstants = { infinity: highs.infinity, minimize: highs.constants.objectiveSense.minimize, integer: highs.constants.variableType.integer };
+  const lc = problem.leastCash ? leastCashModel(w, p, C, constants) : undefined;
   const solved = withSolverModel(
-    () => ({ model: highs.createModel(lc === undefined ? trackingModel(highs, problem) : lc.data) }),
+    () => ({ model: highs.createModel(lc === undefined ? trackingModel(problem, constants) : lc.data) }),
     ({ model }) => {
       if (problem.timeLimitSeconds !== undefined) model.options.set({ time_limit: problem.timeLimitSeconds });
       const start = new Float64Array(2 * n);
@@ -73,14 +86,22 @@ export async function solveAllocation(problem: AllocationProblem): Promise<Solve
   return { x: best, timedOut: solved.timedOut, objective: score(best), bound: solved.bound };
 }
 
-/** `Σ_i |w_i − x_i·p_i / C|`. */
+/**
+ * `Σ_i |w_i − x_i·p_i / C|`, compensated.
+ * @example
+ * trackingError([1, 1], Float64Array.of(0.5, 0.5), Float64Array.of(30, 70), 100) // => 0.39999999999999997
+ */
 export function trackingError(x: ArrayLike<number>, w: Float64Array, p: Float64Array, C: number): number {
   const terms = new Float64Array(w.length);
   for (let i = 0; i < w.length; i++) terms[i] = Math.abs(w[i]! - (x[i]! * p[i]!) / C);
   return compensatedSum(terms);
 }
 
-/** The least-cash objective over C: `Σ_i |w_i − x_i·p_i / C| + (1 − Σ_i x_i·p_i / C)`. */
+/**
+ * The least-cash objective over C: `Σ_i |w_i − x_i·p_i / C| + (1 − Σ_i x_i·p_i / C)`.
+ * @example
+ * leastCashObjective([1, 0], Float64Array.of(0.5, 0.5), Float64Array.of(30, 70), 100) // => 1.4
+ */
 export function leastCashObjective(x: ArrayLike<number>, w: Float64Array, p: Float64Array, C: number): number {
   const terms = new Float64Array(w.length);
   for (let i = 0; i < w.length; i++) terms[i] = x[i]! * p[i]!;

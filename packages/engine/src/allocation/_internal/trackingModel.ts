@@ -1,15 +1,15 @@
-import type { Highs, ModelData } from "highs";
-import type { AllocationProblem } from "./solveAllocation.ts";
+import type { ModelData } from "highs";
+import type { AllocationProblem, SolverConstants } from "./solveAllocation.ts";
 
 /**
  * The track-weights MILP (docs/maths.md#discrete-allocation): minimise Σ u_i, u_i >= |w_i − p_i·x_i/C|,
  * Σ p_i·x_i/C <= 1, x_i ∈ {0, …, ⌊C/p_i⌋}. Columns x_0..x_{n−1} (integer shares), u_0..u_{n−1}; rows:
  * the two deviation bounds per asset, then the budget.
  * @example
- * trackingModel(highs, { n: 1, w: Float64Array.of(1), p: Float64Array.of(30), C: 100 }).numRows // => 3
+ * trackingModel({ n: 1, w: Float64Array.of(1), p: Float64Array.of(30), C: 100 }, { infinity: Infinity, minimize: 1, integer: 1 }).numRows // => 3
  */
-export function trackingModel(highs: Highs, { n, w, p, C }: Pick<AllocationProblem, "n" | "w" | "p" | "C">): ModelData {
-  const inf = highs.infinity;
+export function trackingModel({ n, w, p, C }: Pick<AllocationProblem, "n" | "w" | "p" | "C">, solver: SolverConstants): ModelData {
+  const inf = solver.infinity;
   const numCols = 2 * n;
   const numRows = 2 * n + 1;
   const colCost = new Float64Array(numCols);
@@ -55,13 +55,13 @@ export function trackingModel(highs: Highs, { n, w, p, C }: Pick<AllocationProbl
   return {
     numCols,
     numRows,
-    sense: highs.constants.objectiveSense.minimize,
+    sense: solver.minimize,
     colCost,
     colLower,
     colUpper,
     rowLower,
     rowUpper,
     matrix: { format: "csr", numRows, numCols, starts, indices, values },
-    integrality: Int32Array.from({ length: numCols }, (_, c) => (c < n ? highs.constants.variableType.integer : 0)),
+    integrality: Int32Array.from({ length: numCols }, (_, c) => (c < n ? solver.integer : 0)),
   };
 }

@@ -43,6 +43,8 @@ export interface CvarRules {
  * (docs/maths.md#minimum-cvar). Without minHoldings there is no holdings rule (K = 0): the result
  * is the true optimum; minActiveWeight is then not read.
  * @throws EngineError INVALID_INPUT naming the option; INFEASIBLE naming the rule no portfolio of n assets can meet.
+ * @example
+ * readCvarRules({ maxWeight: 0.5 }, 4, 252).rule // => { minHoldings: 0, minActiveWeight: 0.5 }
  */
 export function readCvarRules(o: CvarRuleOptions, n: number, periodsPerYear: number): CvarRules {
   const { confidence = DEFAULT_CONFIDENCE, maxWeight = 1, minHoldings, minActiveWeight = 0.01, riskFreeRate = 0, method = "cutting-plane", timeLimitSeconds } = o;
@@ -66,7 +68,11 @@ export function readCvarRules(o: CvarRuleOptions, n: number, periodsPerYear: num
   return { confidence, maxWeight, rule, riskFreeRate, method, timeLimitSeconds };
 }
 
-/** The warning of a solve stopped by `timeLimitSeconds` (the service optimizer's words). */
+/**
+ * The warning of a solve stopped by `timeLimitSeconds` (the service optimizer's words).
+ * @example
+ * timeLimitWarning(2, 0.00012345) // => "the solver stopped at the time limit (2 s) before proving the optimum: these weights meet every constraint and their objective is within 0.000123 of the best possible"
+ */
 export function timeLimitWarning(timeLimitSeconds: number | undefined, gap: number): string {
   return `the solver stopped at the time limit (${timeLimitSeconds} s) before proving the optimum: these weights meet every constraint and their objective is within ${gap.toPrecision(3)} of the best possible`;
 }

@@ -25,6 +25,8 @@ export interface CvarReturns {
  *
  * Cost: O(T·n) unless the input is an engine-built `AssetReturns`.
  * @throws EngineError INVALID_INPUT naming `returns…` and the rule; fewer than 2 periods included.
+ * @example
+ * readCvarReturns({ assetIds: ["A"], returns: Float64Array.of(0.01, -0.02), periods: 2 }).periodsPerYear // => 252
  */
 export function readCvarReturns(input: unknown): CvarReturns {
   if (input === null || typeof input !== "object") {
