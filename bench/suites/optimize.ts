@@ -1,5 +1,5 @@
 import type { Bench } from "tinybench";
-import { meanCvarOptimize, scoreTilt, type OptimizerCompany, type ReturnScenarios } from "@thematic/engine";
+import { assetReturns, discreteAllocation, meanCvar, meanCvarOptimize, minimumCvar, scoreTilt, type OptimizerCompany, type ReturnScenarios } from "@thematic/engine";
 import type { Suite } from "../harness.ts";
 // Mulberry32 from the engine's test support, so every run measures the same data.
 import { seededRandom } from "../../packages/engine/src/_test/seededRandom.ts";
@@ -52,6 +52,34 @@ const suite: Suite = {
     });
     bench.add("meanCvarOptimize 100×1260 cutting plane, 40 holdings >= 2% (MILP)", async () => {
       await meanCvarOptimize(hundred.companies, hundred.scenarios, { minHoldings: 40, minActiveWeight: 0.02 });
+    });
+    // The same LP construction on any assets (no company records): the daily 100×1260 returns, labelled.
+    const labelled = assetReturns(hundred.scenarios.returns, { assets: hundred.scenarios.assetIds, frequency: "daily" });
+    bench.add("minimumCvar 100×1260 cutting plane", async () => {
+      await minimumCvar(labelled);
+    });
+    bench.add("minimumCvar 100×1260 cutting plane, maxWeight 0.1, annual targetReturn 0.3", async () => {
+      await minimumCvar(labelled, { maxWeight: 0.1, targetReturn: 0.3 });
+    });
+    bench.add("meanCvar 100×1260 cutting plane (trade-off)", async () => {
+      await meanCvar(labelled, { maxWeight: 0.1 });
+    });
+    bench.add("meanCvar 100×1260 cutting plane (targetCvar)", async () => {
+      await meanCvar(labelled, { maxWeight: 0.1, targetCvar: 0.02 });
+    });
+    // Whole shares for 100,000 over 50 assets (bare arrays: the same call before and after labelling).
+    const allocation = (seed: number, n: number) => {
+      const random = seededRandom(seed);
+      const raw = Array.from({ length: n }, () => 0.2 + random());
+      const total = raw.reduce((a, b) => a + b, 0);
+      return { weights: raw.map((x) => x / total), prices: raw.map(() => Math.round((5 + 495 * random()) * 100) / 100) };
+    };
+    const fifty = allocation(4, 50);
+    bench.add("discreteAllocation 50 assets, 100,000 (track weights)", async () => {
+      await discreteAllocation(fifty.weights, fifty.prices, 100_000);
+    });
+    bench.add("discreteAllocation 50 assets, 100,000 (least cash)", async () => {
+      await discreteAllocation(fifty.weights, fifty.prices, 100_000, { objective: "least-cash" });
     });
     bench.add("scoreTilt 1000 companies (pure tilt)", async () => {
       await scoreTilt(thousand, undefined, { maxWeight: 0.01, minWeight: 0.0005, tiltExponent: 2 });
