@@ -131,7 +131,7 @@ function tradeOff(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarRetur
  */
 function targetCvar(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarReturns, rules: CvarRules, limit: number, deadline: number | undefined): Solved {
   const { n, periods } = data;
-  const least = solveMinimumCvar(highs, data, rules, undefined, undefined).cvar;
+  const { cvar: least, weights: leastWeights } = solveMinimumCvar(highs, data, rules, undefined, undefined);
   let largest = 0;
   for (let k = 0; k < data.returns.length; k++) largest = Math.max(largest, Math.abs(data.returns[k]!));
   if (limit < least - GAP_TOL * Math.max(largest, Number.MIN_VALUE)) {
@@ -147,6 +147,7 @@ function targetCvar(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarRet
   problem.gain = mean.map((m) => m / scale);
   problem.cvarWeight = 0;
   problem.cvarLimit = Math.max(limit, least) / scale;
+  problem.fallback = leastWeights;
   const { weights, solver } = solveMeanCvar(highs, problem, rules.method, deadline);
   let objective = 0;
   for (let i = 0; i < n; i++) objective += mean[i]! * weights[i]!;

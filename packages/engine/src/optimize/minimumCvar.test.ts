@@ -190,6 +190,22 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
     expect(stopped.warnings[0]).toMatch(/^the solver stopped at the time limit \(1e-9 s\)/);
   });
 
+  it("a target CVaR with a binding minHoldings, stopped by the time limit: a feasible answer from the least-CVaR portfolio's support", async () => {
+    // Before, the fallback support (the LP's K largest weights) could not meet the CVaR limit: SOLVER_FAILURE (infeasible polish).
+    const r = universe(8, 10, 120, 252);
+    const rules = { maxWeight: 0.5, minHoldings: 6, minActiveWeight: 0.1 };
+    const least = (await minimumCvar(r, rules)).cvar;
+    for (const factor of [1, 1.05]) {
+      const stopped = await meanCvar(r, { ...rules, targetCvar: least * factor, timeLimitSeconds: 1e-9 });
+      expect(stopped.certificate.status).toBe("time-limit");
+      expect(stopped.cvar).toBeLessThanOrEqual(least * factor + 1e-9);
+      expect(stopped.weights.filter((x) => x.weight >= 0.1 - 1e-9).length).toBeGreaterThanOrEqual(6);
+      const certified = await meanCvar(r, { ...rules, targetCvar: least * factor });
+      expect(stopped.certificate.objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-12);
+      expect(stopped.certificate.objective! + stopped.certificate.gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-12);
+    }
+  });
+
   it("the trade-off warns when tail risk alone decides the weights, naming the one lever", async () => {
     const r = universe(3, 5, 100, 252);
     const result = await meanCvar(r, { returnMultiplier: 1e-12 });

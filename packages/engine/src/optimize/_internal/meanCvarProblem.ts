@@ -35,6 +35,12 @@ export interface MeanCvarProblem {
   cvarLimit?: number;
   /** The target-return form: meanᵀw >= value, in the units of `returns` (docs/maths.md#minimum-cvar). */
   returnFloor?: { mean: Float64Array; value: number };
+  /**
+   * Weights known to meet every constraint (the target-CVaR form's least-CVaR portfolio): when a time
+   * limit stops the MILP before it finds a point, their support is polished instead of the LP's
+   * largest weights, which might not meet the CVaR limit.
+   */
+  fallback?: Float64Array;
 }
 
 /** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */

@@ -133,9 +133,14 @@ function largestSupport(p: MeanCvarProblem, w: Float64Array): Float64Array {
   return z;
 }
 
+/** The weights of `w` at or above w_min (relative tolerance EPS) as a support. */
+function activeSupport(p: MeanCvarProblem, w: Float64Array): Float64Array {
+  return Float64Array.from(w, (x) => (x >= p.minActiveWeight * (1 - EPS) ? 1 : 0));
+}
+
 /**
  * The answer when time ran out before the MILP finished: its best point's support (or the LP's
- * K largest weights) polished by an LP (its rounds also stop at the deadline), reported as
+ * K largest weights, or the problem's fallback point's support when it has one) polished by an LP (its rounds also stop at the deadline), reported as
  * "time-limit" with the gap to the best bound.
  */
 function timeLimited(
@@ -146,7 +151,7 @@ function timeLimited(
   milp: GenerationResult | null,
   deadline: number | undefined,
 ): { weights: Float64Array; solver: SolverReport } {
-  const z = milp?.z ?? largestSupport(p, lp.weights);
+  const z = milp?.z ?? (p.fallback === undefined ? largestSupport(p, lp.weights) : activeSupport(p, p.fallback));
   const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios, undefined, deadline)!;
   // Both bounds hold for the full problem; the LP relaxation's is always finite.
   const bound = milp !== null && Number.isFinite(milp.upper) ? Math.min(milp.upper, lp.upper) : lp.upper;
