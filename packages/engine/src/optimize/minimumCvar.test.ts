@@ -206,6 +206,21 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
     }
   });
 
+  it("a target return with a binding minHoldings, stopped by the time limit: a feasible answer from the maximum-return portfolio's support", async () => {
+    // Before, the fallback support (the LP's K largest weights) could miss the return floor: SOLVER_FAILURE (infeasible polish).
+    const r = universe(19, 10, 120, 252);
+    const rules = { maxWeight: 0.5, minHoldings: 6, minActiveWeight: 0.1 };
+    const free = await minimumCvar(r, rules);
+    const target = meanOf(r, free.weights) * 252 + 0.02;
+    const stopped = await minimumCvar(r, { ...rules, targetReturn: target, timeLimitSeconds: 1e-9 });
+    expect(stopped.certificate.status).toBe("time-limit");
+    expect(meanOf(r, stopped.weights) * 252).toBeGreaterThanOrEqual(target - 1e-9);
+    expect(stopped.weights.filter((x) => x.weight >= 0.1 - 1e-9).length).toBeGreaterThanOrEqual(6);
+    const certified = await minimumCvar(r, { ...rules, targetReturn: target });
+    expect(stopped.cvar).toBeGreaterThanOrEqual(certified.cvar - 1e-12);
+    expect(stopped.cvar - stopped.certificate.gap).toBeLessThanOrEqual(certified.cvar + 1e-12);
+  });
+
   it("the trade-off warns when tail risk alone decides the weights, naming the one lever", async () => {
     const r = universe(3, 5, 100, 252);
     const result = await meanCvar(r, { returnMultiplier: 1e-12 });

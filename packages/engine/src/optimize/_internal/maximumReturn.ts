@@ -10,9 +10,9 @@ import type { HoldingsRule } from "./minimumCvarProblem.ts";
  *
  * Cost: O(n log n).
  * @example
- * maximumReturn(Float64Array.of(0.01, 0.03, 0.02), 0.5, { minHoldings: 3, minActiveWeight: 0.1 }) // => 0.024
+ * maximumReturn(Float64Array.of(0.01, 0.03, 0.02), 0.5, { minHoldings: 3, minActiveWeight: 0.1 }).value // => 0.024
  */
-export function maximumReturn(mean: Float64Array, maxWeight: number, rule: HoldingsRule): number {
+export function maximumReturn(mean: Float64Array, maxWeight: number, rule: HoldingsRule): { value: number; weights: Float64Array } {
   const n = mean.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mean[b]! - mean[a]! || a - b);
   const w = new Float64Array(n);
@@ -29,5 +29,5 @@ export function maximumReturn(mean: Float64Array, maxWeight: number, rule: Holdi
   }
   let total = 0;
   for (let i = 0; i < n; i++) total += mean[i]! * w[i]!;
-  return total;
+  return { value: total, weights: w };
 }

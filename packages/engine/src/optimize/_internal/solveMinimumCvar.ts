@@ -30,9 +30,11 @@ export function solveMinimumCvar(
   const tailSize = snapToInteger((1 - rules.confidence) * periods);
   const equal = new Float64Array(n).fill(1 / n);
   let floor: { mean: Float64Array; value: number } | undefined;
+  let fallback: Float64Array | undefined;
   if (target !== undefined) {
     const mean = columnMeans(data.returns, periods, n);
-    const best = maximumReturn(mean, rules.maxWeight, rules.rule);
+    const { value: best, weights: bestWeights } = maximumReturn(mean, rules.maxWeight, rules.rule);
+    fallback = bestWeights;
     let largest = 0;
     for (let k = 0; k < data.returns.length; k++) largest = Math.max(largest, Math.abs(data.returns[k]!));
     if (target > best + GAP_TOL * Math.max(largest, Number.MIN_VALUE)) {
@@ -46,6 +48,8 @@ export function solveMinimumCvar(
     floor = { mean, value: Math.min(target, best) };
   }
   const { problem, scale } = minimumCvarProblem({ n, periods, returns: data.returns, target: equal }, tailSize, rules.maxWeight, rules.confidence, rules.rule, floor);
+  // A time-limited MILP without a point falls back to the maximum-return portfolio's support (it meets the floor).
+  if (fallback !== undefined) problem.fallback = fallback;
   const { weights, solver } = solveMeanCvar(highs, problem, rules.method, deadline);
   const cvar = conditionalValueAtRisk(eligibleReturns({ n, periods, returns: data.returns }, weights), rules.confidence);
   return { weights, report: { ...solver, objective: cvar, gap: solver.gap * scale }, cvar };
