@@ -8,7 +8,7 @@ import { weightVector, type WeightsInput } from "../portfolio/weightVector.ts";
 import { sharpeRatio } from "../stats/sharpeRatio.ts";
 import { readReturnsTable, type CheckedReturnsTable } from "./_internal/readReturnsTable.ts";
 import { readSplits } from "./_internal/readSplits.ts";
-import type { CrossValidationSplits, ReturnsTable } from "./types.ts";
+import type { CrossValidationSplits, ResearchReturns } from "./types.ts";
 
 /** What an estimator is told beside its training window: which split, and its periods (copies). */
 export interface CrossValidationContext {
@@ -80,7 +80,7 @@ export interface CrossValidationResult {
  * @see docs/maths.md#cross-validated-sharpe-ratios
  * Cost: O(splits·T·N) plus the estimator's calls, one per split, in split order.
  * @param returns T×N simple returns: an {@link AssetReturns}, or a bare `{ returns, periods }`
- *   (see {@link ReturnsTable}). Never mutated.
+ *   (see {@link ResearchReturns}). Never mutated.
  * @param estimator from a training window to weights, see {@link CrossValidationEstimator}.
  * @param splits from {@link purgedKFold} or {@link combinatorialPurgedSplits} over the same T (or
  *   any `{ periods, splits: [{ train, test }] }`, which gives no paths).
@@ -95,7 +95,7 @@ export interface CrossValidationResult {
  * Array.from(cv.paths[0].returns, (r) => +r.toFixed(10)) // => [0.015, 0.01, -0.005, 0.01]
  */
 export async function crossValidate(
-  returns: ReturnsTable,
+  returns: ResearchReturns,
   estimator: CrossValidationEstimator,
   splits: CrossValidationSplits,
   options: CrossValidateOptions = {},

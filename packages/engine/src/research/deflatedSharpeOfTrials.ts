@@ -4,7 +4,7 @@ import { deflatedSharpeRatio, expectedMaximumSharpe } from "../stats/deflatedSha
 import { sampleVariance } from "../stats/sampleVariance.ts";
 import { sharpeRatio } from "../stats/sharpeRatio.ts";
 import { readReturnsTable } from "./_internal/readReturnsTable.ts";
-import type { ReturnsTable } from "./types.ts";
+import type { ResearchReturns } from "./types.ts";
 
 /** Options of {@link deflatedSharpeOfTrials}. */
 export interface DeflatedSharpeOfTrialsOptions {
@@ -51,7 +51,7 @@ export interface DeflatedSharpeOfTrialsResult {
  * @see docs/maths.md#deflated-sharpe-ratio-of-trials
  * Cost: O(T·M).
  * @param trialsReturns T×M per-period returns of the M trials, one column each (T >= 4, M >= 2):
- *   an `AssetReturns` or a bare `{ returns, periods }` (see {@link ReturnsTable}). Never mutated.
+ *   an `AssetReturns` or a bare `{ returns, periods }` (see {@link ResearchReturns}). Never mutated.
  * @param options `{ trials, riskFreeRate }`, see {@link DeflatedSharpeOfTrialsOptions}.
  * @throws EngineError INVALID_INPUT naming `trialsReturns.*` or the option out of range.
  * @example
@@ -59,7 +59,7 @@ export interface DeflatedSharpeOfTrialsResult {
  * const dsr = deflatedSharpeOfTrials(sweep);
  * [dsr.selected, dsr.deflatedSharpe] // => [0, 0.9087173679000563]
  */
-export function deflatedSharpeOfTrials(trialsReturns: ReturnsTable, options: DeflatedSharpeOfTrialsOptions = {}): DeflatedSharpeOfTrialsResult {
+export function deflatedSharpeOfTrials(trialsReturns: ResearchReturns, options: DeflatedSharpeOfTrialsOptions = {}): DeflatedSharpeOfTrialsResult {
   const data = readReturnsTable("trialsReturns", trialsReturns, { minPeriods: 4, minColumns: 2, simple: false });
   const o = readOptions<DeflatedSharpeOfTrialsOptions>(options, "{ trials?, riskFreeRate? }", ["trials", "riskFreeRate"]);
   const m = data.columns;

@@ -1,5 +1,5 @@
 // Public surface of the research area (cross-validation and overfitting, docs/maths.md#research-cross-validation-and-overfitting); re-exported by src/index.ts.
-export type { CrossValidationSplit, CrossValidationSplits, EmbargoInput, PurgeOptions, ReturnsTable } from "./types.ts";
+export type { CrossValidationSplit, CrossValidationSplits, EmbargoInput, PurgeOptions, ResearchReturns } from "./types.ts";
 export { purgedKFold, type PurgedKFoldOptions } from "./purgedKFold.ts";
 export { combinatorialPurgedSplits, MAX_COMBINATORIAL_SPLITS, type CombinatorialPurgedOptions } from "./combinatorialPurgedSplits.ts";
 export {

@@ -5,7 +5,7 @@ import { EPS } from "../_internal/tolerance.ts";
 import { binomial, combinations } from "./_internal/combinations.ts";
 import { blockMoments, combinedSharpe } from "./_internal/blockMoments.ts";
 import { readReturnsTable } from "./_internal/readReturnsTable.ts";
-import type { ReturnsTable } from "./types.ts";
+import type { ResearchReturns } from "./types.ts";
 
 /** The most partitions S of one call: C(20, 10) = 184,756 combinations. */
 export const MAX_CSCV_PARTITIONS = 20;
@@ -66,7 +66,7 @@ export interface BacktestOverfittingResult {
  * @see docs/maths.md#probability-of-backtest-overfitting
  * Cost: O(T·M + C(S, S/2)·S·M).
  * @param performance T×M per-period returns (or P&L) of the M trials, one column each: an
- *   `AssetReturns` or a bare `{ returns, periods }` (see {@link ReturnsTable}), M >= 2. Never mutated.
+ *   `AssetReturns` or a bare `{ returns, periods }` (see {@link ResearchReturns}), M >= 2. Never mutated.
  * @param options `{ partitions, riskFreeRate }`, see {@link BacktestOverfittingOptions}.
  * @throws EngineError INVALID_INPUT naming `performance.*` or the option out of range.
  * @example
@@ -74,7 +74,7 @@ export interface BacktestOverfittingResult {
  * const perf = { returns: [0.02, -0.01, 0.03, -0.02, -0.01, 0.02, -0.02, 0.04], periods: 4 };
  * probabilityOfBacktestOverfitting(perf, { partitions: 2 }).pbo // => 1
  */
-export function probabilityOfBacktestOverfitting(performance: ReturnsTable, options: BacktestOverfittingOptions = {}): BacktestOverfittingResult {
+export function probabilityOfBacktestOverfitting(performance: ResearchReturns, options: BacktestOverfittingOptions = {}): BacktestOverfittingResult {
   const data = readReturnsTable("performance", performance, { minPeriods: 4, minColumns: 2, simple: false });
   const o = readOptions<BacktestOverfittingOptions>(options, "{ partitions?, riskFreeRate? }", ["partitions", "riskFreeRate"]);
   const s = o.partitions === undefined ? 16 : o.partitions;

@@ -61,7 +61,7 @@ export interface PurgeOptions {
  * `periodsPerYear` or `frequency`, and `dates`. A bare matrix without sampling is read with one
  * period a year (its Sharpe ratios are per period), its columns named "0", "1", ….
  */
-export type ReturnsTable =
+export type ResearchReturns =
   | AssetReturns
   | {
       readonly returns: ArrayLike<number>;

@@ -3,9 +3,9 @@ import { assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
 import { isAssetReturns, readDates } from "../../data/assetReturns.ts";
 import { readFrequency, type Frequency } from "../../data/Frequency.ts";
 import { readAssetIds } from "../../data/_internal/assetIds.ts";
-import type { ReturnsTable } from "../types.ts";
+import type { ResearchReturns } from "../types.ts";
 
-/** A checked {@link ReturnsTable}: T×N row-major values with their ids and sampling. */
+/** A checked {@link ResearchReturns}: T×N row-major values with their ids and sampling. */
 export interface CheckedReturnsTable {
   readonly assets: readonly string[];
   readonly returns: Float64Array;
@@ -28,7 +28,7 @@ export function readReturnsTable(field: string, input: unknown, rules: { minPeri
   if (input === null || typeof input !== "object") {
     throw new EngineError("INVALID_INPUT", `${field} must be AssetReturns or a matrix { returns, periods }, got ${input === null ? "null" : typeof input}`, { field });
   }
-  const table = input as Partial<Exclude<ReturnsTable, never>> & { frequency?: unknown; periodsPerYear?: unknown };
+  const table = input as Partial<Exclude<ResearchReturns, never>> & { frequency?: unknown; periodsPerYear?: unknown };
   const trusted = isAssetReturns(input);
   assertInteger(`${field}.periods`, table.periods, { min: rules.minPeriods });
   const periods = table.periods;
