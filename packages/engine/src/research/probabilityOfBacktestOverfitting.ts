@@ -100,32 +100,38 @@ export function probabilityOfBacktestOverfitting(performance: ResearchReturns, o
   const outOfSampleRanks = new Float64Array(count);
   const inSampleSharpe = new Float64Array(count);
   const outOfSampleSharpe = new Float64Array(count);
-  const r = new Float64Array(m);
-  const rBar = new Float64Array(m);
-  const complement = new Int32Array(s / 2);
+  // J̄ of combination c is J of its complement: compute each pair's two halves once.
+  const index = new Int32Array(1 << s).fill(-1);
+  const masks = Int32Array.from(chosen, (blocks) => blocks.reduce((mask, b) => mask | (1 << b), 0));
+  for (let c = 0; c < count; c++) index[masks[c]!] = c;
+  const full = (1 << s) - 1;
+  const first = new Float64Array(m);
+  const second = new Float64Array(m);
   let overfit = 0;
   let losses = 0;
-  for (let c = 0; c < count; c++) {
-    const inSample = chosen[c]!;
-    for (let b = 0, j = 0, k = 0; b < s; b++) {
-      if (j < inSample.length && inSample[j] === b) j++;
-      else complement[k++] = b;
-    }
-    combinedSharpe(moments, inSample, EPS, r);
-    combinedSharpe(moments, complement, EPS, rBar);
+  const record = (c: number, r: Float64Array, rBar: Float64Array): void => {
     let best = 0;
     for (let i = 1; i < m; i++) if (r[i]! > r[best]!) best = i;
-    const omega = averageRank(rBar, best) / (m + 1);
+    const rank = averageRank(rBar, best);
+    const omega = rank / (m + 1);
     const lambda = Math.log(omega / (1 - omega));
     selected[c] = best;
     inSampleRanks[c] = averageRank(r, best);
-    outOfSampleRanks[c] = omega * (m + 1);
+    outOfSampleRanks[c] = rank;
     relativeRanks[c] = omega;
     logits[c] = lambda;
     inSampleSharpe[c] = r[best]! * annual;
     outOfSampleSharpe[c] = rBar[best]! * annual;
     if (lambda <= 0) overfit++;
     if (rBar[best]! < 0) losses++;
+  };
+  for (let c = 0; c < count; c++) {
+    const other = index[full ^ masks[c]!]!;
+    if (other < c) continue;
+    combinedSharpe(moments, chosen[c]!, EPS, first);
+    combinedSharpe(moments, chosen[other]!, EPS, second);
+    record(c, first, second);
+    record(other, second, first);
   }
   return Object.freeze({
     pbo: overfit / count,

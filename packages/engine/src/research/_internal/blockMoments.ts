@@ -2,7 +2,8 @@ import { powerOfTwoAtMost } from "../../stats/_internal/powerOfTwoScale.ts";
 
 /**
  * Per-block, per-column moments of a T×M matrix cut into S equal blocks of L rows (after dropping
- * the first `dropped` rows), of the excess values `x − shift`, each stored at `b·M + m`: a power of
+ * the first `dropped` rows), of the excess values `x − shift`, each stored at `m·S + b` (a column's
+blocks side by side, for the combining loop): a power of
  * two `scale` and, of `(x − shift) / scale`, the mean, the centred sum of squares M2 (two-pass) and
  * the largest magnitude. Combining blocks then costs O(S) per column instead of O(T) (Chan, Golub &
  * LeVeque 1983, the pairwise update of M2). The scale is 1 unless the block's excess values reach
@@ -14,6 +15,8 @@ export interface BlockMoments {
   readonly rows: number;
   readonly columns: number;
   readonly scale: Float64Array;
+  /** Whether any block was scaled (else every scale is 1 and the combining loop skips the factors). */
+  readonly scaled: boolean;
   readonly mean: Float64Array;
   readonly m2: Float64Array;
   readonly maxAbs: Float64Array;
@@ -30,9 +33,9 @@ export function blockMoments(values: Float64Array, columns: number, dropped: num
   const maxAbs = new Float64Array(size);
   const raw = new Float64Array(columns);
   const excess = new Float64Array(columns);
+  let scaled = false;
   for (let b = 0; b < blocks; b++) {
     const start = dropped + b * rows;
-    const at = b * columns;
     raw.fill(0);
     excess.fill(0);
     for (let t = start; t < start + rows; t++) {
@@ -50,29 +53,32 @@ export function blockMoments(values: Float64Array, columns: number, dropped: num
       if (!safe) {
         s = powerOfTwoAtMost(raw[m]!);
         if (Math.abs(shift) > s) s = powerOfTwoAtMost(Math.abs(shift));
+        scaled = true;
       }
-      scale[at + m] = s;
+      scale[m * blocks + b] = s;
     }
     for (let t = start; t < start + rows; t++) {
       const base = t * columns;
       for (let m = 0; m < columns; m++) {
-        const s = scale[at + m]!;
+        const at = m * blocks + b;
+        const s = scale[at]!;
         const x = values[base + m]! / s - shift / s;
-        mean[at + m]! += x;
-        if (Math.abs(x) > maxAbs[at + m]!) maxAbs[at + m] = Math.abs(x);
+        mean[at]! += x;
+        if (Math.abs(x) > maxAbs[at]!) maxAbs[at] = Math.abs(x);
       }
     }
-    for (let m = 0; m < columns; m++) mean[at + m]! /= rows;
+    for (let m = 0; m < columns; m++) mean[m * blocks + b]! /= rows;
     for (let t = start; t < start + rows; t++) {
       const base = t * columns;
       for (let m = 0; m < columns; m++) {
-        const s = scale[at + m]!;
-        const d = values[base + m]! / s - shift / s - mean[at + m]!;
-        m2[at + m]! += d * d;
+        const at = m * blocks + b;
+        const s = scale[at]!;
+        const d = values[base + m]! / s - shift / s - mean[at]!;
+        m2[at]! += d * d;
       }
     }
   }
-  return { blocks, rows, columns, scale, mean, m2, maxAbs };
+  return { blocks, rows, columns, scale, scaled, mean, m2, maxAbs };
 }
 
 /**
@@ -82,25 +88,29 @@ export function blockMoments(values: Float64Array, columns: number, dropped: num
  * 0 when sd <= EPS·max|x| (the engine's sharpeRatio rule). Written to `out`.
  */
 export function combinedSharpe(moments: BlockMoments, chosen: Int32Array, eps: number, out: Float64Array): void {
-  const { columns, rows, scale, mean, m2, maxAbs } = moments;
+  const { columns, blocks, rows, scale, scaled, mean, m2, maxAbs } = moments;
   const c = chosen.length;
   const n = c * rows;
   for (let m = 0; m < columns; m++) {
-    let top = 0;
-    for (let j = 0; j < c; j++) top = Math.max(top, scale[chosen[j]! * columns + m]!);
+    const base = m * blocks;
+    let top = 1;
+    if (scaled) {
+      top = 0;
+      for (let j = 0; j < c; j++) top = Math.max(top, scale[base + chosen[j]!]!);
+    }
     let mu = 0;
     let biggest = 0;
     for (let j = 0; j < c; j++) {
-      const at = chosen[j]! * columns + m;
-      const f = scale[at]! / top;
+      const at = base + chosen[j]!;
+      const f = scaled ? scale[at]! / top : 1;
       mu += f * mean[at]!;
       if (f * maxAbs[at]! > biggest) biggest = f * maxAbs[at]!;
     }
     mu /= c;
     let s2 = 0;
     for (let j = 0; j < c; j++) {
-      const at = chosen[j]! * columns + m;
-      const f = scale[at]! / top;
+      const at = base + chosen[j]!;
+      const f = scaled ? scale[at]! / top : 1;
       const d = f * mean[at]! - mu;
       s2 += f * f * m2[at]! + rows * d * d;
     }
