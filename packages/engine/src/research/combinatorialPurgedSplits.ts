@@ -29,8 +29,8 @@ export interface CombinatorialPurgedOptions extends PurgeOptions {
  * testing g (`paths[p][g]`).
  *
  * @see docs/maths.md#combinatorial-purged-cross-validation
- * Cost: O(C(N, k)·T).
- * @param periods T, an integer >= 4.
+ * Cost: O(C(N, k)·T) time and memory (two index arrays per split).
+ * @param periods T, an integer in [4, 10^7].
  * @param options `{ groups, testGroups, purge, embargo }`, see {@link CombinatorialPurgedOptions}.
  * @throws EngineError INVALID_INPUT naming `periods` or the option out of range, or `options.groups`
  *   when C(N, k) > {@link MAX_COMBINATORIAL_SPLITS}; INSUFFICIENT_DATA naming `options.purge` or
@@ -40,7 +40,7 @@ export interface CombinatorialPurgedOptions extends PurgeOptions {
  * [cv.splits.length, cv.paths.length, Array.from(cv.paths[0])] // => [6, 3, [0, 0, 1, 2]]
  */
 export function combinatorialPurgedSplits(periods: number, options: CombinatorialPurgedOptions = {}): CrossValidationSplits {
-  assertInteger("periods", periods, { min: 4, max: 2 ** 31 - 1 });
+  assertInteger("periods", periods, { min: 4, max: 10_000_000 });
   const o = readOptions<CombinatorialPurgedOptions>(options, "{ groups?, testGroups?, purge?, embargo? }", ["groups", "testGroups", "purge", "embargo"]);
   const groupCount = o.groups === undefined ? 6 : o.groups;
   assertInteger("options.groups", groupCount, { min: 2, max: Math.floor(periods / 2) });

@@ -20,8 +20,8 @@ export interface PurgedKFoldOptions extends PurgeOptions {
  * [a, b + h], and embargoed when b + h < t <= b + h + e. The K test folds form one backtest path.
  *
  * @see docs/maths.md#purge-and-embargo
- * Cost: O(K·T).
- * @param periods T, an integer >= 4.
+ * Cost: O(K·T) time and memory.
+ * @param periods T, an integer in [4, 10^7].
  * @param options `{ folds, purge, embargo }`, see {@link PurgedKFoldOptions}.
  * @throws EngineError INVALID_INPUT naming `periods` or the option out of range;
  *   INSUFFICIENT_DATA naming `options.purge` or `options.embargo` when a split has no period left to train on.
@@ -31,7 +31,7 @@ export interface PurgedKFoldOptions extends PurgeOptions {
  * // => [[[7, 8, 9], [0, 1, 2, 3, 4]], [[0, 1, 2, 3], [5, 6, 7, 8, 9]]]
  */
 export function purgedKFold(periods: number, options: PurgedKFoldOptions = {}): CrossValidationSplits {
-  assertInteger("periods", periods, { min: 4, max: 2 ** 31 - 1 });
+  assertInteger("periods", periods, { min: 4, max: 10_000_000 });
   const o = readOptions<PurgedKFoldOptions>(options, "{ folds?, purge?, embargo? }", ["folds", "purge", "embargo"]);
   const folds = o.folds === undefined ? 5 : o.folds;
   assertInteger("options.folds", folds, { min: 2, max: Math.floor(periods / 2) });

@@ -126,7 +126,7 @@ export const researchEntries = {
     kind: "throws",
     valid: kFoldArgs,
     breakers: [
-      ...scalar([0], "periods", { outOfRange: fc.constantFrom(3, 0, -4, 4.5, 2 ** 31) }),
+      ...scalar([0], "periods", { outOfRange: fc.constantFrom(3, 0, -4, 4.5, 1e7 + 1) }),
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "folds"], "options.folds", { optional: true, outOfRange: fc.constantFrom(1, 0, -2, 2.5, 1e6) }),
       replace("unknown option", [1, "fold"], "fold", fc.constant(3)),
@@ -137,7 +137,7 @@ export const researchEntries = {
     kind: "throws",
     valid: cpcvArgs,
     breakers: [
-      ...scalar([0], "periods", { outOfRange: fc.constantFrom(3, 0, -4, 4.5, 2 ** 31) }),
+      ...scalar([0], "periods", { outOfRange: fc.constantFrom(3, 0, -4, 4.5, 1e7 + 1) }),
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "groups"], "options.groups", { optional: true, outOfRange: fc.constantFrom(1, 0, -2, 2.5, 1e6) }),
       custom("options.testGroups: k = N", "options.testGroups", (a) => {
