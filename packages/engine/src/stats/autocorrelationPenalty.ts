@@ -1,6 +1,7 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
+import { powerOfTwoScale } from "./_internal/powerOfTwoScale.ts";
 
 /**
  * Autocorrelation penalty of the "smart" Sharpe and Sortino ratios (quantstats `autocorr_penalty`;
@@ -15,10 +16,12 @@ import { compensatedSum } from "../_internal/compensatedSum.ts";
  * @param returns finite values (simple returns). Never mutated.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value.
  * @example
- * autocorrelationPenalty([0.01, 0.02, 0.03, 0.04]) // => 1.8257418583505536
+ * autocorrelationPenalty([0.01, 0.02, 0.03, 0.04]) // => 1.9999999999999998 (ρ = 1: sqrt(1 + 2 (3/4 + 2/4 + 1/4)))
  */
 export function autocorrelationPenalty(returns: NumericArray): number {
-  const r = toFiniteFloat64("returns", returns, 1);
+  const raw = toFiniteFloat64("returns", returns, 1);
+  const scale = powerOfTwoScale(raw); // exact: correlation is scale-free, and squares then neither overflow nor underflow
+  const r = raw.map((x) => x / scale);
   const n = r.length;
   const rho = Math.abs(lagOneCorrelation(r));
   if (Number.isNaN(rho) || rho === 0) return 1;

@@ -13,7 +13,7 @@ import { tailRatio } from "./tailRatio.ts";
  * @param returns at least 1 finite value. Never mutated.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or the ratio overflows.
  * @example
- * commonSenseRatio([0.02, -0.01, 0.03, -0.02, 0.01]) // => 1.6666666666666667
+ * commonSenseRatio([0.02, -0.01, 0.03, -0.02, 0.01]) // => 3.111111111111111
  */
 export function commonSenseRatio(returns: NumericArray): number {
   const r = toFiniteFloat64("returns", returns, 1);

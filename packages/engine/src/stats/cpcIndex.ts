@@ -15,7 +15,7 @@ import { profitFactor } from "./profitFactor.ts";
  * @param returns at least 1 finite value. Never mutated.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or the index overflows.
  * @example
- * cpcIndex([0.02, -0.01, 0.03, -0.02]) // => 2.0833333333333335
+ * cpcIndex([0.02, -0.01, 0.03, -0.02]) // => 1.388888888888889
  */
 export function cpcIndex(returns: NumericArray): number {
   const r = toFiniteFloat64("returns", returns, 1);

@@ -13,7 +13,7 @@ import { periodCagr } from "./periodCagr.ts";
  * @param returns at least 1 finite value > -1. Never mutated.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a value that is not finite and > -1.
  * @example
- * expectedReturn([0.21, 0]) // => 0.10000000000000009
+ * expectedReturn([0.21, 0]) // => 0.09999999999999999
  */
 export function expectedReturn(returns: NumericArray): number {
   return periodCagr(toFiniteFloat64("returns", returns, 1), 1);

@@ -26,7 +26,7 @@ export interface OutlierRatios {
  * @param options `{ convention }`: "engine" (default), "empyrical" (the same) or "quantstats".
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or `convention` is unknown.
  * @example
- * outlierRatios([0.01, 0.03, -0.02, 0, -0.04]) // => { win: 1.4700000000000002, loss: 1.2933333333333332 }
+ * outlierRatios([0.01, 0.03, -0.02, 0, -0.04]) // => { win: 1.4599999999999997, loss: 1.3066666666666666 }
  */
 export function outlierRatios(returns: NumericArray, options?: ConventionOptions): OutlierRatios {
   const r = toFiniteFloat64("returns", returns, 1);

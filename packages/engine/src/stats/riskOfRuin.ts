@@ -14,7 +14,7 @@ import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
  * @param options `{ convention }`.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or `convention` is unknown.
  * @example
- * riskOfRuin([0.01, -0.01, 0.02, 0]) // => 0.012345679012345678
+ * riskOfRuin([0.01, -0.01, 0.02, 0]) // => 0.012345679012345677 (w = 2/4: (1/3)^4; quantstats counts w = 2/3: (1/5)^4)
  */
 export function riskOfRuin(returns: NumericArray, options?: ConventionOptions): number {
   const r = toFiniteFloat64("returns", returns, 1);

@@ -41,7 +41,7 @@ export interface SerenityIndexOptions extends DrawdownRatioOptions {
  * @throws EngineError INVALID_INPUT when `values` is short or holds a non-finite or non-positive
  *   value, an option is out of range, or the index overflows.
  * @example
- * serenityIndex([100, 90, 100, 120, 110, 130], { periodsPerYear: 5 }) // => 1.103452929353009
+ * serenityIndex([100, 90, 100, 120, 110, 130], { periodsPerYear: 5 }) // => 16.61697419686123
  */
 export function serenityIndex(values: NumericArray, options: SerenityIndexOptions = {}): number {
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear", "years", "quantstatsVersion"]);

@@ -14,7 +14,7 @@ import { sharpeRatio, type SharpeRatioOptions } from "./sharpeRatio.ts";
  * @param options as {@link sharpeRatio}'s (`riskFreeRate`, `periodsPerYear`).
  * @throws EngineError INVALID_INPUT as {@link sharpeRatio}.
  * @example
- * smartSharpeRatio([0.01, -0.02, 0.03, -0.01, 0.02], { periodsPerYear: 252 }) // => 3.6345933373006183
+ * smartSharpeRatio([0.01, -0.02, 0.03, -0.01, 0.02], { periodsPerYear: 252 }) // => 2.3130737261525107
  */
 export function smartSharpeRatio(returns: NumericArray, options: SharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 2);

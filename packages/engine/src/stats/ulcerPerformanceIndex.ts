@@ -28,7 +28,7 @@ export interface DrawdownRatioOptions extends PeriodOptions {
  * @throws EngineError INVALID_INPUT when `values` is short or holds a non-finite or non-positive
  *   value, an option is out of range, or the index overflows.
  * @example
- * ulcerPerformanceIndex([100, 90, 100, 120], { periodsPerYear: 3 }) // => 3.4641016151377557
+ * ulcerPerformanceIndex([100, 90, 100, 120], { periodsPerYear: 3 }) // => 3.4641016151377553
  */
 export function ulcerPerformanceIndex(values: NumericArray, options: DrawdownRatioOptions = {}): number {
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear", "years"]);

@@ -14,7 +14,7 @@ import { sortinoOf } from "./sortinoRatio.ts";
  * @param options as {@link sortinoRatio}'s (`riskFreeRate`, `periodsPerYear`).
  * @throws EngineError INVALID_INPUT as {@link sortinoRatio}.
  * @example
- * smartSortinoRatio([0.01, -0.02, 0.03, -0.01, 0.02], { periodsPerYear: 252 }) // => 7.268232067375424
+ * smartSortinoRatio([0.01, -0.02, 0.03, -0.01, 0.02], { periodsPerYear: 252 }) // => 4.796491766828477
  */
 export function smartSortinoRatio(returns: NumericArray, options?: PeriodOptions): number {
   const r = toFiniteFloat64("returns", returns, 2);

@@ -54,7 +54,7 @@ export interface TrailingReturns {
  * @param options `{ periodsPerYear, convention, quantstatsVersion }`.
  * @throws EngineError INVALID_INPUT when the series is short or malformed, or an option is out of range.
  * @example
- * trailingReturns([[1672531200, 100], [1688169600, 110], [1704067200, 121]]).sixMonths // => 0.10000000000000009
+ * trailingReturns([[1672531200, 100], [1688169600, 110], [1704067200, 121]]).sixMonths // => 0.1
  */
 export function trailingReturns(timeSeries: ReadonlyArray<readonly [number, number]>, options: TrailingReturnsOptions = {}): TrailingReturns {
   const convention = conventionOf(options, ["convention", "periodsPerYear", "quantstatsVersion"]);

@@ -21,7 +21,7 @@ import { pairedReturns } from "./_internal/pairedReturns.ts";
  * @param options `{ riskFreeRate, periodsPerYear, convention }`.
  * @throws EngineError INVALID_INPUT as {@link beta}, for options out of range, or when the ratio overflows.
  * @example
- * treynorRatio([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.4766666666666667
+ * treynorRatio([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.6066666666666667 (52 × 0.02333 / β = 2)
  */
 export function treynorRatio(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions & ConventionOptions): number {
   const { r, b } = pairedReturns(returns, benchmarkReturns);
