@@ -66,7 +66,7 @@ export function drawdownStatistics(timeSeries: ReadonlyArray<readonly [number, n
     maxDrawdownStart: t[deepest.start]!,
     maxDrawdownTrough: t[episodes[0]!.trough]!,
     maxDrawdownEnd: deepest.end < 0 ? null : t[deepest.end]!,
-    longestDrawdownDays: Math.max(...days),
+    longestDrawdownDays: days.reduce((m, x) => Math.max(m, x), 0),
     averageDrawdown: compensatedSum(episodes.map((e) => e.depth)) / episodes.length,
     averageDrawdownDays: quantstats ? roundHalfEven(meanDays) : meanDays,
     episodes: episodes.length,

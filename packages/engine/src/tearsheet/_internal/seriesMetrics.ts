@@ -189,12 +189,12 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
     outlierWinRatio: outliers.win,
     outlierLossRatio: outliers.loss,
     trailing: trailingReturns(points, { periodsPerYear: p, ...qs }),
-    bestPeriod: Math.max(...r),
-    worstPeriod: Math.min(...r),
-    bestMonth: Math.max(...months),
-    worstMonth: Math.min(...months),
-    bestYear: Math.max(...years),
-    worstYear: Math.min(...years),
+    bestPeriod: largest(r),
+    worstPeriod: smallest(r),
+    bestMonth: largest(months),
+    worstMonth: smallest(months),
+    bestYear: largest(years),
+    worstYear: smallest(years),
     drawdown: drawdownStatistics(points, c),
     recoveryFactor: recoveryFactor(v, c),
     ulcerIndex: ulcerIndex(v, c),
@@ -203,4 +203,16 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
     averageDownMonth: monthAverages.loss,
     winRate: { periods: hitRate(r, undefined, c), months: hitRate(months, undefined, c), quarters: hitRate(quarters, undefined, c), years: hitRate(years, undefined, c) },
   };
+}
+
+/** Largest and smallest value without spreading (a long daily series would exceed the argument limit). */
+function largest(x: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < x.length; i++) if (x[i]! > m) m = x[i]!;
+  return m;
+}
+function smallest(x: ArrayLike<number>): number {
+  let m = Infinity;
+  for (let i = 0; i < x.length; i++) if (x[i]! < m) m = x[i]!;
+  return m;
 }
