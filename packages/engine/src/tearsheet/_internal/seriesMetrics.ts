@@ -55,6 +55,9 @@ export interface SeriesMetrics {
   smartSharpeRatio: number;
   sortinoRatio: number;
   smartSortinoRatio: number;
+  /** The Sortino and smart Sortino ratios over √2 (Schwager's adjusted Sortino, quantstats' "Sortino/√2" rows). */
+  adjustedSortinoRatio: number;
+  adjustedSmartSortinoRatio: number;
   omegaRatio: number;
   volatility: number;
   calmarRatio: number;
@@ -150,6 +153,7 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
   const runs = consecutiveRuns(r);
   const outliers = outlierRatios(r, c);
   const sortino = sortinoOf(r, 0, n, p, Math.expm1(Math.log1p(riskFreeRate) / p));
+  const smartSortino = smartSortinoRatio(r, period);
   return {
     totalReturn: (v[n]! - v[0]!) / v[0]! + 0,
     cagr: engine ? cagr(v[0]!, v[n]!, calendarYears) : periodCagr(r, p),
@@ -158,7 +162,9 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
     probabilisticSharpeRatio: n < 4 ? 0 : probabilisticSharpeRatio(r, { ...period, ...qs }),
     smartSharpeRatio: smartSharpeRatio(r, period),
     sortinoRatio: sortino,
-    smartSortinoRatio: smartSortinoRatio(r, period),
+    smartSortinoRatio: smartSortino,
+    adjustedSortinoRatio: sortino / Math.SQRT2,
+    adjustedSmartSortinoRatio: smartSortino / Math.SQRT2,
     omegaRatio: omegaRatio(r, period),
     volatility: volatility(r, p),
     calmarRatio: calmarRatio(v, engine ? calendarYears : n / p),

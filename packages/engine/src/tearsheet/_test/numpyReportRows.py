@@ -381,6 +381,8 @@ def series_rows(t, v, other, rf, p, beta, preset, version, joint):
         "smartSharpeRatio": sharpe(r, rfp, p) / penalty(e),
         "sortinoRatio": sortino(r, rfp, p),
         "smartSortinoRatio": sortino(r, rfp, p) / penalty(e),
+        "adjustedSortinoRatio": sortino(r, rfp, p) / math.sqrt(2),
+        "adjustedSmartSortinoRatio": sortino(r, rfp, p) / penalty(e) / math.sqrt(2),
         "omegaRatio": float(np.sum(e[e > 0]) / -np.sum(e[e < 0])),
         "volatility": sd(r) * math.sqrt(p),
         "calmarRatio": (calendar_cagr(t, v) if preset == "engine" else period_cagr(r, p)) / -mdd(v),
