@@ -24,7 +24,6 @@ import { DEFAULT_CONFIDENCE } from "../stats/conventions.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { quantstatsVersionOf, type QuantstatsVersion } from "../stats/_internal/quantstatsVersion.ts";
 import { rollingSortino } from "./rollingSortino.ts";
-import { betaOf } from "./beta.ts";
 import { correlationOf } from "./correlation.ts";
 import { treynorRatio } from "./treynorRatio.ts";
 import { seriesMetrics, type SeriesMetrics } from "./_internal/seriesMetrics.ts";
@@ -139,7 +138,10 @@ export interface TearSheet {
  * ratio, up and down capture, hit rate, best and worst period, rolling volatility, Sharpe ratio
  * and beta, and the drawdown table, each computed by the function of the same name
  * (docs/maths.md#tear-sheet), with the stats area's conventions: simple returns of the points,
- * 52 periods a year by default, the annual risk-free rate de-annualised geometrically.
+ * 52 periods a year by default, the annual risk-free rate de-annualised geometrically; and every
+ * row of quantstats' metrics table for the portfolio (`portfolio`) and the benchmark
+ * (`benchmark`), with correlation, R² and the Treynor ratio (docs/maths.md#report-rows), under the
+ * `convention` preset, on daily, weekly or monthly points alike (`periodsPerYear`).
  *
  * Cost: O(n · rollingWindow) for n points.
  * @param input `{ timeSeries, benchmarkTimeSeries }`, at least 3 points each, the same timestamps.
