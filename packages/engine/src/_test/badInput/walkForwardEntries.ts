@@ -33,7 +33,45 @@ const walkForwardArgs = fc
     ),
   );
 
-export const walkForwardEntries: Record<"walkForward", ContractEntry> = {
+/** A valid sweep: tasks importing a data: module that doubles its argument, options. */
+const DOUBLE = "data:text/javascript,export const twice = (x) => 2 * x";
+const taskArb = fc.record({ module: fc.constant(DOUBLE), export: fc.constant("twice"), args: double(-10, 10) });
+
+export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask", ContractEntry> = {
+  sweep: {
+    kind: "throws",
+    async: true,
+    valid: fc.tuple(fc.array(taskArb, { maxLength: 5 }), fc.record({ onProgress: fc.constant(() => undefined) }, { requiredKeys: [] })),
+    validRuns: 10,
+    breakers: [
+      replace("wrong type", [0], "tasks", fc.constantFrom(null, 42, "x", undefined)),
+      custom("a relative module", "tasks[0].module", (a) => {
+        a[0] = [{ module: "./tasks.js", export: "twice", args: 1 }];
+      }),
+      custom("an empty export name", "tasks[0].export", (a) => {
+        a[0] = [{ module: DOUBLE, export: "", args: 1 }];
+      }),
+      custom("a function in args", "tasks[0].args.f", (a) => {
+        a[0] = [{ module: DOUBLE, export: "twice", args: { f: () => 1 } }];
+      }),
+      replace("wrong type", [1], "options", fc.constantFrom(null, 42, "x")),
+      replace("bad runner", [1, "runner"], "options.runner", fc.constantFrom(null, 42, {}, { concurrency: 0, run: () => Promise.resolve(1) })),
+      replace("bad onProgress", [1, "onProgress"], "options.onProgress", fc.constantFrom(42, "x", {})),
+      replace("bad signal", [1, "signal"], "options.signal", fc.constantFrom(42, "x", {})),
+    ],
+  },
+  runSweepTask: {
+    kind: "throws",
+    async: true,
+    valid: fc.tuple(taskArb),
+    validRuns: 10,
+    breakers: [
+      replace("wrong type", [0], "task", fc.constantFrom(null, 42, "x", undefined)),
+      replace("not importable", [0, "module"], "task.module", fc.constantFrom("data:text/javascript,export const = ;", "./x.js", "")),
+      replace("no such export", [0, "export"], "task.export", fc.constantFrom("nothing", "")),
+      replace("not plain data", [0, "args"], "task.args", fc.constantFrom(() => 1, Symbol("s"))),
+    ],
+  },
   walkForward: {
     kind: "throws",
     async: true,
