@@ -2,3 +2,4 @@
 export type { WalkForwardContext, WalkForwardEstimator, WalkForwardOptions, WalkForwardRebalance, WalkForwardResult, WalkForwardSchedule, WalkForwardWeights } from "./types.ts";
 export { walkForward } from "./walkForward.ts";
 export { sweep, runSweepTask, serialRunner, type SweepOptions, type SweepProgress, type SweepRunner, type SweepTask } from "./sweep.ts";
+export { messagePortRunner, serveSweepTasks, type MessagePortRunner, type SweepPort } from "./messagePortRunner.ts";

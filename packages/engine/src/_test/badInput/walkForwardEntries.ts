@@ -37,7 +37,24 @@ const walkForwardArgs = fc
 const DOUBLE = "data:text/javascript,export const twice = (x) => 2 * x";
 const taskArb = fc.record({ module: fc.constant(DOUBLE), export: fc.constant("twice"), args: double(-10, 10) });
 
-export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask", ContractEntry> = {
+/** A port that accepts messages and listeners (a stand-in for a Worker or a MessagePort). */
+const portArb = fc.constant(0).map(() => ({ postMessage: (_m: unknown) => undefined, addEventListener: (_t: string, _l: unknown) => undefined }));
+const notAPort = fc.constantFrom(null, 42, "x", {}, { postMessage: () => undefined });
+
+export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask" | "messagePortRunner" | "serveSweepTasks", ContractEntry> = {
+  messagePortRunner: {
+    kind: "throws",
+    valid: fc.tuple(fc.array(portArb, { minLength: 1, maxLength: 3 })),
+    breakers: [
+      replace("wrong type", [0], "ports", fc.constantFrom(null, 42, "x", [], undefined)),
+      replace("not a port", [0, 0], "ports[0]", notAPort),
+    ],
+  },
+  serveSweepTasks: {
+    kind: "throws",
+    valid: fc.tuple(portArb),
+    breakers: [replace("not a port", [0], "port", notAPort)],
+  },
   sweep: {
     kind: "throws",
     async: true,
