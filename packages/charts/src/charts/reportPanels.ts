@@ -7,7 +7,7 @@ import type { TopLevelSpec } from "vega-lite";
 import { decimalsOf, linearTicks, niceStep } from "../_internal/axisTicks.ts";
 import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
 import { timeEncoding } from "../_internal/timeAxis.ts";
-import type { CalendarUnit } from "../series/reportSeries.ts";
+import { boxStatistics, type CalendarUnit } from "../series/reportSeries.ts";
 
 const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 
@@ -136,24 +136,31 @@ export function periodBarsSpec(t: Float64Array, r: Float64Array, label: string, 
 
 const UNIT_NAMES: Record<CalendarUnit, string> = { week: "Weekly", month: "Monthly", quarter: "Quarterly", year: "Yearly" };
 
-/** Box plot of the calendar returns of the portfolio and the benchmark, one group per unit (whiskers at 1.5 IQR). */
-export function returnsBoxPlotSpec(returns: ReadonlyArray<{ unit: CalendarUnit; series: string; value: number }>, labels: Labels, width: number): TopLevelSpec {
-  const units = [...new Set(returns.map((x) => x.unit))];
-  const values = returns.map((x) => ({ unit: UNIT_NAMES[x.unit], series: x.series, value: x.value }));
+/**
+ * Box plot of the calendar returns of the portfolio and the benchmark, one group per unit: the
+ * box from the first to the third quartile with the median, whiskers at 1.5 IQR, the values
+ * beyond as dots ({@link boxStatistics}); drawn from those figures, so Vega aggregates nothing.
+ */
+export function returnsBoxPlotSpec(returns: ReadonlyArray<{ unit: CalendarUnit; series: string; values: number[] }>, labels: Labels, width: number): TopLevelSpec {
+  const units = [...new Set(returns.map((x) => x.unit))].map((u) => UNIT_NAMES[u]);
+  const boxes = returns.filter((x) => x.values.length > 0).map((x) => ({ unit: UNIT_NAMES[x.unit], series: x.series, ...boxStatistics(x.values) }));
+  const outliers = boxes.flatMap((b) => b.outliers.map((value) => ({ unit: b.unit, series: b.series, value })));
+  const x = { field: "unit", type: "nominal", sort: units, axis: { title: null, labelAngle: 0 } };
+  const xOffset = { field: "series", sort: [labels.portfolio, labels.benchmark] };
+  const color = seriesColor(labels);
+  const y = (field: string, title?: string) => ({ field, type: "quantitative", ...(title === undefined ? {} : { axis: { title, format: ".0%" } }) });
   return {
     $schema: SCHEMA,
     description: "Box plot of the returns of calendar weeks, months, quarters and years of the portfolio and its benchmark.",
-    title: { text: "Returns by calendar period", subtitle: "Compounded within each UTC week, month, quarter, year · box: quartiles, whiskers: 1.5 IQR" },
+    title: { text: "Returns by calendar period", subtitle: "Compounded within UTC calendar periods · box: quartiles, median · whiskers: 1.5 IQR" },
     width,
     height: 220,
-    data: { values },
-    mark: { type: "boxplot", extent: 1.5, size: 18 },
-    encoding: {
-      x: { field: "unit", type: "nominal", sort: units.map((u) => UNIT_NAMES[u]), axis: { title: null, labelAngle: 0 } },
-      xOffset: { field: "series", sort: [labels.portfolio, labels.benchmark] },
-      y: { field: "value", type: "quantitative", axis: { title: "Return (%)", format: ".0%" } },
-      color: seriesColor(labels),
-    },
+    layer: [
+      { data: { values: boxes }, mark: { type: "rule" }, encoding: { x, xOffset, y: y("low", "Return (%)"), y2: { field: "high" }, color } },
+      { data: { values: boxes }, mark: { type: "bar", size: 16 }, encoding: { x, xOffset, y: y("q1"), y2: { field: "q3" }, color } },
+      { data: { values: boxes }, mark: { type: "tick", color: "white", size: 16, thickness: 2 }, encoding: { x, xOffset, y: y("median") } },
+      { data: { values: outliers }, mark: { type: "point", size: 18, filled: false }, encoding: { x, xOffset, y: y("value"), color } },
+    ],
     config: CHART_CONFIG,
   } as unknown as TopLevelSpec;
 }

@@ -58,7 +58,7 @@ describe("tearSheetReport (the full tear sheet)", () => {
     expect(svgParts(panels.annualReturns).bars).toBe(12);
     expect(svgParts(panels.monthlyReturns).bars).toBe(60);
     expect(svgParts(panels.returnDistribution).bars).toBeGreaterThan(10);
-    // Six years in the end-of-year table (6 rows × 5 cells); a box per series and calendar unit (week, month, quarter, year).
+    // Six years in the end-of-year table (6 rows × 5 cells); a box and its median tick per series and calendar unit (week, month, quarter, year).
     expect(svgParts(panels.endOfYearTable).markTexts.length).toBe(30);
     expect(svgParts(panels.returnsByPeriod).bars).toBe(16);
     expect(svgParts(panels.monthlyDistribution).bars).toBeGreaterThan(5);

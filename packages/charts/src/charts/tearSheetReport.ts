@@ -152,8 +152,8 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
 
   const units = (["week", "month", "quarter", "year"] as const).filter((u) => p >= { week: 52, month: 12, quarter: 4, year: 1 }[u] - 1e-9);
   const boxValues = units.flatMap((unit: CalendarUnit) => [
-    ...calendarReturns(backtest.timeSeries, unit).map((x) => ({ unit, series: labels.portfolio, value: x.return })),
-    ...calendarReturns(backtest.benchmarkTimeSeries, unit).map((x) => ({ unit, series: labels.benchmark, value: x.return })),
+    { unit, series: labels.portfolio, values: calendarReturns(backtest.timeSeries, unit).map((x) => x.return) },
+    { unit, series: labels.benchmark, values: calendarReturns(backtest.benchmarkTimeSeries, unit).map((x) => x.return) },
   ]);
   const months = { portfolio: monthlyReturns(backtest.timeSeries).map((m) => m.return), benchmark: monthlyReturns(backtest.benchmarkTimeSeries).map((m) => m.return) };
   const eoy = endOfYearTable(backtest.timeSeries, backtest.benchmarkTimeSeries);

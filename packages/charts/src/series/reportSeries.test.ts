@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { annualReturns, monthlyReturns, volatility } from "@thematic/engine";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
-import { calendarReturns, endOfYearTable, volatilityMatched } from "./reportSeries.ts";
+import { boxStatistics, calendarReturns, endOfYearTable, volatilityMatched } from "./reportSeries.ts";
 
 const returnsOf = (v: ArrayLike<number>) => Float64Array.from({ length: v.length - 1 }, (_, i) => v[i + 1]! / v[i]! - 1);
 
@@ -48,5 +48,16 @@ describe("the report's derived series", () => {
     rows.forEach((row, i) => {
       expect(row).toEqual({ year: p[i]!.year, partial: p[i]!.partial, portfolio: p[i]!.return, benchmark: q[i]!.return, multiplier: p[i]!.return / q[i]!.return, won: p[i]!.return > q[i]!.return });
     });
+  });
+
+  it("box statistics: numpy's linear quartiles, Tukey's whiskers, the rest outliers", () => {
+    // numpy.percentile([0.1, -0.2, 0.05, 0.3, -0.05, 0.0, 0.02, 0.9], [25, 50, 75]) = -0.0125, 0.035, 0.15.
+    const box = boxStatistics([0.1, -0.2, 0.05, 0.3, -0.05, 0.0, 0.02, 0.9]);
+    expect(box.q1).toBeCloseTo(-0.0125, 15);
+    expect(box.median).toBeCloseTo(0.035, 15);
+    expect(box.q3).toBeCloseTo(0.15, 15);
+    // IQR 0.1625: whiskers within [-0.25625, 0.39375].
+    expect(box).toMatchObject({ low: -0.2, high: 0.3, outliers: [0.9] });
+    expect(boxStatistics([0.01])).toEqual({ q1: 0.01, median: 0.01, q3: 0.01, low: 0.01, high: 0.01, outliers: [] });
   });
 });

@@ -113,3 +113,38 @@ export function endOfYearTable(portfolio: ReadonlyArray<readonly [number, number
     return { year: y.year, partial: y.partial, portfolio: y.return, benchmark: b, multiplier: b === 0 ? NaN : y.return / b, won: y.return > b };
   });
 }
+
+/** The five figures of a box plot and the values beyond its whiskers. */
+export interface BoxStatistics {
+  q1: number;
+  median: number;
+  q3: number;
+  /** The smallest and largest values within 1.5 IQR of the box. */
+  low: number;
+  high: number;
+  outliers: number[];
+}
+
+/**
+ * Quartiles by linear interpolation between order statistics (numpy's default, Hyndman & Fan
+ * type 7: `Q(p) = x_(⌊h⌋) + (h − ⌊h⌋)(x_(⌊h⌋+1) − x_(⌊h⌋))`, `h = (n − 1) p`, 0-based), whiskers at
+ * the most extreme values within `[q1 − 1.5 IQR, q3 + 1.5 IQR]` (Tukey), and the values beyond.
+ *
+ * @see docs/maths.md#report-panels
+ * Cost: O(n log n).
+ * @example
+ * boxStatistics([1, 2, 3, 4, 100]) // => { q1: 2, median: 3, q3: 4, low: 1, high: 4, outliers: [100] }
+ */
+export function boxStatistics(values: ReadonlyArray<number>): BoxStatistics {
+  const x = [...values].sort((a, b) => a - b);
+  const q = (p: number) => {
+    const h = (x.length - 1) * p;
+    const k = Math.floor(h);
+    return k + 1 < x.length ? x[k]! + (h - k) * (x[k + 1]! - x[k]!) : x[k]!;
+  };
+  const q1 = q(0.25);
+  const q3 = q(0.75);
+  const reach = 1.5 * (q3 - q1);
+  const inside = x.filter((v) => v >= q1 - reach && v <= q3 + reach);
+  return { q1, median: q(0.5), q3, low: inside[0]!, high: inside[inside.length - 1]!, outliers: x.filter((v) => v < q1 - reach || v > q3 + reach) };
+}
