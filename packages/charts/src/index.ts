@@ -13,7 +13,7 @@ export { rollingVolatilityChart, rollingVolatilityChartSpec, type RollingChartOp
 export { rollingSharpeChart, rollingSharpeChartSpec } from "./charts/rollingSharpeChart.ts";
 export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./charts/weightsChart.ts";
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
-export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
+export { tearSheetCharts, tearSheetChartsSpec, type TearSheetChartsInput } from "./charts/tearSheetCharts.ts";
 export {
   efficientFrontierChart,
   efficientFrontierChartSpec,

@@ -11,7 +11,7 @@ import { efficientFrontierChartSpec } from "./efficientFrontierChart.ts";
 import { navChartSpec } from "./navChart.ts";
 import { rollingSharpeChartSpec } from "./rollingSharpeChart.ts";
 import { rollingVolatilityChartSpec } from "./rollingVolatilityChart.ts";
-import { tearSheetSpec } from "./tearSheet.ts";
+import { tearSheetChartsSpec } from "./tearSheetCharts.ts";
 import { tearSheetReportSpecs } from "./tearSheetReport.ts";
 import { weightsChartSpec } from "./weightsChart.ts";
 
@@ -37,7 +37,7 @@ describe("every chart throws only ChartError", () => {
     ["convictionChartSpec", (i, o) => convictionChartSpec(i as never, o as never), [{ name: "Acme", marketCap: 1e9, convictionScore: 0.4 }]],
     ["efficientFrontierChartSpec", (i, o) => efficientFrontierChartSpec(i as never, o as never), { points: [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.08 }] }],
     ["tearSheetReportSpecs", (i, o) => tearSheetReportSpecs(i as never, o as never), backtest],
-    ["tearSheetSpec", (i) => tearSheetSpec(i as never), { backtest }],
+    ["tearSheetChartsSpec", (i) => tearSheetChartsSpec(i as never), { backtest }],
   ];
 
   it("efficientFrontierChartSpec refuses sparse points and assets by name (a fast-check seed found a TypeError)", () => {

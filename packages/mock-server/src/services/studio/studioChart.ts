@@ -55,7 +55,7 @@ async function draw(charts: typeof import("@thematic/charts"), input: StudioChar
     case "rolling-sharpe":
       return svg(await charts.rollingSharpeChart(perf));
     case "tear-sheet":
-      return svg(await charts.tearSheet({ backtest: result, portfolioLabel: shorten(label) }));
+      return svg(await charts.tearSheetCharts({ backtest: result, portfolioLabel: shorten(label) }));
     case "full-report": {
       const named = { ...result, portfolioLabel: perf.portfolioLabel, benchmarkLabel: perf.benchmarkLabel };
       const { html } = await charts.tearSheetReport(named, { title: shorten(`${label} against ${perf.benchmarkLabel}`) });
