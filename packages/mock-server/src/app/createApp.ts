@@ -8,12 +8,12 @@ import { defaultOptions, type MockOptions, resolveOptions } from "../config/Mock
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
-import { WARNING_HEADER } from "./addWarning.ts";
+import { WARNING_HEADER } from "../context/addWarning.ts";
 import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
-import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
+import type { SolverRunner } from "../context/SolverRunner.ts";
 import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
@@ -33,11 +33,11 @@ import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { nosniffMiddleware } from "./nosniffMiddleware.ts";
 import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
-import { createRequestLog } from "./requestLog.ts";
+import { createRequestLog } from "../context/requestLog.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
-import type { MockApp } from "./RouteModule.ts";
+import type { MockApp } from "../context/RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
-import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 import { loadDefaultUniverse } from "./loadDefaultUniverse.ts";
 
 /** Options of {@link createApp}: the runtime options plus the injected dependencies. */

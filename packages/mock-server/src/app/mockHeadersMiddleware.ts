@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
 import { isStudioPath } from "./isStudioPath.ts";
-import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 
 /** Request header forcing an error status on a request, e.g. `X-Mock-Status: 503`. */
 export const MOCK_STATUS_HEADER = "X-Mock-Status";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { formatZodError } from "../errors/formatZodError.ts";
-import type { MockApp } from "./RouteModule.ts";
-import { addWarning } from "./addWarning.ts";
+import type { MockApp } from "../context/RouteModule.ts";
+import { addWarning } from "../context/addWarning.ts";
 import { describeUnknownField, fieldPath, unknownFields, type UnknownField } from "./unknownFields.ts";
 
 type HookResult = { target: string; success: true; data: unknown } | { target: string; success: false; error: z.ZodError };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, ServiceContext } from "../app/ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, isApiError } from "../errors/ApiError.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import { oauthServerFor } from "../oauth/OAuthServer.ts";

@@ -1,5 +1,5 @@
 import { ApiError } from "../errors/ApiError.ts";
-import type { Caller } from "../app/ServiceContext.ts";
+import type { Caller } from "../context/ServiceContext.ts";
 import type { UserRecord } from "../store/StoreState.ts";
 
 const CHALLENGE = 'Bearer realm="thematic-mock"';

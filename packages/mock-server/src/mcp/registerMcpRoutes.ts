@@ -1,4 +1,4 @@
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { ApiError } from "../errors/ApiError.ts";
 
 /** Where the MCP server is mounted (contract section 1 and 5). */

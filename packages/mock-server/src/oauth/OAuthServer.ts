@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../context/ServiceContext.ts";
 import { authorizationFields } from "./_internal/authorizationFields.ts";
 import { ClientRegistry, type OAuthClient } from "./_internal/ClientRegistry.ts";
 import { clientMetadata } from "./_internal/clientMetadata.ts";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app/ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
 import type { DriftLog } from "./DriftLog.ts";
 import { foreignBodyPolicy } from "./foreignBodyPolicy.ts";

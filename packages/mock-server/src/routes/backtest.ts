@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { BacktestBody, type BacktestResultOut, BacktestResultSchema } from "../schemas/backtest.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import type { TypedResponse } from "hono";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { BenchmarkListSchema, BenchmarkParams, BenchmarkPricesQuery, BenchmarkPricesSchema } from "../schemas/benchmark.ts";
 import { bearerSecurity, ErrorSchema, errorResponses } from "../schemas/common.ts";
 import { benchmarkPrices } from "../services/benchmarks/benchmarkPrices.ts";

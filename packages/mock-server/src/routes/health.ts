@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 
 const HealthSchema = z.object({ status: z.literal("OK"), message: z.literal("Service is running") }).openapi("Health");
 

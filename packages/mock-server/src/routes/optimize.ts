@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";
 import { optimizeMeanCvar } from "../services/optimize/optimizeMeanCvar.ts";

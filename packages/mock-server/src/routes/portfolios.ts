@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MockApp, RouteModule } from "../app/RouteModule.ts";
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { MockApp, RouteModule } from "../context/RouteModule.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse } from "../schemas/common.ts";
 import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
 import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import {

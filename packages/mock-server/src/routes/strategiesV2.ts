@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, jsonResponse, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { SubmitV2Body, VersionQuery } from "../schemas/run.ts";
 import { CreateStrategyV2Body, PatchStrategyV2Body, StrategyV2Schema, StrategyVersionSchema } from "../schemas/strategy.ts";

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
 import type { BuildOutcome, RunRecord, StrategyRecord, StoreState, VersionRecord } from "../store/StoreState.ts";
 
 /**

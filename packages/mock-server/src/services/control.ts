@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";

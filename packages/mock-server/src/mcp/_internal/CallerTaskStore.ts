@@ -1,6 +1,6 @@
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { TaskWaiters } from "./TaskWaiters.ts";
 import { toolError } from "./toolError.ts";

@@ -1,5 +1,5 @@
 import type { BacktestWindow } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { BacktestInputBody } from "../../schemas/backtest.ts";
 import { backtestResultCache, resultKey } from "./_internal/resultCache.ts";
 import { backtestRun } from "./runBacktest.ts";

@@ -1,5 +1,5 @@
 import { backtestPortfolio, backtestWindow, type BacktestWindow, type PortfolioBacktest, type PriceSeries, type WeeklyPriceTable } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
 import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";

@@ -1,6 +1,6 @@
 import { isoWeekIndex } from "@thematic/engine";
 import { shiftIsoDayYears } from "../_internal/addUtcMonths.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
 import { dayToSeconds, isoDay, lowerBound, seriesRange } from "./_internal/seriesDates.ts";

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { BenchmarkOut } from "../../schemas/benchmark.ts";
 import { isoDay, seriesRange } from "./_internal/seriesDates.ts";
 import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { currentRunDate } from "../premade/currentRunDate.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 
 /** How long a factsheet address stays valid, seconds (the reference: a "short-lived presigned URL"). */

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { EnhancedObjective } from "../../schemas/objectiveHelpers.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 import { normalizeText } from "../selection/_internal/tokenize.ts";

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 import type { ReversedObjective } from "../../schemas/objectiveHelpers.ts";
 import { closestThemes } from "./_internal/closestThemes.ts";

@@ -1,5 +1,5 @@
 import type { Company } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { ExclusionPhrases, ExclusionPhrasesInput } from "../../schemas/objectiveHelpers.ts";
 import { DISTINCTIVE_SHARE, documentFrequency, isExcluded } from "../selection/isExcluded.ts";

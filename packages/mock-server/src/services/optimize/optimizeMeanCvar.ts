@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { OptimizedPortfolioQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
 import { defined } from "./_internal/defined.ts";
 import { lruMemo, OPTIMIZER_CACHE_SIZE } from "./_internal/lruMemo.ts";

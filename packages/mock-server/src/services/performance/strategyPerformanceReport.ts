@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { Performance } from "../../schemas/performance.ts";
 import { strategyCompanies } from "../strategies/strategyCompanies.ts";
 import { convictionNav } from "./convictionNav.ts";

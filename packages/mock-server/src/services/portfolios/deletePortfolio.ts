@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { requireOwnedPortfolio } from "./_internal/portfolioAccess.ts";
 import { draftPortfolios } from "./portfolioStore.ts";
 

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { PortfolioOut } from "../../schemas/portfolio.ts";
 import { requireVisiblePortfolio } from "./_internal/portfolioAccess.ts";
 import { presentPortfolio } from "./presentPortfolio.ts";

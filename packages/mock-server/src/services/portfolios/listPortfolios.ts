@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { PortfolioListItemOut } from "../../schemas/portfolio.ts";
 import { presentPortfolioItem } from "./presentPortfolio.ts";
 import { readPortfolios } from "./portfolioStore.ts";

@@ -1,4 +1,4 @@
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { Draft } from "../../store/Store.ts";
 import type { StoreState } from "../../store/StoreState.ts";

@@ -1,4 +1,4 @@
-import type { Caller } from "../../app/ServiceContext.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { PortfolioHoldingOut, PortfolioListItemOut, PortfolioOut } from "../../schemas/portfolio.ts";
 import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";

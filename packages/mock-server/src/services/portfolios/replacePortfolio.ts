@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody } from "./_internal/applyBody.ts";

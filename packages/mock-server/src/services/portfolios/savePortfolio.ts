@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody, toRecords } from "./_internal/applyBody.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";

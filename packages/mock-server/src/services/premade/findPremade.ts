@@ -1,5 +1,5 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { presentPremade } from "./presentPremade.ts";
 

@@ -1,5 +1,5 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { premadeIndex } from "./findPremade.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import { premadeVersionId } from "./premadeVersionId.ts";
 import { presentPremade } from "./presentPremade.ts";

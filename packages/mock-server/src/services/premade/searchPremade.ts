@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { PremadeSearchResult } from "../../schemas/premade.ts";
 import { presentPremade } from "./presentPremade.ts";
 import { FUZZY_RATIO, fuzzyTerms } from "./_internal/fuzzyTerms.ts";

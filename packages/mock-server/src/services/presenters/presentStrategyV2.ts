@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { RETENTION_MS } from "../strategies/visibility.ts";

@@ -1,4 +1,4 @@
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
 import { uuidFrom } from "../../_internal/hash.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import type { Performance } from "../../schemas/performance.ts";

@@ -1,5 +1,5 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
 import { activeVersion, runStatus } from "../builds.ts";

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { historicalData } from "../premade/historicalData.ts";
 import { premadeCompanies } from "../premade/premadeCompanies.ts";

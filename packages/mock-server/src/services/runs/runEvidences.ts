@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { premadeEvidences } from "../premade/premadeEvidences.ts";
 import type { ReadableRun } from "./readRun.ts";

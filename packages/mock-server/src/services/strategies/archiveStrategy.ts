@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { requireOwned } from "./visibility.ts";
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 
 /** At most this many summaries back one company's evidence. */

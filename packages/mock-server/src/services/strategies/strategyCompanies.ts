@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
 import { type RankedCompaniesOptions, rankedCompanies } from "./rankedCompanies.ts";

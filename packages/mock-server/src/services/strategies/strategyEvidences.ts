@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { companyEvidence } from "./companyEvidence.ts";
 import { strategyCompanies } from "./strategyCompanies.ts";

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { StrategyV2, StrategyVersion } from "../../schemas/strategy.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";

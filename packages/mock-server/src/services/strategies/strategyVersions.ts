@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
 import { type ArchivedMode, visibleStrategy } from "./visibility.ts";

@@ -1,5 +1,5 @@
 import type { PremadeStrategy, Theme } from "../../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { premadeIndex } from "../../premade/findPremade.ts";
 import { searchPremade } from "../../premade/searchPremade.ts";
 

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
-import { solveAbandoned } from "../SolverRunner.ts";
+import { memoize, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { solveAbandoned } from "../../../context/SolverRunner.ts";
 
 /** How many results each optimizer keeps (keyed by strategy version, parameters and companies). */
 export const OPTIMIZER_CACHE_SIZE = 64;

@@ -1,4 +1,4 @@
-import type { Caller } from "../../../app/ServiceContext.ts";
+import type { Caller } from "../../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../../errors/ApiError.ts";
 import type { PortfolioRecord } from "../portfolioStore.ts";
 

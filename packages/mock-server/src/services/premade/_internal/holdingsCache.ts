@@ -1,4 +1,4 @@
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
 import { LRUCache } from "lru-cache";
 

@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import type { PremadeStrategy } from "../../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
 import { searchTerms } from "./searchTerms.ts";
 import { THEME_CONCEPTS } from "./themeConcepts.ts";
 

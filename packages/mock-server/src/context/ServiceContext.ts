@@ -1,7 +1,7 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import type { OffsetClock } from "../clock/OffsetClock.ts";
 import type { MockOptions } from "../config/MockOptions.ts";
-import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
+import type { SolverRunner } from "./SolverRunner.ts";
 import type { Store } from "../store/Store.ts";
 import type { RequestLog } from "./requestLog.ts";
 
