@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { SessionControl } from "../app/createSessionDispatcher.ts";
+import type { SessionControl } from "../context/SessionControl.ts";
 import type { MockApp } from "../context/RouteModule.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { errorResponses, jsonResponse } from "../schemas/common.ts";
