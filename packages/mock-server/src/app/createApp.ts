@@ -19,7 +19,7 @@ import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
 import { FACTSHEET_PDF_PATH } from "../routes/factsheets.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
 import { type DriftDocument, type ProxySetup, proxyMiddleware } from "../proxy/proxyMiddleware.ts";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, isApiError } from "../errors/ApiError.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { oauthServerFor } from "../oauth/OAuthServer.ts";
 import { resourceMetadataUrlOf } from "../oauth/registerOAuthRoutes.ts";
 import { authenticate } from "./authenticate.ts";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { originMatcher } from "../app/originMatcher.ts";
 import type { RouteModule } from "../context/RouteModule.ts";
 import type { AppEnv } from "../context/ServiceContext.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { OAuthError, oauthServerFor } from "./OAuthServer.ts";
 import { registrationOrigin } from "./registrationOrigin.ts";
 import { signInPage } from "./signInPage.ts";
