@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { originMatcher } from "./originMatcher.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
 import { setResponseHeaders } from "./_internal/setResponseHeaders.ts";
 import type { AppEnv } from "../context/ServiceContext.ts";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { originMatcher } from "../app/originMatcher.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
 import type { RouteModule } from "../context/RouteModule.ts";
 import type { AppEnv } from "../context/ServiceContext.ts";
 import { MCP_PATH } from "../context/mcpPath.ts";
