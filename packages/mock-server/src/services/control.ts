@@ -2,21 +2,11 @@ import type { ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
-import type { RateLimitSetting } from "../config/MockOptions.ts";
+import type { MockStatus } from "../schemas/control.ts";
+import type { RateLimitSetting } from "../schemas/rateLimitSetting.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
 import { oauthServerFor } from "../oauth/OAuthServer.ts";
 import { shiftTaskExpiries } from "../mcp/_internal/CallerTaskStore.ts";
-
-/** The control surface's view of the mock (GET /__mock/state). */
-export interface MockStatus {
-  now: string;
-  clockOffsetMs: number;
-  latencyMs: number;
-  buildDurationMs: number;
-  rateLimit: RateLimitSetting | null;
-  runningBuilds: number;
-  strategies: number;
-}
 
 /** Snapshot of time, settings and build activity. */
 export function mockStatus(ctx: ServiceContext): MockStatus {
