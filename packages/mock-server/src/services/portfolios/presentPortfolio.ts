@@ -2,7 +2,7 @@ import type { Caller } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { PortfolioHoldingOut, PortfolioListItemOut, PortfolioOut } from "../../schemas/portfolio.ts";
 import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";
-import type { PortfolioRecord } from "./portfolioStore.ts";
+import type { PortfolioRecord } from "../../store/PortfolioRecord.ts";
 
 const httpDate = (ms: number): string => new Date(ms).toUTCString();
 

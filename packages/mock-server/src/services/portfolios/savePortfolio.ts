@@ -3,7 +3,8 @@ import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody, toRecords } from "./_internal/applyBody.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { presentPortfolio } from "./presentPortfolio.ts";
-import { draftPortfolios, type PortfolioRecord } from "./portfolioStore.ts";
+import type { PortfolioRecord } from "../../store/PortfolioRecord.ts";
+import { draftPortfolios } from "./portfolioStore.ts";
 
 /**
  * `POST /portfolios` (contract 4.6): creates a portfolio, or, when the caller already has one with

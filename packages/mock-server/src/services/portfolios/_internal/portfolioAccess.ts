@@ -1,6 +1,6 @@
 import type { Caller } from "../../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../../errors/ApiError.ts";
-import type { PortfolioRecord } from "../portfolioStore.ts";
+import type { PortfolioRecord } from "../../../store/PortfolioRecord.ts";
 
 /**
  * The portfolio `id` if `caller` owns it or it is public (contract section 5).
