@@ -1,3 +1,4 @@
+import { announceClockRewind } from "../context/clockRewinds.ts";
 import type { ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
 import { LIMITS } from "../schemas/limits.ts";
@@ -5,8 +6,6 @@ import type { BuildOutcome } from "../store/StoreState.ts";
 import type { MockStatus } from "../schemas/control.ts";
 import type { RateLimitSetting } from "../schemas/rateLimitSetting.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
-import { oauthServerFor } from "../oauth/OAuthServer.ts";
-import { shiftTaskExpiries } from "../mcp/_internal/CallerTaskStore.ts";
 
 /** Snapshot of time, settings and build activity. */
 export function mockStatus(ctx: ServiceContext): MockStatus {
@@ -25,17 +24,17 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
 
 /**
  * Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). What
- * expires on the mock's clock keeps the lifetime it had left: OAuth codes and tokens move back
- * with the clock (a reset never revives an expired one), so do MCP tasks, and presigned factsheet addresses are
- * void (they name the state generation, which the reset moves on).
+ * expires on the mock's clock keeps the lifetime it had left: the reset announces how far the
+ * clock went back (`context/clockRewinds.ts`), and OAuth codes and tokens and MCP tasks move back
+ * with it (a reset never revives an expired one); presigned factsheet addresses are void (they
+ * name the state generation, which the reset moves on).
  */
 export function resetMock(ctx: ServiceContext): void {
   const dropped = ctx.clock.offset();
   ctx.store.reset();
   ctx.memo.clear();
   ctx.clock.resetOffset();
-  oauthServerFor(ctx).clockWentBack(dropped);
-  shiftTaskExpiries(ctx, dropped);
+  announceClockRewind(ctx, dropped);
 }
 
 /**
