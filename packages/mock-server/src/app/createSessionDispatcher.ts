@@ -8,9 +8,7 @@ import type { SessionControl } from "../context/SessionControl.ts";
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
 import { CREATE_APP_OPTION_NAMES, type CreateAppOptions, createMock, type Mock } from "./createApp.ts";
 import { hostAllowed } from "./hostCheckMiddleware.ts";
-import { MOCK_SESSION_HEADER } from "./mockHeadersMiddleware.ts";
-
-export { MOCK_SESSION_HEADER };
+import { MOCK_SESSION_HEADER } from "../context/mockHeaders.ts";
 
 /** Sandbox sessions alive at once unless `maxSessions` says otherwise. */
 export const DEFAULT_MAX_SESSIONS = 64;

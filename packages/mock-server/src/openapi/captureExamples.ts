@@ -1,6 +1,6 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import { createSessionDispatcher } from "../app/createSessionDispatcher.ts";
-import { MOCK_STATUS_HEADER } from "../app/mockHeadersMiddleware.ts";
+import { MOCK_STATUS_HEADER } from "../context/mockHeaders.ts";
 import { createManualClock } from "../clock/ManualClock.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { EXAMPLE_OTHER, EXAMPLE_OWNER, type ExampleCase, type ExampleRequest, exampleIds, fixtureUser, specialCases, UNKNOWN_ID, validRequests } from "./exampleRequests.ts";
