@@ -1,5 +1,6 @@
 import type { PriceSeries } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { REFERENCE_BENCHMARKS } from "./referenceBenchmarks.ts";
 
 /** One benchmark the mock serves: its record and its daily closes on the universe's calendar. */

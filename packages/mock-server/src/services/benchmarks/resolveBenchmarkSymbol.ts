@@ -1,5 +1,6 @@
 import type { PriceSeries, Security } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { findBenchmark } from "./findBenchmark.ts";
 import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";

@@ -1,5 +1,6 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type Caller, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import type { ExposureRow, ExposuresInput, ReturnDateRange } from "../../schemas/exposures.ts";

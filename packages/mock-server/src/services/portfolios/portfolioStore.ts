@@ -1,4 +1,5 @@
-import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { Draft } from "../../store/Store.ts";
 import { PORTFOLIOS_KEY, type PortfolioRecord, type PortfoliosExtension } from "../../store/PortfolioRecord.ts";

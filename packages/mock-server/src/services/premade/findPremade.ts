@@ -1,5 +1,6 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 
 /**

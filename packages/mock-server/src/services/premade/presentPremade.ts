@@ -1,5 +1,6 @@
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";

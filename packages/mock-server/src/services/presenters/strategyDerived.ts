@@ -1,4 +1,5 @@
-import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { uuidFrom } from "../../_internal/hash.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import type { Performance } from "../../schemas/performance.ts";

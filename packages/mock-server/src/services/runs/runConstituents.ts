@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { Constituent } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { VersionRecord } from "../../store/StoreState.ts";
 import { selectConstituentsAsOf } from "../selection/selectConstituentsAsOf.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";

@@ -1,4 +1,5 @@
-import { memoize, type ServiceContext } from "../../context/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { Constituent } from "../../_internal/fixtures.ts";
 import type { VersionRecord } from "../../store/StoreState.ts";
 import { selectConstituents } from "../selection/selectConstituents.ts";

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { memoize, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoize } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import type { BacktestInputBody } from "../../../schemas/backtest.ts";
 
 /** Most characters of backtest response text kept per mock: about 1,900 five-year results of 10 holdings. */

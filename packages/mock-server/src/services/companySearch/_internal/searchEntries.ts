@@ -1,5 +1,6 @@
 import type { Company, Security } from "../../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { marketLabel, sectorLabel } from "../../_internal/referenceLabels.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { memoize, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoize } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { solveAbandoned } from "../../../context/SolverRunner.ts";
 
 /** How many results each optimizer keeps (keyed by strategy version, parameters and companies). */

@@ -1,4 +1,5 @@
-import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import type { Security } from "../../../_internal/fixtures.ts";
 import { ApiError } from "../../../errors/ApiError.ts";
 import type { HoldingInput } from "../../../schemas/portfolio.ts";

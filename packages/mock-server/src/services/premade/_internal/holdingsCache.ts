@@ -1,4 +1,5 @@
-import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
 import { LRUCache } from "lru-cache";
 

@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import type { PremadeStrategy } from "../../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../../context/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
+import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { searchTerms } from "./searchTerms.ts";
 import { THEME_CONCEPTS } from "./themeConcepts.ts";
 
