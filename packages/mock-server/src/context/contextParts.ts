@@ -8,7 +8,7 @@ import type { SolverRunner } from "./SolverRunner.ts";
  * The parts of the `ServiceContext` a service may ask for. A service takes the parts it uses,
  * joined with `&`, so its signature says what it can do (ARCHITECTURE.md, "What a service takes"):
  * `StoreAccess` when it may write the store, `SolverAccess` when it may start a solve, and read
- * parts otherwise; `ReadContext` names all five read parts, for a read that needs more than two.
+ * parts otherwise; `ReadContext` names all five read parts, for a read that needs four or more.
  * Every `ServiceContext` is each of them, so a route or tool passes its `ctx` as it is.
  */
 

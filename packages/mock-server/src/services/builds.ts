@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../context/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../context/contextParts.ts";
 import type { BuildOutcome, RunRecord, StrategyRecord, StoreState, VersionRecord } from "../store/StoreState.ts";
 
 /**
@@ -56,7 +56,7 @@ export function isBuildRunning(strategy: StrategyRecord, now: number): boolean {
  * @example
  * isBuildComplete(ctx, justSubmittedId) // => false
  */
-export function isBuildComplete(ctx: ServiceContext, strategyId: string): boolean {
+export function isBuildComplete(ctx: StateAccess & ClockAccess, strategyId: string): boolean {
   const strategy = ctx.store.state.strategies.find((s) => s.id === strategyId);
   return strategy !== undefined && strategyStatus(strategy, ctx.clock.now()) === 100;
 }

@@ -1,3 +1,4 @@
+import type { ClockAccess, StoreAccess } from "../context/contextParts.ts";
 import { announceClockRewind } from "../context/clockRewinds.ts";
 import type { ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
@@ -56,7 +57,7 @@ export function advanceClock(ctx: ServiceContext, ms: number): void {
 }
 
 /** Ends every running build now with its predetermined outcome; returns how many. */
-export function completeBuilds(ctx: ServiceContext): number {
+export function completeBuilds(ctx: ClockAccess & StoreAccess): number {
   return ctx.store.mutate((draft) => completeRunningBuilds(draft.state, ctx.clock.now()));
 }
 
@@ -65,7 +66,7 @@ export function completeBuilds(ctx: ServiceContext): number {
  *
  * @throws ApiError 404 when no such strategy exists
  */
-export function setNextBuildOutcome(ctx: ServiceContext, id: string, outcome: BuildOutcome | null): void {
+export function setNextBuildOutcome(ctx: StoreAccess, id: string, outcome: BuildOutcome | null): void {
   ctx.store.mutate((draft) => {
     const s = draft.state.strategies.find((x) => x.id === id);
     if (s === undefined) throw notFound("strategy", id);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { prepareCompanyPriceTable } from "./_internal/companyPriceTable.ts";
 
 /**
@@ -10,6 +10,6 @@ import { prepareCompanyPriceTable } from "./_internal/companyPriceTable.ts";
  * @example
  * await prepareBacktestPrices(ctx); runBacktest(ctx, input) // no price generation left
  */
-export async function prepareBacktestPrices(ctx: ServiceContext): Promise<void> {
+export async function prepareBacktestPrices(ctx: UniverseAccess): Promise<void> {
   await prepareCompanyPriceTable(ctx.universe);
 }

@@ -1,6 +1,6 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { isoWeekIndex } from "@thematic/engine";
 import { shiftIsoDayYears } from "../_internal/addUtcMonths.ts";
-import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
 import { dayToSeconds, isoDay, lowerBound, seriesRange } from "./_internal/seriesDates.ts";
@@ -24,7 +24,7 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
  * @example
  * benchmarkPrices(ctx, "SPY", { interval: "weekly" }).prices.length // => about 261
  */
-export function benchmarkPrices(ctx: ServiceContext, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
+export function benchmarkPrices(ctx: UniverseAccess & MemoAccess, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
   const benchmark = findBenchmark(ctx, symbol);
   const series = benchmark?.series;
   if (benchmark === undefined || series === undefined) throw notFound("benchmark", symbol);

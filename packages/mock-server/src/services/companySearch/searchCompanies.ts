@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { CompanySearchResult } from "../../schemas/companySearch.ts";
 import { searchEntries } from "./_internal/searchEntries.ts";
 
@@ -17,7 +17,7 @@ export const MAX_SEARCH_RESULTS = 10;
  * @example
  * searchCompanies(ctx, "qbit", 10)[0].name // => "Qubit Labs"
  */
-export function searchCompanies(ctx: ServiceContext, query: string, limit = MAX_SEARCH_RESULTS): CompanySearchResult[] {
+export function searchCompanies(ctx: UniverseAccess, query: string, limit = MAX_SEARCH_RESULTS): CompanySearchResult[] {
   const q = query.trim().toLowerCase();
   if (q.length === 0) return [];
   const hits: Array<{ rank: number; marketCap: number; id: string; result: CompanySearchResult }> = [];

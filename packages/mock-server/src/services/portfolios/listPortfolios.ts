@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
+import type { MemoAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { PortfolioListItemOut } from "../../schemas/portfolio.ts";
 import { presentPortfolioItem } from "./presentPortfolio.ts";
 import { readPortfolios } from "./portfolioStore.ts";
@@ -12,7 +13,7 @@ import { readPortfolios } from "./portfolioStore.ts";
  * @example
  * listPortfolios(ctx, alice).every((p) => p.public || p.user_id === alice.userId) // => true
  */
-export function listPortfolios(ctx: ServiceContext, caller: Caller): PortfolioListItemOut[] {
+export function listPortfolios(ctx: UniverseAccess & StateAccess & MemoAccess, caller: Caller): PortfolioListItemOut[] {
   return readPortfolios(ctx)
     .filter((p) => p.userId === caller.userId || p.public)
     .sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))

@@ -1,5 +1,5 @@
+import type { MemoAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { memoize } from "../../context/memoize.ts";
-import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { Draft } from "../../store/Store.ts";
 import { PORTFOLIOS_KEY, type PortfolioRecord, type PortfoliosExtension } from "../../store/PortfolioRecord.ts";
@@ -41,7 +41,7 @@ function isExtension(value: unknown): value is PortfoliosExtension {
  * @example
  * readPortfolios(ctx).every((p) => p.name.length > 0) // => true
  */
-export function readPortfolios(ctx: ServiceContext): readonly PortfolioRecord[] {
+export function readPortfolios(ctx: UniverseAccess & StateAccess & MemoAccess): readonly PortfolioRecord[] {
   const ext = (ctx.store.state as StoreState).extensions[PORTFOLIOS_KEY];
   if (isExtension(ext)) return ext.portfolios;
   return memoize(ctx, "portfolios:initial", () => initialPortfolios(ctx.universe));

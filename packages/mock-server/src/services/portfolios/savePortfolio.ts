@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
+import type { ClockAccess, StoreAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody, toRecords } from "./_internal/applyBody.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
@@ -19,7 +20,7 @@ import { draftPortfolios } from "./portfolioStore.ts";
  * @example
  * savePortfolio(ctx, alice, { name: "Core", holdings: [{ symbol: "QBIT", weight: 1 }] }).created // => true
  */
-export function savePortfolio(ctx: ServiceContext, caller: Caller, body: PortfolioBody): { portfolio: PortfolioOut; created: boolean } {
+export function savePortfolio(ctx: UniverseAccess & ClockAccess & StoreAccess, caller: Caller, body: PortfolioBody): { portfolio: PortfolioOut; created: boolean } {
   const holdings = resolveHoldings(ctx, body.holdings);
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
@@ -9,7 +9,7 @@ import { findPremade } from "./findPremade.ts";
  * @example
  * historicalDates(ctx, premade.id).available_dates // => ["2026-08-31", "2026-09-30"]
  */
-export function historicalDates(ctx: ServiceContext, id: string): { available_dates: string[] } {
+export function historicalDates(ctx: UniverseAccess, id: string): { available_dates: string[] } {
   const p = findPremade(ctx, id);
   return { available_dates: p.snapshots.filter((s) => s.state === "completed").map((s) => s.date).sort() };
 }

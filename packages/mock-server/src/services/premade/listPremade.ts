@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { presentPremade } from "./presentPremade.ts";
 
@@ -8,6 +8,6 @@ import { presentPremade } from "./presentPremade.ts";
  * @example
  * listPremade(ctx).every((s) => s.public && s.status === 100) // => true
  */
-export function listPremade(ctx: ServiceContext): StrategyV1[] {
+export function listPremade(ctx: UniverseAccess): StrategyV1[] {
   return ctx.universe.premadeStrategies.map((p) => presentPremade(ctx, p));
 }

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { findPremade } from "./findPremade.ts";
@@ -13,7 +13,7 @@ import { findPremade } from "./findPremade.ts";
  * @example
  * premadeEvidence(ctx, premade.id, bankId).isIncluded // => false
  */
-export function premadeEvidence(ctx: ServiceContext, id: string, companyId: string): EvidenceOut {
+export function premadeEvidence(ctx: UniverseAccess, id: string, companyId: string): EvidenceOut {
   const p = findPremade(ctx, id);
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);

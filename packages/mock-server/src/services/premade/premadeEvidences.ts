@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { findPremade } from "./findPremade.ts";
 
@@ -12,7 +12,7 @@ import { findPremade } from "./findPremade.ts";
  * @example
  * premadeEvidences(ctx, premade.id).evidences[0].companyId // => a constituent's id
  */
-export function premadeEvidences(ctx: ServiceContext, id: string): { evidences: EvidenceEntry[] } {
+export function premadeEvidences(ctx: UniverseAccess, id: string): { evidences: EvidenceEntry[] } {
   const p = findPremade(ctx, id);
   const seen = new Set(p.evidence.map((e) => e.companyId));
   const evidences: EvidenceEntry[] = p.evidence.map((e) => ({

@@ -1,6 +1,6 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
 import { memoizeShared } from "../../context/memoize.ts";
-import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";
@@ -19,7 +19,7 @@ import { buildEnvelope } from "../presenters/buildEnvelope.ts";
  * @example
  * presentPremade(ctx, premade).status // => 100
  */
-export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): StrategyV1 {
+export function presentPremade(ctx: UniverseAccess, p: PremadeStrategy): StrategyV1 {
   return memoizeShared(ctx, `premade:v1:${p.id}`, () => {
     const sectors = new Set<string>();
     for (const c of p.constituents) {

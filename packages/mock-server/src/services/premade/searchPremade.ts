@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeSearchResult } from "../../schemas/premade.ts";
 import { presentPremade } from "./presentPremade.ts";
 import { FUZZY_RATIO, fuzzyTerms } from "./_internal/fuzzyTerms.ts";
@@ -25,7 +25,7 @@ export const SIMILARITY_SCALE = 30;
  * @example
  * searchPremade(ctx, "makers of qubit processors").matches[0].strategy.name // => "Quantum Computing"
  */
-export function searchPremade(ctx: ServiceContext, objective: string): PremadeSearchResult {
+export function searchPremade(ctx: UniverseAccess, objective: string): PremadeSearchResult {
   const terms = queryTerms(objective);
   const scale = SIMILARITY_SCALE * Math.max(1, terms.length);
   const scores = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";
 import { companySummaries } from "../strategies/companySummaries.ts";
 
@@ -31,7 +31,7 @@ export interface BuildEnvelope {
  * @example
  * buildEnvelope(ctx, [qbitId, cryoId], 40)?.limit // => 40
  */
-export function buildEnvelope(ctx: ServiceContext, companyIds: readonly string[], limit: number): BuildEnvelope | null {
+export function buildEnvelope(ctx: UniverseAccess, companyIds: readonly string[], limit: number): BuildEnvelope | null {
   const { universe } = ctx;
   const companies = companyIds.flatMap((id) => {
     const c = universe.companyById.get(id);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { activeVersion, effectiveUpdatedAt } from "../builds.ts";
@@ -16,7 +16,7 @@ import { strategyDerived } from "./strategyDerived.ts";
  * @example
  * presentStrategyV1(ctx, record).created_at // => "Sat, 01 Mar 2025 00:00:00 GMT"
  */
-export function presentStrategyV1(ctx: ServiceContext, s: StrategyRecord): StrategyV1 {
+export function presentStrategyV1(ctx: ReadContext, s: StrategyRecord): StrategyV1 {
   const d = strategyDerived(ctx, s);
   return {
     id: s.id,

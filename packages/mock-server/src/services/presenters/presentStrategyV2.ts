@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { RETENTION_MS } from "../strategies/visibility.ts";
@@ -15,7 +15,7 @@ import { isoSeconds } from "../_internal/isoSeconds.ts";
  * @example
  * presentStrategyV2(ctx, record).archived_at // => null
  */
-export function presentStrategyV2(ctx: ServiceContext, s: StrategyRecord): StrategyV2 {
+export function presentStrategyV2(ctx: ReadContext, s: StrategyRecord): StrategyV2 {
   const d = strategyDerived(ctx, s);
   return {
     id: s.id,

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { historicalData } from "../premade/historicalData.ts";
 import { premadeCompanies } from "../premade/premadeCompanies.ts";
@@ -16,7 +16,7 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanies(ctx, readRun(ctx, alice, id, {}), {})[0].convictionScore // => the highest score
  */
-export function runCompanies(ctx: ServiceContext, readable: ReadableRun, options: RankedCompaniesOptions): CompanyOut[] {
+export function runCompanies(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, options: RankedCompaniesOptions): CompanyOut[] {
   switch (readable.kind) {
     case "none":
       return [];

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../context/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { snapshotReasoning } from "../premade/_internal/snapshotReasoning.ts";
@@ -18,7 +18,7 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanyEvidence(ctx, readable, bankId).isIncluded // => false
  */
-export function runCompanyEvidence(ctx: ServiceContext, readable: ReadableRun, companyId: string): EvidenceOut {
+export function runCompanyEvidence(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, companyId: string): EvidenceOut {
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);
   if (readable.kind === "none") {

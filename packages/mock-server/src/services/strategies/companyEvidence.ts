@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
@@ -16,7 +17,7 @@ import { visibleStrategy } from "./visibility.ts";
  * @example
  * companyEvidence(ctx, alice, id, bankId).isIncluded // => false
  */
-export function companyEvidence(ctx: ServiceContext, caller: Caller, id: string, companyId: string): EvidenceOut {
+export function companyEvidence(ctx: ReadContext, caller: Caller, id: string, companyId: string): EvidenceOut {
   const s = visibleStrategy(ctx, caller, id, "exclude");
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
+import type { ReadContext, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import { matchingVersionId } from "../../store/matchingVersionId.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
@@ -56,7 +57,7 @@ export interface SubmitResult {
  * @example
  * submitStrategy(ctx, alice, id).strategy.activeVersionId !== null // => true
  */
-export function submitStrategy(ctx: ServiceContext, caller: Caller, id: string, options: SubmitOptions = { alwaysRun: true }): SubmitResult {
+export function submitStrategy(ctx: ReadContext & StoreAccess, caller: Caller, id: string, options: SubmitOptions = { alwaysRun: true }): SubmitResult {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const today = isoDate(now);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StoreState, StrategyRecord } from "../../store/StoreState.ts";
 
@@ -46,6 +47,6 @@ export function requireOwned(state: Readonly<StoreState>, caller: Caller, id: st
 }
 
 /** Shorthand: {@link requireVisible} on the context's current state and time. */
-export function visibleStrategy(ctx: ServiceContext, caller: Caller, id: string, archived: ArchivedMode): StrategyRecord {
+export function visibleStrategy(ctx: StateAccess & ClockAccess, caller: Caller, id: string, archived: ArchivedMode): StrategyRecord {
   return requireVisible(ctx.store.state, caller, id, ctx.clock.now(), archived);
 }

@@ -1,6 +1,6 @@
+import type { UniverseAccess } from "../../../context/contextParts.ts";
 import type { Company, Security } from "../../../_internal/fixtures.ts";
 import { memoizeShared } from "../../../context/memoize.ts";
-import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { marketLabel, sectorLabel } from "../../_internal/referenceLabels.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 
@@ -26,7 +26,7 @@ function activeSecurities(company: Company): Security[] {
  * @example
  * searchEntries(ctx).every((e) => e.result.securities.length > 0) // => true
  */
-export function searchEntries(ctx: ServiceContext): SearchEntry[] {
+export function searchEntries(ctx: UniverseAccess): SearchEntry[] {
   return memoizeShared(ctx, "companySearch:entries", () =>
     ctx.universe.companies.flatMap((company) => {
       const securities = activeSecurities(company);

@@ -1,6 +1,6 @@
+import type { MemoAccess } from "../../../context/contextParts.ts";
 import { LRUCache } from "lru-cache";
 import { memoize } from "../../../context/memoize.ts";
-import type { ServiceContext } from "../../../context/ServiceContext.ts";
 import { solveAbandoned } from "../../../context/SolverRunner.ts";
 
 /** How many results each optimizer keeps (keyed by strategy version, parameters and companies). */
@@ -32,7 +32,7 @@ interface Entry<T> {
  * await lruMemo(ctx, "demo", "k", 2, async () => 42) // => 42
  */
 export function lruMemo<T>(
-  ctx: ServiceContext,
+  ctx: MemoAccess,
   area: string,
   key: string,
   capacity: number,
