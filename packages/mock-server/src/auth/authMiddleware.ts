@@ -7,7 +7,7 @@ import { resourceMetadataUrlOf } from "../oauth/registerOAuthRoutes.ts";
 import { authenticate } from "./authenticate.ts";
 
 /**
- * Middleware requiring a bearer credential (contract section 5) on every path it is mounted on,
+ * Middleware requiring a bearer credential (docs/parity.md#authentication) on every path it is mounted on,
  * except those in `publicPaths` or matching `publicPattern` (the presigned factsheet addresses):
  * an API key, or an access token of the MCP sign-in (`oauth/`); sets `c.var.caller`. CORS
  * preflights (OPTIONS) pass. A 401 on the MCP endpoint names where its OAuth metadata is

@@ -5,7 +5,7 @@ import type { UserRecord } from "../store/StoreState.ts";
 const CHALLENGE = 'Bearer realm="thematic-mock"';
 
 /**
- * The caller identified by an `Authorization` header value (contract section 5): exactly
+ * The caller identified by an `Authorization` header value (docs/parity.md#authentication): exactly
  * `Bearer <key>` (scheme case-insensitive) with the key of an active user, or an OAuth access
  * token that `accessToken` resolves to one (the MCP sign-in, `oauth/`).
  *

@@ -1,5 +1,5 @@
 /**
- * Where the MCP server is mounted (contract section 1 and 5): the MCP routes serve it, the auth
+ * Where the MCP server is mounted (docs/parity.md#what-the-service-does, #authentication): the MCP routes serve it, the auth
  * middleware points a 401 there at its OAuth metadata, the OAuth routes name it as the protected
  * resource and the proxy keeps it local.
  *

@@ -22,7 +22,7 @@ const search = (v: ApiVersion) =>
     },
   });
 
-/** Company lookup (contract 4.4, 2.7), in v1 and v2 (docs/parity.md). */
+/** Company lookup (docs/parity.md#company-lookup, #company-search-result), in v1 and v2 (docs/parity.md). */
 export const registerCompanySearchRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
     app.openapi(search(v), (c) => {

@@ -79,7 +79,7 @@ const portfolioRoutes = (v: ApiVersion) => {
   return { list, save, get, put, remove };
 };
 
-/** Saved portfolios (contract 2.6, 4.6, 4.7; real-service notes "Portfolios"), in v1 and v2 (docs/parity.md). */
+/** Saved portfolios (docs/parity.md#portfolio, #portfolio-endpoints, #other-endpoints; real-service notes "Portfolios"), in v1 and v2 (docs/parity.md). */
 export const registerPortfolioRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) registerVersion(app, ctx, v);
 };

@@ -114,7 +114,7 @@ const historical = createRoute({
   },
 });
 
-/** Premade strategies, read-only (contract 4.3; real-service notes "Signals", "Errors and auth"). */
+/** Premade strategies, read-only (docs/parity.md#premade-strategy-endpoints; real-service notes "Signals", "Errors and auth"). */
 export const registerPremadeRoutes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => c.json(listPremade(ctx), 200));
   app.openapi(search, (c) => c.json(searchPremade(ctx, c.req.valid("json").objective), 200));

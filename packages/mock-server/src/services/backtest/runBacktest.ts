@@ -17,7 +17,7 @@ export interface BacktestRun {
 const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, BacktestWindow>>>();
 
 /**
- * The engine's buy-and-hold backtest of a request (contract 4.5, 2.10; real-service notes
+ * The engine's buy-and-hold backtest of a request (docs/parity.md#backtest-endpoint, #backtest-result; real-service notes
  * "Backtest"), before it is shaped: each company id is resolved to its primary active listing (a
  * delisted company to its last primary listing, so the engine converts it to cash at its last
  * close with a warning) through the universe's company price table (`companyPriceTable`, weekly
@@ -59,7 +59,7 @@ export function backtestRun(ctx: UniverseAccess & MemoAccess, input: BacktestInp
 }
 
 /**
- * Buy-and-hold backtest of company holdings (contract 4.5, 2.10): {@link backtestRun} shaped as
+ * Buy-and-hold backtest of company holdings (docs/parity.md#backtest-endpoint, #backtest-result): {@link backtestRun} shaped as
  * the response, `[t, nav]` pairs for both series, NAV rounded to cents as the service answers
  * ({@link navCents}, docs/maths.md#nav-in-responses; the statistics come from the unrounded NAV),
  * the Sharpe ratios as the service reports them ({@link withServiceSharpe}, docs/maths.md#service-sharpe-ratio).

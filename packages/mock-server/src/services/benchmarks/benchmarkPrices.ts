@@ -11,7 +11,7 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
 
 /**
  * Closes of a benchmark between `from` and `to` inclusive (the "reading benchmark data" tag of
- * contract 4.7): `to` defaults to the benchmark's last date, `from` to the same day
+ * docs/parity.md#other-endpoints): `to` defaults to the benchmark's last date, `from` to the same day
  * {@link DEFAULT_BENCHMARK_YEARS} years earlier. `daily`: every trading day; `weekly` (default):
  * the last trading day of each ISO week (Monday to Sunday, engine `isoWeekIndex`, the backtest's
  * rule) within the range, so a range ending mid-week ends on its last trading day (as the

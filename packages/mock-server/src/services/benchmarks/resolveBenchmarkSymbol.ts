@@ -24,7 +24,7 @@ function activeListingsBySymbol(ctx: UniverseAccess): ReadonlyMap<string, Securi
 }
 
 /**
- * Resolves the `benchmark` of a backtest (contract 4.5: "any symbol"): a benchmark of
+ * Resolves the `benchmark` of a backtest (docs/parity.md#backtest-endpoint: "any symbol"): a benchmark of
  * GET /v1/benchmarks first (`benchmarkCatalogue`: the fixture ETFs and the real ETF and index
  * symbols served with fixture series; "spy" finds SPY, "^gspc" ^GSPC), else the active listing of a company with that
  * ticker, case-insensitive ("nvda" finds NVDA), so a portfolio can be compared with a single

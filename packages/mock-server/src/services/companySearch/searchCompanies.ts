@@ -2,11 +2,11 @@ import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { CompanySearchResult } from "../../schemas/companySearch.ts";
 import { searchEntries } from "./_internal/searchEntries.ts";
 
-/** The most results a search returns, whatever `limit` (contract 4.4, 8). */
+/** The most results a search returns, whatever `limit` (docs/parity.md#company-lookup, #limits). */
 export const MAX_SEARCH_RESULTS = 10;
 
 /**
- * Company lookup (contract 4.4, 2.7): `query` (trimmed, case-insensitive) against the name and the
+ * Company lookup (docs/parity.md#company-lookup, #company-search-result): `query` (trimmed, case-insensitive) against the name and the
  * symbol, ISIN and FIGI of every active listing. A company's rank is its best key: 0 exact match,
  * 1 prefix, 2 other substring; then market cap descending, then id. Only companies with an active
  * listing, each with only its active listings, primary first. At most min(limit, 10) results.

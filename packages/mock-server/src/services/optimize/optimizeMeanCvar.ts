@@ -10,7 +10,7 @@ import { selectCompanies } from "./selectCompanies.ts";
 import { strategyScenarios } from "./strategyScenarios.ts";
 
 /**
- * `POST /strategies/{id}/optimized-portfolio` (contract 4.2; real-service notes "Optimized
+ * `POST /strategies/{id}/optimized-portfolio` (docs/parity.md#user-strategy-endpoints; real-service notes "Optimized
  * portfolio"): mean-CVaR weights (engine `meanCvarOptimize`, solved with HiGHS) over the
  * strategy's companies (restricted to `body.companyIds` when given) and the daily returns of their
  * primary listings ({@link strategyScenarios}). Memoised per (companies' version, parameters);

@@ -13,7 +13,7 @@ export interface OptimizeTarget {
   /** Changes whenever the set of companies or their signals can change (version id and content, or premade id). */
   key: string;
   strategyId: string;
-  /** The strategy's companies as the company list shows them (contract 2.4), conviction ranked. */
+  /** The strategy's companies as the company list shows them (docs/parity.md#company-holding), conviction ranked. */
   companies: CompanyOut[];
 }
 

@@ -5,7 +5,7 @@ import { presentPortfolioItem } from "./presentPortfolio.ts";
 import { readPortfolios } from "./portfolioStore.ts";
 
 /**
- * `GET /portfolios` (contract 4.6): the caller's portfolios plus every public one, without
+ * `GET /portfolios` (docs/parity.md#portfolio-endpoints): the caller's portfolios plus every public one, without
  * holdings, most recently updated first (ties by id); `user_id` null on the ones the caller does
  * not own.
  *

@@ -9,7 +9,7 @@ import { presentPortfolio } from "./presentPortfolio.ts";
 import { draftPortfolios } from "./portfolioStore.ts";
 
 /**
- * `PUT /portfolios/{id}` (contract 4.6): the owner replaces the holdings (and name; omitted
+ * `PUT /portfolios/{id}` (docs/parity.md#portfolio-endpoints): the owner replaces the holdings (and name; omitted
  * optional fields keep their values); `updated_at` bumped, `created_at` kept.
  *
  * @throws ApiError 404 when absent or invisible; 403 when it is another user's public portfolio;

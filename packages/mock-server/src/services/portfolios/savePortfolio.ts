@@ -8,7 +8,7 @@ import type { PortfolioRecord } from "../../store/PortfolioRecord.ts";
 import { draftPortfolios } from "./portfolioStore.ts";
 
 /**
- * `POST /portfolios` (contract 4.6): creates a portfolio, or, when the caller already has one with
+ * `POST /portfolios` (docs/parity.md#portfolio-endpoints): creates a portfolio, or, when the caller already has one with
  * this (trimmed, case-sensitive) name, overwrites it: holdings replaced, `created_at` and id kept,
  * `updated_at` bumped, omitted optional fields kept. One synchronous store write, so concurrent
  * posts of one name leave exactly one portfolio holding one of the posted sets.

@@ -17,7 +17,7 @@ export interface HistoricalDataOptions {
 }
 
 /**
- * The companies of a premade strategy as of a completed historical run (contract 4.3): shape 2.4
+ * The companies of a premade strategy as of a completed historical run (docs/parity.md#premade-strategy-endpoints): shape 2.4
  * with the signals of that snapshot, conviction computed over the snapshot's constituents
  * (`scoringMinMarketCap`, default 500000000), ranked like the current list. With
  * `includeReasoning`, each company's `reasoning` says why it was held then, from that run's

@@ -2,7 +2,7 @@ import type { UniverseAccess } from "../../context/contextParts.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
- * Dates of the completed historical runs of a premade strategy (contract 3.2, 4.3), ascending;
+ * Dates of the completed historical runs of a premade strategy (docs/parity.md#historical-snapshots, #premade-strategy-endpoints), ascending;
  * processing and failed runs are not listed.
  *
  * @throws ApiError 404 when no premade strategy has that id

@@ -3,7 +3,7 @@ import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { presentPremade } from "./presentPremade.ts";
 
 /**
- * Every premade strategy in the v1 shape (contract 4.3), in the library's order (the fixtures').
+ * Every premade strategy in the v1 shape (docs/parity.md#premade-strategy-endpoints), in the library's order (the fixtures').
  *
  * @example
  * listPremade(ctx).every((s) => s.public && s.status === 100) // => true

@@ -14,7 +14,7 @@ export interface PremadeCompaniesOptions {
 }
 
 /**
- * The current companies of a premade strategy (contract 4.3), conviction ranked (ties by id),
+ * The current companies of a premade strategy (docs/parity.md#premade-strategy-endpoints), conviction ranked (ties by id),
  * shape 2.4 with the primary active listing. Ranked lists are kept in a bounded LRU cache per
  * (strategy, scoringMinMarketCap, includeReasoning); callers must not mutate the result.
  * Cost: O(n log n) on a miss, O(1) on a hit.

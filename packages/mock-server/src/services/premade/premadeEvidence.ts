@@ -4,7 +4,7 @@ import type { EvidenceOut } from "../../schemas/company.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
- * Evidence for one company considered by a premade strategy (contract 2.9): the strategy's
+ * Evidence for one company considered by a premade strategy (docs/parity.md#company-evidence): the strategy's
  * evidence record when it has one (included constituents and considered-and-rejected
  * candidates); a company of the universe it never considered is `isIncluded: false` with a
  * reasoning saying so and no summaries (real-service notes, "Errors and auth").

@@ -3,7 +3,7 @@ import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
- * All evidence of a premade strategy (contract 4.3, `{evidences}`): one entry
+ * All evidence of a premade strategy (docs/parity.md#premade-strategy-endpoints, `{evidences}`): one entry
  * `{companyId, isIncluded, reasoning, summaries}` per company it considered (its constituents,
  * `isIncluded` true, then rejected candidates, false), in the fixtures' order; a constituent
  * without an evidence record gets its reasoning and no summaries.

@@ -8,7 +8,7 @@ import { PREMADE_OWNER_ID } from "./premadeOwner.ts";
 import { buildEnvelope } from "../presenters/buildEnvelope.ts";
 
 /**
- * A premade strategy in the v1 shape (contract 2.1): owned by {@link PREMADE_OWNER_ID}, public,
+ * A premade strategy in the v1 shape (docs/parity.md#strategy-v1): owned by {@link PREMADE_OWNER_ID}, public,
  * finished (`status` 100, `completed` true), HTTP-dates, no exclusions, `metathemes` the
  * strategy's theme, `gics_sectors` the sectors of its constituents, `performance` the
  * conviction-weighted NAV of its constituents over the last year (as for user strategies), the

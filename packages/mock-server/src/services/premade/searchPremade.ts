@@ -9,7 +9,7 @@ import { queryTerms } from "./_internal/queryTerms.ts";
 export const SIMILARITY_SCALE = 30;
 
 /**
- * Premade strategies closest to a natural-language objective (contract 4.3, 2.8): BM25 (minisearch)
+ * Premade strategies closest to a natural-language objective (docs/parity.md#premade-strategy-endpoints, #premade-search-match): BM25 (minisearch)
  * over one document per premade strategy with Porter-stemmed terms and hand-written concept
  * expansions per theme (see `_internal/themeConcepts.ts`), prefix and light fuzzy matching.
  * The query is the objective's distinct terms, at most `LIMITS.SEARCH_TERMS_MAX` ({@link queryTerms}),

@@ -2,7 +2,7 @@ import type { UniverseAccess } from "../../context/contextParts.ts";
 import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";
 import { companySummaries } from "../strategies/companySummaries.ts";
 
-/** The v1 strategy fields describing a finished build's companies (contract 2.1). */
+/** The v1 strategy fields describing a finished build's companies (docs/parity.md#strategy-v1). */
 export interface BuildEnvelope {
   /** One-year growth of the companies' combined market cap (the fixtures carry no revenue). */
   growth: number;

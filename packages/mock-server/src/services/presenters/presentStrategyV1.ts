@@ -7,7 +7,7 @@ import { liveRun } from "../runs/versionRuns.ts";
 import { strategyDerived } from "./strategyDerived.ts";
 
 /**
- * A strategy in the v1 shape (contract 2.1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
+ * A strategy in the v1 shape (docs/parity.md#strategy-v1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
  * `limit` and the market-cap/evidence bounds of the finished build (`buildEnvelope`; null until
  * the build is done),
  * `has_factsheet` when the active version's live run has a ready factsheet, `performance` null

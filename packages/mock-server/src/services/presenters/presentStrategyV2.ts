@@ -7,9 +7,9 @@ import { strategyDerived } from "./strategyDerived.ts";
 import { isoSeconds } from "../_internal/isoSeconds.ts";
 
 /**
- * A strategy in the v2 shape (contract 2.2): ISO-8601 timestamps to the second, version and draft ids, archive
+ * A strategy in the v2 shape (docs/parity.md#strategy-v2): ISO-8601 timestamps to the second, version and draft ids, archive
  * timestamps (`permanent_delete_at` = `archived_at` + 30 days), the objective (draft) as
- * `description` (real v2 reference) and as `objective` (contract 2.2), the same value. Every field
+ * `description` (real v2 reference) and as `objective` (docs/parity.md#strategy-v2), the same value. Every field
  * always present.
  *
  * @example

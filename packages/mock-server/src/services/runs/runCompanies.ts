@@ -7,7 +7,7 @@ import type { ReadableRun } from "./readRun.ts";
 import { runConstituents } from "./runConstituents.ts";
 
 /**
- * The companies of a resolved run (contract 2.4), conviction ranked with `scoringMinMarketCap`
+ * The companies of a resolved run (docs/parity.md#company-holding), conviction ranked with `scoringMinMarketCap`
  * (a historical run with the market caps of its date),
  * `reasoning` with `includeReasoning`: a user strategy's run (live or historical), a premade
  * strategy's current list or dated snapshot (the same lists as the v1 premade routes), or none

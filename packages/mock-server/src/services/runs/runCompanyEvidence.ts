@@ -8,7 +8,7 @@ import type { ReadableRun } from "./readRun.ts";
 import { runConstituents } from "./runConstituents.ts";
 
 /**
- * Evidence for one company in a resolved run (contract 2.9; real v2 reference: a company not in
+ * Evidence for one company in a resolved run (docs/parity.md#company-evidence; real v2 reference: a company not in
  * the run is 200 with a no-evidence reasoning, not 404): its reasoning and the dated summaries
  * published up to the end of the run's as-of day. A premade strategy's current run answers with
  * its evidence records (rejected candidates included), a dated snapshot with why the company was

@@ -8,7 +8,7 @@ import { versionConstituents } from "./versionConstituents.ts";
 import { visibleStrategy } from "./visibility.ts";
 
 /**
- * Evidence for one company of a user strategy (contract 2.9): included companies carry their
+ * Evidence for one company of a user strategy (docs/parity.md#company-evidence): included companies carry their
  * reasoning and the dated summaries the premade strategies hold about that company (newest
  * first, at most 5); a company that exists but is not in the strategy (or the build is not done)
  * is `isIncluded: false` with a reasoning saying so (real-service notes, "Errors and auth").

@@ -2,7 +2,7 @@ import type { ClockAccess, StoreAccess } from "../../context/contextParts.ts";
 import type { Caller } from "../../context/ServiceContext.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 
-/** Input of {@link createStrategy} (contract 4.2 POST /strategies body). */
+/** Input of {@link createStrategy} (the `POST /strategies` body, docs/parity.md#user-strategy-endpoints). */
 export interface CreateStrategyInput {
   name: string;
   objective: string;

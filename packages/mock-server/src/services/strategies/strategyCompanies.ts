@@ -7,7 +7,7 @@ import { versionConstituents } from "./versionConstituents.ts";
 import { visibleStrategy } from "./visibility.ts";
 
 /**
- * The companies of a strategy (contract 4.2 GET /strategies/{id}/companies), conviction ranked:
+ * The companies of a strategy (`GET /strategies/{id}/companies`, docs/parity.md#user-strategy-endpoints), conviction ranked:
  * those of the active version once its latest build is done (status 100); an empty array before
  * (never submitted, building, or failed).
  *

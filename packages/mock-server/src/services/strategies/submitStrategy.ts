@@ -35,7 +35,7 @@ export interface SubmitResult {
 }
 
 /**
- * Submits the caller's strategy (contract 3.1; v2 reference "submit"). The version: `versionId`
+ * Submits the caller's strategy (docs/parity.md#generation-status; v2 reference "submit"). The version: `versionId`
  * when given (left as it is: not promoted), else the draft's, frozen into a new immutable
  * version when no saved version matches it, and made active (`draft_version_id` too). The run:
  *

@@ -4,7 +4,7 @@ import { matchingVersionId } from "../../store/matchingVersionId.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { requireOwned } from "./visibility.ts";
 
-/** Input of {@link updateStrategy} (contract 4.2 PATCH body; at least one field, validated by the route). */
+/** Input of {@link updateStrategy} (the `PATCH` body, docs/parity.md#user-strategy-endpoints; at least one field, validated by the route). */
 export interface UpdateStrategyInput {
   name?: string | undefined;
   objective?: string | undefined;

@@ -3,7 +3,7 @@ import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StoreState, StrategyRecord } from "../../store/StoreState.ts";
 
-/** Archived strategies are permanently deleted this long after archiving (contract section 8). */
+/** Archived strategies are permanently deleted this long after archiving (docs/parity.md#limits). */
 export const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /** Whether archived strategies are visible to the lookup (v2 reads and revive: yes; v1: no). */
@@ -36,7 +36,7 @@ export function requireVisible(state: Readonly<StoreState>, caller: Caller, id: 
 }
 
 /**
- * The strategy `id`, which `caller` must own (contract section 5).
+ * The strategy `id`, which `caller` must own (docs/parity.md#authentication).
  *
  * @throws ApiError 404 when absent or invisible; 403 when visible but owned by someone else
  */

@@ -21,7 +21,7 @@ function activeSecurities(company: Company): Security[] {
 
 /**
  * The search entries of the universe, built once per universe (`memoizeShared`: shared by every session): companies with at least one active
- * listing (the others are never returned), each with its presented result (contract 2.7). O(C) once.
+ * listing (the others are never returned), each with its presented result (docs/parity.md#company-search-result). O(C) once.
  *
  * @example
  * searchEntries(ctx).every((e) => e.result.securities.length > 0) // => true
