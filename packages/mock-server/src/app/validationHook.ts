@@ -19,7 +19,7 @@ function bodySchemas(app: MockApp): Map<string, z.ZodType> {
 }
 
 /**
- * The validation hook of every route (issue 22, "kinder validation"): a 400 `{error}` naming each
+ * The validation hook of every route: a 400 `{error}` naming each
  * broken field once (`formatZodError`), and a body's unknown fields reported with the closest
  * known name (`unknownFields`). A request that is otherwise valid is answered with one
  * `Warning` header per unknown field, or, when `strict()` is on (`--strict`), refused with 400.

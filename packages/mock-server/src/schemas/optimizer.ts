@@ -72,7 +72,7 @@ export const OptimizerBodyObject = z
 /**
  * Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider;
  * omitted, null or empty: all. Sent either as `{companyIds: […]}` or as a plain JSON array of ids
- * (the real reference describes the body as the company ids themselves; docs/parity.md "Issue 22").
+ * (the real reference describes the body as the company ids themselves; docs/parity.md, v1 row 14).
  * Both read as `{companyIds}`.
  */
 export const OptimizerBody = z

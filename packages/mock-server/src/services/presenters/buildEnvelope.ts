@@ -20,7 +20,7 @@ export interface BuildEnvelope {
 
 /**
  * The v1 strategy fields `growth`, `exchanges`, `limit`, `min_market_cap`, `max_market_cap` and
- * `min_evidence_count` of a finished build (docs/parity.md "Issue 22"). The mock selects by
+ * `min_evidence_count` of a finished build (docs/parity.md, v1 row 2). The mock selects by
  * relevance only, so the filters are reported as the envelope of what the build kept: filtering
  * the companies by these exchanges, market-cap bounds and evidence count keeps every one of them,
  * and `limit` is the cap the build applied. `growth` (deprecated in the contract: revenue growth
