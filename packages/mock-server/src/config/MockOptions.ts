@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type RateLimitSetting, RateLimitSettingSchema } from "../schemas/rateLimitSetting.ts";
 import { LIMITS } from "../schemas/limits.ts";
 
 /** An extra API key: `userId` null creates a fresh active user for it; otherwise it aliases that user. */
@@ -64,15 +65,6 @@ export interface MockOptions {
    */
   allowedHosts: string[] | true;
 }
-
-/** An optional rate limit: `limit` requests per `windowSeconds` per API key. */
-export interface RateLimitSetting {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** Bounds of a {@link RateLimitSetting} (the CLI, the options and the control surface check the same). */
-export const RateLimitSettingSchema = z.object({ limit: z.number().int().min(1).max(1_000_000), windowSeconds: z.number().int().min(1).max(86_400) });
 
 /**
  * Default {@link MockOptions.corsOrigins}: pages served from the loopback interface on any port

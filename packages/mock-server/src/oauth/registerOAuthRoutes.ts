@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { originMatcher } from "../app/originMatcher.ts";
-import type { RouteModule } from "../app/RouteModule.ts";
-import type { AppEnv } from "../app/ServiceContext.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { OAuthError, oauthServerFor } from "./OAuthServer.ts";
 import { registrationOrigin } from "./registrationOrigin.ts";
 import { signInPage } from "./signInPage.ts";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { QueryBoolean } from "./common.ts";
 
-/** A strategy holding (contract 2.4). `reasoning` only with `includeReasoning=true`. */
+/** A strategy holding (docs/parity.md#company-holding). `reasoning` only with `includeReasoning=true`. */
 export const CompanySchema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -25,7 +25,7 @@ export const CompanySchema = z
   .openapi("Company");
 export type CompanyOut = z.infer<typeof CompanySchema>;
 
-/** Evidence for one company (contract 2.9). */
+/** Evidence for one company (docs/parity.md#company-evidence). */
 export const EvidenceSchema = z
   .object({
     isIncluded: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
 import { PerformanceSchema } from "./performance.ts";
 
-/** Strategy, v1 shape (contract 2.1): snake_case, HTTP-date timestamps. */
+/** Strategy, v1 shape (docs/parity.md#strategy-v1): snake_case, HTTP-date timestamps. */
 export const StrategyV1Schema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -31,7 +31,7 @@ export const StrategyV1Schema = z
 export type StrategyV1 = z.infer<typeof StrategyV1Schema>;
 
 /**
- * Strategy, v2 shape (contract 2.2; real v2 reference): versions, drafts, archive timestamps,
+ * Strategy, v2 shape (docs/parity.md#strategy-v2; real v2 reference): versions, drafts, archive timestamps,
  * ISO-8601 to the second. The objective is served twice with the same value: `description` (the
  * real v2 reference's name) and `objective` (the contract's, section 2.2). All fields always present.
  */
