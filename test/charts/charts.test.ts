@@ -73,7 +73,7 @@ beforeAll(async () => {
   const mu = meanHistoricalReturn(matrix);
   const frontier = efficientFrontier(mu, sigma, { maxWeight: 0.4, points: 30 });
   const tangency = maximumSharpe(mu, sigma, { maxWeight: 0.4 });
-  const assets = top.map((w, j) => ({ label: names.get(w.id)!.slice(0, 80), expectedReturn: mu[j]!, volatility: Math.sqrt(sigma.values[j * top.length + j]!) }));
+  const assets = top.map((w, j) => ({ label: names.get(w.id)!.slice(0, 80), expectedReturn: mu.values[j]!, volatility: Math.sqrt(sigma.values[j * top.length + j]!) }));
   svgs.set("efficient-frontier", await charts.efficientFrontierChart({ points: frontier.points, maximumSharpe: tangency, assets }, { periodsPerYear: 52 }));
   browser = await launchChromium();
   page = await browser.newPage({ deviceScaleFactor: 1 });

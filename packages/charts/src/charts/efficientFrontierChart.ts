@@ -5,18 +5,28 @@ import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
 import { renderSvg } from "../render/renderSvg.ts";
 import type { ChartOptions } from "../types.ts";
 
-/** A portfolio on the chart: per-period expected return and volatility (an engine `MeanVarianceResult` is one). */
+/** A portfolio on the chart: per-period expected return and volatility, annualised by `periodsPerYear`. */
 export interface RiskReturnPoint {
   expectedReturn?: number;
   volatility: number;
 }
 
+/**
+ * An engine portfolio result (an `efficientFrontier(...).points` entry, a `maximumSharpe(...)`
+ * result): its `performance` block is drawn as it is, already annual with the data's frequency;
+ * only an unlabelled result (frequency "custom", one period a year: per-period figures) is
+ * annualised by `periodsPerYear`.
+ */
+export interface PerformancePoint {
+  performance: { expectedReturn: number | null; volatility: number | null; sharpeRatio?: number | null; riskFreeRate?: number; periodsPerYear: number; frequency: string };
+}
+
 /** What {@link efficientFrontierChart} draws. */
 export interface EfficientFrontierInput {
   /** The sampled frontier, by increasing return: the engine's `efficientFrontier(...).points`. At least 2. */
-  points: ReadonlyArray<RiskReturnPoint>;
+  points: ReadonlyArray<RiskReturnPoint | PerformancePoint>;
   /** The maximum-Sharpe portfolio (`maximumSharpe(...)`), marked with its Sharpe ratio. */
-  maximumSharpe?: RiskReturnPoint;
+  maximumSharpe?: RiskReturnPoint | PerformancePoint;
   /** Single assets to show as dots (μ_i, √Σ_ii), with their labels (at most 80 characters). */
   assets?: ReadonlyArray<RiskReturnPoint & { label: string }>;
 }
@@ -35,12 +45,16 @@ const TANGENCY = "Maximum Sharpe";
 const MIN_VARIANCE = "Minimum variance";
 const ASSET = "Single asset";
 
-function checkPoint(field: string, p: unknown): { r: number; v: number } {
+/** The point's return and volatility; `annual` when they come from an engine result's annual performance block. */
+function checkPoint(field: string, p: unknown): { r: number; v: number; annual: boolean } {
   if (p === null || typeof p !== "object") throw new ChartError(field, "must be { expectedReturn, volatility }");
-  const { expectedReturn, volatility } = p as RiskReturnPoint;
+  const performance = (p as Partial<PerformancePoint>).performance;
+  const annual = performance !== undefined && performance !== null && !(performance.frequency === "custom" && performance.periodsPerYear === 1);
+  if (performance !== undefined && performance !== null) field = `${field}.performance`;
+  const { expectedReturn, volatility } = (performance ?? p) as RiskReturnPoint;
   if (typeof expectedReturn !== "number" || !Number.isFinite(expectedReturn)) throw new ChartError(`${field}.expectedReturn`, `must be a finite number, got ${String(expectedReturn)}`);
   if (typeof volatility !== "number" || !Number.isFinite(volatility) || volatility < 0) throw new ChartError(`${field}.volatility`, `must be a finite number >= 0, got ${String(volatility)}`);
-  return { r: expectedReturn, v: volatility };
+  return { r: expectedReturn, v: volatility, annual };
 }
 
 /**
@@ -63,16 +77,20 @@ export function efficientFrontierChartSpec(input: EfficientFrontierInput, option
     throw new ChartError("options.periodsPerYear", `must be an integer in 1..366, got ${String(periods)}`);
   }
   const resolved = resolveOptions(options, "Efficient frontier", 360);
-  const annual = ({ r, v }: { r: number; v: number }) => ({ ret: r * periods, vol: v * Math.sqrt(periods) });
+  const annual = ({ r, v, annual: given }: { r: number; v: number; annual: boolean }) => (given ? { ret: r, vol: v } : { ret: r * periods, vol: v * Math.sqrt(periods) });
   const frontier = input.points.map((p, i) => ({ ...annual(checkPoint(`points[${i}]`, p)), series: FRONTIER, order: i }));
   const marks: Array<{ ret: number; vol: number; series: string; label: string }> = [
     { ...frontier[0]!, series: MIN_VARIANCE, label: MIN_VARIANCE },
   ];
   let subtitle = `${frontier.length} portfolios`;
   if (input.maximumSharpe !== undefined) {
-    const t = annual(checkPoint("maximumSharpe", input.maximumSharpe));
+    const point = checkPoint("maximumSharpe", input.maximumSharpe);
+    const t = annual(point);
     marks.push({ ...t, series: TANGENCY, label: TANGENCY });
-    if (t.vol > 0) subtitle += ` · maximum Sharpe ratio ${(t.ret / t.vol).toFixed(2)} (annualised, r_f = 0)`;
+    // An engine result's own risk-free rate (annual, or per period when unlabelled); 0 for a plain point.
+    const rf = (input.maximumSharpe as Partial<PerformancePoint>).performance?.riskFreeRate ?? 0;
+    const rfPerYear = point.annual ? rf : rf * periods;
+    if (t.vol > 0) subtitle += ` · maximum Sharpe ratio ${((t.ret - rfPerYear) / t.vol).toFixed(2)} (annualised, r_f = ${+rfPerYear.toPrecision(6)})`;
   }
   const assets = (input.assets ?? []).map((a, i) => ({
     ...annual(checkPoint(`assets[${i}]`, a)),
