@@ -56,7 +56,7 @@ export interface EfficientFrontier {
  * @example
  * const S = covariance([[0.0004, 0.00006], [0.00006, 0.0009]], { assets: ["A", "B"], frequency: "daily" });
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
- * efficientFrontier(mu, S, { points: 3 }).points.map((p) => p.performance.expectedReturn) // => [0.3246101694915254, 0.414305084745763, 0.504]
+ * efficientFrontier(mu, S, { points: 3 }).points.map((p) => p.performance.expectedReturn) // => [0.3246101694915254, 0.4143050847457628, 0.504]
  */
 export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions): EfficientFrontier {
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points"]);
