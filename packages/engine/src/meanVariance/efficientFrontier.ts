@@ -105,7 +105,7 @@ export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<n
       for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const) worst[key] = Math.max(worst[key], solution.kkt[key]);
       gap = Math.max(gap, solution.gap);
       if (solution.status !== "optimal") status = solution.status;
-      out.push(describePortfolio("efficient-return", prepared, solution, "critical-line", annualVariance, riskFreeRate));
+      out.push(describePortfolio("efficient-return", prepared, solution, "critical-line", "variance", riskFreeRate));
     }
     if (out.length !== points) throw new EngineError("SOLVER_FAILURE", "efficientFrontier lost a point");
     const certificate: Certificate = { status, solver: "critical-line", objective: null, gap, residuals: worst, iterations };

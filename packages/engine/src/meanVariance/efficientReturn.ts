@@ -46,5 +46,5 @@ export function efficientReturn(
     "efficientReturn",
     infeasibleIn(prepared, { targetReturn }),
   );
-  return describePortfolio("efficient-return", prepared, solution, "critical-line", annualVariance, riskFreeRate);
+  return describePortfolio("efficient-return", prepared, solution, "critical-line", "variance", riskFreeRate);
 }

@@ -52,5 +52,5 @@ export function efficientRisk(
     "efficientRisk",
     infeasibleIn(prepared, { targetVolatility }),
   );
-  return describePortfolio("efficient-risk", prepared, solution, "critical-line", annualReturn, riskFreeRate);
+  return describePortfolio("efficient-risk", prepared, solution, "critical-line", "expected-return", riskFreeRate);
 }

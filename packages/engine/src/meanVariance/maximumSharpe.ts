@@ -48,5 +48,5 @@ export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<numbe
     "maximumSharpe",
     infeasibleIn(prepared, { riskFreeRate }),
   );
-  return describePortfolio("maximum-sharpe", prepared, solution, "critical-line", sharpe, riskFreeRate);
+  return describePortfolio("maximum-sharpe", prepared, solution, "critical-line", "sharpe-ratio", riskFreeRate);
 }

@@ -35,5 +35,5 @@ export function minimumVariance(covariance: CovarianceInput, options?: MeanVaria
   const prepared = prepareProblem(undefined, covariance, options, [], false);
   const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
   const solution = solveWithRules(prepared, { kind: "min-variance" }, annualVariance, "minimumVariance", infeasibleIn(prepared, {}));
-  return describePortfolio("minimum-variance", prepared, solution, "active-set-qp", annualVariance, 0);
+  return describePortfolio("minimum-variance", prepared, solution, "active-set-qp", "variance", 0);
 }

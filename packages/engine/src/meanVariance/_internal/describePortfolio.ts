@@ -36,9 +36,13 @@ export function performanceIn(prepared: PreparedProblem, w: Float64Array, riskFr
   return p;
 }
 
+/** Which annual figure a method's certificate reports as its objective (docs/maths.md#mean-variance-certificate). */
+export type ObjectiveKind = "variance" | "sharpe-ratio" | "expected-return";
+
 /**
  * The one result (docs/maths.md#portfolio-result) of a mean–variance method: labelled weights, the
- * certificate (`objective` recomputed from the weights by `objective`), the annual performance, and
+ * certificate (`objective` read off the figures recomputed from the weights: the annual variance
+ * wᵀΣw·P, the Sharpe ratio or the annual expected return), the annual performance, and
  * `variance`, wᵀΣw per period² (the covariance's units).
  */
 export function describePortfolio<M extends MeanVarianceMethod>(
@@ -46,7 +50,7 @@ export function describePortfolio<M extends MeanVarianceMethod>(
   prepared: PreparedProblem,
   solution: RuledSolution,
   solver: Certificate["solver"],
-  objective: (w: Float64Array) => number,
+  objective: ObjectiveKind,
   riskFreeRate: number,
   warnings: string[] = prepared.warnings,
 ): MeanVarianceResult<M> {
@@ -56,7 +60,7 @@ export function describePortfolio<M extends MeanVarianceMethod>(
   const certificate: Certificate = {
     status: solution.status,
     solver,
-    objective: objective(w),
+    objective: objective === "variance" ? variance * prepared.periodsPerYear : objective === "sharpe-ratio" ? performance.sharpeRatio : performance.expectedReturn,
     gap: solution.gap,
     residuals: { ...solution.kkt },
     iterations: solution.iterations,
