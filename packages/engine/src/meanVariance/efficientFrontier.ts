@@ -12,7 +12,9 @@ import { describePortfolio, portfolioVariance } from "./_internal/describePortfo
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { dot } from "./_internal/qpProblem.ts";
-import { diagnosingSingular, expandWeights, solveWithRules, type RuledSolution } from "./_internal/solveWithRules.ts";
+import { diagnosingSingular } from "./_internal/diagnosingSingular.ts";
+import { expandWeights } from "./_internal/expandWeights.ts";
+import { solveWithRules, type RuledSolution } from "./_internal/solveWithRules.ts";
 import { pointOn } from "./_internal/solveGoal.ts";
 
 /** Options of {@link efficientFrontier}. */

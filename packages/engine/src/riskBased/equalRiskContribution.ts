@@ -1,6 +1,7 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import { readOptions } from "../_internal/readOptions.ts";
-import { solveRiskBudgeting, type RiskBudgetResult } from "./riskBudgetWeights.ts";
+import type { RiskBudgetResult } from "./riskBudgetWeights.ts";
+import { riskBudgetResult } from "./_internal/riskBudgetResult.ts";
 
 /** Options of {@link equalRiskContribution}: the Newton stopping rule of {@link riskBudgetWeights}. */
 export interface EqualRiskContributionOptions {
@@ -26,5 +27,5 @@ export interface EqualRiskContributionOptions {
  */
 export function equalRiskContribution(covariance: CovarianceInput, options?: EqualRiskContributionOptions): RiskBudgetResult<"equal-risk-contribution"> {
   const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }", ["tolerance", "maxIterations"]);
-  return solveRiskBudgeting("equal-risk-contribution", covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
+  return riskBudgetResult("equal-risk-contribution", covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
 }

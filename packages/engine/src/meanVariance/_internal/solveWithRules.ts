@@ -1,9 +1,8 @@
-import { isEngineError } from "../../errors/EngineError.ts";
 import type { PreparedProblem } from "./prepareProblem.ts";
 import { assertCertified, certifyPath, certifyTangency, type Kkt } from "./certify.ts";
-import type { BoundState, QpProblem } from "./qpProblem.ts";
-import { SingularFace } from "./solveFace.ts";
-import { singularCause } from "./singularCause.ts";
+import { diagnosingSingular } from "./diagnosingSingular.ts";
+import { expandWeights } from "./expandWeights.ts";
+import type { QpProblem } from "./qpProblem.ts";
 import { solveGoal, type Goal, type OnInfeasible } from "./solveGoal.ts";
 
 /** A solution on every asset: weights in the covariance's order and its certificate. */
@@ -14,60 +13,6 @@ export interface RuledSolution {
   /** |objective − objective without the minHoldings rule| (0 when optimal). */
   gap: number;
   iterations: number;
-}
-
-/**
- * Runs `solve` and turns a singular face (collinear or duplicated assets the solver could not merge)
- * into the INVALID_INPUT that names the cause (singularCause).
- */
-export function diagnosingSingular<T>(prepared: PreparedProblem, solve: () => T): T {
-  try {
-    return solve();
-  } catch (error) {
-    if (error instanceof SingularFace) {
-      const members = error.free.map((g) => (prepared.groups === null ? g : prepared.groups[g]![0]!)).sort((x, y) => x - y);
-      throw singularCause(prepared.Sigma, prepared.n, prepared.mu, members, prepared.assets);
-    }
-    // A face nearly singular (a tiny positive pivot) can spoil a solve that the certificate then
-    // refuses: when the covariance is semi-definite, that is the input's doing, and named as such.
-    if (isEngineError(error, "SOLVER_FAILURE") && !prepared.covariance.definite) {
-      const all = Array.from({ length: prepared.n }, (_, i) => i);
-      throw singularCause(prepared.Sigma, prepared.n, prepared.mu, all, prepared.assets, "for a certified optimum");
-    }
-    throw error;
-  }
-}
-
-/**
- * The weights of every asset from the merged problem's (prepareProblem): each group's weight s is
- * shared as `lo_i + (s − Σlo)·(hi_i − lo_i)/Σ(hi − lo)` (evenly when the bounds are equal), so every
- * member stays within its bounds and sits at one exactly when the group does. Also the bound state
- * of each asset, for the certificate.
- */
-export function expandWeights(prepared: PreparedProblem, w: Float64Array, state: BoundState, lo: Float64Array): { weights: Float64Array; state: BoundState } {
-  const groups = prepared.groups!;
-  const hi = prepared.full.hi;
-  const weights = new Float64Array(prepared.n);
-  const full: BoundState = new Int8Array(prepared.n);
-  for (let g = 0; g < groups.length; g++) {
-    const members = groups[g]!;
-    if (members.length === 1) {
-      weights[members[0]!] = w[g]!;
-      full[members[0]!] = state[g]!;
-      continue;
-    }
-    let low = 0;
-    let room = 0;
-    for (const i of members) {
-      low += lo[i]!;
-      room += hi[i]! - lo[i]!;
-    }
-    for (const i of members) {
-      weights[i] = room > 0 ? lo[i]! + ((w[g]! - low) * (hi[i]! - lo[i]!)) / room : lo[i]!;
-      full[i] = lo[i] === hi[i] ? -1 : state[g]!;
-    }
-  }
-  return { weights, state: full };
 }
 
 /**
