@@ -83,7 +83,9 @@ describe("mean–variance on labelled data", () => {
             expectValid(a, maxWeight);
             const wa = byId(a);
             const wb = byId(b);
-            for (const id of ids) expect(Math.abs(wa.get(id)! - wb.get(id)!)).toBeLessThanOrEqual(1e-8);
+            // Both are certified optima of the same strictly convex problem: residuals <= 1e-9 times Σ's
+            // condition number (up to ~1e3 here) bound how far two solves may differ.
+            for (const id of ids) expect(Math.abs(wa.get(id)! - wb.get(id)!)).toBeLessThanOrEqual(1e-6);
           }
         },
       ),

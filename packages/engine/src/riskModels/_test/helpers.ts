@@ -66,18 +66,23 @@ export const returnMatrixArb = fc
   );
 
 /**
- * The same, every asset's returns varying (range > 1e-70): a covariance estimate then has every
- * variance > 0, the rule of docs/maths.md#covariance-rules (a constant asset is refused, naming it).
+ * The same, every asset's returns ranging over more than `minRange`: a covariance estimate then has
+ * every variance > 0, the rule of docs/maths.md#covariance-rules (a constant asset is refused,
+ * naming it).
  */
-export const varyingReturnMatrixArb = returnMatrixArb.filter(({ returns, periods, assets }) => {
-  for (let i = 0; i < assets; i++) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let t = 0; t < periods; t++) {
-      min = Math.min(min, returns[t * assets + i]!);
-      max = Math.max(max, returns[t * assets + i]!);
+export const returnMatrixVaryingBy = (minRange: number) =>
+  returnMatrixArb.filter(({ returns, periods, assets }) => {
+    for (let i = 0; i < assets; i++) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (let t = 0; t < periods; t++) {
+        min = Math.min(min, returns[t * assets + i]!);
+        max = Math.max(max, returns[t * assets + i]!);
+      }
+      if (!(max - min > minRange)) return false;
     }
-    if (!(max - min > 1e-70)) return false;
-  }
-  return true;
-});
+    return true;
+  });
+
+/** Every asset varying (range > 1e-70: variances down to about 1e-142, within 1e-150 of the largest). */
+export const varyingReturnMatrixArb = returnMatrixVaryingBy(1e-70);
