@@ -51,10 +51,12 @@ export async function chartPictures(): Promise<Array<[string, string]>> {
   if (strategy === undefined) throw new Error("the fixtures have no premade strategy to draw");
   const name = strategy.name;
   const companies = await api<Company[]>(`/v1/premade-strategies/${strategy.id}/companies`);
-  const tilt = await scoreTilt(companies, { signal: "convictionScore", maxWeight: 0.08 });
+  const tilt = await scoreTilt(companies, undefined, { signal: "convictionScore", maxWeight: 0.08 });
   const symbols = new Map(companies.map((c) => [c.id, c.symbol]));
-  const weights = tilt.weights.map((w) => ({ ...w, label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}` }));
-  const backtest = await api<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "SPY" });
+  // The holdings, heaviest first (the result lists every company in input order, zeros included).
+  const held = tilt.weights.filter((w) => w.weight > 0).sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const weights = held.map((w) => ({ ...w, label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}` }));
+  const backtest = await api<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "SPY" });
   const label = name;
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
 

@@ -54,7 +54,7 @@ const suite: Suite = {
       await meanCvarOptimize(hundred.companies, hundred.scenarios, { minHoldings: 40, minActiveWeight: 0.02 });
     });
     bench.add("scoreTilt 1000 companies (pure tilt)", async () => {
-      await scoreTilt(thousand, { maxWeight: 0.01, minWeight: 0.0005, tiltExponent: 2 });
+      await scoreTilt(thousand, undefined, { maxWeight: 0.01, minWeight: 0.0005, tiltExponent: 2 });
     });
   },
 };

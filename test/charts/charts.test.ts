@@ -42,12 +42,14 @@ beforeAll(async () => {
   };
   premade = (await get<Array<{ id: string; name: string }>>("/v1/premade-strategies"))[2]!;
   const companies = await get<Company[]>(`/v1/premade-strategies/${premade.id}/companies`);
-  const tilt = await scoreTilt(companies, { maxWeight: 0.1 });
+  const tilt = await scoreTilt(companies, undefined, { maxWeight: 0.1 });
   const names = new Map(companies.map((c) => [c.id, c.name]));
-  const weights = tilt.weights.map((w) => ({ ...w, label: names.get(w.id)! }));
-  const ten = await get<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "ACWI" });
-  const twenty = await get<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 20 });
-  const one = await get<BacktestLike>("/v1/backtest", { holdings: tilt.weights.map((w) => ({ companyId: w.id, weight: w.weight })), years: 1 });
+  // The holdings, heaviest first (the result lists every company in input order, zeros included).
+  const held = tilt.weights.filter((w) => w.weight > 0).sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const weights = held.map((w) => ({ ...w, label: names.get(w.id)! }));
+  const ten = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "ACWI" });
+  const twenty = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 20 });
+  const one = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 1 });
   svgs.set("nav", await charts.navChart(ten));
   svgs.set("nav-20-years-log", await charts.navChart(twenty, { logScale: true }));
   svgs.set("nav-1-year", await charts.navChart(one));
@@ -60,7 +62,7 @@ beforeAll(async () => {
   report = await charts.tearSheetReport(ten, { title: `Tear sheet: ${premade.name} against ACWI` });
   for (const [name, svg] of Object.entries(report.panels)) svgs.set(`report-${name}`, svg);
   // The efficient frontier of the eight largest weights' weekly returns (from their one-holding backtests' NAVs).
-  const top = [...tilt.weights].sort((a, b) => b.weight - a.weight).slice(0, 8);
+  const top = held.slice(0, 8);
   const navs = await Promise.all(top.map((w) => get<BacktestLike>("/v1/backtest", { holdings: [{ companyId: w.id, weight: 1 }], years: 5 })));
   const weeks = Math.min(...navs.map((n) => n.timeSeries.length)) - 1;
   const returns = new Float64Array(weeks * top.length);

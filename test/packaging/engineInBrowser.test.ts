@@ -21,7 +21,7 @@ window.result = (async () => {
   const bt = buyAndHoldBacktest({ calendar, prices, holdings: [{ id: "A", weight: 1 }, { id: "B", weight: 1 }], benchmark: { symbol: "X", series: prices.get("C") }, years: 1 });
   const companies = ids.map((id) => ({ id, marketCap: 1e10, linguisticBeta: 0.5, marketBuzz: 1, convictionScore: 0.5 }));
   const opt = await meanCvarOptimize(companies, { assetIds: ids, returns, periods: 599 }, { maxWeight: 0.5 });
-  return { weekCount: bt.metadata.weekCount, sum: opt.weights.reduce((s, w) => s + w.weight, 0), status: opt.solver?.status };
+  return { weekCount: bt.metadata.weekCount, sum: opt.weights.reduce((s, w) => s + w.weight, 0), status: opt.certificate.status };
 })().catch((e) => ({ error: String(e && e.message || e) }));
 `;
 

@@ -14,7 +14,7 @@ const ids = ["A", "B", "C"];
 const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.01, -0.03, 0, 0.01, 0.02]);
 const companies = ids.map((id) => ({ id, marketCap: 1e10, linguisticBeta: 0.5, marketBuzz: 1, convictionScore: 0.5 }));
 const r = await meanCvarOptimize(companies, { assetIds: ids, returns, periods: 4 }, { maxWeight: 0.5 });
-console.log(JSON.stringify({ weights: r.weights.map((w) => w.weight), status: r.solver?.status, cvar: conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) }));
+console.log(JSON.stringify({ weights: r.weights.map((w) => w.weight), status: r.certificate.status, cvar: conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) }));
 `,
     );
     const deno = join(ctx.repo, "node_modules", ".bin", "deno");

@@ -22,7 +22,7 @@ describe("the installed engine in plain Node ESM (no TypeScript loader)", () => 
       const opt = await meanCvarOptimize(companies, { assetIds: ids, returns, periods: 799 }, { maxWeight: 0.5 });
       let error = null;
       try { buyAndHoldBacktest({ ...{ calendar, prices, holdings: [], benchmark: { symbol: "X", series: prices.get("C") } } }); } catch (e) { error = e instanceof EngineError ? e.code : String(e); }
-      console.log(JSON.stringify({ weekCount: bt.metadata.weekCount, first: bt.timeSeries[0][1], weights: opt.weights.reduce((s, w) => s + w.weight, 0), status: opt.solver?.status, error }));
+      console.log(JSON.stringify({ weekCount: bt.metadata.weekCount, first: bt.timeSeries[0][1], weights: opt.weights.reduce((s, w) => s + w.weight, 0), status: opt.certificate.status, error }));
     `;
     writeFileSync(join(ctx.project, "engine-check.mjs"), script);
     const { stdout } = await runOk("node engine-check.mjs", ctx.project);

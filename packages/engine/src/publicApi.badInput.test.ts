@@ -18,6 +18,8 @@ import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { labelledDataEntries } from "./_test/badInput/labelledDataEntries.ts";
 import { researchEntries } from "./_test/badInput/researchEntries.ts";
 import { walkForwardEntries } from "./_test/badInput/walkForwardEntries.ts";
+import { cvarEntries } from "./_test/badInput/cvarEntries.ts";
+import { allocationEntries } from "./_test/badInput/allocationEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -531,6 +533,7 @@ type Universe = { companies: Array<{ id: string; marketCap: number }>; scenarios
 const scoreTiltArgs = (extreme: boolean) => universe(extreme).chain(({ companies, scenarios }) =>
   fc.tuple(
     fc.constant(companies),
+    fc.constant(scenarios),
     fc.record({
       signal: fc.constantFrom("convictionScore", "linguisticBeta", "marketBuzz"),
       tiltExponent: double(0, 10),
@@ -541,7 +544,6 @@ const scoreTiltArgs = (extreme: boolean) => universe(extreme).chain(({ companies
       riskDiversification: fc.oneof(fc.constant(0), double(0, 1)),
       riskFreeRate: extreme ? anyRiskFreeRate : double(-0.5, 0.2),
     }),
-    fc.constant(scenarios),
   ),
 );
 const scoreTiltValid = scoreTiltArgs(false);
@@ -640,32 +642,32 @@ const optimize = {
     validRuns: 20,
     breakers: [
       ...companiesBreakers(0),
-      replace("wrong type", [1], "options", notAnObject),
-      replace("unknown signal", optionOf(1)("signal"), "signal", fc.constantFrom("beta", 42, null, "")),
-      ...scalar(optionOf(1)("tiltExponent"), "tiltExponent", { optional: true, outOfRange: fc.oneof(below(0), above(10)) }),
-      ...scalar(optionOf(1)("maxWeight"), "maxWeight", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
-      ...scalar(optionOf(1)("minWeight"), "minWeight", { optional: true, outOfRange: outsideUnit }),
-      ...scalar(optionOf(1)("minMarketCap"), "minMarketCap", { optional: true, outOfRange: below(0) }),
-      ...scalar(optionOf(1)("topN"), "topN", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 1 }), double(2.01, 2.99)) }),
-      ...scalar(optionOf(1)("riskDiversification"), "riskDiversification", { optional: true, outOfRange: outsideUnit }),
-      ...scalar(optionOf(1)("riskFreeRate"), "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
-      ...scenariosBreakers(2, false),
+      replace("wrong type", [2], "options", notAnObject),
+      replace("unknown signal", optionOf(2)("signal"), "signal", fc.constantFrom("beta", 42, null, "")),
+      ...scalar(optionOf(2)("tiltExponent"), "tiltExponent", { optional: true, outOfRange: fc.oneof(below(0), above(10)) }),
+      ...scalar(optionOf(2)("maxWeight"), "maxWeight", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
+      ...scalar(optionOf(2)("minWeight"), "minWeight", { optional: true, outOfRange: outsideUnit }),
+      ...scalar(optionOf(2)("minMarketCap"), "minMarketCap", { optional: true, outOfRange: below(0) }),
+      ...scalar(optionOf(2)("topN"), "topN", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 1 }), double(2.01, 2.99)) }),
+      ...scalar(optionOf(2)("riskDiversification"), "riskDiversification", { optional: true, outOfRange: outsideUnit }),
+      ...scalar(optionOf(2)("riskFreeRate"), "riskFreeRate", { optional: true, outOfRange: below(-1, true) }),
+      ...scenariosBreakers(1, false),
       custom("riskDiversification > 0 without scenarios", "scenarios", (a) => {
-        (a[1] as { riskDiversification: number }).riskDiversification = 0.5;
-        a.pop();
+        (a[2] as { riskDiversification: number }).riskDiversification = 0.5;
+        a[1] = undefined;
       }),
       custom("no company meets minMarketCap", "minMarketCap", (a) => {
-        (a[1] as { minMarketCap: number }).minMarketCap = 1e12;
+        (a[2] as { minMarketCap: number }).minMarketCap = 1e12;
       }, ["INFEASIBLE"]),
       custom("n·minWeight > 1", "minWeight", (a) => {
-        Object.assign(a[1] as object, { minWeight: 0.9, maxWeight: 1 });
+        Object.assign(a[2] as object, { minWeight: 0.9, maxWeight: 1 });
       }, ["INFEASIBLE"]),
       custom("n·maxWeight < 1", "maxWeight", (a) => {
         const n = (a[0] as unknown[]).length;
-        Object.assign(a[1] as object, { minWeight: 0, maxWeight: 0.5 / n });
+        Object.assign(a[2] as object, { minWeight: 0, maxWeight: 0.5 / n });
       }, ["INFEASIBLE"]),
       custom("no company has history in scenarios", "scenarios", (a) => {
-        const s = a[2] as Universe["scenarios"];
+        const s = a[1] as Universe["scenarios"];
         s.assetIds = s.assetIds.map((id) => `X${id}`);
       }, ["NO_RESOLVABLE_HOLDINGS"]),
     ],
@@ -939,7 +941,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries, ...cvarEntries, ...allocationEntries };
 
 // ---------- the suite ----------
 
@@ -1077,10 +1079,10 @@ describe("regressions (counterexamples found by this suite)", () => {
  * (docs/maths.md#optimizer-tolerances).
  */
 describe("regression: meanCvarOptimize certificate tolerance (counterexamples of this suite)", () => {
-  async function expectOptimal(companies: engine.OptimizerCompany[], scenarios: engine.ReturnScenarios, options: engine.MeanCvarOptions) {
+  async function expectOptimal(companies: engine.OptimizerCompany[], scenarios: engine.ReturnScenarios, options: engine.MeanCvarOptimizeOptions) {
     const outcome = await callFrozen(engine.meanCvarOptimize as AnyFunction, [companies, scenarios, options]);
     if (outcome.threw) expect.fail(String(outcome.error));
-    expect((outcome.value as engine.OptimizerResult).solver?.status).toBe("optimal");
+    expect((outcome.value as engine.OptimizerResult).certificate.status).toBe("optimal");
   }
 
   it("seed 12: buzzPenalty 5e-324 (any in (0, ~1e-13]) gave gap 1.0000000000000002e-10 and SOLVER_FAILURE; now optimal", async () => {

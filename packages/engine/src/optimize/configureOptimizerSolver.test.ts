@@ -15,7 +15,7 @@ describe("configureOptimizerSolver", () => {
     expect((error as Error).message).toMatch(/^the HiGHS solver could not be loaded/);
     configureOptimizerSolver({});
     const result = await meanCvarOptimize(companies, scenarios, { minMarketCap: 1e8 });
-    expect(result.solver?.status).toBe("optimal");
+    expect(result.certificate.status).toBe("optimal");
   });
 
   it("rejects options that are not an object or a locateFile that is not a function", () => {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isEngineError } from "../errors/EngineError.ts";
 import { conditionalValueAtRisk } from "../stats/index.ts";
-import { meanCvarOptimize, type MeanCvarOptions } from "./meanCvarOptimize.ts";
+import { meanCvarOptimize, type MeanCvarOptimizeOptions } from "./meanCvarOptimize.ts";
 import type { OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
 import { arbitraryMeanCvarProblem, bruteForce, referenceLp, type ReferenceProblem, syntheticUniverse } from "../testing/index.ts";
 
@@ -21,7 +21,7 @@ function portfolioReturns(result: OptimizerResult, scenarios: ReturnScenarios): 
   return r;
 }
 
-type Settings = Required<Omit<MeanCvarOptions, "method" | "timeLimitSeconds">>;
+type Settings = Required<Omit<MeanCvarOptimizeOptions, "method" | "timeLimitSeconds">>;
 const ORIENT = [1, 1, -1, -1];
 
 /** The four terms (μᵀw, ℓᵀw, CVaR_β, ‖w − b‖₁) recomputed from the returned weights, independently of the optimizer's internals. */
@@ -65,35 +65,42 @@ function expectValidResult(
   result: OptimizerResult,
   companies: readonly OptimizerCompany[],
   scenarios: ReturnScenarios,
-  options: MeanCvarOptions,
+  options: MeanCvarOptimizeOptions,
   status: "optimal" | "time-limit" = "optimal",
 ): void {
   const o = { ...DEFAULTS, ...options };
   const eligible = eligibleOf(companies, scenarios, o.minMarketCap);
-  const ids = new Set(eligible.map((c) => c.id));
   const sum = result.weights.reduce((a, x) => a + x.weight, 0);
   expect(Math.abs(sum - 1)).toBeLessThanOrEqual(1e-9);
-  for (const { id, weight } of result.weights) {
-    expect(ids.has(id)).toBe(true);
-    expect(weight).toBeGreaterThan(0);
+  // The one result: every eligible company in input order, zeros included; the typed array the same numbers.
+  expect(result.method).toBe("mean-cvar");
+  expect(result.assets).toEqual(eligible.map((c) => c.id));
+  expect(result.weights.map((x) => x.id)).toEqual(eligible.map((c) => c.id));
+  expect(Array.from(result.vector)).toEqual(result.weights.map((x) => x.weight));
+  for (const { weight } of result.weights) {
+    expect(weight).toBeGreaterThanOrEqual(0);
     expect(weight).toBeLessThanOrEqual(o.maxWeight + 1e-9);
   }
   const active = result.weights.filter((x) => x.weight >= o.minActiveWeight - 1e-9).length;
   expect(active).toBeGreaterThanOrEqual(o.minHoldings);
-  // Sorted by weight descending then id.
-  for (let h = 1; h < result.weights.length; h++) {
-    const [a, b] = [result.weights[h - 1]!, result.weights[h]!];
-    expect(a.weight > b.weight || (a.weight === b.weight && a.id < b.id)).toBe(true);
-  }
   // Reported CVaR = historical CVaR recomputed from the weights; objective = its definition.
   const cvar = conditionalValueAtRisk(portfolioReturns(result, scenarios), o.confidence);
   expect(Math.abs(result.metadata.cvar - cvar)).toBeLessThanOrEqual(1e-9);
-  expect(result.solver?.status).toBe(status);
-  expect(Math.abs(result.solver!.objective - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(1e-9);
-  expect(result.solver!.gap).toBeGreaterThanOrEqual(0);
-  if (status === "optimal") expect(result.solver!.gap).toBeLessThanOrEqual(1e-9);
-  else expect(Number.isFinite(result.solver!.gap)).toBe(true);
-  expect(result.metadata.numberStocks).toBe(result.weights.length);
+  expect(result.certificate.status).toBe(status);
+  expect(Math.abs(result.certificate.objective! - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(1e-9);
+  expect(result.certificate.gap).toBeGreaterThanOrEqual(0);
+  if (status === "optimal") expect(result.certificate.gap).toBeLessThanOrEqual(1e-9);
+  else expect(Number.isFinite(result.certificate.gap)).toBe(true);
+  expect(result.metadata.numberStocks).toBe(result.weights.filter((x) => x.weight > 0).length);
+  expect(result.certificate.residuals).toBeNull();
+  // Performance: the daily scenarios' mean and sample covariance, annualised with 252 periods.
+  const r = portfolioReturns(result, scenarios);
+  const mean = r.reduce((a, x) => a + x, 0) / r.length;
+  const variance = r.reduce((a, x) => a + (x - mean) ** 2, 0) / (r.length - 1);
+  expect(result.performance.periodsPerYear).toBe(252);
+  expect(result.performance.frequency).toBe("daily");
+  expect(Math.abs(result.performance.expectedReturn! - mean * 252)).toBeLessThanOrEqual(1e-12);
+  expect(Math.abs(result.performance.volatility! - Math.sqrt(variance * 252))).toBeLessThanOrEqual(1e-12);
   // The term report: values as recomputed, contributions and shares as defined.
   const values = termsOf(result, eligible, scenarios, o);
   const terms = result.objectiveTerms!;
@@ -118,7 +125,7 @@ const smallInstance = instance(false);
  * reports: returns divided by s_C, return coefficient m·s_C/s_R on the scaled means, λ_ℓ/s_L, λ_b/s_D. Its optimum
  * minus `offset` is −J, comparable with `solver.objective`.
  */
-function referenceOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, options: MeanCvarOptions, result: OptimizerResult): { problem: ReferenceProblem; offset: number } {
+function referenceOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, options: MeanCvarOptimizeOptions, result: OptimizerResult): { problem: ReferenceProblem; offset: number } {
   const o = { ...DEFAULTS, ...options };
   const [sR, sL, sC, sD] = result.objectiveTerms!.map((t) => t.scale) as [number, number, number, number];
   const unit = sC > 0 ? sC : 1;
@@ -156,12 +163,12 @@ describe("meanCvarOptimize", () => {
         // The LP case: w_max <= 0.6 forces a second holding of at least 0.4/(n − 1) > w_min.
         const relaxed = { ...options, minHoldings: 2, minActiveWeight: 0.00011, maxWeight: Math.min(options.maxWeight!, 0.6) };
         const cut = await meanCvarOptimize(companies, scenarios, relaxed);
-        expect(cut.solver?.method).toBe("cutting-plane-lp");
+        expect(cut.certificate.solver).toBe("cutting-plane-lp");
         const plain = await meanCvarOptimize(companies, scenarios, { ...relaxed, method: "plain-lp" });
         const { problem, offset } = referenceOf(companies, scenarios, relaxed, cut);
         const reference = await referenceLp(problem);
-        expect(Math.abs(cut.solver!.objective - plain.solver!.objective)).toBeLessThanOrEqual(1e-9);
-        expect(Math.abs(cut.solver!.objective - (reference.objective - offset))).toBeLessThanOrEqual(1e-8);
+        expect(Math.abs(cut.certificate.objective! - plain.certificate.objective!)).toBeLessThanOrEqual(1e-9);
+        expect(Math.abs(cut.certificate.objective! - (reference.objective - offset))).toBeLessThanOrEqual(1e-8);
       }),
       { numRuns: 15 },
     );
@@ -175,8 +182,8 @@ describe("meanCvarOptimize", () => {
         const plain = await meanCvarOptimize(companies, scenarios, { ...options, method: "plain-lp" });
         const { problem, offset } = referenceOf(companies, scenarios, options, result);
         const brute = await bruteForce(problem, K, options.minActiveWeight!);
-        expect(Math.abs(result.solver!.objective - (brute.objective - offset))).toBeLessThanOrEqual(1e-8);
-        expect(Math.abs(plain.solver!.objective - (brute.objective - offset))).toBeLessThanOrEqual(1e-8);
+        expect(Math.abs(result.certificate.objective! - (brute.objective - offset))).toBeLessThanOrEqual(1e-8);
+        expect(Math.abs(plain.certificate.objective! - (brute.objective - offset))).toBeLessThanOrEqual(1e-8);
       }),
       { numRuns: 12 },
     );
@@ -188,15 +195,15 @@ describe("meanCvarOptimize", () => {
         const certified = await meanCvarOptimize(companies, scenarios, options);
         // 1 ns: the deadline passes during the LP phase, so the MILP never runs (deterministic).
         const limited = await meanCvarOptimize(companies, scenarios, { ...options, timeLimitSeconds: 1e-9 });
-        if (certified.solver!.method === "cutting-plane-lp" && limited.solver!.status === "optimal") {
+        if (certified.certificate.solver === "cutting-plane-lp" && limited.certificate.status === "optimal") {
           // The LP optimum already had K holdings and its first round certified it: nothing to limit.
           expect(limited).toEqual(certified);
           return;
         }
         expectValidResult(limited, companies, scenarios, options, "time-limit");
-        const { objective, gap } = limited.solver!;
-        expect(objective).toBeLessThanOrEqual(certified.solver!.objective + 1e-9);
-        expect(objective + gap).toBeGreaterThanOrEqual(certified.solver!.objective - 1e-9);
+        const { objective, gap } = limited.certificate;
+        expect(objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-9);
+        expect(objective! + gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-9);
         // (A one-term warning may follow it: the stopped point can sit at one term's best.)
         expect(limited.warnings.filter((w) => /^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/.test(w))).toHaveLength(1);
       }),
@@ -208,13 +215,13 @@ describe("meanCvarOptimize", () => {
     const { companies, scenarios } = syntheticUniverse(11, 60, 750);
     const options = { minMarketCap: 1e8, maxWeight: 0.1 };
     const certified = await meanCvarOptimize(companies, scenarios, options);
-    expect(certified.solver!.method).toBe("cutting-plane-lp");
-    expect(certified.solver!.iterations).toBeGreaterThan(1); // several rounds: there is something to cut short
+    expect(certified.certificate.solver).toBe("cutting-plane-lp");
+    expect(certified.certificate.iterations).toBeGreaterThan(1); // several rounds: there is something to cut short
     const limited = await meanCvarOptimize(companies, scenarios, { ...options, timeLimitSeconds: 1e-9 });
     expectValidResult(limited, companies, scenarios, options, "time-limit");
-    expect(limited.solver!.iterations).toBe(1);
-    expect(limited.solver!.objective).toBeLessThanOrEqual(certified.solver!.objective + 1e-9);
-    expect(limited.solver!.objective + limited.solver!.gap).toBeGreaterThanOrEqual(certified.solver!.objective - 1e-9);
+    expect(limited.certificate.iterations).toBe(1);
+    expect(limited.certificate.objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-9);
+    expect(limited.certificate.objective! + limited.certificate.gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-9);
   });
 
   it("a time limit the solve meets changes nothing", async () => {
@@ -227,13 +234,13 @@ describe("meanCvarOptimize", () => {
   it("goes to the MILP only when the LP optimum has too few active holdings", async () => {
     const { companies, scenarios } = syntheticUniverse(7, 12, 250);
     const loose = await meanCvarOptimize(companies, scenarios, { minMarketCap: 1e8 });
-    expect(loose.solver?.method).toBe("cutting-plane-lp");
+    expect(loose.certificate.solver).toBe("cutting-plane-lp");
     const n = eligibleOf(companies, scenarios, 1e8).length;
     const strict = { minMarketCap: 1e8, minHoldings: n, minActiveWeight: 0.5 / n };
     const tight = await meanCvarOptimize(companies, scenarios, strict);
-    expect(tight.solver?.method).toBe("cutting-plane-milp");
+    expect(tight.certificate.solver).toBe("cutting-plane-milp");
     expectValidResult(tight, companies, scenarios, strict);
-    expect((await meanCvarOptimize(companies, scenarios, { ...strict, method: "plain-lp" })).solver?.method).toBe("milp");
+    expect((await meanCvarOptimize(companies, scenarios, { ...strict, method: "plain-lp" })).certificate.solver).toBe("milp");
   });
 
   it("raising the buzz penalty never moves the weights away from b (‖w − b‖₁ non-increasing)", async () => {
@@ -278,16 +285,32 @@ describe("meanCvarOptimize", () => {
     // force over all 28 supports of size 6 with the independent LP-text formulation of the
     // normalised problem agree to 1e-9. The constraint binds: the LP optimum holds fewer than six.
     const { companies, scenarios } = syntheticUniverse(20240601, 8, 120);
-    const options: MeanCvarOptions = { minMarketCap: 1e8, minHoldings: 6, minActiveWeight: 0.1, maxWeight: 0.3 };
+    const options: MeanCvarOptimizeOptions = { minMarketCap: 1e8, minHoldings: 6, minActiveWeight: 0.1, maxWeight: 0.3 };
     const cut = await meanCvarOptimize(companies, scenarios, options);
     const plain = await meanCvarOptimize(companies, scenarios, { ...options, method: "plain-lp" });
     const { problem, offset } = referenceOf(companies, scenarios, options, cut);
     const brute = await bruteForce(problem, 6, 0.1);
-    expect(cut.solver?.method).toBe("cutting-plane-milp");
-    expect(Math.abs(cut.solver!.objective - plain.solver!.objective)).toBeLessThanOrEqual(1e-9);
-    expect(Math.abs(cut.solver!.objective - (brute.objective - offset))).toBeLessThanOrEqual(1e-9);
+    expect(cut.certificate.solver).toBe("cutting-plane-milp");
+    expect(Math.abs(cut.certificate.objective! - plain.certificate.objective!)).toBeLessThanOrEqual(1e-9);
+    expect(Math.abs(cut.certificate.objective! - (brute.objective - offset))).toBeLessThanOrEqual(1e-9);
     expect(cut.weights.filter((x) => x.weight >= 0.1 - 1e-9)).toHaveLength(6);
     expectValidResult(cut, companies, scenarios, options);
+  });
+
+  it("labels: the eligible companies' ids in input order; permuting the companies permutes the weights", async () => {
+    await fc.assert(
+      fc.asyncProperty(smallInstance, fc.integer({ min: 0, max: 1e9 }), async ({ companies, scenarios, options }, shuffle) => {
+        const relaxed = { ...options, minHoldings: 2, minActiveWeight: 0.001 };
+        const a = await meanCvarOptimize(companies, scenarios, relaxed);
+        const order = companies.map((_, i) => i).sort((x, y) => ((x * 7919 + shuffle) % 97) - ((y * 7919 + shuffle) % 97) || x - y);
+        const b = await meanCvarOptimize(order.map((i) => companies[i]!), scenarios, relaxed);
+        expect(b.assets).toEqual(order.map((i) => companies[i]!.id).filter((id) => a.assets.includes(id)));
+        expect(Math.abs(a.certificate.objective! - b.certificate.objective!)).toBeLessThanOrEqual(1e-9);
+        const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
+        for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-6);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it("is deterministic and does not mutate its inputs", async () => {
@@ -314,13 +337,14 @@ describe("meanCvarOptimize", () => {
       { id: "NOCAP", reason: "marketCap unknown (null) while minMarketCap is 500,000,000" },
       { id: "NOHIST", reason: "no return history in scenarios" },
     ]);
+    expect(result.assets.every((id) => id.startsWith("C"))).toBe(true);
     expect(result.weights.every((x) => x.id.startsWith("C"))).toBe(true);
   });
 
   describe("rejects", () => {
     const { companies, scenarios } = syntheticUniverse(3, 10, 60);
     for (const c of companies) c.marketCap = 1e10;
-    const cases: Array<[MeanCvarOptions, string]> = [
+    const cases: Array<[MeanCvarOptimizeOptions, string]> = [
       [{ minMarketCap: 0 }, "minMarketCap"],
       [{ returnMultiplier: 0 }, "returnMultiplier"],
       [{ linguisticBetaWeight: 1.5 }, "linguisticBetaWeight"],
@@ -342,7 +366,7 @@ describe("meanCvarOptimize", () => {
         expect((error as Error).message).toContain(field);
       });
     }
-    const infeasible: Array<[MeanCvarOptions, string, string]> = [
+    const infeasible: Array<[MeanCvarOptimizeOptions, string, string]> = [
       [{ minHoldings: 11 }, "minHoldings", "minHoldings 11 exceeds the 10 eligible companies"],
       [{ minHoldings: 5, minActiveWeight: 0.25, maxWeight: 0.5 }, "minHoldings", "minHoldings × minActiveWeight > 1: minHoldings 5 × minActiveWeight 0.25 = 1.25"],
       [{ maxWeight: 0.09 }, "maxWeight", "maxWeight cannot hold: 10 eligible companies × maxWeight 0.09 = 0.9 < 1; raise maxWeight to at least 0.1"],
@@ -359,7 +383,7 @@ describe("meanCvarOptimize", () => {
       });
     }
     it("an unknown option with its name and the closest valid one; a default in a message marked as such, numbers rounded, exact values in details", async () => {
-      const typo = await meanCvarOptimize(companies.slice(0, 3), scenarios, { maxWieght: 0.5 } as MeanCvarOptions).catch((e: unknown) => e);
+      const typo = await meanCvarOptimize(companies.slice(0, 3), scenarios, { maxWieght: 0.5 } as MeanCvarOptimizeOptions).catch((e: unknown) => e);
       expect(isEngineError(typo, "INVALID_INPUT")).toBe(true);
       expect((typo as Error).message).toMatch(/^options has no option maxWieght \(did you mean maxWeight\?\); valid: minMarketCap, /);
       expect((typo as { field: string }).field).toBe("options.maxWieght");

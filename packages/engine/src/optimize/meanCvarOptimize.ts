@@ -3,25 +3,29 @@ import { assertFeasibleWeightRules } from "../_internal/assertFeasibleWeightRule
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
+import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
 import { DEFAULT_CONFIDENCE } from "../stats/index.ts";
-import type { ExcludedCompany, ObjectiveTerm, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
+import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
-import { minimumCvarWeights } from "./_internal/minimumCvarWeights.ts";
-import { normalisedProblem, oneTermWarning, reportTerms, type TermData, termScaling } from "./_internal/objectiveTerms.ts";
-import { describeExclusion, sortedWeights } from "./_internal/results.ts";
-import { scaleObjective } from "./_internal/objectiveScale.ts";
+import { oneTermWarning, type TermData } from "./_internal/objectiveTerms.ts";
+import { describeExclusion } from "./_internal/results.ts";
+import { timeLimitWarning } from "./_internal/readCvarOptions.ts";
+import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { loadSolver } from "./_internal/solver.ts";
-import { solveMeanCvar, type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
-import { EPS, snapToInteger } from "../_internal/tolerance.ts";
+import { type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
+import { solveTradeOff } from "./_internal/solveTradeOff.ts";
+import { ALL_TERMS } from "./_internal/objectiveTerms.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios } from "./_internal/validateScenarios.ts";
 
 /**
  * Options of {@link meanCvarOptimize}: the contract's eight optimized-portfolio parameters
  * (rest-interface.md §4.2, in its order), plus β and the formulation. Defaults and why:
- * docs/maths.md#mean-cvar-optimizer.
+ * docs/maths.md#mean-cvar-optimizer. They are the service's: maxWeight 0.2 and minHoldings 2 by
+ * default, where the quant API's `meanCvar` and `minimumCvar` default to no cap and no holdings rule.
  */
-export interface MeanCvarOptions {
+export interface MeanCvarOptimizeOptions {
   /** 1. Minimum market cap (USD) for inclusion: > 0; default 500,000,000 (the service's scoringMinMarketCap). */
   minMarketCap?: number;
   /**
@@ -34,11 +38,11 @@ export interface MeanCvarOptions {
   linguisticBetaWeight?: number;
   /** 4. Annual risk-free rate for the Sharpe ratio: finite, > -1; default 0. */
   riskFreeRate?: number;
-  /** 5. K, minimum number of holdings with weight >= minActiveWeight: integer >= 2; default 2. */
+  /** 5. K, minimum number of holdings with weight >= minActiveWeight: integer >= 2; default 2 (the service's default; `meanCvar` has none). */
   minHoldings?: number;
   /** 6. w_min, the weight a holding needs to count toward minHoldings: > 0.0001 (and <= 1); default 0.01. */
   minActiveWeight?: number;
-  /** 7. w_max, maximum weight of any holding: 0 < x <= 1; default 0.2. */
+  /** 7. w_max, maximum weight of any holding: 0 < x <= 1; default 0.2 (the service's default; `meanCvar` defaults to 1). */
   maxWeight?: number;
   /** 8. λ_b, weight of ‖w − b‖₁, the distance from the buzz-implied weights (normalised): 0 <= x <= 1 (0: ignore it; 1: as important as tail risk); default 0.25. */
   buzzPenalty?: number;
@@ -57,11 +61,11 @@ export interface MeanCvarOptions {
 
 export type { MeanCvarMethod };
 
-/** Every key of {@link MeanCvarOptions}: any other is refused with the closest of these (docs/maths.md#strict-inputs). */
+/** Every key of {@link MeanCvarOptimizeOptions}: any other is refused with the closest of these (docs/maths.md#strict-inputs). */
 const OPTION_NAMES = [
   "minMarketCap", "returnMultiplier", "linguisticBetaWeight", "riskFreeRate", "minHoldings", "minActiveWeight", "maxWeight", "buzzPenalty",
   "confidence", "method", "timeLimitSeconds",
-] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
+] as const satisfies ReadonlyArray<keyof MeanCvarOptimizeOptions>;
 
 const DEFAULTS = {
   minMarketCap: 500_000_000,
@@ -94,8 +98,14 @@ const DEFAULTS = {
  * HiGHS: the LP first (scenario generation, or the plain RU LP with `method: "plain-lp"`), the
  * MILP with binaries z_i (w_i >= w_min·z_i, Σz >= K) only when the LP optimum has fewer than K
  * holdings at or above w_min. Infeasible parameter sets are rejected before any solve.
- * The metadata `cvar` is CVaR at the same β, recomputed from the returned weights; `solver.objective`
+ * The metadata `cvar` is CVaR at the same β, recomputed from the returned weights; `certificate.objective`
  * is −J = −Σ_j λ_j·ρ_j (0 would be every term at its best at once), see {@link ObjectiveTerm}.
+ *
+ * Built on the same construction as {@link meanCvar} (which weighs expected return and tail risk of
+ * any assets, no company records needed); this one adds the company filters, the linguistic-beta and
+ * buzz terms and the service's defaults (maxWeight 0.2, minHoldings 2, minMarketCap 5e8). The result
+ * is the one portfolio result over the eligible companies, in input order with zeros, beside the
+ * service's `metadata`, `excluded` and `objectiveTerms` (see {@link OptimizerResult}).
  *
  * @see docs/maths.md#mean-cvar-optimizer
  * Cost: O(T·n) per cutting-plane round plus the HiGHS solves, twice (the minimum-CVaR anchor of the
@@ -103,7 +113,7 @@ const DEFAULTS = {
  * seconds at that size.
  * @param companies non-empty, unique ids, finite fields (see {@link OptimizerCompany}). Never mutated.
  * @param scenarios daily returns (see {@link ReturnScenarios}, e.g. from {@link scenariosFromPrices}).
- * @param options see {@link MeanCvarOptions}; each is validated against the contract's bound.
+ * @param options see {@link MeanCvarOptimizeOptions}; each is validated against the contract's bound.
  * @throws EngineError INVALID_INPUT when an input or option breaks its rule (the message names it).
  * @throws EngineError NO_RESOLVABLE_HOLDINGS when no company has a column in `scenarios`.
  * @throws EngineError INFEASIBLE naming the constraint, before solving, when no company is eligible,
@@ -115,13 +125,13 @@ const DEFAULTS = {
  * const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.01, -0.03, 0, 0.01, 0.02]);
  * const r = await meanCvarOptimize(companies, { assetIds: ["A", "B", "C"], returns, periods: 4 }, { maxWeight: 0.5 });
  * r.weights.map((x) => x.weight) // => [0.4285714285714286, 0.3333333333333333, 0.23809523809523814]
- * r.solver?.status // => "optimal"
+ * r.certificate.status // => "optimal"
  */
 export async function meanCvarOptimize(
   companies: readonly OptimizerCompany[],
   scenarios: ReturnScenarios,
-  options: MeanCvarOptions = {},
-): Promise<OptimizerResult> {
+  options: MeanCvarOptimizeOptions = {},
+): Promise<OptimizerResult<"mean-cvar">> {
   const checkedCompanies = validateCompanies(companies);
   const checked = validateScenarios(scenarios);
   if (options === null || typeof options !== "object") {
@@ -168,7 +178,7 @@ export async function meanCvarOptimize(
   }
   // Feasibility, before any solve (assertFeasibleWeightRules; docs/maths.md#mean-cvar-optimizer).
   // Messages print numbers for people and say which values are defaults; `details` has the exact values.
-  const given = (key: keyof MeanCvarOptions): boolean => options[key] !== undefined;
+  const given = (key: keyof MeanCvarOptimizeOptions): boolean => options[key] !== undefined;
   if (n === 0) {
     const shown = `minMarketCap ${formatNumber(minMarketCap)}${given("minMarketCap") ? "" : " (default)"}`;
     throw new EngineError("INFEASIBLE", `no company is eligible: none with return history has marketCap >= ${shown}`, {
@@ -213,27 +223,16 @@ export async function meanCvarOptimize(
   const data: TermData = {
     n, periods: T, returns, mean, beta: Float64Array.from(eligible, (c) => c.linguisticBeta), target, maxWeight, confidence,
   };
-  const tailSize = snapToInteger((1 - confidence) * T);
   const highs = await loadSolver();
   const deadline = timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * timeLimitSeconds;
-  // The normalised objective (docs/maths.md#scale-aware-objective): the anchors, then the blend.
-  // The anchor LP ignores the deadline (it counts against it): a time limit must not change the objective.
-  const { scaling } = termScaling(data, minimumCvarWeights(highs, data, tailSize, method));
   const termWeights = [returnMultiplier, linguisticBetaWeight, 1, buzzPenalty] as const;
-  const problem = normalisedProblem(data, scaling, termWeights, { minActiveWeight, minHoldings, tailSize });
-  const { problem: scaled, scale } = scaleObjective(problem);
-  const { weights, solver: scaledReport } = solveMeanCvar(highs, scaled, method, deadline);
-  // The objective in the units of J, −J at the weights (0: every term at its best); the gap back in
-  // the same units (docs/maths.md#objective-scaling).
-  const { terms: objectiveTerms, objective } = reportTerms(data, scaling, termWeights, weights);
-  const solver = { ...scaledReport, objective, gap: scaledReport.gap * scale };
-  if (solver.status === "time-limit") {
-    warnings.push(
-      `the solver stopped at the time limit (${timeLimitSeconds} s) before proving the optimum: these weights meet every constraint and their objective is within ${solver.gap.toPrecision(3)} of the best possible`,
-    );
-  }
+  const { weights, terms: objectiveTerms, report } = solveTradeOff(highs, data, termWeights, ALL_TERMS, { minActiveWeight, minHoldings }, method, deadline);
+  if (report.status === "time-limit") warnings.push(timeLimitWarning(timeLimitSeconds, report.gap));
   const alone = oneTermWarning(objectiveTerms);
   if (alone !== undefined) warnings.push(alone);
   const metadata = computeMetadata(eligible, weights, checked, cols, riskFreeRate, confidence);
-  return { weights: sortedWeights(eligible, weights), metadata, warnings, excluded, solver, objectiveTerms };
+  const certificate = { status: report.status, solver: report.method, objective: report.objective, gap: report.gap, residuals: null, iterations: report.iterations };
+  const perf = scenarioPerformance(returns, T, n, weights, riskFreeRate, PERIODS_PER_YEAR.daily, "daily");
+  const assets = Object.freeze(eligible.map((c) => c.id));
+  return { ...portfolioResult("mean-cvar", assets, weights, certificate, perf, warnings), metadata, excluded, objectiveTerms };
 }

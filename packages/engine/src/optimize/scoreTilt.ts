@@ -1,11 +1,15 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
+import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
+import type { Certificate, Performance } from "../portfolio/PortfolioResult.ts";
+import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
 import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios, Signal } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
 import { correlationMatrix } from "./_internal/correlationMatrix.ts";
 import { diversifyWeights } from "./_internal/diversifyWeights.ts";
-import { describeExclusion, NO_SCENARIOS_WARNING, sortedWeights } from "./_internal/results.ts";
+import { describeExclusion, NO_SCENARIOS_WARNING } from "./_internal/results.ts";
+import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios, type CheckedScenarios } from "./_internal/validateScenarios.ts";
@@ -53,12 +57,17 @@ function signalValue(c: OptimizerCompany, signal: Signal): number {
  * Always asynchronous (a Promise), so that the signature would not change if a solver had to be
  * loaded; no WebAssembly solver is used by the score tilt.
  *
+ * The result is the one portfolio result over the kept companies, in input order with zeros
+ * (a weight is never rounded: a tilt weight of 1e-18 is a weight), beside the service's `metadata`
+ * and `excluded` (see {@link OptimizerResult}); its certificate is "closed-form" for the pure tilt,
+ * the active-set QP's for the overlay. Arguments in the order of {@link meanCvarOptimize}.
+ *
  * @see docs/maths.md#score-tilt
  * Cost: O(n log n) for δ = 0 (plus O(T·n) for the metadata with scenarios); δ > 0 adds O(T·n²)
  * for the correlation matrix and the QP solve.
  * @param companies non-empty, unique ids, finite fields (see {@link OptimizerCompany}). Never mutated.
+ * @param scenarios daily returns (see {@link ReturnScenarios}), or undefined; required when riskDiversification > 0.
  * @param options see {@link ScoreTiltOptions}; each option is validated against its bound.
- * @param scenarios daily returns (see {@link ReturnScenarios}); required when riskDiversification > 0.
  * @throws EngineError INVALID_INPUT when an input or option breaks its rule, or `scenarios` is missing with δ > 0.
  * @throws EngineError INFEASIBLE when no company meets minMarketCap, or the bounds cannot hold for the n kept
  *   companies (n·minWeight > 1, n·maxWeight < 1, minWeight > maxWeight); `field` names the option.
@@ -66,14 +75,14 @@ function signalValue(c: OptimizerCompany, signal: Signal): number {
  * @throws EngineError SOLVER_FAILURE when the overlay's active-set method fails (not observed; a guard).
  * @example
  * const c = (id: string, convictionScore: number) => ({ id, marketCap: 1e9, linguisticBeta: 0.5, marketBuzz: 0.1, convictionScore });
- * (await scoreTilt([c("A", 0.6), c("B", 0.3), c("C", 0.1)], { maxWeight: 0.5 })).weights
+ * (await scoreTilt([c("A", 0.6), c("B", 0.3), c("C", 0.1)], undefined, { maxWeight: 0.5 })).weights
  * // => [{ id: "A", weight: 0.5 }, { id: "B", weight: 0.37499999999999994 }, { id: "C", weight: 0.125 }]
  */
 export async function scoreTilt(
   companies: readonly OptimizerCompany[],
-  options: ScoreTiltOptions = {},
   scenarios?: ReturnScenarios,
-): Promise<OptimizerResult> {
+  options: ScoreTiltOptions = {},
+): Promise<OptimizerResult<"score-tilt">> {
   const checkedCompanies = validateCompanies(companies);
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
@@ -166,11 +175,11 @@ export async function scoreTilt(
   let w = filled.weights;
   const cols = checked === undefined ? undefined : kept.map((c) => checked.column.get(c.id)!);
 
-  let solver: OptimizerResult["solver"];
+  let certificate: Certificate = { status: "closed-form", solver: "closed-form", objective: null, gap: 0, residuals: null, iterations: 0 };
   if (riskDiversification > 0 && checked !== undefined && cols !== undefined) {
     const overlay = diversifyWeights(correlationMatrix(checked, cols), w, minWeight, maxWeight, riskDiversification);
     w = overlay.weights;
-    solver = { status: "optimal", method: "qp", objective: overlay.objective, gap: 0, iterations: overlay.iterations };
+    certificate = { status: "optimal", solver: "active-set-qp", objective: overlay.objective, gap: 0, residuals: null, iterations: overlay.iterations };
   }
 
   if (checked === undefined) warnings.push(NO_SCENARIOS_WARNING);
@@ -180,7 +189,11 @@ export async function scoreTilt(
     const reason = reasons.get(c.id);
     if (reason !== undefined) excluded.push({ id: c.id, reason });
   }
-  const result: OptimizerResult = { weights: sortedWeights(kept, w), metadata, warnings, excluded };
-  if (solver !== undefined) result.solver = solver;
-  return result;
+  const perf: Performance =
+    checked === undefined || cols === undefined
+      ? { expectedReturn: null, volatility: null, sharpeRatio: null, riskFreeRate, periodsPerYear: PERIODS_PER_YEAR.daily, frequency: "daily" }
+      : scenarioPerformance(checked.scenarios.returns, checked.periods, checked.assets, w, riskFreeRate, PERIODS_PER_YEAR.daily, "daily", cols);
+  const assets = Object.freeze(kept.map((c) => c.id));
+  // No rounding to 0 (dust 0): a tilt weight of 1e-18 is the tilt's, and the mock lists it.
+  return { ...portfolioResult("score-tilt", assets, Float64Array.from(w), certificate, perf, warnings, 0), metadata, excluded };
 }

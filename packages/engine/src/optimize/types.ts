@@ -1,7 +1,9 @@
+import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
+
 /**
- * Shapes shared by the two optimizers ({@link scoreTilt}, {@link meanCvarOptimize}) and their helpers.
- * The result mirrors the service's optimizer result (rest-interface.md §2.5); the maths is in
- * docs/maths.md#optimizers.
+ * Shapes shared by the optimizers ({@link scoreTilt}, {@link meanCvarOptimize}, {@link minimumCvar},
+ * {@link meanCvar}) and their helpers. The service optimizers' metadata mirror the service's
+ * optimizer result (rest-interface.md §2.5); the maths is in docs/maths.md#optimizers.
  */
 
 /** The company signal a score tilt weights by (real-service-notes.md "Optimize"). */
@@ -21,7 +23,7 @@ export interface OptimizerCompany {
   convictionScore: number | null;
 }
 
-/** Daily simple returns, T scenarios × N assets, row-major: returns[t*N + i]. */
+/** Daily simple returns, T scenarios × N assets, row-major: returns[t*N + i] (252 periods a year where annualised). */
 export interface ReturnScenarios {
   /** N unique ids, the column order of `returns`. */
   assetIds: readonly string[];
@@ -50,23 +52,6 @@ export interface ExcludedCompany {
   reason: string;
 }
 
-/** What the numerical solver certified (absent when no solver was called). */
-export interface SolverReport {
-  /**
-   * "optimal": certified (gap <= 1e-9). "time-limit": mean-CVaR stopped at `timeLimitSeconds`; the
-   * weights are feasible and `gap` bounds how far from the optimum they are. Any other outcome is an
-   * EngineError SOLVER_FAILURE.
-   */
-  status: "optimal" | "time-limit";
-  method: "lp" | "milp" | "qp" | "cutting-plane-lp" | "cutting-plane-milp";
-  /** The objective at the returned weights, recomputed from them (not the solver's own number). */
-  objective: number;
-  /** Proven upper bound on the optimum minus `objective` (>= 0); 0 for the QP (solved exactly by an active-set method). */
-  gap: number;
-  /** Mean-CVaR: number of LP / MILP solves (cutting-plane rounds, MILP rounds, the polish); QP: projected-gradient steps + active-set iterations. */
-  iterations: number;
-}
-
 /** A term of the mean-CVaR objective (docs/maths.md#scale-aware-objective). */
 export type ObjectiveTermName = "expectedReturn" | "linguisticBeta" | "tailRisk" | "buzzDistance";
 
@@ -80,7 +65,7 @@ export interface ObjectiveTerm {
   option: "returnMultiplier" | "linguisticBetaWeight" | "buzzPenalty" | null;
   /** The weight λ (the option's value, default included; 1 for tail risk). */
   weight: number;
-  /** The term at the weights, natural units: μᵀw (mean daily return), ℓᵀw, CVaR_β (a daily loss), ‖w − b‖₁ (0..2). */
+  /** The term at the weights, natural units: μᵀw (mean return per period, daily for the service), ℓᵀw, CVaR_β (a loss per period), ‖w − b‖₁ (0..2). */
   value: number;
   /** Its best value over the feasible weights (without the holdings count), from the term alone. */
   best: number;
@@ -96,15 +81,18 @@ export interface ObjectiveTerm {
   share: number;
 }
 
-/** The result of either optimizer. */
-export interface OptimizerResult {
-  /** Positive weights only, summing to 1, sorted by weight descending then id. */
-  weights: Array<{ id: string; weight: number }>;
+/**
+ * The result of either service optimizer ({@link meanCvarOptimize}, {@link scoreTilt}): the one
+ * portfolio result (docs/maths.md#portfolio-result) over the companies that were optimised, with the
+ * service's fields beside it. `assets` and `weights` are those companies in input order, zeros
+ * included (the mock lists the positive weights, heaviest first); the companies dropped before
+ * optimising are not among them and are listed in `excluded`. `performance` is annualised from the
+ * daily scenarios (252 a year); null-filled for a score tilt without scenarios.
+ */
+export type OptimizerResult<M extends "mean-cvar" | "score-tilt" = "mean-cvar" | "score-tilt"> = PortfolioResult<M> & {
   metadata: OptimizerMetadata;
-  warnings: string[];
   /** Companies dropped before optimising, in input order. */
   excluded: ExcludedCompany[];
-  solver?: SolverReport;
   /** Mean-CVaR only: the four objective terms in the order expectedReturn, linguisticBeta, tailRisk, buzzDistance. */
   objectiveTerms?: ObjectiveTerm[];
-}
+};

@@ -66,7 +66,7 @@ describe("@thematic/engine/testing", () => {
   it("optimizer problems are feasible: both optimizers accept them and honour their bounds", async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryScoreTiltProblem(), async ({ companies, options }) => {
-        const { weights } = await scoreTilt(companies, options);
+        const { weights } = await scoreTilt(companies, undefined, options);
         expect(weights.every((w) => w.weight <= options.maxWeight + 1e-12)).toBe(true);
       }),
       { numRuns: 30 },

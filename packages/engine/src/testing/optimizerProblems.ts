@@ -3,7 +3,7 @@
  * §4.2, §8) and whole instances (companies, return scenarios, options) that are feasible.
  */
 import fc from "fast-check";
-import type { MeanCvarOptions } from "../optimize/meanCvarOptimize.ts";
+import type { MeanCvarOptimizeOptions } from "../optimize/meanCvarOptimize.ts";
 import type { ScoreTiltOptions } from "../optimize/scoreTilt.ts";
 import type { OptimizerCompany, ReturnScenarios } from "../optimize/types.ts";
 import { uniformIn } from "./returns.ts";
@@ -29,7 +29,7 @@ export function arbitraryReturnScenarios({ minAssets = 2, maxAssets = 12, minPer
  * `binding` biases toward a cardinality constraint the LP optimum violates (K >= n/2, w_min near
  * its largest feasible value, a strong linguistic-beta reward that concentrates the LP).
  */
-export function arbitraryMeanCvarOptions(n: number, { binding = false }: { binding?: boolean } = {}): fc.Arbitrary<MeanCvarOptions> {
+export function arbitraryMeanCvarOptions(n: number, { binding = false }: { binding?: boolean } = {}): fc.Arbitrary<MeanCvarOptimizeOptions> {
   return fc
     .record({
       linguisticBetaWeight: uniformIn(0, binding ? 0.3 : 0.1),
@@ -65,7 +65,7 @@ export function arbitraryMeanCvarOptions(n: number, { binding = false }: { bindi
  * @example
  * await fc.assert(fc.asyncProperty(arbitraryMeanCvarProblem(), async ({ companies, scenarios, options }) => (await meanCvarOptimize(companies, scenarios, options)).weights.length >= options.minHoldings!));
  */
-export function arbitraryMeanCvarProblem({ binding = false }: { binding?: boolean } = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptions }> {
+export function arbitraryMeanCvarProblem({ binding = false }: { binding?: boolean } = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptimizeOptions }> {
   return arbitraryReturnScenarios({ minAssets: 3, maxAssets: binding ? 6 : 7, minPeriods: 30, maxPeriods: 90 }).chain(({ companies, scenarios }) => {
     for (const c of companies) c.marketCap = 1e10; // every company eligible
     return arbitraryMeanCvarOptions(companies.length, { binding }).map((options) => ({ companies, scenarios, options }));

@@ -1,9 +1,9 @@
-import type { MeanCvarOptions, OptimizerCompany, OptimizerResult, ReturnScenarios, ScoreTiltOptions } from "@thematic/engine";
+import type { MeanCvarOptimizeOptions, OptimizerCompany, OptimizerResult, ReturnScenarios, ScoreTiltOptions } from "@thematic/engine";
 import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
 
-/** One optimizer solve, as plain data (it crosses a worker-thread boundary by structured clone). */
+/** One optimizer solve, as plain data (it crosses a worker-thread boundary by structured clone, and so does its result). */
 export type SolverJob =
-  | { kind: "mean-cvar"; companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptions }
+  | { kind: "mean-cvar"; companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptimizeOptions }
   | { kind: "score-tilt"; companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: ScoreTiltOptions };
 
 /**

@@ -100,19 +100,6 @@ const withView = (a: unknown[]) => {
   return options.views[0]!;
 };
 
-const allocationArgs = (extreme: boolean) =>
-  fc.integer({ min: 1, max: 5 }).chain((n) =>
-    fc.tuple(
-      fc.array(fc.integer({ min: 1, max: 100 }), { minLength: n, maxLength: n }).map((raw) => {
-        const total = raw.reduce((x, y) => x + y, 0);
-        return raw.map((x) => x / total);
-      }),
-      fc.array(extreme ? fc.constantFrom(1e-3, 1, 1e6, 1e300) : double(1, 500), { minLength: n, maxLength: n }),
-      extreme ? fc.constantFrom(1e-300, 1, 1e5, 1e6) : double(100, 1e5),
-      fc.constant({}),
-    ),
-  );
-
 export const portfolioConstructionEntries = {
   riskContributions: {
     kind: "throws",
@@ -220,30 +207,6 @@ export const portfolioConstructionEntries = {
         Object.assign(v, { confidence: 1 });
         (a[2] as { views: unknown[] }).views.push({ long: { "0": 2 }, return: 0.1, confidence: 1 });
       }),
-    ],
-  },
-  discreteAllocation: {
-    kind: "throws",
-    async: true,
-    validRuns: 8,
-    brokenRuns: 6,
-    valid: allocationArgs(false),
-    extreme: allocationArgs(true),
-    breakers: [
-      ...numericArray([0], "weights", { minLength: 1, elementOutOfRange: below(0) }),
-      custom("weights: do not sum to 1", "weights", (a) => {
-        a[0] = (a[0] as number[]).map((w) => w * 2);
-      }),
-      ...numericArray([1], "prices", { minLength: 1, elementOutOfRange: below(0, true) }),
-      custom("prices: one per weight", "prices", (a) => {
-        (a[1] as number[]).push(10);
-      }),
-      custom("prices[0]: more than 1e9 shares for the cash", "prices[0]", (a) => {
-        (a[1] as number[])[0] = (a[2] as number) / 2e9;
-      }),
-      ...scalar([2], "cash", { outOfRange: below(0, true) }),
-      replace("wrong type", [3], "options", notAnObject),
-      ...scalar([3, "timeLimitSeconds"], "timeLimitSeconds", { optional: true, outOfRange: below(0, true) }),
     ],
   },
 } satisfies Record<string, ContractEntry>;

@@ -13,6 +13,9 @@ import type { MeanCvarProblem } from "./meanCvarProblem.ts";
  *             lower_i <= w_i <= w_max, s, u >= 0, α free.
  *
  * ‖w − b‖₁ = 2·Σ_j max(0, b_j − w_j) because Σw = Σb = 1, so one slack per positive b_j suffices.
+ * The forms of docs/maths.md#minimum-cvar add, when the problem asks for them, a floor
+ * `meanᵀw >= value` (target return) and the limit `α + (1/k)·Σ_{t∈S} u_t <= cvarLimit` (target CVaR;
+ * α and u then cost `cvarWeight` times the above, 0 in that form).
  * With S = all scenarios this is exactly the plain RU LP; with fewer it is a relaxation (it
  * under-counts the tail), so its optimum is an upper bound on the true optimum.
  */
@@ -22,6 +25,8 @@ export interface CvarModel {
   alphaColumn: number;
   /** First column of z (MILP variant), or -1. */
   zColumn: number;
+  /** Row of the CVaR limit (target-CVaR form), or -1: each scenario's u_t enters it with 1/k. */
+  limitRow: number;
   /** Marks scenarios already in the model. */
   inModel: Uint8Array;
   /** Number of scenarios in the model. */
@@ -58,13 +63,15 @@ export function createCvarModel(highs: Highs, p: MeanCvarProblem, variant: CvarM
     colCost[n + j] = -2 * p.buzzPenalty;
     colUpper[n + j] = inf;
   }
-  colCost[alphaColumn] = -1;
+  colCost[alphaColumn] = p.cvarWeight === undefined ? -1 : -p.cvarWeight;
   colLower[alphaColumn] = -inf;
   colUpper[alphaColumn] = inf;
   if (variant.binary) for (let i = 0; i < n; i++) colUpper[zColumn + i] = 1;
 
-  const numRows = 1 + ns + (variant.binary ? n + 1 : 0);
-  const nnz = n + 2 * ns + (variant.binary ? 3 * n : 0);
+  const floorRow = p.returnFloor === undefined ? -1 : 1 + ns + (variant.binary ? n + 1 : 0);
+  const limitRow = p.cvarLimit === undefined ? -1 : 1 + ns + (variant.binary ? n + 1 : 0) + (floorRow >= 0 ? 1 : 0);
+  const numRows = 1 + ns + (variant.binary ? n + 1 : 0) + (floorRow >= 0 ? 1 : 0) + (limitRow >= 0 ? 1 : 0);
+  const nnz = n + 2 * ns + (variant.binary ? 3 * n : 0) + (floorRow >= 0 ? n : 0) + (limitRow >= 0 ? 1 : 0);
   const starts = new Int32Array(numRows + 1);
   const indices = new Int32Array(nnz);
   const values = new Float64Array(nnz);
@@ -103,6 +110,21 @@ export function createCvarModel(highs: Highs, p: MeanCvarProblem, variant: CvarM
     rowLower[r] = p.minHoldings;
     starts[++r] = q;
   }
+  if (p.returnFloor !== undefined) {
+    for (let i = 0; i < n; i++) {
+      indices[q] = i;
+      values[q++] = p.returnFloor.mean[i]!;
+    }
+    rowLower[r] = p.returnFloor.value;
+    starts[++r] = q;
+  }
+  if (p.cvarLimit !== undefined) {
+    indices[q] = alphaColumn;
+    values[q++] = 1;
+    rowLower[r] = -inf;
+    rowUpper[r] = p.cvarLimit;
+    starts[++r] = q;
+  }
   const data: ModelData = {
     numCols,
     numRows,
@@ -118,7 +140,7 @@ export function createCvarModel(highs: Highs, p: MeanCvarProblem, variant: CvarM
       : {}),
   };
   const model = highs.createModel(data);
-  return { model, alphaColumn, zColumn, inModel: new Uint8Array(p.periods), count: 0 };
+  return { model, alphaColumn, zColumn, limitRow, inModel: new Uint8Array(p.periods), count: 0 };
 }
 
 /** Adds the scenarios `list` (not yet in the model): one column u_t and one row each. */
@@ -128,11 +150,18 @@ export function addScenarios(highs: Highs, m: CvarModel, p: MeanCvarProblem, lis
   const { n, returns: R } = p;
   const inf = highs.infinity;
   const { numRows, numCols } = m.model.getDimensions();
+  // Each u_t enters the CVaR limit row (target-CVaR form) with 1/k, and no other existing row.
+  const limited = m.limitRow >= 0;
   m.model.addCols({
-    cost: new Float64Array(count).fill(-1 / p.tailSize),
+    cost: new Float64Array(count).fill(p.cvarWeight === undefined ? -1 / p.tailSize : -p.cvarWeight / p.tailSize),
     lower: new Float64Array(count),
     upper: new Float64Array(count).fill(inf),
-    matrix: { format: "csc", numRows, numCols: count, starts: new Int32Array(count + 1), indices: new Int32Array(0), values: new Float64Array(0) },
+    matrix: limited
+      ? {
+          format: "csc", numRows, numCols: count, starts: Int32Array.from({ length: count + 1 }, (_, j) => j),
+          indices: new Int32Array(count).fill(m.limitRow), values: new Float64Array(count).fill(1 / p.tailSize),
+        }
+      : { format: "csc", numRows, numCols: count, starts: new Int32Array(count + 1), indices: new Int32Array(0), values: new Float64Array(0) },
   });
   const width = n + 2;
   const starts = new Int32Array(count + 1);

@@ -6,7 +6,10 @@ import { conditionalValueAtRisk } from "../../stats/index.ts";
  *   maximise  gainᵀw − CVaR_β(w) − buzzPenalty·‖w − b‖₁
  *   s.t. Σw = 1, 0 <= w <= maxWeight, #{i : w_i >= minActiveWeight} >= minHoldings,
  * as the solver sees it: for the optimizer, the normalised problem of
- * docs/maths.md#scale-aware-objective (gain = m·μ/s_R + λ_ℓ·ℓ/s_L, returns R/s_C, buzzPenalty λ_b/s_D).
+ * docs/maths.md#scale-aware-objective (gain = m·μ/s_R + λ_ℓ·ℓ/s_L, returns R/s_C, buzzPenalty λ_b/s_D);
+ * for minimum CVaR on any assets, gain 0 (with an optional floor on meanᵀw), or, for the maximum
+ * return at a target CVaR, gain μ, CVaR weight 0 and the limit CVaR_β(w) <= cvarLimit
+ * (docs/maths.md#minimum-cvar).
  */
 export interface MeanCvarProblem {
   n: number;
@@ -26,6 +29,12 @@ export interface MeanCvarProblem {
   confidence: number;
   /** (1 − β)·T, snapped to an integer within EPS (docs/maths.md#cvar). */
   tailSize: number;
+  /** The weight of CVaR_β in the objective; absent means 1. 0 in the target-CVaR form (docs/maths.md#minimum-cvar). */
+  cvarWeight?: number;
+  /** The target-CVaR form: CVaR_β(w) <= cvarLimit, in the units of `returns` (docs/maths.md#minimum-cvar). */
+  cvarLimit?: number;
+  /** The target-return form: meanᵀw >= value, in the units of `returns` (docs/maths.md#minimum-cvar). */
+  returnFloor?: { mean: Float64Array; value: number };
 }
 
 /** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */
@@ -41,7 +50,7 @@ export function eligibleReturns(p: Pick<MeanCvarProblem, "n" | "periods" | "retu
   return out;
 }
 
-/** The true objective at w: gainᵀw − CVaR_β(w) − buzzPenalty·‖w − b‖₁, CVaR from stats' conditionalValueAtRisk. */
+/** The true objective at w: gainᵀw − cvarWeight·CVaR_β(w) − buzzPenalty·‖w − b‖₁, CVaR from stats' conditionalValueAtRisk. */
 export function objectiveAt(p: MeanCvarProblem, w: ArrayLike<number>): { objective: number; cvar: number; returns: Float64Array } {
   const returns = eligibleReturns(p, w);
   const cvar = conditionalValueAtRisk(returns, p.confidence);
@@ -51,5 +60,6 @@ export function objectiveAt(p: MeanCvarProblem, w: ArrayLike<number>): { objecti
     linear += p.gain[i]! * w[i]!;
     l1 += Math.abs(w[i]! - p.target[i]!);
   }
-  return { objective: linear - cvar - p.buzzPenalty * l1, cvar, returns };
+  const tail = p.cvarWeight === undefined ? cvar : p.cvarWeight * cvar;
+  return { objective: linear - tail - p.buzzPenalty * l1, cvar, returns };
 }

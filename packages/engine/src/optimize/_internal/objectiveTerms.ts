@@ -17,6 +17,8 @@ import { EPS } from "../../_internal/tolerance.ts";
 
 /** The order of the terms everywhere in this module. */
 export const TERM_NAMES: readonly ObjectiveTermName[] = ["expectedReturn", "linguisticBeta", "tailRisk", "buzzDistance"];
+/** The indices of the terms in play: all four for the service's optimizer; expected return and tail risk (0, 2) on any assets. */
+export const ALL_TERMS: readonly number[] = [0, 1, 2, 3];
 /** +1: larger is better (maximised); −1: smaller is better (minimised). */
 const ORIENTATION = [1, 1, -1, -1] as const;
 /** The option that weights each term (tail risk has weight 1, the unit of the others). */
@@ -105,20 +107,24 @@ export function closestToTarget(target: Float64Array, maxWeight: number): Float6
  * The payoff-table scaling (docs/maths.md#scale-aware-objective): the anchors are the optima of
  * each term alone over P, i.e. greedy fills of μ and ℓ, `minCvar` (the minimum-CVaR LP's weights,
  * solved by the caller) and the point of P closest to b. best_j is term j's best over the anchors,
- * worst_j its worst. When a term takes the same value at all four anchors, its range over P is used
+ * worst_j its worst. When a term takes the same value at all the anchors, its range over P is used
  * instead: for the linear terms and ‖w − b‖₁ exactly (greedy fills of −μ, −ℓ, −b give their worst),
  * for CVaR the coherent bound max_P Σ_i w_i·CVaR_i (CVaR is subadditive and positively homogeneous);
- * a term still without range is constant over P (scale 0).
+ * a term still without range is constant over P (scale 0). With `terms` (indices into
+ * {@link TERM_NAMES}), only those terms and their anchors make the table; the others get best,
+ * worst and scale 0 (they are not in the objective).
  *
  * Cost O(T·n·log T) (the term values at the anchors and the per-asset CVaRs).
  */
-export function termScaling(d: TermData, minCvar: Float64Array): { scaling: TermScaling; anchors: Float64Array[] } {
-  const anchors = [greedyFill(d.mean, d.maxWeight), greedyFill(d.beta, d.maxWeight), minCvar, closestToTarget(d.target, d.maxWeight)];
+export function termScaling(d: TermData, minCvar: Float64Array, terms: readonly number[] = ALL_TERMS): { scaling: TermScaling; anchors: Float64Array[] } {
+  const anchorOf = (j: number): Float64Array =>
+    j === 0 ? greedyFill(d.mean, d.maxWeight) : j === 1 ? greedyFill(d.beta, d.maxWeight) : j === 2 ? minCvar : closestToTarget(d.target, d.maxWeight);
+  const anchors = terms.map(anchorOf);
   const table = anchors.map((w) => termValues(d, w));
   const best = new Float64Array(4);
   const worst = new Float64Array(4);
   const scale = new Float64Array(4);
-  for (let j = 0; j < 4; j++) {
+  for (const j of terms) {
     const o = ORIENTATION[j]!;
     let b = table[0]![j]!;
     let x = b;
@@ -177,15 +183,22 @@ export function normalisedProblem(
 }
 
 /**
- * The term report at w: value (natural units), best and scale, ρ_j (0 at the term's best, 1 at its
+ * The report of the terms in play (all four by default) at w: value (natural units), best and scale, ρ_j (0 at the term's best, 1 at its
  * worst anchor; tiny negatives from solver tolerances shown as 0), contribution λ_j·ρ_j and its share
  * of J = Σ contributions (all 0 when J = 0); and `objective` = −J from the unrounded ρ_j, computed
  * term by term (not as F(w) − F(utopia), which cancels catastrophically when one λ/s_j is huge).
  */
-export function reportTerms(d: TermData, scaling: TermScaling, weights: readonly number[], w: ArrayLike<number>): { terms: ObjectiveTerm[]; objective: number } {
+export function reportTerms(
+  d: TermData,
+  scaling: TermScaling,
+  weights: readonly number[],
+  w: ArrayLike<number>,
+  inPlay: readonly number[] = ALL_TERMS,
+): { terms: ObjectiveTerm[]; objective: number } {
   const values = termValues(d, w);
   let objective = 0;
-  const terms = TERM_NAMES.map((term, j): ObjectiveTerm => {
+  const terms = inPlay.map((j): ObjectiveTerm => {
+    const term = TERM_NAMES[j]!;
     const s = scaling.scale[j]!;
     const raw = s > 0 ? (ORIENTATION[j]! * (scaling.best[j]! - values[j]!)) / s : 0;
     if (weights[j]! > 0) objective -= weights[j]! * raw;
@@ -215,7 +228,7 @@ const LABEL: Record<ObjectiveTermName, string> = {
  * (ρ = 0: e.g. the weights are the buzz target b, or the greedy fill of ℓ at maxWeight) while another
  * term with a positive weight and a range does not, so that term has no effect at these settings.
  */
-export function oneTermWarning(terms: readonly ObjectiveTerm[]): string | undefined {
+export function oneTermWarning(terms: readonly ObjectiveTerm[], levers = "returnMultiplier, linguisticBetaWeight or buzzPenalty"): string | undefined {
   const live = terms.filter((t) => t.weight > 0 && t.scale > 0);
   if (live.length < 2) return undefined;
   const atBest = live.filter((t) => t.normalized <= AT_BEST);
@@ -224,7 +237,7 @@ export function oneTermWarning(terms: readonly ObjectiveTerm[]): string | undefi
   const others = live.filter((t) => t !== alone).map((t) => (t.option === null ? LABEL[t.term] : `${LABEL[t.term]} (${t.option})`));
   const lever =
     alone.option === null
-      ? "raise returnMultiplier, linguisticBetaWeight or buzzPenalty to blend"
+      ? `raise ${levers} to blend`
       : `lower ${alone.option} (${alone.weight}) to blend`;
   const list = others.length === 1 ? `${others[0]} does` : `${others.slice(0, -1).join(", ")} and ${others.at(-1)} do`;
   return `${LABEL[alone.term]} alone decides the weights: they are its best portfolio, and ${list} not move them; ${lever} (docs/maths.md#scale-aware-objective)`;

@@ -37,6 +37,11 @@ const FEASIBLE = 2;
  * If no scenario is violated but the gap is still open (numerical trouble), every remaining
  * scenario is added, which makes the model the full problem.
  *
+ * In the target-CVaR form (`p.cvarLimit`) a solution counts as a point only when its CVaR over all
+ * T scenarios is within GAP_TOL of the limit; until then the violated scenarios are added (a model
+ * CVaR within the limit and a true CVaR above it imply a scenario outside S with a loss above α),
+ * and the deadline is not applied.
+ *
  * With `timeLimitSeconds` (the MILP only), HiGHS stops at that much solver time in this model;
  * the best point found so far is returned with `timedOut` (an incumbent of the stopped solve
  * counts: it satisfies every constraint of the full problem), or null when there is none.
@@ -89,15 +94,21 @@ export function solveByScenarioGeneration(
           const v = Math.min(p.maxWeight, Math.max(lower, x[i]!));
           weights[i] = lower === 0 && v < DUST ? 0 : v;
         }
-        const { objective } = objectiveAt(p, weights);
-        if (best === undefined || objective > best.objective) {
+        const { objective, cvar } = objectiveAt(p, weights);
+        // In the target-CVaR form a point counts only once its CVaR over all T scenarios meets the limit.
+        const feasible = p.cvarLimit === undefined || cvar <= p.cvarLimit + GAP_TOL;
+        if (feasible && (best === undefined || objective > best.objective)) {
           best = { weights, z: variant.binary ? x.slice(m.zColumn, m.zColumn + n) : undefined, objective };
         }
-        if (!(upper - best.objective > GAP_TOL) || timedOut) {
-          return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut };
-        }
-        if (deadline !== undefined && performance.now() >= deadline) {
-          return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };
+        if (best === undefined) {
+          if (timedOut) return null;
+        } else {
+          if (!(upper - best.objective > GAP_TOL) || timedOut) {
+            return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut };
+          }
+          if (deadline !== undefined && performance.now() >= deadline) {
+            return { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };
+          }
         }
         const alpha = x[m.alphaColumn]!;
         const violated: number[] = [];
@@ -113,7 +124,9 @@ export function solveByScenarioGeneration(
         if (remaining.length === 0) {
           throw new EngineError(
             "SOLVER_FAILURE",
-            `the HiGHS solver did not certify ${what}: the optimality gap ${upper - best.objective} stays above ${GAP_TOL} with every scenario in the model`,
+            best === undefined
+              ? `the HiGHS solver did not certify ${what}: its solution exceeds the CVaR limit by more than ${GAP_TOL} with every scenario in the model`
+              : `the HiGHS solver did not certify ${what}: the optimality gap ${upper - best.objective} stays above ${GAP_TOL} with every scenario in the model`,
           );
         }
         addScenarios(highs, m, p, violated.length > 0 ? violated : remaining);

@@ -1,6 +1,5 @@
 import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
-import type { SolverReport } from "../types.ts";
 import { eligibleReturns, type MeanCvarProblem } from "./meanCvarProblem.ts";
 import { type GenerationResult, solveByScenarioGeneration } from "./scenarioGeneration.ts";
 import { EPS } from "../../_internal/tolerance.ts";
@@ -8,6 +7,19 @@ import { GAP_TOL } from "./tolerance.ts";
 
 /** How the RU problem is handed to HiGHS. */
 export type MeanCvarMethod = "cutting-plane" | "plain-lp";
+
+/** What the solve certified, in the units of the problem it was given (the callers convert). */
+export interface SolverReport {
+  /** "optimal": gap <= 1e-9. "time-limit": stopped at the deadline; feasible, and `gap` bounds the distance to the optimum. */
+  status: "optimal" | "time-limit";
+  method: "lp" | "milp" | "cutting-plane-lp" | "cutting-plane-milp";
+  /** The objective at the returned weights, recomputed from them. */
+  objective: number;
+  /** Proven upper bound on the optimum minus `objective` (>= 0). */
+  gap: number;
+  /** LP / MILP solves (cutting-plane rounds, MILP rounds, the polish). */
+  iterations: number;
+}
 
 /** The `count` scenarios with the largest losses of portfolio w (ties by index). */
 function worstScenarios(p: MeanCvarProblem, w: ArrayLike<number>, count: number): number[] {

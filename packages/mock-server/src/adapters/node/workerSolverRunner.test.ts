@@ -47,10 +47,14 @@ describe("createWorkerSolverRunner", () => {
     for (const job of [meanCvar, tilt]) expect(await runner.run(job, 0)).toEqual(await inlineSolverRunner.run(job, 0));
   });
 
-  it("rebuilds the engine's errors as EngineError (a 400), with code and field", async () => {
-    const error = await rejection(pool({ workers: 1 }).run({ ...meanCvar, options: { maxWeight: 0.2 } }, 0));
+  it("rebuilds the engine's errors as EngineError (a 400), with code, field and details", async () => {
+    const job: SolverJob = { ...meanCvar, options: { maxWeight: 0.2 } };
+    const error = await rejection(pool({ workers: 1 }).run(job, 0));
     expect(isEngineError(error, "INFEASIBLE")).toBe(true);
     expect((error as { field?: string }).field).toBe("maxWeight");
+    const inline = await rejection(inlineSolverRunner.run(job, 0));
+    expect((inline as { details?: unknown }).details).toMatchObject({ maxWeight: 0.2, defaults: [] });
+    expect((error as { details?: unknown }).details).toEqual((inline as { details?: unknown }).details);
   });
 
   it("refuses a job past the queue bound at once with 429 and Retry-After", async () => {

@@ -127,7 +127,7 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       finish(slot);
       if (task === undefined) return;
       if (message.ok) task.resolve(message.result);
-      else if (message.engine !== undefined) task.reject(new EngineError(message.engine.code, message.engine.message, message.engine.field === undefined ? {} : { field: message.engine.field }));
+      else if (message.engine !== undefined) task.reject(rebuiltEngineError(message.engine));
       else task.reject(new Error(`optimizer worker failed: ${message.message}`));
     });
     worker.on("error", (error) => {
@@ -370,4 +370,9 @@ function seconds(ms: number): string {
 
 function overTime(limitMs: number, what: string): ApiError {
   return new ApiError(503, `the optimizer did not finish within the time limit of ${limitMs / 1000} s (--optimizer-seconds) ${what}; retry later or with fewer companies`);
+}
+
+/** The engine's error as the worker posted it, rebuilt with its code, message, field and details. */
+function rebuiltEngineError(e: { code: EngineError["code"]; message: string; field: string | undefined; details?: Readonly<Record<string, unknown>> | undefined }): EngineError {
+  return new EngineError(e.code, e.message, { ...(e.field === undefined ? {} : { field: e.field }), ...(e.details === undefined ? {} : { details: { ...e.details } }) });
 }

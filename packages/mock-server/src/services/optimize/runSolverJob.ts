@@ -11,6 +11,6 @@ import type { SolverJob } from "../../context/SolverRunner.ts";
  * (await runSolverJob({ kind: "score-tilt", companies, scenarios, options: {} }, 0)).weights.length // => companies.length
  */
 export function runSolverJob(job: SolverJob, timeLimitMs: number): Promise<OptimizerResult> {
-  if (job.kind === "score-tilt") return scoreTilt(job.companies, job.options, job.scenarios);
+  if (job.kind === "score-tilt") return scoreTilt(job.companies, job.scenarios, job.options);
   return meanCvarOptimize(job.companies, job.scenarios, { ...job.options, ...(timeLimitMs > 0 ? { timeLimitSeconds: timeLimitMs / 1000 } : {}) });
 }
