@@ -12,7 +12,7 @@ import { describeExclusion, sortedWeights } from "./_internal/results.ts";
 import { scaleObjective } from "./_internal/objectiveScale.ts";
 import { loadSolver } from "./_internal/solver.ts";
 import { solveMeanCvar, type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
-import { EPS, snapToInteger } from "../_internal/tolerance.ts";
+import { snapToInteger } from "../_internal/tolerance.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";
 import { validateScenarios } from "./_internal/validateScenarios.ts";
 

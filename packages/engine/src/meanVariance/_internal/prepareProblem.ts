@@ -1,7 +1,6 @@
 import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
 import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { EngineError } from "../../errors/EngineError.ts";
-import { EPS } from "../../_internal/tolerance.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
 import type { CovarianceMatrix } from "../../riskModels/types.ts";
 import type { MeanVarianceOptions } from "../types.ts";
