@@ -12,7 +12,7 @@ export { cagrSharpeRatio } from "./cagrSharpeRatio.ts";
 export { maxDrawdown } from "./maxDrawdown.ts";
 export { valueAtRisk } from "./valueAtRisk.ts";
 export { conditionalValueAtRisk } from "./conditionalValueAtRisk.ts";
-export { type StatsConvention, type ConventionOptions } from "./statsConvention.ts";
+export type { StatsConvention, ConventionOptions } from "./statsConvention.ts";
 export { skewness } from "./skewness.ts";
 export { kurtosis } from "./kurtosis.ts";
 export { omegaRatio, type OmegaRatioOptions } from "./omegaRatio.ts";

@@ -6,7 +6,7 @@ import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
 import { defaultOptions, type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
-import { ApiError } from "../errors/ApiError.ts";
+import type { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
 import { WARNING_HEADER } from "./addWarning.ts";
 import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
