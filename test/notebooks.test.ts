@@ -29,6 +29,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
     const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
     const notebook = {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the cell's source is TypeScript with a template literal
       cells: [code("const a = 20;\n"), { cell_type: "markdown", metadata: {}, source: "text" }, code("const b: number = a + 1;\nif (b === 21) throw new Error(`cell saw a = ${a}`);\n")],
       metadata: {},
       nbformat: 4,
