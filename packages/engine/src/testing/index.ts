@@ -13,6 +13,8 @@
  *
  * Every arbitrary is a function returning a fresh `fc.Arbitrary`; random data inside one (price
  * walks, factor returns) derives from a seed fast-check draws, so failures replay and shrink.
+ *
+ * @module @thematic/engine/testing
  */
 
 // Arbitraries
