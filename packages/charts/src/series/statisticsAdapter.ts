@@ -34,7 +34,7 @@ export function underwater(nav: SeriesColumns): DerivedSeries {
 
 /** Options of the rolling statistics. */
 export interface RollingOptions {
-  /** Returns per window (an integer ≥ 2); default {@link defaultWindow}. */
+  /** Returns per window (an integer ≥ 2); default 52 when the series has at least 104 returns, else 13 (`defaultWindow`). */
   window?: number;
   /** Periods per year of the series; default 52 (weekly, as backtests are). */
   periodsPerYear?: number;

@@ -56,7 +56,7 @@ export interface CreateAppOptions extends Partial<MockOptions> {
    * `thematic-mock` CLI does, unless `--quiet`). The studio's request log is kept either way.
    */
   quiet?: boolean;
-  /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
+  /** Runs optimizer solves; default `inlineSolverRunner`, in process (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
   /** `--proxy`: forward the API to a real deployment and report drift (`proxy/proxyMiddleware.ts`); share one across sessions. */
   proxy?: ProxySetup;

@@ -25,7 +25,7 @@ export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(
 export interface SessionDispatcherOptions extends CreateAppOptions {
   /** Most sandbox sessions alive at once (1..1000); default {@link DEFAULT_MAX_SESSIONS}. */
   maxSessions?: number;
-  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default {@link DEFAULT_SESSION_IDLE_MS}. */
+  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default 30 minutes (`DEFAULT_SESSION_IDLE_MS`). */
   sessionIdleMs?: number;
 }
 
@@ -34,6 +34,7 @@ export interface SessionControl {
   readonly maxSessions: number;
   /** Idle time after which a session is dropped, ms (0: never). */
   readonly idleMs: number;
+  /** The live sessions (idle ones past `idleMs` dropped first). */
   list(): SessionOut[];
   /** The session `name`, created (empty state: the fixtures) when absent. @throws ApiError 409 at the cap */
   open(name: string): { session: SessionOut; created: boolean };
