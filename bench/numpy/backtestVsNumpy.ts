@@ -12,7 +12,10 @@
  * plain array of days and a Map of daily series: on a first call (a new Map and a new days array
  * each time, so nothing prepared before is found; preparation included) and on repeated calls with
  * the same Map (its weekly closes gathered behind the call, docs/maths.md#map-price-cache); both
- * with their ratio to numpy (targets: at most 1.5× and 1.0×). Not a test.
+ * with their ratio to numpy (targets: at most 1.5× and 1.0×), the first call also against numpy
+ * on one thread; and once more on a first call on closes arrays the engine has never checked (it
+ * is made to forget them: the only call that pays for checking every close,
+ * docs/maths.md#price-validation), elapsed and CPU, against numpy on one thread. Not a test.
  *
  * Usage: `npm run bench:numpy` (about 40 s; ROUNDS=n to change the 9 rounds).
  */
@@ -23,6 +26,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { buyAndHoldBacktest, tradingCalendar, weeklyPriceTable, type BacktestInput, type PriceSeries } from "@thematic/engine";
+import { forgetCheckedCloses } from "../../packages/engine/src/backtest/_internal/validatePriceSeries.ts";
 import { stopChild } from "../_internal/stopChild.ts";
 import { generatedCase, type GeneratedCase } from "./_internal/generatedCase.ts";
 
@@ -157,11 +161,19 @@ try {
     const engineFirst: number[] = [];
     const engineFirstCpu: number[] = [];
     const fresh = (): BacktestInput => ({ ...plain, calendar: Array.from(plain.calendar as number[]), prices: new Map(plain.prices) });
+    // As `fresh`, the engine having forgotten every closes array it checked: the first call that checks every close.
+    const unseen = (): BacktestInput => {
+      forgetCheckedCloses();
+      return fresh();
+    };
+    const engineUnseen: number[] = [];
+    const engineUnseenCpu: number[] = [];
     const numpy: number[] = [];
     const numpyCpu: number[] = [];
     const numpyAll: number[] = [];
     const numpyWeekly: number[] = [];
     const numpyOne: number[] = [];
+    const numpyOneCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const e = timeBatch(() => buyAndHoldBacktest(tabled), c.runs);
       engineTable.push(e.ms);
@@ -170,6 +182,7 @@ try {
       const p1 = await peer1.ask(`time ${c.name} ${c.runs}`);
       numpyAll.push(p.ms as number);
       numpyOne.push(p1.ms as number);
+      numpyOneCpu.push(p1.cpuMs as number);
       numpy.push(Math.min(p.ms as number, p1.ms as number));
       numpyWeekly.push((await peer1.ask(`time_weekly ${c.name} ${c.runs}`)).ms as number);
       numpyCpu.push(Math.min(p.cpuMs as number, p1.cpuMs as number));
@@ -177,20 +190,23 @@ try {
       const first = timeFirstCalls(fresh, Math.max(10, c.runs / 4));
       engineFirst.push(first.ms);
       engineFirstCpu.push(first.cpuMs);
+      const never = timeFirstCalls(unseen, Math.max(10, c.runs / 4));
+      engineUnseen.push(never.ms);
+      engineUnseenCpu.push(never.cpuMs);
     }
     const e = median(engineTable);
     const p = median(numpy);
     const range = (xs: number[]) => `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}`;
     rows.push(
-      `| ${c.label} | ${e.toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${median(numpyAll).toFixed(4)} | ${median(numpyOne).toFixed(4)} | ${median(engineCpu).toFixed(4)} | ${median(numpyCpu).toFixed(4)} | ${(median(engineCpu) / median(numpyCpu)).toFixed(2)}× | ${median(engineFirst).toFixed(4)} (**${(median(engineFirst) / p).toFixed(2)}×**) | ${median(engineFirstCpu).toFixed(4)} (${(median(engineFirstCpu) / median(numpyCpu)).toFixed(2)}×) | ${median(enginePlain).toFixed(4)} (**${(median(enginePlain) / p).toFixed(2)}×**) | ${median(numpyWeekly).toFixed(4)} | ${range(engineTable)} | ${range(numpy)} | ${navDiff.toExponential(1)} |`,
+      `| ${c.label} | ${e.toFixed(4)} | ${p.toFixed(4)} | **${(e / p).toFixed(2)}×** | ${median(numpyAll).toFixed(4)} | ${median(numpyOne).toFixed(4)} | ${median(engineCpu).toFixed(4)} | ${median(numpyCpu).toFixed(4)} | ${(median(engineCpu) / median(numpyCpu)).toFixed(2)}× | ${median(engineFirst).toFixed(4)} (**${(median(engineFirst) / p).toFixed(2)}×**; ${(median(engineFirst) / median(numpyOne)).toFixed(2)}× 1 thread) | ${median(engineUnseen).toFixed(4)} (**${(median(engineUnseen) / median(numpyOne)).toFixed(2)}×** numpy 1 thread; CPU ${median(engineUnseenCpu).toFixed(4)} ms, ${(median(engineUnseenCpu) / median(numpyOneCpu)).toFixed(2)}× numpy 1 thread's CPU) | ${median(engineFirstCpu).toFixed(4)} (${(median(engineFirstCpu) / median(numpyCpu)).toFixed(2)}×) | ${median(enginePlain).toFixed(4)} (**${(median(enginePlain) / p).toFixed(2)}×**) | ${median(numpyWeekly).toFixed(4)} | ${range(engineTable)} | ${range(numpy)} | ${navDiff.toExponential(1)} |`,
     );
   }
   const uptimeAfter = loadavg();
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`);
   console.log(
-    "| case | engine ms (median) | numpy ms (median, faster peer each round) | engine / numpy | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine, days array + Map, first call, ms (/ numpy) | first call, CPU ms (/ numpy CPU) | engine, days array + Map, repeated calls, ms (/ numpy) | numpy on pre-gathered weekly closes, 1 thread, ms (informational) | engine range ms | numpy range ms | max rel. NAV difference |",
+    "| case | engine ms (median) | numpy ms (median, faster peer each round) | engine / numpy | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine, days array + Map, first call, ms (/ numpy; / numpy 1 thread) | first call on closes arrays never seen, ms (/ numpy 1 thread) | first call, CPU ms (/ numpy CPU) | engine, days array + Map, repeated calls, ms (/ numpy) | numpy on pre-gathered weekly closes, 1 thread, ms (informational) | engine range ms | numpy range ms | max rel. NAV difference |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|");
   for (const row of rows) console.log(row);
 } finally {
   for (const p of [peer, peer1]) {

@@ -74,7 +74,9 @@ beforeAll(async () => {
   const frontier = efficientFrontier(mu, sigma, { maxWeight: 0.4, points: 30 });
   const tangency = maximumSharpe(mu, sigma, { maxWeight: 0.4 });
   const assets = top.map((w, j) => ({ label: names.get(w.id)!.slice(0, 80), expectedReturn: mu[j]!, volatility: Math.sqrt(sigma.values[j * top.length + j]!) }));
-  svgs.set("efficient-frontier", await charts.efficientFrontierChart({ points: frontier.points, maximumSharpe: tangency, assets }, { periodsPerYear: 52 }));
+  // The engine's figures here are per weekly period: the chart annualises them with periodsPerYear.
+  const point = (p: { volatility: number; expectedReturn?: number }) => ({ volatility: p.volatility, expectedReturn: p.expectedReturn! });
+  svgs.set("efficient-frontier", await charts.efficientFrontierChart({ points: frontier.points.map(point), maximumSharpe: point(tangency), assets }, { periodsPerYear: 52 }));
   browser = await launchChromium();
   page = await browser.newPage({ deviceScaleFactor: 1 });
 });

@@ -7,7 +7,7 @@
  * @module @thematic/charts
  */
 export { ChartError } from "./ChartError.ts";
-export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesPoint, TimeSeries, WeightInput } from "./types.ts";
+export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesFrequency, SeriesPoint, TimeSeries, WeightInput, WeightsInput } from "./types.ts";
 export { renderSvg } from "./render/renderSvg.ts";
 export { navChart, navChartSpec, type NavChartOptions } from "./charts/navChart.ts";
 export { drawdownChart, drawdownChartSpec } from "./charts/drawdownChart.ts";
@@ -21,6 +21,9 @@ export {
   efficientFrontierChartSpec,
   type EfficientFrontierChartOptions,
   type EfficientFrontierInput,
+  type FrontierAssets,
+  type FrontierPoint,
+  type PerformanceLike,
   type RiskReturnPoint,
 } from "./charts/efficientFrontierChart.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";

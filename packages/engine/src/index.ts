@@ -19,3 +19,4 @@ export * from "./blackLitterman/index.ts";
 export * from "./allocation/index.ts";
 export * from "./data/index.ts";
 export * from "./portfolio/index.ts";
+export * from "./research/index.ts";

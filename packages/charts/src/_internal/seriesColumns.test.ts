@@ -31,7 +31,12 @@ describe("series input", () => {
 
   it("accepts increasing days of positive values and names the first bad point", () => {
     expect(Array.from(seriesColumns("s", [[0, 1], [86400, 2]], 2, true).t)).toEqual([0, 86400]);
-    expect(() => seriesColumns("s", [[0, 1], [1e13, 2]], 2)).toThrow(/s\[1\]\[0\]: time must be Unix seconds within/);
+    expect(() => seriesColumns("s", [[0, 1], [1e17, 2]], 2)).toThrow(/^s\[1\]\[0\]: time must be Unix seconds \(years 1 to 9999\), got 100000000000000000$/);
+    expect(() => seriesColumns("s", [[1700000000000, 1], [1700086400000, 2]], 2)).toThrow(
+      new ChartError("s[0][0]", "time must be Unix seconds (years 1 to 9999), got 1700000000000: it looks like milliseconds (2023-11-14 once divided by 1000); give seconds", {
+        details: { value: 1700000000000, unit: "seconds" },
+      }),
+    );
     expect(() => seriesColumns("s", "x", 2)).toThrow(/s: must be an array/);
     expect(() => seriesColumns("s", [[0, 1], [1, 2, 3]], 2)).toThrow(/s\[1\]: must be a \[unixSeconds, value\] pair/);
   });

@@ -1,7 +1,6 @@
 import { ChartError } from "../ChartError.ts";
-
-/** Largest |Unix seconds| a JavaScript Date can hold (±100,000,000 days around 1970). */
-const MAX_UNIX_SECONDS = 8.64e12;
+import { displayValue } from "./checkOptions.ts";
+import { checkUnixSeconds } from "./unixSeconds.ts";
 
 /** A validated time series as two typed columns: `t` Unix seconds strictly increasing, `v` values. */
 export interface SeriesColumns {
@@ -12,7 +11,8 @@ export interface SeriesColumns {
 /**
  * Copies `series` (`[unixSeconds, value]` pairs) into typed columns, checking every point:
  * an array of at least `minPoints` pairs, finite numbers, times strictly increasing Unix seconds
- * that a Date can hold, values > 0 when `positive`. Cost: O(n).
+ * within years 1 to 9999 (milliseconds are refused with a hint: {@link checkUnixSeconds}), values
+ * > 0 when `positive`. Cost: O(n).
  *
  * @throws ChartError naming `field[i]` and the rule broken
  * @example
@@ -27,9 +27,9 @@ export function seriesColumns(field: string, series: unknown, minPoints: number,
   for (let i = 0; i < n; i++) {
     const point: unknown = series[i];
     if (!Array.isArray(point) || point.length !== 2) throw new ChartError(`${field}[${i}]`, "must be a [unixSeconds, value] pair");
-    const [ti, vi] = point as [unknown, unknown];
-    if (typeof ti !== "number" || !(Math.abs(ti) <= MAX_UNIX_SECONDS)) throw new ChartError(`${field}[${i}][0]`, `time must be Unix seconds within ±${MAX_UNIX_SECONDS}, got ${String(ti)}`);
-    if (typeof vi !== "number" || !Number.isFinite(vi)) throw new ChartError(`${field}[${i}][1]`, `value must be a finite number, got ${String(vi)}`);
+    const ti = checkUnixSeconds(`${field}[${i}][0]`, point[0]);
+    const vi: unknown = point[1];
+    if (typeof vi !== "number" || !Number.isFinite(vi)) throw new ChartError(`${field}[${i}][1]`, `value must be a finite number, got ${displayValue(vi)}`);
     if (positive && !(vi > 0)) throw new ChartError(`${field}[${i}][1]`, `value must be > 0, got ${vi}`);
     if (i > 0 && !(ti > t[i - 1]!)) throw new ChartError(`${field}[${i}][0]`, `times must be strictly increasing (${ti} after ${t[i - 1]})`);
     t[i] = ti;

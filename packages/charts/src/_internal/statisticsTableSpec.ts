@@ -1,3 +1,4 @@
+import { ChartError } from "../ChartError.ts";
 import type { BacktestLike } from "../types.ts";
 
 type Statistics = BacktestLike["metadata"] | BacktestLike["benchmarkMetadata"];
@@ -19,8 +20,8 @@ const ROWS: ReadonlyArray<[string, (s: Statistics) => string]> = [
  */
 export function statisticsTableSpec(backtest: BacktestLike, portfolioLabel: string, width: number): Record<string, unknown> {
   const columns: Array<[string, Statistics]> = [
-    ["Portfolio", backtest.metadata],
-    [backtest.benchmarkMetadata.symbol, backtest.benchmarkMetadata],
+    ["Portfolio", checkStatistics("metadata", backtest.metadata, ["stockCount", "weekCount"])],
+    [backtest.benchmarkMetadata.symbol, checkStatistics("benchmarkMetadata", backtest.benchmarkMetadata)],
   ];
   const values = ROWS.flatMap(([metric, format], row) => columns.map(([column, s]) => ({ metric, row, column, text: format(s) })));
   return {
@@ -36,4 +37,14 @@ export function statisticsTableSpec(backtest: BacktestLike, portfolioLabel: stri
       text: { field: "text", type: "nominal" },
     },
   };
+}
+
+/** The statistics of a backtest result: an object whose figures are finite numbers. */
+function checkStatistics<T extends Statistics>(field: string, s: T | undefined, counts: readonly string[] = []): T {
+  if (s === null || typeof s !== "object") throw new ChartError(field, "must be the backtest's statistics { returns, annualizedReturn, variance, sharpeRatio, maxDrawdown }");
+  for (const key of ["returns", "annualizedReturn", "variance", "sharpeRatio", "maxDrawdown", ...counts]) {
+    const v = (s as unknown as Record<string, unknown>)[key];
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new ChartError(`${field}.${key}`, `must be a finite number, got ${typeof v === "number" ? v : typeof v}`);
+  }
+  return s;
 }

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
+import { logTicks } from "./axisTicks.ts";
 import type { ResolvedOptions } from "./checkOptions.ts";
 import type { SeriesColumns } from "./seriesColumns.ts";
 import { CHART_CONFIG } from "./theme.ts";
@@ -16,7 +17,7 @@ export interface TimeChartLayout extends ResolvedOptions {
   subtitle?: string;
   /** Y axis title, with its unit. */
   yTitle: string;
-  /** d3-format of the y labels (".0%", ",.0f"…). */
+  /** d3-format of the y labels (".0%", ",.0f"…); on a log axis the format of its ticks ({@link logTicks}) instead. */
   yFormat: string;
   /** Fill the area between the first line and 0 (the underwater curve); default false. */
   fillFirst?: boolean;
@@ -50,6 +51,11 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
     }
   }
   const legend = lines.length > 1 ? { title: null } : null;
+  const log = layout.yScale?.type === "log";
+  // A log axis gets its own ticks over the whole domain: Vega labels a log scale spanning a
+  // decade or two at few of its ticks (data from 51 to 163 was labelled 60 to 100 only).
+  const domain = log ? [low / 1.05, Math.min(high * 1.05, Number.MAX_VALUE)] : undefined;
+  const ticks = domain === undefined ? undefined : logTicks(domain[0]!, domain[1]!);
   const color = { field: "series", type: "nominal", scale: { domain: lines.map((l) => l.label), range: lines.map((l) => l.color) }, legend } as const;
   const x = timeEncoding(last - first);
   const seriesLayer = {
@@ -62,12 +68,12 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
         scale: {
           type: layout.yScale?.type ?? "linear",
           // A log scale has no zero (Vega-Lite drops the property with a warning).
-          ...(layout.yScale?.type === "log" ? {} : { zero: layout.yScale?.zero ?? false }),
+          ...(log ? {} : { zero: layout.yScale?.zero ?? false }),
           ...(layout.yScale?.domainMax === undefined ? {} : { domainMax: layout.yScale.domainMax }),
           // A "nice" log domain rounds out to whole decades, leaving most of the plot empty.
-          ...(layout.yScale?.type === "log" ? { nice: false, domain: [low / 1.05, Math.min(high * 1.05, Number.MAX_VALUE)] } : {}),
+          ...(domain === undefined ? {} : { nice: false, domain }),
         },
-        axis: { title: layout.yTitle, format: layout.yFormat, tickCount: 6 },
+        axis: ticks === undefined ? { title: layout.yTitle, format: layout.yFormat, tickCount: 6 } : { title: layout.yTitle, format: ticks.format, values: ticks.values },
         stack: null,
       },
       color,

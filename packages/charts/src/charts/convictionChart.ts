@@ -1,7 +1,7 @@
 import { convictionBand } from "@thematic/engine";
 import type { TopLevelSpec } from "vega-lite";
 import { ChartError } from "../ChartError.ts";
-import { checkLabel, resolveOptions } from "../_internal/checkOptions.ts";
+import { checkLabel, resolveOptions, displayValue } from "../_internal/checkOptions.ts";
 import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
 import { renderSvg } from "../render/renderSvg.ts";
 import type { ChartOptions, ConvictionPoint } from "../types.ts";
@@ -16,11 +16,13 @@ const BAND_LABEL = { high: "High (> 0.5)", moderate: "Moderate (0.2–0.5)", low
  * (or with 0) or without a score cannot be placed and are counted in the subtitle. Default
  * height 320.
  *
- * @throws ChartError naming the field when a company is malformed, a score is outside [0, 1], or no company can be placed
+ * @throws ChartError naming the field when a company is malformed, a score is outside [0, 1], no company can be placed, or an option is invalid or unknown
  * @example
- * convictionChartSpec(companies).title // => { text: "Conviction score against market cap", subtitle: "42 companies" }
+ * const companies = [{ name: "Acme", marketCap: 2e9, convictionScore: 0.8 }, { name: "Bolt", marketCap: 5e10, convictionScore: 0.4 }, { name: "Cog", marketCap: null, convictionScore: 0.6 }];
+ * convictionChartSpec(companies).title // => { text: "Conviction score against market cap", subtitle: "2 companies · 1 without a market cap or a score not shown" }
  */
 export function convictionChartSpec(companies: ReadonlyArray<ConvictionPoint>, options: ChartOptions = {}): TopLevelSpec {
+  const resolved = resolveOptions(options, "Conviction score against market cap", 320);
   if (!Array.isArray(companies) || companies.length === 0) throw new ChartError("companies", "must be a non-empty array of { name, marketCap, convictionScore }");
   const points: Array<{ name: string; marketCap: number; score: number; band: string }> = [];
   let unplaced = 0;
@@ -28,13 +30,12 @@ export function convictionChartSpec(companies: ReadonlyArray<ConvictionPoint>, o
     if (c === null || typeof c !== "object") throw new ChartError(`companies[${i}]`, "must be { name, marketCap, convictionScore }");
     const name = checkLabel(`companies[${i}].name`, c.name, 200);
     const { marketCap, convictionScore } = c;
-    if (marketCap !== null && (typeof marketCap !== "number" || !Number.isFinite(marketCap) || marketCap < 0)) throw new ChartError(`companies[${i}].marketCap`, `must be a finite number >= 0 or null, got ${String(marketCap)}`);
-    if (convictionScore !== null && (typeof convictionScore !== "number" || !(convictionScore >= 0 && convictionScore <= 1))) throw new ChartError(`companies[${i}].convictionScore`, `must be a number in [0, 1] or null, got ${String(convictionScore)}`);
+    if (marketCap !== null && (typeof marketCap !== "number" || !Number.isFinite(marketCap) || marketCap < 0)) throw new ChartError(`companies[${i}].marketCap`, `must be a finite number >= 0 or null, got ${displayValue(marketCap)}`);
+    if (convictionScore !== null && (typeof convictionScore !== "number" || !(convictionScore >= 0 && convictionScore <= 1))) throw new ChartError(`companies[${i}].convictionScore`, `must be a number in [0, 1] or null, got ${displayValue(convictionScore)}`);
     if (marketCap === null || marketCap === 0 || convictionScore === null) unplaced++;
     else points.push({ name, marketCap, score: convictionScore, band: BAND_LABEL[convictionBand(convictionScore)] });
   });
   if (points.length === 0) throw new ChartError("companies", "no company has both a market cap > 0 and a conviction score");
-  const resolved = resolveOptions(options, "Conviction score against market cap", 320);
   const decades = powersOfTen(points);
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",

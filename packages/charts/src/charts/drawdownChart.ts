@@ -13,17 +13,21 @@ import type { BacktestLike, ChartOptions, PerformanceInput } from "../types.ts";
  * NAV (and the benchmark's), in percent, ≤ 0 (docs/maths.md#chart-series). The subtitle names
  * each series' maximum drawdown. Default height 220.
  *
- * @throws ChartError naming the field when a series or an option is invalid
+ * @throws ChartError naming the field when a series or an option is invalid (unknown options are refused with the closest name)
  * @example
- * drawdownChartSpec(backtestResult).title // => { text: "Drawdown", subtitle: "Below the running peak of the NAV · maximum: Portfolio −31.2%, SPY −24.5%" }
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * drawdownChartSpec(backtestResult).title // => { text: "Drawdown", subtitle: "Below the running peak of the NAV · maximum: Portfolio −13.7%, SPY 0.0%" }
  */
 export function drawdownChartSpec(input: BacktestLike | PerformanceInput, options: ChartOptions = {}): TopLevelSpec {
   const { portfolio, benchmark } = performanceSeries(input);
+  const resolved = resolveOptions(options, "Drawdown", 220);
   const lines: TimeLine[] = [{ label: portfolio.label, color: PALETTE.portfolio, series: underwater(portfolio.nav) }];
   if (benchmark !== undefined) lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: underwater(benchmark.nav) });
   const worst = lines.map((l) => `${l.label} ${percent(Math.min(0, ...l.series.v))}`).join(", ");
   return timeChartSpec(lines, {
-    ...resolveOptions(options, "Drawdown", 220),
+    ...resolved,
     subtitle: `Below the running peak of the NAV · maximum: ${worst}`,
     yTitle: "Drawdown (% below peak)",
     yFormat: ".0%",

@@ -38,4 +38,10 @@ describe("tearSheet", () => {
     expect(() => tearSheetSpec({ backtest, width: 100 })).toThrow(/width: must be an integer in 480..4000/);
     expect(() => tearSheetSpec({ backtest, title: "" })).toThrow(/title: must be a non-empty string/);
   });
+
+  it("names the backtest's sampling in its subtitle", () => {
+    const subtitle = (b: unknown) => (tearSheetSpec({ backtest: b as never }).title as { subtitle: string }).subtitle;
+    expect(subtitle(backtest)).toMatch(/^Weekly buy-and-hold backtest · /);
+    expect(subtitle(sampleBacktest(1, 7, "daily"))).toMatch(/^Daily buy-and-hold backtest · /);
+  });
 });

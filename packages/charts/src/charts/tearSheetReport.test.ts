@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { informationRatio, sharpeRatio, simpleReturns, skewness, valueAtRisk } from "@thematic/engine";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
 import { svgParts } from "../_test/svgParts.ts";
+import { ChartError } from "../ChartError.ts";
+import { renderSvg } from "../render/renderSvg.ts";
 import { tearSheetReport, tearSheetReportSpecs } from "./tearSheetReport.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -11,7 +13,7 @@ const signed = (x: number, d: number) => {
   return `${x < 0 && Number(s) !== 0 ? "−" : ""}${s}`;
 };
 
-describe("tearSheetReport (the full tear sheet of issue 24)", () => {
+describe("tearSheetReport (the full tear sheet)", () => {
   const backtest = sampleBacktest(5);
   const r = simpleReturns(backtest.timeSeries.map(([, v]) => v));
   const b = simpleReturns(backtest.benchmarkTimeSeries.map(([, v]) => v));
@@ -75,14 +77,14 @@ describe("tearSheetReport (the full tear sheet of issue 24)", () => {
     expect(rows("engine").find((m) => m.label.startsWith("Information ratio"))!.label).toBe("Information ratio (a year)");
   });
 
-  it("draws a daily backtest (frequency \"daily\", 252 periods a year, 126-day windows)", async () => {
+  it("draws a daily backtest (read from its dates: 252 periods a year, 126-day windows)", async () => {
     const daily = sampleBacktest(1, 7, "daily");
     expect(daily.timeSeries.length).toBeGreaterThan(250);
-    const { panels, metrics } = await tearSheetReport(daily, { periodsPerYear: 252 });
+    const { panels, metrics } = await tearSheetReport(daily);
     expect(metrics.find((m) => m.label === "Periods")!.portfolio).toBe(String(daily.timeSeries.length - 1));
     const dr = simpleReturns(daily.timeSeries.map(([, v]) => v));
     expect(metrics.find((m) => m.label === "Sharpe ratio")!.portfolio).toBe(signed(sharpeRatio(dr, { periodsPerYear: 252 }), 2));
-    expect(svgParts(panels.rollingSortino).subtitles[0]).toMatch(/^126-period window/);
+    expect(svgParts(panels.rollingSortino).subtitles[0]).toMatch(/^126-day window, annualised with 252 periods a year/);
     expect(svgParts(panels.monthlyReturns).bars).toBeGreaterThanOrEqual(12);
   });
 
@@ -91,6 +93,23 @@ describe("tearSheetReport (the full tear sheet of issue 24)", () => {
     expect(() => tearSheetReportSpecs(backtest, { width: 100 })).toThrow(/options.width: must be an integer in 480..4000/);
     expect(() => tearSheetReportSpecs(backtest, { periodsPerYear: 0 })).toThrow(/options.periodsPerYear/);
     expect(() => tearSheetReportSpecs(backtest, { rollingWindow: 1 })).toThrow(/options.rollingWindow/);
-    expect(() => tearSheetReportSpecs(backtest, { convention: "R" as never })).toThrow(/convention must be one of/);
+    expect(() => tearSheetReportSpecs(backtest, { convention: "R" as never })).toThrow(new ChartError("options.convention", 'must be one of "engine", "empyrical", "quantstats", got "R"'));
+    expect(() => tearSheetReportSpecs(backtest, { riskFreeRate: 4 })).toThrow(/^options\.riskFreeRate: must be an annual rate as a fraction in \(-1, 1\)/);
+  });
+
+  it.each([
+    ["weekly", 5, "weekly"],
+    ["daily", 2, "daily"],
+  ] as const)("labels the %s return histogram once per tick, across the range of the returns", async (_, years, frequency) => {
+    const result = sampleBacktest(years, 5, frequency);
+    const svg = await renderSvg(tearSheetReportSpecs(result).returnDistribution);
+    const labels = svgParts(svg).axisLabels[0]!;
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    const ticks = labels.map((l) => Number(l.replace("−", "-").replace("%", "")) / 100);
+    const returns = [...simpleReturns(result.timeSeries.map(([, v]) => v)), ...simpleReturns(result.benchmarkTimeSeries.map(([, v]) => v))];
+    const step = ticks[1]! - ticks[0]!;
+    expect(ticks[0]!).toBeLessThanOrEqual(Math.min(...returns) + step);
+    expect(ticks.at(-1)!).toBeGreaterThanOrEqual(Math.max(...returns) - step);
   });
 });

@@ -1,9 +1,13 @@
 import type { TopLevelSpec } from "vega-lite";
-import { annualReturns, drawdownTable, monthlyReturns, PERIODS_PER_YEAR, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention } from "@thematic/engine";
+import { annualReturns, drawdownTable, monthlyReturns, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention } from "@thematic/engine";
 import { ChartError } from "../ChartError.ts";
-import { checkLabel, TITLE_MAX } from "../_internal/checkOptions.ts";
+import { decimalsOf, linearTicks, niceStep } from "../_internal/axisTicks.ts";
+import { checkAnnualRate, checkLabel, TITLE_MAX, displayValue } from "../_internal/checkOptions.ts";
 import { dateRange } from "../_internal/dateRange.ts";
-import { performanceSeries } from "../_internal/performanceSeries.ts";
+import { engineCall } from "../_internal/engineCall.ts";
+import { performanceSeries, requireSeriesSampling } from "../_internal/performanceSeries.ts";
+import type { Sampling } from "../_internal/sampling.ts";
+import { strictOptions } from "../_internal/strictOptions.ts";
 import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
 import { type TimeLine, timeChartSpec } from "../_internal/timeChartSpec.ts";
 import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
@@ -13,15 +17,19 @@ import { type MetricRow, reportMetrics } from "../series/reportMetrics.ts";
 import type { BacktestLike } from "../types.ts";
 import { navChartSpec } from "./navChart.ts";
 
-/** Options of {@link tearSheetReport}. */
+/** Options of {@link tearSheetReport}. Any other key is refused with the closest name. */
 export interface TearSheetReportOptions {
   /** The page's title; default "Tear sheet: Portfolio against <benchmark>". At most 200 characters. */
   title?: string;
-  /** Periods per year of the points: 52 for a weekly backtest (default), 252 for a daily one. */
+  /**
+   * Periods a year of the points. Read from the backtest (its `frequency`, else its dates: 252
+   * for a daily backtest, 52 for a weekly one); give it only when the dates do not say it, or to
+   * refine it (260 for daily points). A value that contradicts the data is refused.
+   */
   periodsPerYear?: number;
-  /** Annual risk-free rate of the Sharpe, Sortino and alpha figures; default 0. */
+  /** Annual risk-free rate of the Sharpe, Sortino and alpha figures, a fraction in (−1, 1); default 0. */
   riskFreeRate?: number;
-  /** Returns per rolling window (an integer ≥ 2); default 26 (half a year of weeks), 126 with 252 periods a year. */
+  /** Returns per rolling window (an integer ≥ 2); default half a year of points: 26 weekly, 126 daily, 6 monthly. */
   rollingWindow?: number;
   /** The convention preset of the metrics (docs/maths.md#convention-presets); default "engine". */
   convention?: StatsConvention;
@@ -36,43 +44,59 @@ export type TearSheetPanels = Record<
   TopLevelSpec
 >;
 
+const OPTION_KEYS = ["title", "periodsPerYear", "riskFreeRate", "rollingWindow", "convention", "width"] as const;
+const CONVENTIONS: readonly StatsConvention[] = ["engine", "empyrical", "quantstats"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pct = (x: number) => `${x < 0 ? "−" : ""}${Math.abs(x * 100).toFixed(1)}%`;
 const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
 /**
- * The full tear sheet of a backtest (issue 24): the metrics table (47 rows, portfolio against
- * benchmark), cumulative returns on a linear and a log axis, end-of-year returns, the monthly
- * returns heatmap, the distribution of periodic returns, rolling volatility, Sharpe, Sortino and
- * beta, the underwater curve with the five worst drawdowns shaded, and their table. Each panel is
- * a Vega-Lite spec; every number comes from @thematic/engine. Dated panels share one date axis.
+ * The full tear sheet of a backtest: the metrics table (47 rows, portfolio against benchmark),
+ * cumulative returns on a linear and a log axis, end-of-year returns, the monthly returns heatmap,
+ * the distribution of periodic returns, rolling volatility, Sharpe, Sortino and beta, the
+ * underwater curve with the five worst drawdowns shaded, and their table. Each panel is a
+ * Vega-Lite spec; every number comes from @thematic/engine. Dated panels share one date axis.
+ * The periods a year that annualise every figure are the backtest's (its `frequency`, else its
+ * dates: 252 daily, 52 weekly; docs/maths.md#full-tear-sheet), so a daily backtest's volatility,
+ * Sharpe ratio and CAGR are the engine's own statistics of it.
  *
- * @throws ChartError naming the field when the backtest or an option is invalid
+ * @throws ChartError naming the field when the backtest or an option is invalid, an option is unknown or contradicts the data (an engine error is wrapped, keeping its field)
  * @example
- * Object.keys(tearSheetReportSpecs(backtest)).length // => 12
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * Object.keys(tearSheetReportSpecs(backtestResult)).length // => 12
  */
 export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetReportOptions = {}): TearSheetPanels {
-  if (options === null || typeof options !== "object") throw new ChartError("options", "must be an object");
+  return engineCall(() => reportSpecs(backtest, options), "backtest");
+}
+
+function reportSpecs(backtest: BacktestLike, options: TearSheetReportOptions): TearSheetPanels {
+  const o = strictOptions<TearSheetReportOptions>("options", options, [...OPTION_KEYS]);
   // Five returns at least: the kurtosis of the metrics needs four, the Cornish-Fisher VaR four.
-  const { portfolio, benchmark } = performanceSeries(backtest, 6);
-  if (benchmark === undefined || benchmark.nav.t.length !== portfolio.nav.t.length) throw new ChartError("benchmarkTimeSeries", "must have the points of timeSeries");
-  const p = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
-  if (typeof p !== "number" || !(p > 0 && p <= 366)) throw new ChartError("options.periodsPerYear", `must be a number in (0, 366], got ${String(p)}`);
-  const rf = options.riskFreeRate ?? 0;
-  if (typeof rf !== "number" || !(rf > -1 && rf < 10)) throw new ChartError("options.riskFreeRate", `must be a number in (-1, 10), got ${String(rf)}`);
-  const width = options.width ?? 760;
-  if (!Number.isInteger(width) || width < 480 || width > 4000) throw new ChartError("options.width", `must be an integer in 480..4000, got ${String(width)}`);
-  const convention = options.convention ?? "engine";
+  const series = performanceSeries(backtest, 6);
+  const { portfolio, benchmark } = series;
+  if (benchmark === undefined || benchmark.nav.t.length !== portfolio.nav.t.length || benchmark.nav.t.some((t, i) => t !== portfolio.nav.t[i])) {
+    throw new ChartError("benchmarkTimeSeries", "must have the points (the dates) of timeSeries");
+  }
+  const sampling = requireSeriesSampling(series, o.periodsPerYear);
+  const p = sampling.periodsPerYear;
+  const rf = o.riskFreeRate === undefined ? 0 : checkAnnualRate("options.riskFreeRate", o.riskFreeRate);
+  const width = o.width ?? 760;
+  if (!Number.isInteger(width) || width < 480 || width > 4000) throw new ChartError("options.width", `must be an integer in 480..4000, got ${displayValue(width)}`);
+  if (o.title !== undefined) checkLabel("options.title", o.title, TITLE_MAX);
+  const convention = o.convention ?? "engine";
+  if (!CONVENTIONS.includes(convention)) throw new ChartError("options.convention", `must be one of ${CONVENTIONS.map((c) => `"${c}"`).join(", ")}, got ${displayValue(convention)}`);
   const r = simpleReturns(portfolio.nav.v);
   const b = simpleReturns(benchmark.nav.v);
-  const window = options.rollingWindow ?? (p >= 200 ? 126 : 26);
-  if (!Number.isInteger(window) || window < 2) throw new ChartError("options.rollingWindow", `must be an integer >= 2, got ${String(window)}`);
+  const window = o.rollingWindow ?? Math.max(2, Math.round(p / 2));
+  if (!Number.isInteger(window) || window < 2) throw new ChartError("options.rollingWindow", `must be an integer >= 2, got ${displayValue(window)}`);
   const t = portfolio.nav.t;
   const first = t[0]!;
   const last = t[t.length - 1]!;
   const dated = (spec: TopLevelSpec) => withSharedTimeAxis(spec, first, last);
   const labels = { portfolio: portfolio.label, benchmark: benchmark.label };
-  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label };
+  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label, ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }) };
   const rows = reportMetrics({ t, v: portfolio.nav.v }, { t, v: benchmark.nav.v }, { periodsPerYear: p, riskFreeRate: rf, convention });
 
   const rolling = (title: string, yTitle: string, yFormat: string, values: (x: Float64Array, y: Float64Array) => Float64Array, withBenchmark: boolean, rule?: number): TopLevelSpec => {
@@ -87,22 +111,22 @@ export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetR
         title,
         width,
         height: 170,
-        subtitle: `${window}-period window · ${dateRange(t)}`,
+        subtitle: `${window}-${sampling.unit} window, annualised with ${p} periods a year · ${dateRange(t)}`,
         yTitle,
         yFormat,
         ...(rule === undefined ? {} : { rule }),
-        description: `Line chart of the rolling ${title.toLowerCase()} over ${window} periods.`,
+        description: `Line chart of the rolling ${title.toLowerCase()} over ${window} ${sampling.adjective} returns.`,
       }),
     );
   };
 
   return {
-    metrics: metricsTableSpec(rows, labels, width),
+    metrics: metricsTableSpec(rows, labels, width, sampling),
     cumulativeReturns: dated(navChartSpec(perf, { title: "Cumulative returns", width, height: 260 })),
     cumulativeReturnsLog: dated(navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 260, logScale: true })),
     annualReturns: annualReturnsSpec(backtest, labels, width),
     monthlyReturns: monthlyHeatmapSpec(backtest, width),
-    returnDistribution: distributionSpec(r, b, labels, width),
+    returnDistribution: distributionSpec(r, b, labels, width, sampling),
     rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", (x) => rollingVolatility(x, window, p), true),
     rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", (x) => rollingSharpe(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
     rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", (x) => rollingSortino(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
@@ -118,7 +142,10 @@ export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetR
  *
  * @throws ChartError as {@link tearSheetReportSpecs}
  * @example
- * const { html, panels } = await tearSheetReport(buyAndHoldBacktest(input));
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
+ * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
+ * const { html, panels } = await tearSheetReport(backtestResult);
  * html.startsWith("<!doctype html>") // => true
  */
 export async function tearSheetReport(backtest: BacktestLike, options: TearSheetReportOptions = {}): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
@@ -127,9 +154,11 @@ export async function tearSheetReport(backtest: BacktestLike, options: TearSheet
   const panels = {} as Record<keyof TearSheetPanels, string>;
   for (const name of names) panels[name] = await renderSvg(specs[name]);
   const { portfolio, benchmark } = performanceSeries(backtest, 6);
-  const rows = (specs.metrics as unknown as { usermeta: { rows: MetricRow[] } }).usermeta.rows;
-  const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : checkLabel("options.title", options.title, TITLE_MAX);
-  const html = reportHtml(title, `${dateRange(portfolio.nav.t)} · ${rows.find((x) => x.label === "Periods")!.portfolio} periods`, rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
+  const { rows, sampling } = (specs.metrics as unknown as { usermeta: { rows: MetricRow[]; sampling: Pick<Sampling, "adjective" | "periodsPerYear"> } }).usermeta;
+  const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : options.title;
+  const returns = rows.find((x) => x.label === "Periods")!.portfolio;
+  const subtitle = `${dateRange(portfolio.nav.t)} · ${returns} ${sampling.adjective} returns, annualised with ${sampling.periodsPerYear} periods a year`;
+  const html = reportHtml(title, subtitle, rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
   return { panels, html, metrics: rows };
 }
 
@@ -180,7 +209,7 @@ ${svgs.join("\n")}
 `;
 }
 
-function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchmark: string }, width: number, sampling: Sampling): TopLevelSpec {
   const values = rows.flatMap((row, i) => [
     { row: i, label: row.label, column: labels.portfolio, text: row.portfolio },
     { row: i, label: row.label, column: labels.benchmark, text: row.benchmark },
@@ -188,8 +217,8 @@ function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchm
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Table of ${rows.length} metrics of the portfolio and its benchmark.`,
-    title: { text: "Key metrics", subtitle: `${labels.portfolio} against ${labels.benchmark}` },
-    usermeta: { rows },
+    title: { text: "Key metrics", subtitle: `${labels.portfolio} against ${labels.benchmark} · ${sampling.adjective} returns, ${sampling.periodsPerYear} periods a year` },
+    usermeta: { rows, sampling: { adjective: sampling.adjective, periodsPerYear: sampling.periodsPerYear } },
     width: Math.min(width, 420),
     height: rows.length * 18,
     data: { values },
@@ -249,18 +278,39 @@ function monthlyHeatmapSpec(backtest: BacktestLike, width: number): TopLevelSpec
   } as unknown as TopLevelSpec;
 }
 
-function distributionSpec(r: Float64Array, b: Float64Array, labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+/**
+ * Histogram of the periodic returns. The bins and the axis ticks are chosen here, not by Vega:
+ * the bins are a nice step wide (about 40 over the range), the ticks a coarser nice step, and the
+ * tick format has as many decimals as that step needs, so no two labels read the same (Vega's
+ * default labelled half-percent bins "2% 2%").
+ */
+function distributionSpec(r: Float64Array, b: Float64Array, labels: { portfolio: string; benchmark: string }, width: number, sampling: Sampling): TopLevelSpec {
   const values = [...Array.from(r, (value) => ({ series: labels.portfolio, value })), ...Array.from(b, (value) => ({ series: labels.benchmark, value }))];
+  let low = Math.min(...r, ...b);
+  let high = Math.max(...r, ...b);
+  if (!(high - low > 1e-12)) [low, high] = [low - 0.005, high + 0.005]; // constant returns: one visible bin
+  const step = niceStep(low, high, 40);
+  const extent = [Math.floor(low / step) * step, Math.ceil(high / step) * step];
+  if (extent[1]! - extent[0]! < step) extent[1] = extent[0]! + step;
+  const ticks = linearTicks(extent[0]!, extent[1]!, 8);
+  const format = `.${decimalsOf(ticks.step * 100)}%`;
+  const kind = sampling.adjective;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    description: "Histogram of the periodic returns of the portfolio and its benchmark.",
-    title: { text: "Distribution of returns", subtitle: `${r.length} periodic returns each` },
+    description: `Histogram of the ${kind} returns of the portfolio and its benchmark.`,
+    title: { text: "Distribution of returns", subtitle: `${r.length} ${kind} returns each · bins ${(step * 100).toFixed(decimalsOf(step * 100))}% wide` },
     width,
     height: 200,
     data: { values },
     mark: { type: "bar", opacity: 0.55, binSpacing: 0 },
     encoding: {
-      x: { field: "value", type: "quantitative", bin: { maxbins: 40 }, axis: { title: "Periodic return (%)", format: ".0%" } },
+      x: {
+        field: "value",
+        type: "quantitative",
+        bin: { step, extent },
+        scale: { domain: extent, nice: false },
+        axis: { title: `${kind[0]!.toUpperCase()}${kind.slice(1)} return (%)`, format, values: ticks.values, labelOverlap: true },
+      },
       y: { aggregate: "count", type: "quantitative", stack: null, axis: { title: "Periods" } },
       color: { field: "series", type: "nominal", scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] }, legend: { title: null } },
     },

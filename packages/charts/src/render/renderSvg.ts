@@ -11,7 +11,9 @@ import type { TopLevelSpec } from "vega-lite";
  * costs nothing. Neither logs anything (their loggers are set to `None`).
  *
  * @example
- * (await renderSvg(navChartSpec(result))).startsWith("<svg") // => true
+ * const week = 604800;
+ * const spec = navChartSpec({ portfolio: [[1704412800, 10000], [1704412800 + week, 10150], [1704412800 + 2 * week, 10090]] });
+ * (await renderSvg(spec)).startsWith("<svg") // => true
  */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);

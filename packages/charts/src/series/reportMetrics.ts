@@ -44,6 +44,9 @@ const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
  * The rows (at least 40) of the metrics table of `portfolio` against `benchmark` (the same timestamps).
  *
  * @example
+ * const t = Float64Array.from({ length: 60 }, (_, k) => 1704412800 + k * 604800); // 60 Fridays from 2024-01-05
+ * const portfolio = { t, v: t.map((_, k) => 100 * (1 + 0.02 * Math.sin(k / 3)) + k) };
+ * const benchmark = { t, v: t.map((_, k) => 100 + k / 2) };
  * reportMetrics(portfolio, benchmark, { periodsPerYear: 52, riskFreeRate: 0, convention: "engine" }).length // => 47
  */
 export function reportMetrics(portfolio: Series, benchmark: Series, options: ReportMetricOptions): MetricRow[] {

@@ -38,8 +38,8 @@ describe("rolling statistics", () => {
     fc.assert(
       fc.property(navs(10, 80), fc.integer({ min: 2, max: 9 }), (v, w) => {
         const r = simpleReturns(v);
-        const vol = rollingVolatility(columns(v), { window: w });
-        const sharpe = rollingSharpe(columns(v), { window: w, riskFreeRate: 0.01 });
+        const vol = rollingVolatility(columns(v), { window: w, periodsPerYear: 52 });
+        const sharpe = rollingSharpe(columns(v), { window: w, periodsPerYear: 52, riskFreeRate: 0.01 });
         expect(vol.v.length).toBe(r.length - w + 1);
         expect(sharpe.t[0]).toBe(w * 604800);
         for (let k = 0; k < vol.v.length; k++) {
@@ -51,14 +51,18 @@ describe("rolling statistics", () => {
     );
   });
 
-  it("uses a year of weeks when there are two years of returns, a quarter otherwise", () => {
-    expect(defaultWindow(103)).toBe(13);
-    expect(defaultWindow(104)).toBe(52);
-    expect(rollingVolatility(columns(Array.from({ length: 105 }, (_, i) => 100 + (i % 7)))).v.length).toBe(53);
+  it("uses a year of points when there are two years of returns, a quarter otherwise, at the series' periods a year", () => {
+    expect(defaultWindow(103, 52)).toBe(13);
+    expect(defaultWindow(104, 52)).toBe(52);
+    expect(defaultWindow(503, 252)).toBe(63);
+    expect(defaultWindow(504, 252)).toBe(252);
+    expect(defaultWindow(24, 12)).toBe(12);
+    expect(defaultWindow(23, 12)).toBe(3);
+    expect(rollingVolatility(columns(Array.from({ length: 105 }, (_, i) => 100 + (i % 7))), { periodsPerYear: 52 }).v.length).toBe(53);
   });
 
   it("refuses a window longer than the series, naming the option", () => {
-    expect(() => rollingVolatility(columns([1, 2, 3]), { window: 3 })).toThrow(new ChartError("options.window", "a 3-period window needs at least 4 points, got 3"));
-    expect(() => rollingSharpe(columns([1, 2, 3, 4]), { window: 2, periodsPerYear: 0 })).toThrow(/options.periodsPerYear/);
+    expect(() => rollingVolatility(columns([1, 2, 3]), { window: 3, periodsPerYear: 52 })).toThrow(new ChartError("options.window", "a 3-period window needs at least 4 points, got 3"));
+    expect(() => rollingSharpe(columns([1, 2, 3, 4]), { window: 2, periodsPerYear: 0 })).toThrow(ChartError);
   });
 });

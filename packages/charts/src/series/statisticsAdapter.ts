@@ -3,10 +3,12 @@
  * rolling Sharpe ratio), each on top of @thematic/engine: the rolling statistics are the engine's
  * tear-sheet functions (`rollingVolatility`, `rollingSharpe`, docs/maths.md#rolling-windows), with
  * each window's value placed at the point its last return ends; nothing else in the package
- * computes a statistic.
+ * computes a statistic. The periods a year come from the data (docs/maths.md#chart-series).
  */
-import { EngineError, PERIODS_PER_YEAR, rollingSharpe as engineRollingSharpe, rollingVolatility as engineRollingVolatility, simpleReturns } from "@thematic/engine";
+import { rollingSharpe as engineRollingSharpe, rollingVolatility as engineRollingVolatility, simpleReturns } from "@thematic/engine";
+import { displayValue } from "../_internal/checkOptions.ts";
 import { ChartError } from "../ChartError.ts";
+import { engineCall } from "../_internal/engineCall.ts";
 import type { SeriesColumns } from "../_internal/seriesColumns.ts";
 
 /** A derived series: `t[i]`, `v[i]` as in {@link SeriesColumns}. */
@@ -32,39 +34,51 @@ export function underwater(nav: SeriesColumns): DerivedSeries {
   return { t: nav.t.slice(), v };
 }
 
-/** Options of the rolling statistics. */
+/** Options of the rolling charts' statistics. */
 export interface RollingOptions {
-  /** Returns per window (an integer ≥ 2); default 52 when the series has at least 104 returns, else 13 (`defaultWindow`). */
+  /** Returns per window (an integer ≥ 2); default a year of points when there are at least two years, else a quarter (at least 2): `defaultWindow`. */
   window?: number;
-  /** Periods per year of the series; default 52 (weekly, as backtests are). */
+  /**
+   * Periods a year of the points. Read from the data (a backtest's `frequency`, else its dates:
+   * 252 daily, 52 weekly, 12 monthly); give it only when the dates do not say it, or to refine it
+   * (260 for daily points): a value that contradicts the data is refused.
+   */
   periodsPerYear?: number;
-  /** Annual risk-free rate for the Sharpe ratio; default 0. */
+  /** Annual risk-free rate for the Sharpe ratio, a fraction in (−1, 1); default 0. */
+  riskFreeRate?: number;
+}
+
+/** What the adapter's rolling statistics need: P resolved from the data. */
+export interface RollingParameters {
+  window?: number;
+  periodsPerYear: number;
   riskFreeRate?: number;
 }
 
 /**
- * Default rolling window for `returns` periodic returns: 52 (one year of weeks) when there are at
- * least 104 returns, else 13 (a quarter), so a one-year backtest still shows a curve.
+ * Default rolling window for `returns` periodic returns at P periods a year: a year (P) when there
+ * are at least two years of returns (2P), else a quarter (P/4, at least 2), so a one-year
+ * backtest still shows a curve: 52 or 13 weekly returns, 252 or 63 daily, 12 or 3 monthly.
  *
  * @see docs/maths.md#chart-series
  * @example
- * defaultWindow(51) // => 13
+ * defaultWindow(51, 52) // => 13
  */
-export function defaultWindow(returns: number): number {
-  return returns >= 104 ? 52 : 13;
+export function defaultWindow(returns: number, periodsPerYear: number): number {
+  const year = Math.max(2, Math.round(periodsPerYear));
+  return returns >= 2 * year ? year : Math.max(2, Math.round(periodsPerYear / 4));
 }
 
 /**
  * Rolling annualised volatility: at each point `i ≥ w`, engine `volatility` of the `w` simple
- * returns ending at `i` (`sqrt(s² · p)`).
+ * returns ending at `i` (`sqrt(s² · P)`).
  *
  * @see docs/maths.md#chart-series
  * Cost: O(n·w).
  * @throws ChartError (field `options.window`) when the series has fewer than `w + 1` points
  */
-export function rollingVolatility(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
-  const ppy = options.periodsPerYear ?? PERIODS_PER_YEAR.weekly;
-  return rolling(nav, options, (r, w) => engineRollingVolatility(r, w, ppy));
+export function rollingVolatility(nav: SeriesColumns, options: RollingParameters): DerivedSeries {
+  return rolling(nav, options, (r, w) => engineRollingVolatility(r, w, options.periodsPerYear));
 }
 
 /**
@@ -76,28 +90,18 @@ export function rollingVolatility(nav: SeriesColumns, options: RollingOptions = 
  * Cost: O(n·w).
  * @throws ChartError (field `options.window`) when the series has fewer than `w + 1` points
  */
-export function rollingSharpe(nav: SeriesColumns, options: RollingOptions = {}): DerivedSeries {
-  const sharpeOptions = { periodsPerYear: options.periodsPerYear ?? PERIODS_PER_YEAR.weekly, riskFreeRate: options.riskFreeRate ?? 0 };
+export function rollingSharpe(nav: SeriesColumns, options: RollingParameters): DerivedSeries {
+  const sharpeOptions = { periodsPerYear: options.periodsPerYear, riskFreeRate: options.riskFreeRate ?? 0 };
   return rolling(nav, options, (r, w) => engineRollingSharpe(r, w, sharpeOptions));
 }
 
-function rolling(nav: SeriesColumns, options: RollingOptions, statistic: (returns: Float64Array, window: number) => Float64Array): DerivedSeries {
-  const returns = engine(() => simpleReturns(nav.v), "series");
-  const w = options.window ?? defaultWindow(returns.length);
-  if (!Number.isInteger(w) || w < 2) throw new ChartError("options.window", `must be an integer >= 2, got ${String(w)}`);
+function rolling(nav: SeriesColumns, options: RollingParameters, statistic: (returns: Float64Array, window: number) => Float64Array): DerivedSeries {
+  const returns = engineCall(() => simpleReturns(nav.v), "series");
+  const w = options.window ?? defaultWindow(returns.length, options.periodsPerYear);
+  if (!Number.isInteger(w) || w < 2) throw new ChartError("options.window", `must be an integer >= 2, got ${displayValue(w)}`);
   if (returns.length < w) throw new ChartError("options.window", `a ${w}-period window needs at least ${w + 1} points, got ${nav.v.length}`);
-  const v = engine(() => statistic(returns, w), "options");
+  const v = engineCall(() => statistic(returns, w), "options");
   // Value k is the window of returns r[k .. k+w-1], which ends at point k + w.
   const t = nav.t.slice(w, w + v.length);
   return { t, v };
-}
-
-/** Runs an engine call, turning its `EngineError` into the package's `ChartError`. */
-function engine<T>(call: () => T, field: string): T {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof EngineError) throw new ChartError(error.field === undefined ? field : `${field}.${error.field}`, error.message, { cause: error });
-    throw error;
-  }
 }

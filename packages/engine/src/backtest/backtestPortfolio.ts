@@ -5,7 +5,7 @@ import { navAtPoints } from "./_internal/navAtPoints.ts";
 import { navFromTable } from "./_internal/navFromTable.ts";
 import { mapPriceTable } from "./_internal/mapPriceTable.ts";
 import { preparedWindowOf, type PreparedWindow } from "./_internal/preparedWindow.ts";
-import { resolveHoldings } from "./_internal/resolveHoldings.ts";
+import { checkResolvedCloses, resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 
 /** One portfolio's buy-and-hold backtest over a prepared window: its weekly NAV and statistics. */
@@ -30,7 +30,12 @@ export interface PortfolioBacktest {
  *   wrong length, or the holdings or their prices break `buyAndHoldBacktest`'s rules;
  *   NO_RESOLVABLE_HOLDINGS when no holding can be priced.
  * @example
- * backtestPortfolio(window, [{ id: "A", weight: 1 }]).nav[0] // => 10000
+ * const days = Array.from({ length: 15 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // three weeks from Monday 2024-01-08
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 5 * Math.floor(i / 5)) }]]); // Friday closes 100, 105, 110
+ * const window = backtestWindow({ calendar: days, prices, benchmark: { symbol: "SPY", series: prices.get("A")! }, years: 1 });
+ * const run = backtestPortfolio(window, [{ id: "A", weight: 1 }]);
+ * Array.from(run.nav) // => [10000, 10500, 11000]
+ * run.metadata.weekCount // => 2
  */
 export function backtestPortfolio(window: BacktestWindow, holdings: ReadonlyArray<BacktestHolding>, out?: Float64Array): PortfolioBacktest {
   const w = preparedWindowOf(window);
@@ -52,6 +57,8 @@ export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64A
   // Only for weekly points: the table holds weekly closes, a daily window (docs/maths.md#daily-nav) reads the Map.
   const weeklyPoints = w.periodsPerYear === undefined;
   const cached = table === undefined && weeklyPoints ? mapPriceTable(w.prices, w.calendar, resolved) : undefined;
+  // Every close of the held series is checked: here when read from a table, by navAtPoints as it reads each group otherwise.
+  if (table !== undefined || cached !== undefined) checkResolvedCloses(resolved);
   const nav =
     table !== undefined
       ? navFromTable(table, resolved, points, slots, out)

@@ -9,7 +9,7 @@ import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
 import { registerWindow, type PreparedWindow } from "./_internal/preparedWindow.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
+import { validateCloses, validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 import { weeklyWindow } from "./_internal/weeklyWindow.ts";
 
 /** Default window length in years (rest-interface.md §8). */
@@ -44,7 +44,11 @@ export type BacktestWindowInput = Omit<BacktestInput, "holdings"> | Omit<TableBa
  *   naming the field; INSUFFICIENT_DATA for a window of fewer than 2 points or a benchmark that
  *   does not cover it).
  * @example
- * const window = backtestWindow({ calendar, prices: table, benchmark, years: 5 });
+ * const days = Array.from({ length: 1400 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // Mondays to Fridays from 2024-01-08
+ * const calendar = tradingCalendar(days);
+ * const closes = days.map((_, i) => 100 + i);
+ * const table = weeklyPriceTable(calendar, new Map([["A", { start: 0, closes }]]));
+ * const window = backtestWindow({ calendar, prices: table, benchmark: { symbol: "SPY", series: { start: 0, closes } }, years: 5 });
  * window.weekCount // => 260
  */
 export function backtestWindow(input: BacktestWindowInput): BacktestWindow {
@@ -83,6 +87,7 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
     });
   }
   const benchmarkSeries = validatePriceSeries("benchmark.series", benchmark.series, calendar.length);
+  validateCloses(() => "benchmark.series", benchmarkSeries.closes);
 
   const warnings: string[] = [];
   const weekly = weeklyWindow(prepared, years, asOf);

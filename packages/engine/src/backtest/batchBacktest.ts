@@ -39,8 +39,12 @@ export interface BatchBacktest {
  *   is not a non-empty array; a portfolio's error (its code, the message and field prefixed with
  *   `portfolios[p]`) for the first portfolio that breaks a rule or cannot be priced.
  * @example
+ * const days = Array.from({ length: 15 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // three weeks from Monday 2024-01-08
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 5 * Math.floor(i / 5)) }], ["B", { start: 0, closes: days.map(() => 50) }]]);
+ * const window = backtestWindow({ calendar: days, prices, benchmark: { symbol: "SPY", series: prices.get("A")! }, years: 1 });
  * const sweep = batchBacktest(window, [[{ id: "A", weight: 1 }], [{ id: "A", weight: 1 }, { id: "B", weight: 1 }]]);
- * sweep.navs[0] // => 10000
+ * Array.from(sweep.navs) // => [10000, 10500, 11000, 10000, 10250, 10500] (portfolio-major: A alone, then half A, half B)
+ * Array.from(sweep.stockCount) // => [1, 2]
  */
 export function batchBacktest(window: BacktestWindow, portfolios: ReadonlyArray<ReadonlyArray<BacktestHolding>>): BatchBacktest {
   const w = preparedWindowOf(window);

@@ -27,6 +27,17 @@ function run(input: BacktestInput): BacktestResult | string {
   }
 }
 
+/** The code and field of the EngineError `f` throws (fails when it returns). */
+function outcomeOf(f: () => unknown): { code: string; field: string | undefined } {
+  try {
+    f();
+  } catch (e) {
+    if (isEngineError(e)) return { code: e.code, field: e.field };
+    throw e;
+  }
+  return expect.fail("expected an EngineError");
+}
+
 function allStats(r: BacktestResult): number[] {
   const m = r.metadata;
   const b = r.benchmarkMetadata;
@@ -303,7 +314,7 @@ describe("buyAndHoldBacktest: holdings resolution", () => {
     expect(dup.metadata.stockCount).toBe(3);
   });
 
-  it("drops unresolvable and zero-weight holdings with warnings and renormalises the rest", () => {
+  it("drops unresolvable holdings with a warning and zero-weight ones quietly, and renormalises the rest", () => {
     const base = fixedInput();
     const r = buyAndHoldBacktest({
       ...base,
@@ -314,7 +325,6 @@ describe("buyAndHoldBacktest: holdings resolution", () => {
     expect(r.metadata.warnings).toEqual([
       "holding B is listed 2 times; its weights were added",
       "holding GHOST has no price data and was dropped",
-      "holding Z has weight 0 and is not used",
     ]);
     expect(r.metadata.stockCount).toBe(3);
   });
@@ -468,12 +478,20 @@ describe("buyAndHoldBacktest: errors", () => {
     );
   });
 
-  it("closes the backtest never reads (mid-week days) are not inspected (documented: O(H·W) validation)", () => {
-    const prices = new Map(base.prices);
-    const closes = Float64Array.from(prices.get("B")!.closes);
-    closes[tuesday] = Number.NaN;
-    prices.set("B", { start: 0, closes });
-    expect(buyAndHoldBacktest({ ...base, prices })).toEqual(buyAndHoldBacktest(base));
+  it("a bad close on a day the weekly NAV does not sample (a Tuesday), or before the window, is refused naming it", () => {
+    for (const at of [tuesday, 3]) {
+      for (const closes of [Float64Array.from(base.prices.get("B")!.closes), Array.from(base.prices.get("B")!.closes)]) {
+        closes[at] = Number.NaN;
+        const prices = new Map(base.prices).set("B", { start: 0, closes });
+        expect(outcomeOf(() => buyAndHoldBacktest({ ...base, prices }))).toEqual({ code: "INVALID_INPUT", field: `prices["B"].closes[${at}]` });
+      }
+      const bench = Float64Array.from(base.benchmark.series.closes);
+      bench[at] = -1;
+      expect(outcomeOf(() => buyAndHoldBacktest({ ...base, benchmark: { symbol: "SPY", series: { start: 0, closes: bench } } }))).toEqual({
+        code: "INVALID_INPUT",
+        field: `benchmark.series.closes[${at}]`,
+      });
+    }
   });
 
   it("fewer than two weekly points: INSUFFICIENT_DATA", () => {

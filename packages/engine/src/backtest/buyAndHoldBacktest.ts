@@ -12,15 +12,16 @@ import { dailyWindow, frequencyOf } from "./_internal/dailyWindow.ts";
  * 5 years, as the service reports). Shares are bought at the first point's close (inception) in proportion to the normalised
  * weights and never rebalanced: `NAV_t = 10000 · Σ_h w_h · P_h(t) / P_h(t_0)`. A holding listed
  * after inception is held as cash until its first weekly close; one that stops trading is turned
- * into cash at its last close. Duplicates are merged, zero weights and unresolvable holdings are
- * dropped; each event adds a warning. Statistics: total return, CAGR over 365.25-day years,
+ * into cash at its last close. Duplicates are merged and unresolvable holdings dropped, each event
+ * adding a warning; zero weights (an optimizer's output lists every asset) are skipped quietly. Statistics: total return, CAGR over 365.25-day years,
  * variance of weekly returns × 52, Sharpe ratio (52 periods, annual `riskFreeRate`), maximum drawdown.
  *
  * @see docs/maths.md#buy-and-hold-backtest
  * Cost: O(D + H·W) for D calendar days, H holdings and W weekly points (about 260 for 5 years):
  * no daily loop over holdings. With a `TradingCalendar` (made once by `tradingCalendar`)
- * the O(D) calendar check and week scan are done once, not per call: O(log D + H·W). Closes are
- * validated as they are read, so the cost does not grow with the daily history of each holding.
+ * the O(D) calendar check and week scan are done once, not per call: O(log D + H·W). Every close
+ * of each series used is checked (docs/maths.md#price-validation), O(D) per series the first time
+ * its closes array is seen and O(1) after.
  * With a `WeeklyPriceTable` as `prices` (made once by `weeklyPriceTable` on that calendar)
  * the weekly closes are read from contiguous rows gathered once, with identical results
  * (docs/maths.md#weekly-price-table): 500 holdings × 20 years in about the time numpy takes
@@ -36,8 +37,8 @@ import { dailyWindow, frequencyOf } from "./_internal/dailyWindow.ts";
  *   `prices` a Map of series or a `WeeklyPriceTable` made on the same `calendar` handle;
  *   `holdings` non-empty, weights finite and >= 0, at least one > 0; each listed series and the
  *   benchmark's: `start` an integer in [0, calendar.length] and `start + closes.length <=
- *   calendar.length`; every close the backtest reads (weekly points, purchase and last closes)
- *   a finite number > 0 (closes it never reads are not inspected); `years` integer 1..20
+ *   calendar.length`; every close of the benchmark's series and of each series a holding of
+ *   positive weight names a finite number > 0, whether or not the NAV samples it; `years` integer 1..20
  *   (default 5); `asOf` finite (default: last calendar date); `riskFreeRate` finite and > -1
  *   (default 0); `frequency` "weekly" (default) or "daily" (every trading day of the same window,
  *   statistics with 252 periods a year, prices as a Map: docs/maths.md#daily-nav).

@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import type { BacktestInput, BacktestResult, TableBacktestInput } from "./types.ts";
 import { prepareWindow } from "./backtestWindow.ts";
 import { frequencyOf } from "./_internal/dailyWindow.ts";
-import { resolveHoldings } from "./_internal/resolveHoldings.ts";
+import { checkResolvedCloses, resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
 import { readClose } from "./_internal/validatePriceSeries.ts";
 import { firstAbove } from "../_internal/sortedSearch.ts";
@@ -45,8 +45,12 @@ export interface RebalancedBacktestResult extends BacktestResult {
  * @param input as `buyAndHoldBacktest`'s, with `rebalance` (see {@link RebalanceRule}).
  * @throws EngineError as `buyAndHoldBacktest`; INVALID_INPUT naming `rebalance.*` for a bad rule.
  * @example
+ * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // Mondays to Fridays from 2024-01-01
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + i) }], ["B", { start: 0, closes: days.map(() => 100) }]]);
+ * const input = { calendar: days, holdings: [{ id: "A", weight: 1 }, { id: "B", weight: 1 }], prices, benchmark: { symbol: "SPY", series: prices.get("B")! }, years: 1 };
  * const r = rebalancedBacktest({ ...input, rebalance: { frequency: "quarterly", costBps: 10 } });
- * r.rebalancing.dates.length === r.rebalancing.count // => true (one date per quarter end inside the window)
+ * r.rebalancing.dates.map((t) => new Date(t * 1000).toISOString().slice(0, 10)) // => ["2024-03-29", "2024-06-28", "2024-09-27"] (the last weekly point of each quarter inside the window)
+ * r.metadata.returns > buyAndHoldBacktest(input).metadata.returns // => false (selling the riser A to buy B costs here)
  */
 export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) & { rebalance: RebalanceRule }): RebalancedBacktestResult {
   const { window, prepared: w } = prepareWindow(input);
@@ -59,6 +63,7 @@ export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) &
   const W = points.length;
   const prices = w.table === undefined ? w.prices : w.table.series;
   const holdings = resolveHoldings(input.holdings, prices, w.calendar.days, points, warnings, w.table !== undefined);
+  checkResolvedCloses(holdings);
   const H = holdings.length;
 
   // Weekly closes the simulation reads, time-major, each checked as buyAndHoldBacktest checks it.

@@ -25,9 +25,13 @@ export interface TradingCalendar {
  * @param days strictly increasing Unix seconds at 00:00 UTC, at least one.
  * @throws EngineError INVALID_INPUT naming `calendar[i]` when a day breaks a rule above.
  * @example
- * const calendar = tradingCalendar(universeDays); // once
- * for (const holdings of portfolios) buyAndHoldBacktest({ calendar, holdings, prices, benchmark });
- * tradingCalendar([1704672000, 1704758400]).length // => 2
+ * const days = Array.from({ length: 260 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-08
+ * const calendar = tradingCalendar(days); // once, for many backtests
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + i) }], ["B", { start: 0, closes: days.map((_, i) => 200 - i / 2) }]]);
+ * const benchmark = { symbol: "SPY", series: prices.get("A")! };
+ * const portfolios = [[{ id: "A", weight: 1 }], [{ id: "A", weight: 1 }, { id: "B", weight: 1 }]];
+ * portfolios.map((holdings) => buyAndHoldBacktest({ calendar, holdings, prices, benchmark, years: 1 }).metadata.stockCount) // => [1, 2]
+ * calendar.length // => 260
  */
 export function tradingCalendar(days: ArrayLike<number>): TradingCalendar {
   const checked = prepareCalendar(days);

@@ -7,7 +7,8 @@ import type { WeeklyPriceTable } from "./weeklyPriceTable.ts";
 
 /**
  * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
- * All closes finite and > 0 (the backtest checks every close it reads: weekly points, purchase and last closes).
+ * All closes finite and > 0: a backtest, or `scenariosFromPrices`, checks every close of each series
+ * it uses, sampled or not (docs/maths.md#price-validation), once per closes array.
  * Treat `closes` as read-only once given to a backtest: a Map given again may be answered from the
  * weekly closes gathered before (docs/maths.md#map-price-cache); give a new array to change prices.
  */

@@ -65,7 +65,7 @@ for (const wasm of [true, false]) {
       );
     });
 
-    it("a bad close is reported as a direct read reports it, only when the backtest reads it", () => {
+    it("a bad close anywhere in a held series is refused as with the Map itself, naming it", () => {
       const random = seededRandom(9);
       const calendar = businessCalendar(utc("2020-01-01"), utc("2022-12-30"));
       const n = calendar.length;

@@ -4,7 +4,7 @@ import { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
 import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { registerPriceTable, type TableSeries } from "./_internal/preparedPriceTable.ts";
 import { kernelMemory } from "./_internal/kernelMemory.ts";
-import { validatePriceSeries } from "./_internal/validatePriceSeries.ts";
+import { firstBadClose, validatePriceSeries } from "./_internal/validatePriceSeries.ts";
 
 /**
  * The weekly closes of many series on one {@link TradingCalendar}, gathered once, for many
@@ -18,8 +18,6 @@ export interface WeeklyPriceTable {
   readonly size: number;
 }
 
-const NO_BAD_SLOTS = new Int32Array(0);
-
 /**
  * Gathers, for every series of `prices`, its close on every weekly point a backtest can use (the
  * last trading day of each ISO week, and the calendar's last day) into one block-major table
@@ -28,22 +26,28 @@ const NO_BAD_SLOTS = new Int32Array(0);
  * at once from one cache line per holding, with WebAssembly SIMD where available. Results are
  * bit-for-bit those of passing the Map itself.
  *
- * Cost: O(S·D/5) reads once for S series over D trading days (one per week); 8 bytes per series
- * and week (500 series × 20 years: 4.2 MB). The weekly closes are copied; the series are kept and
- * read again only for the closes the table does not hold (a delisted series' last close, a
- * mid-week end), so they must not change afterwards.
+ * Cost: O(S·D) once for S series over D trading days: every close is checked (once per closes
+ * array: series already checked by a backtest are not scanned again) and one per week copied;
+ * 8 bytes per series and week (500 series × 20 years: 4.2 MB). The weekly closes are copied; the
+ * series are kept and read again only for the closes the table does not hold (a delisted
+ * series' last close, a mid-week end), so they must not change afterwards.
  * @param calendar made by `tradingCalendar`, or the days themselves (then prepared here: use the
  *   table's `calendar` in the backtests).
  * @param prices series by id, each `{ start, closes }` on that calendar (the rules of
- *   `buyAndHoldBacktest`); closes are checked when a backtest reads them, as with a Map.
+ *   `buyAndHoldBacktest`); every close is checked here, and a backtest holding a series with a
+ *   close that is not a finite number > 0 is refused naming it, as with a Map.
  * @throws EngineError INVALID_INPUT when `calendar` breaks the rules of `tradingCalendar` (or is a
  *   TradingCalendar not made by it), `prices` is not a Map, or a series breaks the shape rules
  *   (naming `prices["id"]`).
  * @example
+ * const days = Array.from({ length: 260 }, (_, i) => 1704672000 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-08
  * const calendar = tradingCalendar(days);
- * const table = weeklyPriceTable(calendar, prices); // once
- * for (const holdings of portfolios) buyAndHoldBacktest({ calendar, holdings, prices: table, benchmark });
- * weeklyPriceTable(calendar, new Map([["A", { start: 0, closes }]])).size // => 1
+ * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + i) }], ["B", { start: 0, closes: days.map((_, i) => 200 - i / 2) }]]);
+ * const table = weeklyPriceTable(calendar, prices); // once, for many backtests
+ * const benchmark = { symbol: "SPY", series: prices.get("A")! };
+ * const input = { calendar, holdings: [{ id: "A", weight: 1 }, { id: "B", weight: 3 }], benchmark, years: 1 };
+ * table.size // => 2
+ * buyAndHoldBacktest({ ...input, prices: table }).timeSeries.at(-1)![1] === buyAndHoldBacktest({ ...input, prices }).timeSeries.at(-1)![1] // => true (the Map's numbers, bit for bit)
  */
 export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, prices: ReadonlyMap<string, PriceSeries>): WeeklyPriceTable {
   const handle = isTradingCalendar(calendar) ? calendar : tradingCalendar(calendar);
@@ -58,27 +62,23 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
   for (const [id, s] of prices) {
     if (typeof id !== "string" || id.length === 0) throw new EngineError("INVALID_INPUT", "prices keys must be non-empty strings", { field: "prices" });
     const { start, closes } = validatePriceSeries(`prices[${JSON.stringify(id)}]`, s, days.length);
-    series.set(id, { start, closes, column: series.size });
+    series.set(id, { start, closes, column: series.size, firstBad: firstBadClose(closes) });
   }
   const width = series.size;
   const memory = kernelMemory(width, slots);
   const { f64 } = memory;
   const base = memory.data / 8;
-  const badSlots: Int32Array[] = [];
-  for (const { start, closes, column: c } of series.values()) {
+  for (const { start, closes, column: c, firstBad } of series.values()) {
+    // A series with a bad close is never read (backtests holding it are refused).
+    if (firstBad >= 0) continue;
     const last = start + closes.length - 1;
-    const bad: number[] = [];
     for (let r = 0; r < slots; r++) {
       const day = r < weekEnds.length ? weekEnds[r]! : days.length - 1;
-      if (day < start || day > last) continue;
-      const v = closes[day - start];
-      if (typeof v === "number" && v > 0 && v < Infinity) f64[base + ((r >> 3) * width + c) * 8 + (r & 7)] = v;
-      else bad.push(r);
+      if (day >= start && day <= last) f64[base + ((r >> 3) * width + c) * 8 + (r & 7)] = closes[day - start]!;
     }
-    badSlots.push(bad.length === 0 ? NO_BAD_SLOTS : Int32Array.from(bad));
   }
   const table: WeeklyPriceTable = Object.freeze({ kind: "WeeklyPriceTable" as const, calendar: handle, size: width });
-  registerPriceTable(table, { calendar: cal, calendarHandle: handle, series, width, memory, badSlots });
+  registerPriceTable(table, { calendar: cal, calendarHandle: handle, series, width, memory });
   return table;
 }
 

@@ -21,7 +21,9 @@ export type EngineErrorCode =
  * - `SOLVER_FAILURE`: the numerical solver did not certify a solution.
  *
  * @example
- * try { maxDrawdown([]) } catch (e) { if (e instanceof EngineError) e.code } // => "INVALID_INPUT"
+ * const error = (() => { try { maxDrawdown([]); } catch (e) { return e; } })();
+ * error instanceof EngineError && error.code // => "INVALID_INPUT"
+ * error instanceof EngineError && error.field // => "values"
  */
 export class EngineError extends Error {
   override readonly name = "EngineError";

@@ -18,7 +18,8 @@ export type { SolverLoaderOptions };
  * @throws EngineError INVALID_INPUT when `options` is not an object, `locateFile` is not a function,
  *   `wasmBinary` is not an ArrayBuffer or typed array, or `wasmModule` is not a `WebAssembly.Module`.
  * @example
- * configureOptimizerSolver({ locateFile: (file) => `/assets/${file}` }) // => undefined
+ * configureOptimizerSolver({ locateFile: (file) => `/assets/${file}` }) // => undefined (a bundle serving highs.wasm under /assets)
+ * configureOptimizerSolver({}) // => undefined (the defaults again)
  */
 export function configureOptimizerSolver(options: SolverLoaderOptions): void {
   if (options === null || typeof options !== "object") {

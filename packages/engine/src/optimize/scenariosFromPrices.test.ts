@@ -44,13 +44,19 @@ describe("scenariosFromPrices", () => {
           const length = Math.floor(((days - start) * s.lengthShare) / 100);
           prices.set(ids[i]!, { start, closes: s.closes.slice(0, length) });
         });
-        const r = scenariosFromPrices(calendar, prices, ids, { lookbackDays, asOf: calendar[end]! + DAY / 2 });
         const from = Math.max(0, end - lookbackDays);
-        expect(r.scenarios.periods).toBe(end - from);
         const covers = (id: string) => {
           const s = prices.get(id);
           return s !== undefined && s.start <= from && s.start + s.closes.length - 1 >= end;
         };
+        const run = () => scenariosFromPrices(calendar, prices, ids, { lookbackDays, asOf: calendar[end]! + DAY / 2 });
+        // Empty input, or no id to return, is refused at once rather than returned empty.
+        if (prices.size === 0 || !ids.some(covers)) {
+          expect(run).toThrowError(expect.objectContaining(prices.size === 0 ? { code: "INVALID_INPUT", field: "prices" } : { code: "INSUFFICIENT_DATA", field: "ids" }));
+          return;
+        }
+        const r = run();
+        expect(r.scenarios.periods).toBe(end - from);
         expect(r.scenarios.assetIds).toEqual(ids.filter(covers));
         expect(r.excluded.map((x) => x.id)).toEqual(ids.filter((id) => !covers(id)));
         const N = r.scenarios.assetIds.length;
@@ -91,6 +97,26 @@ describe("scenariosFromPrices", () => {
     it("an invalid close inside the window", () => {
       const bad = new Map([["A", { start: 0, closes: calendar.map((_, j) => (j === 7 ? 0 : 100)) }]]);
       expect(() => scenariosFromPrices(calendar, bad, ["A"])).toThrow("prices.get(A).closes[7] must be a finite number > 0, got 0");
+    });
+    it("an invalid close before the window, or in a series the window excludes", () => {
+      const before = new Map([["A", { start: 0, closes: calendar.map((_, j) => (j === 1 ? Number.NaN : 100)) }]]);
+      expect(() => scenariosFromPrices(calendar, before, ["A"], { lookbackDays: 3 })).toThrow("prices.get(A).closes[1] must be a finite number > 0, got NaN");
+      const excluded = new Map([...ok, ["B", { start: 4, closes: [100, -1, 100] }]]);
+      expect(() => scenariosFromPrices(calendar, excluded, ["A", "B"])).toThrow("prices.get(B).closes[1] must be a finite number > 0, got -1");
+    });
+    it("an empty prices Map or empty ids (INVALID_INPUT), and a window no id covers (INSUFFICIENT_DATA naming ids)", () => {
+      expect(() => scenariosFromPrices(calendar, new Map(), ["A"])).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "prices", message: "prices must hold at least 1 series, got an empty Map" }));
+      expect(() => scenariosFromPrices(calendar, ok, [])).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "ids" }));
+      const late = new Map([["L", { start: 6, closes: [1, 2, 3, 4] }]]);
+      expect(() => scenariosFromPrices(calendar, late, ["L", "Z"])).toThrowError(
+        expect.objectContaining({
+          code: "INSUFFICIENT_DATA",
+          field: "ids",
+          message: expect.stringContaining("L (no close on every day of the look-back window"),
+          details: { periods: 9, excluded: [{ id: "L", reason: expect.any(String) }, { id: "Z", reason: "no price series" }] },
+        }),
+      );
+      expect(() => scenariosFromPrices(calendar, new Map(), ["A"], { lookbackDays: 4 })).toThrowError(expect.objectContaining({ details: { periods: 4 } }));
     });
     it("a series longer than the calendar", () => {
       const bad = new Map([["A", { start: 5, closes: calendar.map(() => 100) }]]);

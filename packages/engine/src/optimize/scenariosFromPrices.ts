@@ -2,6 +2,7 @@ import type { PriceSeries } from "../backtest/types.ts";
 import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { isoDate } from "../backtest/_internal/isoDate.ts";
+import { validateCloses } from "../backtest/_internal/validatePriceSeries.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInteger } from "../_internal/validate.ts";
 import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
@@ -26,19 +27,22 @@ const DEFAULT_LOOKBACK_DAYS = 1260;
  * `s..e` with `s = max(0, e - lookbackDays)`: fewer returns when the calendar is shorter. An id
  * is kept only when it has a close on every day of the window; otherwise (no series, or a series
  * starting after `s` or ending before `e`) it is excluded with the reason. Kept ids stay in input order.
+ * Every close of each listed id's series is checked, inside the window or not (as the backtests
+ * do, docs/maths.md#price-validation); a result with no id is refused rather than returned empty.
  *
  * @see docs/maths.md#return-scenarios
  * Cost: O(T·N) for T returns and N ids.
  * @param calendar strictly increasing finite Unix seconds (trading days), non-empty; fewer than 3 days leave fewer
  *   than 2 returns (INSUFFICIENT_DATA).
- * @param prices series by id (backtest `PriceSeries`: `start` integer in [0, calendar.length],
- *   `start + closes.length <= calendar.length`); every close inside the window finite and > 0.
- * @param ids unique non-empty strings.
+ * @param prices series by id, at least one (backtest `PriceSeries`: `start` integer in [0, calendar.length],
+ *   `start + closes.length <= calendar.length`); every close of each listed id's series finite and > 0.
+ * @param ids unique non-empty strings, at least one.
  * @param options see {@link ScenariosFromPricesOptions}.
  * @throws EngineError INVALID_INPUT when an argument breaks a rule above (the message names it), including
- *   an empty calendar and `options` that is not an object, or a return overflows (a close more than
- *   1.8e308 times the previous one).
- * @throws EngineError INSUFFICIENT_DATA when `asOf` precedes the calendar or the window holds fewer than 2 returns.
+ *   an empty calendar, an empty `prices` Map, empty `ids` and `options` that is not an object, or a
+ *   return overflows (a close more than 1.8e308 times the previous one).
+ * @throws EngineError INSUFFICIENT_DATA when `asOf` precedes the calendar, the window holds fewer
+ *   than 2 returns, or no id has a close on every day of the window (field `ids`, the reasons listed).
  * @example
  * const day = 86400;
  * const r = scenariosFromPrices([0, day, 2 * day], new Map([["A", { start: 0, closes: [100, 110, 99] }]]), ["A"]);
@@ -90,6 +94,10 @@ export function scenariosFromPrices(
     });
   }
 
+  // Empty input is refused here, not returned as an empty scenario set (`details.periods`: the window's T, for callers' own messages).
+  if (prices.size === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", { field: "prices", details: { periods: T } });
+  if (ids.length === 0) throw new EngineError("INVALID_INPUT", "ids must hold at least 1 id, got 0", { field: "ids", details: { periods: T } });
+
   const kept: string[] = [];
   const series: ArrayLike<number>[] = [];
   const offsets: number[] = [];
@@ -119,17 +127,10 @@ export function scenariosFromPrices(
         field: `${at}.closes`,
       });
     }
+    validateCloses(() => at, s.closes);
     if (s.start > start || s.start + s.closes.length - 1 < end) {
       excluded.push({ id, reason: `no close on every day of the look-back window ${window}` });
       continue;
-    }
-    for (let j = start; j <= end; j++) {
-      const v = s.closes[j - s.start];
-      if (typeof v !== "number" || !(v > 0) || v === Infinity) {
-        throw new EngineError("INVALID_INPUT", `${at}.closes[${j - s.start}] must be a finite number > 0, got ${String(v)}`, {
-          field: `${at}.closes[${j - s.start}]`,
-        });
-      }
     }
     kept.push(id);
     series.push(s.closes);
@@ -137,6 +138,14 @@ export function scenariosFromPrices(
   }
 
   const N = kept.length;
+  if (N === 0) {
+    const listed = excluded.slice(0, 3).map((x) => `${x.id} (${x.reason})`).join(", ");
+    throw new EngineError(
+      "INSUFFICIENT_DATA",
+      `none of the ${ids.length} id(s) has a close on every day of the look-back window ${window}: ${listed}${excluded.length > 3 ? `, and ${excluded.length - 3} more` : ""}`,
+      { field: "ids", details: { excluded, periods: T } },
+    );
+  }
   const returns = new Float64Array(T * N);
   for (let i = 0; i < N; i++) {
     const closes = series[i]!;

@@ -29,7 +29,7 @@ export interface PortfolioPerformanceOptions {
  * @example
  * const cov = covariance([[0.04, 0], [0, 0.09]], { assets: ["A", "B"], frequency: "annual" });
  * const mu = expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "annual" });
- * portfolioPerformance({ A: 0.5, B: 0.5 }, { covariance: cov, expectedReturns: mu }).volatility // => 0.18027756377319945
+ * portfolioPerformance({ A: 0.5, B: 0.5 }, { covariance: cov, expectedReturns: mu }).volatility // => 0.18027756377319948
  */
 export function portfolioPerformance(weights: WeightsInput, options: PortfolioPerformanceOptions): Performance {
   const o = readOptions<PortfolioPerformanceOptions>(options, "{ covariance?, expectedReturns?, riskFreeRate? }", ["covariance", "expectedReturns", "riskFreeRate"]);

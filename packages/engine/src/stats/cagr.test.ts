@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cagr } from "./cagr.ts";
 import { expectClose, tamePriceArb } from "./_test/helpers.ts";
+import { cagrOracle } from "./_test/cagrOracle.ts";
 
 describe("cagr", () => {
   it("annualises the growth (hand-checked: 1.1^2 = 1.21)", () => {
@@ -34,6 +35,40 @@ describe("cagr", () => {
         const r2 = cagr(start, end, 2);
         expectClose(r2 * (2 + r2), direct, 1e-14, 1e-300);
       }),
+    );
+  });
+
+  it("keeps its digits on a near-total loss (ln of the ratio, not log1p of a difference close to −1)", () => {
+    // Exact value, from the doubles' exact values in 60-digit decimals: −0.99480746177701927550…
+    expect(cagrOracle(486.10843121839065, 1.155210871860657e-12, 6.401095140314853)).toBe(-0.9948074617770193);
+    // log1p((V_end − V_start)/V_start) gave −0.9948229391526039 (1.6e-5 off).
+    expect(cagr(486.10843121839065, 1.155210871860657e-12, 6.401095140314853)).toBe(-0.9948074617770193);
+  });
+
+  it("agrees with a 64-digit oracle to a few units in the last place, over gains, losses and near-equal values of any size", () => {
+    const eps = Number.EPSILON;
+    const value = fc.double({ min: 1e-300, max: 1e300, noNaN: true });
+    const pair = fc.oneof(
+      fc.tuple(value, value),
+      // near zero growth, near the log1p branch's edges (halving, doubling), near-total losses
+      fc.tuple(value, fc.double({ min: -1e-6, max: 1e-6, noNaN: true })).map(([s, d]) => [s, s * (1 + d)] as [number, number]),
+      fc.tuple(value, fc.constantFrom(0.5, 2), fc.double({ min: -1e-9, max: 1e-9, noNaN: true })).map(([s, f, d]) => [s, s * f * (1 + d)] as [number, number]),
+      fc.tuple(value, fc.double({ min: 1e-20, max: 1e-3, noNaN: true })).map(([s, f]) => [s, s * f] as [number, number]),
+    );
+    fc.assert(
+      fc.property(pair, fc.double({ min: 0.01, max: 100, noNaN: true }), ([start, end], years) => {
+        if (!(end > 0 && end < Infinity)) return;
+        const expected = cagrOracle(start, end, years);
+        if (!(Math.abs(expected) < 1e300)) return; // the rate overflows: refused (tested below)
+        // Condition of expm1 at x = ln(end/start)/years: the relative error of x is multiplied by x·e^x/(e^x − 1).
+        // (x is only needed roughly here, for the tolerance.)
+        const x = (Math.log(end) - Math.log(start)) / years;
+        const kappa = expected === 0 ? 1 : Math.abs((x * (1 + expected)) / expected);
+        const actual = cagr(start, end, years);
+        const tolerance = (4 * kappa + 2) * eps * Math.abs(expected) + 1e-300;
+        if (!(Math.abs(actual - expected) <= tolerance)) expect.fail(`cagr(${start}, ${end}, ${years}) = ${actual}, oracle ${expected} (tolerance ${tolerance})`);
+      }),
+      { seed: 2910, numRuns: 1500 },
     );
   });
 

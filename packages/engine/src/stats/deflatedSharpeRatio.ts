@@ -27,7 +27,7 @@ export interface DeflatedSharpeRatioOptions extends PeriodOptions {
  * @param sharpeVariance finite, >= 0.
  * @throws EngineError INVALID_INPUT when an argument is out of range.
  * @example
- * expectedMaximumSharpe(100, 0.25) // => 1.2653014466008432
+ * expectedMaximumSharpe(100, 0.25) // => 1.2653014466008403
  */
 export function expectedMaximumSharpe(trials: number, sharpeVariance: number): number {
   assertInteger("trials", trials, { min: 2, max: Number.MAX_SAFE_INTEGER });

@@ -17,7 +17,7 @@ import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
  * @param options `{ convention }`: "engine" (default) or "quantstats" ("empyrical" has none and gives the engine's).
  * @throws EngineError INVALID_INPUT when `values` is short or holds a non-finite or non-positive value, `convention` is unknown, or the ratio overflows.
  * @example
- * recoveryFactor([100, 120, 90, 130]) // => 1.2 (total 30 %, drawdown -25 %)
+ * recoveryFactor([100, 120, 90, 130]) // => 1.1999999999999966 (total return 30 %, drawdown -25 %: 1.2 to rounding)
  */
 export function recoveryFactor(values: NumericArray, options?: ConventionOptions): number {
   const convention = conventionOf(options);

@@ -15,7 +15,7 @@ import { toFiniteFloat64 } from "../_internal/validate.ts";
  * @throws EngineError INVALID_INPUT when `values` is short, holds a non-finite or non-positive value,
  *   `years` is negative or not finite, or the result overflows.
  * @example
- * calmarRatio([100, 120, 90, 130], 1) // => 1.1999999999999966 (CAGR 30 %, drawdown -25 %)
+ * calmarRatio([100, 120, 90, 130], 1) // => 1.2 (CAGR 30 %, drawdown -25 %)
  */
 export function calmarRatio(values: NumericArray, years: number): number {
   const v = toFiniteFloat64("values", values, 2);

@@ -136,6 +136,12 @@ describe("calmarRatio", () => {
       }),
     );
   });
+  it("keeps CAGR's digits on a near-total loss (its drawdown is the whole loss)", () => {
+    // CAGR −0.9948074617770193 (exact, 64-digit oracle in stats/cagr.test.ts); the drawdown is (V_end − V_start)/V_start.
+    const start = 486.10843121839065;
+    const end = 1.155210871860657e-12;
+    expect(calmarRatio([start, end], 6.401095140314853)).toBe(-0.9948074617770193 / -((end - start) / start));
+  });
   it("is invariant to scaling the values, 0 for a series that never falls, and has the sign of the growth", () => {
     fc.assert(
       fc.property(navArb, cArb, (v, c) => {

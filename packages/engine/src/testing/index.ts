@@ -2,6 +2,8 @@
  * @thematic/engine/testing: fast-check arbitraries of the engine's domain and the reference
  * oracles the engine's own tests compare against, for property-based suites outside the engine.
  * Needs `fast-check` (an optional peer dependency of @thematic/engine; only this entry uses it).
+ * Every arbitrary is a function returning a fresh `fc.Arbitrary`; random data inside one (price
+ * walks, factor returns) derives from a seed fast-check draws, so failures replay and shrink.
  *
  * @example
  * import fc from "fast-check";
@@ -10,9 +12,6 @@
  *
  * fc.assert(fc.property(arbitraryPortfolio(), ({ input }) =>
  *   closeTo(buyAndHoldBacktest(input).timeSeries.at(-1)![1], oracleNav(input).nav.at(-1)!, 1e-9)));
- *
- * Every arbitrary is a function returning a fresh `fc.Arbitrary`; random data inside one (price
- * walks, factor returns) derives from a seed fast-check draws, so failures replay and shrink.
  *
  * @module @thematic/engine/testing
  */

@@ -1602,9 +1602,9 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
      ],
      "metadata": {
       "returns": 2.6248056449387414,
-      "annualizedReturn": 0.2949144262072787,
+      "annualizedReturn": 0.29491442620727903,
       "variance": 0.2624356835167892,
-      "sharpeRatio": 1.123758866383015,
+      "sharpeRatio": 1.1237588663830163,
       "maxDrawdown": -0.3511134687012151,
       "stockCount": 10,
       "weekCount": 260
@@ -7235,9 +7235,9 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
     "200": {
      "metadata": {
       "returns": 1.0282576979584501,
-      "annualizedReturn": 0.425899468136336,
+      "annualizedReturn": 0.42589946813633695,
       "variance": 0.42511247273163644,
-      "sharpeRatio": 1.0018512639717263,
+      "sharpeRatio": 1.0018512639717285,
       "maxDrawdown": -0.4515338842646053,
       "stockCount": 2,
       "weekCount": 104,
@@ -7352,9 +7352,9 @@ export const OPENAPI_EXAMPLES: OpenApiExamples = {
     "200": {
      "metadata": {
       "returns": 1.0282576979584501,
-      "annualizedReturn": 0.425899468136336,
+      "annualizedReturn": 0.42589946813633695,
       "variance": 0.42511247273163644,
-      "sharpeRatio": 1.0018512639717263,
+      "sharpeRatio": 1.0018512639717285,
       "maxDrawdown": -0.4515338842646053,
       "stockCount": 2,
       "weekCount": 104,

@@ -10,8 +10,13 @@ import { readClose } from "./validatePriceSeries.ts";
 import { weeklyWindow } from "./weeklyWindow.ts";
 import { firstAbove } from "../../_internal/sortedSearch.ts";
 
-/** The NAV one holding at a time, each close read through readClose: the definition navAtPoints must match bit for bit, errors included. */
+/**
+ * The NAV one holding at a time, each close read through readClose, after every close of every
+ * series has been read in holding order: the definition navAtPoints must match bit for bit,
+ * errors included.
+ */
 function oneAtATime(holdings: readonly ResolvedHolding[], points: Int32Array): Float64Array {
+  for (const h of holdings) for (let j = 0; j < h.series.closes.length; j++) readClose(`prices[${JSON.stringify(h.id)}]`, h.series.closes, j);
   const value = new Float64Array(points.length);
   for (const h of holdings) {
     const { start, closes } = h.series;
@@ -49,7 +54,7 @@ describe("navAtPoints (eight holdings at a time)", () => {
             const closes: ArrayLike<unknown> = typed[i++] ? Float64Array.from(s.closes) : (Array.from(s.closes) as unknown[]);
             prices.set(id, { start: s.start, closes: closes as ArrayLike<number> });
           }
-          // Up to two bad closes, on weekly points (read) or anywhere (maybe not read).
+          // Up to two bad closes, on weekly points (read by the sums) or anywhere.
           for (const c of [corruption, second === undefined ? undefined : { ...second, bad: Number.NaN }]) {
             if (c === undefined) continue;
             const id = `H${c.holding % input.prices.size}`;

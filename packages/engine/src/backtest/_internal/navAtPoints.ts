@@ -1,6 +1,6 @@
 import type { PriceSeries } from "../types.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
-import { readClose } from "./validatePriceSeries.ts";
+import { badClose, firstBadClose, readClose } from "./validatePriceSeries.ts";
 import { firstAbove } from "../../_internal/sortedSearch.ts";
 
 /** Rebasing level of every NAV series (contract §2.10). */
@@ -14,7 +14,11 @@ export const NAV_BASE = 10000;
  *   w_h · P_h(t) / P_h(a_h)          from a_h while it trades,
  *   w_h · P_h(e_h) / P_h(a_h)        after e_h (cash at its last close);
  * the NAV is `10000 · V(t) / V(t_0)` with `V` the sum over holdings, so it starts at exactly 10000.
- * Every close read is checked (finite, > 0). Cost O(H · W) for H holdings and W weekly points.
+ * Every close of each series is checked (finite, > 0; docs/maths.md#price-validation), a group
+ * of eight series just before the group is summed, so that the sums read closes the check has
+ * just brought into the cache (one pass over the daily series, not two); a series checked before
+ * (the same closes array) is not scanned again, and each close read is still checked as read.
+ * Cost O(H · W) for H holdings and W weekly points, plus O(H · D) the first time the series are seen.
  *
  * The sum V(t) is taken in holding order from 0, (((0 + v_1) + v_2) + …), whatever the loop
  * shape: holdings are read eight at a time (eight series streamed side by side, one load and
@@ -71,6 +75,14 @@ function good(v: unknown): v is number {
  * elsewhere term by term.
  */
 function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, points: Int32Array, value: Float64Array): void {
+  for (let i = h; i < h + n; i++) {
+    const { id, series } = holdings[i]!;
+    const bad = firstBadClose(series.closes);
+    if (bad >= 0) {
+      lanes.closes.fill(NO_CLOSES);
+      throw badClose(`prices[${JSON.stringify(id)}]`, series.closes, bad);
+    }
+  }
   const w = points.length;
   let from = 0;
   let to = w - 1;

@@ -2,7 +2,7 @@ import { closeIndex, type PreparedPriceTable, type TableSeries } from "./prepare
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 import { NAV_BASE } from "./navAtPoints.ts";
 import { readClose } from "./validatePriceSeries.ts";
-import { firstAbove, firstAtLeast } from "../../_internal/sortedSearch.ts";
+import { firstAbove } from "../../_internal/sortedSearch.ts";
 
 /**
  * Where a window's weekly points sit in a table: point k < W − 1 is slot `firstSlot + k`; the last
@@ -24,8 +24,9 @@ let dirty = new Uint8Array(0);
  * 8 slots where no holding is bought or delisted inside the window go to the table's block
  * kernel (WebAssembly SIMD: two rows per instruction, each lane the scalar sequence of
  * operations); the others, at most two per irregular holding, are summed here term by term.
- * Every close read is checked first through the table's bad-slot lists (same error as a direct
- * read). Writes into `out` (length W) and returns it. Cost O(H·W) multiply-adds, no allocation.
+ * The holdings' series were checked whole (resolveHoldings refuses a series with a bad close);
+ * the closes read from the series itself (a mid-week end, a last close) are checked again as read.
+ * Writes into `out` (length W) and returns it. Cost O(H·W) multiply-adds, no allocation.
  */
 export function navFromTable(
   table: PreparedPriceTable,
@@ -56,9 +57,8 @@ export function navFromTable(
     const lt = hold.lastIndex >= points[W - 1]! ? W - 1 : firstAbove(points, hold.lastIndex, inv) - 1;
     const { start, closes } = hold.series;
     const id = hold.id;
-    checkReads(table, col, id, closes, start, points, firstSlot, inv, Math.min(lt, W - 2));
     // The end close: from the table, or read (and checked) from the series for a mid-week end.
-    const end = lt === W - 1 ? (endSlot >= 0 ? checkedSlot(table, col, endSlot, id, closes, points[W - 1]! - start) : checkedClose(id, closes, points[W - 1]! - start)) : 0;
+    const end = lt === W - 1 ? (endSlot >= 0 ? f64[closeIndex(table, endSlot, col)]! : checkedClose(id, closes, points[W - 1]! - start)) : 0;
     const purchase = inv === W - 1 ? end : f64[closeIndex(table, firstSlot + inv, col)]!;
     const c = hold.weight / purchase;
     const cash = lt < W - 1 ? c * checkedClose(id, closes, hold.lastIndex - start) : 0;
@@ -124,32 +124,4 @@ function fieldOf(id: string): string {
 function checkedClose(id: string, closes: ArrayLike<number>, j: number): number {
   const v = closes[j];
   return typeof v === "number" && v > 0 && v < Infinity ? v : readClose(fieldOf(id), closes, j);
-}
-
-/** Throws the error of a direct read when a close the backtest reads in slots [firstSlot + from, firstSlot + to] is bad. */
-function checkReads(
-  table: PreparedPriceTable,
-  col: number,
-  id: string,
-  closes: ArrayLike<number>,
-  start: number,
-  points: Int32Array,
-  firstSlot: number,
-  from: number,
-  to: number,
-): void {
-  const bad = table.badSlots[col]!;
-  if (bad.length === 0 || to < from) return;
-  const i = firstAtLeast(bad, firstSlot + from);
-  if (i < bad.length && bad[i]! <= firstSlot + to) readClose(fieldOf(id), closes, points[bad[i]! - firstSlot]! - start);
-}
-
-/** The close of column `col` at `slot`, with the error of a direct read at daily index `j` when it is bad. */
-function checkedSlot(table: PreparedPriceTable, col: number, slot: number, id: string, closes: ArrayLike<number>, j: number): number {
-  const bad = table.badSlots[col]!;
-  if (bad.length > 0) {
-    const i = firstAtLeast(bad, slot);
-    if (i < bad.length && bad[i] === slot) readClose(fieldOf(id), closes, j);
-  }
-  return table.memory.f64[closeIndex(table, slot, col)]!;
 }

@@ -19,16 +19,16 @@ export interface PreparedPriceTable {
    * (never read there).
    */
   memory: KernelMemory;
-  /**
-   * Per column, the increasing slots within the series' life whose close is not a finite number
-   * > 0 (usually none). A backtest reading one of them throws the error a plain read would.
-   */
-  badSlots: ReadonlyArray<Int32Array>;
 }
 
 /** A series of a table: the caller's start and closes, and its column in the table. */
 export interface TableSeries extends PriceSeries {
   column: number;
+  /**
+   * Index in `closes` of the first close that is not a finite number > 0 (checked over the whole
+   * series when the table was made), or -1. A backtest holding the series refuses it, naming that close.
+   */
+  firstBad: number;
 }
 
 const registry = new WeakMap<object, PreparedPriceTable>();

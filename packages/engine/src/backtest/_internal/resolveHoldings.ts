@@ -3,7 +3,8 @@ import { assertInRange } from "../../_internal/validate.ts";
 import type { BacktestHolding, PriceSeries } from "../types.ts";
 import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
 import { isoDate } from "./isoDate.ts";
-import { isWellShapedSeries, validatePriceSeries } from "./validatePriceSeries.ts";
+import { badClose, isWellShapedSeries, validateCloses, validatePriceSeries } from "./validatePriceSeries.ts";
+import type { TableSeries } from "./preparedPriceTable.ts";
 import { firstAtLeast } from "../../_internal/sortedSearch.ts";
 
 /** One holding the backtest uses (docs/maths.md#backtest-holdings). */
@@ -20,10 +21,17 @@ export interface ResolvedHolding {
 
 /**
  * Validates the holdings, merges duplicate ids, drops unresolvable ones and normalises the rest.
- * Pushes one warning per event (merge, zero weight, drop, late listing, delisting) onto `warnings`.
- * The shape of each listed holding's series is validated here; its closes are checked when read
- * (navAtPoints). O(H·log W) for H holdings and W weekly points. `seriesChecked`: the series of
- * `prices` were shape-checked already (a weekly price table's), so they are not checked again.
+ * Pushes one warning per event (merge, drop, late listing, delisting) onto `warnings`; a zero
+ * weight (an optimizer's output lists every asset) is skipped without one, its series not read.
+ * The shape of each series a holding of positive weight names is validated here; every close of
+ * a series dropped from the window too (validateCloses: O(D) the first time a closes array is
+ * seen, O(1) after). The closes of the holdings kept are checked by the caller,
+ * {@link checkResolvedCloses} or navAtPoints, which checks each group of series as it reads it
+ * (one pass over memory): so a bad close is refused wherever it is, the dropped series' first,
+ * then the kept ones', each in holding order, whichever path reads the prices.
+ * O(H·log W) for H holdings and W weekly points, plus those checks. `seriesChecked`: the series
+ * of `prices` are a weekly price table's, shape-checked and their closes checked when it was made
+ * (`firstBad`), so they are not scanned again.
  */
 export function resolveHoldings(
   holdings: unknown,
@@ -101,10 +109,7 @@ export function resolveHoldings(
     const weight = weights[m]!;
     const count = counts[m]!;
     if (count > 1) warnings.push(`holding ${id} is listed ${count} times; its weights were added`);
-    if (weight === 0) {
-      warnings.push(`holding ${id} has weight 0 and is not used`);
-      continue;
-    }
+    if (weight === 0) continue;
     const data = priceMap.get(id);
     if (data === undefined) {
       warnings.push(`holding ${id} has no price data and was dropped`);
@@ -115,6 +120,7 @@ export function resolveHoldings(
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
+      checkSeriesCloses(id, series);
       warnings.push(
         `holding ${id} has no close on any weekly date from ${isoDate(calendar[first]!)} to ${isoDate(calendar[last]!)} and was dropped`,
       );
@@ -139,4 +145,20 @@ export function resolveHoldings(
   for (const h of resolved) total += h.weight;
   for (const h of resolved) h.weight /= total;
   return resolved;
+}
+
+/** Refuses `series` (of holding `id`) when one of its closes is not a finite number > 0, naming it. */
+function checkSeriesCloses(id: string, series: PriceSeries): void {
+  const bad = (series as Partial<TableSeries>).firstBad;
+  if (bad === undefined) validateCloses(() => `prices[${JSON.stringify(id)}]`, series.closes);
+  else if (bad >= 0) throw badClose(`prices[${JSON.stringify(id)}]`, series.closes, bad);
+}
+
+/**
+ * Checks every close of the kept holdings' series, in holding order (a weekly price table's from
+ * what it found when made, O(1) each; a Map's through validateCloses): for the callers that do not
+ * read the series through navAtPoints, which checks them itself.
+ */
+export function checkResolvedCloses(holdings: readonly ResolvedHolding[]): void {
+  for (const h of holdings) checkSeriesCloses(h.id, h.series);
 }

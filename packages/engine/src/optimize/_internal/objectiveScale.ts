@@ -11,7 +11,10 @@ import type { MeanCvarProblem } from "./meanCvarProblem.ts";
  * Cost: O(T·n) when s > 1, O(n) otherwise.
  * @throws EngineError INVALID_INPUT (field returnMultiplier) when a gain overflows to ±Infinity
  * @example
- * scaleObjective({ ...p, gain: Float64Array.of(1e9, 2e9) }).scale // => 2e9
+ * const p = { n: 2, periods: 1, returns: Float64Array.of(0.01, -0.02), gain: Float64Array.of(1e9, 2e9), target: Float64Array.of(0.5, 0.5),
+ *   buzzPenalty: 0, maxWeight: 1, minActiveWeight: 0.01, minHoldings: 1, confidence: 0.95, tailSize: 0.05 };
+ * scaleObjective(p).scale // => 2e9
+ * scaleObjective(p).problem.gain // => Float64Array [0.5, 1]
  */
 export function scaleObjective(p: MeanCvarProblem): { problem: MeanCvarProblem; scale: number } {
   let scale = 1;
