@@ -41,7 +41,9 @@ describe("every chart throws only ChartError", () => {
   ];
 
   it("efficientFrontierChartSpec refuses sparse points and assets by name (a fast-check seed found a TypeError)", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the holes are the input under test
     expect(() => efficientFrontierChartSpec({ points: [, ,] } as never)).toThrow(ChartError);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     expect(() => efficientFrontierChartSpec({ points: [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.08 }], assets: [, { volatility: 0.1, expectedReturn: 0.05, label: "A" }] } as never)).toThrow(ChartError);
   });
 
