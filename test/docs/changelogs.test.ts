@@ -14,7 +14,7 @@ describe.each(published.map((p) => [p.manifest.name, p] as const))("%s CHANGELOG
     const path = join(ROOT, dir, "CHANGELOG.md");
     expect(existsSync(path), `${dir}/CHANGELOG.md`).toBe(true);
     const text = readFileSync(path, "utf8");
-    expect(text.split("\n")[0]).toBe(`# ${name}`);
+    expect(text.split("\n")[0]).toBe(`# Changelog of ${name}`);
     expect(text).toMatch(/^## (Unreleased|\d+\.\d+\.\d+)\s*$/m);
     expect(manifest.files).toContain("CHANGELOG.md");
   });
