@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { githubSlug } from "./_support/githubSlug.ts";
 import { markdownAnchors, markdownLinks } from "./_support/markdownLinks.ts";
-import { repoMarkdownFiles } from "./_support/repoMarkdownFiles.ts";
+import { repoFiles } from "./_support/repoFiles.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -65,7 +65,7 @@ function brokenLinks(file: string, anchorsOf: (file: string) => Set<string>): st
 }
 
 describe("the repository's Markdown", () => {
-  const files = repoMarkdownFiles(ROOT);
+  const files = repoFiles(ROOT, [".md"]);
   const cache = new Map<string, Set<string>>();
   const anchorsOf = (file: string): Set<string> => {
     let anchors = cache.get(file);
@@ -79,5 +79,20 @@ describe("the repository's Markdown", () => {
 
   it("has no broken relative link or #anchor", () => {
     expect(files.flatMap((file) => brokenLinks(file, anchorsOf))).toEqual([]);
+  });
+
+  it("has every section that the code and the docs cite as docs/<file>.md#<anchor>", () => {
+    const broken: string[] = [];
+    for (const file of repoFiles(ROOT, [".ts", ".mjs", ".md"])) {
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .forEach((text, i) => {
+          for (const [citation, doc, anchor] of text.matchAll(/\b(docs\/[\w/.-]+\.md)#([\w-]+)/g)) {
+            if (!existsSync(join(ROOT, doc!))) broken.push(`${file}:${i + 1} ${citation} (no such file)`);
+            else if (!anchorsOf(doc!).has(anchor!)) broken.push(`${file}:${i + 1} ${citation} (no heading or anchor "${anchor}")`);
+          }
+        });
+    }
+    expect(broken).toEqual([]);
   });
 });

@@ -7,12 +7,13 @@ const SKIPPED = new Set(["node_modules", "dist", ".git", "coverage", "tmp", "art
 const GENERATED = new Set(["docs/api"]);
 
 /**
- * Paths (relative to `root`, with `/`) of every Markdown file of the repository, sorted.
+ * Paths (relative to `root`, with `/`) of every file of the repository whose name ends with one
+ * of `extensions`, sorted; installs, builds and generated folders are not walked.
  *
  * @example
- * repoMarkdownFiles(root).includes("docs/maths.md") // => true
+ * repoFiles(root, [".md"]).includes("docs/maths.md") // => true
  */
-export function repoMarkdownFiles(root: string): string[] {
+export function repoFiles(root: string, extensions: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,7 +21,7 @@ export function repoMarkdownFiles(root: string): string[] {
       const rel = relative(root, path).split("\\").join("/");
       if (entry.isDirectory()) {
         if (!SKIPPED.has(entry.name) && !GENERATED.has(rel) && !entry.name.startsWith(".tmp-")) walk(path);
-      } else if (entry.isFile() && entry.name.endsWith(".md")) out.push(rel);
+      } else if (entry.isFile() && extensions.some((e) => entry.name.endsWith(e))) out.push(rel);
     }
   };
   walk(root);
