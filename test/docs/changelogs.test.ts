@@ -6,7 +6,14 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { workspaces: string[] };
 const published = root.workspaces
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { name: string; private?: boolean; files?: string[] } }))
+  .map((dir) => ({
+    dir,
+    manifest: JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as {
+      name: string;
+      private?: boolean;
+      files?: string[];
+    },
+  }))
   .filter(({ manifest }) => manifest.private !== true);
 
 describe.each(published.map((p) => [p.manifest.name, p] as const))("%s CHANGELOG.md", (name, { dir, manifest }) => {

@@ -13,7 +13,9 @@ describe("githubSlug", () => {
     expect(githubSlug("Maximum drawdown (`maxDrawdown`)")).toBe("maximum-drawdown-maxdrawdown");
     expect(githubSlug("Score tilt — the default")).toBe("score-tilt--the-default");
     expect(githubSlug("CVaR at 95 %, ρ and J·w")).toBe("cvar-at-95--ρ-and-jw");
-    expect(githubSlug("The [mock](README.md) and *emphasis* with snake_case")).toBe("the-mock-and-emphasis-with-snake_case");
+    expect(githubSlug("The [mock](README.md) and *emphasis* with snake_case")).toBe(
+      "the-mock-and-emphasis-with-snake_case",
+    );
   });
 });
 
@@ -21,7 +23,7 @@ describe("markdownLinks and markdownAnchors", () => {
   it("read links outside code only, and number repeated headings as GitHub does", () => {
     const text = [
       "# Title",
-      "See [a](a.md#x), ![img](images/p.png \"P\") and `[code](no.md)`.",
+      'See [a](a.md#x), ![img](images/p.png "P") and `[code](no.md)`.',
       "```md",
       "[inside](fence.md)",
       "# Not a heading",
@@ -48,7 +50,12 @@ function brokenLinks(file: string, anchorsOf: (file: string) => Set<string>): st
     const hash = target.indexOf("#");
     const pathPart = decodeURIComponent(hash < 0 ? target : target.slice(0, hash));
     const anchor = hash < 0 ? null : decodeURIComponent(target.slice(hash + 1));
-    const resolved = pathPart === "" ? file : normalize(join(pathPart.startsWith("/") ? "" : dirname(file), pathPart)).split("\\").join("/");
+    const resolved =
+      pathPart === ""
+        ? file
+        : normalize(join(pathPart.startsWith("/") ? "" : dirname(file), pathPart))
+            .split("\\")
+            .join("/");
     const where = `${file}:${line} ${target}`;
     if (resolved.startsWith("..") || !existsSync(join(ROOT, resolved))) {
       broken.push(`${where} (no such file: ${resolved})`);
@@ -74,7 +81,15 @@ describe("the repository's Markdown", () => {
   };
 
   it("is found: the READMEs and docs/", () => {
-    expect(files).toEqual(expect.arrayContaining(["README.md", "docs/maths.md", "docs/decisions.md", "docs/parity.md", "packages/mock-server/ARCHITECTURE.md"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "docs/maths.md",
+        "docs/decisions.md",
+        "docs/parity.md",
+        "packages/mock-server/ARCHITECTURE.md",
+      ]),
+    );
   });
 
   it("has no broken relative link or #anchor", () => {
@@ -89,7 +104,8 @@ describe("the repository's Markdown", () => {
         .forEach((text, i) => {
           for (const [citation, doc, anchor] of text.matchAll(/\b(docs\/[\w/.-]+\.md)#([\w-]+)/g)) {
             if (!existsSync(join(ROOT, doc!))) broken.push(`${file}:${i + 1} ${citation} (no such file)`);
-            else if (!anchorsOf(doc!).has(anchor!)) broken.push(`${file}:${i + 1} ${citation} (no heading or anchor "${anchor}")`);
+            else if (!anchorsOf(doc!).has(anchor!))
+              broken.push(`${file}:${i + 1} ${citation} (no heading or anchor "${anchor}")`);
           }
         });
     }

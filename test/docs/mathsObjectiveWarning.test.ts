@@ -13,9 +13,19 @@ function quickStart() {
     start: 0,
     closes: calendar.map((_, i) => 100 * Math.exp(drift * i + swing * Math.sin(i / period))),
   });
-  const prices = new Map([["SUN", series(6e-4, 0.08, 9)], ["WIND", series(3e-4, 0.05, 5)], ["GRID", series(2e-4, 0.03, 13)]]);
+  const prices = new Map([
+    ["SUN", series(6e-4, 0.08, 9)],
+    ["WIND", series(3e-4, 0.05, 5)],
+    ["GRID", series(2e-4, 0.03, 13)],
+  ]);
   const ids = [...prices.keys()];
-  const companies = ids.map((id, i) => ({ id, marketCap: 2e9 * (i + 1), linguisticBeta: 0.8 - 0.2 * i, marketBuzz: 1 + i, convictionScore: null }));
+  const companies = ids.map((id, i) => ({
+    id,
+    marketCap: 2e9 * (i + 1),
+    linguisticBeta: 0.8 - 0.2 * i,
+    marketBuzz: 1 + i,
+    convictionScore: null,
+  }));
   return { companies, scenarios: scenariosFromPrices(calendar, prices, ids, { lookbackDays: 504 }).scenarios };
 }
 
@@ -24,6 +34,10 @@ it("the one-term warning quoted in docs/maths.md#scale-aware-objective is the op
   const after = maths.slice(maths.indexOf("the result says, for example:"));
   const quoted = /\n\n((?:> .*\n)+)/.exec(after)![1]!.replace(/^> /gm, "").replace(/\s+/g, " ").trim();
   const { companies, scenarios } = quickStart();
-  const result = await meanCvarOptimize(companies, scenarios, { maxWeight: 0.6, linguisticBetaWeight: 0, buzzPenalty: 1 });
+  const result = await meanCvarOptimize(companies, scenarios, {
+    maxWeight: 0.6,
+    linguisticBetaWeight: 0,
+    buzzPenalty: 1,
+  });
   expect(result.warnings).toContain(quoted);
 });
