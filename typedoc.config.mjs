@@ -1,7 +1,15 @@
 // @ts-check
 import { OptionDefaults } from "typedoc";
 
-/** @type {Partial<import("typedoc").TypeDocOptions>} */
+/**
+ * The API reference (`npm run docs:api` → docs/api/, not committed) of the public entry points,
+ * read from the TypeScript source (tsconfig.typedoc.json: the `@thematic/source` condition, no
+ * build). Fails on any warning: a `{@link}` that does not resolve or names something not exported,
+ * a type referenced but not exported, an export of the four packages without a doc comment
+ * (exports themselves, not each property of their types: docs/decisions.md, "API reference").
+ *
+ * @type {Partial<import("typedoc").TypeDocOptions>}
+ */
 const config = {
   name: "Thematic toolkit API",
   entryPoints: [
@@ -21,7 +29,9 @@ const config = {
   excludePrivate: true,
   excludeInternal: true,
   readme: "none",
+  // openapi-typescript writes the OpenAPI descriptions of the client's generated types as @description.
   blockTags: [...OptionDefaults.blockTags, "@description"],
+  // The symbols are declared in the workspace packages, not in the root package TypeDoc runs from.
   packagesRequiringDocumentation: ["@thematic/engine", "@thematic/mock-server", "@thematic/client", "@thematic/charts"],
   requiredToBeDocumented: [
     "Enum",
