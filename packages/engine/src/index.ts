@@ -20,3 +20,4 @@ export * from "./allocation/index.ts";
 export * from "./data/index.ts";
 export * from "./portfolio/index.ts";
 export * from "./research/index.ts";
+export * from "./walkForward/index.ts";

@@ -17,6 +17,7 @@ import { portfolioConstructionEntries } from "./_test/badInput/portfolioConstruc
 import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { labelledDataEntries } from "./_test/badInput/labelledDataEntries.ts";
 import { researchEntries } from "./_test/badInput/researchEntries.ts";
+import { walkForwardEntries } from "./_test/badInput/walkForwardEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -938,7 +939,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries };
 
 // ---------- the suite ----------
 

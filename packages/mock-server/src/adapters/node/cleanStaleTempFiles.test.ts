@@ -10,6 +10,18 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** Resolves once process `pid` runs `name` (its /proc comm): the shell has exec'd, so from now on nothing reaps its child. */
+async function untilExecs(pid: number, name: string): Promise<void> {
+  const comm = () => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "latin1").trim();
+    } catch {
+      return null;
+    }
+  };
+  while (comm() !== name) await new Promise((r) => setTimeout(r, 10));
+}
+
 describe("cleanStaleTempFiles", () => {
   it("removes the temporary files of dead pids and old ones, keeps live recent ones, this process's and other files", () => {
     const dir = mkdtempSync(join(tmpdir(), "thematic-clean-"));
@@ -30,6 +42,8 @@ describe("cleanStaleTempFiles", () => {
     const sh = spawn("sh", ["-c", "sleep 600 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] }); // never reaps its child
     const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
     try {
+      // Killed before the shell exec'd, the child would be reaped by the shell and vanish.
+      await untilExecs(sh.pid!, "sleep");
       process.kill(pid, "SIGKILL");
       const state = () => {
         const stat = readFileSync(`/proc/${pid}/stat`, "latin1");

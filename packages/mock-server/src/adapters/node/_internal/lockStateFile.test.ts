@@ -38,12 +38,26 @@ const procState = (pid: number) => {
   }
 };
 
+/** Resolves once process `pid` runs `name` (its /proc comm): the shell has exec'd, so from now on nothing reaps its child. */
+async function untilExecs(pid: number, name: string): Promise<void> {
+  const comm = () => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "latin1").trim();
+    } catch {
+      return null;
+    }
+  };
+  while (comm() !== name) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** A process whose parent never reaps it (as under an init that does not): `sh` starts `sleep` in the background, then becomes `sleep` itself. */
 async function unreapedChild(): Promise<{ pid: number; parent: number }> {
   const sh = spawn("sh", ["-c", "sleep 600 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] });
   children.push(sh.pid!);
   const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   children.push(pid);
+  // Until the shell has exec'd, it would reap a killed child itself.
+  await untilExecs(sh.pid!, "sleep");
   return { pid, parent: sh.pid! };
 }
 
