@@ -15,6 +15,7 @@ const config = {
   entryPoints: [
     "packages/engine/src/index.ts",
     "packages/engine/src/testing/index.ts",
+    "packages/engine/src/node/index.ts",
     "packages/mock-server/src/index.ts",
     "packages/mock-server/src/adapters/node/index.ts",
     "packages/mock-server/src/adapters/msw/browser.ts",
