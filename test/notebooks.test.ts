@@ -28,8 +28,9 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
   it("the runner fails naming the cell that threw, with later cells seeing earlier bindings", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
     const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
+    const throwing = `const b: number = a + 1;\nif (b === 21) throw new Error(\`cell saw a = \${a}\`);\n`;
     const notebook = {
-      cells: [code("const a = 20;\n"), { cell_type: "markdown", metadata: {}, source: "text" }, code("const b: number = a + 1;\nif (b === 21) throw new Error(`cell saw a = ${a}`);\n")],
+      cells: [code("const a = 20;\n"), { cell_type: "markdown", metadata: {}, source: "text" }, code(throwing)],
       metadata: {},
       nbformat: 4,
       nbformat_minor: 5,

@@ -3,6 +3,8 @@
  * the service's responses), rendered without a DOM by Vega-Lite and Vega (Node, Deno, browsers).
  * Every chart has a `…Spec` builder (a Vega-Lite spec: notebooks that display Vega-Lite can show
  * it as is) and an async renderer returning an SVG document. Conventions: docs/maths.md#chart-series.
+ *
+ * @module @thematic/charts
  */
 export { ChartError } from "./ChartError.ts";
 export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesFrequency, SeriesPoint, TimeSeries, WeightInput, WeightsInput } from "./types.ts";

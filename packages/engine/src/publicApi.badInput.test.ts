@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as engine from "./index.ts";
 import {
-  above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notANumber, notAString, numericArray, replace, scalar,
+  above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notAString, numericArray, replace, scalar,
 } from "./_test/badInput/breakers.ts";
 import { portfolioConstructionEntries } from "./_test/badInput/portfolioConstructionEntries.ts";
 import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";

@@ -4,6 +4,8 @@
  * `@thematic/mock-server/node`, msw setups in `…/msw/browser` (`setupMockWorker`,
  * `createLazyHandlers`) and `…/msw/node` (`setupMockServer`, `createHandlers`): msw is an
  * optional peer dependency, so this entry never imports it.
+ *
+ * @module @thematic/mock-server
  */
 
 // The app

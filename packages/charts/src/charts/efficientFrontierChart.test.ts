@@ -101,6 +101,7 @@ describe("efficientFrontierChart", () => {
   it("refuses a sparse array of points or assets naming the hole, as ChartError", () => {
     // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     expect(() => efficientFrontierChartSpec({ points: [, ,] } as never)).toThrow(ChartError);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     expect(() => efficientFrontierChartSpec({ points: [, ,] } as never)).toThrow(/^points\[0\]/);
     // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     expect(() => efficientFrontierChartSpec({ points: [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.09 }], assets: [, { label: "A", volatility: 0.1, expectedReturn: 0.05 }] } as never)).toThrow(/^assets\[0\]/);

@@ -3,6 +3,7 @@
  * @thematic/mock-server's createApp, itself built from the zod schemas that validate requests).
  * Do not edit: a test fails when this file is stale against the app.
  */
+/** Every path of the API: per method, its parameters, request body and responses. */
 export interface paths {
     "/__mock/builds/complete": {
         parameters: {
@@ -1277,6 +1278,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
+/** The named schemas, responses and parameters of the document (`components["schemas"]["Portfolio"]`…). */
 export interface components {
     schemas: {
         AdvanceClockBody: {

@@ -14,6 +14,7 @@ export interface TinypoolRunnerOptions {
 
 /** A {@link SweepRunner} over a tinypool worker-thread pool; `close()` ends the workers. */
 export interface TinypoolRunner extends SweepRunner {
+  /** Ends the pool's workers (tinypool's `destroy()`). */
   close(): Promise<void>;
 }
 

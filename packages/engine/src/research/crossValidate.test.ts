@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assetReturns, isAssetReturns, type AssetReturns } from "../data/assetReturns.ts";
-import { EngineError, isEngineError } from "../errors/EngineError.ts";
+import { type EngineError, isEngineError } from "../errors/EngineError.ts";
 import { sharpeRatio } from "../stats/sharpeRatio.ts";
 import { combinatorialPurgedSplits } from "./combinatorialPurgedSplits.ts";
 import { crossValidate, type CrossValidationContext } from "./crossValidate.ts";

@@ -36,7 +36,6 @@ const returnsArb = (minLength = 4) =>
     fc.oneof({ weight: 4, arbitrary: fc.double({ min: -0.2, max: 0.2, noNaN: true }).filter((x) => Math.abs(x) > 1e-9) }, { weight: 1, arbitrary: fc.constant(0) }),
     { minLength, maxLength: 120 },
   );
-const navOf = (r: number[]) => r.reduce((v, x) => [...v, v[v.length - 1]! * (1 + x)], [100]);
 const scaleArb = fc.constantFrom(0.25, 0.5, 2, 8);
 
 describe("autocorrelationPenalty", () => {

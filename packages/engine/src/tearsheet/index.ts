@@ -11,7 +11,7 @@ export { hitRate } from "./hitRate.ts";
 export { extremePeriods, type ExtremePeriods } from "./extremePeriods.ts";
 export { rollingVolatility } from "./rollingVolatility.ts";
 export { rollingSharpe } from "./rollingSharpe.ts";
-export { type RollingRatioOptions } from "./_internal/rollingOptions.ts";
+export type { RollingRatioOptions } from "./_internal/rollingOptions.ts";
 export { rollingBeta } from "./rollingBeta.ts";
 export { drawdownTable, type DrawdownEpisode } from "./drawdownTable.ts";
 export { tearSheet, type TearSheet, type TearSheetInput, type TearSheetOptions, type DrawdownRow, type TimePoint, type SeriesMetrics } from "./tearSheet.ts";

@@ -6,12 +6,15 @@ import { runSweepTask, type SweepRunner, type SweepTask } from "./sweep.ts";
  * a `MessagePort` all have it.
  */
 export interface SweepPort {
+  /** Sends a task or a cancellation to the worker. */
   postMessage(message: unknown): void;
+  /** Listens for the worker's replies. */
   addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
 }
 
 /** A {@link SweepRunner} over ports; `close()` stops listening (terminate the workers yourself). */
 export interface MessagePortRunner extends SweepRunner {
+  /** Stops listening to the ports. */
   close(): void;
 }
 

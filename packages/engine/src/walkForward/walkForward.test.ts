@@ -148,11 +148,11 @@ describe("walkForward", () => {
     const dates = monthEnds(12);
     const data = assetReturns(rows, { assets: ["A", "B"], frequency: "monthly", dates });
     const seen: Array<[number, number, number, number | undefined]> = [];
-    const spy = (kind: "trailing" | "expanding") => (w: AssetReturns, c: { period: number; date: number | undefined }) => {
+    const spy = (w: AssetReturns, c: { period: number; date: number | undefined }) => {
       seen.push([c.period, w.periods, w.dates![w.periods - 1]!, c.date]);
       return [0.5, 0.5];
     };
-    await walkForward(data, spy("trailing"), { window: { kind: "trailing", periods: 3 }, rebalance: { calendar: "quarterly" } });
+    await walkForward(data, spy, { window: { kind: "trailing", periods: 3 }, rebalance: { calendar: "quarterly" } });
     expect(seen.map(([t]) => t)).toEqual([2, 5, 8]); // the first window's end, then each quarter's last month (not the last period)
     for (const [t, periods, last, date] of seen) {
       expect(periods).toBe(3);
@@ -160,7 +160,7 @@ describe("walkForward", () => {
       expect(date).toBe(dates[t]);
     }
     seen.length = 0;
-    await walkForward(data, spy("expanding"), { window: { kind: "expanding", periods: 4 }, rebalance: { every: 3 } });
+    await walkForward(data, spy, { window: { kind: "expanding", periods: 4 }, rebalance: { every: 3 } });
     expect(seen.map(([t, periods]) => [t, periods])).toEqual([[3, 4], [6, 7], [9, 10]]);
   });
 

@@ -6,7 +6,7 @@ import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
 import { defaultOptions, type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
-import { ApiError } from "../errors/ApiError.ts";
+import type { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
 import { WARNING_HEADER } from "../context/addWarning.ts";
 import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
@@ -57,7 +57,7 @@ export interface CreateAppOptions extends Partial<MockOptions> {
    * `thematic-mock` CLI does, unless `--quiet`). The studio's request log is kept either way.
    */
   quiet?: boolean;
-  /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
+  /** Runs optimizer solves; default `inlineSolverRunner`, in process (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
   /** `--proxy`: forward the API to a real deployment and report drift (`proxy/proxyMiddleware.ts`); share one across sessions. */
   proxy?: ProxySetup;

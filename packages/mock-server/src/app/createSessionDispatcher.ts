@@ -24,7 +24,7 @@ export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(
 export interface SessionDispatcherOptions extends CreateAppOptions {
   /** Most sandbox sessions alive at once (1..1000); default {@link DEFAULT_MAX_SESSIONS}. */
   maxSessions?: number;
-  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default {@link DEFAULT_SESSION_IDLE_MS}. */
+  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default 30 minutes (`DEFAULT_SESSION_IDLE_MS`). */
   sessionIdleMs?: number;
 }
 

@@ -53,7 +53,8 @@ export interface MockOptions {
    * Origins whose browser pages may call the API and the control surface (CORS allow-list, and
    * the `Origin` check of `/__mock/*`): an exact origin (`https://app.example.com`), an origin
    * with any port (`http://localhost:*`), or `*` (every origin; CORS answers `*`). Default
-   * {@link DEFAULT_CORS_ORIGINS}: local frontends on loopback, any port.
+   * `DEFAULT_CORS_ORIGINS`: local frontends on loopback, any port (`http://localhost:*`,
+   * `http://127.0.0.1:*`, `http://[::1]:*` and their `https` twins).
    */
   corsOrigins: string[];
   /**

@@ -11,6 +11,7 @@ export interface SessionControl {
   readonly maxSessions: number;
   /** Idle time after which a session is dropped, ms (0: never). */
   readonly idleMs: number;
+  /** The live sessions, as `GET /__mock/sessions` lists them. */
   list(): SessionOut[];
   /** The session `name`, created (empty state: the fixtures) when absent. @throws ApiError 409 at the cap */
   open(name: string): { session: SessionOut; created: boolean };

@@ -162,12 +162,12 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   }
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
-  const unescape = (s: string) => {
+  const unescapeFormValue = (s: string) => {
     try {
       return decodeURIComponent(s.replace(/\+/g, " "));
     } catch {
       return s;
     }
   };
-  return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+  return { id: unescapeFormValue(decoded.slice(0, colon)), secret: unescapeFormValue(decoded.slice(colon + 1)) };
 }

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";

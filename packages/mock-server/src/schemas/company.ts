@@ -23,6 +23,7 @@ export const CompanySchema = z
     convictionScore: z.number().nullable(),
   })
   .openapi("Company");
+/** A company as the API answers it, as the zod schema `CompanySchema` validates it. */
 export type CompanyOut = z.infer<typeof CompanySchema>;
 
 /** Evidence for one company (docs/parity.md#company-evidence). */
@@ -33,6 +34,7 @@ export const EvidenceSchema = z
     summaries: z.array(z.object({ provider: z.string(), pubDate: z.number().int(), text: z.string() })),
   })
   .openapi("CompanyEvidence");
+/** One piece of evidence for a company in a strategy, as the zod schema `EvidenceSchema` validates it. */
 export type EvidenceOut = z.infer<typeof EvidenceSchema>;
 
 /** Query of a company list: reasoning on demand, and the conviction market-cap floor (USD, default 500000000). */

@@ -20,6 +20,7 @@ export const PerformanceSchema = z
     metadata: PerformanceMetadataSchema,
   })
   .openapi("Performance");
+/** The conviction-weighted NAV sparkline of a strategy, as the zod schema `PerformanceSchema` validates it. */
 export type Performance = z.infer<typeof PerformanceSchema>;
 
 /**

@@ -28,6 +28,7 @@ export const StrategyV1Schema = z
     performance: PerformanceSchema.nullable().optional(),
   })
   .openapi("StrategyV1");
+/** A strategy in the v1 shape, as the zod schema `StrategyV1Schema` validates it. */
 export type StrategyV1 = z.infer<typeof StrategyV1Schema>;
 
 /**
@@ -58,6 +59,7 @@ export const StrategyV2Schema = z
     objective: z.string().openapi({ description: "The same value as `description` (the contract's name for it)" }),
   })
   .openapi("StrategyV2");
+/** A strategy in the v2 shape, as the zod schema `StrategyV2Schema` validates it. */
 export type StrategyV2 = z.infer<typeof StrategyV2Schema>;
 
 /**
@@ -85,6 +87,7 @@ export const StrategyVersionSchema = z
     runs_count: z.number().int().nullable().openapi({ description: "Total runs of the version; null when date-scoped" }),
   })
   .openapi("StrategyVersion");
+/** A version of a strategy, with its runs in rollup or date-scoped mode, as the zod schema `StrategyVersionSchema` validates it. */
 export type StrategyVersion = z.infer<typeof StrategyVersionSchema>;
 
 /** Answer of v1 DELETE (archive): the archive timestamps as HTTP-dates. */

@@ -5,7 +5,9 @@ import type { BuildOutcome, RunRecord, StrategyRecord, StoreState, VersionRecord
  * Magic phrases: an objective containing one of them (case-insensitive) makes every build of it
  * end in that status. Documented in README.md ("Control surface").
  */
+/** Builds of an objective containing it fail (status -1). */
 export const FAIL_PHRASE = "mock:fail";
+/** Builds of an objective containing it fail permanently (status -2). */
 export const PERMANENT_FAIL_PHRASE = "mock:fail-permanently";
 
 /**

@@ -169,7 +169,7 @@ export const riskModelEntries = {
       ...returnMatrixBreakers(0, 1),
       replace("wrong type", [1], "options", notAnObject),
       replace("wrong type", [1, "compounding"], "compounding", fc.constantFrom(1, "yes", null)),
-      custom("a return <= -1 with compounding", (a) => "returns[0]", (a) => {
+      custom("a return <= -1 with compounding", () => "returns[0]", (a) => {
         (a[0] as { returns: number[] }).returns[0] = -1.5;
         a[1] = { compounding: true };
       }),

@@ -33,6 +33,7 @@ export interface RelativeView extends ViewConfidence {
   return: number;
 }
 
+/** One view: an absolute view on one asset, or a relative view of a long leg against a short leg, each with an optional confidence or variance. */
 export type BlackLittermanView = AbsoluteView | RelativeView;
 
 /** `{ id: annual return }` (absolute views, default confidence) or a list of views. */

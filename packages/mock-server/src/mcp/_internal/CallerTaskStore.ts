@@ -223,7 +223,7 @@ function isTaskAugmented(request: Request): boolean {
 
 /** The first text block of a tool result, if any. */
 function firstText(result: Result): string | undefined {
-  const content: unknown = result["content"];
+  const content: unknown = result.content;
   if (!Array.isArray(content)) return undefined;
   const first: unknown = content[0];
   return typeof first === "object" && first !== null && "text" in first && typeof first.text === "string" ? first.text : undefined;
