@@ -4,23 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanStaleTempFiles } from "./cleanStaleTempFiles.ts";
+import { untilExecs } from "../../_test/untilExecs.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-/** Resolves once process `pid` runs `name` (its /proc comm): the shell has exec'd, so from now on nothing reaps its child. */
-async function untilExecs(pid: number, name: string): Promise<void> {
-  const comm = () => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, "latin1").trim();
-    } catch {
-      return null;
-    }
-  };
-  while (comm() !== name) await new Promise((r) => setTimeout(r, 10));
-}
 
 describe("cleanStaleTempFiles", () => {
   it("removes the temporary files of dead pids and old ones, keeps live recent ones, this process's and other files", () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lockStateFile } from "./lockStateFile.ts";
 import { hostTag, processToken } from "./processIdentity.ts";
 import type { SyncFs } from "./SyncFs.ts";
+import { untilExecs } from "../../../_test/untilExecs.ts";
 
 const dirs: string[] = [];
 const children: number[] = [];
@@ -37,18 +38,6 @@ const procState = (pid: number) => {
     return null;
   }
 };
-
-/** Resolves once process `pid` runs `name` (its /proc comm): the shell has exec'd, so from now on nothing reaps its child. */
-async function untilExecs(pid: number, name: string): Promise<void> {
-  const comm = () => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, "latin1").trim();
-    } catch {
-      return null;
-    }
-  };
-  while (comm() !== name) await new Promise((r) => setTimeout(r, 10));
-}
 
 /** A process whose parent never reaps it (as under an init that does not): `sh` starts `sleep` in the background, then becomes `sleep` itself. */
 async function unreapedChild(): Promise<{ pid: number; parent: number }> {
