@@ -67,7 +67,7 @@ export async function chartPictures(): Promise<Array<[string, string]>> {
     ["rolling-volatility", await charts.rollingVolatilityChart(perf)],
     ["rolling-sharpe", await charts.rollingSharpeChart(perf)],
     ["conviction", await charts.convictionChart(companies, { title: `${name}: conviction score against market cap` })],
-    ["tear-sheet", await charts.tearSheet({ backtest, weights, companies, portfolioLabel: label })],
+    ["tear-sheet", await charts.tearSheetCharts({ backtest, weights, companies, portfolioLabel: label })],
   ];
 }
 

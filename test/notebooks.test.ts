@@ -20,7 +20,7 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
     expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\), 5 tables/);
     expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/);
-    expect(output).toMatch(/tear-sheet\.ipynb: \d+ code cells ran, 11 charts shown \(Cumulative returns; Cumulative returns \(log scale\); End-of-year returns; Monthly returns; Distribution of returns; Rolling volatility; Rolling Sharpe ratio; Rolling Sortino ratio; Rolling beta against SPY; Underwater; Worst drawdowns\), 2 tables/);
+    expect(output).toMatch(/tear-sheet\.ipynb: \d+ code cells ran, 16 charts shown \(Cumulative returns; Cumulative returns, volatility-matched; Cumulative returns \(log scale\); End-of-year returns; End-of-year returns, table; Weekly returns by date; Monthly returns; Distribution of returns; Distribution of monthly returns; Returns by calendar period; Rolling volatility; Rolling Sharpe ratio; Rolling Sortino ratio; Rolling beta against SPY; Underwater; Worst drawdowns\), 2 tables/);
     expect(output).toMatch(/portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/);
     expect(status).toBe(0);
   }, scaled(240_000));
@@ -28,8 +28,9 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
   it("the runner fails naming the cell that threw, with later cells seeing earlier bindings", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
     const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
+    const throwing = `const b: number = a + 1;\nif (b === 21) throw new Error(\`cell saw a = \${a}\`);\n`;
     const notebook = {
-      cells: [code("const a = 20;\n"), { cell_type: "markdown", metadata: {}, source: "text" }, code("const b: number = a + 1;\nif (b === 21) throw new Error(`cell saw a = ${a}`);\n")],
+      cells: [code("const a = 20;\n"), { cell_type: "markdown", metadata: {}, source: "text" }, code(throwing)],
       metadata: {},
       nbformat: 4,
       nbformat_minor: 5,

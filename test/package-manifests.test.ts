@@ -40,6 +40,7 @@ it("finds the public packages", () => {
 });
 
 describe.each(packages.map((p) => [p.name, p] as const))("%s package.json", (_name, pkg) => {
+  // biome-ignore lint/suspicious/noExplicitAny: a manifest is read field by field, each checked by the assertions
   const m = pkg.manifest as Record<string, any>;
 
   it("is an MIT-licensed ESM package for Node 20.19+, with the repository's URL (when the root names one), a README and a build", () => {

@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import PortfolioAllocation from "portfolio-allocation";
-import { maximumSharpe, meanHistoricalReturn, minimumVariance, sampleCovariance, type CovarianceMatrix } from "@thematic/engine";
+import { maximumSharpe, meanHistoricalReturn, minimumVariance, sampleCovariance, type Covariance, type CovarianceMatrix, type ExpectedReturns } from "@thematic/engine";
 import { lcg } from "../_internal/lcg.ts";
 import { stopChild } from "../_internal/stopChild.ts";
 
@@ -32,8 +32,9 @@ const PERIODS = 1260;
 interface Case {
   name: string;
   assets: number;
-  sigma: CovarianceMatrix;
-  mu: Float64Array;
+  /** Labelled by position, one period a year (the return matrix is bare): figures per period as the peers'. */
+  sigma: Covariance;
+  mu: ExpectedReturns;
 }
 
 function makeCase(assets: number, seed: number): Case {
@@ -85,7 +86,7 @@ for (const c of cases) {
   const raw = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   writeFileSync(join(dir, `${c.name}.json`), JSON.stringify({ assets: c.assets }));
   writeFileSync(join(dir, `${c.name}.sigma.f64`), raw(c.sigma.values));
-  writeFileSync(join(dir, `${c.name}.mu.f64`), raw(c.mu));
+  writeFileSync(join(dir, `${c.name}.mu.f64`), raw(c.mu.values));
 }
 const child = spawn("python3", [join(dirname(fileURLToPath(import.meta.url)), "meanvariance_peer.py"), dir, ...cases.map((c) => c.name)], {
   stdio: ["pipe", "pipe", "inherit"],
@@ -106,7 +107,7 @@ try {
   const rows: string[] = [];
   for (const c of cases) {
     const sigmaRows = Array.from({ length: c.assets }, (_, i) => Array.from(c.sigma.values.subarray(i * c.assets, (i + 1) * c.assets)));
-    const muList = Array.from(c.mu);
+    const muList = Array.from(c.mu.values);
     const runs = c.assets >= 500 ? 3 : 20;
     for (const method of ["min-variance", "max-sharpe"] as const) {
       const engineMs: number[] = [];
@@ -124,18 +125,18 @@ try {
           const e = timeRuns(() => minimumVariance(c.sigma), runs);
           engineMs.push(e.ms);
           engineObjective = e.value.variance;
-          certificate = Math.max(e.value.certificate.stationarity, e.value.certificate.dualFeasibility, e.value.certificate.primalFeasibility);
+          certificate = Math.max(e.value.certificate.residuals!.stationarity, e.value.certificate.residuals!.dualFeasibility, e.value.certificate.residuals!.primalFeasibility);
           const p = timeRuns(() => PortfolioAllocation.globalMinimumVarianceWeights(sigmaRows, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
           paMs.push(p.ms);
           paObjective = variance(c.sigma, p.value);
         } else {
           const e = timeRuns(() => maximumSharpe(c.mu, c.sigma), runs);
           engineMs.push(e.ms);
-          engineObjective = e.value.sharpeRatio!;
-          certificate = Math.max(e.value.certificate.stationarity, e.value.certificate.dualFeasibility, e.value.certificate.primalFeasibility);
+          engineObjective = e.value.performance.sharpeRatio!;
+          certificate = Math.max(e.value.certificate.residuals!.stationarity, e.value.certificate.residuals!.dualFeasibility, e.value.certificate.residuals!.primalFeasibility);
           const p = timeRuns(() => PortfolioAllocation.maximumSharpeRatioWeights(muList, sigmaRows, 0, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
           paMs.push(p.ms);
-          paObjective = sharpe(c.sigma, c.mu, p.value);
+          paObjective = sharpe(c.sigma, c.mu.values, p.value);
         }
         const s = await ask(`solve ${c.name} ${method} 1`);
         scipyMs.push(s.ms);

@@ -41,7 +41,8 @@ describe("the installed engine in a browser bundle, in headless Chromium", () =>
     const dir = join(ctx.project, "web-esbuild");
     mkdirSync(join(dir, "src"), { recursive: true });
     mkdirSync(join(dir, "public", "assets"), { recursive: true });
-    writeFileSync(join(dir, "src", "main.js"), pageScript('configureOptimizerSolver({ locateFile: (file) => new URL(`/assets/${file}`, location.href).href });'));
+    const locate = `configureOptimizerSolver({ locateFile: (file) => new URL(\`/assets/\${file}\`, location.href).href });`;
+    writeFileSync(join(dir, "src", "main.js"), pageScript(locate));
     writeFileSync(join(dir, "public", "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/assets/main.js"></script>');
     await runOk("npx esbuild web-esbuild/src/main.js --bundle --format=esm --platform=browser --external:node:module --outfile=web-esbuild/public/assets/main.js --log-level=warning", ctx.project);
     copyFileSync(join(ctx.project, "node_modules", "highs", "build", "highs.wasm"), join(dir, "public", "assets", "highs.wasm"));

@@ -8,7 +8,7 @@
 // pre-bundled dependency its source map, inline, as a base64 comment (about twice the code again);
 // those bytes are printed beside the code and bounded too, but they are Vite's debugging aid, not
 // code the page runs.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Response as PlaywrightResponse } from "playwright-core";

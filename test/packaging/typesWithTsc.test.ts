@@ -18,7 +18,7 @@ import { createApp } from "@thematic/mock-server";
 import { setupMockServer } from "@thematic/mock-server/msw/node";
 import type { setupMockWorker } from "@thematic/mock-server/msw/browser";
 import { ThematicClient, ThematicApiError, type StrategyV1 } from "@thematic/client";
-import { navChart, tearSheet, ChartError } from "@thematic/charts";
+import { navChart, tearSheetCharts, ChartError } from "@thematic/charts";
 
 const result: BacktestResult = buyAndHoldBacktest({
   calendar: [0, 86400],
@@ -49,7 +49,7 @@ async function walk(): Promise<number> {
   return built.status + weight + new ThematicApiError({ status: 404, error: "x", method: "GET", path: "/" }).status;
 }
 const svg: Promise<string> = navChart(result, { logScale: true, title: "NAV" });
-const sheet: Promise<string> = tearSheet({ backtest: result, portfolioLabel: "Grid" });
+const sheet: Promise<string> = tearSheetCharts({ backtest: result, portfolioLabel: "Grid" });
 const field: string = new ChartError("portfolio", "must not be empty").field;
 // @ts-expect-error a chart takes a backtest result or series, not a number
 void navChart(42);

@@ -147,7 +147,7 @@ describe("concurrent PATCHes of different fields", () => {
     );
     const ROUNDS = 25;
     type Field = "name" | "objective" | "exclusions";
-    const valueOf = (field: Field, sid: string, round: number): string | string[] =>
+    const fieldValue = (field: Field, sid: string, round: number): string | string[] =>
       field === "exclusions" ? [`excl ${sid.slice(0, 4)} ${round}`, `and ${round}`] : `${field} ${sid.slice(0, 4)} ${round}`;
     const last = new Map<string, string | string[]>();
 
@@ -155,7 +155,7 @@ describe("concurrent PATCHes of different fields", () => {
     // PATCH of each field is well defined (its writer's last), whatever the interleaving.
     const writer = async (sid: string, field: Field) => {
       for (let round = 0; round < ROUNDS; round++) {
-        const value = valueOf(field, sid, round);
+        const value = fieldValue(field, sid, round);
         const version = (round + field.length) % 2 === 0 ? "v1" : "v2";
         const reply = await api<Strategy & { description?: string }>("PATCH", `/${version}/strategies/${sid}`, { [field]: value });
         expect(reply.status).toBe(200);
@@ -170,8 +170,8 @@ describe("concurrent PATCHes of different fields", () => {
     for (const sid of strategies) {
       const v2 = (await api<Strategy & { description?: string }>("GET", `/v2/strategies/${sid}`)).body;
       for (const f of fields) {
-        expect(last.get(`${sid}:${f}`)).toEqual(valueOf(f, sid, ROUNDS - 1));
-        expect(v2[f === "objective" ? "description" : f]).toEqual(valueOf(f, sid, ROUNDS - 1));
+        expect(last.get(`${sid}:${f}`)).toEqual(fieldValue(f, sid, ROUNDS - 1));
+        expect(v2[f === "objective" ? "description" : f]).toEqual(fieldValue(f, sid, ROUNDS - 1));
       }
     }
   });

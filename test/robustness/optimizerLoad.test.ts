@@ -5,7 +5,7 @@
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkerSolverRunner } from "../../packages/mock-server/src/adapters/node/workerSolverRunner.ts";
-import type { SolverRunner } from "../../packages/mock-server/src/services/optimize/SolverRunner.ts";
+import type { SolverRunner } from "../../packages/mock-server/src/context/SolverRunner.ts";
 import { fixtureUniverse } from "./_support/world.ts";
 
 const universe = fixtureUniverse();

@@ -15,7 +15,8 @@ import { createMock } from "../../packages/mock-server/src/app/createApp.ts";
 import { createManualClock } from "../../packages/mock-server/src/clock/ManualClock.ts";
 import { LAUNCHER } from "./_support/concurrencySupport.ts";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test data edited freely
+// biome-ignore lint/suspicious/noExplicitAny: test data edited freely
+type Json = Record<string, any>;
 
 const universe = loadUniverse();
 const dir = mkdtempSync(join(tmpdir(), "thematic-badstate-"));

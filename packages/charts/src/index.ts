@@ -3,6 +3,8 @@
  * the service's responses), rendered without a DOM by Vega-Lite and Vega (Node, Deno, browsers).
  * Every chart has a `…Spec` builder (a Vega-Lite spec: notebooks that display Vega-Lite can show
  * it as is) and an async renderer returning an SVG document. Conventions: docs/maths.md#chart-series.
+ *
+ * @module @thematic/charts
  */
 export { ChartError } from "./ChartError.ts";
 export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesFrequency, SeriesPoint, TimeSeries, WeightInput, WeightsInput } from "./types.ts";
@@ -13,7 +15,7 @@ export { rollingVolatilityChart, rollingVolatilityChartSpec, type RollingChartOp
 export { rollingSharpeChart, rollingSharpeChartSpec } from "./charts/rollingSharpeChart.ts";
 export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./charts/weightsChart.ts";
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
-export { tearSheet, tearSheetSpec, type TearSheetInput } from "./charts/tearSheet.ts";
+export { tearSheetCharts, tearSheetChartsSpec, type TearSheetChartsInput } from "./charts/tearSheetCharts.ts";
 export {
   efficientFrontierChart,
   efficientFrontierChartSpec,

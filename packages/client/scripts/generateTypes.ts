@@ -30,7 +30,24 @@ export async function openApiDocument(): Promise<OpenAPI3> {
  */
 export async function generateTypes(document?: OpenAPI3): Promise<string> {
   const ast = await openapiTS(withoutResponseExamples(document ?? (await openApiDocument())), { alphabetize: true, defaultNonNullable: false });
-  return HEADER + astToString(ast);
+  return withDocComments(HEADER + astToString(ast));
+}
+
+/** Doc comments of the two interfaces the client exports, for its API reference. */
+const DOC_COMMENTS: ReadonlyArray<[declaration: string, comment: string]> = [
+  ["export interface paths {", "/** Every path of the API: per method, its parameters, request body and responses. */"],
+  ["export interface components {", '/** The named schemas, responses and parameters of the document (`components["schemas"]["Portfolio"]`…). */'],
+];
+
+/** `source` with each of {@link DOC_COMMENTS} on the line above its declaration (which must be there). */
+function withDocComments(source: string): string {
+  let out = source;
+  for (const [declaration, comment] of DOC_COMMENTS) {
+    const line = `\n${declaration}\n`;
+    if (!out.includes(line)) throw new Error(`generated types: no line "${declaration}"`);
+    out = out.replace(line, `\n${comment}${line}`);
+  }
+  return out;
 }
 
 /** A copy of `document` without the `example` of any response media type. */

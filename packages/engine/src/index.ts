@@ -1,6 +1,8 @@
 /**
  * @thematic/engine: the public surface. Pure TypeScript, no I/O, no Node built-ins.
  * Conventions (annualisation, signs, confidence levels, calendars): docs/maths.md.
+ *
+ * @module @thematic/engine
  */
 export { EngineError, isEngineError, type EngineErrorCode } from "./errors/EngineError.ts";
 export type { NumericArray } from "./_internal/validate.ts";
@@ -17,3 +19,5 @@ export * from "./blackLitterman/index.ts";
 export * from "./allocation/index.ts";
 export * from "./data/index.ts";
 export * from "./portfolio/index.ts";
+export * from "./research/index.ts";
+export * from "./walkForward/index.ts";

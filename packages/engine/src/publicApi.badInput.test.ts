@@ -11,11 +11,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as engine from "./index.ts";
 import {
-  above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notANumber, notAString, numericArray, replace, scalar,
+  above, adjust, below, custom, nonFinite, notAnArray, notAnObject, notAString, numericArray, replace, scalar,
 } from "./_test/badInput/breakers.ts";
 import { portfolioConstructionEntries } from "./_test/badInput/portfolioConstructionEntries.ts";
 import { riskModelEntries } from "./_test/badInput/riskModelEntries.ts";
 import { labelledDataEntries } from "./_test/badInput/labelledDataEntries.ts";
+import { researchEntries } from "./_test/badInput/researchEntries.ts";
+import { walkForwardEntries } from "./_test/badInput/walkForwardEntries.ts";
 import { cvarEntries } from "./_test/badInput/cvarEntries.ts";
 import { allocationEntries } from "./_test/badInput/allocationEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
@@ -856,6 +858,80 @@ const tearsheet = {
   },
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
+// The quant report's rows (quantstats' metrics table): single-series, benchmark-relative and calendar statistics.
+const conventionOnly = (minLength: number) => ({
+  kind: "throws" as const,
+  valid: fc.tuple(returns(minLength), fc.record({ convention: conventionArb })),
+  breakers: [...numericArray([0], "returns", { minLength }), replace("wrong type", [1], "options", notAnObject), ...conventionBreakers(1)],
+});
+const drawdownRatio = (minLength: number) => ({
+  kind: "throws" as const,
+  valid: fc.tuple(prices(3), fc.record({ riskFreeRate: double(-0.5, 0.2), periodsPerYear: double(1, 365), years: double(0.5, 30), convention: conventionArb })),
+  breakers: [
+    ...numericArray([0], "values", { minLength, elementOutOfRange: below(0, true) }),
+    ...periodOptionBreakers(1),
+    ...scalar([1, "years"], "years", { optional: true, outOfRange: below(0) }),
+    ...conventionBreakers(1),
+  ],
+});
+const quantReport = {
+  autocorrelationPenalty: returnsOnly(1),
+  smartSharpeRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(2), periodOptionsArb),
+    breakers: [...numericArray([0], "returns", { minLength: 2 }), ...periodOptionBreakers(1)],
+  },
+  smartSortinoRatio: {
+    kind: "throws",
+    valid: fc.tuple(returns(2), periodOptionsArb),
+    breakers: [...numericArray([0], "returns", { minLength: 2 }), ...periodOptionBreakers(1)],
+  },
+  timeInMarket: conventionOnly(1),
+  riskOfRuin: conventionOnly(1),
+  outlierRatios: conventionOnly(1),
+  profitRatio: conventionOnly(1),
+  consecutiveRuns: returnsOnly(1),
+  commonSenseRatio: returnsOnly(1),
+  cpcIndex: returnsOnly(1),
+  expectedReturn: {
+    kind: "throws",
+    valid: fc.tuple(returns(1)),
+    extreme: fc.tuple(anyReturns(1)),
+    breakers: numericArray([0], "returns", { minLength: 1, elementOutOfRange: below(-1, true) }),
+  },
+  averageWinLoss: {
+    kind: "throws",
+    valid: sameLength(1).map(([r, b]) => [r, { jointWith: b }]),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      ...numericArray([1, "jointWith"], "jointWith", { minLength: 1, optional: true }),
+      custom("mismatched lengths", "jointWith", (a) => {
+        const o = a[1] as { jointWith: ArrayLike<number> };
+        o.jointWith = [...Array.from(o.jointWith), 0.01];
+      }),
+    ],
+  },
+  ulcerPerformanceIndex: drawdownRatio(2),
+  serenityIndex: drawdownRatio(3),
+  correlation: { kind: "throws", valid: sameLength(2), breakers: pairedBreakers(2) },
+  treynorRatio: {
+    kind: "throws",
+    valid: sameLength(2).chain(([r, b]) => fc.tuple(fc.constant(r), fc.constant(b), periodOptionsArb.chain((o) => fc.record({ convention: conventionArb }).map((c) => ({ ...o, ...c }))))),
+    breakers: [...pairedBreakers(2), ...periodOptionBreakers(2), ...conventionBreakers(2)],
+  },
+  quarterlyReturns: { kind: "throws", valid: weeklyPoints.map((input) => [input.timeSeries]), breakers: periodTableBreakers },
+  trailingReturns: {
+    kind: "throws",
+    valid: weeklyPoints.chain((input) => fc.record({ periodsPerYear: double(1, 365), convention: conventionArb }).map((o) => [input.timeSeries, o])),
+    breakers: [...periodTableBreakers, replace("wrong type", [1], "options", notAnObject), ...scalar([1, "periodsPerYear"], "periodsPerYear", { optional: true, outOfRange: below(0, true) }), ...conventionBreakers(1)],
+  },
+  drawdownStatistics: {
+    kind: "throws",
+    valid: weeklyPoints.chain((input) => fc.record({ convention: conventionArb }).map((o) => [input.timeSeries, o])),
+    breakers: [...periodTableBreakers, replace("wrong type", [1], "options", notAnObject), ...conventionBreakers(1)],
+  },
+} satisfies Partial<Record<FunctionName, ContractEntry>>;
+
 const errors = {
   EngineError: { kind: "exempt", reason: "the error class itself: it carries a message, it does not compute on caller data" },
   isEngineError: {
@@ -865,7 +941,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...cvarEntries, ...allocationEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries, ...cvarEntries, ...allocationEntries };
 
 // ---------- the suite ----------
 

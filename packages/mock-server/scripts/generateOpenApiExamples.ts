@@ -6,9 +6,10 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadUniverse } from "@thematic/fixtures/load";
+import { createSessionDispatcher } from "../src/app/createSessionDispatcher.ts";
 import { captureExamples } from "../src/openapi/captureExamples.ts";
 import { openApiExamplesSource } from "../src/openapi/openApiExamplesSource.ts";
 
 const target = fileURLToPath(new URL("../src/openapi/openApiExamples.generated.ts", import.meta.url));
-writeFileSync(target, openApiExamplesSource(await captureExamples(loadUniverse())));
+writeFileSync(target, openApiExamplesSource(await captureExamples(loadUniverse(), createSessionDispatcher)));
 console.log(`wrote ${target}`);

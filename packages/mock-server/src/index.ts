@@ -4,14 +4,17 @@
  * `@thematic/mock-server/node`, msw setups in `…/msw/browser` (`setupMockWorker`,
  * `createLazyHandlers`) and `…/msw/node` (`setupMockServer`, `createHandlers`): msw is an
  * optional peer dependency, so this entry never imports it.
+ *
+ * @module @thematic/mock-server
  */
 
 // The app
 export { createApp, createMock, type CreateAppOptions, type Mock } from "./app/createApp.ts";
-export type { MockApp, RouteModule } from "./app/RouteModule.ts";
-export type { AppEnv, Caller, ServiceContext } from "./app/ServiceContext.ts";
-export { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER } from "./app/mockHeadersMiddleware.ts";
-export { createSessionDispatcher, DEFAULT_MAX_SESSIONS, type SessionControl, type SessionDispatcher, type SessionDispatcherOptions } from "./app/createSessionDispatcher.ts";
+export type { MockApp, RouteModule } from "./context/RouteModule.ts";
+export type { AppEnv, Caller, ServiceContext } from "./context/ServiceContext.ts";
+export { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER } from "./context/mockHeaders.ts";
+export { createSessionDispatcher, DEFAULT_MAX_SESSIONS, type SessionDispatcher, type SessionDispatcherOptions } from "./app/createSessionDispatcher.ts";
+export type { SessionControl } from "./context/SessionControl.ts";
 export { defaultOptions, resolveOptions, type ExtraKey, type MockOptions } from "./config/MockOptions.ts";
 
 // Time

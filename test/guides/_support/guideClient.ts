@@ -8,6 +8,7 @@ export interface GuideResponse {
   status_code: number;
   headers: Headers;
   text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: like requests' json(), the caller names the shape it expects
   json<T = any>(): T;
   raise_for_status(): void;
 }

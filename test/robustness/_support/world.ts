@@ -5,7 +5,8 @@
 // one session, `resident`, is always open (so the DELETE example has something to delete).
 import { loadUniverse } from "@thematic/fixtures/load";
 import type { Mock } from "../../../packages/mock-server/src/app/createApp.ts";
-import { createSessionDispatcher, type SessionControl } from "../../../packages/mock-server/src/app/createSessionDispatcher.ts";
+import { createSessionDispatcher } from "../../../packages/mock-server/src/app/createSessionDispatcher.ts";
+import type { SessionControl } from "../../../packages/mock-server/src/context/SessionControl.ts";
 import { createManualClock } from "../../../packages/mock-server/src/clock/ManualClock.ts";
 import type { Universe } from "../../../packages/mock-server/src/_internal/fixtures.ts";
 

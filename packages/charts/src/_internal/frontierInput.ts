@@ -113,7 +113,7 @@ export function frontierPoint(field: string, p: unknown, periodsPerYear: number)
 export function frontierAssets(field: string, value: unknown, periodsPerYear: number): { points: AnnualPoint[]; periodsPerYear?: number; source?: string } {
   if (Array.isArray(value)) {
     return {
-      points: value.map((a, i) => {
+      points: Array.from(value as ArrayLike<unknown>, (a, i) => {
         const point = frontierPoint(`${field}[${i}]`, a, periodsPerYear);
         if (point.label === undefined) throw new ChartError(`${field}[${i}].label`, "must be a non-empty string (the asset's name, drawn beside it)");
         return point;

@@ -8,7 +8,7 @@ import { efficientFrontierChartSpec } from "../charts/efficientFrontierChart.ts"
 import { navChartSpec } from "../charts/navChart.ts";
 import { rollingSharpeChartSpec } from "../charts/rollingSharpeChart.ts";
 import { rollingVolatilityChartSpec } from "../charts/rollingVolatilityChart.ts";
-import { tearSheetSpec } from "../charts/tearSheet.ts";
+import { tearSheetChartsSpec } from "../charts/tearSheetCharts.ts";
 import { tearSheetReportSpecs } from "../charts/tearSheetReport.ts";
 import { weightsChartSpec } from "../charts/weightsChart.ts";
 import { closestName, nameDistance, strictOptions } from "./strictOptions.ts";
@@ -67,7 +67,7 @@ describe("strict options", () => {
   });
 
   it("the tear sheet refuses an unknown key of its input and of its rolling options", () => {
-    expect(() => tearSheetSpec({ backtest: weekly, weight: weights } as never)).toThrow(/^input\.weight: input has no option weight \(did you mean weights\?\)/);
-    expect(() => tearSheetSpec({ backtest: weekly, rolling: { windows: 13 } } as never)).toThrow(/^rolling\.windows: rolling has no option windows \(did you mean window\?\)/);
+    expect(() => tearSheetChartsSpec({ backtest: weekly, weight: weights } as never)).toThrow(/^input\.weight: input has no option weight \(did you mean weights\?\)/);
+    expect(() => tearSheetChartsSpec({ backtest: weekly, rolling: { windows: 13 } } as never)).toThrow(/^rolling\.windows: rolling has no option windows \(did you mean window\?\)/);
   });
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type BacktestResult, buyAndHoldBacktest, rollingVolatility, simpleReturns } from "@thematic/engine";
+import { type BacktestResult, buyAndHoldBacktest, rollingVolatility, simpleReturns, sortinoRatio, trackingError } from "@thematic/engine";
 import { arbitraryBacktestScenario } from "@thematic/engine/testing";
 import { describe, expect, it } from "vitest";
 import { ChartError } from "../ChartError.ts";
@@ -9,7 +9,7 @@ import type { MetricRow } from "../series/reportMetrics.ts";
 import { navChart, navChartSpec } from "./navChart.ts";
 import { rollingVolatilityChart, rollingVolatilityChartSpec } from "./rollingVolatilityChart.ts";
 import { tearSheetReport, tearSheetReportSpecs } from "./tearSheetReport.ts";
-import { tearSheetSpec } from "./tearSheet.ts";
+import { tearSheetChartsSpec } from "./tearSheetCharts.ts";
 
 /** The report's formatting of a percent and of a ratio (two decimals, a true minus sign). */
 const signed = (x: number, d: number) => {
@@ -21,14 +21,21 @@ const pct = (x: number) => `${signed(x * 100, 2)}%`;
 const metricsOf = (backtest: BacktestResult, options = {}) =>
   (tearSheetReportSpecs(backtest, options).metrics as unknown as { usermeta: { rows: MetricRow[] } }).usermeta.rows;
 
-/** The report's volatility, Sharpe ratio and CAGR of both series against the backtest's own statistics (the engine's, at its frequency). */
-function expectEngineStatistics(backtest: BacktestResult, rows: MetricRow[]): void {
-  const row = (label: string) => rows.find((m) => m.label === label)!;
-  for (const [column, stats] of [["portfolio", backtest.metadata], ["benchmark", backtest.benchmarkMetadata]] as const) {
-    expect(row("Volatility (a year)")[column]).toBe(pct(stats.variance));
-    expect(row("Sharpe ratio")[column]).toBe(signed(stats.sharpeRatio, 2));
-    expect(row("CAGR (calendar years)")[column]).toBe(pct(stats.annualizedReturn));
-    expect(row("Maximum drawdown")[column]).toBe(pct(stats.maxDrawdown));
+/**
+ * The report's figures of both series against the engine's at the backtest's frequency: the
+ * Sortino ratio (annualised with its periods a year and the risk-free rate) always; the volatility,
+ * Sharpe ratio, CAGR and maximum drawdown against the backtest's own statistics wherever the
+ * engine's tearSheet() returns those rows.
+ */
+function expectEngineStatistics(backtest: BacktestResult, rows: MetricRow[], riskFreeRate = 0): void {
+  const row = (label: string) => rows.find((m) => m.label === label);
+  const p = backtest.timeSeries[1]![0] - backtest.timeSeries[0]![0] < 5 * 86400 ? 252 : 52; // daily points are at most 4 days apart
+  const columns = [["portfolio", backtest.metadata, backtest.timeSeries], ["benchmark", backtest.benchmarkMetadata, backtest.benchmarkTimeSeries]] as const;
+  for (const [column, stats, series] of columns) {
+    const returns = simpleReturns(series.map(([, v]) => v));
+    expect(row("Sortino ratio")![column]).toBe(signed(sortinoRatio(returns, { periodsPerYear: p, riskFreeRate }), 2));
+    const expected: Array<[string, string]> = [["Volatility (a year)", pct(stats.variance)], ["Sharpe ratio", signed(stats.sharpeRatio, 2)], ["CAGR", pct(stats.annualizedReturn)], ["Maximum drawdown", pct(stats.maxDrawdown)]];
+    for (const [label, text] of expected) if (row(label) !== undefined) expect(row(label)![column]).toBe(text);
   }
 }
 
@@ -42,7 +49,8 @@ describe("charts read the frequency of the backtest they are given", () => {
   ] as const)("a %s backtest: the report's volatility, Sharpe ratio and CAGR are the engine's statistics of it, and every label names its sampling", async (_, backtest, p, adjective, unit) => {
     const { metrics, html, panels } = await tearSheetReport(backtest);
     expectEngineStatistics(backtest, metrics);
-    expect(html).toContain(`${backtest.timeSeries.length - 1} ${adjective.toLowerCase()} returns, annualised with ${p} periods a year`);
+    expect(html).toContain(`Returns</span>${backtest.timeSeries.length - 1}</div>`);
+    expect(html).toContain(`Sampling</span>${adjective}, ${p} periods a year</div>`);
     expect(svgParts(panels.rollingVolatility).subtitles[0]).toMatch(new RegExp(`^${Math.round(p / 2)}-${unit} window, annualised with ${p} periods a year`));
     expect(svgParts(panels.returnDistribution).axisTitles).toContain(`${adjective} return (%)`);
 
@@ -63,7 +71,7 @@ describe("charts read the frequency of the backtest they are given", () => {
     fc.assert(
       fc.property(arbitraryBacktestScenario({ maxHoldings: 3 }), fc.constantFrom("daily", "weekly" as const), fc.constantFrom(0, 0.03), ({ input }, frequency, riskFreeRate) => {
         const backtest = buyAndHoldBacktest({ ...input, frequency, riskFreeRate });
-        expectEngineStatistics(backtest, metricsOf(backtest, { riskFreeRate }));
+        expectEngineStatistics(backtest, metricsOf(backtest, { riskFreeRate }), riskFreeRate);
       }),
       { numRuns: 20 },
     );
@@ -75,10 +83,13 @@ describe("charts read the frequency of the backtest they are given", () => {
     );
     expect(() => tearSheetReportSpecs(weekly, { periodsPerYear: 252 })).toThrow(/^options\.periodsPerYear: 252 contradicts the data: its points are weekly/);
     expect(() => rollingVolatilityChartSpec(daily, { periodsPerYear: 52 })).toThrow(ChartError);
-    expect(() => tearSheetSpec({ backtest: daily, rolling: { periodsPerYear: 52 } })).toThrow(/^rolling\.periodsPerYear: 52 contradicts the data/);
+    expect(() => tearSheetChartsSpec({ backtest: daily, rolling: { periodsPerYear: 52 } })).toThrow(/^rolling\.periodsPerYear: 52 contradicts the data/);
     expectEngineStatistics(daily, metricsOf(daily, { periodsPerYear: 252 }));
     // A refinement within the same sampling (260 trading days) is the caller's to make.
-    expect(metricsOf(daily, { periodsPerYear: 260 }).find((m) => m.label === "Volatility (a year)")!.portfolio).not.toBe(pct(daily.metadata.variance));
+    const te = (rows: MetricRow[]) => rows.find((m) => m.label === "Tracking error (a year)")!.portfolio;
+    const returns = (series: ReadonlyArray<readonly [number, number]>) => simpleReturns(series.map(([, v]) => v));
+    expect(te(metricsOf(daily, { periodsPerYear: 260 }))).toBe(pct(trackingError(returns(daily.timeSeries), returns(daily.benchmarkTimeSeries), 260)));
+    expect(te(metricsOf(daily, { periodsPerYear: 260 }))).not.toBe(te(metricsOf(daily)));
   });
 
   it("reads a declared frequency, and refuses one the dates contradict or an option it contradicts", () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
 import { svgParts } from "../_test/svgParts.ts";
 import { navChart } from "./navChart.ts";
-import { tearSheet } from "./tearSheet.ts";
+import { tearSheetCharts } from "./tearSheetCharts.ts";
 import { weightsChart, weightsChartSpec } from "./weightsChart.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,13 +34,13 @@ describe("chart defects of issue 24", () => {
     expect(spec.data.values.length).toBe(15);
     expect(spec.title.subtitle).toMatch(/24 more \(\d+\.\d% in total\) not drawn/);
     expect(() => weightsChartSpec(weights, { other: "pie" as never })).toThrow(/options.other: must be "bar" or "note"/);
-    const parts = svgParts(await tearSheet({ backtest: sampleBacktest(2), weights }));
+    const parts = svgParts(await tearSheetCharts({ backtest: sampleBacktest(2), weights }));
     expect(parts.markTexts.some((t) => t.startsWith("Other"))).toBe(false);
   });
 
   it("every dated panel of a tear sheet shows the same date ticks in the same format", async () => {
     for (const years of [1, 3, 5]) {
-      const parts = svgParts(await tearSheet({ backtest: sampleBacktest(years) }));
+      const parts = svgParts(await tearSheetCharts({ backtest: sampleBacktest(years) }));
       const dateAxes = parts.axisLabels.filter((labels) => labels.length > 0 && labels.every((l) => /^(\w{3} )?\d{4}$/.test(l)));
       expect(dateAxes.length).toBe(4); // NAV, drawdown, rolling volatility, rolling Sharpe
       for (const labels of dateAxes) expect(labels).toEqual(dateAxes[0]);

@@ -1,4 +1,5 @@
 import { assetReturns, covariance, expectedReturns, meanReturn, portfolioPerformance, volatility } from "@thematic/engine";
+import { ChartError } from "../ChartError.ts";
 import { describe, expect, it } from "vitest";
 import { svgParts } from "../_test/svgParts.ts";
 import { efficientFrontierChart, efficientFrontierChartSpec } from "./efficientFrontierChart.ts";
@@ -95,5 +96,14 @@ describe("efficientFrontierChart", () => {
     expect(() => efficientFrontierChartSpec({ points: results }, { periodsPerYear: 0 })).toThrow(/^options\.periodsPerYear: must be a number in \(0, 366\]/);
     expect(() => efficientFrontierChartSpec({ points: results }, { periodPerYear: 52 } as never)).toThrow(/^options\.periodPerYear: options has no option periodPerYear \(did you mean periodsPerYear\?\)/);
     expect(() => efficientFrontierChartSpec({ points: results, asset: [] } as never)).toThrow(/^input\.asset: input has no option asset \(did you mean assets\?\)/);
+  });
+
+  it("refuses a sparse array of points or assets naming the hole, as ChartError", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    expect(() => efficientFrontierChartSpec({ points: [, ,] } as never)).toThrow(ChartError);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    expect(() => efficientFrontierChartSpec({ points: [, ,] } as never)).toThrow(/^points\[0\]/);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    expect(() => efficientFrontierChartSpec({ points: [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.09 }], assets: [, { label: "A", volatility: 0.1, expectedReturn: 0.05 }] } as never)).toThrow(/^assets\[0\]/);
   });
 });

@@ -70,7 +70,8 @@ export function efficientFrontierChartSpec(input: EfficientFrontierInput, option
   if (!Array.isArray(o.points) || o.points.length < 2) throw new ChartError("points", "must be an array of at least 2 portfolios: results with a performance block, or { volatility, expectedReturn, label? }");
   const explicitP = given ?? 1;
   const assets = o.assets === undefined ? undefined : frontierAssets("assets", o.assets, explicitP);
-  const frontier = o.points.map((p, i) => ({ ...frontierPoint(`points[${i}]`, p, explicitP), series: FRONTIER, order: i }));
+  // Array.from visits holes of a sparse array (map would keep them), so each is refused by name.
+  const frontier = Array.from(o.points as ArrayLike<unknown>, (p, i) => ({ ...frontierPoint(`points[${i}]`, p, explicitP), series: FRONTIER, order: i }));
   const tangency = o.maximumSharpe === undefined ? undefined : frontierPoint("maximumSharpe", o.maximumSharpe, explicitP);
   const units = frontierUnits(given, assets, [...frontier, ...(tangency === undefined ? [] : [tangency])]);
 

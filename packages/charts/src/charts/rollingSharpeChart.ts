@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import { dateRange } from "../_internal/dateRange.ts";
-import { rollingLines } from "../_internal/rollingLines.ts";
+import { rollingLines } from "../series/rollingLines.ts";
 import { timeChartSpec } from "../_internal/timeChartSpec.ts";
 import { renderSvg } from "../render/renderSvg.ts";
 import { rollingSharpe } from "../series/statisticsAdapter.ts";

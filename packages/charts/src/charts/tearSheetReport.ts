@@ -1,7 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
-import { annualReturns, drawdownTable, monthlyReturns, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention } from "@thematic/engine";
+import { annualReturns, drawdownTable, monthlyReturns, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, tearSheet, type StatsConvention } from "@thematic/engine";
 import { ChartError } from "../ChartError.ts";
-import { decimalsOf, linearTicks, niceStep } from "../_internal/axisTicks.ts";
 import { checkAnnualRate, checkLabel, TITLE_MAX, displayValue } from "../_internal/checkOptions.ts";
 import { dateRange } from "../_internal/dateRange.ts";
 import { engineCall } from "../_internal/engineCall.ts";
@@ -14,8 +13,11 @@ import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
 import { renderSvg } from "../render/renderSvg.ts";
 import { underwater } from "../series/statisticsAdapter.ts";
 import { type MetricRow, reportMetrics } from "../series/reportMetrics.ts";
+import { calendarReturns, type CalendarUnit, endOfYearTable, volatilityMatched } from "../series/reportSeries.ts";
 import type { BacktestLike } from "../types.ts";
 import { navChartSpec } from "./navChart.ts";
+import { histogramSpec, type Labels, meanOf, periodBarsSpec, returnsBoxPlotSpec, textTableSpec } from "./reportPanels.ts";
+import { reportHtml, type ReportParameters } from "./reportHtml.ts";
 
 /** Options of {@link tearSheetReport}. Any other key is refused with the closest name. */
 export interface TearSheetReportOptions {
@@ -39,7 +41,8 @@ export interface TearSheetReportOptions {
 
 /** The panels of the full tear sheet, by name, in page order. */
 export type TearSheetPanels = Record<
-  | "metrics" | "cumulativeReturns" | "cumulativeReturnsLog" | "annualReturns" | "monthlyReturns" | "returnDistribution"
+  | "metrics" | "cumulativeReturns" | "cumulativeReturnsVolatilityMatched" | "cumulativeReturnsLog" | "annualReturns" | "endOfYearTable"
+  | "periodReturns" | "monthlyReturns" | "returnDistribution" | "monthlyDistribution" | "returnsByPeriod"
   | "rollingVolatility" | "rollingSharpe" | "rollingSortino" | "rollingBeta" | "underwater" | "worstDrawdowns",
   TopLevelSpec
 >;
@@ -47,31 +50,45 @@ export type TearSheetPanels = Record<
 const OPTION_KEYS = ["title", "periodsPerYear", "riskFreeRate", "rollingWindow", "convention", "width"] as const;
 const CONVENTIONS: readonly StatsConvention[] = ["engine", "empyrical", "quantstats"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const pct = (x: number) => `${x < 0 ? "−" : ""}${Math.abs(x * 100).toFixed(1)}%`;
+/** Drawdown episodes in the table (quantstats' report lists ten) and shaded on the underwater curve. */
+const TABLE_DRAWDOWNS = 10;
+const SHADED_DRAWDOWNS = 5;
+const pct = (x: number) => (Number.isFinite(x) ? `${x < 0 ? "−" : ""}${Math.abs(x * 100).toFixed(1)}%` : "–");
 const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
+/** Everything the page shows: the panels' specs, the metric rows and the parameters of the header. */
+interface Report {
+  panels: TearSheetPanels;
+  rows: MetricRow[];
+  parameters: ReportParameters;
+}
+
 /**
- * The full tear sheet of a backtest: the metrics table (47 rows, portfolio against benchmark),
- * cumulative returns on a linear and a log axis, end-of-year returns, the monthly returns heatmap,
- * the distribution of periodic returns, rolling volatility, Sharpe, Sortino and beta, the
- * underwater curve with the five worst drawdowns shaded, and their table. Each panel is a
- * Vega-Lite spec; every number comes from @thematic/engine. Dated panels share one date axis.
- * The periods a year that annualise every figure are the backtest's (its `frequency`, else its
- * dates: 252 daily, 52 weekly; docs/maths.md#full-tear-sheet), so a daily backtest's volatility,
- * Sharpe ratio and CAGR are the engine's own statistics of it.
+ * The full tear sheet of a backtest: a parameters header; the metrics table, built on the
+ * engine's `tearSheet()` (every figure and convention its own; the rows whatever it returns);
+ * cumulative returns (linear, volatility-matched to the benchmark, log); end-of-year returns as
+ * bars and as a table (with the multiplier and the winner of each year); the periodic returns as
+ * bars; the monthly returns heatmap; the distributions of periodic and of monthly returns with
+ * their means; a box plot of calendar week, month, quarter and year returns; rolling volatility,
+ * Sharpe and Sortino with their means, rolling beta over half a year and a year; the underwater
+ * curve with the five worst drawdowns shaded, and the ten worst in a table. Each panel is a
+ * Vega-Lite spec; dated panels share one date axis. The periods a year that annualise every
+ * figure are the backtest's (its `frequency`, else its dates: 252 daily, 52 weekly, 12 monthly;
+ * docs/maths.md#full-tear-sheet); series the engine has no function for are derived as
+ * docs/maths.md#report-panels states.
  *
  * @throws ChartError naming the field when the backtest or an option is invalid, an option is unknown or contradicts the data (an engine error is wrapped, keeping its field)
  * @example
  * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
  * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
  * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
- * Object.keys(tearSheetReportSpecs(backtestResult)).length // => 12
+ * Object.keys(tearSheetReportSpecs(backtestResult)).length // => 17
  */
 export function tearSheetReportSpecs(backtest: BacktestLike, options: TearSheetReportOptions = {}): TearSheetPanels {
-  return engineCall(() => reportSpecs(backtest, options), "backtest");
+  return engineCall(() => buildReport(backtest, options), "backtest").panels;
 }
 
-function reportSpecs(backtest: BacktestLike, options: TearSheetReportOptions): TearSheetPanels {
+function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): Report {
   const o = strictOptions<TearSheetReportOptions>("options", options, [...OPTION_KEYS]);
   // Five returns at least: the kurtosis of the metrics needs four, the Cornish-Fisher VaR four.
   const series = performanceSeries(backtest, 6);
@@ -95,50 +112,108 @@ function reportSpecs(backtest: BacktestLike, options: TearSheetReportOptions): T
   const first = t[0]!;
   const last = t[t.length - 1]!;
   const dated = (spec: TopLevelSpec) => withSharedTimeAxis(spec, first, last);
-  const labels = { portfolio: portfolio.label, benchmark: benchmark.label };
+  const labels: Labels = { portfolio: portfolio.label, benchmark: benchmark.label };
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label, ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }) };
-  const rows = reportMetrics({ t, v: portfolio.nav.v }, { t, v: benchmark.nav.v }, { periodsPerYear: p, riskFreeRate: rf, convention });
+  const sheetOptions = { periodsPerYear: p, riskFreeRate: rf, rollingWindow: window, drawdowns: TABLE_DRAWDOWNS, convention };
+  const sheet = tearSheet({ timeSeries: backtest.timeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
+  // The benchmark's own figures: the result's `benchmark` when it has one, else its tear sheet against itself.
+  const benchmarkSheet = "benchmark" in sheet ? undefined : tearSheet({ timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
+  const rows = reportMetrics(sheet, benchmarkSheet);
+  const windowName = (w: number) => `${w}-${sampling.unit}`;
 
-  const rolling = (title: string, yTitle: string, yFormat: string, values: (x: Float64Array, y: Float64Array) => Float64Array, withBenchmark: boolean, rule?: number): TopLevelSpec => {
-    const ends = t.subarray(window); // window i of the returns ends at point window + i
+  const rolling = (title: string, yTitle: string, yFormat: string, make: () => Array<{ label: string; color: string; values: () => Float64Array; w: number }>, rule?: number, subtitle = `${windowName(window)} window, annualised with ${p} periods a year`): TopLevelSpec => {
     const lines: TimeLine[] = [];
-    if (r.length >= window) {
-      lines.push({ label: labels.portfolio, color: PALETTE.portfolio, series: { t: ends.slice(), v: values(r, b) } });
-      if (withBenchmark) lines.push({ label: labels.benchmark, color: PALETTE.benchmark, series: { t: ends.slice(), v: values(b, b) } });
+    const means: Array<{ y: number; color: string }> = [];
+    for (const line of make()) {
+      if (r.length < line.w) continue; // a window longer than the returns draws no line
+      const v = line.values();
+      lines.push({ label: line.label, color: line.color, series: { t: t.slice(line.w, line.w + v.length), v } });
+      means.push({ y: meanOf(v), color: line.color });
     }
-    return dated(
-      timeChartSpec(lines, {
-        title,
-        width,
-        height: 170,
-        subtitle: `${window}-${sampling.unit} window, annualised with ${p} periods a year · ${dateRange(t)}`,
-        yTitle,
-        yFormat,
-        ...(rule === undefined ? {} : { rule }),
-        description: `Line chart of the rolling ${title.toLowerCase()} over ${window} ${sampling.adjective} returns.`,
-      }),
-    );
+    const spec = timeChartSpec(lines, {
+      title,
+      width,
+      height: 170,
+      subtitle: `${subtitle} · dashed: the means`,
+      yTitle,
+      yFormat,
+      ...(rule === undefined ? {} : { rule }),
+      description: `Line chart of the ${title.toLowerCase()} with its mean.`,
+    }) as unknown as { layer: unknown[] };
+    for (const m of means) spec.layer.push({ data: { values: [{ y: m.y }] }, mark: { type: "rule", color: m.color, strokeDash: [5, 3], strokeWidth: 1.2 }, encoding: { y: { field: "y", type: "quantitative" } } });
+    return dated(spec as unknown as TopLevelSpec);
   };
+  const both = (f: (x: Float64Array) => Float64Array) => () => [
+    { label: labels.portfolio, color: PALETTE.portfolio, values: () => f(r), w: window },
+    { label: labels.benchmark, color: PALETTE.benchmark, values: () => f(b), w: window },
+  ];
+  const period = { riskFreeRate: rf, periodsPerYear: p };
+  const year = Math.max(2, Math.round(p));
 
-  return {
+  const units = (["week", "month", "quarter", "year"] as const).filter((u) => p >= { week: 52, month: 12, quarter: 4, year: 1 }[u] - 1e-9);
+  const boxValues = units.flatMap((unit: CalendarUnit) => [
+    { unit, series: labels.portfolio, values: calendarReturns(backtest.timeSeries, unit).map((x) => x.return) },
+    { unit, series: labels.benchmark, values: calendarReturns(backtest.benchmarkTimeSeries, unit).map((x) => x.return) },
+  ]);
+  const months = { portfolio: monthlyReturns(backtest.timeSeries).map((m) => m.return), benchmark: monthlyReturns(backtest.benchmarkTimeSeries).map((m) => m.return) };
+  const eoy = endOfYearTable(backtest.timeSeries, backtest.benchmarkTimeSeries);
+  const kind = sampling.adjective;
+  const Kind = `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+  const matched = volatilityMatched(portfolio.nav, b);
+
+  const panels: TearSheetPanels = {
     metrics: metricsTableSpec(rows, labels, width, sampling),
-    cumulativeReturns: dated(navChartSpec(perf, { title: "Cumulative returns", width, height: 260 })),
-    cumulativeReturnsLog: dated(navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 260, logScale: true })),
+    cumulativeReturns: dated(navChartSpec(perf, { title: "Cumulative returns", width, height: 240 })),
+    cumulativeReturnsVolatilityMatched: dated(
+      navChartSpec({ ...perf, portfolio: Array.from(matched.t, (x, i) => [x, matched.v[i]!] as [number, number]), portfolioLabel: `${labels.portfolio} (volatility-matched)` }, { title: "Cumulative returns, volatility-matched", width, height: 240 }),
+    ),
+    cumulativeReturnsLog: dated(navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 240, logScale: true })),
     annualReturns: annualReturnsSpec(backtest, labels, width),
+    endOfYearTable: textTableSpec(
+      "End-of-year returns, table",
+      "Calendar years (UTC) · * a partial year · multiplier: portfolio / benchmark",
+      ["Year", labels.portfolio, labels.benchmark, "Multiplier", "Won"],
+      eoy.map((y) => [`${y.year}${y.partial ? "*" : ""}`, pct(y.portfolio), pct(y.benchmark), Number.isFinite(y.multiplier) ? y.multiplier.toFixed(2) : "–", y.won ? "+" : "–"]),
+      width,
+      "Table of the calendar-year returns of the portfolio and its benchmark, their ratio and the winner.",
+    ),
+    periodReturns: dated(periodBarsSpec(t, r, labels.portfolio, kind, width, `${labels.portfolio} · ${r.length} returns, mean ${pct(meanOf(r))}`)),
     monthlyReturns: monthlyHeatmapSpec(backtest, width),
-    returnDistribution: distributionSpec(r, b, labels, width, sampling),
-    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", (x) => rollingVolatility(x, window, p), true),
-    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", (x) => rollingSharpe(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
-    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", (x) => rollingSortino(x, window, { riskFreeRate: rf, periodsPerYear: p }), true, 0),
-    rollingBeta: rolling(`Rolling beta against ${labels.benchmark}`, "Beta", ".2f", (x, y) => rollingBeta(x, y, window), false, 1),
+    returnDistribution: histogramSpec({ portfolio: r, benchmark: b }, labels, { title: "Distribution of returns", subtitle: `${r.length} ${kind} returns each`, xTitle: `${Kind} return (%)`, yTitle: "Periods", description: `Histogram of the ${kind} returns of the portfolio and its benchmark.` }, width, 40),
+    monthlyDistribution: histogramSpec(months, labels, { title: "Distribution of monthly returns", subtitle: `${months.portfolio.length} calendar months each`, xTitle: "Monthly return (%)", yTitle: "Months", description: "Histogram of the monthly returns of the portfolio and its benchmark." }, width, 20),
+    returnsByPeriod: returnsBoxPlotSpec(boxValues, labels, width),
+    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", both((x) => rollingVolatility(x, window, p))),
+    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", both((x) => rollingSharpe(x, window, period)), 0),
+    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", both((x) => rollingSortino(x, window, period)), 0),
+    rollingBeta: rolling(`Rolling beta against ${labels.benchmark}`, "Beta", ".2f", () => [
+      { label: `${windowName(window)} window`, color: PALETTE.portfolio, values: () => rollingBeta(r, b, window), w: window },
+      { label: `${windowName(year)} window`, color: PALETTE.low, values: () => rollingBeta(r, b, year), w: year },
+    ], 1, `Half a year and a year of ${kind} returns`),
     underwater: dated(underwaterSpec(t, portfolio.nav, labels.portfolio, width)),
-    worstDrawdowns: worstDrawdownsSpec(t, portfolio.nav.v, width),
+    worstDrawdowns: textTableSpec(
+      "Worst drawdowns",
+      `The ${sheet.drawdowns.length} deepest, deepest first · length in periods from peak to recovery`,
+      ["Peak", "Trough", "Recovery", "Depth", "Periods"],
+      sheet.drawdowns.map((e) => [day(e.start), day(e.trough), e.recovery === null ? "not recovered" : day(e.recovery), pct(e.depth), String(e.length)]),
+      width,
+      `Table of the ${sheet.drawdowns.length} worst drawdowns: peak, trough and recovery dates, depth and length.`,
+    ),
   };
+  const parameters: ReportParameters = {
+    range: dateRange(t),
+    returns: r.length,
+    sampling: `${Kind}, ${p} periods a year${o.periodsPerYear === undefined ? "" : " (given)"}`,
+    riskFreeRate: rf,
+    convention,
+    rollingWindow: `${windowName(window)}`,
+  };
+  return { panels, rows, parameters };
 }
 
 /**
  * The full tear sheet rendered: each panel as an SVG document, and one self-contained HTML page
- * (inline SVG and CSS, no script, no network: it opens from disk) with the metrics as an HTML table.
+ * (inline SVG and CSS, no script, no network: it opens from disk) with the parameters as a
+ * header and the metrics as an HTML table, the panels beside the table and then two by two.
  *
  * @throws ChartError as {@link tearSheetReportSpecs}
  * @example
@@ -149,64 +224,14 @@ function reportSpecs(backtest: BacktestLike, options: TearSheetReportOptions): T
  * html.startsWith("<!doctype html>") // => true
  */
 export async function tearSheetReport(backtest: BacktestLike, options: TearSheetReportOptions = {}): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
-  const specs = tearSheetReportSpecs(backtest, options);
-  const names = Object.keys(specs) as Array<keyof TearSheetPanels>;
+  const report = engineCall(() => buildReport(backtest, options), "backtest");
+  const names = Object.keys(report.panels) as Array<keyof TearSheetPanels>;
   const panels = {} as Record<keyof TearSheetPanels, string>;
-  for (const name of names) panels[name] = await renderSvg(specs[name]);
+  for (const name of names) panels[name] = await renderSvg(report.panels[name]);
   const { portfolio, benchmark } = performanceSeries(backtest, 6);
-  const { rows, sampling } = (specs.metrics as unknown as { usermeta: { rows: MetricRow[]; sampling: Pick<Sampling, "adjective" | "periodsPerYear"> } }).usermeta;
   const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : options.title;
-  const returns = rows.find((x) => x.label === "Periods")!.portfolio;
-  const subtitle = `${dateRange(portfolio.nav.t)} · ${returns} ${sampling.adjective} returns, annualised with ${sampling.periodsPerYear} periods a year`;
-  const html = reportHtml(title, subtitle, rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
-  return { panels, html, metrics: rows };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-function reportHtml(title: string, subtitle: string, rows: MetricRow[], columns: [string, string], svgs: string[]): string {
-  let group = "";
-  const body = rows
-    .map((row) => {
-      const head = row.group === group ? "" : `<tr class="group"><th colspan="3">${escapeHtml((group = row.group))}</th></tr>`;
-      return `${head}<tr><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.portfolio)}</td><td>${escapeHtml(row.benchmark)}</td></tr>`;
-    })
-    .join("\n");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-<style>
-body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1180px; color: #222; }
-h1 { font-size: 22px; margin: 0 0 4px; } p.sub { color: #555; margin: 0 0 18px; }
-.page { display: flex; gap: 28px; align-items: flex-start; }
-table { border-collapse: collapse; font-size: 13px; min-width: 330px; }
-td, th { padding: 3px 8px; text-align: right; white-space: nowrap; } td:first-child { text-align: left; }
-tr.group th { text-align: left; padding-top: 10px; border-bottom: 1px solid #bbb; font-size: 12px; color: #555; }
-thead th { border-bottom: 2px solid #333; }
-.panels { display: flex; flex-direction: column; gap: 16px; } .panels svg { max-width: 100%; height: auto; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p class="sub">${escapeHtml(subtitle)}</p>
-<div class="page">
-<table>
-<thead><tr><th></th><th>${escapeHtml(columns[0])}</th><th>${escapeHtml(columns[1])}</th></tr></thead>
-<tbody>
-${body}
-</tbody>
-</table>
-<div class="panels">
-${svgs.join("\n")}
-</div>
-</div>
-</body>
-</html>
-`;
+  const html = reportHtml(title, report.parameters, report.rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
+  return { panels, html, metrics: report.rows };
 }
 
 function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchmark: string }, width: number, sampling: Sampling): TopLevelSpec {
@@ -278,48 +303,8 @@ function monthlyHeatmapSpec(backtest: BacktestLike, width: number): TopLevelSpec
   } as unknown as TopLevelSpec;
 }
 
-/**
- * Histogram of the periodic returns. The bins and the axis ticks are chosen here, not by Vega:
- * the bins are a nice step wide (about 40 over the range), the ticks a coarser nice step, and the
- * tick format has as many decimals as that step needs, so no two labels read the same (Vega's
- * default labelled half-percent bins "2% 2%").
- */
-function distributionSpec(r: Float64Array, b: Float64Array, labels: { portfolio: string; benchmark: string }, width: number, sampling: Sampling): TopLevelSpec {
-  const values = [...Array.from(r, (value) => ({ series: labels.portfolio, value })), ...Array.from(b, (value) => ({ series: labels.benchmark, value }))];
-  let low = Math.min(...r, ...b);
-  let high = Math.max(...r, ...b);
-  if (!(high - low > 1e-12)) [low, high] = [low - 0.005, high + 0.005]; // constant returns: one visible bin
-  const step = niceStep(low, high, 40);
-  const extent = [Math.floor(low / step) * step, Math.ceil(high / step) * step];
-  if (extent[1]! - extent[0]! < step) extent[1] = extent[0]! + step;
-  const ticks = linearTicks(extent[0]!, extent[1]!, 8);
-  const format = `.${decimalsOf(ticks.step * 100)}%`;
-  const kind = sampling.adjective;
-  return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    description: `Histogram of the ${kind} returns of the portfolio and its benchmark.`,
-    title: { text: "Distribution of returns", subtitle: `${r.length} ${kind} returns each · bins ${(step * 100).toFixed(decimalsOf(step * 100))}% wide` },
-    width,
-    height: 200,
-    data: { values },
-    mark: { type: "bar", opacity: 0.55, binSpacing: 0 },
-    encoding: {
-      x: {
-        field: "value",
-        type: "quantitative",
-        bin: { step, extent },
-        scale: { domain: extent, nice: false },
-        axis: { title: `${kind[0]!.toUpperCase()}${kind.slice(1)} return (%)`, format, values: ticks.values, labelOverlap: true },
-      },
-      y: { aggregate: "count", type: "quantitative", stack: null, axis: { title: "Periods" } },
-      color: { field: "series", type: "nominal", scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] }, legend: { title: null } },
-    },
-    config: CHART_CONFIG,
-  } as unknown as TopLevelSpec;
-}
-
 function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array }, label: string, width: number): TopLevelSpec {
-  const worst = drawdownTable(nav.v, 5);
+  const worst = drawdownTable(nav.v, SHADED_DRAWDOWNS);
   const spec = timeChartSpec([{ label, color: PALETTE.portfolio, series: underwater(nav) }], {
     title: "Underwater",
     width,
@@ -340,26 +325,3 @@ function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array
   return spec as unknown as TopLevelSpec;
 }
 
-function worstDrawdownsSpec(t: Float64Array, v: Float64Array, width: number): TopLevelSpec {
-  const worst = drawdownTable(v, 5);
-  const columns = ["Peak", "Trough", "Recovery", "Depth", "Periods"];
-  const values = worst.flatMap((e, i) => {
-    const cells = [day(t[e.start]!), day(t[e.trough]!), e.recovery < 0 ? "not recovered" : day(t[e.recovery]!), pct(e.depth), String(e.length)];
-    return cells.map((text, j) => ({ row: `${i + 1}`, column: columns[j]!, text }));
-  });
-  return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    description: "Table of the five worst drawdowns: peak, trough and recovery dates, depth and length.",
-    title: { text: "Worst drawdowns", subtitle: "Deepest first; length in periods from peak to recovery" },
-    width: Math.min(width, 560),
-    height: Math.max(20, worst.length * 22),
-    data: { values },
-    mark: { type: "text", fontSize: 12 },
-    encoding: {
-      x: { field: "column", type: "nominal", sort: columns, axis: { title: null, orient: "top", labelAngle: 0, labelFontWeight: "bold", domain: false, ticks: false } },
-      y: { field: "row", type: "ordinal", axis: { title: null, domain: false, ticks: false } },
-      text: { field: "text", type: "nominal" },
-    },
-    config: CHART_CONFIG,
-  } as unknown as TopLevelSpec;
-}

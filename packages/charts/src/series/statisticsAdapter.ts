@@ -36,7 +36,7 @@ export function underwater(nav: SeriesColumns): DerivedSeries {
 
 /** Options of the rolling charts' statistics. */
 export interface RollingOptions {
-  /** Returns per window (an integer ≥ 2); default {@link defaultWindow} (a year of points, or a quarter for short series). */
+  /** Returns per window (an integer ≥ 2); default a year of points when there are at least two years, else a quarter (at least 2): `defaultWindow`. */
   window?: number;
   /**
    * Periods a year of the points. Read from the data (a backtest's `frequency`, else its dates:

@@ -1,4 +1,4 @@
-/** How {@link pollDelays} spaces the polls of a build. */
+/** How the polls of a build are spaced: the k-th wait is min(maxDelayMs, initialDelayMs · factor^k), k = 0, 1, … */
 export interface BackoffOptions {
   /** First wait, ms (default 250). */
   initialDelayMs?: number;

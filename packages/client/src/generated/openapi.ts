@@ -3,6 +3,7 @@
  * @thematic/mock-server's createApp, itself built from the zod schemas that validate requests).
  * Do not edit: a test fails when this file is stale against the app.
  */
+/** Every path of the API: per method, its parameters, request body and responses. */
 export interface paths {
     "/__mock/builds/complete": {
         parameters: {
@@ -47,7 +48,7 @@ export interface paths {
         };
         /**
          * Drift of the upstream's answers from the mock's schemas (--proxy), per endpoint and field
-         * @description With `--proxy <url>` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Without `--proxy`: mode `off`, nothing listed.
+         * @description With `--proxy <url>` every API request is forwarded to the real deployment and its answer checked against this document: an undocumented status, and each field missing, extra, of another type or value, counted per endpoint. Bounded whatever the upstream answers: routes the mock lacks are grouped by route (ids as {id}), the first 100 listed and the rest counted in one row; at most 50 fields per endpoint. Without `--proxy`: mode `off`, nothing listed.
          */
         get: operations["mockGetDrift"];
         put?: never;
@@ -1277,6 +1278,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
+/** The named schemas, responses and parameters of the document (`components["schemas"]["Portfolio"]`…). */
 export interface components {
     schemas: {
         AdvanceClockBody: {
@@ -1469,6 +1471,7 @@ export interface components {
             drifted: number;
             endpoints: {
                 drifted: number;
+                /** @description At most 50, the first seen */
                 fields: {
                     count: number;
                     expected: string;
@@ -1484,9 +1487,18 @@ export interface components {
                     path: string;
                     status: number;
                 }[];
-                /** @example GET /v1/strategies/{id} */
+                /** @description Issues of further fields, counted but not listed */
+                fieldsNotListed?: number;
+                firstSeen: string;
+                lastSeen: string;
+                /**
+                 * @description A documented operation; for a route the mock lacks, its method and path with id-like segments as {id} (one row per route, not per id); "(other undocumented routes)" counts the routes the mock lacks beyond the first 100
+                 * @example GET /v1/strategies/{id}
+                 */
                 operation: string;
                 requests: number;
+                /** @description A route the mock lacks: the first 3 request paths it grouped */
+                samplePaths?: string[];
                 statuses: {
                     [key: string]: number;
                 };

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isEngineError } from "../errors/EngineError.ts";
-import { cholesky, choleskySolve, matVec, toCovariance, toSquareMatrix } from "./symmetricMatrix.ts";
+import { readCovariance } from "../data/covariance.ts";
+import { cholesky, choleskySolve, matVec, scaledByLargestVariance, toSquareMatrix } from "./symmetricMatrix.ts";
 
-describe("toSquareMatrix / toCovariance", () => {
+describe("toSquareMatrix / scaledByLargestVariance (covariances read by the one validator, readCovariance)", () => {
   it("reads rows, flat row-major values and { size, values } alike", () => {
     const rows = [[4, 1], [1, 9]];
     const expected = [4, 1, 1, 9];
@@ -11,12 +12,12 @@ describe("toSquareMatrix / toCovariance", () => {
     expect(Array.from(toSquareMatrix("m", Float64Array.from(expected)).data)).toEqual(expected);
     expect(Array.from(toSquareMatrix("m", expected).data)).toEqual(expected);
     expect(Array.from(toSquareMatrix("m", { size: 2, values: Float64Array.from(expected) }).data)).toEqual(expected);
-    const cov = toCovariance("m", { size: 2, values: expected });
+    const cov = scaledByLargestVariance(readCovariance("m", { size: 2, values: expected }).values, 2);
     expect([cov.n, cov.scale, ...cov.data]).toEqual([2, 9, 4 / 9, 1 / 9, 1 / 9, 1]);
   });
 
   it("accepts a singular PSD matrix (rank 1) and rejects an indefinite one, naming the field", () => {
-    expect(toCovariance("c", [[1, 1], [1, 1]]).n).toBe(2);
+    expect(readCovariance("c", [[1, 1], [1, 1]]).size).toBe(2);
     const bad: Array<[unknown, string]> = [
       [[[1, 1.1], [1.1, 1]], "c"],
       [{ size: 2, values: [1, 0, 0] }, "c.values"],
@@ -25,7 +26,7 @@ describe("toSquareMatrix / toCovariance", () => {
     ];
     for (const [value, field] of bad) {
       try {
-        toCovariance("c", value);
+        readCovariance("c", value);
         expect.fail(`expected an EngineError naming ${field}`);
       } catch (e) {
         expect(isEngineError(e, "INVALID_INPUT") && e.field === field, String(e)).toBe(true);

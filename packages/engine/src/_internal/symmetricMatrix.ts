@@ -1,9 +1,8 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { EPS } from "./tolerance.ts";
 
 /**
  * Dense symmetric matrices for the risk-based, Black–Litterman and allocation functions
- * (docs/maths.md#matrix-inputs): reading a covariance matrix given either as rows (`number[][]`)
+ * (docs/maths.md#matrix-inputs): reading a square matrix given either as rows (`number[][]`)
  * or as one row-major array of n² values (`Float64Array`), and the Cholesky factorisation and
  * solves they need. Private to the engine.
  */
@@ -98,76 +97,17 @@ export function toSquareMatrix(field: string, value: unknown, minSize = 1): Dens
   return { n, data };
 }
 
-/** The smallest variance accepted, relative to the largest (so that 1/σ² products stay finite). */
-const MIN_VARIANCE_RATIO = 1e-150;
-
 /**
- * Reads a covariance matrix (docs/maths.md#matrix-inputs): square, finite, every variance > 0 and
- * at least 1e-150 times the largest,
- * symmetric within `EPS·sqrt(Σ_ii·Σ_jj)` (then averaged to exact symmetry) and positive
- * semi-definite (no Cholesky pivot below `−EPS·Σ_kk`). The values are divided by the largest
- * variance `scale` first, so that products of extreme entries cannot overflow; callers whose
- * result is not scale-free multiply back.
+ * A checked covariance's values divided by its largest variance `scale` (a fresh array), so that
+ * products of extreme entries cannot overflow; callers whose result is not scale-free multiply
+ * back. The covariance itself is read by the one validator, `readCovariance` (data/covariance.ts).
  */
-export function toCovariance(field: string, value: unknown, minSize = 1): DenseMatrix & { scale: number } {
-  const { n, data } = toSquareMatrix(field, value, minSize);
+export function scaledByLargestVariance(values: Float64Array, n: number): DenseMatrix & { scale: number } {
   let scale = 0;
-  for (let i = 0; i < n; i++) {
-    const v = data[i * n + i]!;
-    if (!(v > 0)) throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (a variance) must be > 0, got ${v}`, { field: `${field}[${i}][${i}]` });
-    if (v > scale) scale = v;
-  }
-  for (let k = 0; k < n * n; k++) data[k] = data[k]! / scale;
-  for (let i = 0; i < n; i++) {
-    if (!(data[i * n + i]! >= MIN_VARIANCE_RATIO)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (a variance) must be at least 1e-150 times the largest variance`, { field: `${field}[${i}][${i}]` });
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const a = data[i * n + j]!;
-      const b = data[j * n + i]!;
-      if (Math.abs(a - b) > EPS * Math.sqrt(data[i * n + i]! * data[j * n + j]!)) {
-        throw new EngineError("INVALID_INPUT", `${field} must be symmetric: ${field}[${i}][${j}] differs from ${field}[${j}][${i}]`, { field: `${field}[${i}][${j}]` });
-      }
-      const m = 0.5 * (a + b);
-      data[i * n + j] = m;
-      data[j * n + i] = m;
-    }
-  }
-  const failed = semiDefiniteFailure(data, n);
-  if (failed >= 0) {
-    throw new EngineError("INVALID_INPUT", `${field} must be positive semi-definite (a covariance matrix); it fails at row ${failed}`, { field });
-  }
+  for (let i = 0; i < n; i++) scale = Math.max(scale, values[i * n + i]!);
+  const data = new Float64Array(n * n);
+  for (let k = 0; k < n * n; k++) data[k] = values[k]! / scale;
   return { n, data, scale };
-}
-
-/** Index of the first Cholesky pivot below `−EPS·a_kk` (not PSD), or −1. Near-zero pivots count as 0. */
-function semiDefiniteFailure(a: Float64Array, n: number): number {
-  const L = new Float64Array(n * n);
-  for (let k = 0; k < n; k++) {
-    let d = a[k * n + k]!;
-    for (let p = 0; p < k; p++) d -= L[k * n + p]! ** 2;
-    const tol = EPS * a[k * n + k]!;
-    if (d < -tol) return k;
-    if (d <= tol) {
-      // A zero pivot: the rest of column k must be (numerically) zero too.
-      for (let i = k + 1; i < n; i++) {
-        let s = a[i * n + k]!;
-        for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
-        if (Math.abs(s) > Math.sqrt(EPS) * Math.sqrt(a[i * n + i]! * a[k * n + k]!)) return i;
-      }
-      continue;
-    }
-    const root = Math.sqrt(d);
-    L[k * n + k] = root;
-    for (let i = k + 1; i < n; i++) {
-      let s = a[i * n + k]!;
-      for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
-      L[i * n + k] = s / root;
-    }
-  }
-  return -1;
 }
 
 /**

@@ -4,8 +4,24 @@ import { isEngineError } from "../errors/EngineError.ts";
 import { closeTo } from "../testing/closeTo.ts";
 import { covarianceArb } from "../riskBased/_test/randomCovariance.ts";
 import { blackLitterman, type BlackLittermanView } from "./blackLitterman.ts";
+import { covariance as labelCovariance } from "../data/covariance.ts";
+import { expectedReturns } from "../data/expectedReturns.ts";
 import { impliedEquilibriumReturns } from "./impliedEquilibriumReturns.ts";
 import oracle from "./_test/oracle_blackLitterman.json" with { type: "json" };
+
+/** A view as the oracle writes it: a portfolio of n weights (positional) and its return. */
+interface PositionalView {
+  portfolio: number[];
+  expectedReturn: number;
+  confidence?: number;
+  variance?: number;
+}
+
+/** The same view by id ("0", "1", …, the ids of a bare covariance): the portfolio's non-zero weights as its long leg. */
+function byId({ portfolio, expectedReturn, ...how }: PositionalView): BlackLittermanView {
+  const legs = portfolio.flatMap((w, i) => (w === 0 ? [] : [[String(i), w] as const]));
+  return { long: Object.fromEntries(legs), return: expectedReturn, ...how };
+}
 
 interface OracleCase {
   name: string;
@@ -14,11 +30,11 @@ interface OracleCase {
   riskAversion: number;
   tau: number;
   prior: number[];
-  views: BlackLittermanView[];
+  views: PositionalView[];
   omega: number[];
   returns: number[];
   posteriorCovariance: number[];
-  certainViews: BlackLittermanView[];
+  certainViews: PositionalView[];
   certainReturns: number[];
   certainCovariance: number[];
 }
@@ -49,13 +65,13 @@ function solve(a: number[][], b: number[]): number[] {
 describe("blackLitterman: oracle (numpy inverse form of the master formula; Idzorek's ω found numerically)", () => {
   for (const c of cases) {
     it(`${c.name}: prior, posterior mean and covariance, ω from confidence`, () => {
-      expectAllClose(impliedEquilibriumReturns(c.covariance, c.marketWeights, c.riskAversion), c.prior, 1e-12, 1e-15);
-      const r = blackLitterman({ covariance: c.covariance, prior: c.prior, views: c.views, tau: c.tau });
+      expectAllClose(impliedEquilibriumReturns(c.covariance, c.marketWeights, c.riskAversion).values, c.prior, 1e-12, 1e-15);
+      const r = blackLitterman(c.prior, c.covariance, { views: c.views.map(byId), tau: c.tau });
       expectAllClose(r.viewVariances, c.omega, 1e-9, 1e-15);
-      expectAllClose(r.returns, c.returns, 1e-9, 1e-13);
+      expectAllClose(r.expectedReturns.values, c.returns, 1e-9, 1e-13);
       expectAllClose(r.covariance.values, c.posteriorCovariance, 1e-9, 1e-13);
-      const certain = blackLitterman({ covariance: c.covariance, prior: c.prior, views: c.certainViews, tau: c.tau });
-      expectAllClose(certain.returns, c.certainReturns, 1e-9, 1e-13);
+      const certain = blackLitterman(c.prior, c.covariance, { views: c.certainViews.map(byId), tau: c.tau });
+      expectAllClose(certain.expectedReturns.values, c.certainReturns, 1e-9, 1e-13);
       expectAllClose(certain.covariance.values, c.certainCovariance, 1e-9, 1e-13);
     });
   }
@@ -68,8 +84,8 @@ describe("blackLitterman: properties", () => {
   it("no views returns the prior exactly, and the posterior covariance (1 + τ)Σ", () => {
     fc.assert(
       fc.property(withPrior, fc.boolean(), ([cov, prior, tau], explicitEmpty) => {
-        const r = blackLitterman({ covariance: cov, prior, tau, ...(explicitEmpty ? { views: [] } : {}) });
-        expect(Array.from(r.returns)).toEqual(prior.map((x) => x + 0));
+        const r = blackLitterman(prior, cov, { tau, ...(explicitEmpty ? { views: [] } : {}) });
+        expect(Array.from(r.expectedReturns.values)).toEqual(prior.map((x) => x + 0));
         const n = cov.length;
         for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(closeTo(r.covariance.values[i * n + j]!, (1 + tau) * cov[i]![j]!, 1e-12, 1e-18)).toBe(true);
       }),
@@ -79,12 +95,13 @@ describe("blackLitterman: properties", () => {
 
   it("a view that agrees with the prior (q = p·π) leaves the prior unchanged", () => {
     fc.assert(
-      fc.property(withPrior, fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }), fc.double({ min: 0.05, max: 1, noNaN: true }), ([cov, prior, tau], raw, confidence) => {
+      // View portfolios of weights within ±0.3, so that the view's return is a plausible rate (|q| < 1).
+      fc.property(withPrior, fc.array(fc.double({ min: -0.3, max: 0.3, noNaN: true }), { minLength: 8, maxLength: 8 }), fc.double({ min: 0.05, max: 1, noNaN: true }), ([cov, prior, tau], raw, confidence) => {
         const p = raw.slice(0, cov.length);
         fc.pre(p.some((x) => Math.abs(x) > 0.01));
         const q = p.reduce((s, x, i) => s + x * prior[i]!, 0);
-        const r = blackLitterman({ covariance: cov, prior, tau, views: [{ portfolio: p, expectedReturn: q, confidence }] });
-        r.returns.forEach((x, i) => expect(Math.abs(x - prior[i]!)).toBeLessThan(1e-12));
+        const r = blackLitterman(prior, cov, { tau, views: [byId({ portfolio: p, expectedReturn: q, confidence })] });
+        r.expectedReturns.values.forEach((x, i) => expect(Math.abs(x - prior[i]!)).toBeLessThan(1e-12));
       }),
       { numRuns: 100 },
     );
@@ -101,13 +118,12 @@ describe("blackLitterman: properties", () => {
         (cov, delta, c, shift, tau) => {
           const n = cov.length;
           const wMkt = Array.from({ length: n }, (_, i) => (i + 1) / ((n * (n + 1)) / 2));
-          const prior = Array.from(impliedEquilibriumReturns(cov, wMkt, delta));
-          const p = Array.from({ length: n }, (_, i) => (i === 0 ? 1 : i === 1 ? -1 : 0));
+          const prior = Array.from(impliedEquilibriumReturns(cov, wMkt, delta).values);
           const pPi = prior[0]! - prior[1]!;
           const q = pPi + shift;
-          const full = blackLitterman({ covariance: cov, prior, tau, views: [{ portfolio: p, expectedReturn: q, confidence: 1 }] }).returns;
+          const full = blackLitterman(prior, cov, { tau, views: [{ long: ["0"], short: ["1"], return: q, confidence: 1 }] }).expectedReturns.values;
           expect(Math.abs(full[0]! - full[1]! - q)).toBeLessThan(1e-12);
-          const part = blackLitterman({ covariance: cov, prior, tau, views: [{ portfolio: p, expectedReturn: q, confidence: c }] }).returns;
+          const part = blackLitterman(prior, cov, { tau, views: [{ long: ["0"], short: ["1"], return: q, confidence: c }] }).expectedReturns.values;
           expect(Math.abs(part[0]! - part[1]! - pPi)).toBeLessThanOrEqual(Math.abs(full[0]! - full[1]! - pPi) + 1e-15);
           // Weights (δΣ)⁻¹μ: the tilt from w_mkt at confidence c is c × the tilt at confidence 1.
           const dS = cov.map((row) => row.map((x) => delta * x));
@@ -120,38 +136,36 @@ describe("blackLitterman: properties", () => {
     );
   });
 
-  it("permuting the assets (and the views' portfolios) permutes the posterior", () => {
+  it("permuting the assets permutes the posterior: views and prior are read by id", () => {
     fc.assert(
       fc.property(covarianceArb(6, 2).chain((cov) => fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length }))), ([cov, perm]) => {
         const n = cov.length;
-        const prior = Array.from({ length: n }, (_, i) => 0.01 * (i + 1));
-        const p = Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0));
-        const views = [{ portfolio: p, expectedReturn: 0.2, confidence: 0.6 }];
-        const r = blackLitterman({ covariance: cov, prior, views }).returns;
-        const rp = blackLitterman({
-          covariance: perm.map((a) => perm.map((b) => cov[a]![b]!)),
-          prior: perm.map((a) => prior[a]!),
-          views: [{ portfolio: perm.map((a) => p[a]!), expectedReturn: 0.2, confidence: 0.6 }],
-        }).returns;
-        perm.forEach((a, i) => expect(closeTo(rp[i]!, r[a]!, 1e-10, 1e-15)).toBe(true));
+        const ids = Array.from({ length: n }, (_, i) => `A${i}`);
+        const prior = expectedReturns(Object.fromEntries(ids.map((id, i) => [id, 0.01 * (i + 1)])), { frequency: "annual" });
+        const views = [{ asset: "A0", return: 0.2, confidence: 0.6 }];
+        const r = blackLitterman(prior, labelCovariance(cov, { assets: ids, frequency: "annual" }), { views });
+        const rp = blackLitterman(prior, labelCovariance(perm.map((a) => perm.map((b) => cov[a]![b]!)), { assets: perm.map((a) => ids[a]!), frequency: "annual" }), { views });
+        expect(r.expectedReturns.assets).toEqual(ids);
+        expect(rp.expectedReturns.assets).toEqual(perm.map((a) => ids[a]!));
+        perm.forEach((a, i) => expect(closeTo(rp.expectedReturns.values[i]!, r.expectedReturns.values[a]!, 1e-10, 1e-15)).toBe(true));
       }),
       { numRuns: 60 },
     );
   });
 
-  it("rejects dependent certain views, an all-zero view, both confidence and variance, a wrong size", () => {
+  it("rejects dependent certain views, a view with no net position, both confidence and variance, an unknown id, confidence 0", () => {
     const cov = [[0.04, 0.01], [0.01, 0.09]];
     const prior = [0.05, 0.06];
     const bad: Array<[BlackLittermanView[], string]> = [
-      [[{ portfolio: [1, 0], expectedReturn: 0.1, confidence: 1 }, { portfolio: [2, 0], expectedReturn: 0.2, confidence: 1 }], "views"],
-      [[{ portfolio: [0, 0], expectedReturn: 0.1 }], "views[0].portfolio"],
-      [[{ portfolio: [1, 0], expectedReturn: 0.1, confidence: 0.5, variance: 0.1 }], "views[0].variance"],
-      [[{ portfolio: [1, 0, 0], expectedReturn: 0.1 }], "views[0].portfolio"],
-      [[{ portfolio: [1, 0], expectedReturn: 0.1, confidence: 0 }], "views[0].confidence"],
+      [[{ asset: "0", return: 0.1, confidence: 1 }, { long: { "0": 2 }, return: 0.2, confidence: 1 }], "views"],
+      [[{ long: ["0"], short: ["0"], return: 0.1 }], "views[0]"],
+      [[{ asset: "0", return: 0.1, confidence: 0.5, variance: 0.1 }], "views[0].variance"],
+      [[{ asset: "2", return: 0.1 }], "views[0].asset"],
+      [[{ asset: "0", return: 0.1, confidence: 0 }], "views[0].confidence"],
     ];
     for (const [views, field] of bad) {
       try {
-        blackLitterman({ covariance: cov, prior, views });
+        blackLitterman(prior, cov, { views });
         expect.fail(`expected an EngineError naming ${field}`);
       } catch (e) {
         expect(isEngineError(e, "INVALID_INPUT") && e.field === field, String(e)).toBe(true);

@@ -1,45 +1,34 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { EngineError } from "../errors/EngineError.ts";
-import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { cholesky, choleskySolve, toCovariance, type MatrixInput } from "../_internal/symmetricMatrix.ts";
+import { readOptions } from "../_internal/readOptions.ts";
+import { assertInRange } from "../_internal/validate.ts";
+import { cholesky, choleskySolve, scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { readEstimates } from "../_internal/readEstimates.ts";
+import { makeCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
+import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
+import { readViews, type BlackLittermanViews } from "./_internal/readViews.ts";
 
-/** One view: "the portfolio p will return q", with how sure the investor is. */
-export interface BlackLittermanView {
-  /**
-   * p: n weights of the view portfolio, not all 0. An absolute view on asset i has `p_i = 1`, 0
-   * elsewhere; a relative view "i beats j by q" has `p_i = 1, p_j = −1`.
-   */
-  portfolio: NumericArray;
-  /** q: the view's expected return of p, in the units of `prior`. */
-  expectedReturn: number;
-  /**
-   * Idzorek's (2005) confidence in (0, 1]: the fraction of the tilt a 100%-certain view would give;
-   * `ω = ((1 − c)/c)·p·τΣ·pᵀ`. Exclusive with `variance`.
-   */
-  confidence?: number;
-  /** ω, the variance of the view's error (> 0), given directly. Exclusive with `confidence`. */
-  variance?: number;
-}
+export type { BlackLittermanView, BlackLittermanViews, AbsoluteView, RelativeView, ViewLeg } from "./_internal/readViews.ts";
 
-/** Input of {@link blackLitterman}. */
-export interface BlackLittermanInput {
-  /** Σ, n×n covariance of returns (docs/maths.md#matrix-inputs). */
-  covariance: MatrixInput;
-  /** π, n prior expected returns (e.g. {@link impliedEquilibriumReturns}). */
-  prior: NumericArray;
-  /** The views (default none: the posterior mean is the prior). */
-  views?: readonly BlackLittermanView[];
+/** Options of {@link blackLitterman}. */
+export interface BlackLittermanOptions {
+  /**
+   * The views by asset id (default none: the posterior mean is the prior): `{ A03: 0.25 }` for
+   * absolute views held with He & Litterman's default uncertainty, or a list of absolute
+   * (`{ asset, return }`) and relative (`{ long, short, return }`) views, each with an optional
+   * `confidence` or `variance`. Returns are annual (docs/maths.md#frequency-and-annual-units).
+   */
+  views?: BlackLittermanViews;
   /** τ, the uncertainty of the prior relative to Σ: in (0, 1], default 0.05. */
   tau?: number;
 }
 
-/** Result of {@link blackLitterman}. */
+/** Result of {@link blackLitterman}: labelled estimates that feed any optimizer directly. */
 export interface BlackLittermanResult {
-  /** n posterior expected returns `μ_BL`. */
-  returns: Float64Array;
-  /** The posterior covariance of returns `Σ + M` (He & Litterman 1999), row-major `values[i·size + j]`. */
-  covariance: { size: number; values: Float64Array };
-  /** ω of each view, in input order (0 for a view held with confidence 1). */
+  /** μ_BL, the posterior expected returns, per period with the covariance's ids and frequency. */
+  expectedReturns: ExpectedReturns;
+  /** The posterior covariance of returns `Σ + M` (He & Litterman 1999), labelled like the input. */
+  covariance: Covariance;
+  /** ω of each view, in input order, annual (the variance of the view's annual return; 0 for a view held with confidence 1). */
   viewVariances: Float64Array;
 }
 
@@ -50,64 +39,59 @@ export interface BlackLittermanResult {
  *   μ_BL = π + τΣPᵀ·(PτΣPᵀ + Ω)⁻¹·(q − Pπ)
  *   M    = τΣ − τΣPᵀ·(PτΣPᵀ + Ω)⁻¹·PτΣ,     posterior covariance Σ + M
  *
- * (the "master formula" written so that ω = 0, a certain view, is allowed). Each view's ω is
+ * (the "master formula" written so that ω = 0, a certain view, is allowed). Views name assets by
+ * id; each row of P is an absolute view's 1 on its asset, or a relative view's long leg less its
+ * short leg (equal weights within a leg, or the weights given). A view's annual return r is
+ * `q = r/P` per period and its annual `variance` ω is `ω/P²` per period² (P the periods a year of
+ * the covariance), so the posterior is per period, the units of the prior and Σ. Each view's ω is
  * given, or set from Idzorek's (2005) confidence c as `ω = ((1 − c)/c)·p·τΣ·pᵀ`, or by default
  * He & Litterman's `ω = p·τΣ·pᵀ` (c = ½).
  *
  * @see docs/maths.md#black-litterman-posterior
- * Cost: O(n²k + k³) after the O(n³) check of the covariance.
- * @param input see {@link BlackLittermanInput}. Never mutated.
- * @throws EngineError INVALID_INPUT when an input breaks its rule, a view portfolio is all zero or
- *   has a different size, both `confidence` and `variance` are given, or `PτΣPᵀ + Ω` is singular
- *   (certain views that are linearly dependent, or a view on a zero-variance combination).
+ * Cost: O(n²k + k³) after the O(n³) check of a bare covariance.
+ * @param prior π per period: labelled `ExpectedReturns` (e.g. {@link impliedEquilibriumReturns};
+ *   matched to the covariance by id), or one value per covariance asset in its order. Never mutated.
+ * @param covariance Σ: a labelled `Covariance`, or a bare matrix (assets "0", "1", …, one period a year). Never mutated.
+ * @param options see {@link BlackLittermanOptions}.
+ * @throws EngineError INVALID_INPUT when an input breaks its rule, a view names an unknown asset
+ *   (with the closest ids) or has no net position, both `confidence` and `variance` are given, or
+ *   `PτΣPᵀ + Ω` is singular (certain views that are linearly dependent, or a view on a
+ *   combination with zero variance).
  * @example
- * blackLitterman({ covariance: [[0.04, 0], [0, 0.04]], prior: [0.05, 0.05], tau: 1,
- *   views: [{ portfolio: [1, 0], expectedReturn: 0.1, confidence: 1 }] }).returns // => Float64Array [0.1, 0.05]
+ * const S = covariance([[0.04, 0], [0, 0.04]], { assets: ["A", "B"], frequency: "annual" });
+ * const prior = expectedReturns({ A: 0.05, B: 0.05 }, { frequency: "annual" });
+ * blackLitterman(prior, S, { tau: 1, views: [{ asset: "A", return: 0.1, confidence: 1 }] }).expectedReturns.values // => Float64Array [0.1, 0.05]
  */
-export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult {
-  if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", "input must be an object { covariance, prior, views?, tau? }", { field: "input" });
+export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: BlackLittermanOptions): BlackLittermanResult {
+  const o = readOptions<BlackLittermanOptions>(options, "{ views?, tau? }", ["views", "tau"]);
+  if (prior === undefined) {
+    throw new EngineError("INVALID_INPUT", "prior must be given: labelled ExpectedReturns (e.g. impliedEquilibriumReturns) or one return per covariance asset", { field: "prior" });
   }
-  assertKnownKeys("input", input, ["covariance", "prior", "views", "tau"] satisfies ReadonlyArray<keyof BlackLittermanInput>);
-  const cov = toCovariance("covariance", input.covariance);
-  const n = cov.n;
-  const prior = toFiniteFloat64("prior", input.prior, 1);
-  if (prior.length !== n) {
-    throw new EngineError("INVALID_INPUT", `prior must hold one return per covariance row: got ${prior.length} for a ${n}×${n} covariance`, { field: "prior" });
-  }
-  const tau = input.tau === undefined ? 0.05 : input.tau;
+  const est = readEstimates(prior, covariance, { mu: "prior", covariance: "covariance" });
+  const cov = est.covariance;
+  const n = cov.size;
+  const pi = est.mu!;
+  const tau = o.tau === undefined ? 0.05 : o.tau;
   assertInRange("tau", tau, { min: 0, minExclusive: true, max: 1 });
-  const views = input.views === undefined ? [] : input.views;
-  if (!Array.isArray(views)) throw new EngineError("INVALID_INPUT", "views must be an array of { portfolio, expectedReturn, confidence? | variance? }", { field: "views" });
+  const views = readViews(o.views, cov.assets, cov.periodsPerYear);
   const k = views.length;
+  const P2 = cov.periodsPerYear * cov.periodsPerYear;
 
-  // Work in units where max Σ_ii = 1 (cov.data); τΣ in those units is tau·data. Returns keep their units:
+  // Work in units where max Σ_ii = 1 (data); τΣ in those units is tau·data. Returns keep their units:
   // with S = scale, μ_BL − π = τΣPᵀ(PτΣPᵀ + Ω)⁻¹(q − Pπ) = (τ·data)Pᵀ(P(τ·data)Pᵀ + Ω/S)⁻¹(q − Pπ).
-  const S = cov.scale;
+  const { data, scale: S } = scaledByLargestVariance(cov.values, n);
   const tauSigma = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) tauSigma[i] = tau * cov.data[i]!;
+  for (let i = 0; i < n * n; i++) tauSigma[i] = tau * data[i]!;
   const P = new Float64Array(k * n);
   const q = new Float64Array(k);
   const omegaScaled = new Float64Array(k);
   const viewVariances = new Float64Array(k);
   const tsp = new Float64Array(n * k); // τΣPᵀ, n×k
   for (let v = 0; v < k; v++) {
-    const view = views[v] as BlackLittermanView | null;
-    const field = `views[${v}]`;
-    if (view === null || typeof view !== "object") {
-      throw new EngineError("INVALID_INPUT", `${field} must be an object { portfolio, expectedReturn, confidence? | variance? }`, { field });
-    }
-    assertKnownKeys(field, view, ["portfolio", "expectedReturn", "confidence", "variance"] satisfies ReadonlyArray<keyof BlackLittermanView>);
-    const p = toFiniteFloat64(`${field}.portfolio`, view.portfolio, 1);
-    if (p.length !== n) {
-      throw new EngineError("INVALID_INPUT", `${field}.portfolio must hold one weight per asset: got ${p.length} for ${n} assets`, { field: `${field}.portfolio` });
-    }
-    let top = 0;
-    for (let i = 0; i < n; i++) top = Math.max(top, Math.abs(p[i]!));
-    if (top === 0) throw new EngineError("INVALID_INPUT", `${field}.portfolio must not be all zero`, { field: `${field}.portfolio` });
-    assertInRange(`${field}.expectedReturn`, view.expectedReturn, {});
+    const view = views[v]!;
+    const p = view.portfolio;
     P.set(p, v * n);
-    q[v] = view.expectedReturn;
+    q[v] = view.q;
     for (let i = 0; i < n; i++) {
       let s = 0;
       for (let j = 0; j < n; j++) s += tauSigma[i * n + j]! * p[j]!;
@@ -116,18 +100,13 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
     let pTp = 0; // p·τΣ·pᵀ in scaled units
     for (let i = 0; i < n; i++) pTp += p[i]! * tsp[i * k + v]!;
     pTp = Math.max(0, pTp);
-    if (view.confidence !== undefined && view.variance !== undefined) {
-      throw new EngineError("INVALID_INPUT", `${field}.confidence and ${field}.variance: give one, not both`, { field: `${field}.variance` });
-    }
     if (view.variance !== undefined) {
-      assertInRange(`${field}.variance`, view.variance, { min: 0, minExclusive: true });
       omegaScaled[v] = view.variance / S;
-      viewVariances[v] = view.variance;
+      viewVariances[v] = view.variance * P2;
     } else {
-      const c = view.confidence === undefined ? 0.5 : view.confidence;
-      assertInRange(`${field}.confidence`, c, { min: 0, minExclusive: true, max: 1 });
+      const c = view.confidence;
       omegaScaled[v] = ((1 - c) / c) * pTp;
-      viewVariances[v] = omegaScaled[v]! * S;
+      viewVariances[v] = omegaScaled[v]! * S * P2;
     }
   }
 
@@ -159,13 +138,13 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
   const gap = new Float64Array(k);
   for (let v = 0; v < k; v++) {
     let s = q[v]!;
-    for (let i = 0; i < n; i++) s -= P[v * n + i]! * prior[i]!;
+    for (let i = 0; i < n; i++) s -= P[v * n + i]! * pi[i]!;
     gap[v] = s;
   }
   const x = k > 0 ? choleskySolve(L, k, gap) : gap;
   const returns = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    let s = prior[i]!;
+    let s = pi[i]!;
     for (let v = 0; v < k; v++) s += tsp[i * k + v]! * x[v]!;
     returns[i] = s + 0;
   }
@@ -182,7 +161,7 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
       let s = 0;
       const yj = solved[j]!;
       for (let v = 0; v < k; v++) s += tsp[i * k + v]! * yj[v]!;
-      const m = (cov.data[i * n + j]! + tauSigma[i * n + j]! - s) * S;
+      const m = (data[i * n + j]! + tauSigma[i * n + j]! - s) * S;
       values[i * n + j] = m + 0;
       values[j * n + i] = m + 0;
     }
@@ -196,7 +175,12 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
   for (let v = 0; v < k; v++) {
     if (!Number.isFinite(viewVariances[v]!)) throw new EngineError("INVALID_INPUT", `views[${v}]: ω overflows`, { field: `views[${v}]` });
   }
-  return { returns, covariance: { size: n, values }, viewVariances };
+  // Σ + M with M positive semi-definite and vanishing on Σ's null space: definite exactly when Σ is.
+  return {
+    expectedReturns: makeExpectedReturns(cov.assets, returns, cov.periodsPerYear, cov.frequency),
+    covariance: makeCovariance(cov.assets, values, cov.periodsPerYear, cov.frequency, cov.definite),
+    viewVariances,
+  };
 }
 
 /** A Cholesky factor is usable when its smallest pivot is not negligible next to the largest diagonal of A. */

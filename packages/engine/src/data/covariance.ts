@@ -173,9 +173,19 @@ function choleskyCheck(a: Float64Array, n: number, scale: number): { failedAt: n
   return { failedAt: -1, definite };
 }
 
-/** Wraps values already checked (no copy, no check). Private to the engine: estimators end here. */
-export function makeCovariance(assets: readonly string[], values: Float64Array, periodsPerYear: number, frequency: Frequency, definite: boolean): Covariance {
-  const value: Covariance = Object.freeze({ assets, size: assets.length, values, periodsPerYear, frequency, definite });
+/**
+ * Wraps values already checked (no copy, no check). Private to the engine: estimators end here.
+ * `extra` fields (an estimator's shrinkage intensity, say) are set beside the labels.
+ */
+export function makeCovariance<E extends object = Record<never, never>>(
+  assets: readonly string[],
+  values: Float64Array,
+  periodsPerYear: number,
+  frequency: Frequency,
+  definite: boolean,
+  extra?: E,
+): Covariance & E {
+  const value = Object.freeze({ ...extra, assets, size: assets.length, values, periodsPerYear, frequency, definite }) as Covariance & E;
   checked.add(value);
   return value;
 }

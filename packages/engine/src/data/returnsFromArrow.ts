@@ -10,9 +10,25 @@ import { readDateValue } from "./_internal/readDateValue.ts";
  * engine itself depends on no Arrow build.
  */
 export interface ArrowTableLike {
+  /** Rows of the table. */
   readonly numRows: number;
-  readonly schema: { readonly fields: ReadonlyArray<{ readonly name: string; readonly type: { readonly unit?: number; toString(): string } }> };
-  getChild(name: string): { get(index: number): unknown; readonly length: number } | null;
+  /** Column names and types; a type's `unit` is Arrow's TimeUnit (Timestamp columns), its `toString()` names it ("Float64", "Date32<DAY>"…). */
+  readonly schema: {
+    readonly fields: ReadonlyArray<{
+      readonly name: string;
+      readonly type: {
+        readonly unit?: number;
+        /** The type's name. */
+        toString(): string;
+      };
+    }>;
+  };
+  /** The column `name` (null when absent). */
+  getChild(name: string): {
+    /** The value of row `index`. */
+    get(index: number): unknown;
+    readonly length: number;
+  } | null;
 }
 
 /** Arrow's TimeUnit: SECOND 0, MILLISECOND 1, MICROSECOND 2, NANOSECOND 3. */

@@ -1,3 +1,11 @@
+/** What went wrong, one of five kinds (see {@link EngineError}). */
+export type EngineErrorCode =
+  | "INVALID_INPUT"
+  | "INSUFFICIENT_DATA"
+  | "NO_RESOLVABLE_HOLDINGS"
+  | "INFEASIBLE"
+  | "SOLVER_FAILURE";
+
 /**
  * Every failure the engine reports. One type for the whole package, told apart by `code`, so a
  * caller (the mock server, a notebook) maps failures to its own world in one place: the server
@@ -17,13 +25,6 @@
  * error instanceof EngineError && error.code // => "INVALID_INPUT"
  * error instanceof EngineError && error.field // => "values"
  */
-export type EngineErrorCode =
-  | "INVALID_INPUT"
-  | "INSUFFICIENT_DATA"
-  | "NO_RESOLVABLE_HOLDINGS"
-  | "INFEASIBLE"
-  | "SOLVER_FAILURE";
-
 export class EngineError extends Error {
   override readonly name = "EngineError";
   readonly code: EngineErrorCode;

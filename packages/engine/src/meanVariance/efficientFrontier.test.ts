@@ -12,7 +12,7 @@ describe("efficientFrontier", () => {
       expect(f.points).toHaveLength(12);
       expect(Math.abs(f.points[0]!.variance - minimumVariance(covarianceOf(c), { maxWeight: c.maxWeight }).variance)).toBeLessThanOrEqual(1e-18);
       for (const p of f.points.slice(1)) {
-        const e = efficientReturn(c.mu, covarianceOf(c), p.expectedReturn!, { maxWeight: c.maxWeight });
+        const e = efficientReturn(c.mu, covarianceOf(c), p.performance.expectedReturn!, { maxWeight: c.maxWeight });
         expect(Math.abs(e.variance - p.variance)).toBeLessThanOrEqual(1e-12 * p.variance);
       }
     }
@@ -26,8 +26,8 @@ describe("efficientFrontier", () => {
         for (let k = 0; k < points; k++) {
           expectValid(f.points[k]!, maxWeight);
           if (k > 0) {
-            expect(f.points[k]!.expectedReturn!).toBeGreaterThanOrEqual(f.points[k - 1]!.expectedReturn! - 1e-15);
-            expect(f.points[k]!.volatility).toBeGreaterThanOrEqual(f.points[k - 1]!.volatility * (1 - 1e-12));
+            expect(f.points[k]!.performance.expectedReturn!).toBeGreaterThanOrEqual(f.points[k - 1]!.performance.expectedReturn! - 1e-15);
+            expect(f.points[k]!.performance.volatility!).toBeGreaterThanOrEqual(f.points[k - 1]!.performance.volatility! * (1 - 1e-12));
           }
         }
       }),

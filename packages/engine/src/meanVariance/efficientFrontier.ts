@@ -1,15 +1,20 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { assertFinite, assertInteger } from "../_internal/validate.ts";
-import type { CovarianceMatrix } from "../riskModels/types.ts";
-import type { MaximumSharpeOptions } from "./maximumSharpe.ts";
-import type { MeanVarianceCertificate, MeanVarianceResult } from "./types.ts";
+import { assertInteger } from "../_internal/validate.ts";
+import type { CovarianceInput } from "../data/covariance.ts";
+import type { ExpectedReturns } from "../data/expectedReturns.ts";
+import { perPeriod } from "../portfolio/annualRate.ts";
+import type { Certificate, KktResiduals } from "../portfolio/PortfolioResult.ts";
+import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { activeSetAt } from "./_internal/activeSetAt.ts";
 import { assertCertified, certifyPath } from "./_internal/certify.ts";
 import { criticalLine, type Segment } from "./_internal/criticalLine.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
+import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { dot } from "./_internal/qpProblem.ts";
-import { solveWithRules } from "./_internal/solveWithRules.ts";
+import { diagnosingSingular } from "./_internal/diagnosingSingular.ts";
+import { expandWeights } from "./_internal/expandWeights.ts";
+import { solveWithRules, type RuledSolution } from "./_internal/solveWithRules.ts";
 import { pointOn } from "./_internal/solveGoal.ts";
 
 /** Options of {@link efficientFrontier}. */
@@ -18,12 +23,19 @@ export interface EfficientFrontierOptions extends MaximumSharpeOptions {
   points?: number;
 }
 
-/** The sampled frontier. */
+/**
+ * The sampled frontier: each point is the one portfolio result (labelled weights, annual
+ * performance, its own certificate), by increasing expected return.
+ */
 export interface EfficientFrontier {
-  /** By increasing expected return, from the minimum-variance portfolio to the largest return. */
-  points: MeanVarianceResult[];
-  /** The worst residuals over the points; "cardinality-heuristic" when any point needed it. */
-  certificate: MeanVarianceCertificate;
+  method: "efficient-frontier";
+  /** The covariance's asset ids (the order of every point's weights). */
+  assets: readonly string[];
+  /** From the minimum-variance portfolio to the largest return: each the efficientReturn optimum of its return. */
+  points: Array<MeanVarianceResult<"efficient-return">>;
+  /** The worst residuals and gap over the points; "cardinality-heuristic" when any point needed it; objective null. */
+  certificate: Certificate;
+  warnings: string[];
 }
 
 /**
@@ -31,64 +43,74 @@ export interface EfficientFrontier {
  * spaced from the minimum-variance portfolio's return to the largest return the weight rules
  * allow, each the {@link efficientReturn} optimum for its target. The whole critical line is walked
  * once and each point is read off its piece in closed form (docs/maths.md#efficient-frontier);
- * a point that breaks the minHoldings rule is solved again as efficientReturn does. Volatility and
- * return both increase along the curve.
+ * a point that breaks the minHoldings rule (when asked) is solved again as efficientReturn does.
+ * Volatility and return both increase along the curve. `efficientFrontierChart` (@thematic/charts)
+ * draws it from each point's annual `performance`.
  *
  * @see docs/maths.md#efficient-frontier
  * Cost: the minimum-variance solve plus every piece of the critical line (O(n·|F| + |F|³) each),
  * plus O(n²) per point.
- * @param expectedReturns μ, one finite value per asset (per period). Never mutated.
- * @param covariance positive definite, symmetric. Never mutated.
- * @param options see {@link EfficientFrontierOptions}; `riskFreeRate` only for the Sharpe ratios.
+ * @param expectedReturns μ per period, labelled or in the covariance's order. Never mutated.
+ * @param covariance a labelled `Covariance`, or a bare matrix. Never mutated.
+ * @param options see {@link EfficientFrontierOptions}; `riskFreeRate` (annual) only for the Sharpe ratios.
  * @throws EngineError INVALID_INPUT when an input or option breaks its rule; INFEASIBLE when the
  *   weight rules cannot hold; SOLVER_FAILURE when a point's KKT residuals exceed 1e-9.
  * @example
- * const f = efficientFrontier([0.001, 0.002], { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) }, { points: 3 });
- * f.points.map((p) => p.expectedReturn) // => [0.0012881355932203389, 0.0016440677966101697, 0.002]
+ * const S = covariance([[0.0004, 0.00006], [0.00006, 0.0009]], { assets: ["A", "B"], frequency: "daily" });
+ * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
+ * efficientFrontier(mu, S, { points: 3 }).points.map((p) => p.performance.expectedReturn) // => [0.3246101694915254, 0.4143050847457628, 0.504]
  */
-export function efficientFrontier(expectedReturns: ArrayLike<number>, covariance: CovarianceMatrix, options: EfficientFrontierOptions = {}): EfficientFrontier {
-  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate", "points"]);
-  const { riskFreeRate = 0, points = 50 } = options;
-  assertFinite("riskFreeRate", riskFreeRate);
+export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions): EfficientFrontier {
+  const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points"]);
+  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
+  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const points = options?.points === undefined ? 50 : options.points;
   assertInteger("points", points, { min: 2, max: 10_000 });
   const P = prepared.scaled;
-  const start = activeSetAt(P, 0);
-  const pieces: Array<Segment & { r0: number; r1: number }> = [];
-  for (const s of criticalLine(P, start.state, 0)) pieces.push({ ...s, r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) });
-  const first = pieces[0]!;
-  const last = pieces[pieces.length - 1]!;
-  const rMin = first.r0;
-  const rMax = last.r0 + last.r1 * last.from;
-  const certificate: MeanVarianceCertificate = {
-    status: "optimal", stationarity: 0, primalFeasibility: 0, dualFeasibility: 0, complementarity: 0, gap: 0, iterations: start.iterations + pieces.length,
-  };
-  const out: MeanVarianceResult[] = [];
-  let piece = 0;
-  for (let k = 0; k < points; k++) {
-    const target = k === points - 1 ? rMax : rMin + ((rMax - rMin) * k) / (points - 1);
-    while (piece < pieces.length - 1 && pieces[piece]!.r0 + pieces[piece]!.r1 * pieces[piece]!.to < target) piece++;
-    const s = pieces[piece]!;
-    let t = s.r1 > 0 ? (target - s.r0) / s.r1 : s.from;
-    t = Math.min(Math.max(t, s.from), s.to === Infinity ? s.from : s.to);
-    const w = pointOn(P, s, t);
-    const kkt = certifyPath(P, w, s.state, t);
-    assertCertified(kkt, "efficientFrontier");
-    let active = 0;
-    for (let i = 0; i < P.n; i++) if (w[i]! >= prepared.rules.minActiveWeight * (1 - 1e-12)) active++;
-    let pointCertificate: MeanVarianceCertificate = { status: "optimal", ...kkt, gap: 0, iterations: 0 };
-    let weights: Float64Array = w;
-    if (active < prepared.rules.minHoldings) {
-      const solved = solveWithRules(prepared, { kind: "efficient-return", target }, (x) => portfolioVariance(prepared.Sigma, x), "efficientFrontier");
-      weights = solved.weights;
-      pointCertificate = solved.certificate;
-      certificate.iterations += solved.certificate.iterations;
+  const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
+  const onInfeasible = infeasibleIn(prepared, {});
+  return diagnosingSingular(prepared, () => {
+    const start = activeSetAt(P, 0);
+    const pieces: Array<Segment & { r0: number; r1: number }> = [];
+    for (const s of criticalLine(P, start.state, 0)) pieces.push({ ...s, r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) });
+    const first = pieces[0]!;
+    const last = pieces[pieces.length - 1]!;
+    const rMin = first.r0;
+    const rMax = last.r0 + last.r1 * last.from;
+    const worst: KktResiduals = { stationarity: 0, primalFeasibility: 0, dualFeasibility: 0, complementarity: 0 };
+    let status: Certificate["status"] = "optimal";
+    let gap = 0;
+    let iterations = start.iterations + pieces.length;
+    const out: Array<MeanVarianceResult<"efficient-return">> = [];
+    let piece = 0;
+    for (let k = 0; k < points; k++) {
+      const target = k === points - 1 ? rMax : rMin + ((rMax - rMin) * k) / (points - 1);
+      while (piece < pieces.length - 1 && pieces[piece]!.r0 + pieces[piece]!.r1 * pieces[piece]!.to < target) piece++;
+      const s = pieces[piece]!;
+      let t = s.r1 > 0 ? (target - s.r0) / s.r1 : s.from;
+      t = Math.min(Math.max(t, s.from), s.to === Infinity ? s.from : s.to);
+      let w = pointOn(P, s, t);
+      let kkt = certifyPath(P, w, s.state, t);
+      if (prepared.groups !== null) {
+        const expanded = expandWeights(prepared, w, s.state, prepared.full.lo);
+        w = expanded.weights;
+        kkt = certifyPath(prepared.full, w, expanded.state, t);
+      }
+      assertCertified(kkt, "efficientFrontier");
+      let active = 0;
+      for (let i = 0; i < prepared.n; i++) if (w[i]! >= prepared.rules.minActiveWeight * (1 - 1e-12)) active++;
+      let solution: RuledSolution = { weights: w, status: "optimal", kkt, gap: 0, iterations: 0 };
+      if (active < prepared.rules.minHoldings) {
+        solution = solveWithRules(prepared, { kind: "efficient-return", target }, annualVariance, "efficientFrontier", onInfeasible);
+        iterations += solution.iterations;
+      }
+      for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const) worst[key] = Math.max(worst[key], solution.kkt[key]);
+      gap = Math.max(gap, solution.gap);
+      if (solution.status !== "optimal") status = solution.status;
+      out.push(describePortfolio("efficient-return", prepared, solution, "critical-line", "variance", riskFreeRate));
     }
-    for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity", "gap"] as const) {
-      certificate[key] = Math.max(certificate[key], pointCertificate[key]);
-    }
-    if (pointCertificate.status !== "optimal") certificate.status = pointCertificate.status;
-    out.push(describePortfolio(prepared.Sigma, prepared.mu, riskFreeRate, weights, pointCertificate));
-  }
-  if (out.length !== points) throw new EngineError("SOLVER_FAILURE", "efficientFrontier lost a point");
-  return { points: out, certificate };
+    if (out.length !== points) throw new EngineError("SOLVER_FAILURE", "efficientFrontier lost a point");
+    const certificate: Certificate = { status, solver: "critical-line", objective: null, gap, residuals: worst, iterations };
+    return { method: "efficient-frontier" as const, assets: prepared.assets, points: out, certificate, warnings: [...prepared.warnings] };
+  });
 }

@@ -9,8 +9,8 @@ describe("efficientReturn", () => {
     for (const c of oracle.exact) {
       const r = efficientReturn(c.mu, covarianceOf(c), c.targetReturn, { maxWeight: c.maxWeight });
       expectValid(r, c.maxWeight);
-      expectWeightsClose(r.weights, c.efficientReturn, 1e-9);
-      expect(Math.abs(r.expectedReturn! - c.targetReturn)).toBeLessThanOrEqual(1e-15);
+      expectWeightsClose(r.vector, c.efficientReturn, 1e-9);
+      expect(Math.abs(r.performance.expectedReturn! - c.targetReturn)).toBeLessThanOrEqual(1e-15);
     }
   });
 
@@ -19,7 +19,7 @@ describe("efficientReturn", () => {
       fc.property(problemArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), ({ covariance, mu, maxWeight }, a, b) => {
         const minVar = minimumVariance(covariance, { maxWeight });
         let r0 = 0;
-        for (let i = 0; i < mu.length; i++) r0 += mu[i]! * minVar.weights[i]!;
+        for (let i = 0; i < mu.length; i++) r0 += mu[i]! * minVar.vector[i]!;
         // The largest return within the caps: fill the best assets first.
         const order = mu.map((m, i) => [m, i] as const).sort((x, y) => y[0] - x[0]);
         let left = 1;
@@ -33,7 +33,7 @@ describe("efficientReturn", () => {
         const ra = efficientReturn(mu, covariance, r0 + lo * (rMax - r0) * 0.999, { maxWeight });
         const rb = efficientReturn(mu, covariance, r0 + hi * (rMax - r0) * 0.999, { maxWeight });
         expectValid(ra, maxWeight);
-        expect(ra.expectedReturn!).toBeGreaterThanOrEqual(r0 + lo * (rMax - r0) * 0.999 - 1e-12);
+        expect(ra.performance.expectedReturn!).toBeGreaterThanOrEqual(r0 + lo * (rMax - r0) * 0.999 - 1e-12);
         expect(rb.variance).toBeGreaterThanOrEqual(ra.variance * (1 - 1e-10));
       }),
       { numRuns: 60 },

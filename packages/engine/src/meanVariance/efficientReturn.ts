@@ -1,8 +1,9 @@
-import { assertFinite } from "../_internal/validate.ts";
-import type { CovarianceMatrix } from "../riskModels/types.ts";
-import type { MaximumSharpeOptions } from "./maximumSharpe.ts";
-import type { MeanVarianceResult } from "./types.ts";
+import type { CovarianceInput } from "../data/covariance.ts";
+import type { ExpectedReturns } from "../data/expectedReturns.ts";
+import { perPeriod } from "../portfolio/annualRate.ts";
+import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
+import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
 
@@ -11,35 +12,39 @@ import { solveWithRules } from "./_internal/solveWithRules.ts";
  * rules (as PyPortfolioOpt's efficient_return). When the minimum-variance portfolio already earns
  * the target it is the answer; otherwise the return row binds and the optimum is the point of the
  * critical line where μᵀw(t) = targetReturn, in closed form on its piece (docs/maths.md#efficient-return-and-risk).
+ * `targetReturn` and `riskFreeRate` are annual, converted with the data's periods a year.
  *
  * @see docs/maths.md#efficient-return-and-risk
  * Cost: as {@link maximumSharpe}.
- * @param expectedReturns μ, one finite value per asset (per period). Never mutated.
- * @param covariance positive definite, symmetric. Never mutated.
- * @param targetReturn per period: finite.
- * @param options the weight rules; `riskFreeRate` only for the reported Sharpe ratio.
+ * @param expectedReturns μ per period, labelled or in the covariance's order. Never mutated.
+ * @param covariance a labelled `Covariance`, or a bare matrix. Never mutated.
+ * @param targetReturn annual: −1 < targetReturn < 1.
+ * @param options the weight rules; `riskFreeRate` (annual) only for the reported Sharpe ratio.
  * @throws EngineError INVALID_INPUT when an input or option breaks its rule; INFEASIBLE when the
- *   weight rules cannot hold or targetReturn exceeds the largest return they allow; SOLVER_FAILURE
- *   when the KKT residuals exceed 1e-9.
+ *   weight rules cannot hold or targetReturn exceeds the largest return they allow (the message
+ *   states the range of efficient targets, annual); SOLVER_FAILURE when the KKT residuals exceed 1e-9.
  * @example
- * efficientReturn([0.001, 0.002], { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) }, 0.0018).weights
- * // => Float64Array [0.19999999999999996, 0.8]
+ * const S = covariance([[0.0004, 0.00006], [0.00006, 0.0009]], { assets: ["A", "B"], frequency: "daily" });
+ * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
+ * efficientReturn(mu, S, 0.4536).vector // => Float64Array [0.19999999999999996, 0.8]
  */
 export function efficientReturn(
-  expectedReturns: ArrayLike<number>,
-  covariance: CovarianceMatrix,
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
   targetReturn: number,
-  options: MaximumSharpeOptions = {},
-): MeanVarianceResult {
-  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate"]);
-  assertFinite("targetReturn", targetReturn);
-  const { riskFreeRate = 0 } = options;
-  assertFinite("riskFreeRate", riskFreeRate);
+  options?: MaximumSharpeOptions,
+): MeanVarianceResult<"efficient-return"> {
+  const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
+  const target = perPeriod("targetReturn", targetReturn, "rate", prepared.periodsPerYear);
+  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
+  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
   const solution = solveWithRules(
     prepared,
-    { kind: "efficient-return", target: targetReturn / prepared.muScale },
-    (w) => portfolioVariance(prepared.Sigma, w),
+    { kind: "efficient-return", target: target / prepared.muScale },
+    annualVariance,
     "efficientReturn",
+    infeasibleIn(prepared, { targetReturn }),
   );
-  return describePortfolio(prepared.Sigma, prepared.mu, riskFreeRate, solution.weights, solution.certificate);
+  return describePortfolio("efficient-return", prepared, solution, "critical-line", "variance", riskFreeRate);
 }

@@ -10,29 +10,29 @@ describe("efficientRisk", () => {
     for (const c of oracle.slsqp) {
       const r = efficientRisk(c.mu, covarianceOf(c), c.targetVolatility, { maxWeight: c.maxWeight });
       expectValid(r, c.maxWeight);
-      expect(r.volatility).toBeLessThanOrEqual(c.targetVolatility * (1 + 1e-12));
-      expect(r.expectedReturn!).toBeGreaterThanOrEqual(c.efficientRiskObjective - 1e-8 * Math.abs(c.efficientRiskObjective));
-      expect(Math.abs(r.expectedReturn! - c.efficientRiskObjective)).toBeLessThanOrEqual(1e-8 * Math.abs(c.efficientRiskObjective));
+      expect(r.performance.volatility!).toBeLessThanOrEqual(c.targetVolatility * (1 + 1e-12));
+      expect(r.performance.expectedReturn!).toBeGreaterThanOrEqual(c.efficientRiskObjective - 1e-8 * Math.abs(c.efficientRiskObjective));
+      expect(Math.abs(r.performance.expectedReturn! - c.efficientRiskObjective)).toBeLessThanOrEqual(1e-8 * Math.abs(c.efficientRiskObjective));
     }
   });
 
   it("is the inverse of efficientReturn on the frontier (the same portfolio)", () => {
     for (const c of oracle.exact) {
       const byReturn = efficientReturn(c.mu, covarianceOf(c), c.targetReturn, { maxWeight: c.maxWeight });
-      const byRisk = efficientRisk(c.mu, covarianceOf(c), byReturn.volatility, { maxWeight: c.maxWeight });
-      expect(Math.abs(byRisk.expectedReturn! - byReturn.expectedReturn!)).toBeLessThanOrEqual(1e-12);
+      const byRisk = efficientRisk(c.mu, covarianceOf(c), byReturn.performance.volatility!, { maxWeight: c.maxWeight });
+      expect(Math.abs(byRisk.performance.expectedReturn! - byReturn.performance.expectedReturn!)).toBeLessThanOrEqual(1e-12);
     }
   });
 
   it("properties: volatility within the target; return non-decreasing in the target", () => {
     fc.assert(
       fc.property(problemArb, fc.double({ min: 1, max: 3, noNaN: true }), ({ covariance, mu, maxWeight }, k) => {
-        const floor = minimumVariance(covariance, { maxWeight }).volatility;
+        const floor = minimumVariance(covariance, { maxWeight }).performance.volatility!;
         const a = efficientRisk(mu, covariance, floor * k, { maxWeight });
         const b = efficientRisk(mu, covariance, floor * k * 1.1, { maxWeight });
         expectValid(a, maxWeight);
-        expect(a.volatility).toBeLessThanOrEqual(floor * k * (1 + 1e-12));
-        expect(b.expectedReturn!).toBeGreaterThanOrEqual(a.expectedReturn! - 1e-15);
+        expect(a.performance.volatility!).toBeLessThanOrEqual(floor * k * (1 + 1e-12));
+        expect(b.performance.expectedReturn!).toBeGreaterThanOrEqual(a.performance.expectedReturn! - 1e-15);
       }),
       { numRuns: 60 },
     );
@@ -45,10 +45,10 @@ describe("efficientRisk", () => {
     diag.forEach((d, i) => (values[i * n + i] = d));
     const mu = [0, 0, 0, 0, -0.0009999999999999994, 0, 0, -0.0009999999999999998, 0, 0, 0];
     const maxWeight = 0.09090909190909091;
-    const floor = minimumVariance({ size: n, values }, { maxWeight }).volatility;
+    const floor = minimumVariance({ size: n, values }, { maxWeight }).performance.volatility!;
     const r = efficientRisk(mu, { size: n, values }, floor, { maxWeight });
     expectValid(r, maxWeight);
-    expect(r.volatility).toBeLessThanOrEqual(floor * (1 + 1e-12));
+    expect(r.performance.volatility!).toBeLessThanOrEqual(floor * (1 + 1e-12));
   });
 
   it("a target below the minimum volatility is INFEASIBLE naming targetVolatility", () => {

@@ -1,8 +1,9 @@
-import { assertFinite, assertInRange } from "../_internal/validate.ts";
-import type { CovarianceMatrix } from "../riskModels/types.ts";
-import type { MaximumSharpeOptions } from "./maximumSharpe.ts";
-import type { MeanVarianceResult } from "./types.ts";
-import { describePortfolio, portfolioReturn } from "./_internal/describePortfolio.ts";
+import type { CovarianceInput } from "../data/covariance.ts";
+import type { ExpectedReturns } from "../data/expectedReturns.ts";
+import { perPeriod } from "../portfolio/annualRate.ts";
+import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
+import { describePortfolio } from "./_internal/describePortfolio.ts";
+import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
 
@@ -11,37 +12,45 @@ import { solveWithRules } from "./_internal/solveWithRules.ts";
  * weight rules (as PyPortfolioOpt's efficient_risk). The optimum is the point of the critical line
  * where wᵀΣw(t) = targetVolatility², in closed form on its piece; when even the largest-return
  * portfolio is less risky than the target, the constraint is slack and that portfolio is the
- * answer (docs/maths.md#efficient-return-and-risk).
+ * answer (docs/maths.md#efficient-return-and-risk). `targetVolatility` and `riskFreeRate` are
+ * annual, converted with the data's periods a year (σ/√P, r_f/P).
  *
  * @see docs/maths.md#efficient-return-and-risk
  * Cost: as {@link maximumSharpe}.
- * @param expectedReturns μ, one finite value per asset (per period). Never mutated.
- * @param covariance positive definite, symmetric. Never mutated.
- * @param targetVolatility per period: finite, > 0.
- * @param options the weight rules; `riskFreeRate` only for the reported Sharpe ratio.
+ * @param expectedReturns μ per period, labelled or in the covariance's order. Never mutated.
+ * @param covariance a labelled `Covariance`, or a bare matrix. Never mutated.
+ * @param targetVolatility annual: 0 < targetVolatility < 5.
+ * @param options the weight rules; `riskFreeRate` (annual) only for the reported Sharpe ratio.
  * @throws EngineError INVALID_INPUT when an input or option breaks its rule; INFEASIBLE when the
- *   weight rules cannot hold or targetVolatility is below the minimum volatility; SOLVER_FAILURE
- *   when the KKT residuals exceed 1e-9.
+ *   weight rules cannot hold or targetVolatility is below the least volatility they allow (stated,
+ *   annual); SOLVER_FAILURE when the KKT residuals exceed 1e-9.
  * @example
- * efficientRisk([0.001, 0.002], { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) }, 0.02).expectedReturn
- * // => 0.001576271186440678
+ * const S = covariance([[0.0004, 0.00006], [0.00006, 0.0009]], { assets: ["A", "B"], frequency: "daily" });
+ * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
+ * efficientRisk(mu, S, 0.02 * Math.sqrt(252)).performance.expectedReturn // => 0.39722033898305087
  */
 export function efficientRisk(
-  expectedReturns: ArrayLike<number>,
-  covariance: CovarianceMatrix,
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
   targetVolatility: number,
-  options: MaximumSharpeOptions = {},
-): MeanVarianceResult {
-  const prepared = prepareProblem(covariance, expectedReturns, options, ["riskFreeRate"]);
-  assertInRange("targetVolatility", targetVolatility, { min: 0, minExclusive: true });
-  const { riskFreeRate = 0 } = options;
-  assertFinite("riskFreeRate", riskFreeRate);
+  options?: MaximumSharpeOptions,
+): MeanVarianceResult<"efficient-risk"> {
+  const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
+  const target = perPeriod("targetVolatility", targetVolatility, "volatility", prepared.periodsPerYear);
+  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
+  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
   const mu = prepared.mu!;
+  const annualReturn = (w: Float64Array) => {
+    let s = 0;
+    for (let i = 0; i < w.length; i++) s += mu[i]! * w[i]!;
+    return s * prepared.periodsPerYear;
+  };
   const solution = solveWithRules(
     prepared,
-    { kind: "efficient-risk", variance: (targetVolatility * targetVolatility) / prepared.sigmaScale },
-    (w) => portfolioReturn(mu, w),
+    { kind: "efficient-risk", variance: (target * target) / prepared.sigmaScale },
+    annualReturn,
     "efficientRisk",
+    infeasibleIn(prepared, { targetVolatility }),
   );
-  return describePortfolio(prepared.Sigma, mu, riskFreeRate, solution.weights, solution.certificate);
+  return describePortfolio("efficient-risk", prepared, solution, "critical-line", "expected-return", riskFreeRate);
 }

@@ -9,7 +9,7 @@ describe("maximumSharpe", () => {
     for (const c of oracle.exact) {
       const r = maximumSharpe(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, riskFreeRate: c.riskFreeRate });
       expectValid(r, c.maxWeight);
-      expectWeightsClose(r.weights, c.maximumSharpe, 1e-9);
+      expectWeightsClose(r.vector, c.maximumSharpe, 1e-9);
     }
   });
 
@@ -17,14 +17,14 @@ describe("maximumSharpe", () => {
     for (const c of oracle.slsqp) {
       const r = maximumSharpe(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, riskFreeRate: c.riskFreeRate });
       expectValid(r, c.maxWeight);
-      expect(r.sharpeRatio!).toBeGreaterThanOrEqual(c.maximumSharpeObjective * (1 - 1e-8));
-      expect(Math.abs(r.sharpeRatio! - c.maximumSharpeObjective)).toBeLessThanOrEqual(1e-8 * c.maximumSharpeObjective);
+      expect(r.performance.sharpeRatio!).toBeGreaterThanOrEqual(c.maximumSharpeObjective * (1 - 1e-8));
+      expect(Math.abs(r.performance.sharpeRatio! - c.maximumSharpeObjective)).toBeLessThanOrEqual(1e-8 * c.maximumSharpeObjective);
     }
   });
 
   it("closed form without binding bounds: w ∝ Σ⁻¹(μ − r_f)", () => {
     const r = maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([0.0004, 0.00006, 0.00006, 0.0009]) });
-    expectWeightsClose(r.weights, [7.8 / 15.2, 7.4 / 15.2], 1e-15);
+    expectWeightsClose(r.vector, [7.8 / 15.2, 7.4 / 15.2], 1e-15);
   });
 
   it("properties: certified; its Sharpe ratio is at least every frontier point's", () => {
@@ -43,8 +43,8 @@ describe("maximumSharpe", () => {
         expectValid(r, maxWeight);
         const f = efficientFrontier(mu, covariance, { maxWeight, points: 25 });
         // Rounding in μᵀw is about 1e-16·Σ|μ_i w_i|, which matters when the feasible set is nearly one point and μᵀw cancels.
-        const slack = 1e-9 * Math.abs(r.sharpeRatio!) + (1e-13 * Math.max(...mu.map(Math.abs))) / r.volatility;
-        for (const p of f.points) expect(r.sharpeRatio!).toBeGreaterThanOrEqual(p.sharpeRatio! - slack);
+        const slack = 1e-9 * Math.abs(r.performance.sharpeRatio!) + (1e-13 * Math.max(...mu.map(Math.abs))) / r.performance.volatility!;
+        for (const p of f.points) expect(r.performance.sharpeRatio!).toBeGreaterThanOrEqual(p.performance.sharpeRatio! - slack);
       }),
       { numRuns: 60 },
     );
@@ -57,9 +57,9 @@ describe("maximumSharpe", () => {
     const free = maximumSharpe(mu, C);
     const forced = maximumSharpe(mu, C, { minHoldings: 3, minActiveWeight: 0.05 });
     expect(forced.certificate.status).toBe("cardinality-heuristic");
-    expect(forced.weights.filter((w) => w >= 0.05 - 1e-15)).toHaveLength(3);
+    expect(forced.vector.filter((w) => w >= 0.05 - 1e-15)).toHaveLength(3);
     expectValid(forced);
-    expect(forced.certificate.gap).toBeCloseTo(free.sharpeRatio! - forced.sharpeRatio!, 14);
+    expect(forced.certificate.gap).toBeCloseTo(free.performance.sharpeRatio! - forced.performance.sharpeRatio!, 14);
     expect(forced.certificate.gap).toBeGreaterThan(0);
   });
 

@@ -8,7 +8,7 @@ describe("minimumVariance", () => {
     for (const c of oracle.exact) {
       const r = minimumVariance(covarianceOf(c), { maxWeight: c.maxWeight });
       expectValid(r, c.maxWeight);
-      expectWeightsClose(r.weights, c.minimumVariance, 1e-9);
+      expectWeightsClose(r.vector, c.minimumVariance, 1e-9);
       expect(r.certificate.status).toBe("optimal");
     }
   });
@@ -24,7 +24,7 @@ describe("minimumVariance", () => {
 
   it("closed form without binding bounds: w = Σ⁻¹1 / 1ᵀΣ⁻¹1 for two assets", () => {
     const r = minimumVariance({ size: 2, values: new Float64Array([0.04, 0.006, 0.006, 0.09]) });
-    expectWeightsClose(r.weights, [0.084 / 0.118, 0.034 / 0.118], 1e-15);
+    expectWeightsClose(r.vector, [0.084 / 0.118, 0.034 / 0.118], 1e-15);
   });
 
   it("properties: feasible and certified; no feasible perturbation lowers the variance; a tighter cap never lowers it", () => {
@@ -36,9 +36,9 @@ describe("minimumVariance", () => {
         const i = seed % n;
         const j = (seed * 7 + 1) % n;
         if (i !== j) {
-          const room = Math.min(r.weights[i]!, maxWeight - r.weights[j]!);
+          const room = Math.min(r.vector[i]!, maxWeight - r.vector[j]!);
           if (room > 1e-6) {
-            const w = Float64Array.from(r.weights);
+            const w = Float64Array.from(r.vector);
             w[i]! -= room / 2;
             w[j]! += room / 2;
             let v = 0;
@@ -56,17 +56,29 @@ describe("minimumVariance", () => {
     // One very quiet asset takes almost everything; K = 3 at w_min = 0.05 forces two more.
     const values = new Float64Array([1e-6, 0, 0, 0, 4e-4, 1e-4, 0, 1e-4, 4e-4]);
     const free = minimumVariance({ size: 3, values });
-    expect(free.weights[1]).toBeLessThan(0.05);
+    expect(free.vector[1]).toBeLessThan(0.05);
     const r = minimumVariance({ size: 3, values }, { minHoldings: 3, minActiveWeight: 0.05 });
     expect(r.certificate.status).toBe("cardinality-heuristic");
-    for (const w of r.weights) expect(w).toBeGreaterThanOrEqual(0.05 - 1e-15);
+    for (const w of r.vector) expect(w).toBeGreaterThanOrEqual(0.05 - 1e-15);
     expect(r.certificate.gap).toBeCloseTo(r.variance - free.variance, 18);
     expect(r.certificate.gap).toBeGreaterThan(0);
   });
 
-  it("rejects a singular covariance, naming the fix", () => {
-    expect(() => minimumVariance({ size: 2, values: new Float64Array([1, 1, 1, 1]) })).toThrowError(/covariance must be positive definite .*ledoitWolfCovariance/);
+  it("a semi-definite covariance: exact duplicates are solved as one asset (warned), collinear assets on the optimum's face are named", () => {
+    const dup = minimumVariance({ size: 2, values: new Float64Array([1, 1, 1, 1]) });
+    expect(Array.from(dup.vector)).toEqual([0.5, 0.5]);
+    expect(dup.certificate.status).toBe("optimal");
+    expect(dup.warnings.join(" ")).toMatch(/exact duplicates .*"0" = "1"/);
+    // Asset 2 is the half-half mix of assets 0 and 1: singular, and not a duplicate.
+    expect(() => minimumVariance([[1, 0, 0.5], [0, 1, 0.5], [0.5, 0.5, 0.5]])).toThrowError(/collinear assets: "2" moves as 0\.5·"0" \+ 0\.5·"1"\. Drop "2", or use a shrinkage estimate/);
     expect(() => minimumVariance({ size: 2, values: new Float64Array([1, 0.5, 0.4, 1]) })).toThrowError(/covariance must be symmetric/);
     expect(() => minimumVariance({ size: 3, values: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]) }, { maxWeight: 0.3 })).toThrowError(/maxWeight cannot hold/);
+  });
+
+  it("accepts the covariance as rows, like every method that reads one", () => {
+    const rows = minimumVariance([[0.04, 0], [0, 0.09]]);
+    const flat = minimumVariance({ size: 2, values: new Float64Array([0.04, 0, 0, 0.09]) });
+    expect(Array.from(rows.vector)).toEqual(Array.from(flat.vector));
+    expect(rows.assets).toEqual(["0", "1"]);
   });
 });

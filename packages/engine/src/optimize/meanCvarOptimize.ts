@@ -13,7 +13,7 @@ import { describeExclusion } from "./_internal/results.ts";
 import { timeLimitWarning } from "./_internal/readCvarOptions.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { loadSolver } from "./_internal/solver.ts";
-import { type MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
+import type { MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
 import { solveTradeOff } from "./_internal/solveTradeOff.ts";
 import { ALL_TERMS } from "./_internal/objectiveTerms.ts";
 import { validateCompanies } from "./_internal/validateCompanies.ts";

@@ -1,6 +1,7 @@
-import type { MatrixInput } from "../_internal/symmetricMatrix.ts";
+import type { CovarianceInput } from "../data/covariance.ts";
 import { readOptions } from "../_internal/readOptions.ts";
-import { riskBudgetWeights, type RiskBudgetResult } from "./riskBudgetWeights.ts";
+import type { RiskBudgetResult } from "./riskBudgetWeights.ts";
+import { riskBudgetResult } from "./_internal/riskBudgetResult.ts";
 
 /** Options of {@link equalRiskContribution}: the Newton stopping rule of {@link riskBudgetWeights}. */
 export interface EqualRiskContributionOptions {
@@ -13,17 +14,18 @@ export interface EqualRiskContributionOptions {
 /**
  * Equal risk contribution (ERC, "risk parity") weights (Maillard, Roncalli & Teïletche 2010): the
  * long-only, fully invested portfolio in which every asset contributes `1/n` of the variance,
- * `w_i·(Σw)_i = wᵀΣw / n`. {@link riskBudgetWeights} with equal budgets. For uncorrelated assets
- * the weights are proportional to `1/σ_i`.
+ * `w_i·(Σw)_i = wᵀΣw / n`. {@link riskBudgetWeights} with equal budgets, as the one portfolio
+ * result with the risk contributions by id. For uncorrelated assets the weights are proportional
+ * to `1/σ_i`.
  *
  * @see docs/maths.md#risk-budgeting
  * Cost: O(n³) per Newton step.
- * @param covariance n×n covariance (docs/maths.md#matrix-inputs). Never mutated.
+ * @param covariance a labelled `Covariance`, or a bare matrix (docs/maths.md#covariance-rules). Never mutated.
  * @throws EngineError INVALID_INPUT for a bad input; SOLVER_FAILURE when Newton does not converge.
  * @example
- * equalRiskContribution([[0.04, 0], [0, 0.01]]).weights // => Float64Array [0.3333333333333333, 0.6666666666666666]
+ * equalRiskContribution(covariance([[0.04, 0], [0, 0.01]], { assets: ["A", "B"], frequency: "annual" })).vector // => Float64Array [0.3333333333333333, 0.6666666666666666]
  */
-export function equalRiskContribution(covariance: MatrixInput, options: EqualRiskContributionOptions = {}): RiskBudgetResult {
+export function equalRiskContribution(covariance: CovarianceInput, options?: EqualRiskContributionOptions): RiskBudgetResult<"equal-risk-contribution"> {
   const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }", ["tolerance", "maxIterations"]);
-  return riskBudgetWeights(covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
+  return riskBudgetResult("equal-risk-contribution", covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
 }

@@ -1,17 +1,27 @@
-import { toCovariance, type MatrixInput } from "../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { bareCovarianceWarning } from "../_internal/readEstimates.ts";
+import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
+import { performanceOf } from "../portfolio/portfolioPerformance.ts";
+import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { leafOrder, orderedSingleLinkage, type LinkageStep } from "./_internal/singleLinkage.ts";
 
 export type { LinkageStep };
 
-/** Result of {@link hierarchicalRiskParity}. */
-export interface HierarchicalRiskParityResult {
-  /** n weights >= 0 summing to 1, in the covariance's order. */
-  weights: Float64Array;
-  /** The quasi-diagonal order: asset indices left to right along the dendrogram. */
-  order: number[];
-  /** The n − 1 single-linkage merges (SciPy numbering: leaves 0..n−1, merge k is cluster n + k). */
+/**
+ * Result of {@link hierarchicalRiskParity}: the one portfolio result (docs/maths.md#portfolio-result;
+ * certificate status "closed-form", solver "recursive-bisection"; performance annual, expected
+ * return null) with, beside it, the dendrogram.
+ */
+export type HierarchicalRiskParityResult = PortfolioResult<"hierarchical-risk-parity"> & {
+  /** The quasi-diagonal order: the asset ids left to right along the dendrogram. */
+  order: string[];
+  /**
+   * The n − 1 single-linkage merges in SciPy's numbering: leaf i (i < n) is `assets[i]`, merge k is
+   * cluster n + k.
+   */
   linkage: LinkageStep[];
-}
+};
 
 /**
  * Hierarchical risk parity (López de Prado 2016, "Building Diversified Portfolios that Outperform
@@ -26,15 +36,19 @@ export interface HierarchicalRiskParityResult {
  *    to R (α = ½ when both are 0).
  *
  * @see docs/maths.md#hierarchical-risk-parity
- * Cost: O(n²) for the distances and the clustering, O(n² log n) for the bisection.
- * @param covariance n×n covariance, n >= 1: symmetric, PSD, every variance > 0 (rows, or n·n values
- *   row-major; docs/maths.md#matrix-inputs). Never mutated.
+ * Cost: O(n²) for the distances and the clustering, O(n² log n) for the bisection (plus O(n³/3)
+ * to check a bare covariance).
+ * @param covariance a labelled `Covariance`, or a bare matrix (rows, n·n values, `{ size, values }`;
+ *   assets "0", "1", …): symmetric, PSD, every variance > 0 (docs/maths.md#covariance-rules). Never mutated.
  * @throws EngineError INVALID_INPUT when the covariance breaks a rule.
  * @example
- * hierarchicalRiskParity([[0.04, 0], [0, 0.01]]).weights // => Float64Array [0.19999999999999996, 0.8]
+ * const r = hierarchicalRiskParity(covariance([[0.04, 0], [0, 0.01]], { assets: ["A", "B"], frequency: "annual" }));
+ * [r.vector, r.order] // => [Float64Array [0.19999999999999996, 0.8], ["B", "A"]]
  */
-export function hierarchicalRiskParity(covariance: MatrixInput): HierarchicalRiskParityResult {
-  const { n, data: sigma } = toCovariance("covariance", covariance);
+export function hierarchicalRiskParity(covariance: CovarianceInput): HierarchicalRiskParityResult {
+  const bare = bareCovarianceWarning(covariance);
+  const cov = readCovariance("covariance", covariance);
+  const { n, data: sigma } = scaledByLargestVariance(cov.values, cov.size);
   const variance = new Float64Array(n);
   for (let i = 0; i < n; i++) variance[i] = sigma[i * n + i]!;
   const d = new Float64Array(n * n);
@@ -65,7 +79,16 @@ export function hierarchicalRiskParity(covariance: MatrixInput): HierarchicalRis
     for (const i of right) weights[i] = weights[i]! * (1 - alpha);
     lists.push(left, right);
   }
-  return { weights, order, linkage };
+  const performance = performanceOf(weights, { sigma: cov.values, mu: undefined, riskFreeRate: 0, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency });
+  const result = portfolioResult(
+    "hierarchical-risk-parity",
+    cov.assets,
+    weights,
+    { status: "closed-form", solver: "recursive-bisection", objective: null, gap: 0, residuals: null, iterations: 0 },
+    performance,
+    bare === undefined ? [] : [bare],
+  );
+  return { ...result, order: order.map((i) => cov.assets[i]!), linkage };
 }
 
 /** Variance of the inverse-variance portfolio of the assets `members`: `w̃ᵀΣw̃`, `w̃_i = (1/Σ_ii) / Σ_k (1/Σ_kk)`. */

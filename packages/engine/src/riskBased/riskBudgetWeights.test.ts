@@ -14,9 +14,9 @@ describe("riskBudgetWeights / equalRiskContribution: oracle (scipy trust-constr 
   for (const c of cases) {
     it(`${c.name}: ERC and budgeted weights match scipy to 1e-7`, () => {
       const erc = equalRiskContribution(c.covariance);
-      erc.weights.forEach((w, i) => expect(Math.abs(w - c.erc.weights[i]!)).toBeLessThan(1e-7));
+      erc.vector.forEach((w, i) => expect(Math.abs(w - c.erc.weights[i]!)).toBeLessThan(1e-7));
       const rb = riskBudgetWeights(c.covariance, { budgets: c.budgeted.budgets });
-      rb.weights.forEach((w, i) => expect(Math.abs(w - c.budgeted.weights[i]!)).toBeLessThan(1e-7));
+      rb.vector.forEach((w, i) => expect(Math.abs(w - c.budgeted.weights[i]!)).toBeLessThan(1e-7));
     });
   }
 
@@ -24,12 +24,12 @@ describe("riskBudgetWeights / equalRiskContribution: oracle (scipy trust-constr 
     for (const rho of [-0.9, -0.3, 0, 0.5, 0.95]) {
       const s1 = 0.2;
       const s2 = 0.05;
-      const w = equalRiskContribution([[s1 * s1, rho * s1 * s2], [rho * s1 * s2, s2 * s2]]).weights;
+      const w = equalRiskContribution([[s1 * s1, rho * s1 * s2], [rho * s1 * s2, s2 * s2]]).vector;
       expect(closeTo(w[0]!, (1 / s1) / (1 / s1 + 1 / s2), 1e-12)).toBe(true);
     }
     const sd = [0.1, 0.2, 0.4];
     const b = [0.2, 0.3, 0.5];
-    const w = riskBudgetWeights(sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))), { budgets: b }).weights;
+    const w = riskBudgetWeights(sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))), { budgets: b }).vector;
     const raw = sd.map((s, i) => Math.sqrt(b[i]!) / s);
     const total = raw.reduce((x, y) => x + y, 0);
     w.forEach((wi, i) => expect(closeTo(wi, raw[i]! / total, 1e-12)).toBe(true));
@@ -38,7 +38,7 @@ describe("riskBudgetWeights / equalRiskContribution: oracle (scipy trust-constr 
   it("accepts the covariance flat (n·n row-major Float64Array) with the same result", () => {
     const c = cases[3]!;
     const flat = Float64Array.from(c.covariance.flat());
-    expect(Array.from(equalRiskContribution(flat).weights)).toEqual(Array.from(equalRiskContribution(c.covariance).weights));
+    expect(Array.from(equalRiskContribution(flat).vector)).toEqual(Array.from(equalRiskContribution(c.covariance).vector));
   });
 });
 
@@ -48,13 +48,13 @@ describe("riskBudgetWeights: properties", () => {
       fc.property(covarianceArb(12), (cov) => {
         const n = cov.length;
         const r = equalRiskContribution(cov);
-        const rc = riskContributions(r.weights, cov);
+        const rc = riskContributions(r.weights, cov).map((x) => x.contribution);
         let sum = 0;
         for (let i = 0; i < n; i++) {
-          expect(r.weights[i]!).toBeGreaterThan(0);
+          expect(r.vector[i]!).toBeGreaterThan(0);
           expect(Math.abs(rc[i]! - 1 / n)).toBeLessThan(1e-9);
-          expect(Math.abs(r.riskContributions[i]! - rc[i]!)).toBeLessThan(1e-12);
-          sum += r.weights[i]!;
+          expect(Math.abs(r.riskContributions[i]!.contribution - rc[i]!)).toBeLessThan(1e-12);
+          sum += r.vector[i]!;
         }
         expect(Math.abs(sum - 1)).toBeLessThan(1e-12);
       }),
@@ -73,10 +73,10 @@ describe("riskBudgetWeights: properties", () => {
           const budgets = raw.slice(0, n);
           const total = budgets.reduce((a, b) => a + b, 0);
           const r = riskBudgetWeights(cov, { budgets });
-          for (let i = 0; i < n; i++) expect(Math.abs(r.riskContributions[i]! - budgets[i]! / total)).toBeLessThan(1e-9);
+          for (let i = 0; i < n; i++) expect(Math.abs(r.riskContributions[i]!.contribution - budgets[i]! / total)).toBeLessThan(1e-9);
           const scaled = riskBudgetWeights(cov.map((row) => row.map((x) => x * k)), { budgets: budgets.map((b) => b * 3) });
-          for (let i = 0; i < n; i++) expect(Math.abs(scaled.weights[i]! - r.weights[i]!)).toBeLessThan(1e-9);
-          expect(closeTo(scaled.volatility, r.volatility * Math.sqrt(k), 1e-9)).toBe(true);
+          for (let i = 0; i < n; i++) expect(Math.abs(scaled.vector[i]! - r.vector[i]!)).toBeLessThan(1e-9);
+          expect(closeTo(scaled.performance.volatility!, r.performance.volatility! * Math.sqrt(k), 1e-9)).toBe(true);
         },
       ),
       { numRuns: 100 },
@@ -86,8 +86,8 @@ describe("riskBudgetWeights: properties", () => {
   it("permuting the assets permutes the weights", () => {
     fc.assert(
       fc.property(covarianceArb(8, 2).chain((cov) => fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length }))), ([cov, p]) => {
-        const w = equalRiskContribution(cov).weights;
-        const wp = equalRiskContribution(permuteCovariance(cov, p)).weights;
+        const w = equalRiskContribution(cov).vector;
+        const wp = equalRiskContribution(permuteCovariance(cov, p)).vector;
         p.forEach((pi, i) => expect(Math.abs(wp[i]! - w[pi]!)).toBeLessThan(1e-10));
       }),
       { numRuns: 60 },
@@ -131,9 +131,9 @@ describe("regressions (counterexamples found while writing this area)", () => {
   it("n5_T120 with budgets: the Armijo test stalled at a residual of 3e-10 (f changes below its rounding); now full Newton steps near the optimum", () => {
     const c = cases.find((x) => x.name === "n5_T120")!;
     const r = riskBudgetWeights(c.covariance, { budgets: c.budgeted.budgets });
-    expect(r.iterations).toBeLessThan(15);
+    expect(r.certificate.iterations).toBeLessThan(15);
     const total = c.budgeted.budgets.reduce((a, b) => a + b, 0);
-    r.riskContributions.forEach((rc, i) => expect(Math.abs(rc - c.budgeted.budgets[i]! / total)).toBeLessThan(1e-12));
+    r.riskContributions.forEach((rc, i) => expect(Math.abs(rc.contribution - c.budgeted.budgets[i]! / total)).toBeLessThan(1e-12));
   });
 
   it("a non-array row after the first ([[...], 42]) was read as a flat matrix; now the row is blamed", () => {

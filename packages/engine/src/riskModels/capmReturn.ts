@@ -1,36 +1,42 @@
 import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
-import { assertFinite, assertSameLength, toFiniteFloat64 } from "../_internal/validate.ts";
+import { assertSameLength, toFiniteFloat64 } from "../_internal/validate.ts";
+import type { AssetReturns } from "../data/assetReturns.ts";
+import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
+import { perPeriod } from "../portfolio/annualRate.ts";
+import type { RiskFreeRateOption } from "../portfolio/PortfolioOptions.ts";
 import type { ReturnMatrix } from "./types.ts";
-import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+import { readReturns } from "./_internal/readReturns.ts";
 
 /** Options of {@link capmReturn}. */
-export interface CapmReturnOptions {
+export interface CapmReturnOptions extends RiskFreeRateOption {
   /** The market's returns over the same T periods; default: the equal-weighted average of the N assets each period. */
   marketReturns?: ArrayLike<number>;
-  /** Risk-free rate per period (the units of the returns): finite; default 0. */
-  riskFreeRate?: number;
 }
 
 /**
  * CAPM expected return of each asset (Sharpe 1964), per period: `μ_i = r_f + β_i·(r̄_m − r_f)` with
- * `β_i = cov(r_i, r_m) / var(r_m)` (sample moments) and r̄_m the market's arithmetic mean. A
- * constant market (variance 0, or a variance that underflows to 0) gives every β = 0, so μ_i = r_f.
+ * `β_i = cov(r_i, r_m) / var(r_m)` (sample moments), r̄_m the market's arithmetic mean and r_f the
+ * annual `riskFreeRate` divided by the periods a year (docs/maths.md#frequency-and-annual-units).
+ * A constant market (variance 0, or a variance that underflows to 0) gives every β = 0, so μ_i = r_f.
+ * Labelled with the returns' ids and frequency.
  *
  * @see docs/maths.md#expected-returns
  * Cost: O(T·N).
- * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 2. Never mutated.
+ * @param matrix T×N returns: an {@link AssetReturns}, or a bare {@link ReturnMatrix} (labelled by
+ *   position, one period a year: its riskFreeRate is then per period), T >= 2. Never mutated.
  * @param options see {@link CapmReturnOptions}.
  * @throws EngineError INVALID_INPUT when the matrix or an option breaks its rule (marketReturns must
- *   hold T finite values), or a value overflows.
+ *   hold T finite values; riskFreeRate an annual fraction in (−1, 1)), or a value overflows.
  * @example
- * capmReturn({ returns: [0.01, 0.02, 0.03, 0, -0.01, 0.01], periods: 3 }, { marketReturns: [0.01, 0.02, 0] }) // => Float64Array [0.019999999999999997, -0.005]
+ * capmReturn({ returns: [0.01, 0.02, 0.03, 0, -0.01, 0.01], periods: 3 }, { marketReturns: [0.01, 0.02, 0] }).values // => Float64Array [0.019999999999999997, -0.005]
  */
-export function capmReturn(matrix: ReturnMatrix, options: CapmReturnOptions = {}): Float64Array {
-  const m = validateReturnMatrix(matrix);
-  const { riskFreeRate = 0, marketReturns } = readOptions<CapmReturnOptions>(options, "{ marketReturns?, riskFreeRate? }", ["marketReturns", "riskFreeRate"]);
-  assertFinite("riskFreeRate", riskFreeRate);
+export function capmReturn(matrix: AssetReturns | ReturnMatrix, options: CapmReturnOptions = {}): ExpectedReturns {
+  const m = readReturns(matrix);
+  const o = readOptions<CapmReturnOptions>(options, "{ marketReturns?, riskFreeRate? }", ["marketReturns", "riskFreeRate"]);
+  const { marketReturns } = o;
+  const riskFreeRate = o.riskFreeRate === undefined ? 0 : perPeriod("riskFreeRate", o.riskFreeRate, "rate", m.periodsPerYear);
   const { returns: R, periods: T, assets: N } = m;
   let market: Float64Array;
   if (marketReturns === undefined) {
@@ -57,5 +63,5 @@ export function capmReturn(matrix: ReturnMatrix, options: CapmReturnOptions = {}
     if (!Number.isFinite(mu)) throw new EngineError("INVALID_INPUT", "returns is out of range: the CAPM return overflows a float64", { field: "returns" });
     out[i] = mu + 0;
   }
-  return out;
+  return makeExpectedReturns(m.ids, out, m.periodsPerYear, m.frequency);
 }

@@ -1,10 +1,13 @@
 import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
-import type { CovarianceMatrix, ReturnMatrix } from "./types.ts";
+import type { AssetReturns } from "../data/assetReturns.ts";
+import type { Covariance } from "../data/covariance.ts";
+import type { ReturnMatrix } from "./types.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
 import { columnDot } from "./_internal/weightedCovariance.ts";
 import { finiteMatrix } from "./_internal/finiteMatrix.ts";
-import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+import { labelCovariance } from "./_internal/labelCovariance.ts";
+import { readReturns } from "./_internal/readReturns.ts";
 
 /** The shrinkage target of {@link ledoitWolfCovariance}. */
 export type LedoitWolfTarget = "constant-correlation" | "identity";
@@ -20,8 +23,8 @@ export interface LedoitWolfOptions {
   target?: LedoitWolfTarget;
 }
 
-/** A shrunk covariance and its intensity. */
-export interface ShrunkCovariance extends CovarianceMatrix {
+/** A shrunk covariance (labelled, see {@link Covariance}) and its intensity. */
+export interface ShrunkCovariance extends Covariance {
   /** δ in [0, 1]: the estimate is δ·F + (1 − δ)·S, F the target, S the 1/T sample covariance. */
   shrinkage: number;
 }
@@ -31,19 +34,22 @@ export interface ShrunkCovariance extends CovarianceMatrix {
  * that minimises the estimated expected Frobenius loss, S the biased (1/T) sample covariance as
  * in both papers (and sklearn). Constant correlation: `F_ii = S_ii`, `F_ij = r̄·√(S_ii S_jj)`,
  * δ = clip(κ/T, 0, 1) with κ = (π − ρ)/γ; identity: `F = (tr S / N)·I`, δ = min(b̄², d²)/d².
- * Positive definite whenever δ > 0 and the target is (every variance > 0).
+ * Positive definite whenever δ > 0 and the target is (every variance > 0). Per period², labelled
+ * like the returns.
  *
  * @see docs/maths.md#ledoit-wolf-shrinkage
- * Cost: O(T·N²) (two N×N cross products over T periods).
- * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 2. Never mutated.
+ * Cost: O(T·N²) (two N×N cross products over T periods), plus O(N³/3) for the `definite` check.
+ * @param matrix T×N returns: an {@link AssetReturns}, or a bare {@link ReturnMatrix} (labelled by
+ *   position, one period a year), T >= 2. Never mutated.
  * @param options see {@link LedoitWolfOptions}.
- * @throws EngineError INVALID_INPUT when the matrix or `target` breaks its rule, or an entry overflows.
+ * @throws EngineError INVALID_INPUT when the matrix or `target` breaks its rule, an entry overflows,
+ *   or an asset's estimated variance is 0 (named).
  * @example
  * ledoitWolfCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01, 0.02, -0.02], periods: 4 }).shrinkage
  * // => 1 (four periods are too few to trust any correlation: fully shrunk)
  */
-export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
-  const m = validateReturnMatrix(matrix);
+export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
+  const m = readReturns(matrix);
   const { target = "constant-correlation" } = readOptions<LedoitWolfOptions>(options, "{ target? }", ["target"]);
   if (target !== "constant-correlation" && target !== "identity") {
     throw new EngineError("INVALID_INPUT", `target must be "constant-correlation" or "identity", got ${String(target)}`, { field: "target" });
@@ -115,5 +121,5 @@ export function ledoitWolfCovariance(matrix: ReturnMatrix, options: LedoitWolfOp
     }
   }
   for (let i = 0; i < N; i++) for (let j = 0; j < i; j++) out[i * N + j] = out[j * N + i]!;
-  return { size: N, values: finiteMatrix(out, "the Ledoit–Wolf covariance"), shrinkage: delta + 0 };
+  return labelCovariance(m, finiteMatrix(out, "the Ledoit–Wolf covariance"), { shrinkage: delta + 0 });
 }

@@ -7,16 +7,16 @@ describe("meanHistoricalReturn", () => {
   it("matches numpy's column means and geometric means", () => {
     for (const c of oracle.cases) {
       const m = { returns: c.returns, periods: c.periods };
-      expectAllClose(meanHistoricalReturn(m), c.meanHistorical as number[], 1e-12, 1e-18);
-      expectAllClose(meanHistoricalReturn(m, { compounding: true }), c.meanHistoricalCompounded as number[], 1e-11, 1e-18);
+      expectAllClose(meanHistoricalReturn(m).values, c.meanHistorical as number[], 1e-12, 1e-18);
+      expectAllClose(meanHistoricalReturn(m, { compounding: true }).values, c.meanHistoricalCompounded as number[], 1e-11, 1e-18);
     }
   });
 
   it("lies within each column's range, geometric <= arithmetic (AM–GM on 1 + r)", () => {
     fc.assert(
       fc.property(returnMatrixArb, ({ returns, periods, assets }) => {
-        const a = meanHistoricalReturn({ returns, periods });
-        const g = meanHistoricalReturn({ returns, periods }, { compounding: true });
+        const a = meanHistoricalReturn({ returns, periods }).values;
+        const g = meanHistoricalReturn({ returns, periods }, { compounding: true }).values;
         for (let i = 0; i < assets; i++) {
           const col = Array.from({ length: periods }, (_, t) => returns[t * assets + i]!);
           expect(a[i]).toBeGreaterThanOrEqual(Math.min(...col));

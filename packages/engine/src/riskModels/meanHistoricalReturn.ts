@@ -1,8 +1,10 @@
 import { readOptions } from "../_internal/readOptions.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
+import type { AssetReturns } from "../data/assetReturns.ts";
+import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
 import type { ReturnMatrix } from "./types.ts";
-import { validateReturnMatrix } from "./_internal/validateReturnMatrix.ts";
+import { readReturns } from "./_internal/readReturns.ts";
 
 /** Options of {@link meanHistoricalReturn}. */
 export interface MeanHistoricalReturnOptions {
@@ -14,20 +16,22 @@ export interface MeanHistoricalReturnOptions {
 }
 
 /**
- * Mean historical return of each asset, per period (multiply by 252 for an annual arithmetic rate
- * of daily data): the arithmetic mean (Neumaier sum, clamped into the column's [min, max]), or
- * the geometric mean with `compounding: true`.
+ * Mean historical return of each asset, per period, labelled with the returns' ids and frequency
+ * (`values[i]·periodsPerYear` is the annual arithmetic rate; docs/maths.md#labelled-data): the
+ * arithmetic mean (Neumaier sum, clamped into the column's [min, max]), or the geometric mean
+ * with `compounding: true`.
  *
  * @see docs/maths.md#expected-returns
  * Cost: O(T·N).
- * @param matrix T×N row-major returns (see {@link ReturnMatrix}), T >= 1. Never mutated.
+ * @param matrix T×N returns: an {@link AssetReturns}, or a bare {@link ReturnMatrix} (labelled by
+ *   position, one period a year), T >= 1. Never mutated.
  * @throws EngineError INVALID_INPUT when the matrix or an option breaks its rule, or (compounding)
  *   a return is <= −1.
  * @example
- * meanHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }) // => Float64Array [0.02, 0.01]
+ * meanHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }).values // => Float64Array [0.02, 0.01]
  */
-export function meanHistoricalReturn(matrix: ReturnMatrix, options: MeanHistoricalReturnOptions = {}): Float64Array {
-  const m = validateReturnMatrix(matrix, 1);
+export function meanHistoricalReturn(matrix: AssetReturns | ReturnMatrix, options: MeanHistoricalReturnOptions = {}): ExpectedReturns {
+  const m = readReturns(matrix, 1);
   const { compounding = false } = readOptions<MeanHistoricalReturnOptions>(options, "{ compounding? }", ["compounding"]);
   if (typeof compounding !== "boolean") throw new EngineError("INVALID_INPUT", `compounding must be a boolean, got ${typeof compounding}`, { field: "compounding" });
   const { returns: R, periods: T, assets: N } = m;
@@ -48,5 +52,5 @@ export function meanHistoricalReturn(matrix: ReturnMatrix, options: MeanHistoric
     const mean = compounding ? Math.expm1(compensatedSum(column) / T) : compensatedSum(column);
     out[i] = Math.min(max, Math.max(min, mean)) + 0;
   }
-  return out;
+  return makeExpectedReturns(m.ids, out, m.periodsPerYear, m.frequency);
 }

@@ -3,6 +3,13 @@ import { lossTail } from "./_internal/lossTail.ts";
 import type { NumericArray } from "../_internal/validate.ts";
 import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
 import { presetTail } from "./_internal/presetTail.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "./_internal/quantstatsVersion.ts";
+
+/** Options of {@link conditionalValueAtRisk}. */
+export interface ConditionalValueAtRiskOptions extends ConventionOptions {
+  /** With convention "quantstats": the release followed, "0.0.84" (default) or "0.0.81" (docs/maths.md#convention-presets). */
+  quantstatsVersion?: QuantstatsVersion;
+}
 
 /**
  * Historical conditional value at risk (expected shortfall) of the losses `L = -r` at confidence β,
@@ -16,14 +23,17 @@ import { presetTail } from "./_internal/presetTail.ts";
  * Cost: O(N) expected (quickselect on a copy, then a compensated sum of the ⌊k⌋ largest losses).
  * @param returns at least 1 finite value (simple returns). Never mutated.
  * @param beta confidence level, 0 < beta < 1; default 0.95.
- * @param options `{ convention }`: "engine" (default), "empyrical" or "quantstats" (docs/maths.md#convention-presets).
+ * @param options `{ convention, quantstatsVersion }`: "engine" (default), "empyrical" or "quantstats"
+ *   (docs/maths.md#convention-presets); quantstats 0.0.84 computes the Gaussian expected shortfall,
+ *   0.0.81 the mean of the returns below the Gaussian VaR.
  * @throws EngineError INVALID_INPUT when `returns` is empty or holds a non-finite value, or `beta`
- *   is not in (0, 1), or `convention` is unknown.
+ *   is not in (0, 1), or `convention` is unknown, or `quantstatsVersion` is given without the quantstats convention.
  * @example
  * conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) // => 0.04
  */
-export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE, options?: ConventionOptions): number {
-  const convention = conventionOf(options);
-  if (convention !== "engine") return presetTail(returns, beta, convention, "cvar");
+export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE, options?: ConditionalValueAtRiskOptions): number {
+  const convention = conventionOf(options, ["convention", "quantstatsVersion"]);
+  const version = quantstatsVersionOf(options?.quantstatsVersion, convention);
+  if (convention !== "engine") return presetTail(returns, beta, convention, "cvar", version);
   return lossTail(returns, beta).conditionalValueAtRisk;
 }

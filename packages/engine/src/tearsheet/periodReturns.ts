@@ -4,8 +4,10 @@ import { EngineError } from "../errors/EngineError.ts";
 export interface PeriodReturn {
   /** Calendar year (UTC). */
   year: number;
-  /** Month 1..12 (UTC); absent in annual returns. */
+  /** Month 1..12 (UTC); in monthly returns only. */
   month?: number;
+  /** Quarter 1..4 (UTC; January–March is 1); in quarterly returns only. */
+  quarter?: number;
   /** `V_end / V_start - 1`. */
   return: number;
   /** Unix seconds of the point the period's return starts from (the previous period's last point, or the first point). */
@@ -34,7 +36,7 @@ export interface PeriodReturn {
  * monthlyReturns([[1704067200, 100], [1706659200, 110], [1709251200, 99]]).map((m) => m.return) // => [0.10000000000000009, -0.09999999999999998]
  */
 export function monthlyReturns(timeSeries: ReadonlyArray<readonly [number, number]>): PeriodReturn[] {
-  return periodReturns(timeSeries, true);
+  return periodReturns(timeSeries, "month");
 }
 
 /**
@@ -48,16 +50,35 @@ export function monthlyReturns(timeSeries: ReadonlyArray<readonly [number, numbe
  * annualReturns([[1672531200, 100], [1703980800, 110], [1735603200, 121]]).map((y) => y.return) // => [0.10000000000000009, 0.10000000000000009]
  */
 export function annualReturns(timeSeries: ReadonlyArray<readonly [number, number]>): PeriodReturn[] {
-  return periodReturns(timeSeries, false);
+  return periodReturns(timeSeries, "year");
 }
 
-function periodReturns(points: unknown, monthly: boolean): PeriodReturn[] {
+/**
+ * Calendar-quarter returns of a `[t, value]` series: as {@link monthlyReturns} with the quarters
+ * January–March, April–June, July–September and October–December (UTC),
+ * `V(last in quarter) / V(last before quarter) - 1` (quantstats' `aggregate_returns(…, "QE")`).
+ *
+ * @see docs/maths.md#period-returns
+ * Cost: O(n).
+ * @param timeSeries at least 2 `[t, value]` points, t strictly increasing Unix seconds, value finite and > 0.
+ * @throws EngineError INVALID_INPUT as {@link monthlyReturns}.
+ * @example
+ * quarterlyReturns([[1704067200, 100], [1711843200, 110], [1719705600, 99]]).map((q) => q.quarter) // => [1, 2]
+ */
+export function quarterlyReturns(timeSeries: ReadonlyArray<readonly [number, number]>): PeriodReturn[] {
+  return periodReturns(timeSeries, "quarter");
+}
+
+type Unit = "month" | "quarter" | "year";
+
+function periodReturns(points: unknown, unit: Unit): PeriodReturn[] {
   if (!Array.isArray(points) || points.length < 2) {
     throw new EngineError("INVALID_INPUT", "timeSeries must be an array of at least 2 [t, value] points", { field: "timeSeries" });
   }
   const key = (t: number): number => {
     const d = new Date(t * 1000);
-    return monthly ? d.getUTCFullYear() * 12 + d.getUTCMonth() : d.getUTCFullYear();
+    if (unit === "month") return d.getUTCFullYear() * 12 + d.getUTCMonth();
+    return unit === "quarter" ? d.getUTCFullYear() * 4 + Math.floor(d.getUTCMonth() / 3) : d.getUTCFullYear();
   };
   const out: PeriodReturn[] = [];
   let prevT = NaN;
@@ -87,7 +108,7 @@ function periodReturns(points: unknown, monthly: boolean): PeriodReturn[] {
     }
     const kt = key(t);
     if (kt !== current) {
-      if (!Number.isNaN(current)) out.push(entry(current, monthly, startT, startV, lastT, lastV, partial));
+      if (!Number.isNaN(current)) out.push(entry(current, unit, startT, startV, lastT, lastV, partial));
       partial = Number.isNaN(current) ? key(startT) === kt : kt !== current + 1;
       current = kt;
       startT = lastT;
@@ -96,13 +117,14 @@ function periodReturns(points: unknown, monthly: boolean): PeriodReturn[] {
     lastT = t;
     lastV = v;
   }
-  out.push(entry(current, monthly, startT, startV, lastT, lastV, partial));
+  out.push(entry(current, unit, startT, startV, lastT, lastV, partial));
   return out;
 }
 
-function entry(key: number, monthly: boolean, start: number, startV: number, end: number, endV: number, partial: boolean): PeriodReturn {
+function entry(key: number, unit: Unit, start: number, startV: number, end: number, endV: number, partial: boolean): PeriodReturn {
   const r = endV / startV - 1;
   if (!Number.isFinite(r)) throw new EngineError("INVALID_INPUT", "timeSeries values overflow a float64 ratio", { field: "timeSeries" });
   const base = { return: r + 0, start, end, partial };
-  return monthly ? { year: Math.floor(key / 12), month: (key % 12) + 1, ...base } : { year: key, ...base };
+  if (unit === "month") return { year: Math.floor(key / 12), month: (key % 12) + 1, ...base };
+  return unit === "quarter" ? { year: Math.floor(key / 4), quarter: (key % 4) + 1, ...base } : { year: key, ...base };
 }

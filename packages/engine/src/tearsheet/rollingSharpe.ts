@@ -2,7 +2,7 @@ import type { NumericArray } from "../_internal/validate.ts";
 import { toFiniteFloat64 } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { scaledMoments } from "../stats/_internal/scaledMoments.ts";
-import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { rollingOptions, type RollingRatioOptions } from "./_internal/rollingOptions.ts";
 import { rollingWindow } from "./_internal/rollingWindow.ts";
 
 /**
@@ -14,17 +14,18 @@ import { rollingWindow } from "./_internal/rollingWindow.ts";
  * Cost: O(n · window).
  * @param returns at least `window` finite values.
  * @param window an integer >= 2.
- * @param options as sharpeRatio's (riskFreeRate default 0, periodsPerYear default 252).
+ * @param options as sharpeRatio's (riskFreeRate default 0, periodsPerYear default 252), with
+ *   `convention` and `quantstatsVersion` ("0.0.81" de-annualises the rate over the window, see RollingRatioOptions).
  * @returns a Float64Array of n - window + 1 values.
  * @throws EngineError INVALID_INPUT when `returns` is shorter than `window` or holds a non-finite
  *   value, or `window` or an option is out of range.
  * @example
  * Array.from(rollingSharpe([0.02, 0, 0.02, 0, 0.04], 4, { periodsPerYear: 52 })) // => [6.244997998398397, 5.6488132301476295]
  */
-export function rollingSharpe(returns: NumericArray, window: number, options?: PeriodOptions): Float64Array {
+export function rollingSharpe(returns: NumericArray, window: number, options?: RollingRatioOptions): Float64Array {
   const r = toFiniteFloat64("returns", returns, 1);
   rollingWindow(window, r.length);
-  const { periodsPerYear, perPeriodRf } = periodOptions(options);
+  const { periodsPerYear, perPeriodRf } = rollingOptions(options, window);
   const out = new Float64Array(r.length - window + 1);
   const root = Math.sqrt(periodsPerYear);
   for (let i = 0; i < out.length; i++) {

@@ -20,6 +20,15 @@ import { trackingErrorOf } from "./trackingError.ts";
 import { activeReturns } from "./_internal/activeReturns.ts";
 import { periodOptions } from "../stats/_internal/periodOptions.ts";
 import { conventionOf, type StatsConvention } from "../stats/statsConvention.ts";
+import { DEFAULT_CONFIDENCE } from "../stats/conventions.ts";
+import { assertInRange } from "../_internal/validate.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "../stats/_internal/quantstatsVersion.ts";
+import { rollingSortino } from "./rollingSortino.ts";
+import { correlationOf } from "./correlation.ts";
+import { treynorRatio } from "./treynorRatio.ts";
+import { seriesMetrics, type SeriesMetrics } from "./_internal/seriesMetrics.ts";
+
+export type { SeriesMetrics } from "./_internal/seriesMetrics.ts";
 
 /** `[unixSeconds, value]` points, the backtest's `timeSeries` convention. */
 export type TimePoint = [number, number];
@@ -45,9 +54,23 @@ export interface TearSheetOptions {
   /**
    * "engine" (default), "empyrical" or "quantstats" (docs/maths.md#convention-presets): the
    * information ratio, alpha and hit rates follow that library, and the Calmar ratio's CAGR counts
-   * periods (n / p years) instead of calendar years.
+   * periods (n / p years) instead of calendar years; every row of `portfolio` and `benchmark`
+   * follows it too (docs/maths.md#report-rows).
    */
   convention?: StatsConvention;
+  /** With convention "quantstats": the release followed, "0.0.84" (default) or "0.0.81" (docs/maths.md#convention-presets). */
+  quantstatsVersion?: QuantstatsVersion;
+  /** Confidence of the value at risk and CVaR rows, 0 < confidence < 1; default 0.95. */
+  confidence?: number;
+  /**
+   * quantstats' report-table behaviour (docs/maths.md#joint-days): the average return, win and
+   * loss, the payoff ratio, Kelly, the CPC index and the average up and down month of each series
+   * use only the periods (months) where the portfolio and the benchmark both qualify (both
+   * non-zero, both positive, both negative), as quantstats' `reports.metrics` computes them on its
+   * two-column frame; its own functions, and this tear sheet by default (false), use each series
+   * on its own.
+   */
+  jointDays?: boolean;
 }
 
 /** One drawdown episode with dates (see `drawdownTable`, docs/maths.md#drawdown-table). */
@@ -92,6 +115,21 @@ export interface TearSheet {
   rollingBeta: TimePoint[];
   /** Deepest first. */
   drawdowns: DrawdownRow[];
+  /** Unix seconds of the first and last points. */
+  start: number;
+  end: number;
+  /** The annual risk-free rate used. */
+  riskFreeRate: number;
+  /** Rolling Sortino ratio, as rollingSharpe. */
+  rollingSortino: TimePoint[];
+  /** Pearson correlation of the portfolio's returns with the benchmark's, and its square (quantstats' R²). */
+  correlation: number;
+  rSquared: number;
+  /** Treynor ratio of the portfolio against the benchmark (see `treynorRatio`). */
+  treynorRatio: number;
+  /** Every single-series row of quantstats' report for the portfolio and for the benchmark (docs/maths.md#report-rows). */
+  portfolio: SeriesMetrics;
+  benchmark: SeriesMetrics;
 }
 
 /**
@@ -100,7 +138,10 @@ export interface TearSheet {
  * ratio, up and down capture, hit rate, best and worst period, rolling volatility, Sharpe ratio
  * and beta, and the drawdown table, each computed by the function of the same name
  * (docs/maths.md#tear-sheet), with the stats area's conventions: simple returns of the points,
- * 52 periods a year by default, the annual risk-free rate de-annualised geometrically.
+ * 52 periods a year by default, the annual risk-free rate de-annualised geometrically; and every
+ * row of quantstats' metrics table for the portfolio (`portfolio`) and the benchmark
+ * (`benchmark`), with correlation, R² and the Treynor ratio (docs/maths.md#report-rows), under the
+ * `convention` preset, on daily, weekly or monthly points alike (`periodsPerYear`).
  *
  * Cost: O(n · rollingWindow) for n points.
  * @param input `{ timeSeries, benchmarkTimeSeries }`, at least 3 points each, the same timestamps.
@@ -123,13 +164,19 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
-  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention"] satisfies ReadonlyArray<keyof TearSheetOptions>);
+  assertKnownKeys("options", options, [
+    "riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention", "quantstatsVersion", "confidence", "jointDays",
+  ] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
   const convention = conventionOf({ convention: options.convention }); // the keys are checked above
   const engine = convention === "engine";
   assertInteger("rollingWindow", rollingWindow, { min: 2 });
   assertInteger("drawdowns", drawdowns, { min: 1 });
+  const quantstatsVersion = options.quantstatsVersion === undefined ? undefined : quantstatsVersionOf(options.quantstatsVersion, convention);
+  const { confidence = DEFAULT_CONFIDENCE, jointDays = false } = options;
+  assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  if (typeof jointDays !== "boolean") throw new EngineError("INVALID_INPUT", `jointDays must be a boolean, got ${typeof jointDays}`, { field: "jointDays" });
   const { t, v } = unzip("timeSeries", input.timeSeries);
   const bench = unzip("benchmarkTimeSeries", input.benchmarkTimeSeries);
   if (bench.t.length !== t.length) {
@@ -158,6 +205,11 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   const betaValue = beta(r, b);
   const alpha = engine ? alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue) : jensenAlpha(r, b, { riskFreeRate, periodsPerYear, convention });
   const active = activeReturns(r, b);
+  const rollingOptions = { riskFreeRate, periodsPerYear, convention, ...(quantstatsVersion === undefined ? {} : { quantstatsVersion }) };
+  const own = { t, v, r };
+  const other = { t: bench.t, v: bench.v, r: b };
+  const common = { riskFreeRate, periodsPerYear, confidence, convention, quantstatsVersion };
+  const rho = correlationOf(r, b);
   return {
     periods: n,
     sortinoRatio,
@@ -173,7 +225,7 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
     bestPeriod: { return: extreme.best, t: t[extreme.bestIndex + 1]! },
     worstPeriod: { return: extreme.worst, t: t[extreme.worstIndex + 1]! },
     rollingVolatility: rolling(() => rollingVolatility(r, rollingWindow, periodsPerYear)),
-    rollingSharpe: rolling(() => rollingSharpe(r, rollingWindow, { riskFreeRate, periodsPerYear })),
+    rollingSharpe: rolling(() => rollingSharpe(r, rollingWindow, rollingOptions)),
     rollingBeta: rolling(() => rollingBeta(r, b, rollingWindow)),
     drawdowns: drawdownTable(v, drawdowns).map((e) => ({
       depth: e.depth,
@@ -182,6 +234,15 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
       recovery: e.recovery < 0 ? null : t[e.recovery]!,
       length: e.length,
     })),
+    start: t[0]!,
+    end: t[n]!,
+    riskFreeRate,
+    rollingSortino: rolling(() => rollingSortino(r, rollingWindow, rollingOptions)),
+    correlation: rho,
+    rSquared: rho * rho,
+    treynorRatio: treynorRatio(r, b, { riskFreeRate, periodsPerYear, convention }),
+    portfolio: seriesMetrics(own, { ...common, jointWith: jointDays ? other : undefined }),
+    benchmark: seriesMetrics(other, { ...common, jointWith: jointDays ? own : undefined }),
   };
 }
 

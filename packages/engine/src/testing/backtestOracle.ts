@@ -1,8 +1,6 @@
 import type { BacktestInput } from "../backtest/types.ts";
 import { mondayOf } from "./businessCalendar.ts";
 
-const DAY = 86400;
-
 /**
  * Calendar indices of the weekly points, by Date-based week membership: every last trading day
  * of a week up to the end (the end itself last), keeping the last 52·years + 1 of them.

@@ -13,9 +13,11 @@ export interface BacktestScenario {
   delistedIds: string[];
 }
 
+/** Options of {@link arbitraryBacktestScenario}. */
 export interface BacktestScenarioOptions {
+  /** Most holdings in a scenario (default 6). */
   maxHoldings?: number;
-  /** Allow series that start late or end early. */
+  /** Allow series that start late or end early (default true). */
   irregular?: boolean;
 }
 

@@ -12,6 +12,8 @@
  *
  * fc.assert(fc.property(arbitraryPortfolio(), ({ input }) =>
  *   closeTo(buyAndHoldBacktest(input).timeSeries.at(-1)![1], oracleNav(input).nav.at(-1)!, 1e-9)));
+ *
+ * @module @thematic/engine/testing
  */
 
 // Arbitraries

@@ -1,11 +1,6 @@
 import type { OptimizerCompany, ReturnScenarios } from "../optimize/types.ts";
 
-/**
- * An independent reference for the mean-CVaR tests: the textbook Rockafellar–Uryasev LP written
- * as CPLEX LP text (a different code path from the engine's array-built model) with the usual
- * split |w_i − b_i| = p_i + m_i, solved by HiGHS's one-shot `solve`. `lower` fixes w_i >= lower_i
- * (the brute-force search over supports uses it). Returns the optimal objective and weights.
- */
+/** A mean-CVaR problem as {@link referenceLp} takes it: the optimizer's inputs and its objective's coefficients. */
 export interface ReferenceProblem {
   companies: readonly OptimizerCompany[];
   scenarios: ReturnScenarios;
@@ -26,6 +21,12 @@ export function oneShotHighs(): Promise<OneShot> {
 
 const num = (x: number): string => (x >= 0 ? `+ ${x.toPrecision(17)}` : `- ${(-x).toPrecision(17)}`);
 
+/**
+ * An independent reference for the mean-CVaR tests: the textbook Rockafellar–Uryasev LP written
+ * as CPLEX LP text (a different code path from the engine's array-built model) with the usual
+ * split |w_i − b_i| = p_i + m_i, solved by HiGHS's one-shot `solve`. `lower` fixes w_i >= lower_i
+ * (the brute-force search over supports uses it). Returns the optimal objective and weights.
+ */
 export async function referenceLp(p: ReferenceProblem, lower?: ReadonlyMap<string, number>): Promise<{ objective: number; weights: Map<string, number> }> {
   const { companies, scenarios } = p;
   const n = companies.length;

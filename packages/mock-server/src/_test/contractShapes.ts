@@ -1,4 +1,4 @@
-// Field-by-field checks of the contract tables (rest-interface.md 2.1, 2.2, 2.4, 2.9), written
+// Field-by-field checks of the contract tables (docs/parity.md#strategy-v1, #strategy-v2, #company-holding, #company-evidence), written
 // from the tables, independent of the zod schemas, so a schema drift is caught.
 import { expect } from "vitest";
 

@@ -1,7 +1,7 @@
 // Test helper: a SolverRunner whose solves never finish on their own, recording the signal each
 // was given (so a test can see whether a client that left stopped its solve).
 import { expect, vi } from "vitest";
-import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
+import type { SolverRunner } from "../context/SolverRunner.ts";
 
 /** A solver that waits until its job's signal aborts (then rejects); `signal()` is the last job's. */
 export function waitingSolver(): { solver: SolverRunner; signal: () => AbortSignal | undefined } {

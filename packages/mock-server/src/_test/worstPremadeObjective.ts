@@ -1,4 +1,4 @@
-// Test and bench helper: the costliest valid objectives of a premade search (issue 20, item 11).
+// Test and bench helper: the costliest valid objectives of a premade search (the bound on its fuzzy walks).
 import { LIMITS } from "../schemas/limits.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/ApiError.ts";
-import { isJsonContentType } from "./isJsonContentType.ts";
-import { originMatcher } from "./originMatcher.ts";
-import type { AppEnv } from "./ServiceContext.ts";
+import { isJsonContentType } from "../_internal/isJsonContentType.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 /** Where the control surface lives. */
 export const CONTROL_PREFIX = "/__mock/";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { corsMiddleware } from "./corsMiddleware.ts";
-import type { AppEnv } from "./ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 const LOCAL = "http://localhost:5173";
 

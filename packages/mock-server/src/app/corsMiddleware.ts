@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { originMatcher } from "./originMatcher.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
 import { setResponseHeaders } from "./_internal/setResponseHeaders.ts";
-import type { AppEnv } from "./ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 /** What {@link corsMiddleware} allows and exposes. */
 export interface CorsOptions {

@@ -6,20 +6,20 @@ import { systemClock } from "../clock/Clock.ts";
 import { createOffsetClock } from "../clock/OffsetClock.ts";
 import { defaultOptions, type MockOptions, resolveOptions } from "../config/MockOptions.ts";
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
-import { ApiError } from "../errors/ApiError.ts";
+import type { ApiError } from "../errors/ApiError.ts";
 import { validationHook } from "./validationHook.ts";
-import { WARNING_HEADER } from "./addWarning.ts";
+import { WARNING_HEADER } from "../context/addWarning.ts";
 import { RATE_LIMIT_HEADERS, rateLimitMiddleware } from "./rateLimitMiddleware.ts";
 import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { memoryPersistence, type Persistence } from "../store/Persistence.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
-import type { SolverRunner } from "../services/optimize/SolverRunner.ts";
+import type { SolverRunner } from "../context/SolverRunner.ts";
 import { createStore } from "../store/Store.ts";
 import { forgetDerived } from "../store/forgetDerived.ts";
 import { RETENTION_MS } from "../services/strategies/visibility.ts";
 import { HEALTH_PATHS } from "../routes/health.ts";
 import { FACTSHEET_PDF_PATH } from "../routes/factsheets.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { OPENAPI_PATH, openApiDocumentMiddleware } from "../openapi/openApiDocumentMiddleware.ts";
 import { type DriftDocument, type ProxySetup, proxyMiddleware } from "../proxy/proxyMiddleware.ts";
@@ -32,12 +32,13 @@ import { emptyJsonBodyMiddleware } from "./emptyJsonBodyMiddleware.ts";
 import { documentBodyLimit } from "./documentBodyLimit.ts";
 import { hostCheckMiddleware } from "./hostCheckMiddleware.ts";
 import { nosniffMiddleware } from "./nosniffMiddleware.ts";
-import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER, mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
-import { createRequestLog } from "./requestLog.ts";
+import { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER } from "../context/mockHeaders.ts";
+import { mockHeadersMiddleware } from "./mockHeadersMiddleware.ts";
+import { createRequestLog } from "../context/requestLog.ts";
 import { requestLogMiddleware } from "./requestLogMiddleware.ts";
-import type { MockApp } from "./RouteModule.ts";
+import type { MockApp } from "../context/RouteModule.ts";
 import { routeModules } from "./routeModules.ts";
-import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 import { loadDefaultUniverse } from "./loadDefaultUniverse.ts";
 
 /** Options of {@link createApp}: the runtime options plus the injected dependencies. */
@@ -56,7 +57,7 @@ export interface CreateAppOptions extends Partial<MockOptions> {
    * `thematic-mock` CLI does, unless `--quiet`). The studio's request log is kept either way.
    */
   quiet?: boolean;
-  /** Runs optimizer solves; default {@link inlineSolverRunner} (the Node server passes a worker-thread pool). */
+  /** Runs optimizer solves; default `inlineSolverRunner`, in process (the Node server passes a worker-thread pool). */
   solver?: SolverRunner;
   /** `--proxy`: forward the API to a real deployment and report drift (`proxy/proxyMiddleware.ts`); share one across sessions. */
   proxy?: ProxySetup;

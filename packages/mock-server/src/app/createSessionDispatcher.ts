@@ -4,12 +4,11 @@ import { toErrorResponse } from "../errors/toErrorResponse.ts";
 import { registerSessionRoutes } from "../routes/sessions.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { SESSION_NAME_PATTERN, type SessionOut } from "../schemas/session.ts";
+import type { SessionControl } from "../context/SessionControl.ts";
 import { refuseUnknownOptions } from "../config/refuseUnknownOptions.ts";
 import { CREATE_APP_OPTION_NAMES, type CreateAppOptions, createMock, type Mock } from "./createApp.ts";
 import { hostAllowed } from "./hostCheckMiddleware.ts";
-import { MOCK_SESSION_HEADER } from "./mockHeadersMiddleware.ts";
-
-export { MOCK_SESSION_HEADER };
+import { MOCK_SESSION_HEADER } from "../context/mockHeaders.ts";
 
 /** Sandbox sessions alive at once unless `maxSessions` says otherwise. */
 export const DEFAULT_MAX_SESSIONS = 64;
@@ -25,20 +24,8 @@ export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(
 export interface SessionDispatcherOptions extends CreateAppOptions {
   /** Most sandbox sessions alive at once (1..1000); default {@link DEFAULT_MAX_SESSIONS}. */
   maxSessions?: number;
-  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default {@link DEFAULT_SESSION_IDLE_MS}. */
+  /** A session unused for this long (real time, the injected base clock) is dropped; 0 = never. Default 30 minutes (`DEFAULT_SESSION_IDLE_MS`). */
   sessionIdleMs?: number;
-}
-
-/** The session registry as the control routes see it. */
-export interface SessionControl {
-  readonly maxSessions: number;
-  /** Idle time after which a session is dropped, ms (0: never). */
-  readonly idleMs: number;
-  list(): SessionOut[];
-  /** The session `name`, created (empty state: the fixtures) when absent. @throws ApiError 409 at the cap */
-  open(name: string): { session: SessionOut; created: boolean };
-  /** Drops session `name` and its state; false when there was none. */
-  remove(name: string): boolean;
 }
 
 /** A fetch handler serving the default state and every sandbox session. */

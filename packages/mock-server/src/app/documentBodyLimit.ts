@@ -1,6 +1,6 @@
 import { ErrorSchema } from "../schemas/common.ts";
 import { LIMITS } from "../schemas/limits.ts";
-import type { MockApp } from "./RouteModule.ts";
+import type { MockApp } from "../context/RouteModule.ts";
 
 /**
  * Adds the 413 answer of {@link bodyLimitMiddleware} to the OpenAPI document of every route that

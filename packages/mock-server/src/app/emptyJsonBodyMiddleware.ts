@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 

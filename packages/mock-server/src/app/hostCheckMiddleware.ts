@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/ApiError.ts";
-import type { AppEnv } from "./ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 /**
  * Refuses a request whose `Host` header names a host this server does not answer for (403

@@ -1,14 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
 import { isStudioPath } from "./isStudioPath.ts";
-import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER } from "../context/mockHeaders.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 
-/** Request header forcing an error status on a request, e.g. `X-Mock-Status: 503`. */
-export const MOCK_STATUS_HEADER = "X-Mock-Status";
-/** Request header adding latency to a request, in ms (0..60000), on top of the global latency. */
-export const MOCK_LATENCY_HEADER = "X-Mock-Latency";
-/** Request header naming the sandbox session a request acts in (see `createSessionDispatcher`). */
-export const MOCK_SESSION_HEADER = "X-Mock-Session";
 
 /**
  * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`

@@ -5,7 +5,7 @@ const NOSNIFF: ReadonlyArray<readonly [string, string]> = [["X-Content-Type-Opti
 
 /**
  * `X-Content-Type-Options: nosniff` on every response (404s and errors included): a browser must
- * not read a JSON or text answer as script or HTML whatever it contains (issue 20, item 12).
+ * not read a JSON or text answer as script or HTML whatever it contains.
  *
  * @example
  * (await app.request("/nope")).headers.get("X-Content-Type-Options") // => "nosniff"

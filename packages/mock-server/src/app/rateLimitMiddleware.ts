@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/ApiError.ts";
-import type { AppEnv, ServiceContext } from "./ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 
 /** The rate-limit headers a browser page may read (CORS). */
 export const RATE_LIMIT_HEADERS = ["RateLimit", "RateLimit-Policy", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] as const;

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { REPLAYED_HEADER } from "../proxy/replayMiddleware.ts";
 import { isStudioPath } from "./isStudioPath.ts";
-import type { RequestLog } from "./requestLog.ts";
-import type { AppEnv } from "./ServiceContext.ts";
+import type { RequestLog } from "../context/requestLog.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 
 /** Where request lines go: the text log, and the studio's ring buffer with the mock's clock. */
 export interface RequestLogSinks {

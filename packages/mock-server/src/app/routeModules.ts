@@ -18,7 +18,7 @@ import { registerPremadeRoutes } from "../routes/premade.ts";
 import { registerStudioRoutes } from "../routes/studio.ts";
 import { driftRoutes } from "../routes/drift.ts";
 import type { DriftLog } from "../proxy/DriftLog.ts";
-import type { RouteModule } from "./RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 
 /**
  * Every route module, in registration order. Add a module here (one line) to mount it; a

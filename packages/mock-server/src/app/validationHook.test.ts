@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { id, keys } from "../_test/testUniverse.ts";
 
-describe("kinder validation (issue 22, item 12)", () => {
+describe("validation errors and unknown fields", () => {
   it("an unknown body field is accepted with a Warning header naming it and the known fields", async () => {
     const r = await makeMock().alice.post("/v1/strategies", { name: "n", objective: "water", colour: "red" });
     expect(r.status).toBe(201);
@@ -46,7 +46,7 @@ describe("kinder validation (issue 22, item 12)", () => {
     }
   });
 
-  it("a company search limit above 10 is answered with a Warning, not capped silently (item 9)", async () => {
+  it("a company search limit above 10 is answered with a Warning, not capped silently", async () => {
     const m = makeMock();
     const capped = await m.alice.post("/v1/helper/companies/search", { query: "q", limit: 50 });
     expect(capped.status).toBe(200);
@@ -60,7 +60,7 @@ describe("kinder validation (issue 22, item 12)", () => {
   });
 });
 
-describe("unknown paths (issue 22, item 9)", () => {
+describe("unknown paths", () => {
   it("401 without a key (the key is checked before routing: no path list leaks), 404 with one", async () => {
     const m = makeMock();
     expect((await m.anonymous.get("/v1/no-such-thing")).status).toBe(401);

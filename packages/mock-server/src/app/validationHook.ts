@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { formatZodError } from "../errors/formatZodError.ts";
-import type { MockApp } from "./RouteModule.ts";
-import { addWarning } from "./addWarning.ts";
+import type { MockApp } from "../context/RouteModule.ts";
+import { addWarning } from "../context/addWarning.ts";
 import { describeUnknownField, fieldPath, unknownFields, type UnknownField } from "./unknownFields.ts";
 
 type HookResult = { target: string; success: true; data: unknown } | { target: string; success: false; error: z.ZodError };
@@ -19,7 +19,7 @@ function bodySchemas(app: MockApp): Map<string, z.ZodType> {
 }
 
 /**
- * The validation hook of every route (issue 22, "kinder validation"): a 400 `{error}` naming each
+ * The validation hook of every route: a 400 `{error}` naming each
  * broken field once (`formatZodError`), and a body's unknown fields reported with the closest
  * known name (`unknownFields`). A request that is otherwise valid is answered with one
  * `Warning` header per unknown field, or, when `strict()` is on (`--strict`), refused with 400.

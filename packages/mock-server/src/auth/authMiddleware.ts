@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, ServiceContext } from "../app/ServiceContext.ts";
+import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, isApiError } from "../errors/ApiError.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { oauthServerFor } from "../oauth/OAuthServer.ts";
 import { resourceMetadataUrlOf } from "../oauth/registerOAuthRoutes.ts";
 import { authenticate } from "./authenticate.ts";
 
 /**
- * Middleware requiring a bearer credential (contract section 5) on every path it is mounted on,
+ * Middleware requiring a bearer credential (docs/parity.md#authentication) on every path it is mounted on,
  * except those in `publicPaths` or matching `publicPattern` (the presigned factsheet addresses):
  * an API key, or an access token of the MCP sign-in (`oauth/`); sets `c.var.caller`. CORS
  * preflights (OPTIONS) pass. A 401 on the MCP endpoint names where its OAuth metadata is

@@ -1,11 +1,11 @@
 import { ApiError } from "../errors/ApiError.ts";
-import type { Caller } from "../app/ServiceContext.ts";
+import type { Caller } from "../context/ServiceContext.ts";
 import type { UserRecord } from "../store/StoreState.ts";
 
 const CHALLENGE = 'Bearer realm="thematic-mock"';
 
 /**
- * The caller identified by an `Authorization` header value (contract section 5): exactly
+ * The caller identified by an `Authorization` header value (docs/parity.md#authentication): exactly
  * `Bearer <key>` (scheme case-insensitive) with the key of an active user, or an OAuth access
  * token that `accessToken` resolves to one (the MCP sign-in, `oauth/`).
  *

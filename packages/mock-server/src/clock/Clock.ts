@@ -1,5 +1,6 @@
 /** The time source every service reads: milliseconds since the Unix epoch. Injected, so tests are deterministic. */
 export interface Clock {
+  /** The current time, ms since the Unix epoch. */
   now(): number;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type RateLimitSetting, RateLimitSettingSchema } from "../schemas/rateLimitSetting.ts";
 import { LIMITS } from "../schemas/limits.ts";
 
 /** An extra API key: `userId` null creates a fresh active user for it; otherwise it aliases that user. */
@@ -52,7 +53,8 @@ export interface MockOptions {
    * Origins whose browser pages may call the API and the control surface (CORS allow-list, and
    * the `Origin` check of `/__mock/*`): an exact origin (`https://app.example.com`), an origin
    * with any port (`http://localhost:*`), or `*` (every origin; CORS answers `*`). Default
-   * {@link DEFAULT_CORS_ORIGINS}: local frontends on loopback, any port.
+   * `DEFAULT_CORS_ORIGINS`: local frontends on loopback, any port (`http://localhost:*`,
+   * `http://127.0.0.1:*`, `http://[::1]:*` and their `https` twins).
    */
   corsOrigins: string[];
   /**
@@ -64,15 +66,6 @@ export interface MockOptions {
    */
   allowedHosts: string[] | true;
 }
-
-/** An optional rate limit: `limit` requests per `windowSeconds` per API key. */
-export interface RateLimitSetting {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** Bounds of a {@link RateLimitSetting} (the CLI, the options and the control surface check the same). */
-export const RateLimitSettingSchema = z.object({ limit: z.number().int().min(1).max(1_000_000), windowSeconds: z.number().int().min(1).max(86_400) });
 
 /**
  * Default {@link MockOptions.corsOrigins}: pages served from the loopback interface on any port

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../context/ServiceContext.ts";
 import { taskStoreFor } from "./_internal/CallerTaskStore.ts";
 import { serveTaskResults } from "./_internal/serveTaskResults.ts";
 import type { ToolGroup } from "./_internal/ToolEnv.ts";

@@ -1,4 +1,4 @@
-import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../context/ServiceContext.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { taskStoreFor } from "./_internal/CallerTaskStore.ts";
 import { checkRequests } from "./_internal/checkRequests.ts";

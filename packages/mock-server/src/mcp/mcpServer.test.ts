@@ -205,7 +205,7 @@ describe("every tool", () => {
       years: 1,
     });
     expect(bt.metadata.stockCount).toBe(2);
-    expect(bt.metadata.sharpeRatio).toBe(bt.metadata.annualizedReturn / bt.metadata.variance); // the service's rule (issue 22, item 2)
+    expect(bt.metadata.sharpeRatio).toBe(bt.metadata.annualizedReturn / bt.metadata.variance); // the service's rule (docs/maths.md#service-sharpe-ratio)
     expect(bt.timeSeries[0]?.[1]).toBe(10000);
     expect(bt.benchmarkMetadata.symbol).toBe("SPY");
     for (const tool of ["optimize_strategy", "optimized_portfolio"]) {

@@ -1,8 +1,6 @@
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { ApiError } from "../errors/ApiError.ts";
-
-/** Where the MCP server is mounted (contract section 1 and 5). */
-export const MCP_PATH = "/v1/mcp";
 
 /**
  * Mounts the MCP server (Streamable HTTP, stateless) at `/v1/mcp` in the app, so it is served

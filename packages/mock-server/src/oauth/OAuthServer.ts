@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../app/ServiceContext.ts";
+import { onClockRewind } from "../context/clockRewinds.ts";
+import type { Caller, ServiceContext } from "../context/ServiceContext.ts";
 import { authorizationFields } from "./_internal/authorizationFields.ts";
 import { ClientRegistry, type OAuthClient } from "./_internal/ClientRegistry.ts";
 import { clientMetadata } from "./_internal/clientMetadata.ts";
@@ -231,7 +232,11 @@ export class OAuthServer {
  */
 export function oauthServerFor(ctx: ServiceContext): OAuthServer {
   let server = servers.get(ctx);
-  if (server === undefined) servers.set(ctx, (server = new OAuthServer(ctx)));
+  if (server === undefined) {
+    const created = new OAuthServer(ctx);
+    servers.set(ctx, (server = created));
+    onClockRewind(ctx, (ms) => created.clockWentBack(ms));
+  }
   return server;
 }
 

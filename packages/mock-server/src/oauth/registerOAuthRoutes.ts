@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { originMatcher } from "../app/originMatcher.ts";
-import type { RouteModule } from "../app/RouteModule.ts";
-import type { AppEnv } from "../app/ServiceContext.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import { originMatcher } from "../_internal/originMatcher.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import { OAuthError, oauthServerFor } from "./OAuthServer.ts";
 import { registrationOrigin } from "./registrationOrigin.ts";
 import { signInPage } from "./signInPage.ts";
@@ -162,12 +162,12 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   }
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
-  const unescape = (s: string) => {
+  const unescapeFormValue = (s: string) => {
     try {
       return decodeURIComponent(s.replace(/\+/g, " "));
     } catch {
       return s;
     }
   };
-  return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+  return { id: unescapeFormValue(decoded.slice(0, colon)), secret: unescapeFormValue(decoded.slice(colon + 1)) };
 }

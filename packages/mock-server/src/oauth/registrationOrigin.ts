@@ -1,4 +1,4 @@
-import { isJsonContentType } from "../app/isJsonContentType.ts";
+import { isJsonContentType } from "../_internal/isJsonContentType.ts";
 import { quoted } from "./_internal/quoted.ts";
 import { OAuthError } from "./OAuthError.ts";
 

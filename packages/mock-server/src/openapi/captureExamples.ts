@@ -1,7 +1,9 @@
 import type { Universe } from "../_internal/fixtures.ts";
-import { createSessionDispatcher } from "../app/createSessionDispatcher.ts";
-import { MOCK_STATUS_HEADER } from "../app/mockHeadersMiddleware.ts";
+import { MOCK_STATUS_HEADER } from "../context/mockHeaders.ts";
+import type { Clock } from "../clock/Clock.ts";
 import { createManualClock } from "../clock/ManualClock.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
+import type { SessionControl } from "../context/SessionControl.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { EXAMPLE_OTHER, EXAMPLE_OWNER, type ExampleCase, type ExampleRequest, exampleIds, fixtureUser, specialCases, UNKNOWN_ID, validRequests } from "./exampleRequests.ts";
 import type { OpenApiExamples, OperationExamples } from "./OpenApiExamples.ts";
@@ -23,22 +25,36 @@ interface CapturableDocument {
 }
 
 /**
+ * Makes the throwaway mock the examples are captured from: `createSessionDispatcher` of `app/`,
+ * passed in by the caller (this floor documents the app and does not import it). Typed as far as
+ * the capture uses it.
+ */
+export type CaptureMock = (options: { universe: Universe; clock: Clock; quiet: true; maxSessions: number; buildDurationMs: number; latencyMs: number; seed: number }) => {
+  fetch(request: Request): Promise<Response>;
+  readonly mock: { readonly ctx: Pick<ServiceContext, "store" | "clock" | "options"> };
+  readonly sessions: Pick<SessionControl, "list" | "remove">;
+};
+
+/**
  * Captures the examples of every operation of the mock's OpenAPI document: for each operation, its
  * valid "Try it out" request (`validRequests`) and, for each documented JSON response status, a
  * request that gets that status (`specialCases`, else a derivation of the valid request: a
  * malformed id or body for 400, no key for 401, another user for 403, an unknown id for 404, an
- * oversized body for 413, a text body for 415), each sent to a throwaway mock on `universe`
- * (never a serving instance's state) reset to the fixtures before every case, with a manual clock
- * two days after the fixtures' as-of date (so the capture is reproducible). A status no request
+ * oversized body for 413, a text body for 415), each sent to a throwaway mock on `universe` made
+ * by `createMock` (`createSessionDispatcher`; never a serving instance's state), reset to the
+ * fixtures before every case, with a manual clock two days after the fixtures' as-of date (so the
+ * capture is reproducible). A status no request
  * reaches gets the mock's `X-Mock-Status` answer (listed in `forced`). Arrays are cut to
  * {@link EXAMPLE_MAX_ITEMS}.
  *
  * Cost: one request per documented response plus setups (about 400 in process; optimizer solves included).
+ * @example
+ * openApiExamplesSource(await captureExamples(loadUniverse(), createSessionDispatcher)) // => the text of openApiExamples.generated.ts
  * @throws Error when an operation has no valid request, or that request does not get a 2xx answer
  */
-export async function captureExamples(universe: Universe): Promise<OpenApiExamples> {
+export async function captureExamples(universe: Universe, createMock: CaptureMock): Promise<OpenApiExamples> {
   const clockAt = Date.parse(`${universe.asOf}T12:00:00Z`) + 2 * 86_400_000;
-  const dispatcher = createSessionDispatcher({ universe, clock: createManualClock(clockAt), quiet: true, maxSessions: 2, buildDurationMs: 4000, latencyMs: 0, seed: 1 });
+  const dispatcher = createMock({ universe, clock: createManualClock(clockAt), quiet: true, maxSessions: 2, buildDurationMs: 4000, latencyMs: 0, seed: 1 });
   const ctx = dispatcher.mock.ctx;
   const settings = { ...ctx.options };
   const keys = { owner: fixtureUser(universe, EXAMPLE_OWNER).apiKey, other: fixtureUser(universe, EXAMPLE_OTHER).apiKey };

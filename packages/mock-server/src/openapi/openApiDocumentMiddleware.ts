@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app/ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 import { applyOpenApiExtras, type OpenApiDocument } from "./applyOpenApiExtras.ts";
 import type { OpenApiExamples } from "./OpenApiExamples.ts";
 import { OPERATION_IDS } from "./operationIds.ts";

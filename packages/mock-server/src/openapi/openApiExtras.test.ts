@@ -113,7 +113,7 @@ describe("/openapi.json examples", () => {
 
   it("openApiExamples.generated.ts is a fresh capture (else: npm run openapi:examples, then npm run client:generate)", async () => {
     const committed = readFileSync(new URL("./openApiExamples.generated.ts", import.meta.url), "utf8");
-    const fresh = openApiExamplesSource(await captureExamples(universe));
+    const fresh = openApiExamplesSource(await captureExamples(universe, createSessionDispatcher));
     expect(committed === fresh, "the OpenAPI examples are stale: run `npm run openapi:examples` and commit the result").toBe(true);
   }, 300_000);
 });

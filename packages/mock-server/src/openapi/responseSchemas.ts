@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import type { MockApp } from "../app/RouteModule.ts";
+import type { MockApp } from "../context/RouteModule.ts";
 import { operationKey } from "./operationIds.ts";
 
 /**

@@ -59,11 +59,11 @@ export type AnswerInspector = (doc: DriftDocument, answer: AnswerToInspect) => P
  * inspectAnswer(doc, { operation: null, … }, false).issues[0].kind // => "undocumented"
  */
 export function inspectAnswer(doc: DriftDocument, answer: AnswerToInspect, record: boolean): Inspection {
-  const { request, response } = answer.exchange;
+  const { response } = answer.exchange;
   const header = (headers: Array<[string, string]>, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
   const contentType = header(response.headers, "content-type");
   const body = response.body;
-  const isJson = contentType !== null && contentType.includes("json");
+  const isJson = contentType?.includes("json") === true;
   let json: unknown;
   if (isJson && body.length > 0) {
     try {

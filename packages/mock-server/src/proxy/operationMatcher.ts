@@ -13,7 +13,7 @@ export function operationMatcher(paths: Record<string, Record<string, unknown>>)
     .map((template) => ({
       template,
       params: (template.match(/\{/g) ?? []).length,
-      pattern: new RegExp(`^${template.split(/\{\w+\}/).map(escape).join("[^/]+")}$`),
+      pattern: new RegExp(`^${template.split(/\{\w+\}/).map(escapeRegExp).join("[^/]+")}$`),
     }))
     .sort((a, b) => a.params - b.params);
   return (method, path) => {
@@ -23,6 +23,6 @@ export function operationMatcher(paths: Record<string, Record<string, unknown>>)
   };
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

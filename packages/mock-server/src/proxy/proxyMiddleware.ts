@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app/ServiceContext.ts";
-import { MCP_PATH } from "../mcp/registerMcpRoutes.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
+import { MCP_PATH } from "../context/mcpPath.ts";
 import type { DriftLog } from "./DriftLog.ts";
 import { foreignBodyPolicy } from "./foreignBodyPolicy.ts";
 import { type AnswerInspector, type DriftDocument, inspectAnswer } from "./inspectAnswer.ts";

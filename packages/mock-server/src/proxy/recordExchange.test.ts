@@ -159,7 +159,10 @@ describe("recordExchange: no over-redaction", () => {
     const doc = (await (await app.request("/openapi.json")).json()) as unknown;
     const names = new Set<string>();
     const walk = (v: unknown): void => {
-      if (Array.isArray(v)) return v.forEach(walk);
+      if (Array.isArray(v)) {
+        v.forEach(walk);
+        return;
+      }
       if (typeof v !== "object" || v === null) return;
       const o = v as Record<string, unknown>;
       if (typeof o.properties === "object" && o.properties !== null) for (const k of Object.keys(o.properties)) names.add(k);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recorder } from "../adapters/node/recordingDir.ts";
 import { startServer, type RunningServer } from "../adapters/node/startServer.ts";
-import type { LoggedRequest } from "../app/requestLog.ts";
+import type { LoggedRequest } from "../context/requestLog.ts";
 import { loadDefaultUniverse } from "../app/loadDefaultUniverse.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
 import { exchangeKey, type ExchangeRequest, type RecordedExchange } from "./RecordedExchange.ts";

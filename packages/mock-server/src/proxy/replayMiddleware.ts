@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app/ServiceContext.ts";
+import type { AppEnv } from "../context/ServiceContext.ts";
 import { foreignBodyPolicy } from "./foreignBodyPolicy.ts";
 import { isApiPath } from "./proxyMiddleware.ts";
 import { exchangeKey, type RecordedExchange } from "./RecordedExchange.ts";

@@ -119,7 +119,7 @@ describe("POST /v1/backtest", () => {
     }
   });
 
-  it("`sharpeRatio` is annualizedReturn / variance, as in the reference's examples (issue 22, item 2)", async () => {
+  it("`sharpeRatio` is annualizedReturn / variance, as in the reference's examples", async () => {
     const m = makeMock();
     for (const v of ["v1", "v2"]) {
       const r = await m.alice.post(`/${v}/backtest`, { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
@@ -278,7 +278,7 @@ describe("backtest on the real fixtures", () => {
     expect(engine.benchmarkMetadata.sharpeRatio).not.toBeCloseTo(b.sharpeRatio, 2);
   });
 
-  it("real ETF and index symbols work as benchmarks (issue 22, item 3); an unknown one is 400 with the closest matches", async () => {
+  it("real ETF and index symbols work as benchmarks; an unknown one is 400 with the closest matches", async () => {
     const holdings = [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }];
     for (const symbol of ["DIA", "VTI", "VOO", "GLD", "ARKK", "SMH", "^GSPC", "^gspc", "voo"]) {
       const { status, json } = await post({ holdings, benchmark: symbol, years: 2 });

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { BacktestBody, type BacktestResultOut, BacktestResultSchema } from "../schemas/backtest.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import type { TypedResponse } from "hono";
@@ -24,7 +24,7 @@ const backtest = (v: ApiVersion) =>
     },
   });
 
-/** Backtest (contract 4.5, 2.10), in v1 and v2 (docs/parity.md): the text of `backtestJson`, typed like `c.json(result, 200)`. */
+/** Backtest (docs/parity.md#backtest-endpoint, #backtest-result), in v1 and v2 (docs/parity.md): the text of `backtestJson`, typed like `c.json(result, 200)`. */
 export const registerBacktestRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
     app.openapi(

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { BenchmarkListSchema, BenchmarkParams, BenchmarkPricesQuery, BenchmarkPricesSchema } from "../schemas/benchmark.ts";
 import { bearerSecurity, ErrorSchema, errorResponses } from "../schemas/common.ts";
 import { benchmarkPrices } from "../services/benchmarks/benchmarkPrices.ts";
@@ -32,7 +32,7 @@ const prices = createRoute({
   },
 });
 
-/** Benchmark data (contract 4.7 tag "reading benchmark data"; the paths and shapes are this mock's design). */
+/** Benchmark data (docs/parity.md#other-endpoints: the tag "reading benchmark data"; the paths and shapes are this mock's design). */
 export const registerBenchmarkRoutes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => c.json(listBenchmarks(ctx), 200));
   app.openapi(prices, (c) => c.json(benchmarkPrices(ctx, c.req.valid("param").symbol, c.req.valid("query")), 200));

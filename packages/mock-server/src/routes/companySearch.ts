@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import { CompanySearchBody, CompanySearchResponseSchema } from "../schemas/companySearch.ts";
 import { MAX_SEARCH_RESULTS, searchCompanies } from "../services/companySearch/searchCompanies.ts";
-import { addWarning } from "../app/addWarning.ts";
+import { addWarning } from "../context/addWarning.ts";
 import { API_VERSIONS, type ApiVersion } from "./_internal/apiVersions.ts";
 
 const search = (v: ApiVersion) =>
@@ -22,7 +22,7 @@ const search = (v: ApiVersion) =>
     },
   });
 
-/** Company lookup (contract 4.4, 2.7), in v1 and v2 (docs/parity.md). */
+/** Company lookup (docs/parity.md#company-lookup, #company-search-result), in v1 and v2 (docs/parity.md). */
 export const registerCompanySearchRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
     app.openapi(search(v), (c) => {

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { errorResponses, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
-import { RateLimitSettingSchema } from "../config/MockOptions.ts";
+import { MockStatusSchema } from "../schemas/control.ts";
+import { RateLimitSettingSchema } from "../schemas/rateLimitSetting.ts";
 import { advanceClock, completeBuilds, mockStatus, resetMock, setNextBuildOutcome, updateSettings } from "../services/control.ts";
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
@@ -11,26 +12,14 @@ const refusals = CONTROL_REFUSALS;
 /** The optional `{}` body of the control actions that take no parameter (a JSON content type is still required). */
 const emptyBody = { body: { required: false, content: { "application/json": { schema: z.object({}).openapi("EmptyControlBody") } } } };
 
-const StatusSchema = z
-  .object({
-    now: z.string(),
-    clockOffsetMs: z.number(),
-    latencyMs: z.number(),
-    buildDurationMs: z.number(),
-    rateLimit: RateLimitSettingSchema.nullable().openapi({ description: "The optional rate limit per API key; null: off" }),
-    runningBuilds: z.number().int(),
-    strategies: z.number().int(),
-  })
-  .openapi("MockStatus");
-
-const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: jsonResponse(StatusSchema, "Status"), 403: refusals[403] } });
+const state = createRoute({ method: "get", path: "/__mock/state", tags, summary: "Time, settings and running builds", responses: { 200: jsonResponse(MockStatusSchema, "Status"), 403: refusals[403] } });
 const reset = createRoute({
   method: "post",
   path: "/__mock/reset",
   tags,
   summary: "Reset state to the fixtures (and the clock offset to 0); send Content-Type: application/json and {}",
   request: emptyBody,
-  responses: { 200: jsonResponse(StatusSchema, "Status after reset"), ...refusals },
+  responses: { 200: jsonResponse(MockStatusSchema, "Status after reset"), ...refusals },
 });
 const advance = createRoute({
   method: "post",
@@ -38,7 +27,7 @@ const advance = createRoute({
   tags,
   summary: "Move the mock's clock forward (builds progress, archives age)",
   request: body(z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }).openapi("AdvanceClockBody")),
-  responses: { 200: jsonResponse(StatusSchema, "Status after the move"), ...refusals },
+  responses: { 200: jsonResponse(MockStatusSchema, "Status after the move"), ...refusals },
 });
 const complete = createRoute({
   method: "post",
@@ -70,7 +59,7 @@ const settings = createRoute({
       })
       .openapi("SettingsBody"),
   ),
-  responses: { 200: jsonResponse(StatusSchema, "Status with the new settings"), ...refusals },
+  responses: { 200: jsonResponse(MockStatusSchema, "Status with the new settings"), ...refusals },
 });
 
 /**

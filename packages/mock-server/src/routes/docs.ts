@@ -1,4 +1,4 @@
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { docsPage } from "./_internal/docsPage.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { jsonResponse } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
 import { type DriftLog, MAX_FIELDS_PER_OPERATION, MAX_SAMPLE_PATHS, MAX_UNDOCUMENTED_ROUTES, NO_DRIFT_REPORT, OTHER_ROUTES } from "../proxy/DriftLog.ts";

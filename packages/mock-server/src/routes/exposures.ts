@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import { ExposureRowSchema, ExposuresBodyV1, ExposuresBodyV2 } from "../schemas/exposures.ts";

@@ -28,7 +28,7 @@ describe("factsheets (v2)", () => {
     expect(ready.status).toBe(302);
     const location = ready.headers.get("location") ?? "";
     expect(location).toContain(`/v2/strategies/${aliceQuantum}/factsheet.pdf?versionId=${id("alice-quantum-v1")}&asOfDate=2025-03-01`);
-    // A presigned address: no API key needed (issue 22, item 5).
+    // A presigned address: no API key needed.
     expect(location).toMatch(/&expires=\d+&signature=[0-9a-f]{64}$/);
     const text = await pdfText(m.anonymous, location);
     expect(text.startsWith("%PDF-1.4")).toBe(true);
@@ -90,7 +90,7 @@ describe("factsheets (v1)", () => {
   });
 });
 
-describe("presigned factsheet addresses (issue 22, item 5)", () => {
+describe("presigned factsheet addresses", () => {
   async function readyLocation(m: ReturnType<typeof makeMock>): Promise<URL> {
     await m.alice.post(`/v2/strategies/${aliceQuantum}/factsheet`, {});
     m.clock.advance(4000);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyIdParams, UuidSchema } from "../schemas/common.ts";
 import { IsoDateSchema } from "../schemas/premade.ts";
 import { FactsheetRequestBody, FactsheetStatusSchema, RunQuery } from "../schemas/run.ts";

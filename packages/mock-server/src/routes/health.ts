@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 
 const HealthSchema = z.object({ status: z.literal("OK"), message: z.literal("Service is running") }).openapi("Health");
 
@@ -16,7 +16,7 @@ const healthRoute = (path: (typeof HEALTH_PATHS)[number]) =>
     responses: { 200: { description: "The service is running", content: { "application/json": { schema: HealthSchema } } } },
   });
 
-/** `GET /v1/health` and `GET /v2/health` (contract 4.1): 200 `{status: "OK", message: "Service is running"}`, no credential. */
+/** `GET /v1/health` and `GET /v2/health` (docs/parity.md#health-endpoint): 200 `{status: "OK", message: "Service is running"}`, no credential. */
 export const registerHealthRoutes: RouteModule = (app) => {
   for (const path of HEALTH_PATHS) app.openapi(healthRoute(path), (c) => c.json({ status: "OK" as const, message: "Service is running" as const }, 200));
 };

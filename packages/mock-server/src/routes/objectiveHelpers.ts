@@ -1,5 +1,5 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses } from "../schemas/common.ts";
 import {
   EnhancedObjectiveSchema,

@@ -134,7 +134,7 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     expect(malformed.json.error).toMatch(/^body\.companyIds\[0\]: /);
   });
 
-  it("the body may also be a plain JSON array of company ids, read as {companyIds} (issue 22, item 4)", async () => {
+  it("the body may also be a plain JSON array of company ids, read as {companyIds}", async () => {
     const m = makeMock();
     for (const v of ["v1", "v2"]) {
       const plain = await call(m, `/${v}/strategies/${aliceQuantum}/optimize`, [id("cryo"), id("qsoft")]);

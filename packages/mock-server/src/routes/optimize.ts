@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse, StrategyIdParams } from "../schemas/common.ts";
 import { OptimizedPortfolioQuery, OptimizeQuery, OptimizerBody, OptimizerResultSchema } from "../schemas/optimizer.ts";
 import { optimizeMeanCvar } from "../services/optimize/optimizeMeanCvar.ts";
@@ -44,7 +44,7 @@ const optimized = createRoute({
 });
 
 /**
- * The two optimizers (contract 2.5, 4.2; real-service notes "Optimize", "Optimized portfolio"):
+ * The two optimizers (docs/parity.md#optimizer-result, #user-strategy-endpoints; real-service notes "Optimize", "Optimized portfolio"):
  * score-tilt `optimize` in v1 and v2 (docs/parity.md), mean-CVaR `optimized-portfolio` in v1.
  */
 export const registerOptimizeRoutes: RouteModule = (app, ctx) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MockApp, RouteModule } from "../app/RouteModule.ts";
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { MockApp, RouteModule } from "../context/RouteModule.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse } from "../schemas/common.ts";
 import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
 import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";
@@ -79,7 +79,7 @@ const portfolioRoutes = (v: ApiVersion) => {
   return { list, save, get, put, remove };
 };
 
-/** Saved portfolios (contract 2.6, 4.6, 4.7; real-service notes "Portfolios"), in v1 and v2 (docs/parity.md). */
+/** Saved portfolios (docs/parity.md#portfolio, #portfolio-endpoints, #other-endpoints; real-service notes "Portfolios"), in v1 and v2 (docs/parity.md). */
 export const registerPortfolioRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) registerVersion(app, ctx, v);
 };

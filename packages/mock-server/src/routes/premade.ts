@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
 import { CompaniesQuery, type CompanyOut, EvidenceSchema } from "../schemas/company.ts";
 import {
@@ -114,7 +114,7 @@ const historical = createRoute({
   },
 });
 
-/** Premade strategies, read-only (contract 4.3; real-service notes "Signals", "Errors and auth"). */
+/** Premade strategies, read-only (docs/parity.md#premade-strategy-endpoints; real-service notes "Signals", "Errors and auth"). */
 export const registerPremadeRoutes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => c.json(listPremade(ctx), 200));
   app.openapi(search, (c) => c.json(searchPremade(ctx, c.req.valid("json").objective), 200));

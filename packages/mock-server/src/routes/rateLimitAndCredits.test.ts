@@ -4,7 +4,7 @@ import { id } from "../_test/testUniverse.ts";
 
 const aliceQuantum = id("alice-quantum");
 
-describe("historical-run credits (issue 22, item 7)", () => {
+describe("historical-run credits", () => {
   it("a week's credits used up: 429 with Retry-After to Monday; LIVE runs stay free; the next week frees them", async () => {
     const m = makeMock({ historicalCredits: { weekly: 2, monthly: 100 }, buildDurationMs: 0 });
     const submit = (date?: string) => m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, date === undefined ? {} : { as_of_date: date });
@@ -31,7 +31,7 @@ describe("historical-run credits (issue 22, item 7)", () => {
   });
 });
 
-describe("optional rate limit (issue 22, item 7)", () => {
+describe("optional rate limit", () => {
   it("off by default: no RateLimit headers", async () => {
     const r = await makeMock().alice.get("/v1/strategies");
     expect(r.headers.get("ratelimit")).toBeNull();

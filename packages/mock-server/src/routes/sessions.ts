@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { SessionControl } from "../app/createSessionDispatcher.ts";
-import type { MockApp } from "../app/RouteModule.ts";
+import type { SessionControl } from "../context/SessionControl.ts";
+import type { MockApp } from "../context/RouteModule.ts";
 import { ApiError } from "../errors/ApiError.ts";
 import { errorResponses, jsonResponse } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";

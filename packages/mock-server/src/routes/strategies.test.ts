@@ -326,7 +326,7 @@ describe("GET /v1/strategies/{id}/performance", () => {
     expect(p.metadata.stockCount).toBe(3);
     for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"]) expect(Number.isFinite(p.metadata[k])).toBe(true);
     expect(p.metadata.maxDrawdown).toBeLessThanOrEqual(0);
-    // The service's Sharpe ratio (issue 22, item 2), here and in the strategy objects' performance (v1 and v2).
+    // The service's Sharpe ratio (docs/maths.md#service-sharpe-ratio), here and in the strategy objects' performance (v1 and v2).
     expect(p.metadata.sharpeRatio).toBe(p.metadata.annualizedReturn! / p.metadata.variance!);
     for (const v of ["v1", "v2"]) {
       const s = await body<{ performance: { metadata: Record<string, number> } }>(await m.alice.get(`/${v}/strategies/${aliceQuantum}`));
@@ -378,7 +378,7 @@ it("the test universe has what these tests assume", () => {
   expect(testUniverse.users.filter((u) => !u.active).length).toBe(1);
 });
 
-describe("v1 build fields and labels (issue 22, item 6)", () => {
+describe("v1 build fields and labels", () => {
   it("a finished build reports growth, exchanges, limit and the market-cap and evidence bounds its companies fit", async () => {
     const m = makeMock();
     const s = await body<Record<string, unknown>>(await m.alice.get(`/v1/strategies/${aliceQuantum}`));

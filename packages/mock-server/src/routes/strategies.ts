@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import {
@@ -191,7 +191,7 @@ const version = createRoute({
   responses: { 200: jsonResponse(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
 });
 
-/** v1 user strategies (contract 4.2, 4.7; real-service notes "v2 strategies" for versions and archive). */
+/** v1 user strategies (docs/parity.md#user-strategy-endpoints, #other-endpoints; real-service notes "v2 strategies" for versions and archive). */
 export const registerStrategyRoutes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => c.json(listStrategies(ctx, c.var.caller, c.req.valid("query").scope).map((s) => presentStrategyV1(ctx, s)), 200));
   app.openapi(create, (c) => c.json(presentStrategyV1(ctx, createStrategy(ctx, c.var.caller, c.req.valid("json"))), 201));

@@ -186,7 +186,7 @@ describe("PATCH and submit (v2)", () => {
   });
 });
 
-describe("the objective in v2: the contract's `objective` and the reference's `description` (issue 22, item 1)", () => {
+describe("the objective in v2: the contract's `objective` and the reference's `description`", () => {
   it("serves both names with the same value on every v2 strategy (user, premade, list, create, patch)", async () => {
     const m = makeMock();
     const one = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, jsonResponse, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
 import { SubmitV2Body, VersionQuery } from "../schemas/run.ts";
 import { CreateStrategyV2Body, PatchStrategyV2Body, StrategyV2Schema, StrategyVersionSchema } from "../schemas/strategy.ts";
@@ -126,7 +126,7 @@ const revive = createRoute({
   responses: { 200: jsonResponse(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
-/** v2 strategies and versions (contract 2.2, 9; real v2 reference "UserStrategies"). */
+/** v2 strategies and versions (docs/parity.md#strategy-v2, #versioning; real v2 reference "UserStrategies"). */
 export const registerStrategyV2Routes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => {
     const q = c.req.valid("query");

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
 import { CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import { EvidencesSchema } from "../schemas/premade.ts";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { RouteModule } from "../app/RouteModule.ts";
+import type { RouteModule } from "../context/RouteModule.ts";
 import { formatZodError } from "../errors/formatZodError.ts";
 import { errorResponses } from "../schemas/common.ts";
 import { RequestLogQuery, RequestLogSchema, StudioChartBody, StudioSnapshotSchema } from "../schemas/studio.ts";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CompanyIdSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 
-/** Body of `POST /v1/backtest` (contract 4.5, 8). */
+/** Body of `POST /v1/backtest` (docs/parity.md#backtest-endpoint, #limits). */
 export const BacktestBody = z
   .object({
     holdings: z
@@ -38,7 +38,7 @@ const statistics = {
 /** `[unixSeconds, nav]` weekly points (the last trading day of each ISO week), NAV from 10000. */
 const Series = z.array(z.tuple([z.number(), z.number()])).openapi({ description: "[unixSeconds, nav] weekly points, NAV rebased to 10000" });
 
-/** Backtest result (contract 2.10; real-service notes "Backtest"). */
+/** Backtest result (docs/parity.md#backtest-result; real-service notes "Backtest"). */
 export const BacktestResultSchema = z
   .object({
     metadata: z.object({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-/** Every error body (contract section 7). */
+/** Every error body (docs/parity.md#errors). */
 export const ErrorSchema = z.object({ error: z.string() }).openapi("Error", { example: { error: "strategy 1b4e… not found" } });
 
 /** A UUID-shaped identifier (8-4-4-4-12 hex digits; the version digit is not checked). */

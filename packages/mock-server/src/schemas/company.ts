@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { QueryBoolean } from "./common.ts";
 
-/** A strategy holding (contract 2.4). `reasoning` only with `includeReasoning=true`. */
+/** A strategy holding (docs/parity.md#company-holding). `reasoning` only with `includeReasoning=true`. */
 export const CompanySchema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -23,9 +23,10 @@ export const CompanySchema = z
     convictionScore: z.number().nullable(),
   })
   .openapi("Company");
+/** A company as the API answers it, as the zod schema `CompanySchema` validates it. */
 export type CompanyOut = z.infer<typeof CompanySchema>;
 
-/** Evidence for one company (contract 2.9). */
+/** Evidence for one company (docs/parity.md#company-evidence). */
 export const EvidenceSchema = z
   .object({
     isIncluded: z.boolean(),
@@ -33,6 +34,7 @@ export const EvidenceSchema = z
     summaries: z.array(z.object({ provider: z.string(), pubDate: z.number().int(), text: z.string() })),
   })
   .openapi("CompanyEvidence");
+/** One piece of evidence for a company in a strategy, as the zod schema `EvidenceSchema` validates it. */
 export type EvidenceOut = z.infer<typeof EvidenceSchema>;
 
 /** Query of a company list: reasoning on demand, and the conviction market-cap floor (USD, default 500000000). */

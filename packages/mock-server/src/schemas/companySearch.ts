@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
 
-/** Body of `POST /v1/helper/companies/search` (contract 4.4). */
+/** Body of `POST /v1/helper/companies/search` (docs/parity.md#company-lookup). */
 export const CompanySearchBody = z
   .object({
     query: z
@@ -26,7 +26,7 @@ export const SearchSecuritySchema = z
   })
   .openapi("CompanySearchSecurity");
 
-/** One search result (contract 2.7): only active securities, primary first. */
+/** One search result (docs/parity.md#company-search-result): only active securities, primary first. */
 export const CompanySearchResultSchema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),

@@ -40,7 +40,8 @@ export type OptimizeQueryIn = z.infer<typeof OptimizeQuery>;
 
 /**
  * Query of `POST /strategies/{id}/optimized-portfolio` (mean-CVaR): the contract's eight
- * parameters (§4.2) in its order, under mock names; bounds exactly those of §4.2/§8.
+ * parameters (docs/parity.md#user-strategy-endpoints) in its order, under mock names; bounds
+ * exactly those of docs/parity.md#user-strategy-endpoints and #limits.
  */
 export const OptimizedPortfolioQuery = z.object({
   minMarketCap: z.coerce.number().gt(0).optional().openapi(q("minMarketCap", "1. Minimum market cap (USD) for inclusion; > 0; default 500000000", 5e8, { exclusiveMinimum: 0 })),
@@ -71,7 +72,7 @@ export const OptimizerBodyObject = z
 /**
  * Optional body of both optimizers: company ids (uuids of the strategy's companies) to consider;
  * omitted, null or empty: all. Sent either as `{companyIds: […]}` or as a plain JSON array of ids
- * (the real reference describes the body as the company ids themselves; docs/parity.md "Issue 22").
+ * (the real reference describes the body as the company ids themselves; docs/parity.md, v1 row 14).
  * Both read as `{companyIds}`.
  */
 export const OptimizerBody = z
@@ -79,7 +80,7 @@ export const OptimizerBody = z
   .transform((b): z.infer<typeof OptimizerBodyObject> => (Array.isArray(b) ? { companyIds: b } : b));
 export type OptimizerBodyIn = z.output<typeof OptimizerBody>;
 
-/** Optimizer result (contract 2.5), plus the mock extensions `warnings` and `solver`. */
+/** Optimizer result (docs/parity.md#optimizer-result), plus the mock extensions `warnings` and `solver`. */
 export const OptimizerResultSchema = z
   .object({
     metadata: z.object({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-/** v1 performance metadata (contract 2.3). */
+/** v1 performance metadata (docs/parity.md#performance-object). */
 export const PerformanceMetadataSchema = z
   .object({
     returns: z.number(),
@@ -13,13 +13,14 @@ export const PerformanceMetadataSchema = z
   })
   .openapi("PerformanceMetadata");
 
-/** Conviction-weighted NAV sparkline: `timeSeries` is `[unixSeconds, nav]` weekly points from 10000 (contract 2.3). */
+/** Conviction-weighted NAV sparkline: `timeSeries` is `[unixSeconds, nav]` weekly points from 10000 (docs/parity.md#performance-object). */
 export const PerformanceSchema = z
   .object({
     timeSeries: z.array(z.array(z.number())),
     metadata: PerformanceMetadataSchema,
   })
   .openapi("Performance");
+/** The conviction-weighted NAV sparkline of a strategy, as the zod schema `PerformanceSchema` validates it. */
 export type Performance = z.infer<typeof PerformanceSchema>;
 
 /**

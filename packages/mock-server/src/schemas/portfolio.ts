@@ -25,7 +25,7 @@ const jsonObject = (maxBytes: number) =>
     .openapi({ description: `Free-form JSON object: at most ${maxBytes} bytes of JSON text, ${MAX_JSON_DEPTH} levels deep` });
 
 /**
- * One holding of a portfolio write (contract 4.6). `weight` is required (finite, >= 0); the
+ * One holding of a portfolio write (docs/parity.md#portfolio-endpoints). `weight` is required (finite, >= 0); the
  * security is identified by `security_id`, else `symbol` (optionally narrowed by `exchange`,
  * a venue name or MIC), else `org_id` (the company's primary listing); the fields given must agree.
  * `name` is informational (the response shows the universe's company name); `raw_payload` is
@@ -45,7 +45,7 @@ export const HoldingInputSchema = z
 export type HoldingInput = z.infer<typeof HoldingInputSchema>;
 
 /**
- * Body of `POST /portfolios` and `PUT /portfolios/{id}` (contract 4.6). `name` is trimmed and must
+ * Body of `POST /portfolios` and `PUT /portfolios/{id}` (docs/parity.md#portfolio-endpoints). `name` is trimmed and must
  * not be blank; 1 to 1000 holdings whose weights sum to more than 0 (checked by the service).
  * Omitted `public`/`tags`/`source`/`metadata` default to false/null/null/{} on creation and keep
  * their current values on an overwrite or update.
@@ -62,7 +62,7 @@ export const PortfolioBodySchema = z
   .openapi("PortfolioBody");
 export type PortfolioBody = z.infer<typeof PortfolioBodySchema>;
 
-/** A holding in a portfolio response (contract 2.6). */
+/** A holding in a portfolio response (docs/parity.md#portfolio). */
 export const PortfolioHoldingSchema = z
   .object({
     weight: z.number(),
@@ -82,7 +82,7 @@ export const PortfolioHoldingSchema = z
   .openapi("PortfolioHolding");
 export type PortfolioHoldingOut = z.infer<typeof PortfolioHoldingSchema>;
 
-/** A portfolio list item (contract 2.6): no holdings; `user_id` null when the caller is not the owner. */
+/** A portfolio list item (docs/parity.md#portfolio): no holdings; `user_id` null when the caller is not the owner. */
 export const PortfolioListItemSchema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),

@@ -15,7 +15,7 @@ export const PremadeSearchBody = z
   .openapi("PremadeSearchRequest");
 export type PremadeSearchInput = z.infer<typeof PremadeSearchBody>;
 
-/** One search match (contract 2.8). */
+/** One search match (docs/parity.md#premade-search-match). */
 export const PremadeMatchSchema = z
   .object({
     similarity: z.number().min(0).max(1).openapi({ description: "Lexical-semantic similarity in [0, 1], deterministic" }),
@@ -54,5 +54,5 @@ export const HistoricalQuery = z.object({
   scoringMinMarketCap: CompaniesQuery.shape.scoringMinMarketCap,
 });
 
-/** A company list of a premade strategy (contract 2.4), conviction ranked. */
+/** A company list of a premade strategy (docs/parity.md#company-holding), conviction ranked. */
 export const PremadeCompaniesSchema = z.array(CompanySchema);

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
 import { PerformanceSchema } from "./performance.ts";
 
-/** Strategy, v1 shape (contract 2.1): snake_case, HTTP-date timestamps. */
+/** Strategy, v1 shape (docs/parity.md#strategy-v1): snake_case, HTTP-date timestamps. */
 export const StrategyV1Schema = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -28,10 +28,11 @@ export const StrategyV1Schema = z
     performance: PerformanceSchema.nullable().optional(),
   })
   .openapi("StrategyV1");
+/** A strategy in the v1 shape, as the zod schema `StrategyV1Schema` validates it. */
 export type StrategyV1 = z.infer<typeof StrategyV1Schema>;
 
 /**
- * Strategy, v2 shape (contract 2.2; real v2 reference): versions, drafts, archive timestamps,
+ * Strategy, v2 shape (docs/parity.md#strategy-v2; real v2 reference): versions, drafts, archive timestamps,
  * ISO-8601 to the second. The objective is served twice with the same value: `description` (the
  * real v2 reference's name) and `objective` (the contract's, section 2.2). All fields always present.
  */
@@ -58,6 +59,7 @@ export const StrategyV2Schema = z
     objective: z.string().openapi({ description: "The same value as `description` (the contract's name for it)" }),
   })
   .openapi("StrategyV2");
+/** A strategy in the v2 shape, as the zod schema `StrategyV2Schema` validates it. */
 export type StrategyV2 = z.infer<typeof StrategyV2Schema>;
 
 /**
@@ -85,6 +87,7 @@ export const StrategyVersionSchema = z
     runs_count: z.number().int().nullable().openapi({ description: "Total runs of the version; null when date-scoped" }),
   })
   .openapi("StrategyVersion");
+/** A version of a strategy, with its runs in rollup or date-scoped mode, as the zod schema `StrategyVersionSchema` validates it. */
 export type StrategyVersion = z.infer<typeof StrategyVersionSchema>;
 
 /** Answer of v1 DELETE (archive): the archive timestamps as HTTP-dates. */

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { BacktestBody } from "./backtest.ts";
+import type { MockStatus } from "./control.ts";
 import { UuidSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
-import type { MockStatus } from "../services/control.ts";
 
 /** The charts the studio's backtest explorer draws (names of @thematic/charts functions, kebab-cased). */
 export const STUDIO_CHARTS = ["nav", "drawdown", "rolling-volatility", "rolling-sharpe", "tear-sheet", "full-report"] as const;

@@ -1,15 +1,17 @@
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../context/contextParts.ts";
 import type { BuildOutcome, RunRecord, StrategyRecord, StoreState, VersionRecord } from "../store/StoreState.ts";
 
 /**
  * Magic phrases: an objective containing one of them (case-insensitive) makes every build of it
  * end in that status. Documented in README.md ("Control surface").
  */
+/** Builds of an objective containing it fail (status -1). */
 export const FAIL_PHRASE = "mock:fail";
+/** Builds of an objective containing it fail permanently (status -2). */
 export const PERMANENT_FAIL_PHRASE = "mock:fail-permanently";
 
 /**
- * Status of a run at time `now` (contract 3.1), a pure function of the clock: 0 at `startedAt`,
+ * Status of a run at time `now` (docs/parity.md#generation-status), a pure function of the clock: 0 at `startedAt`,
  * then ceil(95·elapsed/duration) clamped to 1..95 while running, and `outcome` (100, -1 or -2)
  * from `startedAt + durationMs` on.
  *
@@ -38,7 +40,7 @@ export function activeVersion(strategy: StrategyRecord): VersionRecord | undefin
   return strategy.versions.find((v) => v.id === strategy.activeVersionId);
 }
 
-/** Status of a strategy (contract 2.1/2.2 `status`): its active version's latest run, 0 when never submitted. */
+/** Status of a strategy (`status` of docs/parity.md#strategy-v1, #strategy-v2): its active version's latest run, 0 when never submitted. */
 export function strategyStatus(strategy: StrategyRecord, now: number): number {
   const version = activeVersion(strategy);
   return version === undefined ? 0 : versionStatus(version, now);
@@ -56,7 +58,7 @@ export function isBuildRunning(strategy: StrategyRecord, now: number): boolean {
  * @example
  * isBuildComplete(ctx, justSubmittedId) // => false
  */
-export function isBuildComplete(ctx: ServiceContext, strategyId: string): boolean {
+export function isBuildComplete(ctx: StateAccess & ClockAccess, strategyId: string): boolean {
   const strategy = ctx.store.state.strategies.find((s) => s.id === strategyId);
   return strategy !== undefined && strategyStatus(strategy, ctx.clock.now()) === 100;
 }

@@ -1,22 +1,12 @@
-import type { ServiceContext } from "../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess } from "../context/contextParts.ts";
+import { announceClockRewind } from "../context/clockRewinds.ts";
+import type { ServiceContext } from "../context/ServiceContext.ts";
 import { ApiError, notFound } from "../errors/ApiError.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import type { BuildOutcome } from "../store/StoreState.ts";
-import type { RateLimitSetting } from "../config/MockOptions.ts";
+import type { MockStatus } from "../schemas/control.ts";
+import type { RateLimitSetting } from "../schemas/rateLimitSetting.ts";
 import { completeRunningBuilds, runningBuildCount } from "./builds.ts";
-import { oauthServerFor } from "../oauth/OAuthServer.ts";
-import { shiftTaskExpiries } from "../mcp/_internal/CallerTaskStore.ts";
-
-/** The control surface's view of the mock (GET /__mock/state). */
-export interface MockStatus {
-  now: string;
-  clockOffsetMs: number;
-  latencyMs: number;
-  buildDurationMs: number;
-  rateLimit: RateLimitSetting | null;
-  runningBuilds: number;
-  strategies: number;
-}
 
 /** Snapshot of time, settings and build activity. */
 export function mockStatus(ctx: ServiceContext): MockStatus {
@@ -35,17 +25,17 @@ export function mockStatus(ctx: ServiceContext): MockStatus {
 
 /**
  * Back to the fixtures: state, clock offset and memo (settings changed at run time are kept). What
- * expires on the mock's clock keeps the lifetime it had left: OAuth codes and tokens move back
- * with the clock (a reset never revives an expired one), so do MCP tasks, and presigned factsheet addresses are
- * void (they name the state generation, which the reset moves on).
+ * expires on the mock's clock keeps the lifetime it had left: the reset announces how far the
+ * clock went back (`context/clockRewinds.ts`), and OAuth codes and tokens and MCP tasks move back
+ * with it (a reset never revives an expired one); presigned factsheet addresses are void (they
+ * name the state generation, which the reset moves on).
  */
 export function resetMock(ctx: ServiceContext): void {
   const dropped = ctx.clock.offset();
   ctx.store.reset();
   ctx.memo.clear();
   ctx.clock.resetOffset();
-  oauthServerFor(ctx).clockWentBack(dropped);
-  shiftTaskExpiries(ctx, dropped);
+  announceClockRewind(ctx, dropped);
 }
 
 /**
@@ -67,7 +57,7 @@ export function advanceClock(ctx: ServiceContext, ms: number): void {
 }
 
 /** Ends every running build now with its predetermined outcome; returns how many. */
-export function completeBuilds(ctx: ServiceContext): number {
+export function completeBuilds(ctx: ClockAccess & StoreAccess): number {
   return ctx.store.mutate((draft) => completeRunningBuilds(draft.state, ctx.clock.now()));
 }
 
@@ -76,7 +66,7 @@ export function completeBuilds(ctx: ServiceContext): number {
  *
  * @throws ApiError 404 when no such strategy exists
  */
-export function setNextBuildOutcome(ctx: ServiceContext, id: string, outcome: BuildOutcome | null): void {
+export function setNextBuildOutcome(ctx: StoreAccess, id: string, outcome: BuildOutcome | null): void {
   ctx.store.mutate((draft) => {
     const s = draft.state.strategies.find((x) => x.id === id);
     if (s === undefined) throw notFound("strategy", id);

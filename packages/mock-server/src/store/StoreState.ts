@@ -1,6 +1,6 @@
 import type { Constituent } from "../_internal/fixtures.ts";
 
-/** Terminal outcome of a build: 100 done, -1 error, -2 permanently failed (contract 3.1). */
+/** Terminal outcome of a build: 100 done, -1 error, -2 permanently failed (docs/parity.md#generation-status). */
 export type BuildOutcome = 100 | -1 | -2;
 
 /**

@@ -3,7 +3,7 @@ import type { StrategyRecord } from "./StoreState.ts";
 /**
  * The id of the saved version whose content (objective and exclusions, compared exactly and in
  * order) matches the strategy's current draft: the active version first, then the newest match;
- * null when none matches (contract 2.2 `draft_version_id`).
+ * null when none matches (`draft_version_id` of docs/parity.md#strategy-v2).
  *
  * @example
  * matchingVersionId({ ...s, objective: "changed" }) // => null

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PortfolioRecord, PortfoliosExtension } from "../services/portfolios/portfolioStore.ts";
+import type { PortfolioRecord, PortfoliosExtension } from "./PortfolioRecord.ts";
 import type { RunRecord, StoreState, StrategyRecord, UserRecord, VersionRecord } from "./StoreState.ts";
 
 // The zod schemas of the state file: every section, strictly (an unknown key, a missing one, a

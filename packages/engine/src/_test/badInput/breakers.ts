@@ -103,6 +103,7 @@ export function adjust(name: string, path: Path, field: string, f: (current: unk
 export function custom(
   name: string,
   field: string | ((args: readonly unknown[]) => string),
+  // biome-ignore lint/suspicious/noConfusingVoidType: an edit returns nothing, or false when it does not apply
   edit: (clone: unknown[], g: Gen) => boolean | void,
   codes = INVALID,
 ): Breaker {

@@ -73,7 +73,7 @@ const withRiskBudgetOptions = (extreme: boolean) =>
 
 const returnsFor = (n: number, extreme: boolean) => fc.array(extreme ? double(-1e6, 1e6) : double(-0.2, 0.3), { minLength: n, maxLength: n });
 
-/** A view on n assets: an absolute or relative portfolio, with a confidence, a variance or neither. */
+/** A view on n assets by id ("0", "1", …, the ids of a bare covariance): absolute or relative, with a confidence, a variance or neither. */
 const viewArb = (n: number) =>
   fc
     .tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), double(-0.1, 0.2), fc.oneof(
@@ -81,29 +81,23 @@ const viewArb = (n: number) =>
       fc.record({ variance: double(1e-6, 0.1) }),
       fc.constant({}),
     ))
-    .map(([i, j, q, how]) => ({ portfolio: Array.from({ length: n }, (_, k) => (k === i ? 1 : k === j && j !== i ? -1 : 0)), expectedReturn: q, ...how }));
+    .map(([i, j, q, how]) => (i === j ? { asset: String(i), return: q, ...how } : { long: [String(i)], short: [String(j)], return: q, ...how }));
 
 const blackLittermanArgs = (extreme: boolean) =>
   covariance(extreme).chain((cov) =>
     fc.tuple(
-      fc.record(
-        {
-          covariance: fc.constant(cov),
-          prior: returnsFor(cov.length, extreme),
-          views: fc.array(viewArb(cov.length), { maxLength: 1 }),
-          tau: double(0.01, 1),
-        },
-        { requiredKeys: ["covariance", "prior"] },
-      ),
+      returnsFor(cov.length, extreme),
+      fc.constant(cov),
+      fc.record({ views: fc.array(viewArb(cov.length), { maxLength: 1 }), tau: double(0.01, 1) }, { requiredKeys: [] }),
     ),
   );
 
 /** The field of view 0 (the breakers below first make sure there is one). */
 const withView = (a: unknown[]) => {
-  const input = a[0] as { covariance: Rows; views?: Array<Record<string, unknown>> };
-  const n = input.covariance.length;
-  input.views = [{ portfolio: Array.from({ length: n }, (_, k) => (k === 0 ? 1 : 0)), expectedReturn: 0.05 }];
-  return input.views[0]!;
+  const options = (a[2] ?? {}) as { views?: Array<Record<string, unknown>> };
+  a[2] = options;
+  options.views = [{ asset: "0", return: 0.05 }];
+  return options.views[0]!;
 };
 
 export const portfolioConstructionEntries = {
@@ -172,37 +166,32 @@ export const portfolioConstructionEntries = {
     valid: blackLittermanArgs(false),
     extreme: blackLittermanArgs(true),
     breakers: [
-      replace("wrong type", [0], "input", fc.constantFrom(null, 42, "x", undefined)),
-      ...covarianceBreakers(0).map((b) => ({ ...b, make: (args: readonly unknown[], g: Parameters<typeof b.make>[1]) => {
-        // Same breakers, one level down (input.covariance), blaming the same field.
-        const inner = b.make([(args[0] as { covariance: unknown }).covariance], g);
-        if (inner === undefined) return undefined;
-        return { ...inner, args: [{ ...(args[0] as object), covariance: inner.args[0] }] };
-      } })),
-      ...numericArray([0, "prior"], "prior", { minLength: 1 }),
+      ...numericArray([0], "prior", { minLength: 1 }),
       custom("prior: one per covariance row", "prior", (a) => {
-        (a[0] as { prior: number[] }).prior.push(0.1);
+        (a[0] as number[]).push(0.1);
       }),
-      ...scalar([0, "tau"], "tau", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
-      replace("wrong type", [0, "views"], "views", fc.constantFrom(null, 42, "x", {})),
+      ...covarianceBreakers(1),
+      replace("wrong type", [2], "options", notAnObject),
+      ...scalar([2, "tau"], "tau", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
+      replace("wrong type", [2, "views"], "views", fc.constantFrom(null, 42, "x")),
       custom("views[0]: not an object", "views[0]", (a) => {
         withView(a);
-        (a[0] as { views: unknown[] }).views[0] = null;
+        (a[2] as { views: unknown[] }).views[0] = null;
       }),
-      custom("views[0].portfolio: all zero", "views[0].portfolio", (a) => {
-        const v = withView(a);
-        v.portfolio = (v.portfolio as number[]).map(() => 0);
+      custom("views[0]: long and short legs cancel", "views[0]", (a) => {
+        (a[2] as { views: unknown[] }).views = [{ long: ["0"], short: ["0"], return: 0.05 }];
       }),
-      custom("views[0].portfolio: wrong size", "views[0].portfolio", (a) => {
-        const v = withView(a);
-        v.portfolio = [...(v.portfolio as number[]), 1];
+      custom("views[0].asset: unknown id", "views[0].asset", (a, g) => {
+        withView(a).asset = g(() => fc.constantFrom("A", "-1", "99", "x0"));
       }),
-      custom("views[0].portfolio: non-finite weight", "views[0].portfolio[0]", (a, g) => {
-        const v = withView(a);
-        (v.portfolio as number[])[0] = g(() => nonFinite);
+      custom("views[0].return: non-finite", "views[0].return", (a, g) => {
+        withView(a).return = g(() => fc.constantFrom(Number.NaN, Infinity, null, "1"));
       }),
-      custom("views[0].expectedReturn: non-finite", "views[0].expectedReturn", (a, g) => {
-        withView(a).expectedReturn = g(() => fc.constantFrom(Number.NaN, Infinity, null, "1"));
+      custom("views[0].return: not an annual fraction", "views[0].return", (a) => {
+        withView(a).return = 2;
+      }),
+      custom("views.<id>: unknown id", "views.Z", (a) => {
+        Object.assign(a[2] as object, { views: { Z: 0.1 } });
       }),
       custom("views[0].confidence: out of (0, 1]", "views[0].confidence", (a, g) => {
         withView(a).confidence = g(() => fc.constantFrom(0, -0.5, 1.5, Number.NaN, null));
@@ -216,7 +205,7 @@ export const portfolioConstructionEntries = {
       custom("views: two dependent certain views", "views", (a) => {
         const v = withView(a);
         Object.assign(v, { confidence: 1 });
-        (a[0] as { views: unknown[] }).views.push({ ...v, portfolio: (v.portfolio as number[]).map((x) => 2 * x) });
+        (a[2] as { views: unknown[] }).views.push({ long: { "0": 2 }, return: 0.1, confidence: 1 });
       }),
     ],
   },

@@ -9,7 +9,10 @@ import { custom, nonFinite, notAnObject, replace, scalar } from "./breakers.ts";
 
 const double = (min: number, max: number) => fc.double({ min, max, noNaN: true });
 
-/** A valid {@link ReturnMatrix}: 2..30 periods × 1..6 assets of daily-sized returns. */
+/**
+ * A valid {@link ReturnMatrix}: 2..30 periods × 1..6 assets of daily-sized returns, every asset's
+ * returns varying (a covariance needs every variance > 0: a constant asset is refused, naming it).
+ */
 export const returnMatrixArb = fc
   .record({ periods: fc.integer({ min: 2, max: 30 }), assets: fc.integer({ min: 1, max: 6 }) })
   .chain(({ periods, assets }) =>
@@ -17,7 +20,20 @@ export const returnMatrixArb = fc
       returns: fc.array(double(-0.3, 0.3), { minLength: periods * assets, maxLength: periods * assets }),
       periods: fc.constant(periods),
     }),
-  );
+  )
+  .filter(({ returns, periods }) => {
+    const n = returns.length / periods;
+    for (let i = 0; i < n; i++) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (let t = 0; t < periods; t++) {
+        min = Math.min(min, returns[t * n + i]!);
+        max = Math.max(max, returns[t * n + i]!);
+      }
+      if (!(max - min > 1e-70)) return false;
+    }
+    return true;
+  });
 
 /** The same with any finite values (extremes: subnormals, ±1e300). */
 export const extremeReturnMatrixArb = fc
@@ -75,10 +91,12 @@ function covarianceBreakers(index: number) {
       if (c.size < 2) return false;
       c.values[1] = c.values[1]! + 1;
     }),
-    custom("not positive definite", "covariance must be positive definite", (a) => {
+    custom("not positive semi-definite", "covariance must be positive semi-definite", (a) => {
       const c = a[index] as { size: number; values: number[] };
       if (c.size < 2) return false;
-      c.values = c.values.map(() => 1e-4);
+      const v = 2 * Math.sqrt(c.values[0]! * c.values[c.size + 1]!);
+      c.values[1] = v;
+      c.values[c.size] = v;
     }),
   ];
 }
@@ -94,7 +112,7 @@ function ruleBreakers(index: number) {
       (a[index] as { minHoldings: number }).minHoldings = 7;
     }, ["INFEASIBLE"]),
     custom("minActiveWeight > maxWeight", "minActiveWeight", (a) => {
-      Object.assign(a[index] as object, { maxWeight: 0.999, minActiveWeight: 1 });
+      Object.assign(a[index] as object, { maxWeight: 0.999, minActiveWeight: 1, minHoldings: 1 });
     }, ["INFEASIBLE"]),
     custom("n·maxWeight < 1", "maxWeight", (a) => {
       Object.assign(a[index] as object, { maxWeight: 0.1, minActiveWeight: 0.01, minHoldings: 1 });
@@ -151,7 +169,7 @@ export const riskModelEntries = {
       ...returnMatrixBreakers(0, 1),
       replace("wrong type", [1], "options", notAnObject),
       replace("wrong type", [1, "compounding"], "compounding", fc.constantFrom(1, "yes", null)),
-      custom("a return <= -1 with compounding", (a) => "returns[0]", (a) => {
+      custom("a return <= -1 with compounding", () => "returns[0]", (a) => {
         (a[0] as { returns: number[] }).returns[0] = -1.5;
         a[1] = { compounding: true };
       }),
@@ -208,8 +226,11 @@ export const riskModelEntries = {
       ...ruleBreakers(2),
       ...scalar([2, "riskFreeRate"], "riskFreeRate", { optional: true }),
       custom("riskFreeRate above every return", "riskFreeRate", (a) => {
-        (a[2] as { riskFreeRate: number }).riskFreeRate = 1;
+        (a[2] as { riskFreeRate: number }).riskFreeRate = 0.5;
       }, ["INFEASIBLE"]),
+      custom("riskFreeRate not an annual fraction", "riskFreeRate", (a) => {
+        (a[2] as { riskFreeRate: number }).riskFreeRate = 4;
+      }),
     ],
   },
   efficientReturn: {
@@ -221,8 +242,11 @@ export const riskModelEntries = {
       ...covarianceBreakers(1),
       ...scalar([2], "targetReturn"),
       custom("targetReturn above every return", "targetReturn", (a) => {
-        a[2] = 1;
+        a[2] = 0.5;
       }, ["INFEASIBLE"]),
+      custom("targetReturn not an annual fraction", "targetReturn", (a) => {
+        a[2] = 1.5;
+      }),
       ...ruleBreakers(3),
     ],
   },

@@ -91,14 +91,14 @@ function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, po
     const { series, investPoint, lastIndex, weight } = holdings[h + i]!;
     const { start, closes } = series;
     const purchase = closes[points[investPoint]! - start];
-    if (!good(purchase)) return throwInOrder(holdings, h, n, points);
+    if (!good(purchase)) throwInOrder(holdings, h, n, points);
     const coefficient = weight / purchase;
     // Last point at which the holding still trades (points[investPoint] <= lastIndex by resolveHoldings).
     const lastTrading = lastIndex >= points[w - 1]! ? w - 1 : firstAbove(points, lastIndex, investPoint) - 1;
     let cash = 0;
     if (lastTrading < w - 1) {
       const last = closes[lastIndex - start];
-      if (!good(last)) return throwInOrder(holdings, h, n, points);
+      if (!good(last)) throwInOrder(holdings, h, n, points);
       cash = coefficient * last;
     }
     lanes.closes[i] = closes;
@@ -131,7 +131,7 @@ function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, po
       else if (k > lanes.lastTrading[i]!) s += lanes.cash[i]!;
       else {
         const v = lanes.closes[i]![points[k]! - lanes.start[i]!];
-        if (!good(v)) return throwInOrder(holdings, h, n, points);
+        if (!good(v)) throwInOrder(holdings, h, n, points);
         s += lanes.coefficient[i]! * v;
       }
     }

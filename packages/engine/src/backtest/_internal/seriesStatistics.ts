@@ -4,7 +4,6 @@ import { cagr } from "../../stats/cagr.ts";
 import { sharpeRatio } from "../../stats/sharpeRatio.ts";
 import { simpleReturns } from "../../stats/simpleReturns.ts";
 import { totalReturn } from "../../stats/totalReturn.ts";
-import { volatility } from "../../stats/volatility.ts";
 import { yearsBetween } from "../../stats/yearsBetween.ts";
 import { assertRepresentable } from "../../stats/_internal/assertRepresentable.ts";
 import { scaledMoments } from "../../stats/_internal/scaledMoments.ts";

@@ -1,5 +1,10 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import type { MeanVarianceCertificate, MeanVarianceResult } from "../types.ts";
+import { portfolioResult } from "../../portfolio/_internal/portfolioResult.ts";
+import { performanceOf } from "../../portfolio/portfolioPerformance.ts";
+import type { Certificate, Performance } from "../../portfolio/PortfolioResult.ts";
+import type { MeanVarianceMethod, MeanVarianceResult } from "../types.ts";
+import type { PreparedProblem } from "./prepareProblem.ts";
+import type { RuledSolution } from "./solveWithRules.ts";
 
 /** The value, or INVALID_INPUT when the inputs' magnitudes put it beyond a float64 (docs/maths.md#statistics). */
 function representable(value: number, field: string, what: string): number {
@@ -20,30 +25,45 @@ export function portfolioVariance(Sigma: Float64Array, w: Float64Array): number 
   return Math.max(0, s);
 }
 
-export function portfolioReturn(mu: Float64Array, w: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < w.length; i++) s += mu[i]! * w[i]!;
-  return s;
+/** The annual performance block of weights (docs/maths.md#portfolio-performance), every figure checked to be a float64. */
+export function performanceIn(prepared: PreparedProblem, w: Float64Array, riskFreeRate: number): Performance {
+  const p = performanceOf(w, { sigma: prepared.Sigma, mu: prepared.mu, riskFreeRate, periodsPerYear: prepared.periodsPerYear, frequency: prepared.frequency });
+  representable(p.volatility!, "covariance", "the portfolio variance");
+  if (p.expectedReturn !== null) {
+    representable(p.expectedReturn, "expectedReturns", "the portfolio return");
+    representable(p.sharpeRatio!, "expectedReturns", "the Sharpe ratio (return over volatility)");
+  }
+  return p;
 }
 
-/** (r − r_f)/σ, 0 when σ = 0 (docs/maths.md#mean-variance-optimizers). */
-export function sharpeOf(r: number, volatility: number, riskFreeRate: number): number {
-  return volatility > 0 ? (r - riskFreeRate) / volatility : 0;
-}
+/** Which annual figure a method's certificate reports as its objective (docs/maths.md#mean-variance-certificate). */
+export type ObjectiveKind = "variance" | "sharpe-ratio" | "expected-return";
 
-/** The result in the caller's units, every number recomputed from the weights. */
-export function describePortfolio(
-  Sigma: Float64Array,
-  mu: Float64Array | undefined,
+/**
+ * The one result (docs/maths.md#portfolio-result) of a mean–variance method: labelled weights, the
+ * certificate (`objective` read off the figures recomputed from the weights: the annual variance
+ * wᵀΣw·P, the Sharpe ratio or the annual expected return), the annual performance, and
+ * `variance`, wᵀΣw per period² (the covariance's units).
+ */
+export function describePortfolio<M extends MeanVarianceMethod>(
+  method: M,
+  prepared: PreparedProblem,
+  solution: RuledSolution,
+  solver: Certificate["solver"],
+  objective: ObjectiveKind,
   riskFreeRate: number,
-  weights: Float64Array,
-  certificate: MeanVarianceCertificate,
-): MeanVarianceResult {
-  const w = Float64Array.from(weights, (x) => x + 0);
-  const variance = representable(portfolioVariance(Sigma, w), "covariance", "the portfolio variance");
-  const volatility = Math.sqrt(variance);
-  if (mu === undefined) return { weights: w, variance, volatility, certificate };
-  const expectedReturn = representable(portfolioReturn(mu, w), "expectedReturns", "the portfolio return");
-  const sharpeRatio = representable(sharpeOf(expectedReturn, volatility, riskFreeRate), "expectedReturns", "the Sharpe ratio (return over volatility)");
-  return { weights: w, expectedReturn, variance, volatility, sharpeRatio, certificate };
+  warnings: string[] = prepared.warnings,
+): MeanVarianceResult<M> {
+  const w = Float64Array.from(solution.weights, (x) => x + 0);
+  const variance = representable(portfolioVariance(prepared.Sigma, w), "covariance", "the portfolio variance");
+  const performance = performanceIn(prepared, w, riskFreeRate);
+  const certificate: Certificate = {
+    status: solution.status,
+    solver,
+    objective: objective === "variance" ? variance * prepared.periodsPerYear : objective === "sharpe-ratio" ? performance.sharpeRatio : performance.expectedReturn,
+    gap: solution.gap,
+    residuals: { ...solution.kkt },
+    iterations: solution.iterations,
+  };
+  return { ...portfolioResult(method, prepared.assets, w, certificate, performance, [...warnings]), variance };
 }

@@ -1,13 +1,16 @@
-import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
-import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { EngineError } from "../../errors/EngineError.ts";
-import { EPS } from "../../_internal/tolerance.ts";
-import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
-import type { CovarianceMatrix } from "../../riskModels/types.ts";
-import type { MeanVarianceOptions } from "../types.ts";
+import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
+import { readOptions } from "../../_internal/readOptions.ts";
+import { readEstimates } from "../../_internal/readEstimates.ts";
+import { assertInRange, assertInteger } from "../../_internal/validate.ts";
+import type { Covariance, CovarianceInput } from "../../data/covariance.ts";
+import type { ExpectedReturns } from "../../data/expectedReturns.ts";
+import type { Frequency } from "../../data/Frequency.ts";
+import type { WeightRuleOptions } from "../../portfolio/PortfolioOptions.ts";
+import { findDuplicates } from "./findDuplicates.ts";
 import type { QpProblem } from "./qpProblem.ts";
 
-/** The weight rules, checked. */
+/** The weight rules, checked. `minHoldings` is 0 when not given (no holdings rule: the true optimum). */
 export interface WeightRules {
   maxWeight: number;
   minHoldings: number;
@@ -15,98 +18,134 @@ export interface WeightRules {
 }
 
 /**
- * A checked problem: the original Σ (symmetrised) and μ for reporting, and the solver's copy
- * scaled by powers of two (exact) so that max Σ_ii and max |μ_i| are near 1: then nothing in the
- * solver underflows or overflows whatever the units. `sigmaScale`, `muScale` undo it.
+ * A checked problem: the labelled covariance and μ (per period, covariance order) for reporting, and
+ * the solver's copy scaled by powers of two (exact) so that max Σ_ii and max |μ_i| are near 1: then
+ * nothing in the solver underflows or overflows whatever the units. `sigmaScale`, `muScale` undo it.
+ *
+ * When the covariance is only semi-definite because some assets are exact duplicates (the same
+ * covariance row and the same expected return), the solver works on `scaled`, the problem with each
+ * group of duplicates merged into one asset whose bounds are the sums of its members' (an exact
+ * reformulation: the objective and the budget depend only on the group's total); `groups` maps it
+ * back. `full` is always the problem on every asset, on which the certificate is computed.
  */
 export interface PreparedProblem {
   n: number;
+  assets: readonly string[];
+  covariance: Covariance;
+  /** Σ per period², the covariance's values (never mutated). */
   Sigma: Float64Array;
   mu: Float64Array | undefined;
+  periodsPerYear: number;
+  frequency: Frequency;
+  full: QpProblem;
   scaled: QpProblem;
+  /** Members of each asset of `scaled` (original indices, ascending), or null when nothing was merged. */
+  groups: Int32Array[] | null;
   sigmaScale: number;
   muScale: number;
   rules: WeightRules;
+  warnings: string[];
 }
 
-const DEFAULTS = { maxWeight: 1, minHoldings: 1, minActiveWeight: 0.01 } as const;
+const DEFAULTS = { maxWeight: 1, minActiveWeight: 0.01 } as const;
 
 function powerOfTwoNear(x: number): number {
   return x > 0 && Number.isFinite(x) ? 2 ** Math.round(Math.log2(x)) : 1;
 }
 
 /**
- * Validates the covariance (an object {size, values}: size an integer >= 1, size² finite values,
- * symmetric to 1e-10 relative, positive definite), the expected returns (size finite values) and
- * the weight rules of {@link MeanVarianceOptions}, then their joint feasibility, exactly as
- * meanCvarOptimize does: K <= n, w_min <= w_max, K·w_min <= 1, n·w_max >= 1.
+ * Reads the expected returns and the covariance (readEstimates: the one covariance validator, ids
+ * matched, frequencies agreeing) and the weight rules of {@link WeightRuleOptions}, then their
+ * joint feasibility, exactly as meanCvarOptimize does: K <= n, w_min <= w_max, K·w_min <= 1,
+ * n·w_max >= 1 (K, w_min only when minHoldings is given).
  * @throws EngineError INVALID_INPUT naming the field; INFEASIBLE naming the rule.
  */
-export function prepareProblem(covariance: CovarianceMatrix, expectedReturns: ArrayLike<number> | undefined, options: MeanVarianceOptions, extraKeys: readonly string[] = []): PreparedProblem {
-  if (covariance === null || typeof covariance !== "object") {
-    throw new EngineError("INVALID_INPUT", "covariance must be an object {size, values}", { field: "covariance" });
+export function prepareProblem(
+  expectedReturns: ExpectedReturns | ArrayLike<number> | undefined,
+  covariance: CovarianceInput,
+  options: WeightRuleOptions | undefined,
+  extraKeys: readonly string[] = [],
+  requireReturns = true,
+): PreparedProblem {
+  if (requireReturns && expectedReturns === undefined) {
+    throw new EngineError("INVALID_INPUT", "expectedReturns must be given: labelled ExpectedReturns (e.g. meanHistoricalReturn) or one value per covariance asset", { field: "expectedReturns" });
   }
-  assertInteger("covariance.size", covariance.size, { min: 1 });
-  const n = covariance.size;
-  const raw = toFiniteFloat64("covariance.values", covariance.values, n * n);
-  if (raw.length !== n * n) {
-    throw new EngineError("INVALID_INPUT", `covariance.values must hold size² = ${n * n} values, got ${raw.length}`, { field: "covariance.values" });
-  }
-  let maxAbs = 0;
-  for (let k = 0; k < n * n; k++) maxAbs = Math.max(maxAbs, Math.abs(raw[k]!));
-  const Sigma = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const a = raw[i * n + j]!;
-      const b = raw[j * n + i]!;
-      if (Math.abs(a - b) > 1e-10 * maxAbs) {
-        throw new EngineError("INVALID_INPUT", `covariance must be symmetric: values[${i * n + j}] = ${a} but values[${j * n + i}] = ${b}`, { field: "covariance.values" });
-      }
-      Sigma[i * n + j] = i === j ? a : a / 2 + b / 2;
-    }
-  }
+  const est = readEstimates(expectedReturns, covariance);
+  const cov = est.covariance;
+  const n = cov.size;
+  const Sigma = cov.values;
+  const warnings = [...est.warnings];
+  const rules = checkRules(options, n, extraKeys, warnings);
   let maxDiag = 0;
   for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Sigma[i * n + i]!);
   const sigmaScale = powerOfTwoNear(maxDiag);
   const scaledSigma = Float64Array.from(Sigma, (x) => x / sigmaScale);
-  // Positive definiteness: a non-positive diagonal is rejected here; otherwise each face the solver
-  // visits is factorised, and a failed pivot there is the same INVALID_INPUT (solveFace). A full
-  // factorisation up front would cost O(n³) on every call for the same answer.
-  for (let i = 0; i < n; i++) {
-    if (!(Sigma[i * n + i]! > 0)) {
-      throw new EngineError("INVALID_INPUT", `covariance must be positive definite: its diagonal entry ${i} is ${Sigma[i * n + i]}`, { field: "covariance" });
-    }
-  }
-  let mu: Float64Array | undefined;
+  const mu = est.mu;
   let muScale = 1;
   const scaledMu = new Float64Array(n);
-  if (expectedReturns !== undefined) {
-    mu = toFiniteFloat64("expectedReturns", expectedReturns, 1);
-    if (mu.length !== n) {
-      throw new EngineError("INVALID_INPUT", `expectedReturns must hold covariance.size = ${n} values, got ${mu.length}`, { field: "expectedReturns" });
-    }
+  if (mu !== undefined) {
     let maxMu = 0;
     for (let i = 0; i < n; i++) maxMu = Math.max(maxMu, Math.abs(mu[i]!));
     muScale = powerOfTwoNear(maxMu);
     for (let i = 0; i < n; i++) scaledMu[i] = mu[i]! / muScale;
   }
-  const rules = checkRules(options, n, extraKeys);
   const lo = new Float64Array(n);
   const hi = new Float64Array(n).fill(rules.maxWeight);
-  return { n, Sigma, mu, scaled: { n, Sigma: scaledSigma, mu: scaledMu, lo, hi }, sigmaScale, muScale, rules };
+  const full: QpProblem = { n, Sigma: scaledSigma, mu: scaledMu, lo, hi };
+  let scaled = full;
+  let groups: Int32Array[] | null = null;
+  if (!cov.definite) {
+    const found = findDuplicates(Sigma, n, mu);
+    if (found.length < n) {
+      groups = found;
+      scaled = mergeGroups(full, found);
+      const named = found.filter((g) => g.length > 1).map((g) => Array.from(g, (i) => `"${cov.assets[i]}"`).join(" = "));
+      warnings.push(
+        `exact duplicates (the same covariance row${mu === undefined ? "" : " and expected return"}): ${named.slice(0, 5).join("; ")}${named.length > 5 ? `; and ${named.length - 5} more groups` : ""}. ` +
+          "Each group was solved as one asset and its weight split evenly: the optimum is not unique (any split within the caps is as good)",
+      );
+    }
+  }
+  return {
+    n, assets: cov.assets, covariance: cov, Sigma, mu, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency,
+    full, scaled, groups, sigmaScale, muScale, rules, warnings,
+  };
 }
 
-function checkRules(options: MeanVarianceOptions, n: number, extraKeys: readonly string[]): WeightRules {
-  if (options === null || typeof options !== "object") throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  assertKnownKeys("options", options, ["maxWeight", "minHoldings", "minActiveWeight", ...extraKeys]);
-  const { maxWeight = DEFAULTS.maxWeight, minHoldings = DEFAULTS.minHoldings, minActiveWeight = DEFAULTS.minActiveWeight } = options;
+/** The problem on one asset per group: Σ and μ of the group's first member, bounds the sums of its members'. */
+function mergeGroups(P: QpProblem, groups: Int32Array[]): QpProblem {
+  const m = groups.length;
+  const Sigma = new Float64Array(m * m);
+  const mu = new Float64Array(m);
+  const lo = new Float64Array(m);
+  const hi = new Float64Array(m);
+  for (let g = 0; g < m; g++) {
+    const a = groups[g]![0]!;
+    mu[g] = P.mu[a]!;
+    for (let h = 0; h < m; h++) Sigma[g * m + h] = P.Sigma[a * P.n + groups[h]![0]!]!;
+    for (const i of groups[g]!) {
+      lo[g] = lo[g]! + P.lo[i]!;
+      hi[g] = hi[g]! + P.hi[i]!;
+    }
+  }
+  return { n: m, Sigma, mu, lo, hi };
+}
+
+function checkRules(options: WeightRuleOptions | undefined, n: number, extraKeys: readonly string[], warnings: string[]): WeightRules {
+  const o = readOptions<WeightRuleOptions>(options, "{ maxWeight?, minHoldings?, minActiveWeight?, … }", ["maxWeight", "minHoldings", "minActiveWeight", ...extraKeys] as Array<keyof WeightRuleOptions & string>);
+  const maxWeight = o.maxWeight === undefined ? DEFAULTS.maxWeight : o.maxWeight;
+  const minActiveWeight = o.minActiveWeight === undefined ? DEFAULTS.minActiveWeight : o.minActiveWeight;
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
-  assertInteger("minHoldings", minHoldings, { min: 1 });
+  if (o.minHoldings !== undefined) assertInteger("minHoldings", o.minHoldings, { min: 1 });
   assertInRange("minActiveWeight", minActiveWeight, { min: 0.0001, max: 1, minExclusive: true });
-  assertFeasibleWeightRules({ maxWeight, minHoldings, minActiveWeight }, n, {
+  if (o.minHoldings === undefined && o.minActiveWeight !== undefined) {
+    warnings.push("minActiveWeight is read only with minHoldings (the weight a holding needs to count): without minHoldings it was ignored");
+  }
+  const minHoldings = o.minHoldings === undefined ? 0 : o.minHoldings;
+  assertFeasibleWeightRules({ maxWeight, minHoldings, minActiveWeight: o.minHoldings === undefined ? 0 : minActiveWeight }, n, {
     candidates: "assets",
     countKey: "assets",
-    given: (rule) => (options as Record<string, unknown>)[rule] !== undefined,
+    given: (rule) => (o as Record<string, unknown>)[rule] !== undefined,
   });
   return { maxWeight, minHoldings, minActiveWeight };
 }

@@ -1,4 +1,3 @@
-import { EngineError } from "../../errors/EngineError.ts";
 import { choleskyInPlace, choleskySolveInPlace } from "./cholesky.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
 
@@ -24,6 +23,19 @@ export interface Face {
   G1: Float64Array;
 }
 
+/**
+ * Thrown when Σ_FF is singular on a face (collinear or duplicated assets among the free weights):
+ * the caller names the cause (singularCause) in an INVALID_INPUT. `free` holds the face's indices.
+ */
+export class SingularFace extends Error {
+  readonly free: readonly number[];
+  constructor(free: readonly number[]) {
+    super("the covariance is singular on the free weights of a face");
+    this.name = "SingularFace";
+    this.free = free;
+  }
+}
+
 export function solveFace(P: QpProblem, state: BoundState): Face {
   const { n, Sigma, mu, lo, hi } = P;
   const F: number[] = [];
@@ -46,14 +58,8 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       const row = F[a]! * n;
       for (let b = 0; b <= a; b++) L[a * m + b] = Sigma[row + F[b]!]!;
     }
-    if (!choleskyInPlace(L, m)) {
-      // Σ positive definite makes every Σ_FF so: a failed pivot proves Σ is not (to rounding).
-      throw new EngineError(
-        "INVALID_INPUT",
-        "covariance must be positive definite (a sample covariance of T <= N periods is singular: use ledoitWolfCovariance or oracleApproximatingShrinkage)",
-        { field: "covariance" },
-      );
-    }
+    // Σ positive definite makes every Σ_FF so: a failed pivot proves Σ is singular on F (to rounding).
+    if (!choleskyInPlace(L, m)) throw new SingularFace(F);
     const one = new Float64Array(m).fill(1);
     const b = new Float64Array(m);
     const d = new Float64Array(m);

@@ -12,6 +12,20 @@ export type Goal =
   | { kind: "efficient-return"; target: number }
   | { kind: "efficient-risk"; variance: number };
 
+/** What made a goal infeasible, in the solver's (scaled) units, for the caller's message. */
+export type Infeasibility =
+  | { kind: "max-sharpe"; largestReturn: number }
+  | { kind: "efficient-return"; largestReturn: number; minimumVarianceReturn: number }
+  | { kind: "efficient-risk"; minimumVariance: number };
+
+/** Throws the caller's INFEASIBLE error (in its units); the default names the field only. */
+export type OnInfeasible = (why: Infeasibility) => never;
+
+const defaultInfeasible: OnInfeasible = (why) => {
+  const field = why.kind === "max-sharpe" ? "riskFreeRate" : why.kind === "efficient-return" ? "targetReturn" : "targetVolatility";
+  throw new EngineError("INFEASIBLE", `${field} cannot be met within the weight rules`, { field });
+};
+
 export interface GoalSolution {
   weights: Float64Array;
   state: BoundState;
@@ -82,9 +96,9 @@ function withinVariance(P: QpProblem, s: Segment, t: number, limit: number): num
  * - efficient return: r(t*) = target (t* = 0, the minimum variance, when it already earns the target);
  * - efficient risk: v(t*) = target variance, t* = √((v* − A)/r1) (the end of the line, the
  *   largest return, when no piece reaches v*).
- * @throws EngineError INFEASIBLE when the target cannot be met (named in the message).
+ * @throws EngineError INFEASIBLE through `onInfeasible` when the target cannot be met.
  */
-export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
+export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible = defaultInfeasible): GoalSolution {
   const start = activeSetAt(P, 0);
   let iterations = start.iterations;
   if (goal.kind === "min-variance") {
@@ -93,10 +107,12 @@ export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
     return { weights: w, state: start.state, t: 0, kkt: certifyPath(P, w, start.state, 0), iterations };
   }
   let last: Segment | undefined;
+  let minimumVarianceReturn = 0;
   for (const s of criticalLine(P, start.state, 0)) {
     iterations++;
     last = s;
     const { A, r0, r1 } = pieceMoments(P, s);
+    if (iterations === start.iterations + 1) minimumVarianceReturn = r0 + r1 * s.from;
     let t: number | undefined;
     if (goal.kind === "max-sharpe") {
       if (r0 > goal.riskFree) {
@@ -109,9 +125,7 @@ export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
     } else {
       // The variance at both ends of the piece, from the weights themselves (rounding in r1 cannot hide a crossing).
       const vFrom = variance(P, pointOn(P, s, s.from));
-      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - 1e-12)) {
-        throw new EngineError("INFEASIBLE", "targetVolatility is below the minimum volatility any portfolio within the weight rules has", { field: "targetVolatility" });
-      }
+      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - 1e-12)) onInfeasible({ kind: "efficient-risk", minimumVariance: vFrom });
       if (vFrom >= goal.variance) t = s.from;
       else if (s.to !== Infinity && variance(P, pointOn(P, s, s.to)) >= goal.variance) {
         const closed = r1 > 0 ? Math.sqrt(Math.max(0, goal.variance - A) / r1) : s.to;
@@ -130,15 +144,13 @@ export function solveGoal(P: QpProblem, goal: Goal, muScale = 1): GoalSolution {
   const end = last!;
   const w = pointOn(P, end, end.from);
   const r = dot(P.mu, w);
-  if (goal.kind === "max-sharpe") {
-    throw new EngineError("INFEASIBLE", `no portfolio earns more than riskFreeRate: the largest expected return within the weight rules is ${r * muScale}`, { field: "riskFreeRate" });
-  }
+  if (goal.kind === "max-sharpe") onInfeasible({ kind: "max-sharpe", largestReturn: r });
   if (goal.kind === "efficient-return") {
     let muMax = 0;
     for (let i = 0; i < P.n; i++) muMax = Math.max(muMax, Math.abs(P.mu[i]!));
     // A target equal to the largest return up to rounding is that portfolio.
     if (goal.target <= r + 1e-12 * muMax) return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
-    throw new EngineError("INFEASIBLE", "targetReturn exceeds the largest expected return any portfolio within the weight rules earns", { field: "targetReturn" });
+    onInfeasible({ kind: "efficient-return", largestReturn: r, minimumVarianceReturn });
   }
   // Efficient risk with a target above every frontier variance: the constraint is slack, the optimum
   // is the largest-return portfolio; its certificate is that of P(t) for t large (the LP's KKT conditions).

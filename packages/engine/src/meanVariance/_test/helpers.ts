@@ -42,14 +42,16 @@ export function expectWeightsClose(actual: ArrayLike<number>, expected: ArrayLik
 /** The weight rules hold: Σw = 1 to 1e-12, 0 <= w_i <= maxWeight, and the certificate is a certificate. */
 export function expectValid(r: MeanVarianceResult, maxWeight = 1): void {
   let sum = 0;
-  for (const w of r.weights) {
+  for (const w of r.vector) {
     expect(w).toBeGreaterThanOrEqual(0);
     expect(w).toBeLessThanOrEqual(maxWeight);
     sum += w;
   }
   expect(Math.abs(sum - 1)).toBeLessThanOrEqual(1e-12);
-  const c = r.certificate;
+  const c = r.certificate.residuals!;
   expect(Math.max(c.stationarity, c.primalFeasibility, c.dualFeasibility, c.complementarity)).toBeLessThanOrEqual(1e-9);
+  expect(r.weights.map((x) => x.id)).toEqual(r.assets);
+  r.weights.forEach((x, i) => expect(x.weight).toBe(r.vector[i]));
 }
 
 /**

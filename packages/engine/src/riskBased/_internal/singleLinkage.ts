@@ -3,7 +3,7 @@
  * clusters 0..n−1 and merge k creates cluster n + k.
  */
 export interface LinkageStep {
-  /** The cluster placed first in the quasi-diagonal order (see {@link orderedSingleLinkage}). */
+  /** The cluster placed first in the quasi-diagonal order. */
   left: number;
   /** The cluster placed second. */
   right: number;

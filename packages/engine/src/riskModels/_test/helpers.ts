@@ -64,3 +64,25 @@ export const returnMatrixArb = fc
       returns: fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), { minLength: periods * assets, maxLength: periods * assets }),
     }),
   );
+
+/**
+ * The same, every asset's returns ranging over more than `minRange`: a covariance estimate then has
+ * every variance > 0, the rule of docs/maths.md#covariance-rules (a constant asset is refused,
+ * naming it).
+ */
+export const returnMatrixVaryingBy = (minRange: number) =>
+  returnMatrixArb.filter(({ returns, periods, assets }) => {
+    for (let i = 0; i < assets; i++) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (let t = 0; t < periods; t++) {
+        min = Math.min(min, returns[t * assets + i]!);
+        max = Math.max(max, returns[t * assets + i]!);
+      }
+      if (!(max - min > minRange)) return false;
+    }
+    return true;
+  });
+
+/** Every asset varying (range > 1e-70: variances down to about 1e-142, within 1e-150 of the largest). */
+export const varyingReturnMatrixArb = returnMatrixVaryingBy(1e-70);

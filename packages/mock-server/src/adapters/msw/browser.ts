@@ -1,3 +1,8 @@
+/**
+ * The mock in the browser through msw's service worker.
+ *
+ * @module @thematic/mock-server/msw/browser
+ */
 import { setupWorker, type SetupWorker } from "msw/browser";
 import { type BrowserMockOptions, createLazyHandlers } from "./createLazyHandlers.ts";
 

@@ -1,3 +1,8 @@
+/**
+ * The mock in Node tests through msw's request interception.
+ *
+ * @module @thematic/mock-server/msw/node
+ */
 import { type SetupServer, setupServer } from "msw/node";
 import { createHandlers, type HandlerOptions } from "./handlers.ts";
 

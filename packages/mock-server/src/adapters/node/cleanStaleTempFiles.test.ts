@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanStaleTempFiles } from "./cleanStaleTempFiles.ts";
+import { untilExecs } from "../../_test/untilExecs.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -30,6 +31,8 @@ describe("cleanStaleTempFiles", () => {
     const sh = spawn("sh", ["-c", "sleep 600 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] }); // never reaps its child
     const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
     try {
+      // Killed before the shell exec'd, the child would be reaped by the shell and vanish.
+      await untilExecs(sh.pid!, "sleep");
       process.kill(pid, "SIGKILL");
       const state = () => {
         const stat = readFileSync(`/proc/${pid}/stat`, "latin1");

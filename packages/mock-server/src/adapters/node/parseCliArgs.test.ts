@@ -71,7 +71,7 @@ describe("parseCliArgs", () => {
 });
 
 describe("parseCliArgs --max-sessions", () => {
-  it("--strict and --rate-limit n[/seconds] (issue 22)", () => {
+  it("--strict and --rate-limit n[/seconds]", () => {
     expect(parseCliArgs(["--strict", "--rate-limit", "100/30"])).toMatchObject({ kind: "start", options: { strictBodies: true, rateLimit: { limit: 100, windowSeconds: 30 } } });
     expect(parseCliArgs(["--rate-limit", "5"])).toMatchObject({ options: { rateLimit: { limit: 5, windowSeconds: 60 } } });
     for (const bad of ["0", "x", "5/0", "5/"]) expect(() => parseCliArgs(["--rate-limit", bad]), bad).toThrow(/--rate-limit/);

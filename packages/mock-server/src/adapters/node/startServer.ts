@@ -37,13 +37,13 @@ export interface StartServerOptions extends SessionDispatcherOptions {
    * Connections open at once (1..1000000), shared between clients (remote addresses): at the cap,
    * a client under its share ⌊cap / clients⌋ takes the place of an idle connection of the
    * client holding the most; a client at its share is answered 503 `{error}` at once and closed
-   * (`capConnections`). Default {@link DEFAULT_MAX_CONNECTIONS}.
+   * (`capConnections`). Default 1024 (`DEFAULT_MAX_CONNECTIONS`).
    */
   maxConnections?: number;
   /**
    * Milliseconds a connection has to send a complete request head, when new or kept alive after
    * a response (1..3600000): then it is closed (408 `{error}` if it had sent part of one).
-   * Default {@link DEFAULT_HEADERS_TIMEOUT_MS}. The body must then arrive within
+   * Default 10 s (`DEFAULT_HEADERS_TIMEOUT_MS`). The body must then arrive within
    * max(30 s, this) of the request's start (Node's `requestTimeout`).
    */
   headersTimeoutMs?: number;

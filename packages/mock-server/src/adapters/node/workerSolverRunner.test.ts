@@ -3,7 +3,7 @@ import { isEngineError } from "@thematic/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { isApiError } from "../../errors/ApiError.ts";
 import { inlineSolverRunner } from "../../services/optimize/inlineSolverRunner.ts";
-import type { SolverJob, SolverRunner } from "../../services/optimize/SolverRunner.ts";
+import type { SolverJob, SolverRunner } from "../../context/SolverRunner.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
 const companies = ["A", "B", "C"].map((id, i) => ({ id, marketCap: 1e10, linguisticBeta: 0.5 + 0.1 * i, marketBuzz: 1 + i, convictionScore: 0.5 }));

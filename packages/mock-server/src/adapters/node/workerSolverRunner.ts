@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { EngineError, type OptimizerResult } from "@thematic/engine";
 import { ApiError } from "../../errors/ApiError.ts";
-import { type SolverJob, type SolverRunner, solveAbandoned } from "../../services/optimize/SolverRunner.ts";
+import { type SolverJob, type SolverRunner, solveAbandoned } from "../../context/SolverRunner.ts";
 import type { SolverRequest, SolverResponse } from "./_internal/solverMessages.ts";
 import { createSolveForecast, predictStarts } from "./_internal/solveForecast.ts";
 import { spawnSolverWorker } from "./_internal/spawnSolverWorker.ts";

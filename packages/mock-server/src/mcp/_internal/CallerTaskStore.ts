@@ -1,6 +1,7 @@
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import { onClockRewind } from "../../context/clockRewinds.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { TaskWaiters } from "./TaskWaiters.ts";
 import { toolError } from "./toolError.ts";
@@ -222,7 +223,7 @@ function isTaskAugmented(request: Request): boolean {
 
 /** The first text block of a tool result, if any. */
 function firstText(result: Result): string | undefined {
-  const content: unknown = result["content"];
+  const content: unknown = result.content;
   if (!Array.isArray(content)) return undefined;
   const first: unknown = content[0];
   return typeof first === "object" && first !== null && "text" in first && typeof first.text === "string" ? first.text : undefined;
@@ -236,13 +237,16 @@ function firstText(result: Result): string | undefined {
  */
 export function taskStoreFor(ctx: ServiceContext, caller: Caller): CallerTaskStore {
   let byUser = stores.get(ctx);
-  if (byUser === undefined) stores.set(ctx, (byUser = new Map()));
+  if (byUser === undefined) {
+    stores.set(ctx, (byUser = new Map()));
+    onClockRewind(ctx, (ms) => shiftTaskExpiries(ctx, ms));
+  }
   let store = byUser.get(caller.userId);
   if (store === undefined) byUser.set(caller.userId, (store = new CallerTaskStore(() => ctx.clock.now())));
   return store;
 }
 
-/** Every caller's task store of this app moves its expiries back by `ms` (see {@link CallerTaskStore.shiftExpiries}). */
-export function shiftTaskExpiries(ctx: ServiceContext, ms: number): void {
+/** Every caller's task store of this app moves its expiries back by `ms` (see {@link CallerTaskStore.shiftExpiries}); called when the mock's clock goes back. */
+function shiftTaskExpiries(ctx: ServiceContext, ms: number): void {
   for (const store of stores.get(ctx)?.values() ?? []) store.shiftExpiries(ms);
 }

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller, ServiceContext } from "../../context/ServiceContext.ts";
 
 /** What every tool handler works with: the app's service context and the authenticated caller of the HTTP request. */
 export interface ToolEnv {

@@ -91,8 +91,8 @@ function check(request: JSONRPCRequest, options: CheckOptions): { code: number; 
   if (schema === undefined) return undefined; // the SDK answers -32601 itself
   const parsed = schema.safeParse(request);
   if (!parsed.success) return { code: ErrorCode.InvalidParams, message: `Invalid params of ${request.method}: ${formatZodError(parsed.error)}` };
-  if (request.method !== "tools/call" || request.params?.["task"] === undefined) return undefined;
-  const name = String(request.params["name"]);
+  if (request.method !== "tools/call" || request.params?.task === undefined) return undefined;
+  const name = String(request.params.name);
   const shape = Object.hasOwn(options.taskTools, name) ? options.taskTools[name] : undefined;
   if (shape === undefined) {
     const names = Object.keys(options.taskTools).join(", ");
@@ -101,7 +101,7 @@ function check(request: JSONRPCRequest, options: CheckOptions): { code: number; 
       message: `tool ${name} does not run as a task (only ${names} does; the others' execution.taskSupport is "forbidden"): call it without params.task`,
     };
   }
-  const args = z.object(shape).safeParse(request.params["arguments"] ?? {});
+  const args = z.object(shape).safeParse(request.params.arguments ?? {});
   if (!args.success) return { code: ErrorCode.InvalidParams, message: `Invalid arguments for tool ${name}: ${formatZodError(args.error)}` };
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { premadeIndex } from "../../services/premade/findPremade.ts";
 
 /**

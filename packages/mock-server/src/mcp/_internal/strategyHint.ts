@@ -1,7 +1,7 @@
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 
 /**
- * What an agent should do next with a strategy of this status (contract 3.1: 0 not submitted,
+ * What an agent should do next with a strategy of this status (docs/parity.md#generation-status: 0 not submitted,
  * 1 to 99 building, 100 done, negative failed).
  *
  * @example

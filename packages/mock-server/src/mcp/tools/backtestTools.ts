@@ -5,7 +5,7 @@ import { addTool } from "../_internal/addTool.ts";
 import { backtestHoldingsField } from "../_internal/fields.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
-/** `backtest` (contract 4.5; nothing saved), on the service of `routes/backtest.ts`. */
+/** `backtest` (docs/parity.md#backtest-endpoint; nothing saved), on the service of `routes/backtest.ts`. */
 export const registerBacktestTools: ToolGroup = (server, env) => {
   addTool(
     server,

@@ -3,7 +3,7 @@ import { searchCompanies } from "../../services/companySearch/searchCompanies.ts
 import { addTool } from "../_internal/addTool.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
-/** `search_companies` (contract 4.4), on the service of `routes/companySearch.ts`. */
+/** `search_companies` (docs/parity.md#company-lookup), on the service of `routes/companySearch.ts`. */
 export const registerCompanySearchTools: ToolGroup = (server, env) => {
   addTool(
     server,

@@ -32,7 +32,7 @@ const NOT_READY = "A strategy still building gives a 202 Not Ready error: poll g
 
 /**
  * `optimize_strategy` (score tilt) and `optimized_portfolio` (mean-CVaR) over a strategy's
- * companies (contract 2.5, 4.2), on the services of `routes/optimize.ts`; the REST query
+ * companies (docs/parity.md#optimizer-result, #user-strategy-endpoints), on the services of `routes/optimize.ts`; the REST query
  * parameters and the body's `companyIds` are the tool's arguments.
  */
 export const registerOptimizeTools: ToolGroup = (server, env) => {

@@ -5,7 +5,7 @@ import { savePortfolio } from "../../services/portfolios/savePortfolio.ts";
 import { addTool } from "../_internal/addTool.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
-/** `list_portfolios`, `save_portfolio` (contract 4.6), on the services of `routes/portfolios.ts`. */
+/** `list_portfolios`, `save_portfolio` (docs/parity.md#portfolio-endpoints), on the services of `routes/portfolios.ts`. */
 export const registerPortfolioTools: ToolGroup = (server, env) => {
   const { ctx, caller } = env;
 

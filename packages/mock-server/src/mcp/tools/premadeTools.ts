@@ -7,7 +7,7 @@ import { addTool } from "../_internal/addTool.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
 /**
- * The premade library tools (contract 4.3): `list_premade_strategies`, `search_premade_strategies`,
+ * The premade library tools (docs/parity.md#premade-strategy-endpoints): `list_premade_strategies`, `search_premade_strategies`,
  * on the services of `routes/premade.ts`. Their ids work with get_strategy, get_strategy_companies,
  * get_strategy_company and get_strategy_evidences.
  */

@@ -16,7 +16,7 @@ import { isPremadeId } from "../_internal/isPremadeId.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
 /**
- * The company tools of a strategy, user or premade (contract 4.2, 4.3): `get_strategy_companies`,
+ * The company tools of a strategy, user or premade (docs/parity.md#user-strategy-endpoints, #premade-strategy-endpoints): `get_strategy_companies`,
  * `get_strategy_company`, `get_strategy_evidences`. A premade strategy id goes to the premade
  * services, any other id to the user-strategy services (visibility rules included), exactly as the
  * matching REST routes. Evidences of a user strategy (no REST route) are the per-company evidence

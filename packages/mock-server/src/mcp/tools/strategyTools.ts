@@ -21,7 +21,7 @@ import type { ToolEnv, ToolGroup } from "../_internal/ToolEnv.ts";
 const STATUS = "status: 0 not submitted, 1 to 99 building (percent), 100 built, -1 failed, -2 failed permanently";
 
 /**
- * The strategy tools (contract 4.2 as MCP tools): `list_strategies`, `create_strategy`,
+ * The strategy tools (the endpoints of docs/parity.md#user-strategy-endpoints as MCP tools): `list_strategies`, `create_strategy`,
  * `submit_strategy`, `get_strategy`, `update_strategy`, `delete_strategy`. Same services and ownership rules as
  * `routes/strategies.ts` (v1 shape); `get_strategy` also accepts a premade strategy id.
  */

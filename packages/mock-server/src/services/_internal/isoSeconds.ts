@@ -1,7 +1,7 @@
 /**
  * An instant (ms since the epoch) as the v2 API writes timestamps: ISO-8601 in UTC to the
  * second, without milliseconds, as in the real reference's examples ("2023-11-07T05:31:56Z";
- * docs/parity.md "Issue 22"). Milliseconds are dropped (floor), never rounded up.
+ * docs/parity.md, v2 row 2). Milliseconds are dropped (floor), never rounded up.
  *
  * @example
  * isoSeconds(Date.UTC(2023, 10, 7, 5, 31, 56, 999)) // => "2023-11-07T05:31:56Z"

@@ -54,6 +54,6 @@ describe("navCentsText", () => {
     }
     expect(navCentsText(0.05)).toBe("0.05");
     expect(navCentsText(0.001)).toBe("0");
-    expect(navCentsText(-3.14159)).toBe("-3.14");
+    expect(navCentsText(-1.23456)).toBe("-1.23");
   });
 });

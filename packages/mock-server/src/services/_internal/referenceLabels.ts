@@ -1,7 +1,7 @@
 /**
  * The sector names the real service answers, by the fixtures' GICS sector: its examples label
  * companies with this eleven-sector vocabulary ("Consumer Cyclical", not GICS's "Consumer
- * Discretionary"; docs/parity.md "Issue 22"). The fixtures, the taxonomy ids (`gics_sectors`), the
+ * Discretionary"; docs/parity.md, v1 row 23). The fixtures, the taxonomy ids (`gics_sectors`), the
  * exclusion matcher and the benchmark loadings keep GICS; only responses carry these labels.
  */
 const SECTOR_LABELS: Readonly<Record<string, string>> = {

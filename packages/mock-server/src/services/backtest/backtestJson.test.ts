@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import { realContext } from "../../_test/realContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import { backtestJson } from "./backtestJson.ts";

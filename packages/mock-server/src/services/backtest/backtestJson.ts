@@ -1,5 +1,5 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { BacktestWindow } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { BacktestInputBody } from "../../schemas/backtest.ts";
 import { backtestResultCache, resultKey } from "./_internal/resultCache.ts";
 import { backtestRun } from "./runBacktest.ts";
@@ -27,7 +27,7 @@ const texts = new WeakMap<BacktestWindow, { benchmarkHalf: string; points: Point
  * @example
  * JSON.parse(backtestJson(ctx, { holdings: [{ companyId, weight: 1 }], years: 5, benchmark: "SPY" })).benchmarkMetadata.symbol // => "SPY"
  */
-export function backtestJson(ctx: ServiceContext, input: BacktestInputBody): string {
+export function backtestJson(ctx: UniverseAccess & MemoAccess, input: BacktestInputBody): string {
   const cache = backtestResultCache(ctx);
   const key = resultKey(input);
   const kept = cache.get(key);
@@ -48,7 +48,7 @@ const scratchOf = (length: number): Float64Array => {
   return nav;
 };
 
-function serialise(ctx: ServiceContext, input: BacktestInputBody): string {
+function serialise(ctx: UniverseAccess & MemoAccess, input: BacktestInputBody): string {
   const { window, portfolio } = backtestRun(ctx, input, scratchOf);
   let fixed = texts.get(window);
   if (fixed === undefined) {

@@ -1,5 +1,5 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { backtestPortfolio, backtestWindow, type BacktestWindow, type PortfolioBacktest, type PriceSeries, type WeeklyPriceTable } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
 import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
@@ -17,7 +17,7 @@ export interface BacktestRun {
 const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, BacktestWindow>>>();
 
 /**
- * The engine's buy-and-hold backtest of a request (contract 4.5, 2.10; real-service notes
+ * The engine's buy-and-hold backtest of a request (docs/parity.md#backtest-endpoint, #backtest-result; real-service notes
  * "Backtest"), before it is shaped: each company id is resolved to its primary active listing (a
  * delisted company to its last primary listing, so the engine converts it to cash at its last
  * close with a warning) through the universe's company price table (`companyPriceTable`, weekly
@@ -34,7 +34,7 @@ const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, B
  * @throws ApiError 400 when the benchmark symbol is neither a benchmark ETF nor an active company ticker
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
  */
-export function backtestRun(ctx: ServiceContext, input: BacktestInputBody, out?: (length: number) => Float64Array): BacktestRun {
+export function backtestRun(ctx: UniverseAccess & MemoAccess, input: BacktestInputBody, out?: (length: number) => Float64Array): BacktestRun {
   const { universe } = ctx;
   const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
   const benchmarkSeries = benchmark.series;
@@ -59,7 +59,7 @@ export function backtestRun(ctx: ServiceContext, input: BacktestInputBody, out?:
 }
 
 /**
- * Buy-and-hold backtest of company holdings (contract 4.5, 2.10): {@link backtestRun} shaped as
+ * Buy-and-hold backtest of company holdings (docs/parity.md#backtest-endpoint, #backtest-result): {@link backtestRun} shaped as
  * the response, `[t, nav]` pairs for both series, NAV rounded to cents as the service answers
  * ({@link navCents}, docs/maths.md#nav-in-responses; the statistics come from the unrounded NAV),
  * the Sharpe ratios as the service reports them ({@link withServiceSharpe}, docs/maths.md#service-sharpe-ratio).
@@ -69,7 +69,7 @@ export function backtestRun(ctx: ServiceContext, input: BacktestInputBody, out?:
  * @example
  * runBacktest(ctx, { holdings: [{ companyId, weight: 1 }], years: 1, benchmark: "SPY" }).timeSeries[0][1] // => 10000
  */
-export function runBacktest(ctx: ServiceContext, input: BacktestInputBody): BacktestResultOut {
+export function runBacktest(ctx: UniverseAccess & MemoAccess, input: BacktestInputBody): BacktestResultOut {
   const { window, portfolio } = backtestRun(ctx, input);
   const t = window.timestamps;
   const nav = portfolio.nav;

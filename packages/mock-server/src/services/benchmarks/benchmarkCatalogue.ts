@@ -1,5 +1,6 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { PriceSeries } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
 import { REFERENCE_BENCHMARKS } from "./referenceBenchmarks.ts";
 
 /** One benchmark the mock serves: its record and its daily closes on the universe's calendar. */
@@ -19,7 +20,7 @@ export interface CatalogueBenchmark {
  * @example
  * benchmarkCatalogue(ctx).get("VOO")?.description.includes("synthetic") // => true
  */
-export function benchmarkCatalogue(ctx: ServiceContext): ReadonlyMap<string, CatalogueBenchmark> {
+export function benchmarkCatalogue(ctx: UniverseAccess & MemoAccess): ReadonlyMap<string, CatalogueBenchmark> {
   return memoize(ctx, "benchmarks:catalogue", () => {
     const out = new Map<string, CatalogueBenchmark>();
     const { series } = ctx.universe.prices;

@@ -1,6 +1,6 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { isoWeekIndex } from "@thematic/engine";
 import { shiftIsoDayYears } from "../_internal/addUtcMonths.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { BenchmarkPricesInput, BenchmarkPricesOut } from "../../schemas/benchmark.ts";
 import { dayToSeconds, isoDay, lowerBound, seriesRange } from "./_internal/seriesDates.ts";
@@ -11,7 +11,7 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
 
 /**
  * Closes of a benchmark between `from` and `to` inclusive (the "reading benchmark data" tag of
- * contract 4.7): `to` defaults to the benchmark's last date, `from` to the same day
+ * docs/parity.md#other-endpoints): `to` defaults to the benchmark's last date, `from` to the same day
  * {@link DEFAULT_BENCHMARK_YEARS} years earlier. `daily`: every trading day; `weekly` (default):
  * the last trading day of each ISO week (Monday to Sunday, engine `isoWeekIndex`, the backtest's
  * rule) within the range, so a range ending mid-week ends on its last trading day (as the
@@ -24,7 +24,7 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
  * @example
  * benchmarkPrices(ctx, "SPY", { interval: "weekly" }).prices.length // => about 261
  */
-export function benchmarkPrices(ctx: ServiceContext, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
+export function benchmarkPrices(ctx: UniverseAccess & MemoAccess, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
   const benchmark = findBenchmark(ctx, symbol);
   const series = benchmark?.series;
   if (benchmark === undefined || series === undefined) throw notFound("benchmark", symbol);

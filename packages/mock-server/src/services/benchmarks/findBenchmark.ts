@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { benchmarkCatalogue, type CatalogueBenchmark } from "./benchmarkCatalogue.ts";
 
 /**
@@ -8,6 +8,6 @@ import { benchmarkCatalogue, type CatalogueBenchmark } from "./benchmarkCatalogu
  * @example
  * findBenchmark(ctx, "spy")?.symbol // => "SPY"
  */
-export function findBenchmark(ctx: ServiceContext, symbol: string): CatalogueBenchmark | undefined {
+export function findBenchmark(ctx: UniverseAccess & MemoAccess, symbol: string): CatalogueBenchmark | undefined {
   return benchmarkCatalogue(ctx).get(symbol.trim().toUpperCase());
 }

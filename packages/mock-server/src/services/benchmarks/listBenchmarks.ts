@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { BenchmarkOut } from "../../schemas/benchmark.ts";
 import { isoDay, seriesRange } from "./_internal/seriesDates.ts";
 import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";
@@ -11,7 +11,7 @@ import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";
  * @example
  * listBenchmarks(ctx).benchmarks[0].symbol // => "SPY"
  */
-export function listBenchmarks(ctx: ServiceContext): { benchmarks: BenchmarkOut[] } {
+export function listBenchmarks(ctx: UniverseAccess & MemoAccess): { benchmarks: BenchmarkOut[] } {
   const { calendar } = ctx.universe.prices;
   return {
     benchmarks: [...benchmarkCatalogue(ctx).values()].flatMap((b) => {

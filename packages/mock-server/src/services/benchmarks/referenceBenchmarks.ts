@@ -2,7 +2,7 @@
  * Real ETF and index symbols the backtest accepts as `benchmark` beyond the fixture benchmarks
  * (the reference: "any symbol, e.g. SPY, QQQ"). Symbols and names are public facts; the mock has
  * no real prices, so each one's series is the synthetic fixture series of `proxy` (the fixture
- * benchmark of the closest exposure), and its description says so (docs/parity.md "Issue 22").
+ * benchmark of the closest exposure), and its description says so (docs/parity.md, v1 row 24).
  * A symbol already in the universe's benchmarks keeps the universe's record.
  */
 export interface ReferenceBenchmark {

@@ -1,5 +1,6 @@
+import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { PriceSeries, Security } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { findBenchmark } from "./findBenchmark.ts";
 import { benchmarkCatalogue } from "./benchmarkCatalogue.ts";
@@ -12,7 +13,7 @@ export interface ResolvedBenchmark {
 }
 
 /** Active company listings by upper-case ticker (tickers are unique across venues in the fixtures). O(L) once per universe (`memoizeShared`). */
-function activeListingsBySymbol(ctx: ServiceContext): ReadonlyMap<string, Security> {
+function activeListingsBySymbol(ctx: UniverseAccess): ReadonlyMap<string, Security> {
   return memoizeShared(ctx, "benchmarks:listingsBySymbol", () => {
     const out = new Map<string, Security>();
     for (const company of ctx.universe.companies) {
@@ -23,7 +24,7 @@ function activeListingsBySymbol(ctx: ServiceContext): ReadonlyMap<string, Securi
 }
 
 /**
- * Resolves the `benchmark` of a backtest (contract 4.5: "any symbol"): a benchmark of
+ * Resolves the `benchmark` of a backtest (docs/parity.md#backtest-endpoint: "any symbol"): a benchmark of
  * GET /v1/benchmarks first (`benchmarkCatalogue`: the fixture ETFs and the real ETF and index
  * symbols served with fixture series; "spy" finds SPY, "^gspc" ^GSPC), else the active listing of a company with that
  * ticker, case-insensitive ("nvda" finds NVDA), so a portfolio can be compared with a single
@@ -34,7 +35,7 @@ function activeListingsBySymbol(ctx: ServiceContext): ReadonlyMap<string, Securi
  * @example
  * resolveBenchmarkSymbol(ctx, "tsla").symbol // => "TSLA"
  */
-export function resolveBenchmarkSymbol(ctx: ServiceContext, symbol: string): ResolvedBenchmark {
+export function resolveBenchmarkSymbol(ctx: UniverseAccess & MemoAccess, symbol: string): ResolvedBenchmark {
   const { universe } = ctx;
   const benchmark = findBenchmark(ctx, symbol);
   if (benchmark !== undefined) return { symbol: benchmark.symbol, series: benchmark.series };

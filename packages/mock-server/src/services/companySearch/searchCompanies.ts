@@ -1,12 +1,12 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { CompanySearchResult } from "../../schemas/companySearch.ts";
 import { searchEntries } from "./_internal/searchEntries.ts";
 
-/** The most results a search returns, whatever `limit` (contract 4.4, 8). */
+/** The most results a search returns, whatever `limit` (docs/parity.md#company-lookup, #limits). */
 export const MAX_SEARCH_RESULTS = 10;
 
 /**
- * Company lookup (contract 4.4, 2.7): `query` (trimmed, case-insensitive) against the name and the
+ * Company lookup (docs/parity.md#company-lookup, #company-search-result): `query` (trimmed, case-insensitive) against the name and the
  * symbol, ISIN and FIGI of every active listing. A company's rank is its best key: 0 exact match,
  * 1 prefix, 2 other substring; then market cap descending, then id. Only companies with an active
  * listing, each with only its active listings, primary first. At most min(limit, 10) results.
@@ -17,7 +17,7 @@ export const MAX_SEARCH_RESULTS = 10;
  * @example
  * searchCompanies(ctx, "qbit", 10)[0].name // => "Qubit Labs"
  */
-export function searchCompanies(ctx: ServiceContext, query: string, limit = MAX_SEARCH_RESULTS): CompanySearchResult[] {
+export function searchCompanies(ctx: UniverseAccess, query: string, limit = MAX_SEARCH_RESULTS): CompanySearchResult[] {
   const q = query.trim().toLowerCase();
   if (q.length === 0) return [];
   const hits: Array<{ rank: number; marketCap: number; id: string; result: CompanySearchResult }> = [];

@@ -1,5 +1,7 @@
+import type { ReadContext, UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type Caller, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import type { ExposureRow, ExposuresInput, ReturnDateRange } from "../../schemas/exposures.ts";
@@ -37,7 +39,7 @@ interface Scored {
  * @example
  * strategyExposures(ctx, alice, { companiesWeight: { [nvidia]: 1 }, returnDateRange: "1-year" })[0].exposure // => 1 (a strategy holding NVIDIA)
  */
-export function strategyExposures(ctx: ServiceContext, caller: Caller, input: ExposuresInput): ExposureRow[] {
+export function strategyExposures(ctx: ReadContext, caller: Caller, input: ExposuresInput): ExposureRow[] {
   const weights = new Map(Object.entries(input.companiesWeight));
   let total = 0;
   for (const w of weights.values()) total += w;
@@ -63,7 +65,7 @@ export function strategyExposures(ctx: ServiceContext, caller: Caller, input: Ex
 }
 
 /** The strategies to score: the given ids (each visible or premade), else every visible one plus the premade library. */
-function targets(ctx: ServiceContext, caller: Caller, ids: readonly string[]): Scored[] {
+function targets(ctx: ReadContext, caller: Caller, ids: readonly string[]): Scored[] {
   const now = ctx.clock.now();
   const premadeById = premadeIndex(ctx);
   const user = (s: StrategyRecord): Scored => {
@@ -90,7 +92,7 @@ function targets(ctx: ServiceContext, caller: Caller, ids: readonly string[]): S
 }
 
 /** Calendar indexes of the window's first and last trading days (the window ends on the data's as-of date). */
-function windowIndexes(ctx: ServiceContext, range: ReturnDateRange): { from: number; to: number } {
+function windowIndexes(ctx: UniverseAccess, range: ReturnDateRange): { from: number; to: number } {
   const { calendar } = ctx.universe.prices;
   const end = Date.parse(`${ctx.universe.asOf}T00:00:00Z`);
   const start = addUtcMonths(end, range === "1-month" ? -1 : range === "6-month" ? -6 : range === "1-year" ? -12 : -60);
@@ -99,7 +101,7 @@ function windowIndexes(ctx: ServiceContext, range: ReturnDateRange): { from: num
 }
 
 /** Σ c_i (P_i(to) / P_i(from)) / Σ c_i − 1 over the companies priced on both days (primary active listing); 0 when none. */
-function basketReturn(ctx: ServiceContext, companies: readonly CompanyOut[], window: { from: number; to: number }): number {
+function basketReturn(ctx: UniverseAccess, companies: readonly CompanyOut[], window: { from: number; to: number }): number {
   let num = 0;
   let den = 0;
   for (const c of companies) {

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { currentRunDate } from "../premade/currentRunDate.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";
@@ -18,7 +19,7 @@ import { renderFactsheetPdf } from "./renderFactsheetPdf.ts";
  * @example
  * factsheetPdf(ctx, alice, premade.id, premadeVersionId(premade), "2026-10-30", "include")[0] // => 0x25 ("%")
  */
-export function factsheetPdf(ctx: ServiceContext, caller: Caller, id: string, versionId: string, asOfDate: string, archived: ArchivedMode): Uint8Array {
+export function factsheetPdf(ctx: ReadContext, caller: Caller, id: string, versionId: string, asOfDate: string, archived: ArchivedMode): Uint8Array {
   const read = readFactsheet(ctx, caller, id, { versionId, asOfDate }, archived);
   if (read.status !== "ready") throw new ApiError(404, `no factsheet is ready for version ${versionId} as of ${asOfDate} (status ${read.status})`);
   const premade = lookupPremade(ctx, id);

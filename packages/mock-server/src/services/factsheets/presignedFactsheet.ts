@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 
 /** How long a factsheet address stays valid, seconds (the reference: a "short-lived presigned URL"). */
@@ -22,10 +23,10 @@ export interface FactsheetAddressProof {
 
 const encoder = new TextEncoder();
 /** One secret per mock (the default state and each sandbox session has its own), drawn on first use. */
-const keys = new WeakMap<ServiceContext, Promise<CryptoKey>>();
+const keys = new WeakMap<object, Promise<CryptoKey>>();
 
-/** The HMAC key of this mock: random, per mock and per process (addresses die with either). */
-function hmacKey(ctx: ServiceContext): Promise<CryptoKey> {
+/** The HMAC key of the mock `ctx` (by identity): random, per mock and per process (addresses die with either). */
+function hmacKey(ctx: object): Promise<CryptoKey> {
   let key = keys.get(ctx);
   if (key === undefined) {
     key = crypto.subtle.importKey("raw", crypto.getRandomValues(new Uint8Array(32)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -38,7 +39,7 @@ function pathOf(t: FactsheetTarget, userId: string): string {
   return `/${t.api}/strategies/${t.strategyId}/factsheet.pdf?versionId=${t.versionId}&asOfDate=${t.asOfDate}&userId=${userId}`;
 }
 
-async function signature(ctx: ServiceContext, path: string, expires: number): Promise<string> {
+async function signature(ctx: StateAccess, path: string, expires: number): Promise<string> {
   const signed = `${path}\n${ctx.store.generation}\n${expires}`;
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(ctx), encoder.encode(signed)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -57,7 +58,7 @@ async function signature(ctx: ServiceContext, path: string, expires: number): Pr
  * @example
  * await presignFactsheet(ctx, { userId }, { api: "v2", strategyId, versionId, asOfDate: "2026-11-20" }) // => "/v2/strategies/…/factsheet.pdf?versionId=…&asOfDate=2026-11-20&userId=…&expires=…&signature=…"
  */
-export async function presignFactsheet(ctx: ServiceContext, caller: Caller, target: FactsheetTarget): Promise<string> {
+export async function presignFactsheet(ctx: StateAccess & ClockAccess, caller: Caller, target: FactsheetTarget): Promise<string> {
   const path = pathOf(target, caller.userId);
   const expires = Math.floor(ctx.clock.now() / 1000) + PRESIGNED_TTL_SECONDS;
   return `${path}&expires=${expires}&signature=${await signature(ctx, path, expires)}`;
@@ -73,7 +74,7 @@ export async function presignFactsheet(ctx: ServiceContext, caller: Caller, targ
  *   another session's, or issued before a reset or a restart) or the address has expired (as a
  *   presigned object store answers; the API key is not asked for)
  */
-export async function verifyFactsheetSignature(ctx: ServiceContext, target: FactsheetTarget, proof: FactsheetAddressProof): Promise<void> {
+export async function verifyFactsheetSignature(ctx: StateAccess & ClockAccess, target: FactsheetTarget, proof: FactsheetAddressProof): Promise<void> {
   const expected = await signature(ctx, pathOf(target, proof.userId), proof.expires);
   const given = proof.signature;
   let diff = expected.length ^ given.length;

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { activeVersion } from "../builds.ts";
 import { currentRunDate } from "../premade/currentRunDate.ts";
@@ -26,7 +27,7 @@ export type FactsheetRead = { status: "ready"; versionId: string; asOfDate: stri
  * @example
  * readFactsheet(ctx, alice, submittedId, {}, "include").status // => "not_requested"
  */
-export function readFactsheet(ctx: ServiceContext, caller: Caller, id: string, selection: RunSelection, archived: ArchivedMode): FactsheetRead {
+export function readFactsheet(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, selection: RunSelection, archived: ArchivedMode): FactsheetRead {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) {
     const readable = readRun(ctx, caller, id, selection);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, OptionsAccess, StoreAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import { activeVersion, runStatus } from "../builds.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";
@@ -28,7 +29,7 @@ export interface FactsheetRequest {
  * @example
  * requestFactsheet(ctx, alice, id, {}).status // => "generating"
  */
-export function requestFactsheet(ctx: ServiceContext, caller: Caller, id: string, request: FactsheetRequest): { status: "generating" } {
+export function requestFactsheet(ctx: UniverseAccess & ClockAccess & OptionsAccess & StoreAccess, caller: Caller, id: string, request: FactsheetRequest): { status: "generating" } {
   if (lookupPremade(ctx, id) !== undefined) {
     throw new ApiError(403, `strategy ${id} is a premade strategy (read-only); its factsheets exist already: GET its factsheet`);
   }

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { EnhancedObjective } from "../../schemas/objectiveHelpers.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 import { normalizeText } from "../selection/_internal/tokenize.ts";
@@ -25,7 +25,7 @@ const NEGATIVE = /\b(exclud\w*|avoid\w*|except|without|not\s+(?:including|in)|no
  * @example
  * enhanceObjective(ctx, "drones and air defence for NATO").enhancedObjective.startsWith("The strategy is to invest in companies that ") // => true
  */
-export function enhanceObjective(ctx: ServiceContext, objective: string): EnhancedObjective {
+export function enhanceObjective(ctx: UniverseAccess, objective: string): EnhancedObjective {
   const core = objectiveCore(objective);
   const themes = closestThemes(ctx, objective);
   const notes: string[] = [];

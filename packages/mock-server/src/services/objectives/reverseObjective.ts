@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 import type { ReversedObjective } from "../../schemas/objectiveHelpers.ts";
 import { closestThemes } from "./_internal/closestThemes.ts";
@@ -17,7 +17,7 @@ import { THEME_HEADWINDS } from "./_internal/themeHeadwinds.ts";
  * @example
  * reverseObjective(ctx, "electric cars and batteries").reversedObjective.includes("internal-combustion engine") // => true
  */
-export function reverseObjective(ctx: ServiceContext, objective: string): ReversedObjective {
+export function reverseObjective(ctx: UniverseAccess, objective: string): ReversedObjective {
   const [match] = closestThemes(ctx, objective);
   if (match === undefined) {
     const reversedObjective = `${OBJECTIVE_PREFIX}would be hurt by the success of companies that ${objectiveCore(objective)}.`.slice(0, LIMITS.OBJECTIVE_MAX);

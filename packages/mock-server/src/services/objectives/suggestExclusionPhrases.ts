@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { Company } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { ExclusionPhrases, ExclusionPhrasesInput } from "../../schemas/objectiveHelpers.ts";
 import { DISTINCTIVE_SHARE, documentFrequency, isExcluded } from "../selection/isExcluded.ts";
@@ -36,7 +36,7 @@ interface Candidate {
  * @example
  * suggestExclusionPhrases(ctx, { objective, companyId: tesla.id, inclusionReason }).phrases[0].phrase // => "Exclude Tesla, Inc."
  */
-export function suggestExclusionPhrases(ctx: ServiceContext, input: ExclusionPhrasesInput): ExclusionPhrases {
+export function suggestExclusionPhrases(ctx: UniverseAccess, input: ExclusionPhrasesInput): ExclusionPhrases {
   const { companies } = ctx.universe;
   const company = ctx.universe.companyById.get(input.companyId);
   if (company === undefined) throw notFound("company", input.companyId);

@@ -1,5 +1,5 @@
 import { runSolverJob } from "./runSolverJob.ts";
-import { type SolverRunner, solveAbandoned } from "./SolverRunner.ts";
+import { type SolverRunner, solveAbandoned } from "../../context/SolverRunner.ts";
 
 /**
  * The {@link SolverRunner} that solves on the calling thread: the default of the Fetch app (msw

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext, SolverAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { OptimizedPortfolioQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
 import { defined } from "./_internal/defined.ts";
 import { lruMemo, OPTIMIZER_CACHE_SIZE } from "./_internal/lruMemo.ts";
@@ -9,7 +10,7 @@ import { selectCompanies } from "./selectCompanies.ts";
 import { strategyScenarios } from "./strategyScenarios.ts";
 
 /**
- * `POST /strategies/{id}/optimized-portfolio` (contract 4.2; real-service notes "Optimized
+ * `POST /strategies/{id}/optimized-portfolio` (docs/parity.md#user-strategy-endpoints; real-service notes "Optimized
  * portfolio"): mean-CVaR weights (engine `meanCvarOptimize`, solved with HiGHS) over the
  * strategy's companies (restricted to `body.companyIds` when given) and the daily returns of their
  * primary listings ({@link strategyScenarios}). Memoised per (companies' version, parameters);
@@ -30,7 +31,7 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * @example
  * (await optimizeMeanCvar(ctx, alice, id, { maxWeight: 0.5 }, {})).solver?.status // => "optimal"
  */
-export function optimizeMeanCvar(ctx: ServiceContext, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
+export function optimizeMeanCvar(ctx: ReadContext & SolverAccess, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext, SolverAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { OptimizeQueryIn, OptimizerBodyIn, OptimizerResultOut } from "../../schemas/optimizer.ts";
 import { defined } from "./_internal/defined.ts";
 import { lruMemo, OPTIMIZER_CACHE_SIZE } from "./_internal/lruMemo.ts";
@@ -25,7 +26,7 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * @example
  * (await optimizeScoreTilt(ctx, alice, id, { signalType: "convictionScore", maxWeight: 0.5 }, {})).portfolio.length // => 3
  */
-export function optimizeScoreTilt(ctx: ServiceContext, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
+export function optimizeScoreTilt(ctx: ReadContext & SolverAccess, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);

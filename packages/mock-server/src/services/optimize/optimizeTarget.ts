@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { activeVersion, isBuildComplete, isBuildRunning, strategyStatus } from "../builds.ts";
@@ -12,7 +13,7 @@ export interface OptimizeTarget {
   /** Changes whenever the set of companies or their signals can change (version id and content, or premade id). */
   key: string;
   strategyId: string;
-  /** The strategy's companies as the company list shows them (contract 2.4), conviction ranked. */
+  /** The strategy's companies as the company list shows them (docs/parity.md#company-holding), conviction ranked. */
   companies: CompanyOut[];
 }
 
@@ -28,7 +29,7 @@ export interface OptimizeTarget {
  * @example
  * optimizeTarget(ctx, alice, premadeId).companies.length > 0 // => true
  */
-export function optimizeTarget(ctx: ServiceContext, caller: Caller, id: string): OptimizeTarget {
+export function optimizeTarget(ctx: ReadContext, caller: Caller, id: string): OptimizeTarget {
   const now = ctx.clock.now();
   const record = ctx.store.state.strategies.find((s) => s.id === id);
   if (record === undefined) {

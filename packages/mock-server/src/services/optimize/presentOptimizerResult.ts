@@ -3,7 +3,7 @@ import type { CompanyOut } from "../../schemas/company.ts";
 import type { OptimizerResultOut } from "../../schemas/optimizer.ts";
 
 /**
- * The optimizer result (contract 2.5) from the engine's: `portfolio` the companies with a positive
+ * The optimizer result (docs/parity.md#optimizer-result) from the engine's: `portfolio` the companies with a positive
  * weight (company fields as in the company list, plus `weight`), heaviest first, ties by id (the
  * engine lists every optimised company in input order, zeros included); `metadata` as computed,
  * plus the extension `metadata.objectiveTerms` (mean-CVaR: the engine's term report,

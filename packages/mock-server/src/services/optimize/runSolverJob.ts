@@ -1,5 +1,5 @@
 import { meanCvarOptimize, type OptimizerResult, scoreTilt } from "@thematic/engine";
-import type { SolverJob } from "./SolverRunner.ts";
+import type { SolverJob } from "../../context/SolverRunner.ts";
 
 /**
  * Runs one {@link SolverJob} with the engine, here and now: `meanCvarOptimize` (with

@@ -7,7 +7,7 @@ import { convictionNav } from "./convictionNav.ts";
 export const PERFORMANCE_YEARS = 1;
 
 /**
- * A strategy's `performance` (contract 2.3; real-service notes: "a conviction-weighted NAV series
+ * A strategy's `performance` (docs/parity.md#performance-object; real-service notes: "a conviction-weighted NAV series
  * that starts at 10000"): engine `buyAndHoldBacktest` over the last {@link PERFORMANCE_YEARS}
  * year(s) to the universe's last price date, holding each constituent's primary listing with
  * weight proportional to its conviction score (equal weights when every score is 0), against

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { Performance } from "../../schemas/performance.ts";
 import { strategyCompanies } from "../strategies/strategyCompanies.ts";
 import { convictionNav } from "./convictionNav.ts";
@@ -26,7 +27,7 @@ export interface PerformanceReportOptions {
  * @example
  * strategyPerformanceReport(ctx, alice, id, { top: 30, minMarketCap: 0 }).timeSeries[0]?.[1] // => 10000
  */
-export function strategyPerformanceReport(ctx: ServiceContext, caller: Caller, id: string, options: PerformanceReportOptions): Performance | { metadata: Record<string, never>; timeSeries: [] } {
+export function strategyPerformanceReport(ctx: ReadContext, caller: Caller, id: string, options: PerformanceReportOptions): Performance | { metadata: Record<string, never>; timeSeries: [] } {
   const companies = strategyCompanies(ctx, caller, id, {})
     .filter((c) => (c.marketCap ?? 0) >= options.minMarketCap)
     .slice(0, options.top);

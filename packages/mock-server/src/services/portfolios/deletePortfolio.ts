@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { StoreAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { requireOwnedPortfolio } from "./_internal/portfolioAccess.ts";
 import { draftPortfolios } from "./portfolioStore.ts";
 
@@ -9,7 +10,7 @@ import { draftPortfolios } from "./portfolioStore.ts";
  * @example
  * deletePortfolio(ctx, alice, id) // => undefined
  */
-export function deletePortfolio(ctx: ServiceContext, caller: Caller, id: string): void {
+export function deletePortfolio(ctx: UniverseAccess & StoreAccess, caller: Caller, id: string): void {
   ctx.store.mutate((draft) => {
     const portfolios = draftPortfolios(draft, ctx.universe);
     const p = requireOwnedPortfolio(portfolios, caller, id);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { PortfolioOut } from "../../schemas/portfolio.ts";
 import { requireVisiblePortfolio } from "./_internal/portfolioAccess.ts";
 import { presentPortfolio } from "./presentPortfolio.ts";
@@ -12,6 +13,6 @@ import { readPortfolios } from "./portfolioStore.ts";
  * @example
  * getPortfolio(ctx, bob, alicesPublicId).user_id // => null
  */
-export function getPortfolio(ctx: ServiceContext, caller: Caller, id: string): PortfolioOut {
+export function getPortfolio(ctx: UniverseAccess & StateAccess & MemoAccess, caller: Caller, id: string): PortfolioOut {
   return presentPortfolio(ctx.universe, requireVisiblePortfolio(readPortfolios(ctx), caller, id), caller);
 }

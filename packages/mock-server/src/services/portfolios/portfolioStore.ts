@@ -1,39 +1,9 @@
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
+import { memoize } from "../../context/memoize.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { Draft } from "../../store/Store.ts";
+import { PORTFOLIOS_KEY, type PortfolioRecord, type PortfoliosExtension } from "../../store/PortfolioRecord.ts";
 import type { StoreState } from "../../store/StoreState.ts";
-
-/** Key of the portfolios area in `state.extensions`. */
-export const PORTFOLIOS_KEY = "portfolios";
-
-/** One holding as stored: the security, the weight as sent, the payload as sent, timestamps (ms). */
-export interface HoldingRecord {
-  securityId: string;
-  weight: number;
-  rawPayload: Record<string, unknown>;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** A saved portfolio as stored (JSON only). Names are unique per owner. */
-export interface PortfolioRecord {
-  id: string;
-  userId: string;
-  name: string;
-  public: boolean;
-  tags: string[] | null;
-  source: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: number; // ms since epoch
-  updatedAt: number;
-  holdings: HoldingRecord[];
-}
-
-/** What the portfolios area keeps under `state.extensions.portfolios`. */
-export interface PortfoliosExtension {
-  version: 1;
-  portfolios: PortfolioRecord[];
-}
 
 /**
  * The fixture portfolios as records: holdings dated at their portfolio's `updatedAt` (the last
@@ -71,7 +41,7 @@ function isExtension(value: unknown): value is PortfoliosExtension {
  * @example
  * readPortfolios(ctx).every((p) => p.name.length > 0) // => true
  */
-export function readPortfolios(ctx: ServiceContext): readonly PortfolioRecord[] {
+export function readPortfolios(ctx: UniverseAccess & StateAccess & MemoAccess): readonly PortfolioRecord[] {
   const ext = (ctx.store.state as StoreState).extensions[PORTFOLIOS_KEY];
   if (isExtension(ext)) return ext.portfolios;
   return memoize(ctx, "portfolios:initial", () => initialPortfolios(ctx.universe));

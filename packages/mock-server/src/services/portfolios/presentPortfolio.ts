@@ -1,13 +1,13 @@
-import type { Caller } from "../../app/ServiceContext.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { Universe } from "../../_internal/fixtures.ts";
 import type { PortfolioHoldingOut, PortfolioListItemOut, PortfolioOut } from "../../schemas/portfolio.ts";
 import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";
-import type { PortfolioRecord } from "./portfolioStore.ts";
+import type { PortfolioRecord } from "../../store/PortfolioRecord.ts";
 
 const httpDate = (ms: number): string => new Date(ms).toUTCString();
 
 /**
- * A portfolio list item (contract 2.6): HTTP-dates, `user_id` null unless `caller` owns it.
+ * A portfolio list item (docs/parity.md#portfolio): HTTP-dates, `user_id` null unless `caller` owns it.
  *
  * @example
  * presentPortfolioItem(record, { userId: "someone else" }).user_id // => null
@@ -27,7 +27,7 @@ export function presentPortfolioItem(p: PortfolioRecord, caller: Caller): Portfo
 }
 
 /**
- * A portfolio with its holdings (contract 2.6): each holding's listing fields (symbol, exchange,
+ * A portfolio with its holdings (docs/parity.md#portfolio): each holding's listing fields (symbol, exchange,
  * market) from its security, `name`, `market_cap`, `sector`, `industry` and `org_id` from the
  * owning company; holdings in stored order. A holding whose security is not in the universe
  * (impossible with validated fixtures) is left out.

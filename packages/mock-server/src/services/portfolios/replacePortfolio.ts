@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody } from "./_internal/applyBody.ts";
@@ -8,7 +9,7 @@ import { presentPortfolio } from "./presentPortfolio.ts";
 import { draftPortfolios } from "./portfolioStore.ts";
 
 /**
- * `PUT /portfolios/{id}` (contract 4.6): the owner replaces the holdings (and name; omitted
+ * `PUT /portfolios/{id}` (docs/parity.md#portfolio-endpoints): the owner replaces the holdings (and name; omitted
  * optional fields keep their values); `updated_at` bumped, `created_at` kept.
  *
  * @throws ApiError 404 when absent or invisible; 403 when it is another user's public portfolio;
@@ -17,7 +18,7 @@ import { draftPortfolios } from "./portfolioStore.ts";
  * @example
  * replacePortfolio(ctx, alice, id, { name: "Core", holdings: [{ symbol: "CRYO", weight: 1 }] }).holdings.length // => 1
  */
-export function replacePortfolio(ctx: ServiceContext, caller: Caller, id: string, body: PortfolioBody): PortfolioOut {
+export function replacePortfolio(ctx: UniverseAccess & ClockAccess & StoreAccess, caller: Caller, id: string, body: PortfolioBody): PortfolioOut {
   return ctx.store.mutate((draft) => {
     const portfolios = draftPortfolios(draft, ctx.universe);
     const p = requireOwnedPortfolio(portfolios, caller, id);

@@ -1,12 +1,14 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { PortfolioBody, PortfolioOut } from "../../schemas/portfolio.ts";
 import { applyBody, toRecords } from "./_internal/applyBody.ts";
 import { resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { presentPortfolio } from "./presentPortfolio.ts";
-import { draftPortfolios, type PortfolioRecord } from "./portfolioStore.ts";
+import type { PortfolioRecord } from "../../store/PortfolioRecord.ts";
+import { draftPortfolios } from "./portfolioStore.ts";
 
 /**
- * `POST /portfolios` (contract 4.6): creates a portfolio, or, when the caller already has one with
+ * `POST /portfolios` (docs/parity.md#portfolio-endpoints): creates a portfolio, or, when the caller already has one with
  * this (trimmed, case-sensitive) name, overwrites it: holdings replaced, `created_at` and id kept,
  * `updated_at` bumped, omitted optional fields kept. One synchronous store write, so concurrent
  * posts of one name leave exactly one portfolio holding one of the posted sets.
@@ -18,7 +20,7 @@ import { draftPortfolios, type PortfolioRecord } from "./portfolioStore.ts";
  * @example
  * savePortfolio(ctx, alice, { name: "Core", holdings: [{ symbol: "QBIT", weight: 1 }] }).created // => true
  */
-export function savePortfolio(ctx: ServiceContext, caller: Caller, body: PortfolioBody): { portfolio: PortfolioOut; created: boolean } {
+export function savePortfolio(ctx: UniverseAccess & ClockAccess & StoreAccess, caller: Caller, body: PortfolioBody): { portfolio: PortfolioOut; created: boolean } {
   const holdings = resolveHoldings(ctx, body.holdings);
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();

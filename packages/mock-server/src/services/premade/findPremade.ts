@@ -1,5 +1,6 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
 import { notFound } from "../../errors/ApiError.ts";
 
 /**
@@ -8,7 +9,7 @@ import { notFound } from "../../errors/ApiError.ts";
  * @example
  * premadeIndex(ctx).has(premade.id) // => true
  */
-export function premadeIndex(ctx: ServiceContext): ReadonlyMap<string, PremadeStrategy> {
+export function premadeIndex(ctx: UniverseAccess): ReadonlyMap<string, PremadeStrategy> {
   return memoizeShared(ctx, "premade:byId", () => new Map(ctx.universe.premadeStrategies.map((p) => [p.id, p])));
 }
 
@@ -19,7 +20,7 @@ export function premadeIndex(ctx: ServiceContext): ReadonlyMap<string, PremadeSt
  * @example
  * findPremade(ctx, premade.id).name // => "Quantum Computing Leaders"
  */
-export function findPremade(ctx: ServiceContext, id: string): PremadeStrategy {
+export function findPremade(ctx: UniverseAccess, id: string): PremadeStrategy {
   const p = premadeIndex(ctx).get(id);
   if (p === undefined) throw notFound("premade strategy", id);
   return p;

@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";
@@ -17,7 +17,7 @@ export interface HistoricalDataOptions {
 }
 
 /**
- * The companies of a premade strategy as of a completed historical run (contract 4.3): shape 2.4
+ * The companies of a premade strategy as of a completed historical run (docs/parity.md#premade-strategy-endpoints): shape 2.4
  * with the signals of that snapshot, conviction computed over the snapshot's constituents
  * (`scoringMinMarketCap`, default 500000000), ranked like the current list. With
  * `includeReasoning`, each company's `reasoning` says why it was held then, from that run's
@@ -30,7 +30,7 @@ export interface HistoricalDataOptions {
  * @example
  * historicalData(ctx, premade.id, "2026-09-30", {}).length // => 44
  */
-export function historicalData(ctx: ServiceContext, id: string, date: string, options: HistoricalDataOptions = {}): CompanyOut[] {
+export function historicalData(ctx: UniverseAccess, id: string, date: string, options: HistoricalDataOptions = {}): CompanyOut[] {
   return historicalDataCached(ctx, id, date, options).companies;
 }
 
@@ -41,7 +41,7 @@ export function historicalData(ctx: ServiceContext, id: string, date: string, op
  * @example
  * JSON.parse(historicalDataCached(ctx, premade.id, "2026-09-30", {}).json).length // => 44
  */
-export function historicalDataCached(ctx: ServiceContext, id: string, date: string, options: HistoricalDataOptions = {}): CachedHoldings {
+export function historicalDataCached(ctx: UniverseAccess, id: string, date: string, options: HistoricalDataOptions = {}): CachedHoldings {
   const p = findPremade(ctx, id);
   const snapshot = p.snapshots.find((s) => s.date === date);
   if (snapshot === undefined) throw notFound(`historical run of premade strategy ${p.id} on`, date);

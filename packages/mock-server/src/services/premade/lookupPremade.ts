@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import { premadeIndex } from "./findPremade.ts";
 
 /**
@@ -9,6 +9,6 @@ import { premadeIndex } from "./findPremade.ts";
  * @example
  * lookupPremade(ctx, userStrategyId) // => undefined
  */
-export function lookupPremade(ctx: ServiceContext, id: string): PremadeStrategy | undefined {
+export function lookupPremade(ctx: UniverseAccess, id: string): PremadeStrategy | undefined {
   return premadeIndex(ctx).get(id);
 }

@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "@thematic/engine";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { findPremade } from "./findPremade.ts";
 import { type CachedHoldings, cachedHoldings, holdingsCache } from "./_internal/holdingsCache.ts";
@@ -14,7 +14,7 @@ export interface PremadeCompaniesOptions {
 }
 
 /**
- * The current companies of a premade strategy (contract 4.3), conviction ranked (ties by id),
+ * The current companies of a premade strategy (docs/parity.md#premade-strategy-endpoints), conviction ranked (ties by id),
  * shape 2.4 with the primary active listing. Ranked lists are kept in a bounded LRU cache per
  * (strategy, scoringMinMarketCap, includeReasoning); callers must not mutate the result.
  * Cost: O(n log n) on a miss, O(1) on a hit.
@@ -24,7 +24,7 @@ export interface PremadeCompaniesOptions {
  * @example
  * premadeCompanies(ctx, premade.id, {})[0].convictionScore // => the highest score
  */
-export function premadeCompanies(ctx: ServiceContext, id: string, options: PremadeCompaniesOptions = {}): CompanyOut[] {
+export function premadeCompanies(ctx: UniverseAccess, id: string, options: PremadeCompaniesOptions = {}): CompanyOut[] {
   return premadeCompaniesCached(ctx, id, options).companies;
 }
 
@@ -35,7 +35,7 @@ export function premadeCompanies(ctx: ServiceContext, id: string, options: Prema
  * @example
  * JSON.parse(premadeCompaniesCached(ctx, premade.id, {}).json).length // => premade.constituents.length
  */
-export function premadeCompaniesCached(ctx: ServiceContext, id: string, options: PremadeCompaniesOptions = {}): CachedHoldings {
+export function premadeCompaniesCached(ctx: UniverseAccess, id: string, options: PremadeCompaniesOptions = {}): CachedHoldings {
   const p = findPremade(ctx, id);
   const minCap = options.scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP;
   const withReasoning = options.includeReasoning === true;

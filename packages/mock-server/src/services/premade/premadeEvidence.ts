@@ -1,10 +1,10 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
- * Evidence for one company considered by a premade strategy (contract 2.9): the strategy's
+ * Evidence for one company considered by a premade strategy (docs/parity.md#company-evidence): the strategy's
  * evidence record when it has one (included constituents and considered-and-rejected
  * candidates); a company of the universe it never considered is `isIncluded: false` with a
  * reasoning saying so and no summaries (real-service notes, "Errors and auth").
@@ -13,7 +13,7 @@ import { findPremade } from "./findPremade.ts";
  * @example
  * premadeEvidence(ctx, premade.id, bankId).isIncluded // => false
  */
-export function premadeEvidence(ctx: ServiceContext, id: string, companyId: string): EvidenceOut {
+export function premadeEvidence(ctx: UniverseAccess, id: string, companyId: string): EvidenceOut {
   const p = findPremade(ctx, id);
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);

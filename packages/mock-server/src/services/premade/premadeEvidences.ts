@@ -1,9 +1,9 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { findPremade } from "./findPremade.ts";
 
 /**
- * All evidence of a premade strategy (contract 4.3, `{evidences}`): one entry
+ * All evidence of a premade strategy (docs/parity.md#premade-strategy-endpoints, `{evidences}`): one entry
  * `{companyId, isIncluded, reasoning, summaries}` per company it considered (its constituents,
  * `isIncluded` true, then rejected candidates, false), in the fixtures' order; a constituent
  * without an evidence record gets its reasoning and no summaries.
@@ -12,7 +12,7 @@ import { findPremade } from "./findPremade.ts";
  * @example
  * premadeEvidences(ctx, premade.id).evidences[0].companyId // => a constituent's id
  */
-export function premadeEvidences(ctx: ServiceContext, id: string): { evidences: EvidenceEntry[] } {
+export function premadeEvidences(ctx: UniverseAccess, id: string): { evidences: EvidenceEntry[] } {
   const p = findPremade(ctx, id);
   const seen = new Set(p.evidence.map((e) => e.companyId));
   const evidences: EvidenceEntry[] = p.evidence.map((e) => ({

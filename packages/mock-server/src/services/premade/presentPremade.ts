@@ -1,5 +1,6 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoizeShared } from "../../context/memoize.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import { strategyPerformance } from "../performance/strategyPerformance.ts";
 import { sectorGroupId, themeGroupId } from "../presenters/strategyDerived.ts";
@@ -7,7 +8,7 @@ import { PREMADE_OWNER_ID } from "./premadeOwner.ts";
 import { buildEnvelope } from "../presenters/buildEnvelope.ts";
 
 /**
- * A premade strategy in the v1 shape (contract 2.1): owned by {@link PREMADE_OWNER_ID}, public,
+ * A premade strategy in the v1 shape (docs/parity.md#strategy-v1): owned by {@link PREMADE_OWNER_ID}, public,
  * finished (`status` 100, `completed` true), HTTP-dates, no exclusions, `metathemes` the
  * strategy's theme, `gics_sectors` the sectors of its constituents, `performance` the
  * conviction-weighted NAV of its constituents over the last year (as for user strategies), the
@@ -18,7 +19,7 @@ import { buildEnvelope } from "../presenters/buildEnvelope.ts";
  * @example
  * presentPremade(ctx, premade).status // => 100
  */
-export function presentPremade(ctx: ServiceContext, p: PremadeStrategy): StrategyV1 {
+export function presentPremade(ctx: UniverseAccess, p: PremadeStrategy): StrategyV1 {
   return memoizeShared(ctx, `premade:v1:${p.id}`, () => {
     const sectors = new Set<string>();
     for (const c of p.constituents) {

@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../app/ServiceContext.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import { premadeVersionId } from "./premadeVersionId.ts";
 import { presentPremade } from "./presentPremade.ts";
@@ -13,7 +13,7 @@ import { isoSeconds } from "../_internal/isoSeconds.ts";
  * @example
  * presentPremadeV2(ctx, premade).active_version_id === premadeVersionId(premade) // => true
  */
-export function presentPremadeV2(ctx: ServiceContext, p: PremadeStrategy): StrategyV2 {
+export function presentPremadeV2(ctx: UniverseAccess, p: PremadeStrategy): StrategyV2 {
   const v1 = presentPremade(ctx, p);
   return {
     id: p.id,

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { lookupPremade } from "./lookupPremade.ts";
 
@@ -10,7 +10,7 @@ import { lookupPremade } from "./lookupPremade.ts";
  * @example
  * rejectPremadeWrite(ctx, userStrategyId) // => undefined (no throw)
  */
-export function rejectPremadeWrite(ctx: ServiceContext, id: string): void {
+export function rejectPremadeWrite(ctx: UniverseAccess, id: string): void {
   if (lookupPremade(ctx, id) !== undefined) {
     throw new ApiError(403, `strategy ${id} is a premade strategy (read-only); create a strategy with its objective to make your own copy`);
   }

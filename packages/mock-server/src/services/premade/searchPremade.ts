@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeSearchResult } from "../../schemas/premade.ts";
 import { presentPremade } from "./presentPremade.ts";
 import { FUZZY_RATIO, fuzzyTerms } from "./_internal/fuzzyTerms.ts";
@@ -9,7 +9,7 @@ import { queryTerms } from "./_internal/queryTerms.ts";
 export const SIMILARITY_SCALE = 30;
 
 /**
- * Premade strategies closest to a natural-language objective (contract 4.3, 2.8): BM25 (minisearch)
+ * Premade strategies closest to a natural-language objective (docs/parity.md#premade-strategy-endpoints, #premade-search-match): BM25 (minisearch)
  * over one document per premade strategy with Porter-stemmed terms and hand-written concept
  * expansions per theme (see `_internal/themeConcepts.ts`), prefix and light fuzzy matching.
  * The query is the objective's distinct terms, at most `LIMITS.SEARCH_TERMS_MAX` ({@link queryTerms}),
@@ -25,7 +25,7 @@ export const SIMILARITY_SCALE = 30;
  * @example
  * searchPremade(ctx, "makers of qubit processors").matches[0].strategy.name // => "Quantum Computing"
  */
-export function searchPremade(ctx: ServiceContext, objective: string): PremadeSearchResult {
+export function searchPremade(ctx: UniverseAccess, objective: string): PremadeSearchResult {
   const terms = queryTerms(objective);
   const scale = SIMILARITY_SCALE * Math.max(1, terms.length);
   const scores = new Map<string, number>();

@@ -1,8 +1,8 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { marketCapAsOf } from "../_internal/marketCapAsOf.ts";
 import { companySummaries } from "../strategies/companySummaries.ts";
 
-/** The v1 strategy fields describing a finished build's companies (contract 2.1). */
+/** The v1 strategy fields describing a finished build's companies (docs/parity.md#strategy-v1). */
 export interface BuildEnvelope {
   /** One-year growth of the companies' combined market cap (the fixtures carry no revenue). */
   growth: number;
@@ -20,7 +20,7 @@ export interface BuildEnvelope {
 
 /**
  * The v1 strategy fields `growth`, `exchanges`, `limit`, `min_market_cap`, `max_market_cap` and
- * `min_evidence_count` of a finished build (docs/parity.md "Issue 22"). The mock selects by
+ * `min_evidence_count` of a finished build (docs/parity.md, v1 row 2). The mock selects by
  * relevance only, so the filters are reported as the envelope of what the build kept: filtering
  * the companies by these exchanges, market-cap bounds and evidence count keeps every one of them,
  * and `limit` is the cap the build applied. `growth` (deprecated in the contract: revenue growth
@@ -31,7 +31,7 @@ export interface BuildEnvelope {
  * @example
  * buildEnvelope(ctx, [qbitId, cryoId], 40)?.limit // => 40
  */
-export function buildEnvelope(ctx: ServiceContext, companyIds: readonly string[], limit: number): BuildEnvelope | null {
+export function buildEnvelope(ctx: UniverseAccess, companyIds: readonly string[], limit: number): BuildEnvelope | null {
   const { universe } = ctx;
   const companies = companyIds.flatMap((id) => {
     const c = universe.companyById.get(id);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import type { StrategyV1 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { activeVersion, effectiveUpdatedAt } from "../builds.ts";
@@ -7,7 +7,7 @@ import { liveRun } from "../runs/versionRuns.ts";
 import { strategyDerived } from "./strategyDerived.ts";
 
 /**
- * A strategy in the v1 shape (contract 2.1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
+ * A strategy in the v1 shape (docs/parity.md#strategy-v1): HTTP-dates (`toUTCString()`), `growth`, `exchanges`,
  * `limit` and the market-cap/evidence bounds of the finished build (`buildEnvelope`; null until
  * the build is done),
  * `has_factsheet` when the active version's live run has a ready factsheet, `performance` null
@@ -16,7 +16,7 @@ import { strategyDerived } from "./strategyDerived.ts";
  * @example
  * presentStrategyV1(ctx, record).created_at // => "Sat, 01 Mar 2025 00:00:00 GMT"
  */
-export function presentStrategyV1(ctx: ServiceContext, s: StrategyRecord): StrategyV1 {
+export function presentStrategyV1(ctx: ReadContext, s: StrategyRecord): StrategyV1 {
   const d = strategyDerived(ctx, s);
   return {
     id: s.id,

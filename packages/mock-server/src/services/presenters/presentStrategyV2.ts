@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import type { StrategyV2 } from "../../schemas/strategy.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { RETENTION_MS } from "../strategies/visibility.ts";
@@ -7,15 +7,15 @@ import { strategyDerived } from "./strategyDerived.ts";
 import { isoSeconds } from "../_internal/isoSeconds.ts";
 
 /**
- * A strategy in the v2 shape (contract 2.2): ISO-8601 timestamps to the second, version and draft ids, archive
+ * A strategy in the v2 shape (docs/parity.md#strategy-v2): ISO-8601 timestamps to the second, version and draft ids, archive
  * timestamps (`permanent_delete_at` = `archived_at` + 30 days), the objective (draft) as
- * `description` (real v2 reference) and as `objective` (contract 2.2), the same value. Every field
+ * `description` (real v2 reference) and as `objective` (docs/parity.md#strategy-v2), the same value. Every field
  * always present.
  *
  * @example
  * presentStrategyV2(ctx, record).archived_at // => null
  */
-export function presentStrategyV2(ctx: ServiceContext, s: StrategyRecord): StrategyV2 {
+export function presentStrategyV2(ctx: ReadContext, s: StrategyRecord): StrategyV2 {
   const d = strategyDerived(ctx, s);
   return {
     id: s.id,

@@ -1,4 +1,5 @@
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import { memoize } from "../../context/memoize.ts";
 import { uuidFrom } from "../../_internal/hash.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import type { Performance } from "../../schemas/performance.ts";
@@ -34,7 +35,7 @@ export function sectorGroupId(sector: string): string {
  * Status, completion, taxonomy and performance of `s` now. Everything but status is a pure
  * function of the active version, memoised by its id.
  */
-export function strategyDerived(ctx: ServiceContext, s: StrategyRecord): StrategyDerived {
+export function strategyDerived(ctx: ReadContext, s: StrategyRecord): StrategyDerived {
   const status = strategyStatus(s, ctx.clock.now());
   const version = activeVersion(s);
   if (status !== 100 || version === undefined) return { status, completed: false, metathemes: [], gicsSectors: [], performance: null, envelope: null };

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import { isoDate } from "./isoDate.ts";
 
@@ -12,7 +12,7 @@ import { isoDate } from "./isoDate.ts";
  * @example
  * checkAsOfDate(ctx, "2999-01-01", now, "body.as_of_date") // throws 400 "body.as_of_date: … future …"
  */
-export function checkAsOfDate(ctx: ServiceContext, date: string, now: number, field: string): void {
+export function checkAsOfDate(ctx: UniverseAccess, date: string, now: number, field: string): void {
   const parsed = Date.parse(`${date}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed) || isoDate(parsed) !== date) {
     throw new ApiError(400, `${field}: must be a date YYYY-MM-DD`);

@@ -1,5 +1,6 @@
+import type { ClockAccess, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { PremadeStrategy } from "../../_internal/fixtures.ts";
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
 import { activeVersion, runStatus } from "../builds.ts";
@@ -34,7 +35,7 @@ export type ReadableRun =
  * @example
  * readRun(ctx, alice, id, {}).kind // => "user"
  */
-export function readRun(ctx: ServiceContext, caller: Caller, id: string, selection: RunSelection): ReadableRun {
+export function readRun(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, selection: RunSelection): ReadableRun {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) return readPremadeRun(ctx, premade.id, selection);
   const strategy = visibleStrategy(ctx, caller, id, "include");
@@ -55,7 +56,7 @@ export function readRun(ctx: ServiceContext, caller: Caller, id: string, selecti
   return { kind: "user", strategy, version, run };
 }
 
-function readPremadeRun(ctx: ServiceContext, id: string, selection: RunSelection): ReadableRun {
+function readPremadeRun(ctx: UniverseAccess, id: string, selection: RunSelection): ReadableRun {
   const p = findPremade(ctx, id);
   if (selection.versionId !== undefined && selection.versionId !== premadeVersionId(p)) throw notFound("version", selection.versionId);
   if (selection.asOfDate === undefined) return { kind: "premade", premade: p, asOfDate: null };

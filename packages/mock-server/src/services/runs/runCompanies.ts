@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { historicalData } from "../premade/historicalData.ts";
 import { premadeCompanies } from "../premade/premadeCompanies.ts";
@@ -7,7 +7,7 @@ import type { ReadableRun } from "./readRun.ts";
 import { runConstituents } from "./runConstituents.ts";
 
 /**
- * The companies of a resolved run (contract 2.4), conviction ranked with `scoringMinMarketCap`
+ * The companies of a resolved run (docs/parity.md#company-holding), conviction ranked with `scoringMinMarketCap`
  * (a historical run with the market caps of its date),
  * `reasoning` with `includeReasoning`: a user strategy's run (live or historical), a premade
  * strategy's current list or dated snapshot (the same lists as the v1 premade routes), or none
@@ -16,7 +16,7 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanies(ctx, readRun(ctx, alice, id, {}), {})[0].convictionScore // => the highest score
  */
-export function runCompanies(ctx: ServiceContext, readable: ReadableRun, options: RankedCompaniesOptions): CompanyOut[] {
+export function runCompanies(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, options: RankedCompaniesOptions): CompanyOut[] {
   switch (readable.kind) {
     case "none":
       return [];

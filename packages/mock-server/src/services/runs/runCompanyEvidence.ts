@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { snapshotReasoning } from "../premade/_internal/snapshotReasoning.ts";
@@ -8,7 +8,7 @@ import type { ReadableRun } from "./readRun.ts";
 import { runConstituents } from "./runConstituents.ts";
 
 /**
- * Evidence for one company in a resolved run (contract 2.9; real v2 reference: a company not in
+ * Evidence for one company in a resolved run (docs/parity.md#company-evidence; real v2 reference: a company not in
  * the run is 200 with a no-evidence reasoning, not 404): its reasoning and the dated summaries
  * published up to the end of the run's as-of day. A premade strategy's current run answers with
  * its evidence records (rejected candidates included), a dated snapshot with why the company was
@@ -18,7 +18,7 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanyEvidence(ctx, readable, bankId).isIncluded // => false
  */
-export function runCompanyEvidence(ctx: ServiceContext, readable: ReadableRun, companyId: string): EvidenceOut {
+export function runCompanyEvidence(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, companyId: string): EvidenceOut {
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);
   if (readable.kind === "none") {

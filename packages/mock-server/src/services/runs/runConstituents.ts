@@ -1,6 +1,7 @@
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import { LRUCache } from "lru-cache";
 import type { Constituent } from "../../_internal/fixtures.ts";
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import { memoize } from "../../context/memoize.ts";
 import type { VersionRecord } from "../../store/StoreState.ts";
 import { selectConstituentsAsOf } from "../selection/selectConstituentsAsOf.ts";
 import { versionConstituents } from "../strategies/versionConstituents.ts";
@@ -18,13 +19,13 @@ type VersionContent = Pick<VersionRecord, "id" | "objective" | "exclusions" | "c
  * @example
  * runConstituents(ctx, version, { asOfDate: "2025-06-30", kind: "historical" }).length > 0 // => true
  */
-export function runConstituents(ctx: ServiceContext, version: VersionContent, run: { asOfDate: string; kind: "live" | "historical" }): readonly Constituent[] {
+export function runConstituents(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: VersionContent, run: { asOfDate: string; kind: "live" | "historical" }): readonly Constituent[] {
   if (run.kind === "live") return versionConstituents(ctx, version);
   return constituentsAsOf(ctx, version, run.asOfDate);
 }
 
 /** The selection of `version` as of `date` (see {@link runConstituents}). */
-export function constituentsAsOf(ctx: ServiceContext, version: VersionContent, date: string): readonly Constituent[] {
+export function constituentsAsOf(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: VersionContent, date: string): readonly Constituent[] {
   const cache = memoize(ctx, "runs:asOf", () => new LRUCache<string, Constituent[]>({ max: AS_OF_CACHE_CAPACITY }));
   const key = `${version.id}|${date}|${JSON.stringify([version.objective, version.exclusions])}`;
   let hit = cache.get(key);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { premadeEvidences } from "../premade/premadeEvidences.ts";
 import type { ReadableRun } from "./readRun.ts";
@@ -13,7 +13,7 @@ import { runCompanyEvidence } from "./runCompanyEvidence.ts";
  * @example
  * runEvidences(ctx, readable).evidences.every((e) => e.isIncluded) // => true for a user strategy
  */
-export function runEvidences(ctx: ServiceContext, readable: ReadableRun): { evidences: EvidenceEntry[] } {
+export function runEvidences(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun): { evidences: EvidenceEntry[] } {
   if (readable.kind === "premade" && readable.asOfDate === null) return premadeEvidences(ctx, readable.premade.id);
   const evidences = runCompanies(ctx, readable, {}).map((c) => ({ companyId: c.id, ...runCompanyEvidence(ctx, readable, c.id) }));
   return { evidences };

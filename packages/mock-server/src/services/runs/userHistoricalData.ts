@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { CompanyOut } from "../../schemas/company.ts";
 import { activeVersion, runStatus } from "../builds.ts";
@@ -22,7 +23,7 @@ import { latestCompletedRun, runOn } from "./versionRuns.ts";
  * @example
  * userHistoricalData(ctx, alice, id, "2025-06-30", {}).length > 0 // => true
  */
-export function userHistoricalData(ctx: ServiceContext, caller: Caller, id: string, date: string, options: RankedCompaniesOptions): CompanyOut[] {
+export function userHistoricalData(ctx: ReadContext, caller: Caller, id: string, date: string, options: RankedCompaniesOptions): CompanyOut[] {
   const s = visibleStrategy(ctx, caller, id, "exclude");
   const now = ctx.clock.now();
   checkAsOfDate(ctx, date, now, "query.date");

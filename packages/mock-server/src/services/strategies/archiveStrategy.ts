@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { requireOwned } from "./visibility.ts";
 
@@ -11,7 +12,7 @@ import { requireOwned } from "./visibility.ts";
  * @example
  * archiveStrategy(ctx, alice, id).archivedAt !== null // => true
  */
-export function archiveStrategy(ctx: ServiceContext, caller: Caller, id: string, archived: "include" | "exclude" = "include"): StrategyRecord {
+export function archiveStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, id: string, archived: "include" | "exclude" = "include"): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, archived);

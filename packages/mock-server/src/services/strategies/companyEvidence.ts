@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
@@ -7,7 +8,7 @@ import { versionConstituents } from "./versionConstituents.ts";
 import { visibleStrategy } from "./visibility.ts";
 
 /**
- * Evidence for one company of a user strategy (contract 2.9): included companies carry their
+ * Evidence for one company of a user strategy (docs/parity.md#company-evidence): included companies carry their
  * reasoning and the dated summaries the premade strategies hold about that company (newest
  * first, at most 5); a company that exists but is not in the strategy (or the build is not done)
  * is `isIncluded: false` with a reasoning saying so (real-service notes, "Errors and auth").
@@ -16,7 +17,7 @@ import { visibleStrategy } from "./visibility.ts";
  * @example
  * companyEvidence(ctx, alice, id, bankId).isIncluded // => false
  */
-export function companyEvidence(ctx: ServiceContext, caller: Caller, id: string, companyId: string): EvidenceOut {
+export function companyEvidence(ctx: ReadContext, caller: Caller, id: string, companyId: string): EvidenceOut {
   const s = visibleStrategy(ctx, caller, id, "exclude");
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../context/contextParts.ts";
 import type { EvidenceOut } from "../../schemas/company.ts";
 
 /** At most this many summaries back one company's evidence. */
@@ -12,7 +12,7 @@ export const MAX_SUMMARIES = 5;
  * @example
  * companySummaries(ctx, companyId, Date.UTC(2025, 5, 30) / 1000).every((s) => s.pubDate <= Date.UTC(2025, 5, 30) / 1000) // => true
  */
-export function companySummaries(ctx: ServiceContext, companyId: string, until?: number): EvidenceOut["summaries"] {
+export function companySummaries(ctx: UniverseAccess, companyId: string, until?: number): EvidenceOut["summaries"] {
   return ctx.universe.premadeStrategies
     .flatMap((p) => p.evidence.filter((e) => e.companyId === companyId).flatMap((e) => e.summaries))
     .filter((x) => until === undefined || x.pubDate <= until)

@@ -1,7 +1,8 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 
-/** Input of {@link createStrategy} (contract 4.2 POST /strategies body). */
+/** Input of {@link createStrategy} (the `POST /strategies` body, docs/parity.md#user-strategy-endpoints). */
 export interface CreateStrategyInput {
   name: string;
   objective: string;
@@ -14,7 +15,7 @@ export interface CreateStrategyInput {
  * @example
  * createStrategy(ctx, alice, { name: "Water", objective: "clean water" }).activeVersionId // => null
  */
-export function createStrategy(ctx: ServiceContext, caller: Caller, input: CreateStrategyInput): StrategyRecord {
+export function createStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, input: CreateStrategyInput): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const record: StrategyRecord = {

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { strategyStatus } from "../builds.ts";
 import { isPurged } from "./visibility.ts";
@@ -15,7 +16,7 @@ export type StrategyScope = "user" | "public" | "all";
  * @example
  * listStrategies(ctx, alice, "user").every((s) => s.userId === alice.userId) // => true
  */
-export function listStrategies(ctx: ServiceContext, caller: Caller, scope: StrategyScope, archived: "exclude" | "only" = "exclude"): StrategyRecord[] {
+export function listStrategies(ctx: StateAccess & ClockAccess, caller: Caller, scope: StrategyScope, archived: "exclude" | "only" = "exclude"): StrategyRecord[] {
   const now = ctx.clock.now();
   const own = (s: StrategyRecord) =>
     s.userId === caller.userId && !isPurged(s, now) && (archived === "only" ? s.archivedAt !== null : s.archivedAt === null);

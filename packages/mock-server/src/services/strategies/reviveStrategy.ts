@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { requireOwned } from "./visibility.ts";
@@ -12,7 +13,7 @@ import { requireOwned } from "./visibility.ts";
  * @example
  * reviveStrategy(ctx, alice, archivedId).archivedAt // => null
  */
-export function reviveStrategy(ctx: ServiceContext, caller: Caller, id: string): StrategyRecord {
+export function reviveStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, id: string): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, "include");

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import type { EvidenceEntry } from "../../schemas/premade.ts";
 import { companyEvidence } from "./companyEvidence.ts";
 import { strategyCompanies } from "./strategyCompanies.ts";
@@ -13,7 +14,7 @@ import { strategyCompanies } from "./strategyCompanies.ts";
  * @example
  * strategyEvidences(ctx, alice, id).evidences.every((e) => e.isIncluded) // => true
  */
-export function strategyEvidences(ctx: ServiceContext, caller: Caller, id: string): { evidences: EvidenceEntry[] } {
+export function strategyEvidences(ctx: ReadContext, caller: Caller, id: string): { evidences: EvidenceEntry[] } {
   const evidences = strategyCompanies(ctx, caller, id, {}).map((c) => ({ companyId: c.id, ...companyEvidence(ctx, caller, id, c.id) }));
   return { evidences };
 }

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, ReadContext, StateAccess, UniverseAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { notFound } from "../../errors/ApiError.ts";
 import type { StrategyV2, StrategyVersion } from "../../schemas/strategy.ts";
 import { lookupPremade } from "../premade/lookupPremade.ts";
@@ -26,7 +27,7 @@ import { visibleStrategy } from "./visibility.ts";
  * @example
  * listStrategiesV2(ctx, alice, "public", "exclude").some((s) => s.user_id === PREMADE_OWNER_ID) // => true
  */
-export function listStrategiesV2(ctx: ServiceContext, caller: Caller, scope: StrategyScope, archived: "exclude" | "only"): StrategyV2[] {
+export function listStrategiesV2(ctx: ReadContext, caller: Caller, scope: StrategyScope, archived: "exclude" | "only"): StrategyV2[] {
   const users = listStrategies(ctx, caller, scope, archived).map((s) => presentStrategyV2(ctx, s));
   if (scope === "user") return users;
   return [...users, ...ctx.universe.premadeStrategies.map((p) => presentPremadeV2(ctx, p))];
@@ -38,7 +39,7 @@ export function listStrategiesV2(ctx: ServiceContext, caller: Caller, scope: Str
  *
  * @throws ApiError 404 when absent or invisible
  */
-export function readStrategyV2(ctx: ServiceContext, caller: Caller, id: string): StrategyV2 {
+export function readStrategyV2(ctx: ReadContext, caller: Caller, id: string): StrategyV2 {
   const premade = lookupPremade(ctx, id);
   return premade !== undefined ? presentPremadeV2(ctx, premade) : presentStrategyV2(ctx, visibleStrategy(ctx, caller, id, "include"));
 }
@@ -49,7 +50,7 @@ export function readStrategyV2(ctx: ServiceContext, caller: Caller, id: string):
  *
  * @throws ApiError 404 when absent or invisible
  */
-export function readVersionsV2(ctx: ServiceContext, caller: Caller, id: string): StrategyVersion[] {
+export function readVersionsV2(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string): StrategyVersion[] {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) return [presentPremadeVersion(premade)];
   const { strategy, versions } = listVersions(ctx, caller, id, "include");
@@ -61,7 +62,7 @@ export function readVersionsV2(ctx: ServiceContext, caller: Caller, id: string):
  *
  * @throws ApiError 404 when the strategy or version is absent or invisible
  */
-export function readVersionV2(ctx: ServiceContext, caller: Caller, id: string, versionId: string, asOfDate: string | undefined): StrategyVersion {
+export function readVersionV2(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, versionId: string, asOfDate: string | undefined): StrategyVersion {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) {
     if (versionId !== premadeVersionId(premade)) throw notFound("version", versionId);

@@ -1,4 +1,5 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import { matchingVersionId } from "../../store/matchingVersionId.ts";
 import type { StrategyRecord, VersionRecord } from "../../store/StoreState.ts";
@@ -34,7 +35,7 @@ export interface SubmitResult {
 }
 
 /**
- * Submits the caller's strategy (contract 3.1; v2 reference "submit"). The version: `versionId`
+ * Submits the caller's strategy (docs/parity.md#generation-status; v2 reference "submit"). The version: `versionId`
  * when given (left as it is: not promoted), else the draft's, frozen into a new immutable
  * version when no saved version matches it, and made active (`draft_version_id` too). The run:
  *
@@ -56,7 +57,7 @@ export interface SubmitResult {
  * @example
  * submitStrategy(ctx, alice, id).strategy.activeVersionId !== null // => true
  */
-export function submitStrategy(ctx: ServiceContext, caller: Caller, id: string, options: SubmitOptions = { alwaysRun: true }): SubmitResult {
+export function submitStrategy(ctx: ReadContext & StoreAccess, caller: Caller, id: string, options: SubmitOptions = { alwaysRun: true }): SubmitResult {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const today = isoDate(now);

@@ -1,9 +1,10 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StoreAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { matchingVersionId } from "../../store/matchingVersionId.ts";
 import type { StrategyRecord } from "../../store/StoreState.ts";
 import { requireOwned } from "./visibility.ts";
 
-/** Input of {@link updateStrategy} (contract 4.2 PATCH body; at least one field, validated by the route). */
+/** Input of {@link updateStrategy} (the `PATCH` body, docs/parity.md#user-strategy-endpoints; at least one field, validated by the route). */
 export interface UpdateStrategyInput {
   name?: string | undefined;
   objective?: string | undefined;
@@ -19,7 +20,7 @@ export interface UpdateStrategyInput {
  * @example
  * updateStrategy(ctx, alice, id, { objective: "new" }).draftVersionId // => null
  */
-export function updateStrategy(ctx: ServiceContext, caller: Caller, id: string, input: UpdateStrategyInput): StrategyRecord {
+export function updateStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, id: string, input: UpdateStrategyInput): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, "exclude");

@@ -1,4 +1,5 @@
-import { memoize, type ServiceContext } from "../../app/ServiceContext.ts";
+import type { MemoAccess, OptionsAccess, UniverseAccess } from "../../context/contextParts.ts";
+import { memoize } from "../../context/memoize.ts";
 import type { Constituent } from "../../_internal/fixtures.ts";
 import type { VersionRecord } from "../../store/StoreState.ts";
 import { selectConstituents } from "../selection/selectConstituents.ts";
@@ -10,7 +11,7 @@ import { selectConstituents } from "../selection/selectConstituents.ts";
  * @example
  * versionConstituents(ctx, version).length <= ctx.options.maxStrategyCompanies // => true
  */
-export function versionConstituents(ctx: ServiceContext, version: Pick<VersionRecord, "id" | "objective" | "exclusions" | "constituents">): readonly Constituent[] {
+export function versionConstituents(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: Pick<VersionRecord, "id" | "objective" | "exclusions" | "constituents">): readonly Constituent[] {
   if (version.constituents !== null) return version.constituents;
   return memoize(ctx, `constituents:${version.id}:${JSON.stringify([version.objective, version.exclusions])}`, () =>
     selectConstituents(ctx.universe, version.objective, version.exclusions, version.id, ctx.options.maxStrategyCompanies),

@@ -1,8 +1,9 @@
-import type { Caller, ServiceContext } from "../../app/ServiceContext.ts";
+import type { ClockAccess, StateAccess } from "../../context/contextParts.ts";
+import type { Caller } from "../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StoreState, StrategyRecord } from "../../store/StoreState.ts";
 
-/** Archived strategies are permanently deleted this long after archiving (contract section 8). */
+/** Archived strategies are permanently deleted this long after archiving (docs/parity.md#limits). */
 export const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /** Whether archived strategies are visible to the lookup (v2 reads and revive: yes; v1: no). */
@@ -35,7 +36,7 @@ export function requireVisible(state: Readonly<StoreState>, caller: Caller, id: 
 }
 
 /**
- * The strategy `id`, which `caller` must own (contract section 5).
+ * The strategy `id`, which `caller` must own (docs/parity.md#authentication).
  *
  * @throws ApiError 404 when absent or invisible; 403 when visible but owned by someone else
  */
@@ -46,6 +47,6 @@ export function requireOwned(state: Readonly<StoreState>, caller: Caller, id: st
 }
 
 /** Shorthand: {@link requireVisible} on the context's current state and time. */
-export function visibleStrategy(ctx: ServiceContext, caller: Caller, id: string, archived: ArchivedMode): StrategyRecord {
+export function visibleStrategy(ctx: StateAccess & ClockAccess, caller: Caller, id: string, archived: ArchivedMode): StrategyRecord {
   return requireVisible(ctx.store.state, caller, id, ctx.clock.now(), archived);
 }

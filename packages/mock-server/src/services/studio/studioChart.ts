@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import { ApiError } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { prepareBacktestPrices } from "../backtest/prepareBacktestPrices.ts";
@@ -26,7 +26,7 @@ export interface StudioDrawing {
  * @example
  * (await studioChart(ctx, { source: { kind: "premade", id }, benchmark: "SPY", years: 5, chart: "nav" })).body.startsWith("<svg") // => true
  */
-export async function studioChart(ctx: ServiceContext, input: StudioChartInput): Promise<StudioDrawing> {
+export async function studioChart(ctx: ReadContext, input: StudioChartInput): Promise<StudioDrawing> {
   const { label, holdings } = studioHoldings(ctx, input.source);
   await prepareBacktestPrices(ctx);
   const result = runBacktest(ctx, { holdings, years: input.years, benchmark: input.benchmark });
@@ -55,7 +55,7 @@ async function draw(charts: typeof import("@thematic/charts"), input: StudioChar
     case "rolling-sharpe":
       return svg(await charts.rollingSharpeChart(perf));
     case "tear-sheet":
-      return svg(await charts.tearSheet({ backtest: result, portfolioLabel: shorten(label) }));
+      return svg(await charts.tearSheetCharts({ backtest: result, portfolioLabel: shorten(label) }));
     case "full-report": {
       const named = { ...result, portfolioLabel: perf.portfolioLabel, benchmarkLabel: perf.benchmarkLabel };
       const { html } = await charts.tearSheetReport(named, { title: shorten(`${label} against ${perf.benchmarkLabel}`) });

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ReadContext } from "../../context/contextParts.ts";
 import { ApiError, notFound } from "../../errors/ApiError.ts";
 import type { StudioChartInput } from "../../schemas/studio.ts";
 import { activeVersion, strategyStatus } from "../builds.ts";
@@ -21,7 +21,7 @@ export interface StudioHoldings {
  * @throws ApiError 404 when the source does not exist; 400 when it has nothing to backtest
  *   (an empty portfolio, a strategy whose build is not complete)
  */
-export function studioHoldings(ctx: ServiceContext, source: StudioChartInput["source"]): StudioHoldings {
+export function studioHoldings(ctx: ReadContext, source: StudioChartInput["source"]): StudioHoldings {
   const field = "body.source";
   if (source.kind === "portfolio") {
     const portfolio = readPortfolios(ctx).find((p) => p.id === source.id);

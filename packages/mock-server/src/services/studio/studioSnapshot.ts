@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../app/ServiceContext.ts";
+import type { ServiceContext } from "../../context/ServiceContext.ts";
 import type { StudioSnapshot } from "../../schemas/studio.ts";
 import { isBuildRunning, strategyStatus } from "../builds.ts";
 import { mockStatus } from "../control.ts";

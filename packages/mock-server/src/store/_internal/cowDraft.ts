@@ -237,7 +237,7 @@ function arrayMethods(n: Node): Record<string, (...args: never[]) => unknown> {
       const xs = items();
       const f = Math.trunc(fromIndex ?? 0) || 0;
       for (let i = f < 0 ? Math.max(xs.length + f, 0) : f; i < xs.length; i++) {
-        if (sameElement(n, xs[i], wanted) || (wanted !== wanted && xs[i] !== xs[i])) return true;
+        if (sameElement(n, xs[i], wanted) || (Number.isNaN(wanted) && Number.isNaN(xs[i]))) return true;
       }
       return false;
     },
@@ -354,7 +354,7 @@ function finalize(n: Node): Record<StatePathKey, unknown> {
       if (nodes.has(v) || n.foreign.has(v)) xs[i] = settleValue(v, n.scope.freeze, new Set());
       else if (n.children.size > 0) {
         const child = n.children.get(v);
-        if (child !== undefined && child.changed) xs[i] = finalize(child);
+        if (child?.changed) xs[i] = finalize(child);
       }
     }
     return n.scope.freeze ? Object.freeze(out) : out;
@@ -403,7 +403,7 @@ function resolveDrafts(value: unknown, seen: Set<object>): unknown {
 function childFrom(n: Node, b: unknown, f: unknown): Node | undefined {
   if (typeof b !== "object" || b === null) return undefined;
   const child = n.children.get(b);
-  return child !== undefined && child.changed && child.final === f ? child : undefined;
+  return child?.changed && child.final === f ? child : undefined;
 }
 
 /** Appends to `ops` what turns `n.base` into `n.final`, at `path`. */

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lockStateFile } from "./lockStateFile.ts";
 import { hostTag, processToken } from "./processIdentity.ts";
 import type { SyncFs } from "./SyncFs.ts";
+import { untilExecs } from "../../../_test/untilExecs.ts";
 
 const dirs: string[] = [];
 const children: number[] = [];
@@ -44,6 +45,8 @@ async function unreapedChild(): Promise<{ pid: number; parent: number }> {
   children.push(sh.pid!);
   const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   children.push(pid);
+  // Until the shell has exec'd, it would reap a killed child itself.
+  await untilExecs(sh.pid!, "sleep");
   return { pid, parent: sh.pid! };
 }
 

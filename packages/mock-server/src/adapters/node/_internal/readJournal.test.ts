@@ -23,7 +23,7 @@ describe("readJournal", () => {
   });
 
   it("treats a last line without its newline as torn (never acknowledged)", () => {
-    expect(readJournal(Buffer.from(line(1) + '{"seq":2,"op'), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
+    expect(readJournal(Buffer.from(`${line(1)}{"seq":2,"op`), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true });
     expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -2)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // cut inside the checksum
     expect(readJournal(Buffer.from(line(1) + line(2).slice(0, -1).replace('"value":2', '"value":7')), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // checksum does not match
     expect(readJournal(Buffer.from(line(1) + legacy(2).slice(0, -1)), "j")).toMatchObject({ validBytes: line(1).length, tornTail: true }); // no checksum to vouch for it

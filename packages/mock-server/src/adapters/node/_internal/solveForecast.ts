@@ -1,4 +1,4 @@
-import type { SolverJob } from "../../../services/optimize/SolverRunner.ts";
+import type { SolverJob } from "../../../context/SolverRunner.ts";
 
 /** What a solve of each kind is assumed to take before one has been timed, ms (the fixtures' mean-CVaR solves take 0.2 to 1.8 s, score tilts milliseconds). */
 export const DEFAULT_SOLVE_ESTIMATE_MS: Readonly<Record<SolverJob["kind"], number>> = Object.freeze({ "mean-cvar": 1000, "score-tilt": 100 });

@@ -1,5 +1,5 @@
 import type { EngineErrorCode, OptimizerResult } from "@thematic/engine";
-import type { SolverJob } from "../../../services/optimize/SolverRunner.ts";
+import type { SolverJob } from "../../../context/SolverRunner.ts";
 
 /** A job posted to a solver worker (one at a time per worker); `timeLimitMs` is what the engine may spend (0: no limit). */
 export interface SolverRequest {

@@ -40,7 +40,7 @@ export function companyPriceTable(universe: Universe): WeeklyPriceTable {
  * {@link companyPriceTable}, prepared without holding the event loop: the companies' prices are
  * generated in slices of about {@link PREPARE_SLICE_MS} with a turn of the loop between two, so
  * the first backtest after a start no longer blocks every other request for 0.9 to 1.9 s
- * (issue 20, item 12; docs/decisions.md "Reliability, round 3"). Nothing is done at start: the
+ * (docs/decisions.md, "the first backtest prepares the price table"). Nothing is done at start: the
  * first request that needs the table pays for it, and concurrent ones wait for the same work.
  *
  * Cost: as companyPriceTable, spread over turns of the event loop; O(1) once prepared.

@@ -1,5 +1,6 @@
+import type { MemoAccess } from "../../../context/contextParts.ts";
 import { LRUCache } from "lru-cache";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoize } from "../../../context/memoize.ts";
 import type { BacktestInputBody } from "../../../schemas/backtest.ts";
 
 /** Most characters of backtest response text kept per mock: about 1,900 five-year results of 10 holdings. */
@@ -38,7 +39,7 @@ export interface ResultCache {
  * cache.offer(key, text); cache.get(key) // => undefined (first sighting)
  * cache.offer(key, text); cache.get(key) // => text
  */
-export function backtestResultCache(ctx: ServiceContext): ResultCache {
+export function backtestResultCache(ctx: MemoAccess): ResultCache {
   return memoize(ctx, "backtest:results", () => {
     const texts = new LRUCache<string, string>({ maxSize: RESULT_CACHE_CHARS, sizeCalculation: (text, key) => text.length + key.length });
     // Requests seen once are remembered by a 53-bit hash of their key, not the key itself: no

@@ -1,5 +1,6 @@
+import type { UniverseAccess } from "../../../context/contextParts.ts";
 import type { Company, Security } from "../../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
 import { marketLabel, sectorLabel } from "../../_internal/referenceLabels.ts";
 import type { CompanySearchResult } from "../../../schemas/companySearch.ts";
 
@@ -20,12 +21,12 @@ function activeSecurities(company: Company): Security[] {
 
 /**
  * The search entries of the universe, built once per universe (`memoizeShared`: shared by every session): companies with at least one active
- * listing (the others are never returned), each with its presented result (contract 2.7). O(C) once.
+ * listing (the others are never returned), each with its presented result (docs/parity.md#company-search-result). O(C) once.
  *
  * @example
  * searchEntries(ctx).every((e) => e.result.securities.length > 0) // => true
  */
-export function searchEntries(ctx: ServiceContext): SearchEntry[] {
+export function searchEntries(ctx: UniverseAccess): SearchEntry[] {
   return memoizeShared(ctx, "companySearch:entries", () =>
     ctx.universe.companies.flatMap((company) => {
       const securities = activeSecurities(company);

@@ -1,5 +1,5 @@
+import type { UniverseAccess } from "../../../context/contextParts.ts";
 import type { PremadeStrategy, Theme } from "../../../_internal/fixtures.ts";
-import type { ServiceContext } from "../../../app/ServiceContext.ts";
 import { premadeIndex } from "../../premade/findPremade.ts";
 import { searchPremade } from "../../premade/searchPremade.ts";
 
@@ -21,7 +21,7 @@ export const SECOND_THEME_SHARE = 0.75;
  * @example
  * closestThemes(ctx, "drones and artillery for NATO")[0].theme.slug // => "defence-modernisation"
  */
-export function closestThemes(ctx: ServiceContext, objective: string): ThemeMatch[] {
+export function closestThemes(ctx: UniverseAccess, objective: string): ThemeMatch[] {
   const premadeById = premadeIndex(ctx);
   const themeBySlug = new Map(ctx.universe.themes.map((t) => [t.slug, t]));
   const out: ThemeMatch[] = [];

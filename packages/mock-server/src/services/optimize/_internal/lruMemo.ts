@@ -1,6 +1,7 @@
+import type { MemoAccess } from "../../../context/contextParts.ts";
 import { LRUCache } from "lru-cache";
-import { memoize, type ServiceContext } from "../../../app/ServiceContext.ts";
-import { solveAbandoned } from "../SolverRunner.ts";
+import { memoize } from "../../../context/memoize.ts";
+import { solveAbandoned } from "../../../context/SolverRunner.ts";
 
 /** How many results each optimizer keeps (keyed by strategy version, parameters and companies). */
 export const OPTIMIZER_CACHE_SIZE = 64;
@@ -31,7 +32,7 @@ interface Entry<T> {
  * await lruMemo(ctx, "demo", "k", 2, async () => 42) // => 42
  */
 export function lruMemo<T>(
-  ctx: ServiceContext,
+  ctx: MemoAccess,
   area: string,
   key: string,
   capacity: number,

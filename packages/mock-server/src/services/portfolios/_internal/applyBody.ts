@@ -1,5 +1,5 @@
 import type { PortfolioBody } from "../../../schemas/portfolio.ts";
-import type { HoldingRecord, PortfolioRecord } from "../portfolioStore.ts";
+import type { HoldingRecord, PortfolioRecord } from "../../../store/PortfolioRecord.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 
 /**

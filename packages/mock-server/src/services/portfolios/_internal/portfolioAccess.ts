@@ -1,9 +1,9 @@
-import type { Caller } from "../../../app/ServiceContext.ts";
+import type { Caller } from "../../../context/ServiceContext.ts";
 import { ApiError, notFound } from "../../../errors/ApiError.ts";
-import type { PortfolioRecord } from "../portfolioStore.ts";
+import type { PortfolioRecord } from "../../../store/PortfolioRecord.ts";
 
 /**
- * The portfolio `id` if `caller` owns it or it is public (contract section 5).
+ * The portfolio `id` if `caller` owns it or it is public (docs/parity.md#authentication).
  *
  * Cost: O(p).
  * @throws ApiError 404 when absent, or private and another user's
@@ -17,7 +17,7 @@ export function requireVisiblePortfolio<P extends PortfolioRecord>(portfolios: r
 }
 
 /**
- * The portfolio `id`, which `caller` must own (contract section 5: only the owner updates).
+ * The portfolio `id`, which `caller` must own (docs/parity.md#authentication: only the owner updates).
  *
  * Cost: O(p).
  * @throws ApiError 404 when absent or invisible; 403 when public but another user's

@@ -1,4 +1,5 @@
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../../context/contextParts.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
 import type { Security } from "../../../_internal/fixtures.ts";
 import { ApiError } from "../../../errors/ApiError.ts";
 import type { HoldingInput } from "../../../schemas/portfolio.ts";
@@ -13,7 +14,7 @@ export interface ResolvedHolding {
 const bad = (at: string, message: string) => new ApiError(400, `${at}: ${message}`);
 const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
-function symbolIndex(ctx: ServiceContext): ReadonlyMap<string, readonly Security[]> {
+function symbolIndex(ctx: UniverseAccess): ReadonlyMap<string, readonly Security[]> {
   return memoizeShared(ctx, "portfolios:symbolIndex", () => {
     const index = new Map<string, Security[]>();
     for (const c of ctx.universe.companies) {
@@ -35,7 +36,7 @@ function preferred(listings: readonly Security[]): Security | undefined {
   return pool.find((s) => s.isPrimary) ?? pool[0];
 }
 
-function resolveOne(ctx: ServiceContext, h: HoldingInput, at: string): Security {
+function resolveOne(ctx: UniverseAccess, h: HoldingInput, at: string): Security {
   const { security_id: securityId, org_id: orgId, symbol, exchange } = h;
   const onExchange = (s: Security) => exchange == null || same(s.exchange, exchange) || same(s.mic, exchange);
   if (securityId != null) {
@@ -79,7 +80,7 @@ function resolveOne(ctx: ServiceContext, h: HoldingInput, at: string): Security 
  * @example
  * resolveHoldings(ctx, [{ symbol: "QBIT", weight: 1 }])[0].security.symbol // => "QBIT"
  */
-export function resolveHoldings(ctx: ServiceContext, holdings: readonly HoldingInput[]): ResolvedHolding[] {
+export function resolveHoldings(ctx: UniverseAccess, holdings: readonly HoldingInput[]): ResolvedHolding[] {
   const seen = new Map<string, number>();
   const resolved = holdings.map((h, i): ResolvedHolding => {
     const at = `holdings[${i}]`;

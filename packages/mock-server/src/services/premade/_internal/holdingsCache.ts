@@ -1,4 +1,5 @@
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import type { UniverseAccess } from "../../../context/contextParts.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
 import type { CompanyOut } from "../../../schemas/company.ts";
 import { LRUCache } from "lru-cache";
 
@@ -19,7 +20,7 @@ export interface CachedHoldings {
  * @example
  * holdingsCache(ctx).memo("k", { context: () => cachedHoldings([]) }).json // => "[]"
  */
-export function holdingsCache(ctx: ServiceContext): LRUCache<string, CachedHoldings, () => CachedHoldings> {
+export function holdingsCache(ctx: UniverseAccess): LRUCache<string, CachedHoldings, () => CachedHoldings> {
   return memoizeShared(
     ctx,
     "premade:holdingsCache",

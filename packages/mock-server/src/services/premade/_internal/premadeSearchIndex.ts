@@ -1,6 +1,7 @@
+import type { UniverseAccess } from "../../../context/contextParts.ts";
 import MiniSearch from "minisearch";
 import type { PremadeStrategy } from "../../../_internal/fixtures.ts";
-import { memoizeShared, type ServiceContext } from "../../../app/ServiceContext.ts";
+import { memoizeShared } from "../../../context/memoize.ts";
 import { searchTerms } from "./searchTerms.ts";
 import { THEME_CONCEPTS } from "./themeConcepts.ts";
 
@@ -26,7 +27,7 @@ export interface PremadeSearchIndex {
 }
 
 /** The premade strategy a document describes. */
-function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
+function document(ctx: UniverseAccess, p: PremadeStrategy): PremadeDocument {
   const theme = ctx.universe.themes.find((t) => t.slug === p.theme);
   const companies = p.constituents
     .map((c) => ctx.universe.companyById.get(c.companyId))
@@ -53,7 +54,7 @@ function document(ctx: ServiceContext, p: PremadeStrategy): PremadeDocument {
  * @example
  * premadeSearchIndex(ctx).index.search("qubits")[0]?.id // => the quantum premade strategy's id
  */
-export function premadeSearchIndex(ctx: ServiceContext): PremadeSearchIndex {
+export function premadeSearchIndex(ctx: UniverseAccess): PremadeSearchIndex {
   return memoizeShared(ctx, "premade:searchIndex", () => {
     let longestTerm = 0;
     const index = new MiniSearch<PremadeDocument>({

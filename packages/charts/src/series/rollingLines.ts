@@ -1,11 +1,11 @@
 import type { BacktestLike, PerformanceInput } from "../types.ts";
-import { type DerivedSeries, defaultWindow, type RollingOptions, type RollingParameters } from "../series/statisticsAdapter.ts";
-import { checkAnnualRate, type ResolvedOptions, resolveOptions } from "./checkOptions.ts";
-import { performanceSeries, requireSeriesSampling } from "./performanceSeries.ts";
-import type { Sampling } from "./sampling.ts";
-import type { SeriesColumns } from "./seriesColumns.ts";
-import { PALETTE } from "./theme.ts";
-import type { TimeLine } from "./timeChartSpec.ts";
+import { type DerivedSeries, defaultWindow, type RollingOptions, type RollingParameters } from "./statisticsAdapter.ts";
+import { checkAnnualRate, type ResolvedOptions, resolveOptions } from "../_internal/checkOptions.ts";
+import { performanceSeries, requireSeriesSampling } from "../_internal/performanceSeries.ts";
+import type { Sampling } from "../_internal/sampling.ts";
+import type { SeriesColumns } from "../_internal/seriesColumns.ts";
+import { PALETTE } from "../_internal/theme.ts";
+import type { TimeLine } from "../_internal/timeChartSpec.ts";
 import type { ChartOptions } from "../types.ts";
 
 /** The option names of a rolling chart besides the chart options. */

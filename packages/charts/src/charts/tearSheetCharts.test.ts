@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
 import { svgParts } from "../_test/svgParts.ts";
-import { tearSheet, tearSheetSpec } from "./tearSheet.ts";
+import { tearSheetCharts, tearSheetChartsSpec } from "./tearSheetCharts.ts";
 
-describe("tearSheet", () => {
+describe("tearSheetCharts", () => {
   const backtest = sampleBacktest(5);
   const weights = [{ id: "a", weight: 0.5, label: "Alpha" }, { id: "b", weight: 0.3, label: "Beta" }, { id: "c", weight: 0.2, label: "Gamma" }];
   const companies = [{ name: "Alpha", marketCap: 3e10, convictionScore: 0.8 }, { name: "Beta", marketCap: 2e9, convictionScore: 0.3 }, { name: "Gamma", marketCap: 7e8, convictionScore: 0.1 }];
 
   it("combines every chart and the statistics table on one page", async () => {
-    const parts = svgParts(await tearSheet({ backtest, weights, companies, portfolioLabel: "Grid" }));
+    const parts = svgParts(await tearSheetCharts({ backtest, weights, companies, portfolioLabel: "Grid" }));
     expect(parts.titles).toEqual([
       "NAV against SPY",
       "Drawdown",
@@ -30,17 +30,17 @@ describe("tearSheet", () => {
   });
 
   it("leaves out the weights and conviction panels when not given", () => {
-    expect(tearSheetSpec({ backtest }).vconcat.length).toBe(4);
-    expect(tearSheetSpec({ backtest, companies }).vconcat.length).toBe(5);
+    expect(tearSheetChartsSpec({ backtest }).vconcat.length).toBe(4);
+    expect(tearSheetChartsSpec({ backtest, companies }).vconcat.length).toBe(5);
   });
 
   it("rejects a bad width or title", () => {
-    expect(() => tearSheetSpec({ backtest, width: 100 })).toThrow(/width: must be an integer in 480..4000/);
-    expect(() => tearSheetSpec({ backtest, title: "" })).toThrow(/title: must be a non-empty string/);
+    expect(() => tearSheetChartsSpec({ backtest, width: 100 })).toThrow(/width: must be an integer in 480..4000/);
+    expect(() => tearSheetChartsSpec({ backtest, title: "" })).toThrow(/title: must be a non-empty string/);
   });
 
   it("names the backtest's sampling in its subtitle", () => {
-    const subtitle = (b: unknown) => (tearSheetSpec({ backtest: b as never }).title as { subtitle: string }).subtitle;
+    const subtitle = (b: unknown) => (tearSheetChartsSpec({ backtest: b as never }).title as { subtitle: string }).subtitle;
     expect(subtitle(backtest)).toMatch(/^Weekly buy-and-hold backtest · /);
     expect(subtitle(sampleBacktest(1, 7, "daily"))).toMatch(/^Daily buy-and-hold backtest · /);
   });

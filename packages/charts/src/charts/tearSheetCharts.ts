@@ -10,7 +10,7 @@ import type { BacktestLike, ConvictionPoint, WeightsInput } from "../types.ts";
 import { performanceSeries as readSeries, seriesSampling } from "../_internal/performanceSeries.ts";
 import { strictOptions } from "../_internal/strictOptions.ts";
 import { engineCall } from "../_internal/engineCall.ts";
-import { ROLLING_KEYS } from "../_internal/rollingLines.ts";
+import { ROLLING_KEYS } from "../series/rollingLines.ts";
 import { convictionChartSpec } from "./convictionChart.ts";
 import { drawdownChartSpec } from "./drawdownChart.ts";
 import { navChartSpec } from "./navChart.ts";
@@ -23,7 +23,7 @@ import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
 const INDEPENDENT = { scale: { x: "independent", y: "independent", color: "independent", shape: "independent" }, legend: { color: "independent", shape: "independent" } };
 
 /** What a tear sheet shows. Only these keys are read; any other is refused with the closest name. */
-export interface TearSheetInput {
+export interface TearSheetChartsInput {
   /** The engine's (or the service's) backtest result. */
   backtest: BacktestLike;
   /** The portfolio's weights (a portfolio result, `[{ id, weight, label? }]` or `{ id: weight }`); adds the weights chart. */
@@ -52,14 +52,14 @@ export interface TearSheetInput {
  * const days = Array.from({ length: 261 }, (_, i) => 1704067200 + (7 * Math.floor(i / 5) + (i % 5)) * 86400); // a year of Mondays to Fridays from 2024-01-01
  * const prices = new Map([["A", { start: 0, closes: days.map((_, i) => 100 + 10 * Math.sin(i / 15) + i / 10) }]]);
  * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
- * tearSheetSpec({ backtest: backtestResult }).vconcat.length // => 4
+ * tearSheetChartsSpec({ backtest: backtestResult }).vconcat.length // => 4
  */
-export function tearSheetSpec(input: TearSheetInput): TopLevelSpec & { vconcat: unknown[] } {
+export function tearSheetChartsSpec(input: TearSheetChartsInput): TopLevelSpec & { vconcat: unknown[] } {
   return engineCall(() => pageSpec(input), "backtest");
 }
 
-function pageSpec(input: TearSheetInput): TopLevelSpec & { vconcat: unknown[] } {
-  const o = strictOptions<TearSheetInput>("input", input, ["backtest", "weights", "companies", "title", "portfolioLabel", "rolling", "width"]);
+function pageSpec(input: TearSheetChartsInput): TopLevelSpec & { vconcat: unknown[] } {
+  const o = strictOptions<TearSheetChartsInput>("input", input, ["backtest", "weights", "companies", "title", "portfolioLabel", "rolling", "width"]);
   if (o.backtest === null || typeof o.backtest !== "object") throw new ChartError("backtest", "must be a backtest result");
   const backtest = o.backtest;
   const width = o.width ?? 760;
@@ -96,9 +96,9 @@ function pageSpec(input: TearSheetInput): TopLevelSpec & { vconcat: unknown[] } 
   } as TopLevelSpec & { vconcat: unknown[] };
 }
 
-/** The tear sheet as one SVG document ({@link tearSheetSpec}). */
-export async function tearSheet(input: TearSheetInput): Promise<string> {
-  return renderSvg(tearSheetSpec(input));
+/** The tear sheet as one SVG document ({@link tearSheetChartsSpec}). */
+export async function tearSheetCharts(input: TearSheetChartsInput): Promise<string> {
+  return renderSvg(tearSheetChartsSpec(input));
 }
 
 /** A chart's spec without the top-level-only keys, to nest in a concatenation. */

@@ -1,8 +1,8 @@
-// Findings left from the last run (issue 20, item 12), each reproduced: an unbounded clock offset
-// (a state file with 1e300 started, then /__mock/state answered 500), the first backtest after a
-// start holding the event loop 0.9–1.9 s while the fixtures generated prices, idle sockets
-// exhausting the file descriptors (now a connection cap answering 503), and 404 answers echoing
-// the request path without `X-Content-Type-Options: nosniff`.
+// Limits of a running mock, each with the failure it prevents: the clock offset is bounded (a
+// state file with 1e300 would start, then /__mock/state would answer 500); the first backtest
+// after a start does not hold the event loop while the fixtures' prices are generated (it held it
+// 0.9–1.9 s); idle sockets cannot exhaust the file descriptors (a connection cap answers 503); 404
+// answers do not echo the request path and carry `X-Content-Type-Options: nosniff`.
 import { connect, type Socket } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { createManualClock } from "../../packages/mock-server/src/clock/ManualCl
 import { LIMITS } from "../../packages/mock-server/src/schemas/limits.ts";
 import { fixtureUniverse } from "./_support/world.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "thematic-round3-"));
+const dir = mkdtempSync(join(tmpdir(), "thematic-server-limits-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import type { MeanCvarOptimizeOptions, OptimizerCompany, OptimizerResult, ReturnScenarios, ScoreTiltOptions } from "@thematic/engine";
-import { ApiError, type ApiErrorStatus } from "../../errors/ApiError.ts";
+import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
 
 /** One optimizer solve, as plain data (it crosses a worker-thread boundary by structured clone, and so does its result). */
 export type SolverJob =
@@ -8,7 +8,7 @@ export type SolverJob =
 
 /**
  * Runs optimizer solves for the services (`ServiceContext.solver`). The Fetch app's default is
- * {@link inlineSolverRunner} (msw in a browser, in-process tests); the Node server installs a pool
+ * `services/optimize/inlineSolverRunner.ts` (msw in a browser, in-process tests); the Node server installs a pool
  * of worker threads (`adapters/node/workerSolverRunner.ts`) so that a solve never blocks the event
  * loop, with a bounded queue (429 beyond it) and a time limit over the whole solve (503 when a
  * worker has to be stopped).
