@@ -1,6 +1,6 @@
-// Issue 23: the mock alone in a fresh project, the way a user adds it (before publication, with the
+// The mock alone in a fresh project, the way a user adds it (before publication, with the
 // `mock server` line `npm run pack` prints): the installed size (disk usage of node_modules, what
-// `du` shows) is at most 60 MB, no installed package runs an install script or is a telemetry
+// `du` shows) is at most 64 MB (docs/decisions.md, "Install size of the mock"), no installed package runs an install script or is a telemetry
 // package, and the installed CLI serves the API, its reference page and, without the optional
 // @thematic/charts, a 501 whose command adds the studio's charts.
 import { execFileSync } from "node:child_process";
@@ -12,7 +12,7 @@ import { useFor } from "./_support/packOutput.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
 
 const ctx = inject("packaging");
-const LIMIT_MB = 60;
+const LIMIT_MB = 64;
 /** Packages that report installs or usage (telemetry); none may be installed. */
 const TELEMETRY = ["@scarf/scarf", "scarf", "@sentry/node", "posthog-node", "applicationinsights"];
 const running: RunningMock[] = [];
