@@ -2,7 +2,6 @@ import { EngineError } from "../errors/EngineError.ts";
 import { assertInteger } from "../_internal/validate.ts";
 import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
-import { perPeriod } from "../portfolio/annualRate.ts";
 import type { Certificate, KktResiduals } from "../portfolio/PortfolioResult.ts";
 import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { activeSetAt } from "./_internal/activeSetAt.ts";
@@ -10,6 +9,7 @@ import { assertCertified, certifyPath } from "./_internal/certify.ts";
 import { criticalLine, type Segment } from "./_internal/criticalLine.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
+import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { dot } from "./_internal/qpProblem.ts";
 import { diagnosingSingular } from "./_internal/diagnosingSingular.ts";
@@ -62,8 +62,7 @@ export interface EfficientFrontier {
  */
 export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions): EfficientFrontier {
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points"]);
-  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
-  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
   const points = options?.points === undefined ? 50 : options.points;
   assertInteger("points", points, { min: 2, max: 10_000 });
   const P = prepared.scaled;

@@ -4,6 +4,7 @@ import { perPeriod } from "../portfolio/annualRate.ts";
 import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
+import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
 
@@ -36,8 +37,7 @@ export function efficientReturn(
 ): MeanVarianceResult<"efficient-return"> {
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
   const target = perPeriod("targetReturn", targetReturn, "rate", prepared.periodsPerYear);
-  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
-  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
   const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
   const solution = solveWithRules(
     prepared,

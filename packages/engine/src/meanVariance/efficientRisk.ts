@@ -4,6 +4,7 @@ import { perPeriod } from "../portfolio/annualRate.ts";
 import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { describePortfolio } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
+import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
 
@@ -37,8 +38,7 @@ export function efficientRisk(
 ): MeanVarianceResult<"efficient-risk"> {
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
   const target = perPeriod("targetVolatility", targetVolatility, "volatility", prepared.periodsPerYear);
-  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
-  perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
   const mu = prepared.mu!;
   const annualReturn = (w: Float64Array) => {
     let s = 0;

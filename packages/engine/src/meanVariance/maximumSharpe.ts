@@ -1,9 +1,9 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
-import { perPeriod } from "../portfolio/annualRate.ts";
 import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
 import { describePortfolio, performanceIn } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
+import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
 
@@ -38,8 +38,7 @@ export type { MaximumSharpeOptions };
  */
 export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: MaximumSharpeOptions): MeanVarianceResult<"maximum-sharpe"> {
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
-  const riskFreeRate = options?.riskFreeRate === undefined ? 0 : options.riskFreeRate;
-  const perPeriodRate = perPeriod("riskFreeRate", riskFreeRate, "rate", prepared.periodsPerYear);
+  const { annual: riskFreeRate, perPeriod: perPeriodRate } = readRiskFreeRate(options, prepared.periodsPerYear);
   const sharpe = (w: Float64Array): number => performanceIn(prepared, w, riskFreeRate).sharpeRatio!;
   const solution = solveWithRules(
     prepared,
