@@ -3,3 +3,4 @@ export type { PortfolioResult, PortfolioMethod, Weight, Certificate, KktResidual
 export { portfolioPerformance, type PortfolioPerformanceOptions } from "./portfolioPerformance.ts";
 export type { WeightsInput } from "./weightVector.ts";
 export type { WeightRuleOptions, RiskFreeRateOption } from "./PortfolioOptions.ts";
+export { CONSTRAINT_OPTION_NAMES, type ConstraintOptions, type LinearConstraint } from "./ConstraintOptions.ts";
