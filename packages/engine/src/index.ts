@@ -21,3 +21,4 @@ export * from "./data/index.ts";
 export * from "./portfolio/index.ts";
 export * from "./research/index.ts";
 export * from "./walkForward/index.ts";
+export * from "./riskMeasures/index.ts";

@@ -20,6 +20,7 @@ import { researchEntries } from "./_test/badInput/researchEntries.ts";
 import { walkForwardEntries } from "./_test/badInput/walkForwardEntries.ts";
 import { cvarEntries } from "./_test/badInput/cvarEntries.ts";
 import { allocationEntries } from "./_test/badInput/allocationEntries.ts";
+import { riskMeasureEntries } from "./_test/badInput/riskMeasureEntries.ts";
 import { brokenProperty, callFrozen, extremeProperty, RUNS_FACTOR, SEED, validProperty, type AnyFunction, type ContractEntry } from "./_test/badInput/contract.ts";
 import {
   anyFinite, anyPositive, backtestInput, backtestInputArb, convictionCompanies, convictionCompaniesArb, figiArb, figiBodyArb, isinArb, isinBodyArb, prices, returns, scenarioPricesArb,
@@ -941,7 +942,7 @@ const errors = {
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
 /** One entry per exported function. */
-const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries, ...cvarEntries, ...allocationEntries };
+const TABLE: Record<FunctionName, ContractEntry> = { ...errors, ...stats, ...backtest, ...tearsheet, ...quantReport, ...scoring, ...identifiers, ...optimize, ...riskModelEntries, ...portfolioConstructionEntries, ...labelledDataEntries, ...researchEntries, ...walkForwardEntries, ...cvarEntries, ...allocationEntries, ...riskMeasureEntries };
 
 // ---------- the suite ----------
 

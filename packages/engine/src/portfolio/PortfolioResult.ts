@@ -38,6 +38,8 @@ export type PortfolioMethod =
   | "maximum-quadratic-utility"
   | "mean-cvar"
   | "minimum-cvar"
+  | "minimum-risk"
+  | "mean-risk"
   | "score-tilt"
   | "risk-budgeting"
   | "equal-risk-contribution"
