@@ -108,8 +108,10 @@ export function solveRisk(
   for (let t = 0; t < T; t++) for (let i = 0; i < n; i++) mean[i]! += data.returns[t * n + i]!;
   for (let i = 0; i < n; i++) mean[i] = mean[i]! / T;
   let floor: number | undefined;
+  let fallback: Float64Array | undefined;
   if (options.target !== undefined) {
-    const best = maximumMeanReturn(mean, rules.maxWeight, rules.minHoldings, rules.minActiveWeight);
+    const { value: best, weights: bestWeights } = maximumMeanReturn(mean, rules.maxWeight, rules.minHoldings, rules.minActiveWeight);
+    fallback = bestWeights;
     if (options.target > best + GAP_TOL * s) {
       const annualBest = best * data.periodsPerYear;
       throw new EngineError(
@@ -166,10 +168,13 @@ export function solveRisk(
   if (milp === null) {
     throw new EngineError("INFEASIBLE", `no portfolio meets minHoldings ${rules.minHoldings} with minActiveWeight ${formatNumber(rules.minActiveWeight)} and the target return`, { field: "minHoldings" });
   }
-  // The support: the MILP's binaries, or (stopped without a point) the K largest LP weights.
+  // The support: the MILP's binaries, or (stopped without a point) the maximum-return portfolio's
+  // when a target is set (it meets the floor), else the K largest LP weights.
   const lower = new Float64Array(n);
   if (milp.x.length > 0) {
     for (let i = 0; i < n; i++) if (milp.x[milp.zColumn + i]! > 0.5) lower[i] = rules.minActiveWeight;
+  } else if (fallback !== undefined) {
+    for (let i = 0; i < n; i++) if (fallback[i]! >= rules.minActiveWeight * (1 - EPS)) lower[i] = rules.minActiveWeight;
   } else {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => w[b]! - w[a]! || a - b);
     for (const i of order.slice(0, rules.minHoldings)) lower[i] = rules.minActiveWeight;
