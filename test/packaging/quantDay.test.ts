@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { runOk } from "./_support/npmEnv.ts";
 import { portIsFree } from "./_support/portIsFree.ts";
 import { readmeBlock, runReadmePath } from "./_support/readmeBlock.ts";
 import { startMock, type RunningMock } from "./_support/startMock.ts";
@@ -80,5 +81,13 @@ describe("the README's quant's day, from the packed packages", () => {
     expect(html).toMatch(/<td>Sharpe ratio<\/td>\s*<td>[−-]?\d/);
     expect(html).toContain("Daily, 252 periods a year");
     expect(html).not.toMatch(/NaN|Infinity/);
+
+    // TypeScript, not only something tsx strips: the script type-checks (strict) against the installed packages' declarations.
+    const project = ctx.project;
+    writeFileSync(
+      join(folder, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(project, "node_modules", "@types")] }, files: ["day.mts"] }),
+    );
+    await runOk(`node "${join(project, "node_modules", "typescript", "bin", "tsc")}" -p tsconfig.json`, folder);
   });
 });
