@@ -38,21 +38,28 @@ export function beforePublication(block: string, pack: Pick<PackOutput, "uses">)
  * block of `file` in a fresh folder under `work`, its `npm install @thematic/…` line replaced by the
  * line `npm run pack` printed for it ({@link beforePublication}; a registry that knows no @thematic
  * package supplies the rest), then the `<name>-script` block saved as the file its first
- * line names (`// <file>.mjs (run it with: node <file>.mjs)`) in the folder the install `cd`s into,
- * and run with that command.
+ * line names (`// <file>.mjs (run it with: node <file>.mjs)`, or `// <file>.mts (run it with: npx tsx <file>.mts)`)
+ * in the folder the install `cd`s into, and run with that command. `beforeRun` runs between the
+ * two, in that folder (e.g. to start the installed mock the script talks to).
  * @returns the folder and the script's stdout
  * @throws Error when a block is missing or malformed, or a command fails
  */
-export async function runReadmePath(ctx: { repo: string; work: string; unpublishedRegistryUrl: string; npmCache: string; pack: Pick<PackOutput, "uses"> }, name: string): Promise<{ folder: string; stdout: string }> {
+export async function runReadmePath(
+  ctx: { repo: string; work: string; unpublishedRegistryUrl: string; npmCache: string; pack: Pick<PackOutput, "uses"> },
+  name: string,
+  beforeRun?: (folder: string) => Promise<void>,
+): Promise<{ folder: string; stdout: string }> {
   const parent = mkdtempSync(join(ctx.work, `readme-${name}-`));
   const install = readmeBlock(ctx.repo, `${name}-install`);
-  await runOk(beforePublication(install, ctx.pack), parent, npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache), 300_000);
+  const env = npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache);
+  await runOk(beforePublication(install, ctx.pack), parent, env, 300_000);
   const script = readmeBlock(ctx.repo, `${name}-script`);
-  const file = /^\/\/ (\S+\.mjs) \(run it with: (node \S+)\)/.exec(script);
-  if (file === null) throw new Error(`README.md: the ${name}-script block must start with \`// <file>.mjs (run it with: node <file>.mjs)\``);
+  const file = /^\/\/ (\S+\.m[jt]s) \(run it with: ((?:node|npx tsx) \S+)\)/.exec(script);
+  if (file === null) throw new Error(`README.md: the ${name}-script block must start with \`// <file>.mjs (run it with: node <file>.mjs)\` or \`// <file>.mts (run it with: npx tsx <file>.mts)\``);
   const cd = /cd (\S+)/.exec(install);
   if (cd === null) throw new Error(`README.md: the ${name}-install block must cd into the project it makes`);
   const folder = join(parent, cd[1]!);
   writeFileSync(join(folder, file[1]!), script);
-  return { folder, stdout: (await runOk(file[2]!, folder)).stdout };
+  await beforeRun?.(folder);
+  return { folder, stdout: (await runOk(file[2]!, folder, env)).stdout };
 }
