@@ -87,11 +87,13 @@ def solve(d):
             break
         dv = w - b
         te = float(np.sqrt(max(0.0, dv @ S @ dv)))
-        if te <= d["te"] * (1 + 1e-10):
+        if te <= d["te"] * (1 + 1e-9):
             break
+        # tangent cut g'(w - b) <= te_limit * TE(w), g = S d, scaled to unit largest coefficient
         g = S @ dv
-        a = np.zeros(nc); a[:n] = g
-        A_ub.append(a); b_ub.append(d["te"] * te + g @ b)
+        scale = np.max(np.abs(g))
+        a = np.zeros(nc); a[:n] = g / scale
+        A_ub.append(a); b_ub.append((d["te"] * te + g @ b) / scale)
     objective = res.fun if form == "minimum" else -res.fun
     return {"status": "optimal", "weights": w.tolist(), "objective": float(objective)}
 
