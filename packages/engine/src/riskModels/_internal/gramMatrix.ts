@@ -9,9 +9,10 @@ import { EngineError } from "../../errors/EngineError.ts";
  * symmetric. Blocks at the edge repeat the last column (the same sums, written twice).
  *
  * Cost: O(T·N²/2) time, O(N²) memory.
+ * @param field, what: the input named, and the result described, when an entry overflows.
  * @throws EngineError INVALID_INPUT when an entry overflows a float64 (returns around 1e154).
  */
-export function gramMatrix(X: Float64Array, T: number, N: number, c: number): Float64Array {
+export function gramMatrix(X: Float64Array, T: number, N: number, c: number, field = "returns", what = "the covariance"): Float64Array {
   const C = new Float64Array(N * N);
   const last = N - 1;
   for (let i = 0; i < N; i += 3) {
@@ -44,24 +45,24 @@ export function gramMatrix(X: Float64Array, T: number, N: number, c: number): Fl
         s21 += x2 * y1;
         s22 += x2 * y2;
       }
-      put(C, N, i, j, s00 * c);
-      put(C, N, i, j1, s01 * c);
-      put(C, N, i, j2, s02 * c);
-      put(C, N, i1, j, s10 * c);
-      put(C, N, i1, j1, s11 * c);
-      put(C, N, i1, j2, s12 * c);
-      put(C, N, i2, j, s20 * c);
-      put(C, N, i2, j1, s21 * c);
-      put(C, N, i2, j2, s22 * c);
+      put(C, N, field, what, i, j, s00 * c);
+      put(C, N, field, what, i, j1, s01 * c);
+      put(C, N, field, what, i, j2, s02 * c);
+      put(C, N, field, what, i1, j, s10 * c);
+      put(C, N, field, what, i1, j1, s11 * c);
+      put(C, N, field, what, i1, j2, s12 * c);
+      put(C, N, field, what, i2, j, s20 * c);
+      put(C, N, field, what, i2, j1, s21 * c);
+      put(C, N, field, what, i2, j2, s22 * c);
     }
   }
   return C;
 }
 
 /** Writes `v` at (i, j) and (j, i); the sums of a diagonal block below its diagonal equal those above (the same products in the same order). */
-function put(C: Float64Array, N: number, i: number, j: number, v: number): void {
+function put(C: Float64Array, N: number, field: string, what: string, i: number, j: number, v: number): void {
   if (!Number.isFinite(v)) {
-    throw new EngineError("INVALID_INPUT", "returns is out of range: the covariance overflows a float64 (exceeds 1.8e308)", { field: "returns" });
+    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, { field });
   }
   C[i * N + j] = v + 0;
   C[j * N + i] = v + 0;
