@@ -2,8 +2,8 @@
  * The engine's estimators against a numpy peer (bench/estimators/estimators_peer.py) on identical
  * data, in one run: `sampleCovariance` against `np.cov(R, rowvar=False)`, `ledoitWolfCovariance`
  * against Ledoit–Wolf written in numpy from the papers (the identity target of Ledoit & Wolf 2004,
- * the one scikit-learn and PyPortfolioOpt use by default, and the single-factor target of Ledoit &
- * Wolf 2003), and `blackLitterman` at 300 assets with ten views against the master formula in
+ * the one scikit-learn and PyPortfolioOpt use by default, the single-factor target of Ledoit &
+ * Wolf 2003, and the engine's default, the constant-correlation target of Ledoit & Wolf 2004), and `blackLitterman` at 300 assets with ten views against the master formula in
  * numpy. The returns (a market factor, per-asset betas and drifts, and noise; fixed seed) are made
  * here once, written as raw float64 files to a temporary directory and read by the peers; each peer
  * first returns its estimates, checked against the engine's, then engine and peers are timed in
@@ -194,6 +194,13 @@ function tasks(c: Case): Task[] {
   const list: Task[] = [
     { label: "sampleCovariance vs np.cov", peer: "cov", engine: () => sampleCovariance(c.returns), runs: c.runs },
     { label: "ledoitWolfCovariance identity vs numpy LW 2004", peer: "lw-identity", engine: () => ledoitWolfCovariance(c.returns, { target: "identity" }), runs: c.runs },
+    { label: "ledoitWolfCovariance single-factor vs numpy LW 2003", peer: "lw-single-factor", engine: () => ledoitWolfCovariance(c.returns, { target: "single-factor" }), runs: c.runs },
+    {
+      label: "ledoitWolfCovariance constant-correlation (default) vs numpy LW 2004",
+      peer: "lw-constant-correlation",
+      engine: () => ledoitWolfCovariance(c.returns, { target: "constant-correlation" }),
+      runs: c.runs,
+    },
   ];
   const bl = c.bl;
   if (bl !== undefined) {
@@ -223,9 +230,15 @@ try {
     await peer1.ask(`check ${c.name}`);
     const cov = sampleCovariance(c.returns);
     const lw = ledoitWolfCovariance(c.returns, { target: "identity" });
+    const lwSf = ledoitWolfCovariance(c.returns, { target: "single-factor" });
+    const lwCc = ledoitWolfCovariance(c.returns, { target: "constant-correlation" });
+    const shrunk = (mine: { values: Float64Array; shrinkage: number }, key: string) =>
+      Math.max(maxRelativeDifference(mine.values, check[key] as number[]), Math.abs(mine.shrinkage - (check[`${key}Shrinkage`] as number)));
     const diffs: Record<string, number> = {
       cov: maxRelativeDifference(cov.values, check.cov as number[]),
-      "lw-identity": Math.max(maxRelativeDifference(lw.values, check.lwIdentity as number[]), Math.abs(lw.shrinkage - (check.lwIdentityShrinkage as number))),
+      "lw-identity": shrunk(lw, "lwIdentity"),
+      "lw-single-factor": shrunk(lwSf, "lwSingleFactor"),
+      "lw-constant-correlation": shrunk(lwCc, "lwConstantCorrelation"),
     };
     if (c.bl !== undefined) {
       const bl = blackLitterman(c.bl.prior, c.bl.sigma, { tau: TAU, views: c.bl.views });
