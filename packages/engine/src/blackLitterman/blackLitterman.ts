@@ -1,7 +1,8 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
-import { cholesky, choleskySolve, scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { cholesky, choleskySolve } from "../_internal/symmetricMatrix.ts";
+import { gramMatrix } from "../riskModels/_internal/gramMatrix.ts";
 import { readEstimates } from "../_internal/readEstimates.ts";
 import { makeCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
 import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
@@ -48,7 +49,8 @@ export interface BlackLittermanResult {
  * He & Litterman's `ω = p·τΣ·pᵀ` (c = ½).
  *
  * @see docs/maths.md#black-litterman-posterior
- * Cost: O(n²k + k³) after the O(n³) check of a bare covariance.
+ * Cost: O(n·s·k + n²k/2 + k³) (s the assets a view names) after the O(n³) check of a bare
+ * covariance; a `Covariance` from {@link covariance} or an estimator is not checked again.
  * @param prior π per period: labelled `ExpectedReturns` (e.g. {@link impliedEquilibriumReturns};
  *   matched to the covariance by id), or one value per covariance asset in its order. Never mutated.
  * @param covariance Σ: a labelled `Covariance`, or a bare matrix (assets "0", "1", …, one period a year). Never mutated.
@@ -77,28 +79,34 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
   const k = views.length;
   const P2 = cov.periodsPerYear * cov.periodsPerYear;
 
-  // Work in units where max Σ_ii = 1 (data); τΣ in those units is tau·data. Returns keep their units:
-  // with S = scale, μ_BL − π = τΣPᵀ(PτΣPᵀ + Ω)⁻¹(q − Pπ) = (τ·data)Pᵀ(P(τ·data)Pᵀ + Ω/S)⁻¹(q − Pπ).
-  const { data, scale: S } = scaledByLargestVariance(cov.values, n);
-  const tauSigma = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) tauSigma[i] = tau * data[i]!;
-  const P = new Float64Array(k * n);
+  // Work in units where max Σ_ii = 1 (Σ/S): returns keep their units, and with S = scale,
+  // μ_BL − π = τΣPᵀ(PτΣPᵀ + Ω)⁻¹(q − Pπ) = (τΣ/S)Pᵀ(P(τΣ/S)Pᵀ + Ω/S)⁻¹(q − Pπ).
+  // A view's portfolio is sparse (one or a few assets): every product with P runs over its non-zero weights.
+  const sigma = cov.values;
+  let S = 0;
+  for (let i = 0; i < n; i++) S = Math.max(S, sigma[i * n + i]!);
+  const support: Int32Array[] = views.map(({ portfolio: p }) => {
+    const nonZero: number[] = [];
+    for (let j = 0; j < n; j++) if (p[j] !== 0) nonZero.push(j);
+    return Int32Array.from(nonZero);
+  });
   const q = new Float64Array(k);
   const omegaScaled = new Float64Array(k);
   const viewVariances = new Float64Array(k);
-  const tsp = new Float64Array(n * k); // τΣPᵀ, n×k
+  const tsp = new Float64Array(n * k); // τΣPᵀ/S, n×k, row i = asset i
   for (let v = 0; v < k; v++) {
     const view = views[v]!;
     const p = view.portfolio;
-    P.set(p, v * n);
+    const nz = support[v]!;
     q[v] = view.q;
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += tauSigma[i * n + j]! * p[j]!;
-      tsp[i * k + v] = s;
+    // Column v of τΣPᵀ/S = Σ_j p_j·(τ/S)·Σ[:, j], read along row j (Σ is symmetric).
+    for (const j of nz) {
+      const w = p[j]!;
+      const row = j * n;
+      for (let i = 0; i < n; i++) tsp[i * k + v] = tsp[i * k + v]! + (sigma[row + i]! / S) * tau * w;
     }
     let pTp = 0; // p·τΣ·pᵀ in scaled units
-    for (let i = 0; i < n; i++) pTp += p[i]! * tsp[i * k + v]!;
+    for (const i of nz) pTp += p[i]! * tsp[i * k + v]!;
     pTp = Math.max(0, pTp);
     if (view.variance !== undefined) {
       omegaScaled[v] = view.variance / S;
@@ -110,12 +118,13 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
     }
   }
 
-  // A = PτΣPᵀ + Ω (k×k), then solve A·x = q − Pπ and A·Y = PτΣ.
+  // A = PτΣPᵀ + Ω (k×k), then solve A·x = q − Pπ; the posterior covariance needs (τΣPᵀ)A⁻¹(PτΣ) = WᵀW, W = L⁻¹(PτΣ).
   const A = new Float64Array(k * k);
   for (let a = 0; a < k; a++) {
+    const p = views[a]!.portfolio;
     for (let b = 0; b < k; b++) {
       let s = 0;
-      for (let i = 0; i < n; i++) s += P[a * n + i]! * tsp[i * k + b]!;
+      for (const i of support[a]!) s += p[i]! * tsp[i * k + b]!;
       A[a * k + b] = s;
     }
   }
@@ -137,8 +146,9 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
   }
   const gap = new Float64Array(k);
   for (let v = 0; v < k; v++) {
+    const p = views[v]!.portfolio;
     let s = q[v]!;
-    for (let i = 0; i < n; i++) s -= P[v * n + i]! * pi[i]!;
+    for (const i of support[v]!) s -= p[i]! * pi[i]!;
     gap[v] = s;
   }
   const x = k > 0 ? choleskySolve(L, k, gap) : gap;
@@ -147,30 +157,26 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
     let s = pi[i]!;
     for (let v = 0; v < k; v++) s += tsp[i * k + v]! * x[v]!;
     returns[i] = s + 0;
-  }
-  // M = τΣ − (τΣPᵀ)·A⁻¹·(PτΣ); posterior covariance = Σ + M, back in the caller's units.
-  const values = new Float64Array(n * n);
-  const column = new Float64Array(k);
-  const solved: Float64Array[] = [];
-  for (let j = 0; j < n; j++) {
-    for (let v = 0; v < k; v++) column[v] = tsp[j * k + v]!;
-    solved.push(k > 0 ? choleskySolve(L, k, column) : column);
-  }
-  for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      let s = 0;
-      const yj = solved[j]!;
-      for (let v = 0; v < k; v++) s += tsp[i * k + v]! * yj[v]!;
-      const m = (data[i * n + j]! + tauSigma[i * n + j]! - s) * S;
-      values[i * n + j] = m + 0;
-      values[j * n + i] = m + 0;
-    }
-  }
-  for (let i = 0; i < n; i++) {
     if (!Number.isFinite(returns[i]!)) throw new EngineError("INVALID_INPUT", "the posterior returns overflow: prior and views are too large for doubles", { field: "prior" });
   }
+  // W[i·k + v] = (L⁻¹·(τΣPᵀ/S)ᵀ)_vi, one forward substitution per asset; then M/S = τΣ/S − WᵀW.
+  const W = new Float64Array(n * k);
+  for (let i = 0; i < n; i++) {
+    const base = i * k;
+    for (let a = 0; a < k; a++) {
+      let s = tsp[base + a]!;
+      for (let b = 0; b < a; b++) s -= L[a * k + b]! * W[base + b]!;
+      W[base + a] = s / L[a * k + a]!;
+    }
+  }
+  const G = k > 0 ? gramMatrix(W, k, n, 1, "views", "the posterior covariance") : undefined;
+  // Posterior covariance Σ + M = (Σ/S + τΣ/S − WᵀW)·S, in the caller's units.
+  const values = new Float64Array(n * n);
   for (let i = 0; i < n * n; i++) {
-    if (!Number.isFinite(values[i]!)) throw new EngineError("INVALID_INPUT", "the posterior covariance overflows: covariance too large for doubles", { field: "covariance" });
+    const d = sigma[i]! / S;
+    const m = (d + tau * d - (G === undefined ? 0 : G[i]!)) * S;
+    if (!Number.isFinite(m)) throw new EngineError("INVALID_INPUT", "the posterior covariance overflows: covariance too large for doubles", { field: "covariance" });
+    values[i] = m + 0;
   }
   for (let v = 0; v < k; v++) {
     if (!Number.isFinite(viewVariances[v]!)) throw new EngineError("INVALID_INPUT", `views[${v}]: ω overflows`, { field: `views[${v}]` });

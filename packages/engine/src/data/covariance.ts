@@ -4,6 +4,7 @@ import { readOptions } from "../_internal/readOptions.ts";
 import { toSquareMatrix, type MatrixInput } from "../_internal/symmetricMatrix.ts";
 import { frequencyOf, readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
 import { readAssetIds } from "./_internal/assetIds.ts";
+import { choleskyCheck } from "./_internal/choleskyCheck.ts";
 
 /**
  * A covariance matrix of named assets, checked once by the one validator of the engine
@@ -134,43 +135,6 @@ function isLabelled(value: unknown): boolean {
 
 function positionIds(n: number): readonly string[] {
   return Object.freeze(Array.from({ length: n }, (_, i) => String(i)));
-}
-
-/**
- * Cholesky of the matrix scaled by its largest variance: the first row whose pivot is below
- * `−EPS·a_kk` (not PSD), or −1; and whether every pivot is above `EPS·a_kk` (definite).
- */
-function choleskyCheck(a: Float64Array, n: number, scale: number): { failedAt: number; definite: boolean } {
-  const L = new Float64Array(n * n);
-  let definite = true;
-  for (let k = 0; k < n; k++) {
-    const akk = a[k * n + k]! / scale;
-    let d = akk;
-    const rowK = k * n;
-    for (let p = 0; p < k; p++) d -= L[rowK + p]! * L[rowK + p]!;
-    const tol = EPS * akk;
-    if (d < -tol) return { failedAt: k, definite: false };
-    if (d <= tol) {
-      definite = false;
-      // A zero pivot: the rest of column k must be (numerically) zero too.
-      for (let i = k + 1; i < n; i++) {
-        let s = a[i * n + k]! / scale;
-        const rowI = i * n;
-        for (let p = 0; p < k; p++) s -= L[rowI + p]! * L[rowK + p]!;
-        if (Math.abs(s) > Math.sqrt(EPS) * Math.sqrt((a[i * n + i]! / scale) * akk)) return { failedAt: i, definite: false };
-      }
-      continue;
-    }
-    const root = Math.sqrt(d);
-    L[rowK + k] = root;
-    for (let i = k + 1; i < n; i++) {
-      let s = a[i * n + k]! / scale;
-      const rowI = i * n;
-      for (let p = 0; p < k; p++) s -= L[rowI + p]! * L[rowK + p]!;
-      L[rowI + k] = s / root;
-    }
-  }
-  return { failedAt: -1, definite };
 }
 
 /**

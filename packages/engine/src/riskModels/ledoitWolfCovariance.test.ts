@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ledoitWolfCovariance } from "./ledoitWolfCovariance.ts";
-import { expectAllClose, expectSymmetricPsd, oracle, varyingReturnMatrixArb } from "./_test/helpers.ts";
+import { expectAllClose, expectSymmetricPsd, oracle, returnMatrixVaryingBy, varyingReturnMatrixArb } from "./_test/helpers.ts";
 
 type Shrunk = { shrinkage: number; values: number[] };
 
@@ -17,6 +17,84 @@ describe("ledoitWolfCovariance", () => {
       const li = ledoitWolfCovariance(m, { target: "identity" });
       expect(li.shrinkage).toBeCloseTo(id.shrinkage, 12);
       expectAllClose(li.values, id.values, 1e-10, 1e-17);
+    }
+  });
+
+  it("single-factor target: matches the term-by-term numpy transcription of Ledoit & Wolf (2003) to 1e-12, shrinking strictly inside (0, 1) on every oracle case", () => {
+    for (const c of oracle.cases) {
+      const sf = c.ledoitWolfSingleFactor as Shrunk;
+      const r = ledoitWolfCovariance({ returns: c.returns, periods: c.periods }, { target: "single-factor" });
+      expect(Math.abs(r.shrinkage - sf.shrinkage)).toBeLessThanOrEqual(1e-12 * sf.shrinkage);
+      expect(sf.shrinkage).toBeGreaterThan(0.1);
+      expect(sf.shrinkage).toBeLessThan(0.9);
+      expectAllClose(r.values, sf.values, 1e-12, 1e-18);
+    }
+  });
+
+  it("single-factor target: intensity in [0, 1], estimate symmetric PSD with the 1/T variances kept", () => {
+    fc.assert(
+      fc.property(varyingReturnMatrixArb, ({ returns, periods, assets }) => {
+        let r: ReturnType<typeof ledoitWolfCovariance>;
+        try {
+          r = ledoitWolfCovariance({ returns: Object.freeze([...returns]), periods }, { target: "single-factor" });
+        } catch (e) {
+          // Only a market that does not vary is refused (e.g. one asset the negative of another).
+          expect(String(e)).toMatch(/equally weighted market of the assets does not vary/);
+          return;
+        }
+        expect(r.shrinkage).toBeGreaterThanOrEqual(0);
+        expect(r.shrinkage).toBeLessThanOrEqual(1);
+        expectSymmetricPsd(r);
+        const variance = (i: number) => {
+          let mean = 0;
+          for (let t = 0; t < periods; t++) mean += returns[t * assets + i]! / periods;
+          let v = 0;
+          for (let t = 0; t < periods; t++) v += (returns[t * assets + i]! - mean) ** 2 / periods;
+          return v;
+        };
+        for (let i = 0; i < assets; i++) expect(Math.abs(r.values[i * assets + i]! - variance(i))).toBeLessThanOrEqual(1e-12 * variance(i));
+      }),
+    );
+  });
+
+  it("single-factor target: permuting the assets permutes the estimate (assets ranging over more than 1e-3, so that π − ρ is not rounding noise)", () => {
+    fc.assert(
+      fc.property(returnMatrixVaryingBy(1e-3), fc.integer({ min: 0, max: 1_000_000 }), ({ returns, periods, assets }, seed) => {
+        // The equally weighted market must vary (its variance above 1e-9 of the average variance over N).
+        const market = Array.from({ length: periods }, (_, t) => returns.slice(t * assets, (t + 1) * assets).reduce((x, y) => x + y, 0) / assets);
+        const variance = (xs: readonly number[]) => {
+          const mean = xs.reduce((x, y) => x + y, 0) / xs.length;
+          return xs.reduce((v, x) => v + (x - mean) ** 2, 0) / xs.length;
+        };
+        let average = 0;
+        for (let i = 0; i < assets; i++) average += variance(Array.from({ length: periods }, (_, t) => returns[t * assets + i]!)) / assets;
+        fc.pre(variance(market) > (1e-9 * average) / assets);
+        const r = ledoitWolfCovariance({ returns, periods }, { target: "single-factor" });
+        // A permutation of the columns (a rotation by seed): the same intensity, the estimate permuted.
+        const shift = seed % assets;
+        const order = Array.from({ length: assets }, (_, k) => (k + shift) % assets);
+        const permuted = new Float64Array(periods * assets);
+        for (let t = 0; t < periods; t++) for (let k = 0; k < assets; k++) permuted[t * assets + k] = returns[t * assets + order[k]!]!;
+        const p = ledoitWolfCovariance({ returns: permuted, periods }, { target: "single-factor" });
+        expect(Math.abs(p.shrinkage - r.shrinkage)).toBeLessThanOrEqual(1e-9);
+        for (let a = 0; a < assets; a++) {
+          for (let b = 0; b < assets; b++) {
+            const want = r.values[order[a]! * assets + order[b]!]!;
+            const scale = Math.sqrt(r.values[order[a]! * (assets + 1)]! * r.values[order[b]! * (assets + 1)]!);
+            expect(Math.abs(p.values[a * assets + b]! - want)).toBeLessThanOrEqual(1e-9 * scale);
+          }
+        }
+      }),
+    );
+  });
+
+  it("single-factor target: refuses returns whose equally weighted market does not vary, naming the target", () => {
+    const returns = [0.01, -0.01, -0.02, 0.02, 0.03, -0.03, 0, 0];
+    expect(() => ledoitWolfCovariance({ returns, periods: 4 }, { target: "single-factor" })).toThrowError(/single-factor target no factor/);
+    try {
+      ledoitWolfCovariance({ returns, periods: 4 }, { target: "single-factor" });
+    } catch (e) {
+      expect(e).toMatchObject({ code: "INVALID_INPUT", field: "target" });
     }
   });
 
@@ -53,6 +131,6 @@ describe("ledoitWolfCovariance", () => {
   });
 
   it("rejects an unknown target naming it", () => {
-    expect(() => ledoitWolfCovariance({ returns: [0.1, 0.2], periods: 2 }, { target: "diagonal" as never })).toThrowError(/target must be "constant-correlation" or "identity", got diagonal/);
+    expect(() => ledoitWolfCovariance({ returns: [0.1, 0.2], periods: 2 }, { target: "diagonal" as never })).toThrowError(/target must be "constant-correlation", "identity" or "single-factor", got diagonal/);
   });
 });

@@ -4,13 +4,13 @@ import type { AssetReturns } from "../data/assetReturns.ts";
 import type { Covariance } from "../data/covariance.ts";
 import type { ReturnMatrix } from "./types.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
-import { columnDot } from "./_internal/weightedCovariance.ts";
 import { finiteMatrix } from "./_internal/finiteMatrix.ts";
 import { labelCovariance } from "./_internal/labelCovariance.ts";
 import { readReturns } from "./_internal/readReturns.ts";
+import { singleFactorShrinkage } from "./_internal/singleFactorShrinkage.ts";
 
 /** The shrinkage target of {@link ledoitWolfCovariance}. */
-export type LedoitWolfTarget = "constant-correlation" | "identity";
+export type LedoitWolfTarget = "constant-correlation" | "identity" | "single-factor";
 
 /** Options of {@link ledoitWolfCovariance}. */
 export interface LedoitWolfOptions {
@@ -18,7 +18,10 @@ export interface LedoitWolfOptions {
    * "constant-correlation" (default; Ledoit & Wolf 2004, "Honey, I shrunk the sample covariance
    * matrix"): every pair gets the average sample correlation, variances kept. "identity" (Ledoit &
    * Wolf 2004, "A well-conditioned estimator for large-dimensional covariance matrices"): the
-   * average variance times the identity.
+   * average variance times the identity (PyPortfolioOpt's "constant_variance", scikit-learn's
+   * LedoitWolf). "single-factor" (Ledoit & Wolf 2003, "Improved estimation of the covariance matrix
+   * of stock returns with an application to portfolio selection"): the covariance a one-factor
+   * model with the equally weighted market as factor implies, variances kept.
    */
   target?: LedoitWolfTarget;
 }
@@ -33,17 +36,20 @@ export interface ShrunkCovariance extends Covariance {
  * Ledoit–Wolf shrinkage `Σ̂ = δ·F + (1 − δ)·S` toward a structured target F with the intensity δ
  * that minimises the estimated expected Frobenius loss, S the biased (1/T) sample covariance as
  * in both papers (and sklearn). Constant correlation: `F_ii = S_ii`, `F_ij = r̄·√(S_ii S_jj)`,
- * δ = clip(κ/T, 0, 1) with κ = (π − ρ)/γ; identity: `F = (tr S / N)·I`, δ = min(b̄², d²)/d².
+ * δ = clip(κ/T, 0, 1) with κ = (π − ρ)/γ; identity: `F = (tr S / N)·I`, δ = min(b̄², d²)/d²;
+ * single factor: `F_ii = S_ii`, `F_ij = s_i0·s_j0/s_00` (s_i0 the covariance of asset i with the
+ * equally weighted market, s_00 the market's variance), δ = clip(κ/T, 0, 1) with the 2003 paper's ρ.
  * Positive definite whenever δ > 0 and the target is (every variance > 0). Per period², labelled
  * like the returns.
  *
- * @see docs/maths.md#ledoit-wolf-shrinkage
- * Cost: O(T·N²) (two N×N cross products over T periods), plus O(N³/3) for the `definite` check.
+ * @see docs/maths.md#ledoit-wolf-shrinkage and docs/maths.md#ledoit-wolf-single-factor
+ * Cost: O(T·N²/2) (one N×N cross product over T periods) and O(T·N), plus O(N³/3) for the `definite` check.
  * @param matrix T×N returns: an {@link AssetReturns}, or a bare {@link ReturnMatrix} (labelled by
  *   position, one period a year), T >= 2. Never mutated.
  * @param options see {@link LedoitWolfOptions}.
  * @throws EngineError INVALID_INPUT when the matrix or `target` breaks its rule, an entry overflows,
- *   or an asset's estimated variance is 0 (named).
+ *   or an asset's estimated variance is 0 (named); for "single-factor", when the equally weighted
+ *   market does not vary (the assets' deviations cancel every period).
  * @example
  * ledoitWolfCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01, 0.02, -0.02], periods: 4 }).shrinkage
  * // => 1 (four periods are too few to trust any correlation: fully shrunk)
@@ -51,24 +57,28 @@ export interface ShrunkCovariance extends Covariance {
 export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
   const m = readReturns(matrix);
   const { target = "constant-correlation" } = readOptions<LedoitWolfOptions>(options, "{ target? }", ["target"]);
-  if (target !== "constant-correlation" && target !== "identity") {
-    throw new EngineError("INVALID_INPUT", `target must be "constant-correlation" or "identity", got ${String(target)}`, { field: "target" });
+  if (target !== "constant-correlation" && target !== "identity" && target !== "single-factor") {
+    throw new EngineError("INVALID_INPUT", `target must be "constant-correlation", "identity" or "single-factor", got ${String(target)}`, { field: "target" });
   }
   const { periods: T, assets: N } = m;
   const { X, S } = centredColumns(m);
   // Σ_t ‖x_t‖⁴ / T − ‖S‖²_F = Σ_ij (1/T) Σ_t (x_ti x_tj − S_ij)²: π of the 2004 paper, T·b̄² of the identity paper.
-  let fourth = 0;
-  for (let t = 0; t < T; t++) {
-    let sq = 0;
-    for (let i = 0; i < N; i++) sq += X[i * T + t]! ** 2;
-    fourth += sq * sq;
+  const squares = new Float64Array(T); // ‖x_t‖², summed over the assets in order, column by column
+  for (let i = 0; i < N; i++) {
+    const base = i * T;
+    for (let t = 0; t < T; t++) squares[t] = squares[t]! + X[base + t]! ** 2;
   }
+  let fourth = 0;
+  for (let t = 0; t < T; t++) fourth += squares[t]! * squares[t]!;
   let frobenius = 0;
   for (let k = 0; k < N * N; k++) frobenius += S[k]! ** 2;
   const pi = Math.max(0, fourth / T - frobenius);
-  const out = new Float64Array(N * N);
+  let out: Float64Array;
   let delta: number;
-  if (target === "identity") {
+  if (target === "single-factor") {
+    ({ delta, values: out } = singleFactorShrinkage(X, S, T, N, pi));
+  } else if (target === "identity") {
+    out = new Float64Array(N * N);
     let trace = 0;
     for (let i = 0; i < N; i++) trace += S[i * N + i]!;
     const mu = trace / N;
@@ -78,6 +88,7 @@ export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, option
     delta = d2 > 0 ? Math.min(bBar2, d2) / d2 : 0;
     for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) out[i * N + j] = (1 - delta) * S[i * N + j]! + (i === j ? delta * mu : 0);
   } else {
+    out = new Float64Array(N * N);
     const sd = new Float64Array(N);
     for (let i = 0; i < N; i++) sd[i] = Math.sqrt(S[i * N + i]!);
     // r̄: the average correlation over pairs of assets that both vary.
@@ -93,24 +104,39 @@ export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, option
     }
     const rBar = pairs > 0 ? rSum / pairs : 0;
     // γ = ‖F − S‖²_F; ρ = Σ_i π_ii + r̄·Σ_{i≠j} √(S_jj/S_ii)·θ_ii,ij, θ_ii,ij = (1/T)Σ_t x_ti³x_tj − S_ii S_ij.
+    // Summed over j first: Σ_{j≠i} σ_j Σ_t x_ti³ x_tj = Σ_t x_ti³ (z_t − σ_i x_ti) with z_t = Σ_j σ_j x_tj,
+    // so ρ costs O(T·N + N²) rather than O(T·N²).
     let gamma = 0;
+    for (let i = 0; i < N; i++) {
+      for (let j = 0; j < N; j++) {
+        if (j !== i) gamma += (rBar * sd[i]! * sd[j]! - S[i * N + j]!) ** 2;
+      }
+    }
+    const z = new Float64Array(T);
+    for (let i = 0; i < N; i++) {
+      const si = sd[i]!;
+      if (si === 0) continue;
+      const bi = i * T;
+      for (let t = 0; t < T; t++) z[t] = z[t]! + si * X[bi + t]!;
+    }
     let rho = 0;
-    const cubes = new Float64Array(N * T);
-    for (let k = 0; k < N * T; k++) cubes[k] = X[k]! * X[k]! * X[k]!;
     for (let i = 0; i < N; i++) {
       const bi = i * T;
       let x4 = 0;
-      for (let t = 0; t < T; t++) x4 += cubes[bi + t]! * X[bi + t]!;
-      rho += x4 / T - S[i * N + i]! ** 2;
-      for (let j = 0; j < N; j++) {
-        if (j === i) continue;
-        const f = rBar * sd[i]! * sd[j]!;
-        gamma += (f - S[i * N + j]!) ** 2;
-        if (sd[i]! === 0) continue; // x_ti = 0 for every t: θ_ii,ij = 0
-        const bj = j * T;
-        const x3 = columnDot(cubes, X, bi, bj, T);
-        rho += rBar * (sd[j]! / sd[i]!) * (x3 / T - S[i * N + i]! * S[i * N + j]!);
+      let x3z = 0;
+      for (let t = 0; t < T; t++) {
+        const x = X[bi + t]!;
+        const cube = x * x * x;
+        x4 += cube * x;
+        x3z += cube * z[t]!;
       }
+      const sii = S[i * N + i]!;
+      rho += x4 / T - sii ** 2;
+      const si = sd[i]!;
+      if (si === 0) continue; // x_ti = 0 for every t: θ_ii,ij = 0
+      let sSd = 0;
+      for (let j = 0; j < N; j++) if (j !== i) sSd += S[i * N + j]! * sd[j]!;
+      rho += (rBar / si) * ((x3z - si * x4) / T - sii * sSd);
     }
     delta = gamma > 0 ? Math.min(1, Math.max(0, (pi - rho) / gamma / T)) : 0;
     for (let i = 0; i < N; i++) {

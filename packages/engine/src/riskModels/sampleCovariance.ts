@@ -14,7 +14,8 @@ import { weightedCovariance } from "./_internal/weightedCovariance.ts";
  * frequency (docs/maths.md#labelled-data).
  *
  * @see docs/maths.md#sample-covariance
- * Cost: O(T·N²/2), plus O(N³/3) for the `definite` check.
+ * Cost: O(T·N²/2) (the upper triangle of one cross product, in 3×3 register blocks), plus O(N³/3)
+ * for the `definite` check.
  * @param matrix T×N returns: an {@link AssetReturns} (ids and frequency kept), or a bare
  *   {@link ReturnMatrix} (labelled "0", "1", … with one period a year), T >= 2. Never mutated.
  * @throws EngineError INVALID_INPUT when `periods` is not an integer >= 2, `returns` holds a
@@ -22,7 +23,7 @@ import { weightedCovariance } from "./_internal/weightedCovariance.ts";
  *   asset's returns are constant (variance 0, named).
  * @example
  * const S = sampleCovariance(assetReturns([[0.01, 0.02], [-0.01, 0], [0.03, 0.01]], { assets: ["A", "B"], frequency: "daily" }));
- * [S.assets, S.values] // => [["A", "B"], Float64Array [0.0004, 0.0001, 0.0001, 0.00010000000000000002]]
+ * [S.assets, S.values] // => [["A", "B"], Float64Array [0.00039999999999999996, 0.00009999999999999999, 0.00009999999999999999, 0.0001]]
  */
 export function sampleCovariance(matrix: AssetReturns | ReturnMatrix): Covariance {
   const m = readReturns(matrix);

@@ -1,12 +1,13 @@
-import { EngineError, isEngineError } from "../../errors/EngineError.ts";
-import { makeCovariance, readCovariance, type Covariance } from "../../data/covariance.ts";
+import { EngineError } from "../../errors/EngineError.ts";
+import { makeCovariance, type Covariance } from "../../data/covariance.ts";
+import { choleskyCheck } from "../../data/_internal/choleskyCheck.ts";
 import type { LabelledReturnMatrix } from "./readReturns.ts";
 
 /**
  * Labels an estimate with the ids and sampling of the returns it came from, after the rules of
  * docs/maths.md#covariance-rules: an asset whose estimated variance is 0 (constant returns) or
  * below 1e-150 of the largest is refused naming it (no method can use it), and `definite` is the
- * one validator's answer (readCovariance; false too when rounding between variances of very
+ * one validator's Cholesky test (choleskyCheck, without the copy and symmetry pass an estimate does not need; false too when rounding between variances of very
  * different magnitudes makes a pivot fall below its tolerance). `extra` fields (the shrinkage) are set beside.
  * Cost: O(N³/3) (the validator's Cholesky).
  * @throws EngineError INVALID_INPUT naming `returns` and the asset.
@@ -26,14 +27,10 @@ export function labelCovariance<E extends object>(m: LabelledReturnMatrix, value
       );
     }
   }
-  try {
-    const checked = readCovariance("covariance", { size: n, values }, { assets: m.ids, periodsPerYear: m.periodsPerYear, frequency: m.frequency });
-    return makeCovariance(checked.assets, checked.values, checked.periodsPerYear, checked.frequency, checked.definite, extra);
-  } catch (error) {
-    // The estimate is a Gram matrix, positive semi-definite by construction: a pivot the validator
-    // finds below its tolerance is rounding between variances of very different magnitudes
-    // (1e-85 next to 1e-2, say), so the estimate is kept, marked singular.
-    if (!isEngineError(error, "INVALID_INPUT") || error.field !== "covariance") throw error;
-    return makeCovariance(m.ids, values, m.periodsPerYear, m.frequency, false, extra);
-  }
+  // The estimate is exactly symmetric and finite, and a Gram matrix (or a convex combination of
+  // one with a PSD target), so only the validator's Cholesky remains to say whether it is definite.
+  // A pivot the validator finds below its tolerance is rounding between variances of very different
+  // magnitudes (1e-85 next to 1e-2, say), so such an estimate is kept, marked singular.
+  const { failedAt, definite } = choleskyCheck(values, n, largest);
+  return makeCovariance(m.ids, values, m.periodsPerYear, m.frequency, failedAt < 0 && definite, extra);
 }

@@ -61,6 +61,36 @@ def lw_constant_correlation(R):
     return delta, delta * F + (1 - delta) * S
 
 
+def lw_single_factor(R):
+    # Ledoit & Wolf (2003) "Improved estimation of the covariance matrix of stock returns with an
+    # application to portfolio selection", J. Empirical Finance 10: the single-index target
+    # f_ij = s_i0 s_j0 / s_00 (i != j), f_ii = s_ii, the factor the equally weighted market; the
+    # intensity kappa / T with kappa = (pi - rho) / gamma, each term written as in the paper
+    # (pi_ij, rho_ii = pi_ii, rho_ij from the factor's moments), summed over i, j.
+    T, N = R.shape
+    X, S = biased(R)
+    m = X.mean(axis=1)  # the equally weighted market's deviations
+    s0 = X.T @ m / T
+    s00 = m @ m / T
+    F = np.outer(s0, s0) / s00
+    np.fill_diagonal(F, np.diag(S))
+    pi_mat = np.zeros((N, N))
+    for i in range(N):
+        for j in range(N):
+            pi_mat[i, j] = np.mean((X[:, i] * X[:, j] - S[i, j]) ** 2)
+    pi = pi_mat.sum()
+    rho = np.trace(pi_mat)
+    for i in range(N):
+        for j in range(N):
+            if i == j:
+                continue
+            r = (s0[j] * s00 * X[:, i] + s0[i] * s00 * X[:, j] - s0[i] * s0[j] * m) * m * X[:, i] * X[:, j] / s00**2 - F[i, j] * S[i, j]
+            rho += np.mean(r)
+    gamma = ((F - S) ** 2).sum()
+    delta = max(0.0, min(1.0, (pi - rho) / gamma / T))
+    return delta, delta * F + (1 - delta) * S
+
+
 def lw_identity(R):
     # Ledoit & Wolf (2004) "A well-conditioned estimator for large-dimensional covariance matrices",
     # lemmas 3.2-3.4, with the normalised Frobenius norm <A,B> = tr(AB')/N.
@@ -113,6 +143,7 @@ for name, R in cases:
         "sampleCovariance": sample_cov(R).ravel().tolist(),
         "ledoitWolfConstantCorrelation": dict(zip(["shrinkage", "values"], (lambda d, C: (d, C.ravel().tolist()))(*lw_constant_correlation(R)))),
         "ledoitWolfIdentity": dict(zip(["shrinkage", "values"], (lambda d, C: (d, C.ravel().tolist()))(*lw_identity(R)))),
+        "ledoitWolfSingleFactor": dict(zip(["shrinkage", "values"], (lambda d, C: (d, C.ravel().tolist()))(*lw_single_factor(R)))),
         "oas": dict(zip(["shrinkage", "values"], (lambda d, C: (d, C.ravel().tolist()))(*oas(R)))),
         "exponentialCovarianceSpan30": ew_cov(R, 30).ravel().tolist(),
         "meanHistorical": R.mean(axis=0).tolist(),
