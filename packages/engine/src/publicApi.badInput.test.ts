@@ -888,6 +888,16 @@ const quantReport = {
     breakers: [...numericArray([0], "returns", { minLength: 2 }), ...periodOptionBreakers(1)],
   },
   timeInMarket: conventionOnly(1),
+  riskAdjustedReturn: {
+    kind: "throws",
+    valid: fc.tuple(returns(1), fc.record({ riskFreeRate: double(-0.5, 0.2), periodsPerYear: double(1, 365), years: double(0.5, 30), convention: conventionArb })),
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1, elementOutOfRange: below(-1, true) }),
+      ...periodOptionBreakers(1),
+      ...scalar([1, "years"], "years", { optional: true, outOfRange: below(0) }),
+      ...conventionBreakers(1),
+    ],
+  },
   riskOfRuin: conventionOnly(1),
   outlierRatios: conventionOnly(1),
   profitRatio: conventionOnly(1),

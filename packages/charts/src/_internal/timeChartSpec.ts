@@ -59,7 +59,10 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
   const color = { field: "series", type: "nominal", scale: { domain: lines.map((l) => l.label), range: lines.map((l) => l.color) }, legend } as const;
   const x = timeEncoding(last - first);
   const seriesLayer = {
-    mark: { type: "line", interpolate: "linear" },
+    // No per-point ARIA label: a line is one path, and Vega-Lite would label it with its first
+    // point only (formatting a label for every point, the report's largest cost); the chart's
+    // own description stays.
+    mark: { type: "line", interpolate: "linear", aria: false },
     encoding: {
       x,
       y: {
@@ -84,8 +87,10 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
   if (layout.fillFirst === true && firstLine !== undefined) {
     layers.unshift({
       transform: [{ filter: { field: "series", equal: firstLine.label } }],
-      mark: { type: "area", color: firstLine.color, opacity: 0.18 },
-      encoding: { x, y: { field: "value", type: "quantitative" } },
+      mark: { type: "area", color: firstLine.color, opacity: 0.18, aria: false },
+      // Not stacked (one series): the area runs from the value to the zero baseline, as the
+      // stacked one did, without Vega's impute and per-date stack over every point.
+      encoding: { x, y: { field: "value", type: "quantitative", stack: null } },
     });
   }
   if (layout.rule !== undefined) layers.push({ data: { values: [{ y: layout.rule }] }, mark: { type: "rule", color: "#555555", strokeDash: [4, 3] }, encoding: { y: { field: "y", type: "quantitative" } } });

@@ -120,7 +120,8 @@ export function periodBarsSpec(t: Float64Array, r: Float64Array, label: string, 
     data: { values },
     layer: [
       {
-        mark: { type: "rule", strokeWidth: 1 },
+        // One stroke per period (thousands on daily data): no per-stroke ARIA label; the chart's description stays.
+        mark: { type: "rule", strokeWidth: 1, aria: false },
         encoding: {
           x,
           y: { field: "value", type: "quantitative", axis: { title: "Return (%)", format: ".0%", tickCount: 6 } },

@@ -111,6 +111,19 @@ describe("tearSheetReport (the full tear sheet)", () => {
     expect(svgParts(panels.monthlyReturns).bars).toBeGreaterThanOrEqual(12);
   });
 
+  it("labels each dense panel once for assistive technology, not each of its points (a label per point was the page's largest cost)", async () => {
+    const daily = sampleBacktest(1, 7, "daily");
+    const { panels } = await tearSheetReport(daily);
+    const labels = (svg: string) => svg.match(/aria-label="/g)?.length ?? 0;
+    for (const name of ["periodReturns", "cumulativeReturns", "rollingSharpe", "underwater"] as const) {
+      // Its title, axes, legend and reference rules: a handful of labels, not one per return (about 260 here).
+      expect(labels(panels[name])).toBeLessThan(12);
+      expect(panels[name]).toMatch(/aria-label="Title text '[^']+'"/);
+    }
+    // Small panels keep a label per mark (a bar per year).
+    expect(labels(panels.annualReturns)).toBeGreaterThan(4);
+  });
+
   it("rejects bad options", () => {
     expect(() => tearSheetReportSpecs({ ...backtest, timeSeries: backtest.timeSeries.slice(0, 5), benchmarkTimeSeries: backtest.benchmarkTimeSeries.slice(0, 5) })).toThrow(/at least 6/);
     expect(() => tearSheetReportSpecs(backtest, { width: 100 })).toThrow(/options.width: must be an integer in 480..4000/);

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
-import { annualReturns, drawdownTable, monthlyReturns, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, tearSheet, type StatsConvention } from "@thematic/engine";
+import { annualReturns, drawdownTable, monthlyReturns, type QuantstatsVersion, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention, type TimePoint, tearSheet } from "@thematic/engine";
 import { ChartError } from "../ChartError.ts";
 import { checkAnnualRate, checkLabel, TITLE_MAX, displayValue } from "../_internal/checkOptions.ts";
 import { dateRange } from "../_internal/dateRange.ts";
@@ -33,8 +33,13 @@ export interface TearSheetReportOptions {
   riskFreeRate?: number;
   /** Returns per rolling window (an integer ≥ 2); default half a year of points: 26 weekly, 126 daily, 6 monthly. */
   rollingWindow?: number;
-  /** The convention preset of the metrics (docs/maths.md#convention-presets); default "engine". */
+  /**
+   * The convention preset of the metrics and of the rolling Sharpe and Sortino panels
+   * (docs/maths.md#convention-presets); default "engine".
+   */
   convention?: StatsConvention;
+  /** With convention "quantstats": the release followed, "0.0.84" (default) or "0.0.81" (which de-annualised the rate of the rolling ratios over the window). */
+  quantstatsVersion?: QuantstatsVersion;
   /** Plot width of each panel, 480..4000; default 760. */
   width?: number;
 }
@@ -47,7 +52,7 @@ export type TearSheetPanels = Record<
   TopLevelSpec
 >;
 
-const OPTION_KEYS = ["title", "periodsPerYear", "riskFreeRate", "rollingWindow", "convention", "width"] as const;
+const OPTION_KEYS = ["title", "periodsPerYear", "riskFreeRate", "rollingWindow", "convention", "quantstatsVersion", "width"] as const;
 const CONVENTIONS: readonly StatsConvention[] = ["engine", "empyrical", "quantstats"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Drawdown episodes in the table (quantstats' report lists ten) and shaded on the underwater curve. */
@@ -114,21 +119,25 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
   const dated = (spec: TopLevelSpec) => withSharedTimeAxis(spec, first, last);
   const labels: Labels = { portfolio: portfolio.label, benchmark: benchmark.label };
   const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label, ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }) };
-  const sheetOptions = { periodsPerYear: p, riskFreeRate: rf, rollingWindow: window, drawdowns: TABLE_DRAWDOWNS, convention };
+  const version = o.quantstatsVersion === undefined ? {} : { quantstatsVersion: o.quantstatsVersion };
+  const sheetOptions = { periodsPerYear: p, riskFreeRate: rf, rollingWindow: window, drawdowns: TABLE_DRAWDOWNS, convention, ...version };
   const sheet = tearSheet({ timeSeries: backtest.timeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
   // The benchmark's own figures: the result's `benchmark` when it has one, else its tear sheet against itself.
   const benchmarkSheet = "benchmark" in sheet ? undefined : tearSheet({ timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
   const rows = reportMetrics(sheet, benchmarkSheet);
   const windowName = (w: number) => `${w}-${sampling.unit}`;
 
-  const rolling = (title: string, yTitle: string, yFormat: string, make: () => Array<{ label: string; color: string; values: () => Float64Array; w: number }>, rule?: number, subtitle = `${windowName(window)} window, annualised with ${p} periods a year`): TopLevelSpec => {
+  // Every rolling line is the engine's: the portfolio's from its tear sheet (rollingVolatility,
+  // rollingSharpe, rollingSortino, rollingBeta, under the preset), the benchmark's and the year-long
+  // beta from the engine's functions with the same options; the charts only place and draw them.
+  const rolling = (title: string, yTitle: string, yFormat: string, make: () => Array<{ label: string; color: string; values: () => Float64Array | TimePoint[]; w: number }>, rule?: number, subtitle = `${windowName(window)} window, annualised with ${p} periods a year`): TopLevelSpec => {
     const lines: TimeLine[] = [];
     const means: Array<{ y: number; color: string }> = [];
     for (const line of make()) {
       if (r.length < line.w) continue; // a window longer than the returns draws no line
-      const v = line.values();
-      lines.push({ label: line.label, color: line.color, series: { t: t.slice(line.w, line.w + v.length), v } });
-      means.push({ y: meanOf(v), color: line.color });
+      const series = placed(line.values(), line.w);
+      lines.push({ label: line.label, color: line.color, series });
+      means.push({ y: meanOf(series.v), color: line.color });
     }
     const spec = timeChartSpec(lines, {
       title,
@@ -143,11 +152,16 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
     for (const m of means) spec.layer.push({ data: { values: [{ y: m.y }] }, mark: { type: "rule", color: m.color, strokeDash: [5, 3], strokeWidth: 1.2 }, encoding: { y: { field: "y", type: "quantitative" } } });
     return dated(spec as unknown as TopLevelSpec);
   };
-  const both = (f: (x: Float64Array) => Float64Array) => () => [
-    { label: labels.portfolio, color: PALETTE.portfolio, values: () => f(r), w: window },
+  /** A window's value k ends at point k + w (the engine's `[t, value]` already carry their dates). */
+  const placed = (values: Float64Array | TimePoint[], w: number) => {
+    if (values instanceof Float64Array) return { t: t.slice(w, w + values.length), v: values };
+    return { t: Float64Array.from(values, (x) => x[0]), v: Float64Array.from(values, (x) => x[1]) };
+  };
+  const both = (own: TimePoint[], f: (x: Float64Array) => Float64Array) => () => [
+    { label: labels.portfolio, color: PALETTE.portfolio, values: () => own, w: window },
     { label: labels.benchmark, color: PALETTE.benchmark, values: () => f(b), w: window },
   ];
-  const period = { riskFreeRate: rf, periodsPerYear: p };
+  const period = { riskFreeRate: rf, periodsPerYear: p, convention, ...version };
   const year = Math.max(2, Math.round(p));
 
   const units = (["week", "month", "quarter", "year"] as const).filter((u) => p >= { week: 52, month: 12, quarter: 4, year: 1 }[u] - 1e-9);
@@ -182,11 +196,11 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
     returnDistribution: histogramSpec({ portfolio: r, benchmark: b }, labels, { title: "Distribution of returns", subtitle: `${r.length} ${kind} returns each`, xTitle: `${Kind} return (%)`, yTitle: "Periods", description: `Histogram of the ${kind} returns of the portfolio and its benchmark.` }, width, 40),
     monthlyDistribution: histogramSpec(months, labels, { title: "Distribution of monthly returns", subtitle: `${months.portfolio.length} calendar months each`, xTitle: "Monthly return (%)", yTitle: "Months", description: "Histogram of the monthly returns of the portfolio and its benchmark." }, width, 20),
     returnsByPeriod: returnsBoxPlotSpec(boxValues, labels, width),
-    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", both((x) => rollingVolatility(x, window, p))),
-    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", both((x) => rollingSharpe(x, window, period)), 0),
-    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", both((x) => rollingSortino(x, window, period)), 0),
+    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", both(sheet.rollingVolatility, (x) => rollingVolatility(x, window, p))),
+    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", both(sheet.rollingSharpe, (x) => rollingSharpe(x, window, period)), 0),
+    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", both(sheet.rollingSortino, (x) => rollingSortino(x, window, period)), 0),
     rollingBeta: rolling(`Rolling beta against ${labels.benchmark}`, "Beta", ".2f", () => [
-      { label: `${windowName(window)} window`, color: PALETTE.portfolio, values: () => rollingBeta(r, b, window), w: window },
+      { label: `${windowName(window)} window`, color: PALETTE.portfolio, values: () => sheet.rollingBeta, w: window },
       { label: `${windowName(year)} window`, color: PALETTE.low, values: () => rollingBeta(r, b, year), w: year },
     ], 1, `Half a year and a year of ${kind} returns`),
     underwater: dated(underwaterSpec(t, portfolio.nav, labels.portfolio, width)),
@@ -204,7 +218,7 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
     returns: r.length,
     sampling: `${Kind}, ${p} periods a year${o.periodsPerYear === undefined ? "" : " (given)"}`,
     riskFreeRate: rf,
-    convention,
+    convention: o.quantstatsVersion === undefined ? convention : `${convention} ${o.quantstatsVersion}`,
     rollingWindow: `${windowName(window)}`,
   };
   return { panels, rows, parameters };

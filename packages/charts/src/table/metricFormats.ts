@@ -32,6 +32,7 @@ export const METRIC_FORMATS: readonly MetricFormatRow[] = [
   row("Returns", "Time in market", "pct1", "timeInMarket"),
   row("Returns", "Total return", "pct", "totalReturn"),
   row("Returns", "CAGR", "pct", "cagr"),
+  row("Returns", "Risk-adjusted return (CAGR / time in market)", "pct", "riskAdjustedReturn"),
   row("Returns", "Volatility (a year)", "pct", "volatility"),
   row("Risk-adjusted", "Sharpe ratio", "num", "sharpeRatio"),
   row("Risk-adjusted", "Probabilistic Sharpe ratio", "pct1", "probabilisticSharpeRatio"),

@@ -31,6 +31,7 @@ export { periodCagr } from "./periodCagr.ts";
 export { autocorrelationPenalty } from "./autocorrelationPenalty.ts";
 export { smartSharpeRatio } from "./smartSharpeRatio.ts";
 export { timeInMarket } from "./timeInMarket.ts";
+export { riskAdjustedReturn, type RiskAdjustedReturnOptions } from "./riskAdjustedReturn.ts";
 export { riskOfRuin } from "./riskOfRuin.ts";
 export { consecutiveRuns, type ConsecutiveRuns } from "./consecutiveRuns.ts";
 export { expectedReturn } from "./expectedReturn.ts";

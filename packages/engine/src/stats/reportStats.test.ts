@@ -10,6 +10,8 @@ import { smartSharpeRatio } from "./smartSharpeRatio.ts";
 import { sharpeRatio } from "./sharpeRatio.ts";
 import { timeInMarket } from "./timeInMarket.ts";
 import { riskOfRuin } from "./riskOfRuin.ts";
+import { riskAdjustedReturn } from "./riskAdjustedReturn.ts";
+import { periodCagr } from "./periodCagr.ts";
 import { consecutiveRuns } from "./consecutiveRuns.ts";
 import { expectedReturn } from "./expectedReturn.ts";
 import { commonSenseRatio } from "./commonSenseRatio.ts";
@@ -86,6 +88,54 @@ describe("timeInMarket", () => {
       }),
     );
     expect(timeInMarket([0.01, 0, 0.02, 0, 0, 0, 0], { convention: "quantstats" })).toBe(0.29);
+  });
+});
+
+describe("riskAdjustedReturn", () => {
+  it("is the CAGR over the time in market: equal to it when every period is invested, larger in size otherwise, 0 when none is", () => {
+    fc.assert(
+      fc.property(returnsArb(1), fc.constantFrom(12, 52, 252), (r, p) => {
+        const x = timeInMarket(r);
+        const rar = riskAdjustedReturn(r, { periodsPerYear: p });
+        if (x === 0) {
+          expect(rar).toBe(0);
+          return;
+        }
+        const growth = periodCagr(r, p);
+        expectClose(rar, growth / x, 1e-9, 1e-12);
+        expect(Math.abs(rar)).toBeGreaterThanOrEqual(Math.abs(growth) * (1 - 1e-12));
+        // The engine's rate ignores the risk-free rate; the years are the caller's when given.
+        expect(riskAdjustedReturn(r, { periodsPerYear: p, riskFreeRate: 0.05 })).toBe(rar);
+        expectClose(riskAdjustedReturn(r, { periodsPerYear: p, years: r.length / p }), rar, 1e-12, 1e-15);
+      }),
+    );
+    expect(riskAdjustedReturn([0, 0, 0])).toBe(0);
+  });
+  it("quantstats: takes the annual rate from every return, counts n / 252 years whatever the data, and rounds the exposure up", () => {
+    fc.assert(
+      fc.property(returnsArb(1), fc.constantFrom(12, 52, 252), fc.constantFrom(0, 0.03), (r, p, rf) => {
+        const q = { convention: "quantstats" as const };
+        const rar = riskAdjustedReturn(r, { periodsPerYear: p, riskFreeRate: rf, ...q });
+        // The data's periods a year play no part.
+        expect(riskAdjustedReturn(r, { periodsPerYear: 1, riskFreeRate: rf, ...q })).toBe(rar);
+        const e = r.map((x) => x - rf);
+        const exposure = timeInMarket(e, q);
+        if (exposure === 0) {
+          expect(rar).toBe(0);
+          return;
+        }
+        expectClose(rar, periodCagr(e, 252) / exposure, 1e-9, 1e-12);
+        // At rate 0 it is the engine's figure over n / 252 years with the exposure rounded up: never larger in size.
+        if (rf === 0) expect(Math.abs(rar)).toBeLessThanOrEqual(Math.abs(riskAdjustedReturn(r, { periodsPerYear: 252 })) * (1 + 1e-12));
+      }),
+    );
+    expect(riskAdjustedReturn([0.01, 0, 0.02, 0, 0, 0, 0], { convention: "quantstats" })).toBeCloseTo(periodCagr([0.01, 0, 0.02, 0, 0, 0, 0], 252) / 0.29, 12);
+  });
+  it("stays finite past a total loss of the excess returns under the preset, and refuses a return of −100 % or less", () => {
+    expect(riskAdjustedReturn([0.01, -0.5], { convention: "quantstats", riskFreeRate: 0.6 })).toBe(0); // factors 0.41 and −0.1: no real power
+    expect(riskAdjustedReturn([0.01, -0.4], { convention: "quantstats", riskFreeRate: 0.6 })).toBe(-1); // a factor of 0
+    expect(() => riskAdjustedReturn([0.01, -1])).toThrowError(/returns\[1\]/);
+    expect(() => riskAdjustedReturn([0.01], { window: 2 } as never)).toThrowError(/window/);
   });
 });
 

@@ -26,6 +26,7 @@ import { commonSenseRatio } from "../../stats/commonSenseRatio.ts";
 import { cpcOf } from "../../stats/cpcIndex.ts";
 import { outlierRatios } from "../../stats/outlierRatios.ts";
 import { timeInMarket } from "../../stats/timeInMarket.ts";
+import { riskAdjustedReturn } from "../../stats/riskAdjustedReturn.ts";
 import { gainsAndLosses } from "../../stats/_internal/gainsAndLosses.ts";
 import { payoffOf } from "../../stats/payoffRatio.ts";
 import type { StatsConvention } from "../../stats/statsConvention.ts";
@@ -50,6 +51,8 @@ export interface SeriesMetrics {
   /** Calendar CAGR (engine), over n / p years (empyrical, quantstats). */
   cagr: number;
   timeInMarket: number;
+  /** CAGR over time in market (quantstats `rar`, "Risk-Adjusted Return"; its own rf handling under the preset). */
+  riskAdjustedReturn: number;
   sharpeRatio: number;
   probabilisticSharpeRatio: number;
   smartSharpeRatio: number;
@@ -158,6 +161,7 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
     totalReturn: (v[n]! - v[0]!) / v[0]! + 0,
     cagr: engine ? cagr(v[0]!, v[n]!, calendarYears) : periodCagr(r, p),
     timeInMarket: timeInMarket(r, c),
+    riskAdjustedReturn: riskAdjustedReturn(r, { ...period, convention, ...(engine ? { years: calendarYears } : {}) }),
     sharpeRatio: sharpeRatio(r, period),
     probabilisticSharpeRatio: n < 4 ? 0 : probabilisticSharpeRatio(r, { ...period, ...qs }),
     smartSharpeRatio: smartSharpeRatio(r, period),

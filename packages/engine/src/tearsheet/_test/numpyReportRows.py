@@ -375,6 +375,7 @@ def series_rows(t, v, other, rf, p, beta, preset, version, joint):
     return {
         "totalReturn": float(v[-1] / v[0] - 1),
         "cagr": cagr,
+        "riskAdjustedReturn": risk_adjusted_return(t, v, r, rf, p, preset),
         "timeInMarket": math.ceil(np.count_nonzero(r) / n * 100) / 100 if qs else float(np.count_nonzero(r) / n),
         "sharpeRatio": sharpe(r, rfp, p),
         "probabilisticSharpeRatio": psr(r, rf, p, preset, version),
@@ -427,6 +428,16 @@ def series_rows(t, v, other, rf, p, beta, preset, version, joint):
         "averageDownMonth": month_avg["loss"],
         "winRate": {"periods": win_rate(r, qs), "months": win_rate(months, qs), "quarters": win_rate(quarters, qs), "years": win_rate(years, qs)},
     }
+
+
+def risk_adjusted_return(t, v, r, rf, p, preset):
+    """CAGR over time in market; quantstats' rar: the annual rate taken from every return, n / 252 years, exposure rounded up."""
+    if preset == "quantstats":
+        e = r - rf
+        exposure = math.ceil(np.count_nonzero(e) / len(e) * 100) / 100
+        return float((np.prod(1 + e) ** (252 / len(e)) - 1) / exposure)
+    cagr = calendar_cagr(t, v) if preset == "engine" else period_cagr(r, p)
+    return float(cagr / (np.count_nonzero(r) / len(r)))
 
 
 def relative_rows(r, b, rf, p, preset):
