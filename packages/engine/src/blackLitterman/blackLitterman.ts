@@ -1,7 +1,9 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
-import { cholesky, choleskySolve, scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { cholesky } from "../linearAlgebra/cholesky.ts";
+import { choleskySolve } from "../linearAlgebra/choleskySolve.ts";
 import { readEstimates } from "../_internal/readEstimates.ts";
 import { makeCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
 import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";

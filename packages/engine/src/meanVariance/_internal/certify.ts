@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
+import { multiply, type BoundState, type QpProblem } from "../../quadraticProgram/qpProblem.ts";
 
 /** KKT residuals, each relative to the largest term it balances. */
 export interface Kkt {

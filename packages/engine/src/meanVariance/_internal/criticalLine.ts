@@ -1,6 +1,6 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import type { BoundState, QpProblem } from "./qpProblem.ts";
-import { solveFace, type Face } from "./solveFace.ts";
+import type { BoundState, QpProblem } from "../../quadraticProgram/qpProblem.ts";
+import { solveFace, type Face } from "../../quadraticProgram/solveFace.ts";
 
 /** One piece of the optimal path: on [from, to] the optimum of P(t) is `p + t·q` (`face`). */
 export interface Segment {

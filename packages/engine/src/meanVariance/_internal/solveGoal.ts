@@ -1,9 +1,9 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { activeSetAt } from "./activeSetAt.ts";
+import { activeSetAt } from "../../quadraticProgram/activeSetAt.ts";
 import { certifyPath, certifyTangency, type Kkt } from "./certify.ts";
 import { criticalLine, type Segment } from "./criticalLine.ts";
-import { dot, multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
-import { solveFace } from "./solveFace.ts";
+import { dot, multiply, type BoundState, type QpProblem } from "../../quadraticProgram/qpProblem.ts";
+import { solveFace } from "../../quadraticProgram/solveFace.ts";
 
 /** What to find on the path, in the solver's (scaled) units. */
 export type Goal =

@@ -2,7 +2,7 @@ import type { PreparedProblem } from "./prepareProblem.ts";
 import { assertCertified, certifyPath, certifyTangency, type Kkt } from "./certify.ts";
 import { diagnosingSingular } from "./diagnosingSingular.ts";
 import { expandWeights } from "./expandWeights.ts";
-import type { QpProblem } from "./qpProblem.ts";
+import type { QpProblem } from "../../quadraticProgram/qpProblem.ts";
 import { solveGoal, type Goal, type OnInfeasible } from "./solveGoal.ts";
 
 /** A solution on every asset: weights in the covariance's order and its certificate. */

@@ -1,6 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
-import { matVec, scaledByLargestVariance } from "../../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../../_internal/symmetricMatrix.ts";
+import { matVec } from "../../linearAlgebra/matVec.ts";
 import { readOptions } from "../../_internal/readOptions.ts";
 import { bareCovarianceWarning } from "../../_internal/readEstimates.ts";
 import { readCovariance, type CovarianceInput } from "../../data/covariance.ts";
