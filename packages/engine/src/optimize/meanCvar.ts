@@ -18,8 +18,7 @@ import { solveMeanCvar, type SolverReport } from "./_internal/solveMeanCvar.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
 import { solveTradeOff } from "./_internal/solveTradeOff.ts";
 import { columnMeans } from "./_internal/columnMeans.ts";
-import { GAP_TOL } from "./_internal/tolerance.ts";
-import { snapToInteger } from "../_internal/tolerance.ts";
+import { GAP_TOL, snapToInteger } from "../_internal/tolerance.ts";
 
 /** Options of {@link meanCvar}: the shared rules, and either the trade-off weight or a target CVaR. */
 export interface MeanCvarOptions extends CvarRuleOptions {

@@ -1,10 +1,9 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { projectOntoBounds } from "../_internal/projectOntoBounds.ts";
+import { SIGN_TOLERANCE, WARM_START_STEP } from "../_internal/tolerance.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
 import { solveFace, type Face } from "./solveFace.ts";
 
-/** Relative tolerance of a multiplier's sign and of "at a bound". */
-export const SIGN_TOLERANCE = 1e-12;
 
 /** The warm start stops once no weight has changed bound for this many steps. */
 const STABLE_STEPS = 10;
@@ -14,7 +13,7 @@ const STABLE_STEPS = 10;
  * `from` (the equal weights unless a start is given), only to start the active-set method near the
  * optimal face. Step 1/L, L = the
  * largest absolute row sum of Σ (Gershgorin). At most `steps` steps; stops early when no weight
- * moves by more than 1e-13 or no weight has changed bound for 10 steps. Cost O(n²) per step.
+ * moves by more than WARM_START_STEP (1e-13) or no weight has changed bound for 10 steps. Cost O(n²) per step.
  */
 function warmStart(P: QpProblem, t: number, steps: number, from: Float64Array): { w: Float64Array; steps: number } {
   const { n, Sigma, mu, lo, hi } = P;
@@ -52,7 +51,7 @@ function warmStart(P: QpProblem, t: number, steps: number, from: Float64Array): 
     stable = changes === 0 ? stable + 1 : 0;
     x = next;
     momentum = nextMomentum;
-    if (moved <= 1e-13 || stable >= STABLE_STEPS) break;
+    if (moved <= WARM_START_STEP || stable >= STABLE_STEPS) break;
   }
   return { w: x, steps: done };
 }
