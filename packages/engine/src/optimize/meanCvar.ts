@@ -4,7 +4,7 @@ import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { conditionalValueAtRisk } from "../stats/index.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { ObjectiveTerm, ReturnScenarios } from "./types.ts";
 import { eligibleReturns } from "./_internal/meanCvarProblem.ts";

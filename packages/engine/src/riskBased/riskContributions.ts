@@ -6,7 +6,7 @@ import { matVec } from "../linearAlgebra/matVec.ts";
 import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
 import { weightVector, type WeightsInput } from "../portfolio/weightVector.ts";
 import { isLabelledWeights } from "../_internal/isLabelledWeights.ts";
-import type { RiskContribution } from "./riskBudgetWeights.ts";
+import type { RiskContribution } from "./RiskBudgetResult.ts";
 
 /**
  * Each asset's share of the portfolio variance (Euler decomposition; Maillard, Roncalli &

@@ -1,28 +1,9 @@
-import type { ObjectiveSense, VariableType } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, loadSolver, statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
 import { leastCashModel } from "./leastCashModel.ts";
 import { trackingModel } from "./trackingModel.ts";
-
-/** One allocation problem over n priced assets: weights (Σ = 1), prices, cash, the objective. */
-export interface AllocationProblem {
-  n: number;
-  w: Float64Array;
-  p: Float64Array;
-  C: number;
-  timeLimitSeconds: number | undefined;
-  leastCash: boolean;
-}
-
-/** The HiGHS constants a model needs (so that the models are built without a solver instance). */
-export interface SolverConstants {
-  infinity: number;
-  /** `highs.constants.objectiveSense.minimize` (1). */
-  minimize: ObjectiveSense;
-  /** `highs.constants.variableType.integer` (1). */
-  integer: VariableType;
-}
+import type { AllocationProblem, SolverConstants } from "./AllocationProblem.ts";
 
 /** The solved allocation: share counts, whether the time limit stopped the search, the objective and its proven lower bound. */
 export interface SolvedAllocation {

@@ -7,8 +7,8 @@ import { bareCovarianceWarning } from "../../_internal/readEstimates.ts";
 import { readCovariance, type CovarianceInput } from "../../data/covariance.ts";
 import { weightVector } from "../../portfolio/weightVector.ts";
 import { performanceOf } from "../../portfolio/portfolioPerformance.ts";
-import { portfolioResult } from "../../portfolio/_internal/portfolioResult.ts";
-import type { RiskBudgetOptions, RiskBudgetResult } from "../riskBudgetWeights.ts";
+import { portfolioResult } from "../../portfolio/PortfolioResult.ts";
+import type { RiskBudgetOptions, RiskBudgetResult } from "../RiskBudgetResult.ts";
 import { solveRiskBudget } from "./solveRiskBudget.ts";
 
 /**
