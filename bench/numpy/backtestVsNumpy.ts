@@ -26,7 +26,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { buyAndHoldBacktest, tradingCalendar, weeklyPriceTable, type BacktestInput, type PriceSeries } from "@thematic/engine";
-import { forgetCheckedCloses } from "../../packages/engine/src/backtest/_internal/validatePriceSeries.ts";
+import { forgetCheckedCloses } from "../../packages/engine/src/backtest/validatePriceSeries.ts";
 import { stopChild } from "../_internal/stopChild.ts";
 import { generatedCase, type GeneratedCase } from "./_internal/generatedCase.ts";
 

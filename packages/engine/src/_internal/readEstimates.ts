@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { isCovariance, readCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
 import { isExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
 import { readFrequency, type Frequency } from "../data/Frequency.ts";
-import { alignAssets, readAssetIds } from "../data/_internal/assetIds.ts";
+import { alignAssets, readAssetIds } from "../data/assetIds.ts";
 import { toFiniteFloat64 } from "./validate.ts";
 
 /** Expected returns and a covariance read together, in the covariance's asset order. */

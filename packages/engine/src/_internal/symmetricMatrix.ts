@@ -3,8 +3,9 @@ import { EngineError } from "../errors/EngineError.ts";
 /**
  * Dense symmetric matrices for the risk-based, Black–Litterman and allocation functions
  * (docs/maths.md#matrix-inputs): reading a square matrix given either as rows (`number[][]`)
- * or as one row-major array of n² values (`Float64Array`), and the Cholesky factorisation and
- * solves they need. Private to the engine.
+ * or as one row-major array of n² values (`Float64Array`), and scaling it by its largest variance.
+ * The factorisation and solves are the engine's one dense linear algebra, linearAlgebra/. Private
+ * to the engine.
  */
 
 /**
@@ -108,53 +109,4 @@ export function scaledByLargestVariance(values: Float64Array, n: number): DenseM
   const data = new Float64Array(n * n);
   for (let k = 0; k < n * n; k++) data[k] = values[k]! / scale;
   return { n, data, scale };
-}
-
-/**
- * Cholesky factor `L` (lower, row-major) of a symmetric positive-definite n×n matrix, or
- * `undefined` when a pivot is not > 0. Cost: O(n³/3).
- */
-export function cholesky(a: Float64Array, n: number): Float64Array | undefined {
-  const L = new Float64Array(n * n);
-  for (let k = 0; k < n; k++) {
-    let d = a[k * n + k]!;
-    for (let p = 0; p < k; p++) d -= L[k * n + p]! ** 2;
-    if (!(d > 0)) return undefined;
-    const root = Math.sqrt(d);
-    L[k * n + k] = root;
-    for (let i = k + 1; i < n; i++) {
-      let s = a[i * n + k]!;
-      for (let p = 0; p < k; p++) s -= L[i * n + p]! * L[k * n + p]!;
-      L[i * n + k] = s / root;
-    }
-  }
-  return L;
-}
-
-/** Solves `L·Lᵀ·x = b` in place of a copy of `b`. Cost: O(n²). */
-export function choleskySolve(L: Float64Array, n: number, b: ArrayLike<number>): Float64Array {
-  const x = Float64Array.from(b);
-  for (let i = 0; i < n; i++) {
-    let s = x[i]!;
-    for (let p = 0; p < i; p++) s -= L[i * n + p]! * x[p]!;
-    x[i] = s / L[i * n + i]!;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = x[i]!;
-    for (let p = i + 1; p < n; p++) s -= L[p * n + i]! * x[p]!;
-    x[i] = s / L[i * n + i]!;
-  }
-  return x;
-}
-
-/** `A·x` for a row-major n×n `A`. */
-export function matVec(a: Float64Array, n: number, x: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    const row = i * n;
-    for (let j = 0; j < n; j++) s += a[row + j]! * x[j]!;
-    out[i] = s;
-  }
-  return out;
 }

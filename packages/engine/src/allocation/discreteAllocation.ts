@@ -8,7 +8,7 @@ import { perPeriod } from "../portfolio/annualRate.ts";
 import type { RiskFreeRateOption } from "../portfolio/PortfolioOptions.ts";
 import type { Performance, PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { portfolioPerformance } from "../portfolio/portfolioPerformance.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { WeightsInput } from "../portfolio/weightVector.ts";
 import { readAllocationInputs, type PricesInput } from "./_internal/readAllocationInputs.ts";
 import { solveAllocation, trackingError } from "./_internal/solveAllocation.ts";

@@ -3,13 +3,13 @@ import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertFinite, assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import type { BacktestInput, BacktestStatistics, TableBacktestInput } from "./types.ts";
-import { isoDate } from "./_internal/isoDate.ts";
+import { isoDate } from "./isoDate.ts";
 import { rebasedAtPoints } from "./_internal/navAtPoints.ts";
 import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
 import { registerWindow, type PreparedWindow } from "./_internal/preparedWindow.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { validateCloses, validatePriceSeries } from "./_internal/validatePriceSeries.ts";
+import { validateCloses, validatePriceSeries } from "./validatePriceSeries.ts";
 import { weeklyWindow } from "./_internal/weeklyWindow.ts";
 
 /** Default window length in years (rest-interface.md §8). */

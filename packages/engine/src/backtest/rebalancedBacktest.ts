@@ -4,7 +4,7 @@ import { prepareWindow } from "./backtestWindow.ts";
 import { frequencyOf } from "./_internal/dailyWindow.ts";
 import { checkResolvedCloses, resolveHoldings } from "./_internal/resolveHoldings.ts";
 import { seriesStatistics } from "./_internal/seriesStatistics.ts";
-import { readClose } from "./_internal/validatePriceSeries.ts";
+import { readClose } from "./validatePriceSeries.ts";
 import { firstAbove } from "../_internal/sortedSearch.ts";
 import { yearsBetween } from "../stats/yearsBetween.ts";
 import { NAV_BASE } from "./_internal/navAtPoints.ts";

@@ -3,7 +3,6 @@
  * result (rest-interface.md §2.10); the semantics are in docs/maths.md#buy-and-hold-backtest.
  */
 import type { TradingCalendar } from "./tradingCalendar.ts";
-import type { WeeklyPriceTable } from "./weeklyPriceTable.ts";
 
 /**
  * One security's daily closes on the shared calendar: closes[j] is the close on calendar[start + j].
@@ -89,4 +88,16 @@ export interface BacktestResult {
   benchmarkMetadata: BacktestStatistics & { symbol: string };
   /** The benchmark rebased to 10000 on exactly the timestamps of `timeSeries`. */
   benchmarkTimeSeries: Array<[number, number]>;
+}
+
+/**
+ * The weekly closes of many series on one {@link TradingCalendar} (made by `weeklyPriceTable`), gathered once, for many
+ * backtests over the same prices (a server's universe, a parameter sweep). Opaque and immutable.
+ */
+export interface WeeklyPriceTable {
+  readonly kind: "WeeklyPriceTable";
+  /** The calendar the table was made for; backtests given the table must use this calendar. */
+  readonly calendar: TradingCalendar;
+  /** Number of series. */
+  readonly size: number;
 }

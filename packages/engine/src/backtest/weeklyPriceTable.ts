@@ -1,22 +1,10 @@
 import { EngineError } from "../errors/EngineError.ts";
-import type { PriceSeries } from "./types.ts";
+import type { PriceSeries, WeeklyPriceTable } from "./types.ts";
 import { tradingCalendar, type TradingCalendar } from "./tradingCalendar.ts";
 import { preparedCalendarOf } from "./_internal/preparedCalendar.ts";
 import { registerPriceTable, type TableSeries } from "./_internal/preparedPriceTable.ts";
 import { kernelMemory } from "./_internal/kernelMemory.ts";
-import { firstBadClose, validatePriceSeries } from "./_internal/validatePriceSeries.ts";
-
-/**
- * The weekly closes of many series on one {@link TradingCalendar}, gathered once, for many
- * backtests over the same prices (a server's universe, a parameter sweep). Opaque and immutable.
- */
-export interface WeeklyPriceTable {
-  readonly kind: "WeeklyPriceTable";
-  /** The calendar the table was made for; backtests given the table must use this calendar. */
-  readonly calendar: TradingCalendar;
-  /** Number of series. */
-  readonly size: number;
-}
+import { firstBadClose, validatePriceSeries } from "./validatePriceSeries.ts";
 
 /**
  * Gathers, for every series of `prices`, its close on every weekly point a backtest can use (the

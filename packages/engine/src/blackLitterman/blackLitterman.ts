@@ -1,12 +1,15 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
-import { cholesky, choleskySolve } from "../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { cholesky } from "../linearAlgebra/cholesky.ts";
+import { choleskySolve } from "../linearAlgebra/choleskySolve.ts";
 import { gramMatrix } from "../riskModels/_internal/gramMatrix.ts";
 import { readEstimates } from "../_internal/readEstimates.ts";
 import { makeCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
 import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
 import { readViews, type BlackLittermanViews } from "./_internal/readViews.ts";
+import { ROUNDING } from "../_internal/tolerance.ts";
 
 export type { BlackLittermanView, BlackLittermanViews, AbsoluteView, RelativeView, ViewLeg } from "./_internal/readViews.ts";
 
@@ -193,6 +196,6 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
 function choleskyWellConditioned(L: Float64Array, k: number, A: Float64Array): boolean {
   let maxDiag = 0;
   for (let a = 0; a < k; a++) maxDiag = Math.max(maxDiag, A[a * k + a]!);
-  for (let a = 0; a < k; a++) if (!(L[a * k + a]! ** 2 > 1e-12 * maxDiag)) return false;
+  for (let a = 0; a < k; a++) if (!(L[a * k + a]! ** 2 > ROUNDING * maxDiag)) return false;
   return true;
 }

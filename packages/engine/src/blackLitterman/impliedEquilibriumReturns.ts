@@ -1,6 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { matVec, scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { matVec } from "../linearAlgebra/matVec.ts";
 import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
 import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
 import { weightVector, type WeightsInput } from "../portfolio/weightVector.ts";

@@ -1,7 +1,7 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
-import { readAssetIds } from "./_internal/assetIds.ts";
+import { readAssetIds } from "./assetIds.ts";
 
 /**
  * Per-period simple returns of named assets, T periods × N assets, row-major (`returns[t·N + i]` is

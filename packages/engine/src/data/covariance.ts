@@ -3,7 +3,7 @@ import { EPS } from "../_internal/tolerance.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { toSquareMatrix, type MatrixInput } from "../_internal/symmetricMatrix.ts";
 import { frequencyOf, readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
-import { readAssetIds } from "./_internal/assetIds.ts";
+import { readAssetIds } from "./assetIds.ts";
 import { choleskyCheck } from "./_internal/choleskyCheck.ts";
 
 /**

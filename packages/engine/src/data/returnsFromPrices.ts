@@ -3,7 +3,7 @@ import { readOptions } from "../_internal/readOptions.ts";
 import { makeAssetReturns, readDates, type AssetReturns } from "./assetReturns.ts";
 import { readFrequency, type FrequencyInput } from "./Frequency.ts";
 import { inferFrequency } from "./inferFrequency.ts";
-import { readAssetIds } from "./_internal/assetIds.ts";
+import { readAssetIds } from "./assetIds.ts";
 
 /** Options of {@link returnsFromPrices}. */
 export interface ReturnsFromPricesOptions extends FrequencyInput {

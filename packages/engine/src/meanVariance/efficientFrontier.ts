@@ -4,18 +4,19 @@ import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
 import type { Certificate, KktResiduals } from "../portfolio/PortfolioResult.ts";
 import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
-import { activeSetAt } from "./_internal/activeSetAt.ts";
+import { activeSetAt } from "../quadraticProgram/activeSetAt.ts";
 import { assertCertified, certifyPath } from "./_internal/certify.ts";
 import { criticalLine, type Segment } from "./_internal/criticalLine.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
-import { dot } from "./_internal/qpProblem.ts";
+import { dot } from "../quadraticProgram/qpProblem.ts";
 import { diagnosingSingular } from "./_internal/diagnosingSingular.ts";
 import { expandWeights } from "./_internal/expandWeights.ts";
 import { solveWithRules, type RuledSolution } from "./_internal/solveWithRules.ts";
 import { pointOn } from "./_internal/solveGoal.ts";
+import { ROUNDING } from "../_internal/tolerance.ts";
 
 /** Options of {@link efficientFrontier}. */
 export interface EfficientFrontierOptions extends MaximumSharpeOptions {
@@ -97,7 +98,7 @@ export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<n
       }
       assertCertified(kkt, "efficientFrontier");
       let active = 0;
-      for (let i = 0; i < prepared.n; i++) if (w[i]! >= prepared.rules.minActiveWeight * (1 - 1e-12)) active++;
+      for (let i = 0; i < prepared.n; i++) if (w[i]! >= prepared.rules.minActiveWeight * (1 - ROUNDING)) active++;
       let solution: RuledSolution = { weights: w, status: "optimal", kkt, gap: 0, iterations: 0 };
       if (active < prepared.rules.minHoldings) {
         solution = solveWithRules(prepared, { kind: "efficient-return", target }, annualVariance, "efficientFrontier", onInfeasible);

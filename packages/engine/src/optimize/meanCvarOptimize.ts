@@ -5,7 +5,7 @@ import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
 import { DEFAULT_CONFIDENCE } from "../stats/index.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
 import { oneTermWarning, type TermData } from "./_internal/objectiveTerms.ts";

@@ -1,7 +1,7 @@
 import { readOptions } from "../_internal/readOptions.ts";
 import { perPeriod } from "../portfolio/annualRate.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { ReturnScenarios } from "./types.ts";
 import { CVAR_RULE_OPTION_NAMES, readCvarRules, timeLimitWarning, type CvarRuleOptions } from "./_internal/readCvarOptions.ts";

@@ -1,11 +1,11 @@
 import type { PriceSeries } from "../backtest/types.ts";
 import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
-import { isoDate } from "../backtest/_internal/isoDate.ts";
-import { validateCloses } from "../backtest/_internal/validatePriceSeries.ts";
+import { isoDate } from "../backtest/isoDate.ts";
+import { validateCloses } from "../backtest/validatePriceSeries.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import { assertFinite, assertInteger } from "../_internal/validate.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
 import type { ExcludedCompany, ReturnScenarios } from "./types.ts";
 import { firstAbove } from "../_internal/sortedSearch.ts";
 

@@ -3,7 +3,7 @@ import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
 import type { Certificate, Performance } from "../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { ExcludedCompany, OptimizerCompany, OptimizerResult, ReturnScenarios, Signal } from "./types.ts";
 import { computeMetadata } from "./_internal/computeMetadata.ts";
 import { correlationMatrix } from "./_internal/correlationMatrix.ts";

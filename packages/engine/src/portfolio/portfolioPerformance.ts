@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
 import { isExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";
-import { alignAssets } from "../data/_internal/assetIds.ts";
+import { alignAssets } from "../data/assetIds.ts";
 import { toFiniteFloat64 } from "../_internal/validate.ts";
 import { perPeriod } from "./annualRate.ts";
 import type { Performance } from "./PortfolioResult.ts";

@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { unknownAssetError } from "../data/_internal/assetIds.ts";
+import { unknownAssetError } from "../data/assetIds.ts";
 import type { PortfolioResult, Weight } from "./PortfolioResult.ts";
 
 /** Weights a person or a method gives: `{ id: w }`, a Map, `{ id, weight }[]`, or a {@link PortfolioResult}. */

@@ -6,7 +6,7 @@ import { makeAssetReturns, type AssetReturns } from "../data/assetReturns.ts";
 import type { Frequency } from "../data/Frequency.ts";
 import { weightVector, type WeightsInput } from "../portfolio/weightVector.ts";
 import { sharpeRatio } from "../stats/sharpeRatio.ts";
-import { readReturnsTable, type CheckedReturnsTable } from "./_internal/readReturnsTable.ts";
+import { readReturnsTable, type CheckedReturnsTable } from "./readReturnsTable.ts";
 import { readSplits } from "./_internal/readSplits.ts";
 import type { CrossValidationSplits, ResearchReturns } from "./types.ts";
 

@@ -3,7 +3,7 @@ import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { deflatedSharpeRatio, expectedMaximumSharpe } from "../stats/deflatedSharpeRatio.ts";
 import { sampleVariance } from "../stats/sampleVariance.ts";
 import { sharpeRatio } from "../stats/sharpeRatio.ts";
-import { readReturnsTable } from "./_internal/readReturnsTable.ts";
+import { readReturnsTable } from "./readReturnsTable.ts";
 import type { ResearchReturns } from "./types.ts";
 
 /** Options of {@link deflatedSharpeOfTrials}. */

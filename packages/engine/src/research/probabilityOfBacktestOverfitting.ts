@@ -4,7 +4,7 @@ import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { binomial, combinations } from "./_internal/combinations.ts";
 import { blockMoments, combinedSharpe } from "./_internal/blockMoments.ts";
-import { readReturnsTable } from "./_internal/readReturnsTable.ts";
+import { readReturnsTable } from "./readReturnsTable.ts";
 import type { ResearchReturns } from "./types.ts";
 
 /** The most partitions S of one call: C(20, 10) = 184,756 combinations. */

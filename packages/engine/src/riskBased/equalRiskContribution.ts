@@ -1,6 +1,6 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import { readOptions } from "../_internal/readOptions.ts";
-import type { RiskBudgetResult } from "./riskBudgetWeights.ts";
+import type { RiskBudgetResult } from "./RiskBudgetResult.ts";
 import { riskBudgetResult } from "./_internal/riskBudgetResult.ts";
 
 /** Options of {@link equalRiskContribution}: the Newton stopping rule of {@link riskBudgetWeights}. */

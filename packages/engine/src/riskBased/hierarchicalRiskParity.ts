@@ -2,7 +2,7 @@ import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
 import { bareCovarianceWarning } from "../_internal/readEstimates.ts";
 import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
 import { performanceOf } from "../portfolio/portfolioPerformance.ts";
-import { portfolioResult } from "../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { leafOrder, orderedSingleLinkage, type LinkageStep } from "./_internal/singleLinkage.ts";
 

@@ -1,11 +1,12 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { matVec, scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
+import { matVec } from "../linearAlgebra/matVec.ts";
 import { readCovariance, type CovarianceInput } from "../data/covariance.ts";
 import { weightVector, type WeightsInput } from "../portfolio/weightVector.ts";
 import { isLabelledWeights } from "../_internal/isLabelledWeights.ts";
-import type { RiskContribution } from "./riskBudgetWeights.ts";
+import type { RiskContribution } from "./RiskBudgetResult.ts";
 
 /**
  * Each asset's share of the portfolio variance (Euler decomposition; Maillard, Roncalli &

@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { readReturnsTable } from "../research/_internal/readReturnsTable.ts";
+import { readReturnsTable } from "../research/readReturnsTable.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";

@@ -1,7 +1,7 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
-import { powerOfTwoScale } from "./_internal/powerOfTwoScale.ts";
+import { powerOfTwoScale } from "./powerOfTwoScale.ts";
 
 /**
  * Autocorrelation penalty of the "smart" Sharpe and Sortino ratios (quantstats `autocorr_penalty`;

@@ -1,5 +1,5 @@
 import { assertInRange } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * Compound annual growth rate: `(end / start)^(1 / years) - 1`, computed as `expm1(g / years)`

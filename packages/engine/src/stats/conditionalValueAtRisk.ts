@@ -3,7 +3,7 @@ import { lossTail } from "./_internal/lossTail.ts";
 import type { NumericArray } from "../_internal/validate.ts";
 import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
 import { presetTail } from "./_internal/presetTail.ts";
-import { quantstatsVersionOf, type QuantstatsVersion } from "./_internal/quantstatsVersion.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "./quantstatsVersion.ts";
 
 /** Options of {@link conditionalValueAtRisk}. */
 export interface ConditionalValueAtRiskOptions extends ConventionOptions {

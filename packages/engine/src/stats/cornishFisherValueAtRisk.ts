@@ -1,7 +1,7 @@
 import { toFiniteFloat64, assertInRange, type NumericArray } from "../_internal/validate.ts";
 import { normalQuantile } from "../_internal/normal.ts";
 import { DEFAULT_CONFIDENCE } from "./conventions.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 import { centralMoments } from "./_internal/centralMoments.ts";
 
 /**

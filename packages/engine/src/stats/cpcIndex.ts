@@ -1,5 +1,5 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { gainsAndLosses } from "./_internal/gainsAndLosses.ts";
+import { gainsAndLosses } from "./gainsAndLosses.ts";
 import { payoffOf } from "./payoffRatio.ts";
 import { profitFactor } from "./profitFactor.ts";
 

@@ -1,6 +1,6 @@
 import { assertInRange, assertInteger, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { normalQuantile } from "../_internal/normal.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 import { psrOf } from "./probabilisticSharpeRatio.ts";
 import { EngineError } from "../errors/EngineError.ts";
 

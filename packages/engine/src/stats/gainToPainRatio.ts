@@ -1,7 +1,7 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { gainsAndLosses } from "./_internal/gainsAndLosses.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { gainsAndLosses } from "./gainsAndLosses.ts";
 
 /**
  * Gain-to-pain ratio (Schwager 2012, *Hedge Fund Market Wizards*): the sum of all returns over the

@@ -12,7 +12,7 @@ export { cagrSharpeRatio } from "./cagrSharpeRatio.ts";
 export { maxDrawdown } from "./maxDrawdown.ts";
 export { valueAtRisk } from "./valueAtRisk.ts";
 export { conditionalValueAtRisk, type ConditionalValueAtRiskOptions } from "./conditionalValueAtRisk.ts";
-export type { QuantstatsVersion } from "./_internal/quantstatsVersion.ts";
+export type { QuantstatsVersion } from "./quantstatsVersion.ts";
 export type { StatsConvention, ConventionOptions } from "./statsConvention.ts";
 export { skewness } from "./skewness.ts";
 export { kurtosis } from "./kurtosis.ts";

@@ -1,5 +1,5 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
+import { scaledMoments } from "./scaledMoments.ts";
 
 /**
  * Arithmetic mean of returns: `(1/n) Σ r_t`, with Neumaier compensated summation on values scaled

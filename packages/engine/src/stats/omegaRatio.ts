@@ -1,8 +1,8 @@
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { gainsAndLosses } from "./_internal/gainsAndLosses.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { gainsAndLosses } from "./gainsAndLosses.ts";
+import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 
 /** Options of {@link omegaRatio}: the period options and the annual required return. */
 export interface OmegaRatioOptions extends PeriodOptions {

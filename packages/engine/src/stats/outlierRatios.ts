@@ -2,7 +2,7 @@ import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
 import { linearQuantile } from "./_internal/linearQuantile.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /** The two ratios of {@link outlierRatios}. */
 export interface OutlierRatios {

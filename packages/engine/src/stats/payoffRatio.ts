@@ -1,6 +1,6 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { gainsAndLosses } from "./_internal/gainsAndLosses.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { gainsAndLosses } from "./gainsAndLosses.ts";
 
 /**
  * Payoff ratio (win/loss ratio): the mean positive return over the magnitude of the mean negative

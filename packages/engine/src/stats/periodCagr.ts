@@ -1,6 +1,6 @@
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * CAGR counted in periods, the empyrical and quantstats convention (`annual_return` / `cagr`):

@@ -2,10 +2,10 @@ import { assertFinite, toFiniteFloat64, type NumericArray } from "../_internal/v
 import { EPS } from "../_internal/tolerance.ts";
 import { normalCdf } from "../_internal/normal.ts";
 import { centralMoments } from "./_internal/centralMoments.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { scaledMoments } from "./scaledMoments.ts";
+import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 import { conventionOf, type StatsConvention } from "./statsConvention.ts";
-import { quantstatsVersionOf, type QuantstatsVersion } from "./_internal/quantstatsVersion.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "./quantstatsVersion.ts";
 
 /** Options of {@link probabilisticSharpeRatio}. */
 export interface ProbabilisticSharpeRatioOptions extends PeriodOptions {

@@ -1,7 +1,7 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * Profit ratio (quantstats `profit_ratio`): the mean win per winning period over the mean loss per

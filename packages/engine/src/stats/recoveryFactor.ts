@@ -1,8 +1,8 @@
 import { assertAllPositive, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 import { maxDrawdown } from "./maxDrawdown.ts";
 import { simpleReturns } from "./simpleReturns.ts";
-import { gainsAndLosses } from "./_internal/gainsAndLosses.ts";
+import { gainsAndLosses } from "./gainsAndLosses.ts";
 import { conventionOf, type ConventionOptions } from "./statsConvention.ts";
 
 /**

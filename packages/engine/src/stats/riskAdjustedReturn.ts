@@ -1,6 +1,6 @@
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 import { conventionOf, type StatsConvention } from "./statsConvention.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
 import { timeInMarket } from "./timeInMarket.ts";

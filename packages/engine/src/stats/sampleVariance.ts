@@ -1,6 +1,6 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { scaledMoments } from "./scaledMoments.ts";
 
 /**
  * Unbiased sample variance: `s² = Σ (r_t - r̄)² / (n - 1)`, by the corrected two-pass algorithm

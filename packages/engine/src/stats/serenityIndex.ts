@@ -1,12 +1,12 @@
 import { assertAllPositive, assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { periodOptions } from "./_internal/periodOptions.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { periodOptions } from "./periodOptions.ts";
 import { presetTail } from "./_internal/presetTail.ts";
 import { drawdownSeries } from "./_internal/drawdownSeries.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
-import { quantstatsVersionOf, type QuantstatsVersion } from "./_internal/quantstatsVersion.ts";
+import { scaledMoments } from "./scaledMoments.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "./quantstatsVersion.ts";
 import { conventionOf } from "./statsConvention.ts";
 import { DEFAULT_CONFIDENCE } from "./conventions.ts";
 import { cagr } from "./cagr.ts";

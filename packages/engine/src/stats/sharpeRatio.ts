@@ -1,7 +1,7 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { periodOptions, type PeriodOptions } from "./_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
+import { scaledMoments } from "./scaledMoments.ts";
 
 /** Options of {@link sharpeRatio}: riskFreeRate (annual, > -1, default 0), periodsPerYear (> 0, default 252; 52 for weekly returns). */
 export type SharpeRatioOptions = PeriodOptions;

@@ -1,5 +1,5 @@
 import { assertAllPositive, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * Simple returns of a price (or NAV) series: `r_t = P_t / P_{t-1} - 1`, t = 1..n-1.

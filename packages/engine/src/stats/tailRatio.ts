@@ -1,7 +1,7 @@
 import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 import { linearQuantile } from "./_internal/linearQuantile.ts";
 import { optionsObject } from "./statsConvention.ts";
 

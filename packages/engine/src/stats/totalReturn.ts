@@ -1,5 +1,5 @@
 import { assertAllPositive, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * Total return of a value (price or NAV) series: `V_last / V_first - 1`.

@@ -1,7 +1,7 @@
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
-import { scaledMoments } from "./_internal/scaledMoments.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
+import { scaledMoments } from "./scaledMoments.ts";
 
 /**
  * Annualised volatility: `σ = sqrt(s² · p)`, with `s²` the sample variance ({@link sampleVariance})

@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
 import { assertFinite } from "../_internal/validate.ts";
 import { DAYS_PER_YEAR, SECONDS_PER_DAY } from "./conventions.ts";
-import { assertRepresentable } from "./_internal/assertRepresentable.ts";
+import { assertRepresentable } from "./assertRepresentable.ts";
 
 /**
  * Calendar time between two Unix timestamps in Julian years:

@@ -1,6 +1,6 @@
 import { EPS } from "../_internal/tolerance.ts";
 import type { NumericArray } from "../_internal/validate.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
 import { covariance } from "./_internal/covariance.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
 

@@ -1,7 +1,7 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { cagr } from "../stats/cagr.ts";
 import { maxDrawdown } from "../stats/maxDrawdown.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
 import { toFiniteFloat64 } from "../_internal/validate.ts";
 
 /**

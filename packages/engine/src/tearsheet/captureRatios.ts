@@ -1,7 +1,7 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
 
 /** Up- and down-market capture ratios (see {@link captureRatios}). */

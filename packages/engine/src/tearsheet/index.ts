@@ -1,5 +1,5 @@
 // Public surface of the tear-sheet area; re-exported by src/index.ts.
-export type { PeriodOptions } from "../stats/_internal/periodOptions.ts";
+export type { PeriodOptions } from "../stats/periodOptions.ts";
 export { sortinoRatio } from "./sortinoRatio.ts";
 export { calmarRatio } from "./calmarRatio.ts";
 export { beta } from "./beta.ts";

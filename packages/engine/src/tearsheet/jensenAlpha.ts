@@ -1,10 +1,10 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { EngineError } from "../errors/EngineError.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
 import { betaOf } from "./beta.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";
-import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "../stats/periodOptions.ts";
 import { conventionOf, type ConventionOptions } from "../stats/statsConvention.ts";
 
 /**

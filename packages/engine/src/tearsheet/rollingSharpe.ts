@@ -1,7 +1,7 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { toFiniteFloat64 } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
-import { scaledMoments } from "../stats/_internal/scaledMoments.ts";
+import { scaledMoments } from "../stats/scaledMoments.ts";
 import { rollingOptions, type RollingRatioOptions } from "./_internal/rollingOptions.ts";
 import { rollingWindow } from "./_internal/rollingWindow.ts";
 

@@ -1,8 +1,8 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { assertInRange, toFiniteFloat64 } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
-import { scaledMoments } from "../stats/_internal/scaledMoments.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
+import { scaledMoments } from "../stats/scaledMoments.ts";
 import { rollingWindow } from "./_internal/rollingWindow.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
-import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "../stats/periodOptions.ts";
 import { autocorrelationPenalty } from "../stats/autocorrelationPenalty.ts";
 import { sortinoOf } from "./sortinoRatio.ts";
 

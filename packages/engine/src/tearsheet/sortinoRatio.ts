@@ -1,8 +1,8 @@
 import { EPS } from "../_internal/tolerance.ts";
 import { toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
-import { powerOfTwoScale } from "../stats/_internal/powerOfTwoScale.ts";
-import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { powerOfTwoScale } from "../stats/powerOfTwoScale.ts";
+import { periodOptions, type PeriodOptions } from "../stats/periodOptions.ts";
 
 /**
  * Annualised Sortino ratio (Sortino & Price 1994) with the risk-free rate as the target:

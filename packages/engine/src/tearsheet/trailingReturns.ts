@@ -4,7 +4,7 @@ import { cagr } from "../stats/cagr.ts";
 import { periodCagr } from "../stats/periodCagr.ts";
 import { yearsBetween } from "../stats/yearsBetween.ts";
 import { conventionOf, type StatsConvention } from "../stats/statsConvention.ts";
-import { quantstatsVersionOf, type QuantstatsVersion } from "../stats/_internal/quantstatsVersion.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "../stats/quantstatsVersion.ts";
 import { monthsBefore, periodStart } from "./_internal/calendar.ts";
 import { checkedPoints } from "./_internal/checkedPoints.ts";
 

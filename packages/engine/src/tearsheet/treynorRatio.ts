@@ -1,7 +1,7 @@
 import type { NumericArray } from "../_internal/validate.ts";
 import { compensatedSum } from "../_internal/compensatedSum.ts";
-import { assertRepresentable } from "../stats/_internal/assertRepresentable.ts";
-import { periodOptions, type PeriodOptions } from "../stats/_internal/periodOptions.ts";
+import { assertRepresentable } from "../stats/assertRepresentable.ts";
+import { periodOptions, type PeriodOptions } from "../stats/periodOptions.ts";
 import { conventionOf, type ConventionOptions } from "../stats/statsConvention.ts";
 import { betaOf } from "./beta.ts";
 import { pairedReturns } from "./_internal/pairedReturns.ts";

@@ -2,7 +2,7 @@ import { EngineError, isEngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../_internal/validate.ts";
 import { makeAssetReturns, type AssetReturns } from "../data/assetReturns.ts";
-import { readReturnsTable, type CheckedReturnsTable } from "../research/_internal/readReturnsTable.ts";
+import { readReturnsTable, type CheckedReturnsTable } from "../research/readReturnsTable.ts";
 import type { ResearchReturns } from "../research/types.ts";
 import { tearSheet, type TearSheetOptions, type TimePoint } from "../tearsheet/tearSheet.ts";
 import { postTradeValue } from "./_internal/postTradeValue.ts";

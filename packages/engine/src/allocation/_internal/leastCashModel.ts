@@ -1,6 +1,6 @@
 import type { ModelData } from "highs";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
-import type { SolverConstants } from "./solveAllocation.ts";
+import type { SolverConstants } from "./AllocationProblem.ts";
 
 /** The least-cash problem as a knapsack over the naive allocation, and how to read its solution back. */
 export interface LeastCashModel {

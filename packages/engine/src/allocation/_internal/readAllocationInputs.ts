@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { closestIds } from "../../data/_internal/assetIds.ts";
+import { closestIds } from "../../data/assetIds.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import { weightVector, type WeightsInput } from "../../portfolio/weightVector.ts";
 

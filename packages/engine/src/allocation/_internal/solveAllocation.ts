@@ -1,28 +1,9 @@
-import type { ObjectiveSense, VariableType } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
-import { loadSolver, statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
+import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, loadSolver, statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
 import { leastCashModel } from "./leastCashModel.ts";
 import { trackingModel } from "./trackingModel.ts";
-
-/** One allocation problem over n priced assets: weights (Σ = 1), prices, cash, the objective. */
-export interface AllocationProblem {
-  n: number;
-  w: Float64Array;
-  p: Float64Array;
-  C: number;
-  timeLimitSeconds: number | undefined;
-  leastCash: boolean;
-}
-
-/** The HiGHS constants a model needs (so that the models are built without a solver instance). */
-export interface SolverConstants {
-  infinity: number;
-  /** `highs.constants.objectiveSense.minimize` (1). */
-  minimize: ObjectiveSense;
-  /** `highs.constants.variableType.integer` (1). */
-  integer: VariableType;
-}
+import type { AllocationProblem, SolverConstants } from "./AllocationProblem.ts";
 
 /** The solved allocation: share counts, whether the time limit stopped the search, the objective and its proven lower bound. */
 export interface SolvedAllocation {
@@ -33,9 +14,6 @@ export interface SolvedAllocation {
   /** HiGHS's proven lower bound on the optimum, in the units of `objective`. */
   bound: number;
 }
-
-/** HiGHS model status "time limit reached". */
-const TIME_LIMIT = 13;
 
 /**
  * Solves the allocation MILP (docs/maths.md#discrete-allocation): {@link trackingModel} or
@@ -66,13 +44,13 @@ export async function solveAllocation(problem: AllocationProblem): Promise<Solve
       else model.options.set({ mip_abs_gap: 1e-9 });
       model.setSolution({ colValue: start });
       const { modelStatus } = model.run();
-      const timedOut = modelStatus === TIME_LIMIT;
-      if (modelStatus !== 7 && !timedOut) {
+      const timedOut = modelStatus === HIGHS_STATUS.timeLimitReached;
+      if (modelStatus !== HIGHS_STATUS.optimal && !timedOut) {
         throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the discrete allocation: ${statusName(modelStatus)}`);
       }
       const dual = Number(model.info.get("mip_dual_bound"));
       const bound = lc === undefined ? dual : C * (dual + lc.offset);
-      if (Number(model.info.get("primal_solution_status")) !== 2) return { x: undefined, timedOut, bound };
+      if (Number(model.info.get("primal_solution_status")) !== HIGHS_SOLUTION_STATUS.feasible) return { x: undefined, timedOut, bound };
       const col = model.getSolution().colValue;
       const x = lc === undefined ? col.slice(0, n) : Float64Array.from(lc.floors, (f, i) => f + Math.round(col[i]!) - Math.round(col[n + i]!));
       return { x, timedOut, bound };

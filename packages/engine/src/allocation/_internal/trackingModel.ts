@@ -1,5 +1,5 @@
 import type { ModelData } from "highs";
-import type { AllocationProblem, SolverConstants } from "./solveAllocation.ts";
+import type { AllocationProblem, SolverConstants } from "./AllocationProblem.ts";
 
 /**
  * The track-weights MILP (docs/maths.md#discrete-allocation): minimise Σ u_i, u_i >= |w_i − p_i·x_i/C|,

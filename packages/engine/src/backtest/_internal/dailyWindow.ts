@@ -5,7 +5,7 @@ import type { BacktestWindow } from "../backtestWindow.ts";
 import { rebasedAtPoints } from "./navAtPoints.ts";
 import type { PreparedWindow } from "./preparedWindow.ts";
 import { seriesStatistics } from "./seriesStatistics.ts";
-import { validatePriceSeries } from "./validatePriceSeries.ts";
+import { validatePriceSeries } from "../validatePriceSeries.ts";
 
 /** The checked `frequency` of a backtest input: "weekly" when absent. */
 export function frequencyOf(input: BacktestInput | TableBacktestInput): "weekly" | "daily" {

@@ -6,7 +6,7 @@ import type { PriceSeries } from "../types.ts";
 import { navAtPoints } from "./navAtPoints.ts";
 import { preparedCalendarOf } from "./preparedCalendar.ts";
 import { resolveHoldings, type ResolvedHolding } from "./resolveHoldings.ts";
-import { readClose } from "./validatePriceSeries.ts";
+import { readClose } from "../validatePriceSeries.ts";
 import { weeklyWindow } from "./weeklyWindow.ts";
 import { firstAbove } from "../../_internal/sortedSearch.ts";
 

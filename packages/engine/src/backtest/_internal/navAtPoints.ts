@@ -1,6 +1,6 @@
 import type { PriceSeries } from "../types.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
-import { badClose, firstBadClose, readClose } from "./validatePriceSeries.ts";
+import { badClose, firstBadClose, readClose } from "../validatePriceSeries.ts";
 import { firstAbove } from "../../_internal/sortedSearch.ts";
 
 /** Rebasing level of every NAV series (contract §2.10). */

@@ -1,7 +1,7 @@
 import { closeIndex, type PreparedPriceTable, type TableSeries } from "./preparedPriceTable.ts";
 import type { ResolvedHolding } from "./resolveHoldings.ts";
 import { NAV_BASE } from "./navAtPoints.ts";
-import { readClose } from "./validatePriceSeries.ts";
+import { readClose } from "../validatePriceSeries.ts";
 import { firstAbove } from "../../_internal/sortedSearch.ts";
 
 /**

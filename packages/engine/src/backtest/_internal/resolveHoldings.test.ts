@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { PriceSeries } from "../types.ts";
 import { resolveHoldings } from "./resolveHoldings.ts";
-import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
+import { powerOfTwoScale } from "../../stats/powerOfTwoScale.ts";
 
 describe("resolveHoldings: duplicate ids", () => {
   it("merges repeated ids in first-appearance order, weights added in list order, one warning per repeated id, wherever the first repeat falls", () => {

@@ -1,9 +1,9 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 import type { BacktestHolding, PriceSeries } from "../types.ts";
-import { powerOfTwoScale } from "../../stats/_internal/powerOfTwoScale.ts";
-import { isoDate } from "./isoDate.ts";
-import { badClose, isWellShapedSeries, validateCloses, validatePriceSeries } from "./validatePriceSeries.ts";
+import { powerOfTwoScale } from "../../stats/powerOfTwoScale.ts";
+import { isoDate } from "../isoDate.ts";
+import { badClose, isWellShapedSeries, validateCloses, validatePriceSeries } from "../validatePriceSeries.ts";
 import type { TableSeries } from "./preparedPriceTable.ts";
 import { firstAtLeast } from "../../_internal/sortedSearch.ts";
 

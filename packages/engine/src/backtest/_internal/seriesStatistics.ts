@@ -5,8 +5,8 @@ import { sharpeRatio } from "../../stats/sharpeRatio.ts";
 import { simpleReturns } from "../../stats/simpleReturns.ts";
 import { totalReturn } from "../../stats/totalReturn.ts";
 import { yearsBetween } from "../../stats/yearsBetween.ts";
-import { assertRepresentable } from "../../stats/_internal/assertRepresentable.ts";
-import { scaledMoments } from "../../stats/_internal/scaledMoments.ts";
+import { assertRepresentable } from "../../stats/assertRepresentable.ts";
+import { scaledMoments } from "../../stats/scaledMoments.ts";
 import { EPS } from "../../_internal/tolerance.ts";
 import type { BacktestStatistics } from "../types.ts";
 

@@ -1,6 +1,6 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { PERIODS_PER_YEAR, SECONDS_PER_DAY } from "../../stats/conventions.ts";
-import { isoDate } from "./isoDate.ts";
+import { isoDate } from "../isoDate.ts";
 import type { PreparedCalendar } from "./preparedCalendar.ts";
 import { firstAbove, firstAtLeast } from "../../_internal/sortedSearch.ts";
 

@@ -1,7 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
 import { assertInRange } from "../../_internal/validate.ts";
-import { unknownAssetError } from "../../data/_internal/assetIds.ts";
+import { unknownAssetError } from "../../data/assetIds.ts";
 import { perPeriod } from "../../portfolio/annualRate.ts";
 
 /** How sure the investor is of a view: one of the two, or neither (He & Litterman's default, c = ½). */

@@ -1,5 +1,6 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
+import { KKT_TOLERANCE } from "../../_internal/tolerance.ts";
+import { multiply, type BoundState, type QpProblem } from "../../quadraticProgram/qpProblem.ts";
 
 /** KKT residuals, each relative to the largest term it balances. */
 export interface Kkt {
@@ -8,9 +9,6 @@ export interface Kkt {
   dualFeasibility: number;
   complementarity: number;
 }
-
-/** Residuals above this are not a certificate: SOLVER_FAILURE. */
-export const KKT_TOLERANCE = 1e-9;
 
 function primalOf(P: QpProblem, w: Float64Array): number {
   let sum = 0;

@@ -1,6 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import type { BoundState, QpProblem } from "./qpProblem.ts";
-import { solveFace, type Face } from "./solveFace.ts";
+import type { BoundState, QpProblem } from "../../quadraticProgram/qpProblem.ts";
+import { solveFace, type Face } from "../../quadraticProgram/solveFace.ts";
+import { ROUNDING } from "../../_internal/tolerance.ts";
 
 /** One piece of the optimal path: on [from, to] the optimum of P(t) is `p + t·q` (`face`). */
 export interface Segment {
@@ -34,7 +35,7 @@ export function* criticalLine(P: QpProblem, start: BoundState, from: number): Ge
   const limit = 20 * n + 100;
   for (let piece = 0; piece < limit; piece++) {
     const face = solveFace(P, state);
-    const tiny = 1e-12 * Math.max(t, 1e-300);
+    const tiny = ROUNDING * Math.max(t, 1e-300);
     let next = Infinity;
     let event = -1;
     let partner = -1;

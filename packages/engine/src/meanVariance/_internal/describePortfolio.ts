@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { portfolioResult } from "../../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../../portfolio/PortfolioResult.ts";
 import { performanceOf } from "../../portfolio/portfolioPerformance.ts";
 import type { Certificate, Performance } from "../../portfolio/PortfolioResult.ts";
 import type { MeanVarianceMethod, MeanVarianceResult } from "../types.ts";

@@ -1,6 +1,6 @@
 import { isEngineError } from "../../errors/EngineError.ts";
 import type { PreparedProblem } from "./prepareProblem.ts";
-import { SingularFace } from "./solveFace.ts";
+import { SingularFace } from "../../quadraticProgram/solveFace.ts";
 import { singularCause } from "./singularCause.ts";
 
 /**

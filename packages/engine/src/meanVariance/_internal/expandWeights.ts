@@ -1,5 +1,5 @@
 import type { PreparedProblem } from "./prepareProblem.ts";
-import type { BoundState } from "./qpProblem.ts";
+import type { BoundState } from "../../quadraticProgram/qpProblem.ts";
 
 /**
  * The weights of every asset from the merged problem's (prepareProblem): each group's weight s is

@@ -1,5 +1,7 @@
+import { ROUNDING } from "../../_internal/tolerance.ts";
+
 /** Relative tolerance within which two covariance rows (and two expected returns) are the same. */
-const SAME = 1e-12;
+const SAME = ROUNDING;
 
 /**
  * Groups of exact duplicates among n assets: i and j are duplicates when their covariance rows agree

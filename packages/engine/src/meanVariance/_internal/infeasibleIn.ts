@@ -2,6 +2,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { formatNumber } from "../../_internal/formatNumber.ts";
 import type { PreparedProblem } from "./prepareProblem.ts";
 import type { OnInfeasible } from "./solveGoal.ts";
+import { ROUNDING } from "../../_internal/tolerance.ts";
 
 /** What the user typed, annual (for the message). */
 export interface AnnualTargets {
@@ -31,7 +32,7 @@ export function infeasibleIn(prepared: PreparedProblem, targets: AnnualTargets):
         "INFEASIBLE",
         `no portfolio within the weight rules earns more than riskFreeRate ${formatNumber(targets.riskFreeRate!)}${perYear}: ` +
           `the best asset, "${prepared.assets[best]}", is expected to earn ${formatNumber(bestReturn)}` +
-          `${Math.abs(largest - bestReturn) > 1e-12 * Math.abs(bestReturn) ? ` and the best portfolio the rules allow ${formatNumber(largest)}` : ""}; ` +
+          `${Math.abs(largest - bestReturn) > ROUNDING * Math.abs(bestReturn) ? ` and the best portfolio the rules allow ${formatNumber(largest)}` : ""}; ` +
           "riskFreeRate is annual, as a fraction (0.04 for 4 %)",
         { field: "riskFreeRate", details: { riskFreeRate: targets.riskFreeRate, bestAsset: prepared.assets[best], bestAssetReturn: bestReturn, largestReturn: largest, periodsPerYear: P } },
       );

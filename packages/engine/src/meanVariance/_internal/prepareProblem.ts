@@ -8,7 +8,7 @@ import type { ExpectedReturns } from "../../data/expectedReturns.ts";
 import type { Frequency } from "../../data/Frequency.ts";
 import type { WeightRuleOptions } from "../../portfolio/PortfolioOptions.ts";
 import { findDuplicates } from "./findDuplicates.ts";
-import type { QpProblem } from "./qpProblem.ts";
+import type { QpProblem } from "../../quadraticProgram/qpProblem.ts";
 
 /** The weight rules, checked. `minHoldings` is 0 when not given (no holdings rule: the true optimum). */
 export interface WeightRules {

@@ -1,8 +1,9 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { formatNumber } from "../../_internal/formatNumber.ts";
+import { EPS } from "../../_internal/tolerance.ts";
 
 /** A correlation pivot at or below this is a zero direction (the one validator's EPS). */
-const ZERO_PIVOT = 1e-9;
+const ZERO_PIVOT = EPS;
 /** A coefficient (in correlation units) below this takes no part in the combination named. */
 const PART = 1e-6;
 

@@ -1,9 +1,10 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { activeSetAt } from "./activeSetAt.ts";
+import { activeSetAt } from "../../quadraticProgram/activeSetAt.ts";
 import { certifyPath, certifyTangency, type Kkt } from "./certify.ts";
 import { criticalLine, type Segment } from "./criticalLine.ts";
-import { dot, multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
-import { solveFace } from "./solveFace.ts";
+import { dot, multiply, type BoundState, type QpProblem } from "../../quadraticProgram/qpProblem.ts";
+import { solveFace } from "../../quadraticProgram/solveFace.ts";
+import { ROUNDING } from "../../_internal/tolerance.ts";
 
 /** What to find on the path, in the solver's (scaled) units. */
 export type Goal =
@@ -125,7 +126,7 @@ export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible =
     } else {
       // The variance at both ends of the piece, from the weights themselves (rounding in r1 cannot hide a crossing).
       const vFrom = variance(P, pointOn(P, s, s.from));
-      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - 1e-12)) onInfeasible({ kind: "efficient-risk", minimumVariance: vFrom });
+      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - ROUNDING)) onInfeasible({ kind: "efficient-risk", minimumVariance: vFrom });
       if (vFrom >= goal.variance) t = s.from;
       else if (s.to !== Infinity && variance(P, pointOn(P, s, s.to)) >= goal.variance) {
         const closed = r1 > 0 ? Math.sqrt(Math.max(0, goal.variance - A) / r1) : s.to;
@@ -149,7 +150,7 @@ export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible =
     let muMax = 0;
     for (let i = 0; i < P.n; i++) muMax = Math.max(muMax, Math.abs(P.mu[i]!));
     // A target equal to the largest return up to rounding is that portfolio.
-    if (goal.target <= r + 1e-12 * muMax) return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
+    if (goal.target <= r + ROUNDING * muMax) return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
     onInfeasible({ kind: "efficient-return", largestReturn: r, minimumVarianceReturn });
   }
   // Efficient risk with a target above every frontier variance: the constraint is slack, the optimum

@@ -2,8 +2,9 @@ import type { PreparedProblem } from "./prepareProblem.ts";
 import { assertCertified, certifyPath, certifyTangency, type Kkt } from "./certify.ts";
 import { diagnosingSingular } from "./diagnosingSingular.ts";
 import { expandWeights } from "./expandWeights.ts";
-import type { QpProblem } from "./qpProblem.ts";
+import type { QpProblem } from "../../quadraticProgram/qpProblem.ts";
 import { solveGoal, type Goal, type OnInfeasible } from "./solveGoal.ts";
+import { ROUNDING } from "../../_internal/tolerance.ts";
 
 /** A solution on every asset: weights in the covariance's order and its certificate. */
 export interface RuledSolution {
@@ -62,7 +63,7 @@ export function solveWithRules(
     const first = solveOnce(prepared, goal, prepared.full.lo, onInfeasible);
     assertCertified(first.kkt, what);
     let active = 0;
-    for (let i = 0; i < n; i++) if (first.weights[i]! >= rules.minActiveWeight * (1 - 1e-12)) active++;
+    for (let i = 0; i < n; i++) if (first.weights[i]! >= rules.minActiveWeight * (1 - ROUNDING)) active++;
     if (active >= rules.minHoldings) return { weights: first.weights, status: "optimal", kkt: first.kkt, gap: 0, iterations: first.iterations };
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => first.weights[b]! - first.weights[a]! || a - b);
     const lo = Float64Array.from(prepared.full.lo);

@@ -202,7 +202,7 @@ export function reportTerms(
     const s = scaling.scale[j]!;
     const raw = s > 0 ? (ORIENTATION[j]! * (scaling.best[j]! - values[j]!)) / s : 0;
     if (weights[j]! > 0) objective -= weights[j]! * raw;
-    const normalized = raw > -1e-9 ? Math.max(0, raw) : raw;
+    const normalized = raw > -EPS ? Math.max(0, raw) : raw;
     return {
       term, option: TERM_OPTIONS[j]!, weight: weights[j]!, value: values[j]!, best: scaling.best[j]!, worst: scaling.worst[j]!, scale: s,
       normalized, contribution: weights[j]! * normalized, share: 0,

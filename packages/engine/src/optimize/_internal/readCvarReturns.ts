@@ -1,7 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { isAssetReturns } from "../../data/assetReturns.ts";
 import { PERIODS_PER_YEAR, readFrequency, type Frequency } from "../../data/Frequency.ts";
-import { readAssetIds } from "../../data/_internal/assetIds.ts";
+import { readAssetIds } from "../../data/assetIds.ts";
 import { assertInteger } from "../../_internal/validate.ts";
 import { validateScenarios } from "./validateScenarios.ts";
 

@@ -2,8 +2,8 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { addScenarios, createCvarModel, type CvarModelVariant } from "./cvarModel.ts";
 import { objectiveAt, type MeanCvarProblem } from "./meanCvarProblem.ts";
-import { runToOptimality, statusName, withSolverModel } from "./solver.ts";
-import { DUST, GAP_TOL } from "./tolerance.ts";
+import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, runToOptimality, statusName, withSolverModel } from "./solver.ts";
+import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /** Outcome of {@link solveByScenarioGeneration}. */
 export interface GenerationResult {
@@ -23,10 +23,6 @@ export interface GenerationResult {
   timedOut: boolean;
 }
 
-/** HiGHS model status "time limit reached". */
-const TIME_LIMIT = 13;
-/** HiGHS `primal_solution_status` "feasible". */
-const FEASIBLE = 2;
 
 /**
  * Delayed scenario generation for the RU LP / MILP (docs/maths.md#cutting-plane): solve the model
@@ -77,12 +73,12 @@ export function solveByScenarioGeneration(
         if (timeLimitSeconds === undefined) runToOptimality(m.model, what);
         else {
           const { modelStatus } = m.model.run();
-          if (modelStatus === TIME_LIMIT) timedOut = true;
-          else if (modelStatus !== 7) {
+          if (modelStatus === HIGHS_STATUS.timeLimitReached) timedOut = true;
+          else if (modelStatus !== HIGHS_STATUS.optimal) {
             throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
           }
         }
-        const incumbent = !timedOut || Number(m.model.info.get("primal_solution_status")) === FEASIBLE;
+        const incumbent = !timedOut || Number(m.model.info.get("primal_solution_status")) === HIGHS_SOLUTION_STATUS.feasible;
         const upper = variant.binary ? Number(m.model.info.get("mip_dual_bound")) : m.model.getObjectiveValue();
         if (!incumbent) {
           return best === undefined ? null : { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };

@@ -5,7 +5,7 @@ import type { CompiledConstraints } from "../../portfolio/_internal/CompiledCons
 import { constraintModel } from "../../portfolio/_internal/constraintModel.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
 import { statusName, withSolverModel } from "./solver.ts";
-import { DUST, GAP_TOL } from "./tolerance.ts";
+import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /**
  * One mean-CVaR problem under the rules of `ConstraintOptions` (docs/maths.md#portfolio-constraints),

@@ -2,8 +2,7 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { eligibleReturns, type MeanCvarProblem } from "./meanCvarProblem.ts";
 import { type GenerationResult, solveByScenarioGeneration } from "./scenarioGeneration.ts";
-import { EPS } from "../../_internal/tolerance.ts";
-import { GAP_TOL } from "./tolerance.ts";
+import { EPS, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /** How the RU problem is handed to HiGHS. */
 export type MeanCvarMethod = "cutting-plane" | "plain-lp";

@@ -1,7 +1,7 @@
 import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { formatNumber } from "../../_internal/formatNumber.ts";
-import { snapToInteger } from "../../_internal/tolerance.ts";
+import { GAP_TOL, snapToInteger } from "../../_internal/tolerance.ts";
 import { conditionalValueAtRisk } from "../../stats/index.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
 import { columnMeans } from "./columnMeans.ts";
@@ -10,7 +10,6 @@ import { minimumCvarProblem } from "./minimumCvarProblem.ts";
 import type { CvarRules } from "./readCvarOptions.ts";
 import type { CvarReturns } from "./readCvarReturns.ts";
 import { solveMeanCvar, type SolverReport } from "./solveMeanCvar.ts";
-import { GAP_TOL } from "./tolerance.ts";
 
 /**
  * The minimum-CVaR solve of docs/maths.md#minimum-cvar (`minimumCvar`; `meanCvar` uses it to check a target CVaR):

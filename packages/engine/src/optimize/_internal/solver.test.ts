@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isEngineError } from "../../errors/EngineError.ts";
-import { loadSolver, runToOptimality, withSolverModel } from "./solver.ts";
+import { HIGHS_STATUS, loadSolver, runToOptimality, statusName, withSolverModel } from "./solver.ts";
 
 describe("solver helpers", () => {
   it("a model HiGHS does not solve to optimality is a SOLVER_FAILURE, and the model is disposed", async () => {
@@ -33,5 +33,26 @@ describe("solver helpers", () => {
     })();
     expect(isEngineError(error, "SOLVER_FAILURE")).toBe(true);
     expect((error as Error).cause).toBeDefined();
+  });
+});
+
+describe("the named HiGHS statuses", () => {
+  const lp = (highs: Awaited<ReturnType<typeof loadSolver>>) =>
+    highs.createModel({ numCols: 1, numRows: 1, colCost: [1], colLower: [0], colUpper: [2], rowLower: [1], rowUpper: [highs.infinity], matrix: { format: "csr", numRows: 1, numCols: 1, starts: [0, 1], indices: [0], values: [1] } });
+
+  it("are the codes HiGHS reports: optimal for a solved LP, time limit reached when the limit is 0", async () => {
+    const highs = await loadSolver();
+    const solved = withSolverModel(() => ({ model: lp(highs) }), ({ model }) => model.run().modelStatus);
+    expect(solved).toBe(HIGHS_STATUS.optimal);
+    expect(statusName(solved)).toBe("optimal");
+    const stopped = withSolverModel(
+      () => ({ model: lp(highs) }),
+      ({ model }) => {
+        model.options.set({ time_limit: 0, presolve: "off" });
+        return model.run().modelStatus;
+      },
+    );
+    expect(stopped).toBe(HIGHS_STATUS.timeLimitReached);
+    expect(statusName(stopped)).toBe("time limit reached");
   });
 });

@@ -39,10 +39,21 @@ export function loadSolver(): Promise<Highs> {
   return instance;
 }
 
+/**
+ * HiGHS model-status codes (HighsModelStatus in HiGHS's `HConst.h`) the engine acts on: a solve
+ * is accepted only when `optimal`; `timeLimitReached` is the deadline of a time-limited solve (the
+ * cutting plane's and the discrete allocation's fallbacks). Every other code is a SOLVER_FAILURE
+ * named by {@link statusName}.
+ */
+export const HIGHS_STATUS = { optimal: 7, timeLimitReached: 13 } as const;
+
+/** HiGHS `primal_solution_status` codes: `feasible` when a time-limited solve holds a feasible point. */
+export const HIGHS_SOLUTION_STATUS = { feasible: 2 } as const;
+
 const STATUS_NAMES: Record<number, string> = {
   0: "not set", 1: "load error", 2: "model error", 3: "presolve error", 4: "solve error", 5: "postsolve error",
-  6: "empty model", 7: "optimal", 8: "infeasible", 9: "unbounded or infeasible", 10: "unbounded",
-  11: "objective bound reached", 12: "objective target reached", 13: "time limit reached",
+  6: "empty model", [HIGHS_STATUS.optimal]: "optimal", 8: "infeasible", 9: "unbounded or infeasible", 10: "unbounded",
+  11: "objective bound reached", 12: "objective target reached", [HIGHS_STATUS.timeLimitReached]: "time limit reached",
   14: "iteration limit reached", 15: "unknown", 16: "solution limit reached", 17: "interrupted",
 };
 
@@ -84,7 +95,7 @@ export function withSolverModel<M extends { model: Model }, T>(create: () => M, 
 /** Runs the model and throws SOLVER_FAILURE unless HiGHS reports it optimal. */
 export function runToOptimality(model: Model, what: string): void {
   const { modelStatus } = model.run();
-  if (modelStatus !== 7) {
+  if (modelStatus !== HIGHS_STATUS.optimal) {
     throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { powerOfTwoAtMost } from "../../stats/_internal/powerOfTwoScale.ts";
+import { powerOfTwoAtMost } from "../../stats/powerOfTwoScale.ts";
 
 /**
  * Per-block, per-column moments of a T×M matrix cut into S equal blocks of L rows (after dropping

@@ -1,13 +1,14 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { assertInRange, assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
-import { matVec, scaledByLargestVariance } from "../../_internal/symmetricMatrix.ts";
+import { scaledByLargestVariance } from "../../_internal/symmetricMatrix.ts";
+import { matVec } from "../../linearAlgebra/matVec.ts";
 import { readOptions } from "../../_internal/readOptions.ts";
 import { bareCovarianceWarning } from "../../_internal/readEstimates.ts";
 import { readCovariance, type CovarianceInput } from "../../data/covariance.ts";
 import { weightVector } from "../../portfolio/weightVector.ts";
 import { performanceOf } from "../../portfolio/portfolioPerformance.ts";
-import { portfolioResult } from "../../portfolio/_internal/portfolioResult.ts";
-import type { RiskBudgetOptions, RiskBudgetResult } from "../riskBudgetWeights.ts";
+import { portfolioResult } from "../../portfolio/PortfolioResult.ts";
+import type { RiskBudgetOptions, RiskBudgetResult } from "../RiskBudgetResult.ts";
 import { solveRiskBudget } from "./solveRiskBudget.ts";
 
 /**

@@ -1,5 +1,7 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { cholesky, choleskySolve, matVec } from "../../_internal/symmetricMatrix.ts";
+import { cholesky } from "../../linearAlgebra/cholesky.ts";
+import { choleskySolve } from "../../linearAlgebra/choleskySolve.ts";
+import { matVec } from "../../linearAlgebra/matVec.ts";
 
 /** What the Newton solve of the risk-budgeting problem returns (y rescaled to weights by the caller). */
 export interface RiskBudgetSolution {

@@ -2,7 +2,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { closestName } from "../../_internal/assertKnownKeys.ts";
 import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
 import { assertInRange, assertInteger } from "../../_internal/validate.ts";
-import { readReturnsTable, type CheckedReturnsTable } from "../../research/_internal/readReturnsTable.ts";
+import { readReturnsTable, type CheckedReturnsTable } from "../../research/readReturnsTable.ts";
 import { perPeriod } from "../../portfolio/annualRate.ts";
 import type { RiskFreeRateOption, WeightRuleOptions } from "../../portfolio/PortfolioOptions.ts";
 import { DEFAULT_CONFIDENCE } from "../../stats/conventions.ts";

@@ -1,7 +1,7 @@
-import type { CheckedReturnsTable } from "../../research/_internal/readReturnsTable.ts";
+import type { CheckedReturnsTable } from "../../research/readReturnsTable.ts";
 import { performanceOf } from "../../portfolio/portfolioPerformance.ts";
 import type { Certificate, PortfolioMethod, PortfolioResult } from "../../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../../portfolio/_internal/portfolioResult.ts";
+import { portfolioResult } from "../../portfolio/PortfolioResult.ts";
 import { meanReturn, sampleVariance } from "../../stats/index.ts";
 import type { RiskRules } from "./readRiskOptions.ts";
 import { portfolioReturns, type RiskSolution } from "./solveRisk.ts";

@@ -1,6 +1,6 @@
 import { isAssetReturns, type AssetReturns } from "../../data/assetReturns.ts";
 import { PERIODS_PER_YEAR, readFrequency, type Frequency } from "../../data/Frequency.ts";
-import { readAssetIds } from "../../data/_internal/assetIds.ts";
+import { readAssetIds } from "../../data/assetIds.ts";
 import type { ReturnMatrix } from "../types.ts";
 import { validateReturnMatrix, type CheckedReturnMatrix } from "./validateReturnMatrix.ts";
 

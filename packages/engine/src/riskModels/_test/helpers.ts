@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { closeTo, closeToTolerance } from "../../testing/closeTo.ts";
 import type { CovarianceMatrix } from "../types.ts";
+import { choleskyInPlace } from "../../linearAlgebra/choleskyInPlace.ts";
 
 /** One case of oracle_riskModels.json (see oracle_riskModels.py for how each field is computed). */
 export interface OracleCase {
@@ -41,17 +42,9 @@ export function expectSymmetricPsd(C: CovarianceMatrix): void {
     }
   }
   const shift = 1e-12 * maxDiag + 1e-300;
-  const L = new Float64Array(n * n);
-  for (let a = 0; a < n; a++) {
-    for (let b = 0; b <= a; b++) {
-      let s = values[a * n + b]! + (a === b ? shift : 0);
-      for (let k = 0; k < b; k++) s -= L[a * n + k]! * L[b * n + k]!;
-      if (a === b) {
-        if (!(s > 0)) expect.fail(`not positive semidefinite: pivot ${a} is ${s}`);
-        L[a * n + a] = Math.sqrt(s);
-      } else L[a * n + b] = s / L[b * n + b]!;
-    }
-  }
+  const shifted = Float64Array.from(values);
+  for (let i = 0; i < n; i++) shifted[i * n + i]! += shift;
+  if (!choleskyInPlace(shifted, n)) expect.fail("not positive semidefinite: a Cholesky pivot of C + 1e-12·(max diagonal)·I is not > 0");
 }
 
 /** A T×N return matrix (T in [2, 40], N in [1, 8]) of daily-sized returns, some assets possibly constant. */

@@ -1,6 +1,6 @@
 import { EPS } from "../../_internal/tolerance.ts";
-import { powerOfTwoAtMost } from "./powerOfTwoScale.ts";
-import { scaledMoments } from "./scaledMoments.ts";
+import { powerOfTwoAtMost } from "../powerOfTwoScale.ts";
+import { scaledMoments } from "../scaledMoments.ts";
 
 /** Population central moments of a series, in a form that cannot overflow or underflow (docs/maths.md#skewness-and-kurtosis). */
 export interface CentralMoments {

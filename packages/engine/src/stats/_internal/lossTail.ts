@@ -1,7 +1,7 @@
 import { assertInRange, toFiniteFloat64 } from "../../_internal/validate.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import { DEFAULT_CONFIDENCE } from "../conventions.ts";
-import { powerOfTwoScale } from "./powerOfTwoScale.ts";
+import { powerOfTwoScale } from "../powerOfTwoScale.ts";
 import { selectInPlace } from "./selectInPlace.ts";
 import { snapToInteger } from "../../_internal/tolerance.ts";
 

@@ -3,11 +3,11 @@ import { normalPdf, normalQuantile } from "../../_internal/normal.ts";
 import { snapToInteger } from "../../_internal/tolerance.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
 import type { StatsConvention } from "../statsConvention.ts";
-import { assertRepresentable } from "./assertRepresentable.ts";
+import { assertRepresentable } from "../assertRepresentable.ts";
 import { linearQuantile } from "./linearQuantile.ts";
-import { scaledMoments } from "./scaledMoments.ts";
-import { powerOfTwoScale } from "./powerOfTwoScale.ts";
-import type { QuantstatsVersion } from "./quantstatsVersion.ts";
+import { scaledMoments } from "../scaledMoments.ts";
+import { powerOfTwoScale } from "../powerOfTwoScale.ts";
+import type { QuantstatsVersion } from "../quantstatsVersion.ts";
 
 /**
  * VaR and CVaR of the losses `L = -r` under the empyrical and quantstats conventions

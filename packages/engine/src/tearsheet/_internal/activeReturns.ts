@@ -1,4 +1,4 @@
-import { assertRepresentable } from "../../stats/_internal/assertRepresentable.ts";
+import { assertRepresentable } from "../../stats/assertRepresentable.ts";
 import { pairedReturns } from "./pairedReturns.ts";
 
 /** Active returns `r_t - b_t` of checked paired returns (a new array). */

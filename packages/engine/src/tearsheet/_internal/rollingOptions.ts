@@ -1,6 +1,6 @@
-import { periodOptions, type PeriodOptions } from "../../stats/_internal/periodOptions.ts";
+import { periodOptions, type PeriodOptions } from "../../stats/periodOptions.ts";
 import { conventionOf, type ConventionOptions } from "../../stats/statsConvention.ts";
-import { quantstatsVersionOf, type QuantstatsVersion } from "../../stats/_internal/quantstatsVersion.ts";
+import { quantstatsVersionOf, type QuantstatsVersion } from "../../stats/quantstatsVersion.ts";
 
 /** Options of the rolling Sharpe and Sortino ratios: the period options, a convention and the quantstats release. */
 export interface RollingRatioOptions extends PeriodOptions, ConventionOptions {

@@ -1,4 +1,4 @@
-import { compensatedSum } from "../../_internal/compensatedSum.ts";
+import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { powerOfTwoAtMost, powerOfTwoScale } from "./powerOfTwoScale.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { closestName, editDistance } from "../../_internal/assertKnownKeys.ts";
-import { EngineError } from "../../errors/EngineError.ts";
+import { closestName, editDistance } from "../_internal/assertKnownKeys.ts";
+import { EngineError } from "../errors/EngineError.ts";
 
 /**
  * Checks a list of asset ids (non-empty strings, unique) and returns it frozen, with an index from

@@ -1,4 +1,4 @@
-import { compensatedSum } from "../../_internal/compensatedSum.ts";
+import { compensatedSum } from "../_internal/compensatedSum.ts";
 import { powerOfTwoScale } from "./powerOfTwoScale.ts";
 import { assertRepresentable } from "./assertRepresentable.ts";
 

@@ -1,4 +1,4 @@
-import { EngineError } from "../../errors/EngineError.ts";
+import { EngineError } from "../errors/EngineError.ts";
 
 /**
  * Returns `value` (with -0 turned into 0) when it is finite; otherwise throws `INVALID_INPUT`

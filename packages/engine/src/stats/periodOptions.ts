@@ -1,7 +1,7 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
-import { assertInRange } from "../../_internal/validate.ts";
-import { PERIODS_PER_YEAR } from "../conventions.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { assertInRange } from "../_internal/validate.ts";
+import { PERIODS_PER_YEAR } from "./conventions.ts";
 
 /** Options of the annualised ratios (sharpeRatio and the tear sheet): the stats area's conventions (docs/maths.md#sharpe-ratio). */
 export interface PeriodOptions {

@@ -1,21 +1,21 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import { projectOntoBounds } from "../../_internal/projectOntoBounds.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { projectOntoBounds } from "../_internal/projectOntoBounds.ts";
+import { SIGN_TOLERANCE, WARM_START_STEP } from "../_internal/tolerance.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
-import { solveFace } from "./solveFace.ts";
+import { solveFace, type Face } from "./solveFace.ts";
 
-/** Relative tolerance of a multiplier's sign and of "at a bound". */
-export const SIGN_TOLERANCE = 1e-12;
 
 /** The warm start stops once no weight has changed bound for this many steps. */
 const STABLE_STEPS = 10;
 
 /**
- * Accelerated projected gradient (FISTA, Beck & Teboulle 2009) on P(t) from the projection of the
- * equal weights, only to start the active-set method near the optimal face. Step 1/L, L = the
+ * Accelerated projected gradient (FISTA, Beck & Teboulle 2009) on P(t) from the projection of
+ * `from` (the equal weights unless a start is given), only to start the active-set method near the
+ * optimal face. Step 1/L, L = the
  * largest absolute row sum of Σ (Gershgorin). At most `steps` steps; stops early when no weight
- * moves by more than 1e-13 or no weight has changed bound for 10 steps. Cost O(n²) per step.
+ * moves by more than WARM_START_STEP (1e-13) or no weight has changed bound for 10 steps. Cost O(n²) per step.
  */
-function warmStart(P: QpProblem, t: number, steps: number): { w: Float64Array; steps: number } {
+function warmStart(P: QpProblem, t: number, steps: number, from: Float64Array): { w: Float64Array; steps: number } {
   const { n, Sigma, mu, lo, hi } = P;
   let L = 0;
   for (let i = 0; i < n; i++) {
@@ -23,7 +23,7 @@ function warmStart(P: QpProblem, t: number, steps: number): { w: Float64Array; s
     for (let j = 0; j < n; j++) s += Math.abs(Sigma[i * n + j]!);
     L = Math.max(L, s);
   }
-  let x = projectOntoBounds(new Float64Array(n).fill(1 / n), lo, hi);
+  let x = projectOntoBounds(from, lo, hi);
   const y = Float64Array.from(x);
   const v = new Float64Array(n);
   const grad = new Float64Array(n);
@@ -51,26 +51,38 @@ function warmStart(P: QpProblem, t: number, steps: number): { w: Float64Array; s
     stable = changes === 0 ? stable + 1 : 0;
     x = next;
     momentum = nextMomentum;
-    if (moved <= 1e-13 || stable >= STABLE_STEPS) break;
+    if (moved <= WARM_START_STEP || stable >= STABLE_STEPS) break;
   }
   return { w: x, steps: done };
 }
 
 /**
  * Exact primal active-set method (Nocedal & Wright 2006, "Numerical Optimization", §16.5) for P(t)
- * at one t: from a feasible start near the optimal face, repeatedly move to the optimum of the
- * current face ({@link solveFace}) as far as the bounds allow (fixing the first bound hit), and at
- * a face optimum release the bound whose multiplier has the wrong sign by the most. A vertex (no
- * free weight) is optimal when some ν lies between every multiplier at hi and every one at lo;
+ * at one t: the engine's one solver of a strictly convex quadratic over the budget and per-weight
+ * bounds (docs/maths.md#critical-line). The mean–variance methods call it at t = 0 to start the
+ * critical line; the score tilt's risk-diversification overlay calls it at t = 1 with
+ * Σ = Q and μ = −c to minimise ½wᵀQw + cᵀw. From a feasible start near the optimal face (the warm
+ * start, from `start` or the equal weights), repeatedly move to the optimum of the current face
+ * ({@link solveFace}) as far as the bounds allow (fixing the first bound hit), and at a face
+ * optimum release the bound whose multiplier has the wrong sign by the most. A vertex (no free
+ * weight) is optimal when some ν lies between every multiplier at hi and every one at lo;
  * otherwise the worst pair is released together. Stops when every multiplier has the right sign to
- * within 1e-12 relative: the KKT conditions of the strictly convex P(t) hold, so the face is the
- * optimum's. Returns the bound state of that face and the iterations (warm-start steps included).
+ * within {@link SIGN_TOLERANCE} relative: the KKT conditions of the strictly convex P(t) hold, so
+ * the face is the optimum's. Returns the bound state of that face, the face's solution (the
+ * weights are `p + t·q`) and the iterations (warm-start steps included).
  *
+ * Cost: O(n²) per warm-start step; per active-set iteration O(n·|F| + |F|³/3) (F the free set).
  * @throws EngineError SOLVER_FAILURE after 50·n + 50 active-set iterations.
+ * @throws SingularFace when Σ is singular on a face's free weights.
  */
-export function activeSetAt(P: QpProblem, t: number, warmSteps = 200): { state: BoundState; iterations: number } {
+export function activeSetAt(
+  P: QpProblem,
+  t: number,
+  warmSteps = 200,
+  from?: Float64Array,
+): { state: BoundState; face: Face; iterations: number } {
   const { n, mu, lo, hi } = P;
-  const start = warmStart(P, t, warmSteps);
+  const start = warmStart(P, t, warmSteps, from ?? new Float64Array(n).fill(1 / n));
   const w = start.w;
   const state: BoundState = new Int8Array(n);
   for (let i = 0; i < n; i++) state[i] = w[i]! <= lo[i]! ? -1 : w[i]! >= hi[i]! ? 1 : 0;
@@ -92,7 +104,7 @@ export function activeSetAt(P: QpProblem, t: number, warmSteps = 200): { state: 
         if (state[i] === -1 && g < minLo) [minLo, loArg] = [g, i];
         if (state[i] === 1 && g > maxHi) [maxHi, hiArg] = [g, i];
       }
-      if (loArg < 0 || hiArg < 0 || maxHi <= minLo + SIGN_TOLERANCE * scale) return { state, iterations: start.steps + iteration };
+      if (loArg < 0 || hiArg < 0 || maxHi <= minLo + SIGN_TOLERANCE * scale) return { state, face, iterations: start.steps + iteration };
       state[loArg] = 0;
       state[hiArg] = 0;
       continue;
@@ -139,8 +151,8 @@ export function activeSetAt(P: QpProblem, t: number, warmSteps = 200): { state: 
       const wrong = state[i] === -1 ? -g : g;
       if (wrong > worst) [worst, release] = [wrong, i];
     }
-    if (release < 0) return { state, iterations: start.steps + iteration };
+    if (release < 0) return { state, face, iterations: start.steps + iteration };
     state[release] = 0;
   }
-  throw new EngineError("SOLVER_FAILURE", `the mean–variance QP did not converge in ${limit} active-set iterations`);
+  throw new EngineError("SOLVER_FAILURE", `the budget-and-bounds QP did not converge in ${limit} active-set iterations`);
 }

@@ -1,6 +1,6 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import { assertInteger } from "../../_internal/validate.ts";
-import type { PriceSeries } from "../types.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { assertInteger } from "../_internal/validate.ts";
+import type { PriceSeries } from "./types.ts";
 
 function describe(value: unknown): string {
   return typeof value === "number" ? String(value) : value === null ? "null" : typeof value;

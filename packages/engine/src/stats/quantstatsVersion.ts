@@ -1,5 +1,5 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import type { StatsConvention } from "../statsConvention.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import type { StatsConvention } from "./statsConvention.ts";
 
 /**
  * The quantstats release a `"quantstats"` preset follows (docs/maths.md#convention-presets):

@@ -1,9 +1,9 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import { assertInteger, toFiniteFloat64 } from "../../_internal/validate.ts";
-import { isAssetReturns, readDates } from "../../data/assetReturns.ts";
-import { readFrequency, type Frequency } from "../../data/Frequency.ts";
-import { readAssetIds } from "../../data/_internal/assetIds.ts";
-import type { ResearchReturns } from "../types.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { assertInteger, toFiniteFloat64 } from "../_internal/validate.ts";
+import { isAssetReturns, readDates } from "../data/assetReturns.ts";
+import { readFrequency, type Frequency } from "../data/Frequency.ts";
+import { readAssetIds } from "../data/assetIds.ts";
+import type { ResearchReturns } from "./types.ts";
 
 /** A checked {@link ResearchReturns}: T×N row-major values with their ids and sampling. */
 export interface CheckedReturnsTable {

@@ -1,4 +1,4 @@
-import { SECONDS_PER_DAY } from "../../stats/conventions.ts";
+import { SECONDS_PER_DAY } from "../stats/conventions.ts";
 
 /** `YYYY-MM-DD` (UTC) of a Unix timestamp in seconds, for warnings and messages. */
 export function isoDate(unixSeconds: number): string {

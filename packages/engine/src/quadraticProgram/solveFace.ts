@@ -1,4 +1,5 @@
-import { choleskyInPlace, choleskySolveInPlace } from "./cholesky.ts";
+import { choleskyInPlace } from "../linearAlgebra/choleskyInPlace.ts";
+import { choleskySolveInPlace } from "../linearAlgebra/choleskySolveInPlace.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
 
 /**
