@@ -1,7 +1,6 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
-import { scaledByLargestVariance } from "../_internal/symmetricMatrix.ts";
 import { cholesky } from "../linearAlgebra/cholesky.ts";
 import { choleskySolve } from "../linearAlgebra/choleskySolve.ts";
 import { gramMatrix } from "../riskModels/_internal/gramMatrix.ts";

@@ -23,7 +23,11 @@ describe("risk-measure bad input", () => {
   it("refuses an unknown option naming the closest one", async () => {
     const e = await refusal(() => minimumRisk(r, { riskMeasure: "mad", maxWieght: 0.5 } as never));
     expect([e.code, e.field]).toEqual(["INVALID_INPUT", "options.maxWieght"]);
-    expect(e.message).toContain("maxWeight");
+    expect(e.message).toContain("has no option maxWieght (did you mean maxWeight?)");
+    const m = await refusal(() => meanRisk(r, { riskMeasure: "mad", riskAversoin: 1 } as never));
+    expect(m.message).toContain("has no option riskAversoin (did you mean riskAversion?)");
+    const q = await refusal(() => portfolioRisk(r, { A: 1 }, { riskMeasure: "cdar", confidnce: 0.9 } as never));
+    expect(q.message).toContain("has no option confidnce (did you mean confidence?)");
   });
 
   it("refuses a missing or unknown riskMeasure naming the closest measure", async () => {

@@ -69,6 +69,9 @@ function run(highs: Highs, p: RiskProblem, variant: RiskModelVariant, timeLimitS
     },
     ({ model, zColumn }) => {
       if (timeLimitSeconds !== undefined) model.options.set({ time_limit: timeLimitSeconds });
+      // Measured at 300 assets × 1260 days: HiGHS's presolve costs more than it saves on the minimax and
+      // drawdown LPs (minimax 2.4 → 1.2 s, max-drawdown 5.9 → 3.5 s, CDaR 7.3 → 5.7 s), not on MAD's.
+      if (variant.holdings === undefined && p.measure !== "mad" && p.measure !== "semi-deviation") model.options.set({ presolve: "off" });
       const { modelStatus } = model.run();
       if (modelStatus === INFEASIBLE) return null;
       const timedOut = modelStatus === TIME_LIMIT;
