@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type QuantstatsVersion, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention, tearSheet } from "@thematic/engine";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
-import { tearSheetReportSpecs } from "./tearSheetReport.ts";
+import { tearSheetReport, tearSheetReportSpecs } from "./tearSheetReport.ts";
 
 /** The drawn points of one line of a time panel: `[seconds, value]` in order. */
 function drawn(spec: unknown, series: string): Array<[number, number]> {
@@ -53,6 +53,11 @@ describe("the report's rolling panels follow the convention preset (the engine's
       expect(sortino({ convention: "quantstats", quantstatsVersion: "0.0.81" }).every(([, x], k) => x < sortinoNow[k]![1])).toBe(true);
     });
   }
+
+  it("names the quantstats release in the page's header", async () => {
+    const { html } = await tearSheetReport(sampleBacktest(2), { convention: "quantstats", quantstatsVersion: "0.0.81" });
+    expect(html).toContain("quantstats 0.0.81");
+  });
 
   it("refuses a quantstats version without the quantstats preset, naming the field", () => {
     expect(() => tearSheetReportSpecs(sampleBacktest(2), { quantstatsVersion: "0.0.81" })).toThrowError(/quantstatsVersion/);
