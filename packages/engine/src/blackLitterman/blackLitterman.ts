@@ -52,7 +52,7 @@ export interface BlackLittermanResult {
  *
  * @see docs/maths.md#black-litterman-posterior
  * Cost: O(n·s·k + n²k/2 + k³) (s the assets a view names) after the O(n³) check of a bare
- * covariance; a `Covariance` from {@link covariance} or an estimator is not checked again.
+ * covariance; a `Covariance` from `covariance()` or an estimator is not checked again.
  * @param prior π per period: labelled `ExpectedReturns` (e.g. {@link impliedEquilibriumReturns};
  *   matched to the covariance by id), or one value per covariance asset in its order. Never mutated.
  * @param covariance Σ: a labelled `Covariance`, or a bare matrix (assets "0", "1", …, one period a year). Never mutated.

@@ -14,6 +14,7 @@ import { EngineError } from "../../errors/EngineError.ts";
  */
 export function gramMatrix(X: Float64Array, T: number, N: number, c: number, field = "returns", what = "the covariance"): Float64Array {
   const C = new Float64Array(N * N);
+  const sums = new Float64Array(9);
   const last = N - 1;
   for (let i = 0; i < N; i += 3) {
     const i1 = i + 1 < N ? i + 1 : last;
@@ -27,33 +28,16 @@ export function gramMatrix(X: Float64Array, T: number, N: number, c: number, fie
       const b0 = j * T;
       const b1 = j1 * T;
       const b2 = j2 * T;
-      let s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
-      for (let t = 0; t < T; t++) {
-        const y0 = X[b0 + t]!;
-        const y1 = X[b1 + t]!;
-        const y2 = X[b2 + t]!;
-        const x0 = X[a0 + t]!;
-        s00 += x0 * y0;
-        s01 += x0 * y1;
-        s02 += x0 * y2;
-        const x1 = X[a1 + t]!;
-        s10 += x1 * y0;
-        s11 += x1 * y1;
-        s12 += x1 * y2;
-        const x2 = X[a2 + t]!;
-        s20 += x2 * y0;
-        s21 += x2 * y1;
-        s22 += x2 * y2;
-      }
-      put(C, N, field, what, i, j, s00 * c);
-      put(C, N, field, what, i, j1, s01 * c);
-      put(C, N, field, what, i, j2, s02 * c);
-      put(C, N, field, what, i1, j, s10 * c);
-      put(C, N, field, what, i1, j1, s11 * c);
-      put(C, N, field, what, i1, j2, s12 * c);
-      put(C, N, field, what, i2, j, s20 * c);
-      put(C, N, field, what, i2, j1, s21 * c);
-      put(C, N, field, what, i2, j2, s22 * c);
+      block(X, a0, a1, a2, b0, b1, b2, T, sums);
+      put(C, N, field, what, i, j, sums[0]! * c);
+      put(C, N, field, what, i, j1, sums[1]! * c);
+      put(C, N, field, what, i, j2, sums[2]! * c);
+      put(C, N, field, what, i1, j, sums[3]! * c);
+      put(C, N, field, what, i1, j1, sums[4]! * c);
+      put(C, N, field, what, i1, j2, sums[5]! * c);
+      put(C, N, field, what, i2, j, sums[6]! * c);
+      put(C, N, field, what, i2, j1, sums[7]! * c);
+      put(C, N, field, what, i2, j2, sums[8]! * c);
     }
   }
   return C;
@@ -66,4 +50,39 @@ function put(C: Float64Array, N: number, field: string, what: string, i: number,
   }
   C[i * N + j] = v + 0;
   C[j * N + i] = v + 0;
+}
+
+/**
+ * The nine sums of one 3×3 block, `sums[3r + s] = Σ_t X[a_r + t]·X[b_s + t]`, each in t order. A
+ * function of its own so that V8 compiles it after a few calls rather than on-stack replacement
+ * of the whole kernel (a first call about a fifth cheaper).
+ */
+function block(X: Float64Array, a0: number, a1: number, a2: number, b0: number, b1: number, b2: number, T: number, sums: Float64Array): void {
+  let s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
+  for (let t = 0; t < T; t++) {
+    const y0 = X[b0 + t]!;
+    const y1 = X[b1 + t]!;
+    const y2 = X[b2 + t]!;
+    const x0 = X[a0 + t]!;
+    s00 += x0 * y0;
+    s01 += x0 * y1;
+    s02 += x0 * y2;
+    const x1 = X[a1 + t]!;
+    s10 += x1 * y0;
+    s11 += x1 * y1;
+    s12 += x1 * y2;
+    const x2 = X[a2 + t]!;
+    s20 += x2 * y0;
+    s21 += x2 * y1;
+    s22 += x2 * y2;
+  }
+  sums[0] = s00;
+  sums[1] = s01;
+  sums[2] = s02;
+  sums[3] = s10;
+  sums[4] = s11;
+  sums[5] = s12;
+  sums[6] = s20;
+  sums[7] = s21;
+  sums[8] = s22;
 }
