@@ -1,3 +1,4 @@
+import { EPS } from "../_internal/tolerance.ts";
 import { choleskyInPlace } from "../linearAlgebra/choleskyInPlace.ts";
 import { choleskySolveInPlace } from "../linearAlgebra/choleskySolveInPlace.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
@@ -59,8 +60,10 @@ export function solveFace(P: QpProblem, state: BoundState): Face {
       const row = F[a]! * n;
       for (let b = 0; b <= a; b++) L[a * m + b] = Sigma[row + F[b]!]!;
     }
-    // Σ positive definite makes every Σ_FF so: a failed pivot proves Σ is singular on F (to rounding).
-    if (!choleskyInPlace(L, m)) throw new SingularFace(F);
+    // Σ definite (every pivot > EPS·Σ_kk, the validator's rule) makes every Σ_FF so, with pivots at
+    // least as large (conditioning on fewer assets leaves more variance): a pivot at or below EPS·Σ_kk
+    // proves Σ singular on F to rounding, whichever sign rounding gave it.
+    if (!choleskyInPlace(L, m, EPS)) throw new SingularFace(F);
     const one = new Float64Array(m).fill(1);
     const b = new Float64Array(m);
     const d = new Float64Array(m);
