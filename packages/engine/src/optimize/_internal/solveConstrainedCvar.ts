@@ -36,6 +36,23 @@ export interface ConstrainedCvarProblem {
   constraints: CompiledConstraints;
   /** Σ per period (n×n row-major), read with a tracking-error rule. */
   covariance?: Float64Array;
+  /** Every scenario row from the start ("plain-lp"); default a seed set grown by violated scenarios ("cutting-plane"). */
+  allScenarios?: boolean;
+}
+
+/**
+ * The seed scenarios of the cutting-plane method: the 2⌈k⌉ worst days of the equal-weight portfolio
+ * and of the previous weights (their union; all T when T <= 2⌈k⌉).
+ */
+function seedScenarios(p: ConstrainedCvarProblem): number[] {
+  const count = Math.min(p.periods, 2 * Math.ceil(p.tailSize));
+  const worst = (w: ArrayLike<number>) => {
+    const r = eligibleReturns(p, w);
+    return Array.from({ length: p.periods }, (_, t) => t).sort((a, b) => r[a]! - r[b]! || a - b).slice(0, count);
+  };
+  const set = new Set(worst(new Float64Array(p.n).fill(1 / p.n)));
+  if (p.constraints.previous.some((x) => x !== 0)) for (const t of worst(p.constraints.previous)) set.add(t);
+  return [...set].sort((a, b) => a - b);
 }
 
 /** What the constrained solve certified, in the problem's units. */
@@ -53,7 +70,7 @@ export interface ConstrainedSolve {
 }
 
 /** The most cut rounds of the tracking-error outer linearisation before giving up. */
-const MAX_CUT_ROUNDS = 500;
+const MAX_CUT_ROUNDS = 1000;
 /**
  * The proven gap a QP (L2) solve must reach, relative to 1 + |objective|: HiGHS's QP solver stops
  * with primal points about 1e-8 from the optimum (it fails with tighter tolerances), so the
@@ -64,8 +81,10 @@ const QP_GAP_TOL = 1e-8;
 export const TE_TOL = 1e-9;
 
 /**
- * Solves {@link ConstrainedCvarProblem} with every scenario in one HiGHS model (the plain RU LP; a QP
- * when l2Weight > 0). A tracking-error rule is met by outer linearisation (Kelley's cutting planes):
+ * Solves {@link ConstrainedCvarProblem} in one HiGHS model (an LP; a QP when l2Weight > 0), with every
+ * scenario row (`allScenarios`) or by scenario generation (docs/maths.md#cutting-plane): a seed set,
+ * then each round adds the scenarios whose loss exceeds α + ξ_t at the solution (fewer rows make a
+ * relaxation, so every bound below stays valid). A tracking-error rule is met by outer linearisation (Kelley's cutting planes):
  * at a solution w with TE(w) = √(dᵀΣd) > τ, d = w − b, the tangent cut (Σd)ᵀ(w' − b) <= τ·TE(w) holds
  * for every w' within the limit (Cauchy–Schwarz in the Σ inner product) and cuts w off; rounds
  * continue, warm from the last basis, until TE(w) <= τ·(1 + 1e-9). `gap` is proven: the objective at
@@ -131,12 +150,18 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     rowUpper.push(upper);
     rowNames.push(name);
   };
-  for (let t = 0; t < T; t++) {
+  // Scenario rows r_tᵀw + α + ξ_t >= 0: every one (plain-lp), or a seed set to which violated ones are
+  // added (cutting-plane). Every ξ_t column is there from the start: without its row it stays 0 or
+  // free at no cost, so the model with fewer rows is a relaxation.
+  const inModel = new Uint8Array(T);
+  const scenarioRow = (t: number): Array<readonly [number, number]> => {
     const entries: Array<readonly [number, number]> = [];
     for (let i = 0; i < n; i++) if (R[t * n + i] !== 0) entries.push([i, R[t * n + i]!]);
     entries.push([alpha, 1], [xi + t, 1]);
-    push("scenario", entries, 0, inf);
-  }
+    inModel[t] = 1;
+    return entries;
+  };
+  for (const t of p.allScenarios === true ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p)) push("scenario", scenarioRow(t), 0, inf);
   if (p.cvarLimit !== undefined) {
     push("targetCvar", [[alpha, 1], ...Array.from({ length: T }, (_, t) => [xi + t, 1 / p.tailSize] as const)], -inf, p.cvarLimit);
   }
@@ -177,6 +202,31 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
         const x = model.getSolution().colValue;
         const weights = cleanWeights(x, c);
         const bound = -model.getObjectiveValue();
+        const addScenarioRows = (list: readonly number[]): void => {
+          const start = indices.length;
+          const first = rowLower.length;
+          for (const t of list) push("scenario", scenarioRow(t), 0, inf);
+          model.addRows({
+            lower: new Float64Array(list.length), upper: new Float64Array(list.length).fill(inf),
+            matrix: {
+              format: "csr", numRows: list.length, numCols, starts: Int32Array.from(starts.slice(first), (k) => k - start),
+              indices: Int32Array.from(indices.slice(start)), values: Float64Array.from(values.slice(start)),
+            },
+          });
+        };
+        const violated: number[] = [];
+        const remaining: number[] = [];
+        for (let t = 0; t < T; t++) {
+          if (inModel[t]) continue;
+          remaining.push(t);
+          let loss = 0;
+          for (let i = 0; i < n; i++) loss -= R[t * n + i]! * x[i]!;
+          if (loss > x[alpha]! + x[xi + t]!) violated.push(t);
+        }
+        if (violated.length > 0) {
+          addScenarioRows(violated);
+          continue;
+        }
         if (tracking) {
           const { te, sd } = trackingError(weights, c.benchmark!, p.covariance!, n);
           const tau = c.maxTrackingErrorPerPeriod!;
@@ -209,6 +259,11 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
         const proven = quadratic ? lagrangian : Math.min(bound, lagrangian);
         const gap = Math.max(0, proven - objective);
         const scale = 1 + Math.abs(objective);
+        if (!(gap <= (quadratic ? QP_GAP_TOL : GAP_TOL) * scale) && remaining.length > 0) {
+          // Numerical trouble with a partial model: every remaining scenario makes it the full problem.
+          addScenarioRows(remaining);
+          continue;
+        }
         if (!(gap <= (quadratic ? QP_GAP_TOL : GAP_TOL) * scale)) {
           throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the constrained mean-CVaR problem: proven gap ${gap} > ${GAP_TOL}`);
         }
