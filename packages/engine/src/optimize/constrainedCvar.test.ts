@@ -41,12 +41,22 @@ function cvarOf(r: AssetReturns, w: readonly number[]): number {
 interface OracleAnswer { status: string; weights: number[] | null; objective: number | null }
 
 /** Runs the scipy oracle (oracle_constrainedCvar.py) on problems built from the options' own definitions. */
-function oracle(r: AssetReturns, cases: Array<{ options: ConstraintOptions; maxWeight: number; form: "minimum" | "targetCvar"; limit?: number }>): OracleAnswer[] {
+interface OracleCase {
+  options: ConstraintOptions;
+  maxWeight: number;
+  form: "minimum" | "targetCvar" | "linear";
+  limit?: number;
+  gain?: number[];
+  cvarWeight?: number;
+  costWeight?: number;
+}
+
+function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
   const n = r.assets.length;
-  const problems = cases.map(({ options, maxWeight, form, limit }) => {
+  const problems = cases.map(({ options, maxWeight, form, limit, gain, cvarWeight, costWeight }) => {
     const c = readConstraints(options, r.assets, maxWeight, P);
     return {
-      n, T: r.periods, returns: [...r.returns], confidence: CONFIDENCE, P, form, limit: limit ?? null,
+      n, T: r.periods, returns: [...r.returns], confidence: CONFIDENCE, P, form, limit: limit ?? null, gain: gain ?? null, cvarWeight: cvarWeight ?? 0, costWeight: costWeight ?? 0,
       lower: [...c.lower], upper: [...c.upper],
       rows: c.rows.map((row) => ({ a: [...row.coefficients], lo: Number.isFinite(row.lower) ? row.lower : null, hi: Number.isFinite(row.upper) ? row.upper : null })),
       previous: [...c.previous], maxTurnover: c.maxTurnover, costs: c.costs === null ? null : [...c.costs],
@@ -148,6 +158,30 @@ describe("minimumCvar and meanCvar under constraint options", () => {
   it("warns naming each rule that binds", async () => {
     const p = await minimumCvar(r, { groups: sectors, groupLimits: { sector: { Tech: [0, 0.5], Energy: [0, 0.9] } }, confidence: CONFIDENCE });
     expect(p.warnings).toEqual(["the rule groupLimits.sector.Tech binds at these weights: relaxing it could improve the objective"]);
+  });
+
+  it("agree with the scipy oracle in the trade-off form (anchors and the normalised objective)", async () => {
+    const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.35], Health: [0, 0.3] } }, linearConstraints: [{ coefficients: { A2: 1 }, upper: 0.2 }] };
+    const n = r.assets.length;
+    const mean = r.assets.map((_, i) => Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods);
+    const ret = (w: readonly number[]) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
+    const [least, most] = oracle(r, [
+      { options, maxWeight: 1, form: "minimum" },
+      { options, maxWeight: 1, form: "linear", gain: mean, cvarWeight: 0 },
+    ]);
+    const bestCvar = least!.objective!;
+    const bestReturn = ret(most!.weights!);
+    const sR = bestReturn - ret(least!.weights!);
+    const sC = cvarOf(r, most!.weights!) - bestCvar;
+    for (const m of [0.3, 1, 4]) {
+      const [answer] = oracle(r, [{ options, maxWeight: 1, form: "linear", gain: mean.map((x) => (m * x) / sR), cvarWeight: 1 / sC }]);
+      const J = (w: readonly number[]) => (m * (bestReturn - ret(w))) / sR + (cvarOf(r, w) - bestCvar) / sC;
+      const p = await meanCvar(r, { ...options, confidence: CONFIDENCE, returnMultiplier: m });
+      const w = vector(r, p.weights);
+      assertRulesHold(r, options, 1, w);
+      expect(Math.abs(J(w) - J(answer!.weights!))).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs(-p.certificate.objective! - J(w))).toBeLessThanOrEqual(1e-9);
+    }
   });
 
   it("gives the trade-off form under rules, with its terms", async () => {
