@@ -20,9 +20,15 @@ import { solveTradeOff } from "./_internal/solveTradeOff.ts";
 import { columnMeans } from "./_internal/columnMeans.ts";
 import { GAP_TOL } from "./_internal/tolerance.ts";
 import { snapToInteger } from "../_internal/tolerance.ts";
+import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
+import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { assertNoHoldingsRule, bindingWarnings, constrainedTargetCvar, constrainedTradeOff } from "./_internal/constrainedCvar.ts";
 
-/** Options of {@link meanCvar}: the shared rules, and either the trade-off weight or a target CVaR. */
-export interface MeanCvarOptions extends CvarRuleOptions {
+/**
+ * Options of {@link meanCvar}: the shared rules, the portfolio constraints
+ * (docs/maths.md#portfolio-constraints), and either the trade-off weight or a target CVaR.
+ */
+export interface MeanCvarOptions extends CvarRuleOptions, ConstraintOptions {
   /**
    * m, the weight of expected return against tail risk in the scale-aware objective
    * (docs/maths.md#scale-aware-objective): > 0; default 1 (as important as tail risk). Not with targetCvar.
@@ -45,7 +51,7 @@ export type MeanCvarResult = PortfolioResult<"mean-cvar"> & {
   objectiveTerms?: ObjectiveTerm[];
 };
 
-const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, "returnMultiplier", "targetCvar"] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
+const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "returnMultiplier", "targetCvar"] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
 
 /**
  * Mean-CVaR on any assets (docs/maths.md#minimum-cvar), in the two forms PyPortfolioOpt's
@@ -79,7 +85,7 @@ export async function meanCvar(returns: AssetReturns | ReturnScenarios, options?
   const data = readCvarReturns(returns);
   const o = readOptions<MeanCvarOptions>(
     options,
-    "{ returnMultiplier? | targetCvar?, confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, method?, timeLimitSeconds? }",
+    "{ returnMultiplier? | targetCvar?, confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, method?, timeLimitSeconds?, …constraint options }",
     OPTION_NAMES,
   );
   if (o.returnMultiplier !== undefined && o.targetCvar !== undefined) {
@@ -90,7 +96,25 @@ export async function meanCvar(returns: AssetReturns | ReturnScenarios, options?
   if (o.returnMultiplier !== undefined) assertInRange("returnMultiplier", o.returnMultiplier, { min: 0, minExclusive: true });
   if (o.targetCvar !== undefined) assertInRange("targetCvar", o.targetCvar, { max: 1, maxExclusive: true });
   const rules = readCvarRules(o, data.n, data.periodsPerYear);
+  const constraints = readConstraints(o, data.assets, rules.maxWeight, data.periodsPerYear);
   const highs = await loadSolver();
+  if (constraints.any) {
+    // The rules of ConstraintOptions: LPs (QPs with L2) over every scenario; without them, the path below, unchanged.
+    assertNoHoldingsRule(o.minHoldings, constraints, CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined));
+    const solved = o.targetCvar === undefined
+      ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)
+      : constrainedTargetCvar(highs, data, rules, constraints, o.targetCvar);
+    const warnings = bindingWarnings(solved.binding);
+    if (solved.terms !== undefined) {
+      const alone = oneTermWarning(solved.terms, "returnMultiplier");
+      if (alone !== undefined) warnings.push(alone);
+    }
+    const certificate = { status: solved.report.status, solver: solved.report.method, objective: solved.report.objective, gap: solved.report.gap, residuals: null, iterations: solved.report.iterations };
+    const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, solved.weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
+    const result: MeanCvarResult = { ...portfolioResult("mean-cvar", data.assets, solved.weights, certificate, performanceBlock, warnings), cvar: solved.cvar };
+    if (solved.terms !== undefined) result.objectiveTerms = solved.terms;
+    return result;
+  }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   const solved = o.targetCvar === undefined ? tradeOff(highs, data, rules, o.returnMultiplier ?? 1, deadline) : targetCvar(highs, data, rules, o.targetCvar, deadline);
   const { weights, report } = solved;

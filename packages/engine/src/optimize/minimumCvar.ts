@@ -9,9 +9,16 @@ import { readCvarReturns } from "./_internal/readCvarReturns.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { loadSolver } from "./_internal/solver.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
+import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
+import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { assertNoHoldingsRule, bindingWarnings, constrainedMinimumCvar } from "./_internal/constrainedCvar.ts";
 
-/** Options of {@link minimumCvar}: the shared rules, and an optional target return. */
-export interface MinimumCvarOptions extends CvarRuleOptions {
+/**
+ * Options of {@link minimumCvar}: the shared rules, the portfolio constraints (groups, linear rules,
+ * turnover, costs, tracking error, L2, long/short: docs/maths.md#portfolio-constraints), and an
+ * optional target return.
+ */
+export interface MinimumCvarOptions extends CvarRuleOptions, ConstraintOptions {
   /**
    * The least expected return, annual as a person types it (0.12 for 12 %): −1 < x < 1; default
    * none. Converted per period with the data's frequency (`targetReturn / periodsPerYear`); a target
@@ -26,7 +33,7 @@ export type MinimumCvarResult = PortfolioResult<"minimum-cvar"> & {
   cvar: number;
 };
 
-const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, "targetReturn"] as const satisfies ReadonlyArray<keyof MinimumCvarOptions>;
+const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "targetReturn"] as const satisfies ReadonlyArray<keyof MinimumCvarOptions>;
 
 /**
  * The portfolio of least CVaR on any assets (docs/maths.md#minimum-cvar), PyPortfolioOpt's
@@ -53,10 +60,19 @@ const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, "targetReturn"] as const satisf
  */
 export async function minimumCvar(returns: AssetReturns | ReturnScenarios, options?: MinimumCvarOptions): Promise<MinimumCvarResult> {
   const data = readCvarReturns(returns);
-  const o = readOptions<MinimumCvarOptions>(options, "{ confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, targetReturn?, method?, timeLimitSeconds? }", OPTION_NAMES);
+  const o = readOptions<MinimumCvarOptions>(options, "{ confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, targetReturn?, method?, timeLimitSeconds?, …constraint options }", OPTION_NAMES);
   const rules = readCvarRules(o, data.n, data.periodsPerYear);
   const target = o.targetReturn === undefined ? undefined : perPeriod("targetReturn", o.targetReturn, "rate", data.periodsPerYear);
+  const constraints = readConstraints(o, data.assets, rules.maxWeight, data.periodsPerYear);
   const highs = await loadSolver();
+  if (constraints.any) {
+    // The rules of ConstraintOptions: one LP (a QP with L2) over every scenario; without them, the path below, unchanged.
+    assertNoHoldingsRule(o.minHoldings, constraints, CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined));
+    const solved = constrainedMinimumCvar(highs, data, rules, constraints, target);
+    const certificate = { status: solved.report.status, solver: solved.report.method, objective: solved.report.objective, gap: solved.report.gap, residuals: null, iterations: solved.report.iterations };
+    const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, solved.weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
+    return { ...portfolioResult("minimum-cvar", data.assets, solved.weights, certificate, performanceBlock, bindingWarnings(solved.binding)), cvar: solved.cvar };
+  }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   const { weights, report, cvar } = solveMinimumCvar(highs, data, rules, target, deadline, o.targetReturn);
   const warnings = report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, report.gap)] : [];

@@ -12,7 +12,7 @@ export type MeanCvarMethod = "cutting-plane" | "plain-lp";
 export interface SolverReport {
   /** "optimal": gap <= 1e-9. "time-limit": stopped at the deadline; feasible, and `gap` bounds the distance to the optimum. */
   status: "optimal" | "time-limit";
-  method: "lp" | "milp" | "cutting-plane-lp" | "cutting-plane-milp";
+  method: "lp" | "qp" | "milp" | "cutting-plane-lp" | "cutting-plane-milp";
   /** The objective at the returned weights, recomputed from them. */
   objective: number;
   /** Proven upper bound on the optimum minus `objective` (>= 0). */

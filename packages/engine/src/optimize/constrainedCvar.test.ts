@@ -1,0 +1,207 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { assetReturns, type AssetReturns } from "../data/assetReturns.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
+import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { meanCvar } from "./meanCvar.ts";
+import { minimumCvar } from "./minimumCvar.ts";
+
+const P = 252;
+const CONFIDENCE = 0.9;
+
+/** A seeded universe: T periods × n assets, a market factor and noise (mulberry32). */
+function universe(seed: number, n: number, T: number): AssetReturns {
+  let s = seed >>> 0;
+  const rand = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const rows: number[][] = [];
+  for (let t = 0; t < T; t++) {
+    const market = (rand() - 0.5) * 0.03;
+    rows.push(Array.from({ length: n }, (_, i) => 0.0003 * (i + 1) + market * (0.5 + i / n) + (rand() - 0.5) * 0.04 * (1 + i / n)));
+  }
+  return assetReturns(rows, { assets: Array.from({ length: n }, (_, i) => `A${i}`), frequency: "daily" });
+}
+
+/** CVaR_β of w's returns from the formula: the mean of the k = (1 − β)·T largest losses (k an integer here). */
+function cvarOf(r: AssetReturns, w: readonly number[]): number {
+  const n = r.assets.length;
+  const losses = Array.from({ length: r.periods }, (_, t) => -w.reduce((a, x, i) => a + x * r.returns[t * n + i]!, 0)).sort((a, b) => b - a);
+  const k = Math.round((1 - CONFIDENCE) * r.periods);
+  return losses.slice(0, k).reduce((a, x) => a + x, 0) / k;
+}
+
+interface OracleAnswer { status: string; weights: number[] | null; objective: number | null }
+
+/** Runs the scipy oracle (oracle_constrainedCvar.py) on problems built from the options' own definitions. */
+function oracle(r: AssetReturns, cases: Array<{ options: ConstraintOptions; maxWeight: number; form: "minimum" | "targetCvar"; limit?: number }>): OracleAnswer[] {
+  const n = r.assets.length;
+  const problems = cases.map(({ options, maxWeight, form, limit }) => {
+    const c = readConstraints(options, r.assets, maxWeight, P);
+    return {
+      n, T: r.periods, returns: [...r.returns], confidence: CONFIDENCE, P, form, limit: limit ?? null,
+      lower: [...c.lower], upper: [...c.upper],
+      rows: c.rows.map((row) => ({ a: [...row.coefficients], lo: Number.isFinite(row.lower) ? row.lower : null, hi: Number.isFinite(row.upper) ? row.upper : null })),
+      previous: [...c.previous], maxTurnover: c.maxTurnover, costs: c.costs === null ? null : [...c.costs],
+      benchmark: c.benchmark === null ? null : [...c.benchmark], te: c.maxTrackingErrorPerPeriod, gross: c.maxGrossExposure,
+    };
+  });
+  const run = spawnSync("python3", [join(import.meta.dirname, "_test", "oracle_constrainedCvar.py")], { input: JSON.stringify(problems), encoding: "utf8", maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`oracle failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as OracleAnswer[];
+}
+
+/** Every rule of `options` holds at w within 1e-9 (tracking error relative 1e-9). */
+function assertRulesHold(r: AssetReturns, options: ConstraintOptions, maxWeight: number, w: readonly number[]): void {
+  const c = readConstraints(options, r.assets, maxWeight, P);
+  const tol = 1e-9;
+  expect(Math.abs(w.reduce((a, x) => a + x, 0) - 1)).toBeLessThanOrEqual(tol);
+  w.forEach((x, i) => {
+    expect(x).toBeGreaterThanOrEqual(c.lower[i]! - tol);
+    expect(x).toBeLessThanOrEqual(c.upper[i]! + tol);
+  });
+  for (const row of c.rows) {
+    const v = w.reduce((a, x, i) => a + x * row.coefficients[i]!, 0);
+    expect(v, row.name).toBeGreaterThanOrEqual(row.lower - tol);
+    expect(v, row.name).toBeLessThanOrEqual(row.upper + tol);
+  }
+  if (c.maxTurnover !== null) expect(w.reduce((a, x, i) => a + Math.abs(x - c.previous[i]!), 0) / 2).toBeLessThanOrEqual(c.maxTurnover + tol);
+  if (c.maxGrossExposure !== null) expect(w.reduce((a, x) => a + Math.abs(x), 0)).toBeLessThanOrEqual(c.maxGrossExposure + tol);
+  if (c.benchmark !== null) {
+    const n = r.assets.length;
+    const d = w.map((x, i) => x - c.benchmark![i]!);
+    const p = Array.from({ length: r.periods }, (_, t) => d.reduce((a, x, i) => a + x * r.returns[t * n + i]!, 0));
+    const m = p.reduce((a, x) => a + x, 0) / p.length;
+    const te = Math.sqrt(p.reduce((a, x) => a + (x - m) ** 2, 0) / (p.length - 1));
+    expect(te).toBeLessThanOrEqual(c.maxTrackingErrorPerPeriod! * (1 + 1e-9));
+  }
+}
+
+const vector = (r: AssetReturns, weights: ReadonlyArray<{ id: string; weight: number }>) => r.assets.map((id) => weights.find((x) => x.id === id)?.weight ?? 0);
+
+const r = universe(7, 6, 100);
+const sectors = { sector: { A0: "Tech", A1: "Tech", A2: "Energy", A3: "Energy", A4: "Health", A5: "Health" } };
+const CASES: Array<{ name: string; options: ConstraintOptions; maxWeight: number }> = [
+  { name: "group limits", options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } } }, maxWeight: 0.6 },
+  { name: "linear rules", options: { linearConstraints: [{ coefficients: { A0: 1, A5: -1 }, lower: 0.05 }, { coefficients: { A2: 1, A3: 1 }, lower: 0.2, upper: 0.2, name: "energy" }] }, maxWeight: 1 },
+  { name: "turnover", options: { previousWeights: { A5: 0.7, A4: 0.3 }, maxTurnover: 0.25 }, maxWeight: 1 },
+  { name: "costs", options: { previousWeights: { A5: 0.5, A1: 0.5 }, transactionCosts: { A0: 0.5, A1: 0.2, A2: 0.3, A3: 0.4, A4: 0.1, A5: 0.6 } }, maxWeight: 1 },
+  { name: "long/short", options: { minWeight: -0.3, maxGrossExposure: 1.4 }, maxWeight: 0.8 },
+  { name: "tracking error", options: { benchmarkWeights: { A5: 0.5, A4: 0.5 }, maxTrackingError: 0.08 }, maxWeight: 1 },
+  {
+    name: "all together",
+    options: {
+      groups: sectors, groupLimits: { sector: { Tech: [0, 0.4] } }, previousWeights: { A0: 0.5, A3: 0.5 }, maxTurnover: 0.45, transactionCosts: 0.01,
+      minWeight: -0.1, maxGrossExposure: 1.2, benchmarkWeights: { A0: 0.5, A3: 0.5 }, maxTrackingError: 0.1,
+    },
+    maxWeight: 0.7,
+  },
+];
+
+describe("minimumCvar and meanCvar under constraint options", () => {
+  it("agree with the scipy oracle (objective to 1e-9, rules held, certificate recomputed from the weights)", async () => {
+    const answers = oracle(r, CASES.map((c) => ({ ...c, form: "minimum" as const })));
+    for (const [k, { name, options, maxWeight }] of CASES.entries()) {
+      const p = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE });
+      const w = vector(r, p.weights);
+      assertRulesHold(r, options, maxWeight, w);
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      const costs = c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
+      const objective = cvarOf(r, w) + costs;
+      expect(answers[k]!.status, name).toBe("optimal");
+      expect(Math.abs(objective - answers[k]!.objective!), name).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs(p.certificate.objective! - objective), name).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(p.cvar - cvarOf(r, w)), name).toBeLessThanOrEqual(1e-12);
+      expect(p.certificate.status).toBe("optimal");
+      expect(p.certificate.gap).toBeLessThanOrEqual(1e-9);
+    }
+  });
+
+  it("agree with the scipy oracle in the target-CVaR form", async () => {
+    const limit = 0.03;
+    const answers = oracle(r, CASES.slice(0, 4).map((c) => ({ ...c, form: "targetCvar" as const, limit })));
+    for (const [k, { name, options, maxWeight }] of CASES.slice(0, 4).entries()) {
+      const p = await meanCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, targetCvar: limit });
+      const w = vector(r, p.weights);
+      assertRulesHold(r, options, maxWeight, w);
+      expect(cvarOf(r, w)).toBeLessThanOrEqual(limit + 1e-9);
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      const n = r.assets.length;
+      const mean = r.assets.map((_, i) => Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods);
+      const costs = c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
+      const objective = w.reduce((a, x, i) => a + x * mean[i]!, 0) - costs;
+      expect(Math.abs(objective - answers[k]!.objective!), name).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs(p.certificate.objective! - objective), name).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
+  it("warns naming each rule that binds", async () => {
+    const p = await minimumCvar(r, { groups: sectors, groupLimits: { sector: { Tech: [0, 0.5], Energy: [0, 0.9] } }, confidence: CONFIDENCE });
+    expect(p.warnings).toEqual(["the rule groupLimits.sector.Tech binds at these weights: relaxing it could improve the objective"]);
+  });
+
+  it("gives the trade-off form under rules, with its terms", async () => {
+    const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { Health: [0, 0.3] } } };
+    const p = await meanCvar(r, { ...options, confidence: CONFIDENCE, returnMultiplier: 1 });
+    assertRulesHold(r, options, 1, vector(r, p.weights));
+    expect(p.objectiveTerms!.map((t) => t.term)).toEqual(["expectedReturn", "tailRisk"]);
+    expect(p.certificate.status).toBe("optimal");
+  });
+
+  it("refuses infeasible rules naming them, and minHoldings with constraints naming both options", async () => {
+    const e = await minimumCvar(r, { groups: sectors, groupLimits: { sector: { Tech: [0.6, 1], Energy: [0.5, 1] } } }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(EngineError);
+    expect((e as EngineError).code).toBe("INFEASIBLE");
+    expect((e as EngineError).details!.rules).toEqual(["groupLimits.sector.Tech", "groupLimits.sector.Energy", "minWeight"]);
+    const l2 = await minimumCvar(r, { l2Regularization: 0.1, minHoldings: 3 }).catch((x: unknown) => x);
+    expect((l2 as EngineError).message).toContain("minHoldings with l2Regularization");
+    const t = await minimumCvar(r, { maxTurnover: 0.6, minHoldings: 3 }).catch((x: unknown) => x);
+    expect((t as EngineError).message).toContain("minHoldings cannot be combined with maxTurnover");
+    const unknown = await meanCvar(r, { groupLimts: {} } as never).catch((x: unknown) => x);
+    expect((unknown as EngineError).message).toContain("did you mean groupLimits?");
+    const target = await meanCvar(r, { minWeight: -0.1, targetCvar: 0.0001 }).catch((x: unknown) => x);
+    expect((target as EngineError).code).toBe("INFEASIBLE");
+  });
+
+  it("with L2 solves the QP: weights spread as γ grows, and the rules hold", async () => {
+    const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { Tech: [0, 0.5] } } };
+    const plain = await minimumCvar(r, { ...options, confidence: CONFIDENCE });
+    const l2 = await minimumCvar(r, { ...options, confidence: CONFIDENCE, l2Regularization: 5 });
+    expect(l2.certificate.solver).toBe("qp");
+    const sq = (p: typeof plain) => p.weights.reduce((a, x) => a + x.weight * x.weight, 0);
+    expect(sq(l2)).toBeLessThan(sq(plain));
+    assertRulesHold(r, options, 1, vector(r, l2.weights).map((x) => x));
+  });
+
+  it("property: every returned portfolio holds its rules, and a group cap that does not bind changes nothing", async () => {
+    const base = await minimumCvar(r, { confidence: CONFIDENCE });
+    const w0 = vector(r, base.weights);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("Tech", "Energy", "Health"),
+        fc.double({ min: 0.05, max: 0.6, noNaN: true }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        async (group, cap, slack) => {
+          const members = Object.entries(sectors.sector).filter(([, v]) => v === group).map(([id]) => r.assets.indexOf(id));
+          const held = members.reduce((a, i) => a + w0[i]!, 0);
+          const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { [group]: [0, cap] } } };
+          const p = await minimumCvar(r, { ...options, confidence: CONFIDENCE });
+          const w = vector(r, p.weights);
+          assertRulesHold(r, options, 1, w);
+          const loose: ConstraintOptions = { groups: sectors, groupLimits: { sector: { [group]: [0, Math.min(1, held + 0.01 + slack)] } } };
+          const q = await minimumCvar(r, { ...loose, confidence: CONFIDENCE });
+          expect(Math.abs(q.cvar - base.cvar)).toBeLessThanOrEqual(1e-9);
+          vector(r, q.weights).forEach((x, i) => expect(Math.abs(x - w0[i]!)).toBeLessThanOrEqual(1e-7));
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});
