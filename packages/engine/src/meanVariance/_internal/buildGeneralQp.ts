@@ -49,12 +49,13 @@ function dense(n: number, offset: number, coefficients: ArrayLike<number>, extra
  * - efficient risk: minimise −μ̂ᵀw + γ/(P·s_μ)·‖w‖² + Σ c_i/(P·s_μ)·(u_i + v_i) s.t. the cone
  *   √(wᵀΣ̂w) <= σ/√(P·s_σ);
  * - maximum Sharpe, homogenised (Cornuéjols & Tütüncü 2007, §8.2): y = κw, minimise
- *   yᵀΣ̂y + γ/(P·s_σ)·‖y‖² s.t. (μ̂ − r/s_μ)ᵀy − Σ c_i/(P·s_μ)·(u_i + v_i) >= 1, every rule's
+ *   yᵀΣ̂y + γ/(P·s_σ)·‖y‖² s.t. (μ̂ − r/s_μ)ᵀy − Σ c_i/(P·s_μ)·(u_i + v_i) >= `normalisation` (any
+ *   positive constant: y scales with it; default 1), every rule's
  *   right-hand side times κ >= 0;
  * - trades w − u + v = w⁰ (times κ) with u, v >= 0, turnover ½Σ(u + v) <= T (·κ); long and short
  *   parts w − p + q = 0, Σ(p + q) <= g (·κ); tracking error the cone √((w − b)ᵀΣ̂(w − b)) <= TE/√s_σ (·κ).
  */
-export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal): GeneralLayout {
+export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, normalisation = 1): GeneralLayout {
   const { n, periodsPerYear: P, sigmaScale, muScale } = prepared;
   const homogeneous = goal.kind === "max-sharpe";
   const hasTrades = c.maxTurnover !== null || c.costs !== null;
@@ -113,7 +114,7 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
     const excess = Float64Array.from(muHat, (x) => x - goal.riskFreePerPeriod / muScale);
     const extra: Array<[number, number]> = [];
     if (hasTrades) for (let i = 0; i < 2 * n; i++) extra.push([trades + i, -cost[trades + i]!]);
-    push({ name: "excessReturn", ...dense(n, 0, excess, extra), lower: 1, upper: Infinity });
+    push({ name: "excessReturn", ...dense(n, 0, excess, extra), lower: normalisation, upper: Infinity });
     // Costs enter the normalised return row, not the objective.
     if (hasTrades) for (let i = 0; i < 2 * n; i++) cost[trades + i] = 0;
   }

@@ -67,7 +67,7 @@ function modelData(highs: Highs, qp: GeneralQp): ModelData {
     numCols: qp.m,
     numRows: qp.rows.length,
     sense: highs.constants.objectiveSense.minimize,
-    colCost: qp.cost,
+    colCost: pricedPairs(qp),
     colLower: Float64Array.from(qp.lo, clip),
     colUpper: Float64Array.from(qp.hi, clip),
     rowLower: Float64Array.from(qp.rows, (r) => clip(r.lower)),
@@ -77,6 +77,18 @@ function modelData(highs: Highs, qp: GeneralQp): ModelData {
       ? { hessian: { format: "triangular" as const, dimension: qp.m, starts: hStarts, indices: Int32Array.from(hIndex), values: Float64Array.from(hValues) } }
       : {}),
   };
+}
+
+/**
+ * The objective's linear part as HiGHS gets it: a pair column (trades, long/short parts) priced at
+ * nothing gets 1e-9, so that HiGHS's QP solver sees no flat direction u = v → ∞ (on such models
+ * it fails with "run failed"). The polish and the certificate use the true costs: the price only
+ * steers HiGHS to the canonical split, which the polish then solves exactly.
+ */
+function pricedPairs(qp: GeneralQp): Float64Array {
+  const cost = Float64Array.from(qp.cost);
+  for (let k = 0; k < qp.pairs.length; k++) if (cost[qp.pairs[k]!] === 0) cost[qp.pairs[k]!] = 1e-9;
+  return cost;
 }
 
 /** Equal shifts of each (u, v) pair removed: min(u, v) = 0. */
@@ -115,7 +127,6 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
     ({ model }) => {
       const cuts: Cut[] = [];
       let best: GeneralSolution | null = null;
-      let previous = Infinity;
       for (let round = 1; round <= MAX_ROUNDS; round++) {
         const { modelStatus } = model.run();
         if (modelStatus === 8) throw new GeneralQpStop("infeasible");
@@ -155,9 +166,7 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
             added++;
           }
         });
-        const worst = worstOf(best.kkt);
-        if (added === 0 || !(worst < previous)) break;
-        previous = Math.min(previous, worst);
+        if (added === 0) break;
       }
       return best!;
     },
