@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors/EngineError.ts";
 import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 import type { MeanVarianceResult } from "./types.ts";
+import { efficientFrontier } from "./efficientFrontier.ts";
 import { efficientReturn } from "./efficientReturn.ts";
 import { efficientRisk } from "./efficientRisk.ts";
 import { maximumSharpe } from "./maximumSharpe.ts";
@@ -275,5 +276,26 @@ describe("mean–variance under constraints: bad input", () => {
 
   it("a bad target is refused even with constraint options", async () => {
     await expect(efficientReturn(mu, Sigma, 2, { l2Regularization: 0.1 })).rejects.toThrow(/targetReturn/);
+  });
+});
+
+describe("efficient frontier under constraints", () => {
+  it("each point is the constrained efficientReturn optimum of its target, returns increasing, every rule holding", async () => {
+    const Sigma = { size: 4, values: Float64Array.of(0.04, 0.006, 0.01, 0.002, 0.006, 0.09, 0.012, 0.01, 0.01, 0.012, 0.0625, 0.005, 0.002, 0.01, 0.005, 0.03) };
+    const mu = [0.0004, 0.0008, 0.0006, 0.0003];
+    const options: Options = { groups: { sector: { "1": "Tech", "2": "Tech" } }, groupLimits: { sector: { Tech: [0, 0.5] } }, l2Regularization: 0.001 };
+    const f = await efficientFrontier(mu, Sigma, { ...options, points: 5 });
+    expect(f.points).toHaveLength(5);
+    expect(f.certificate.solver).toBe("highs-qp");
+    for (let k = 0; k < 5; k++) {
+      const p = f.points[k]!;
+      expectCertified(p);
+      expectRulesHold(Sigma.values, options, p.vector);
+      if (k > 0) expect(p.performance.expectedReturn!).toBeGreaterThan(f.points[k - 1]!.performance.expectedReturn!);
+      const again = await efficientReturn(mu, Sigma, p.performance.expectedReturn!, options);
+      for (let i = 0; i < 4; i++) expect(Math.abs(again.vector[i]! - p.vector[i]!)).toBeLessThanOrEqual(1e-9);
+    }
+    // The last point earns the largest return the cap allows: Tech's 0.5 in asset 1 (the better of 1 and 2), the other 0.5 in asset 0.
+    expect(f.points[4]!.performance.expectedReturn!).toBeCloseTo(0.5 * 0.0008 + 0.5 * 0.0004, 12);
   });
 });
