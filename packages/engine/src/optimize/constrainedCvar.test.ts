@@ -121,6 +121,9 @@ describe("minimumCvar and meanCvar under constraint options", () => {
       expect(Math.abs(p.cvar - cvarOf(r, w)), name).toBeLessThanOrEqual(1e-12);
       expect(p.certificate.status).toBe("optimal");
       expect(p.certificate.gap).toBeLessThanOrEqual(1e-9);
+      // Every scenario row at once (plain-lp) and scenario generation (the default) reach the same optimum.
+      const plain = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, method: "plain-lp" });
+      expect(Math.abs(plain.certificate.objective! - p.certificate.objective!), name).toBeLessThanOrEqual(1e-9);
     }
   });
 
@@ -175,6 +178,10 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     const plain = await minimumCvar(r, { ...options, confidence: CONFIDENCE });
     const l2 = await minimumCvar(r, { ...options, confidence: CONFIDENCE, l2Regularization: 5 });
     expect(l2.certificate.solver).toBe("qp");
+    expect(l2.certificate.gap).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(l2.certificate.objective!)));
+    // The certificate's objective recomputed: CVaR + γ·Σw²/P.
+    const w = vector(r, l2.weights);
+    expect(Math.abs(l2.certificate.objective! - (cvarOf(r, w) + (5 * w.reduce((a, x) => a + x * x, 0)) / P))).toBeLessThanOrEqual(1e-12);
     const sq = (p: typeof plain) => p.weights.reduce((a, x) => a + x.weight * x.weight, 0);
     expect(sq(l2)).toBeLessThan(sq(plain));
     assertRulesHold(r, options, 1, vector(r, l2.weights).map((x) => x));
