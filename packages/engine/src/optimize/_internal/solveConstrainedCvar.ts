@@ -191,8 +191,18 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
       // HiGHS's QP solver fails with both feasibility tolerances at 1e-10 (status −1); its dual tolerance stays at the default.
       if (quadratic) model.options.set({ primal_feasibility_tolerance: 1e-9, dual_feasibility_tolerance: 1e-10, qp_iteration_limit: 1_000_000 });
       const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
+      const run = () => {
+        try {
+          return model.run();
+        } catch (error) {
+          // HiGHS's QP solver fails (status −1) on some models with tight tolerances; once more with its defaults.
+          if (!quadratic) throw error;
+          model.options.set({ primal_feasibility_tolerance: 1e-7, dual_feasibility_tolerance: 1e-7 });
+          return model.run();
+        }
+      };
       for (let round = 1; ; round++) {
-        const { modelStatus } = model.run();
+        const { modelStatus } = run();
         if (modelStatus === 8) {
           throw new EngineError("INFEASIBLE", "the constraint options cannot hold together with the target (the solver proved the problem infeasible)", {
             field: p.cvarLimit !== undefined ? "targetCvar" : p.returnFloor !== undefined ? "targetReturn" : "maxTrackingError",
