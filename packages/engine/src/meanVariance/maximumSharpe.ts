@@ -1,11 +1,13 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
-import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
+import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
+import type { ConstrainedMaximumSharpeOptions, MaximumSharpeOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
 import { describePortfolio, performanceIn } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
+import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstrained.ts";
 
 export type { MaximumSharpeOptions };
 
@@ -20,6 +22,11 @@ export type { MaximumSharpeOptions };
  * ψ(t) = wᵀΣw − t·(μᵀw − r_f) = 0; ψ is affine on each piece of the line, so the root is in closed
  * form (docs/maths.md#maximum-sharpe). The certificate is the KKT residuals of that QP.
  * `riskFreeRate` is annual, converted with the data's periods a year (r_f/P per period).
+ *
+ * With any constraint option ({@link ConstrainedMaximumSharpeOptions}) the call returns a Promise and
+ * maximises (annual return − r_f − Σc|w − w⁰|)/√(annual variance + γ‖w‖²) under the rules: the
+ * same homogenisation with every rule's right-hand side times κ, solved by HiGHS's QP solver
+ * (docs/maths.md#mean-variance-under-constraints).
  *
  * @see docs/maths.md#maximum-sharpe
  * Cost: the minimum-variance solve plus O(n·|F| + |F|³) per piece of the critical line walked.
@@ -36,16 +43,31 @@ export type { MaximumSharpeOptions };
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * maximumSharpe(mu, S).vector // => Float64Array [0.513157894736842, 0.48684210526315796]
  */
-export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: MaximumSharpeOptions): MeanVarianceResult<"maximum-sharpe"> {
-  const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate"]);
-  const { annual: riskFreeRate, perPeriod: perPeriodRate } = readRiskFreeRate(options, prepared.periodsPerYear);
-  const sharpe = (w: Float64Array): number => performanceIn(prepared, w, riskFreeRate).sharpeRatio!;
-  const solution = solveWithRules(
-    prepared,
-    { kind: "max-sharpe", riskFree: perPeriodRate / prepared.muScale },
-    sharpe,
-    "maximumSharpe",
-    infeasibleIn(prepared, { riskFreeRate }),
-  );
-  return describePortfolio("maximum-sharpe", prepared, solution, "critical-line", "sharpe-ratio", riskFreeRate);
+export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: MaximumSharpeOptions & WithoutConstraints): MeanVarianceResult<"maximum-sharpe">;
+export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options: ConstrainedMaximumSharpeOptions): Promise<MeanVarianceResult<"maximum-sharpe">>;
+export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: ConstrainedMaximumSharpeOptions): MeanVarianceResult<"maximum-sharpe"> | Promise<MeanVarianceResult<"maximum-sharpe">> {
+  const run = () => {
+    const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", ...CONSTRAINT_OPTION_NAMES]);
+    const plain = () => {
+      const { annual: riskFreeRate, perPeriod: perPeriodRate } = readRiskFreeRate(options, prepared.periodsPerYear);
+      const sharpe = (w: Float64Array): number => performanceIn(prepared, w, riskFreeRate).sharpeRatio!;
+      const solution = solveWithRules(
+        prepared,
+        { kind: "max-sharpe", riskFree: perPeriodRate / prepared.muScale },
+        sharpe,
+        "maximumSharpe",
+        infeasibleIn(prepared, { riskFreeRate }),
+      );
+      return describePortfolio("maximum-sharpe", prepared, solution, "critical-line", "sharpe-ratio", riskFreeRate);
+    };
+    return { prepared, plain };
+  };
+  if (hasConstraintOptions(options)) {
+    return (async () => {
+      const { prepared, plain } = run();
+      const { annual, perPeriod: perPeriodRate } = readRiskFreeRate(options, prepared.periodsPerYear);
+      return solveConstrained("maximum-sharpe", prepared, options!, { kind: "max-sharpe", riskFreePerPeriod: perPeriodRate }, annual, plain);
+    })();
+  }
+  return run().plain();
 }

@@ -1,9 +1,11 @@
 import type { CovarianceInput } from "../data/covariance.ts";
-import type { MeanVarianceOptions, MeanVarianceResult } from "./types.ts";
+import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
+import type { ConstrainedMeanVarianceOptions, MeanVarianceOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
 import { solveWithRules } from "./_internal/solveWithRules.ts";
+import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstrained.ts";
 
 /**
  * Minimum-variance portfolio (Markowitz 1952):
@@ -22,7 +24,10 @@ import { solveWithRules } from "./_internal/solveWithRules.ts";
  * (bench/README.md, "Mean-variance against scipy"). A bare matrix is checked first (O(n³/3)).
  * @param covariance a labelled `Covariance` (from an estimator or `covariance()`), or a bare
  *   matrix (rows, n·n values, `{ size, values }`: assets "0", "1", …, figures per period). Never mutated.
- * @param options the weight rules (see {@link MeanVarianceOptions}).
+ * With any constraint option ({@link ConstrainedMeanVarianceOptions}: groups, linear rules, turnover, costs, tracking error,
+ * L2, long/short) the call returns a Promise and solves min annual variance + γ‖w‖² + Σc|w − w⁰|
+ * under the rules with HiGHS's QP solver (docs/maths.md#mean-variance-under-constraints).
+ * @param options the weight rules (see {@link MeanVarianceOptions}), and the constraint options.
  * @throws EngineError INVALID_INPUT when the covariance or an option breaks its rule (the message
  *   names it, and the collinear assets when Σ is singular where the optimum lies); INFEASIBLE when
  *   the weight rules cannot all hold; SOLVER_FAILURE when the KKT residuals exceed 1e-9.
@@ -31,9 +36,23 @@ import { solveWithRules } from "./_internal/solveWithRules.ts";
  * r.weights // => [{ id: "A", weight: 0.7118644067796611 }, { id: "B", weight: 0.28813559322033894 }]
  * r.certificate.status // => "optimal"
  */
-export function minimumVariance(covariance: CovarianceInput, options?: MeanVarianceOptions): MeanVarianceResult<"minimum-variance"> {
-  const prepared = prepareProblem(undefined, covariance, options, [], false);
-  const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
-  const solution = solveWithRules(prepared, { kind: "min-variance" }, annualVariance, "minimumVariance", infeasibleIn(prepared, {}));
-  return describePortfolio("minimum-variance", prepared, solution, "active-set-qp", "variance", 0);
+export function minimumVariance(covariance: CovarianceInput, options?: MeanVarianceOptions & WithoutConstraints): MeanVarianceResult<"minimum-variance">;
+export function minimumVariance(covariance: CovarianceInput, options: ConstrainedMeanVarianceOptions): Promise<MeanVarianceResult<"minimum-variance">>;
+export function minimumVariance(covariance: CovarianceInput, options?: ConstrainedMeanVarianceOptions): MeanVarianceResult<"minimum-variance"> | Promise<MeanVarianceResult<"minimum-variance">> {
+  const run = () => {
+    const prepared = prepareProblem(undefined, covariance, options, CONSTRAINT_OPTION_NAMES, false);
+    const plain = () => {
+      const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
+      const solution = solveWithRules(prepared, { kind: "min-variance" }, annualVariance, "minimumVariance", infeasibleIn(prepared, {}));
+      return describePortfolio("minimum-variance", prepared, solution, "active-set-qp", "variance", 0);
+    };
+    return { prepared, plain };
+  };
+  if (hasConstraintOptions(options)) {
+    return (async () => {
+      const { prepared, plain } = run();
+      return solveConstrained("minimum-variance", prepared, options!, { kind: "min-variance" }, 0, plain);
+    })();
+  }
+  return run().plain();
 }

@@ -1,5 +1,6 @@
 import type { PortfolioResult, Certificate } from "../portfolio/PortfolioResult.ts";
 import type { RiskFreeRateOption, WeightRuleOptions } from "../portfolio/PortfolioOptions.ts";
+import type { CONSTRAINT_OPTION_NAMES, ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 
 /**
  * Shapes shared by the mean–variance optimizers (docs/maths.md#mean-variance-optimizers). Inputs
@@ -17,6 +18,22 @@ export type MeanVarianceOptions = WeightRuleOptions;
 
 /** Options of the methods that read expected returns: the weight rules and the annual risk-free rate. */
 export interface MaximumSharpeOptions extends WeightRuleOptions, RiskFreeRateOption {}
+
+/**
+ * The options of a call without constraint options: every {@link ConstraintOptions} field absent
+ * (or undefined), so the call answers synchronously.
+ */
+export type WithoutConstraints = { [K in (typeof CONSTRAINT_OPTION_NAMES)[number]]?: undefined };
+
+/**
+ * The weight rules with {@link ConstraintOptions} (groups, linear rules, turnover, costs, tracking
+ * error, L2, long/short; docs/maths.md#mean-variance-under-constraints). Given any of them, a
+ * mean–variance call returns a Promise: it solves with HiGHS's QP solver, loaded on first use.
+ */
+export type ConstrainedMeanVarianceOptions = MeanVarianceOptions & ConstraintOptions;
+
+/** {@link MaximumSharpeOptions} with {@link ConstraintOptions}: the call returns a Promise. */
+export type ConstrainedMaximumSharpeOptions = MaximumSharpeOptions & ConstraintOptions;
 
 /** The methods of this family. */
 export type MeanVarianceMethod = "minimum-variance" | "maximum-sharpe" | "efficient-return" | "efficient-risk";
