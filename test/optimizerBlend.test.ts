@@ -2,7 +2,7 @@ import { createMock } from "@thematic/mock-server";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 21: with default parameters the mean-CVaR optimizer blends its four terms on real-sized
+ * With default parameters the mean-CVaR optimizer blends its four terms on real-sized
  * strategies, not only on the README quick start (packages/engine/src/optimize/meanCvarBlend.test.ts):
  * the first three premade fixture strategies through the mock's `optimized-portfolio`, which runs the
  * engine's `meanCvarOptimize` (docs/maths.md#scale-aware-objective, docs/parity.md).

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { publicPackages } from "../scripts/pack/publicPackages.ts";
 
 /**
- * The public-package convention (docs/decisions.md#packaging-issue-12), checked on every
+ * The public-package convention (docs/decisions.md#packaging), checked on every
  * non-private workspace package without building anything: what `npm install` users need from
  * each package.json. test/packaging/ then checks the packed packages for real.
  */

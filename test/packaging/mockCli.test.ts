@@ -91,7 +91,7 @@ describe("npx thematic-mock from the installed package", () => {
     const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
     const bundle = readFileSync(join(packageDir, "dist", "cli.js"), "utf8");
     const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
-    // Declared: a dependency, or an optional peer (msw, Vega: issue 23).
+    // Declared: a dependency, or an optional peer (msw, Vega).
     const dependencies = { ...manifest.dependencies, ...manifest.peerDependencies };
     // Static and dynamic imports, and require.resolve of a package's files (the fixtures' data).
     const specifiers = [...bundle.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);

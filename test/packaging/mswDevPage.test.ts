@@ -1,4 +1,4 @@
-// Issue 23: the page of a Vite app using the mock through msw in development (`vite` dev server,
+// The page of a Vite app using the mock through msw in development (`vite` dev server,
 // as the mock-server README shows), in headless Chromium. What the page downloads is counted from
 // the browser's side: the mock's code and the fixture data are loaded on the first request to the
 // mocked service (not with the page), the data as JSON files (not JavaScript), no optimizer

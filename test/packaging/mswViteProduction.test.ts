@@ -1,4 +1,4 @@
-// Issue 23: a Vite production build of an app that uses the msw handlers only in development, as
+// A Vite production build of an app that uses the msw handlers only in development, as
 // the mock-server README shows (the block after <!-- msw-dev-only -->, verbatim), contains nothing
 // of the mock (no optimizer WebAssembly, no fixtures, a few hundred bytes of JavaScript) and
 // gives no warning. The static-import variant is built too, to show what the README warns about.

@@ -1,5 +1,5 @@
 // Strategies archived 30 days ago are permanently deleted (contract section 8), so they must
-// leave the state, the state file and the memo of derived data (issue 11, minor): before, they
+// leave the state, the state file and the memo of derived data: before, they
 // stayed forever, hidden on read, with ~17 KB of derived data each in memory.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// The auth matrix (issue 7): every documented endpoint × {no key, malformed header, unknown key,
+// The auth matrix: every documented endpoint × {no key, malformed header, unknown key,
 // inactive user, other user}, on the real fixtures, in process. Bad credentials: 401 {error} with
 // a `WWW-Authenticate: Bearer realm=…` challenge, before any validation, state unchanged (contract
 // §5.4, §7). Another user: another's private strategy or portfolio is 404 on every route; a

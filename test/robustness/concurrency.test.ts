@@ -1,4 +1,4 @@
-// Concurrency over real HTTP (issue 7): the standalone server (Node adapter) on an ephemeral
+// Concurrency over real HTTP: the standalone server (Node adapter) on an ephemeral
 // loopback port, real fixtures, hit by many simultaneous requests on one resource. The store
 // applies each write in one synchronous step, so the outcomes below must hold whatever the
 // interleaving: one submit wins, one portfolio per name, no field lost, no mixed holdings.

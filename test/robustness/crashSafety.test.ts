@@ -1,4 +1,4 @@
-// Crash safety (issue 7): the CLI, as a child process persisting to a file (`--data`), is killed
+// Crash safety: the CLI, as a child process persisting to a file (`--data`), is killed
 // with SIGKILL in the middle of a burst of concurrent writes, then restarted on the same file.
 // Every write acknowledged with a 2xx before the kill must be there after the restart; writes
 // in flight at the kill may or may not be. The same file goes through several crashes, each at

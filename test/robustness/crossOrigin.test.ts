@@ -1,4 +1,4 @@
-// Web pages against the mock (issue 11, critical 3), in headless Chromium: a page on another
+// Web pages against the mock, in headless Chromium: a page on another
 // origin (a second tiny server, reached as http://evil.test through Chromium's host resolver
 // rules) tries to wipe or slow the state with an HTML form, a no-cors fetch and a CORS fetch; a
 // DNS-rebinding page reaches the mock's port under its own name. None may change anything. A page

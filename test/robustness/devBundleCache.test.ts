@@ -1,6 +1,6 @@
 // `npm start` bundles the CLI into node_modules/.cache/thematic-mock/cli.<pid>.mjs (1.8 MB) and
-// removes it once loaded; a launch killed during start-up left it there for good (7 of 40 kills,
-// issue 20 item 9). Now an interrupted launch (SIGTERM, SIGINT, SIGHUP) removes its bundle, and
+// removes it once loaded; a launch killed during start-up left it there for good (7 of 40 kills).
+// Now an interrupted launch (SIGTERM, SIGINT, SIGHUP) removes its bundle, and
 // the next launch removes those of launches killed outright (SIGKILL).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";

@@ -1,4 +1,4 @@
-// A nearly full disk (issue 11, critical 1): a write that cannot be made durable must answer
+// A nearly full disk: a write that cannot be made durable must answer
 // 507 with {error} saying the disk is full, keep the previous files intact and the in-memory
 // state as it was, and the server must keep serving (and writing once space is freed).
 // Two ways: an injected file-system layer (runs everywhere), and a real tmpfs filled up by a

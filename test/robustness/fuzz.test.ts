@@ -1,4 +1,4 @@
-// Robustness of every documented endpoint against malformed input (issue 7, "Fuzzing"), on the
+// Robustness of every documented endpoint against malformed input, on the
 // real fixtures, in process. For every request: never a 5xx; a status the OpenAPI document lists
 // for the operation; every 4xx (and 202) body is exactly {error: message}; no NaN/Infinity in any
 // body; a rejected request leaves the state (store, clock offset, settings) unchanged; nothing

@@ -1,4 +1,4 @@
-// Request safety over real HTTP (issue 11, serious 5 and the minor findings): body size limits
+// Request safety over real HTTP: body size limits
 // enforced while reading (413 {error}, the MCP endpoint keeps 4 MiB), {error} JSON bodies for the
 // requests Node refuses itself (bad request line 400, headers over 16 KB 431), and no write for a
 // request whose client gave up during X-Mock-Latency.

@@ -1,4 +1,4 @@
-// The journal must replay whatever it holds (issue 20, item 2), and must not drop an
+// The journal must replay whatever it holds, and must not drop an
 // acknowledged write it cannot read (item 6).
 // - Purging 2 of 140,000 strategies once wrote ONE splice re-inserting everything between them
 //   (a 44 MB line); replaying it spread 140,000 items into one call and every later start failed

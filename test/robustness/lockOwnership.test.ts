@@ -1,5 +1,4 @@
-// The state file's lock must follow its owner, not a pid, and every name of the file (issue 20,
-// items 4 and 5):
+// The state file's lock must follow its owner, not a pid, and every name of the file:
 // - after SIGKILL of the server, its pid stays in the process table as a zombie until its parent
 //   reaps it (1.7–2.0 s after killing `npm start`'s process group, forever under an init that
 //   does not reap); an immediate restart was refused. Here the server's parent never reaps it.

@@ -1,4 +1,4 @@
-// One MCP batch must not stall every other client (issue 20, item 1): a JSON-RPC batch of up to
+// One MCP batch must not stall every other client: a JSON-RPC batch of up to
 // 100 tool calls ran back to back on the event loop (100 worst-case premade searches held
 // /v1/health for 6 to 18 s; a client that left did not stop it). Over real HTTP, on the real
 // fixtures: health is answered *between* the calls of a batch (seen by the calls' progress at each

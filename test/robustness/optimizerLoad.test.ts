@@ -1,7 +1,7 @@
-// Optimizer solves off the event loop (issue 11, serious 6): in the standalone server, mean-CVaR
+// Optimizer solves off the event loop: in the standalone server, mean-CVaR
 // solves run on worker threads, so health is answered while they run; past the queue bound a
 // solve is refused at once with 429 {error} and Retry-After, and so is a solve that could not
-// start in time by the pool's estimates (issue 20, item 8). Latency figures: bench/ (load).
+// start in time by the pool's estimates. Latency figures: bench/ (load).
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkerSolverRunner } from "../../packages/mock-server/src/adapters/node/workerSolverRunner.ts";
@@ -83,7 +83,7 @@ describe("optimizer solves in the standalone server", () => {
     expect(replies.some((r) => r.status !== 200)).toBe(true); // four ~1 s solves cannot all fit in 0.2 s on one worker
   });
 
-  // Issue 20, item 8: with 1 worker and the 5 s limit, 16 solves at once gave 2 × 200 and 14 × 503, each after about 5 s.
+  // Before the pool refused what could not start in time: with 1 worker and the 5 s limit, 16 solves at once gave 2 × 200 and 14 × 503, each after about 5 s.
   it("refuses at once with 429 the solves that could not start in time (1 worker, 5 s limit, 16 at once), before any solve is answered", async () => {
     server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 5000, warmOptimizer: true });
     const url = server.url;

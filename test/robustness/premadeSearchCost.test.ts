@@ -1,4 +1,4 @@
-// The worst valid premade search (issue 20, item 11): 64 distinct made-up words of 64 letters took
+// The worst valid premade search: 64 distinct made-up words of 64 letters took
 // 54–77 ms at load 0.9 (48 ms of CPU here), about 10× the README's "about 7 ms", because every
 // term of 7 to 64 letters was matched fuzzily with up to 6 edits. Now terms too long to be near
 // any indexed term skip the fuzzy walk and at most LIMITS.SEARCH_FUZZY_TERMS_MAX terms take it.

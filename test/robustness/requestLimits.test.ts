@@ -1,4 +1,4 @@
-// Request limits (issue 11, critical 2 and serious 5): every text field of a request has a length
+// Request limits: every text field of a request has a length
 // limit from LIMITS (400 naming the field and the limit), over REST and through the MCP tools;
 // the premade search scores distinct terms only; bodies over LIMITS.BODY_MAX_BYTES are 413
 // `{error}` refused while reading (the MCP endpoint keeps 4 MiB). The speed of these answers is

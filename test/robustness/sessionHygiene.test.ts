@@ -1,4 +1,4 @@
-// Sandbox sessions (issue 20, items 3 and 10): sessions were created before the Host check, so
+// Sandbox sessions: sessions were created before the Host check, so
 // requests answered 403 still created them (a rebinding page in Chromium filled all 64, then a
 // real test worker got 409), and sessions never expired. Over real HTTP with the server's default
 // Host check. And each session started with cold caches (its first search 40–160 ms instead of

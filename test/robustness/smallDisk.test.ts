@@ -1,4 +1,4 @@
-// A small disk (issue 20, item 7): the journal must not eat the space compaction needs. On a
+// A small disk: the journal must not eat the space compaction needs. On a
 // 4 MiB disk with a 1.2 MB state, writes kept failing with 507 after space was freed: a failed
 // compaction was retried only after as many journal bytes again, by which time the journal had
 // taken the room the new snapshot needed. Now a write that would leave less room than a

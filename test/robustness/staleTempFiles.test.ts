@@ -1,5 +1,5 @@
 // SIGKILL in the middle of a save left `state.json.<pid>.tmp` beside the state file (5 runs of
-// 7), never cleaned (issue 11, minor). A start now removes those of dead processes (and any older
+// 7), never cleaned. A start now removes those of dead processes (and any older
 // than 10 minutes), and a failed save removes its own.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";

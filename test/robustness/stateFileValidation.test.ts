@@ -1,4 +1,4 @@
-// A bad state file (issue 11, serious 7) is refused at start, clearly (the file, the path in it
+// A bad state file is refused at start, clearly (the file, the path in it
 // and the rule), with a non-zero exit from the CLI, and without touching the file: no write, no
 // journal, nothing "repaired" from the fixtures. Before, only formatVersion was checked: a
 // portfolio section of another version started and its first write replaced the user's

@@ -1,5 +1,5 @@
 /**
- * Issue 7, "Engine under bad input": one contract suite over the whole public surface of
+ * The engine under bad input: one contract suite over the whole public surface of
  * @thematic/engine. Each exported function has an entry: a generator of VALID arguments and the
  * ways to break each argument (non-finite numbers at a random position, empty or short arrays,
  * mismatched lengths, out-of-range values, wrong types). Properties: a broken call throws (an
@@ -221,7 +221,7 @@ const stats = {
     extreme: fc.tuple(anyReturns(1), anyBeta),
     breakers: [...numericArray([0], "returns", { minLength: 1 }), ...scalar([1], "beta", { optional: true, outOfRange: outsideOpenUnit })],
   },
-  // Issue 24: distribution and win/loss statistics, presets.
+  // Distribution and win/loss statistics, presets.
   skewness: {
     kind: "throws",
     valid: fc.tuple(returns(3), fc.record({ convention: conventionArb })),
@@ -731,7 +731,7 @@ const optimize = {
   },
 } satisfies Partial<Record<FunctionName, ContractEntry>>;
 
-// Tear sheet (issue 15): paired returns of one length, windows within it.
+// Tear sheet: paired returns of one length, windows within it.
 const sameLength = (minLength: number) =>
   fc.integer({ min: minLength, max: 40 }).chain((n) => fc.tuple(numeric(fc.array(double(-0.5, 0.5), { minLength: n, maxLength: n })), numeric(fc.array(double(-0.5, 0.5), { minLength: n, maxLength: n }))));
 const pairedBreakers = (minLength: number) => [

@@ -86,7 +86,7 @@ export async function setup(project: TestProject): Promise<void> {
   const install = await runOk(`npm install ${publicNames.join(" ")}`, projectDir, env, 300_000);
   const tools = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8")).packages as Record<string, { version: string }>;
   const tool = (name: string) => `${name}@${tools[`node_modules/${name}`]!.version}`;
-  // msw is an optional peer of the mock: a user of its msw entries installs it (issue 23).
+  // msw is an optional peer of the mock: a user of its msw entries installs it.
   await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node", "msw"].map(tool).join(" ")}`, projectDir, env, 300_000);
   const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, unpublishedRegistryUrl: unpublished.url, npmCache, packages, pack };
   process.stdout.write(

@@ -1,4 +1,4 @@
-/** Issue 24's chart defects, each pinned by a test. */
+/** Chart defects once seen (an axis, a label, a colour out of place), each pinned by a test. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
 import { svgParts } from "../_test/svgParts.ts";
@@ -8,7 +8,7 @@ import { weightsChart, weightsChartSpec } from "./weightsChart.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("chart defects of issue 24", () => {
+describe("chart defects", () => {
   it("a log-scale NAV chart writes nothing to stdout or stderr (Vega's logger is silent, and no zero on a log scale)", async () => {
     const out = vi.spyOn(process.stdout, "write");
     const err = vi.spyOn(process.stderr, "write");

@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { setSolverLoaderOptions, type SolverLoaderOptions } from "./_internal/solver.ts";
 
 export type { SolverLoaderOptions };
@@ -22,10 +22,8 @@ export type { SolverLoaderOptions };
  * configureOptimizerSolver({}) // => undefined (the defaults again)
  */
 export function configureOptimizerSolver(options: SolverLoaderOptions): void {
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object { locateFile?, wasmBinary?, wasmModule? }", { field: "options" });
-  }
-  assertKnownKeys("options", options, ["locateFile", "wasmBinary", "wasmModule"] satisfies ReadonlyArray<keyof SolverLoaderOptions>);
+  // Required: undefined is refused like null (configureOptimizerSolver({}) restores the defaults).
+  readOptions<SolverLoaderOptions>(options ?? null, "{ locateFile?, wasmBinary?, wasmModule? }", ["locateFile", "wasmBinary", "wasmModule"]);
   if (options.locateFile !== undefined && typeof options.locateFile !== "function") {
     throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", { field: "options.locateFile" });
   }

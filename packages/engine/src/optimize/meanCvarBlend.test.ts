@@ -30,7 +30,7 @@ describe("meanCvarOptimize: the scale-aware objective (docs/maths.md#scale-aware
       expect(t.normalized, t.term).toBeGreaterThan(0.05);
       expect(t.share, t.term).toBeGreaterThan(0.1);
     }
-    // Not the buzz proportions 1 : 2 : 3 (what the daily-unit defaults returned, issue 21).
+    // Not the buzz proportions 1 : 2 : 3 (what the daily-unit defaults returned).
     expect(Math.abs(weightOf(r, "GRID") - 0.5)).toBeGreaterThan(0.1);
   });
 

@@ -1,6 +1,6 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { assertFeasibleWeightRules } from "../_internal/assertFeasibleWeightRules.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
@@ -134,10 +134,7 @@ export async function meanCvarOptimize(
 ): Promise<OptimizerResult<"mean-cvar">> {
   const checkedCompanies = validateCompanies(companies);
   const checked = validateScenarios(scenarios);
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  }
-  assertKnownKeys("options", options, OPTION_NAMES);
+  readOptions<MeanCvarOptimizeOptions>(options, `{ ${OPTION_NAMES.join("?, ")}? }`, OPTION_NAMES);
   const {
     minMarketCap = DEFAULTS.minMarketCap, returnMultiplier = DEFAULTS.returnMultiplier,
     linguisticBetaWeight = DEFAULTS.linguisticBetaWeight, riskFreeRate = DEFAULTS.riskFreeRate,

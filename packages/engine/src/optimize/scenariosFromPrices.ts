@@ -1,6 +1,6 @@
 import type { PriceSeries } from "../backtest/types.ts";
 import { assertUnixSeconds } from "../_internal/assertUnixSeconds.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { isoDate } from "../backtest/isoDate.ts";
 import { validateCloses } from "../backtest/validatePriceSeries.ts";
 import { EngineError } from "../errors/EngineError.ts";
@@ -71,10 +71,7 @@ export function scenariosFromPrices(
   }
   if (!(prices instanceof Map)) throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
   if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", "ids must be an array of strings", { field: "ids" });
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object { lookbackDays?, asOf? }", { field: "options" });
-  }
-  assertKnownKeys("options", options, ["lookbackDays", "asOf"] satisfies ReadonlyArray<keyof ScenariosFromPricesOptions>);
+  readOptions<ScenariosFromPricesOptions>(options, "{ lookbackDays?, asOf? }", ["lookbackDays", "asOf"]);
   const { lookbackDays = DEFAULT_LOOKBACK_DAYS } = options;
   assertInteger("lookbackDays", lookbackDays, { min: 2 });
   // Only undefined means "default": a null is a wrong type, rejected by assertFinite.

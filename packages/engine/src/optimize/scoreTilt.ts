@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange, assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../data/Frequency.ts";
 import type { Certificate, Performance } from "../portfolio/PortfolioResult.ts";
@@ -84,10 +84,9 @@ export async function scoreTilt(
   options: ScoreTiltOptions = {},
 ): Promise<OptimizerResult<"score-tilt">> {
   const checkedCompanies = validateCompanies(companies);
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  }
-  assertKnownKeys("options", options, ["signal", "tiltExponent", "maxWeight", "minWeight", "minMarketCap", "topN", "riskDiversification", "riskFreeRate"] satisfies ReadonlyArray<keyof ScoreTiltOptions>);
+  readOptions<ScoreTiltOptions>(options, "{ signal?, tiltExponent?, maxWeight?, minWeight?, minMarketCap?, topN?, riskDiversification?, riskFreeRate? }", [
+    "signal", "tiltExponent", "maxWeight", "minWeight", "minMarketCap", "topN", "riskDiversification", "riskFreeRate",
+  ]);
   const {
     signal = "convictionScore", tiltExponent = 1, maxWeight = 1, minWeight = 0, minMarketCap = 0,
     topN, riskDiversification = 0, riskFreeRate = 0,

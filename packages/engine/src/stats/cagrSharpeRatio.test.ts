@@ -55,4 +55,9 @@ describe("cagrSharpeRatio", () => {
       ),
     );
   });
+
+  it("checks its options like every public function: an unknown key is refused naming the closest", () => {
+    expect(() => cagrSharpeRatio(0.1, 0.2, { riskFreeRat: 0.02 } as never)).toThrow("options has no option riskFreeRat (did you mean riskFreeRate?)");
+    expect(() => cagrSharpeRatio(0.1, 0.2, null as never)).toThrow("options must be an object { riskFreeRate? }, got null");
+  });
 });

@@ -1,4 +1,4 @@
-import { EngineError } from "../errors/EngineError.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 
@@ -19,17 +19,15 @@ import { EPS } from "../_internal/tolerance.ts";
  * @param annualizedReturn the CAGR, finite and >= -1.
  * @param volatility the annualised volatility σ, finite and >= 0.
  * @param options riskFreeRate: annual, finite and > -1, default 0 (the service's examples fit 0).
- * @throws EngineError INVALID_INPUT when a value is not finite or out of range, or `options` is not an object.
+ * @throws EngineError INVALID_INPUT when a value is not finite or out of range, or `options` is not an object or holds an unknown key.
  * @example
  * cagrSharpeRatio(0.1242, 0.1637) // => 0.7587049480757483
  */
 export function cagrSharpeRatio(annualizedReturn: number, volatility: number, options: { riskFreeRate?: number } = {}): number {
   assertInRange("annualizedReturn", annualizedReturn, { min: -1 });
   assertInRange("volatility", volatility, { min: 0 });
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate? }, got ${options === null ? "null" : typeof options}`, { field: "options" });
-  }
-  const riskFreeRate = options.riskFreeRate === undefined ? 0 : options.riskFreeRate;
+  const checked = readOptions<{ riskFreeRate?: number }>(options, "{ riskFreeRate? }", ["riskFreeRate"]);
+  const riskFreeRate = checked.riskFreeRate === undefined ? 0 : checked.riskFreeRate;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   const excess = annualizedReturn - riskFreeRate;
   if (!(volatility > EPS * Math.abs(excess))) return 0;

@@ -2,7 +2,7 @@ import { assertInRange, assertInteger, toFiniteFloat64, type NumericArray } from
 import { normalQuantile } from "../_internal/normal.ts";
 import { periodOptions, type PeriodOptions } from "./periodOptions.ts";
 import { psrOf } from "./probabilisticSharpeRatio.ts";
-import { EngineError } from "../errors/EngineError.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 
 /** Euler–Mascheroni constant γ. */
 const EULER_GAMMA = 0.5772156649015329;
@@ -53,9 +53,8 @@ export function expectedMaximumSharpe(trials: number, sharpeVariance: number): n
  */
 export function deflatedSharpeRatio(returns: NumericArray, options: DeflatedSharpeRatioOptions): number {
   const r = toFiniteFloat64("returns", returns, 4);
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object { trials, sharpeVariance, riskFreeRate?, periodsPerYear? }", { field: "options" });
-  }
+  // Required (trials and sharpeVariance have no default): undefined is refused like null.
+  readOptions<DeflatedSharpeRatioOptions>(options ?? null, "{ trials, sharpeVariance, riskFreeRate?, periodsPerYear? }", ["trials", "sharpeVariance", "riskFreeRate", "periodsPerYear"]);
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["trials", "sharpeVariance"]);
   const sr0 = expectedMaximumSharpe(options.trials, options.sharpeVariance);
   return psrOf(r, perPeriodRf, sr0 / Math.sqrt(periodsPerYear), "engine");

@@ -1,5 +1,4 @@
-import { EngineError } from "../errors/EngineError.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "./conventions.ts";
 
@@ -17,13 +16,8 @@ export interface PeriodOptions {
  */
 export function periodOptions(options: PeriodOptions | undefined, extraKeys: readonly string[] = []): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
   if (options === undefined) return { riskFreeRate: 0, periodsPerYear: PERIODS_PER_YEAR.daily, perPeriodRf: 0 };
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", `options must be an object { riskFreeRate?, periodsPerYear? }, got ${options === null ? "null" : typeof options}`, {
-      field: "options",
-    });
-  }
-  assertKnownKeys("options", options, ["riskFreeRate", "periodsPerYear", ...extraKeys]);
-  const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = options;
+  const checked = readOptions<Record<string, unknown>>(options, "{ riskFreeRate?, periodsPerYear? }", ["riskFreeRate", "periodsPerYear", ...extraKeys]);
+  const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = checked as PeriodOptions;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
   return { riskFreeRate, periodsPerYear, perPeriodRf: Math.expm1(Math.log1p(riskFreeRate) / periodsPerYear) };

@@ -80,7 +80,7 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
   it("the option is checked", () => {
     expect(conventionOf(undefined)).toBe("engine");
     expect(conventionOf({})).toBe("engine");
-    expect(() => conventionOf(null)).toThrowError("options must be an object, got null");
+    expect(() => conventionOf(null)).toThrowError("options must be an object { convention? }, got null");
     expect(() => valueAtRisk([0.1], 0.95, { convention: "pyfolio" as never })).toThrowError('convention must be one of "engine", "empyrical", "quantstats", got "pyfolio"');
     expect(() => hitRate([0.1], undefined, { convention: 3 as never })).toThrowError(/got number/);
   });

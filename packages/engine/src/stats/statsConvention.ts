@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 
 /**
  * Whose convention a statistic follows (docs/maths.md#convention-presets): the engine's own
@@ -18,18 +18,6 @@ export interface ConventionOptions {
 }
 
 /**
- * `options` itself when it is an object, `{}` when undefined.
- * @throws EngineError INVALID_INPUT (field `options`) for anything else (null, a number, a string).
- */
-export function optionsObject<T extends object>(options: T | undefined): Partial<T> {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", `options must be an object, got ${options === null ? "null" : typeof options}`, { field: "options" });
-  }
-  return options;
-}
-
-/**
  * The checked convention of `options` ("engine" when absent). `allowed` are every option name the
  * caller takes (default just `convention`): any other key is refused with the closest valid name
  * (docs/maths.md#strict-inputs).
@@ -37,9 +25,8 @@ export function optionsObject<T extends object>(options: T | undefined): Partial
  *   `convention` is not one of the three names.
  */
 export function conventionOf(options: unknown, allowed: readonly string[] = ["convention"]): StatsConvention {
-  const checked = optionsObject(options as object | undefined);
-  assertKnownKeys("options", checked, allowed);
-  const c = (checked as { convention?: unknown }).convention;
+  const checked = readOptions<Record<string, unknown>>(options, `{ ${allowed.map((k) => `${k}?`).join(", ")} }`, allowed);
+  const c = checked.convention;
   if (c === undefined) return "engine";
   if (typeof c !== "string" || !CONVENTIONS.includes(c as StatsConvention)) {
     throw new EngineError("INVALID_INPUT", `convention must be one of "engine", "empyrical", "quantstats", got ${typeof c === "string" ? JSON.stringify(c) : typeof c}`, {

@@ -1,9 +1,8 @@
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
 import { assertInRange, toFiniteFloat64, type NumericArray } from "../_internal/validate.ts";
 import { EPS } from "../_internal/tolerance.ts";
 import { assertRepresentable } from "./assertRepresentable.ts";
 import { linearQuantile } from "./_internal/linearQuantile.ts";
-import { optionsObject } from "./statsConvention.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 
 /** Options of {@link tailRatio}. */
 export interface TailRatioOptions {
@@ -28,8 +27,7 @@ export interface TailRatioOptions {
  */
 export function tailRatio(returns: NumericArray, options: TailRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 1);
-  const checked = optionsObject(options);
-  assertKnownKeys("options", checked, ["cutoff"] satisfies ReadonlyArray<keyof TailRatioOptions>);
+  const checked = readOptions<TailRatioOptions>(options, "{ cutoff? }", ["cutoff"]);
   const given = checked.cutoff;
   const cutoff = given === undefined ? 0.95 : given;
   assertInRange("cutoff", cutoff, { min: 0.5, max: 1, minExclusive: true, maxExclusive: true });

@@ -1,6 +1,6 @@
 /**
  * Test helpers (not exported): the bad-input contract entries of the portfolio-construction
- * functions (risk budgeting, HRP, Black–Litterman, discrete allocation; issue 21 item 5), kept
+ * functions (risk budgeting, HRP, Black–Litterman, discrete allocation), kept
  * apart from publicApi.badInput.test.ts so that areas added in parallel merge simply.
  */
 import fc from "fast-check";

@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { assertKnownKeys } from "../../_internal/assertKnownKeys.ts";
+import { readOptions } from "../../_internal/readOptions.ts";
 import { assertInRange } from "../../_internal/validate.ts";
 import type { ConvictionInput, ConvictionOptions } from "../types.ts";
 import { DEFAULT_SCORING_MIN_MARKET_CAP } from "../types.ts";
@@ -46,15 +46,11 @@ export function readConvictionInputs(companies: ReadonlyArray<ConvictionInput>, 
     });
   }
   let minMarketCap = DEFAULT_SCORING_MIN_MARKET_CAP;
-  if (options !== undefined && options !== null) {
-    if (typeof options !== "object") {
-      throw new EngineError("INVALID_INPUT", `options must be an object, got ${describe(options)}`, { field: "options" });
-    }
-    assertKnownKeys("options", options, ["minMarketCap"] satisfies ReadonlyArray<keyof ConvictionOptions>);
-    if (options.minMarketCap !== undefined) {
-      assertInRange("options.minMarketCap", options.minMarketCap, { min: 0 });
-      minMarketCap = options.minMarketCap;
-    }
+  // null, like undefined, means the defaults here.
+  const checked = readOptions<ConvictionOptions>(options ?? undefined, "{ minMarketCap? }", ["minMarketCap"]);
+  if (checked.minMarketCap !== undefined) {
+    assertInRange("options.minMarketCap", checked.minMarketCap, { min: 0 });
+    minMarketCap = checked.minMarketCap;
   }
 
   const n = companies.length;
