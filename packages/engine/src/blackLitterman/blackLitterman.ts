@@ -3,7 +3,7 @@ import { readOptions } from "../_internal/readOptions.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { cholesky } from "../linearAlgebra/cholesky.ts";
 import { choleskySolve } from "../linearAlgebra/choleskySolve.ts";
-import { gramMatrix } from "../riskModels/_internal/gramMatrix.ts";
+import { gramMatrix } from "../linearAlgebra/gramMatrix.ts";
 import { readEstimates } from "../_internal/readEstimates.ts";
 import { makeCovariance, type Covariance, type CovarianceInput } from "../data/covariance.ts";
 import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedReturns.ts";

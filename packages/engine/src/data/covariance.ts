@@ -4,7 +4,7 @@ import { readOptions } from "../_internal/readOptions.ts";
 import { toSquareMatrix, type MatrixInput } from "../_internal/symmetricMatrix.ts";
 import { frequencyOf, readFrequency, type Frequency, type FrequencyInput } from "./Frequency.ts";
 import { readAssetIds } from "./assetIds.ts";
-import { choleskyCheck } from "./_internal/choleskyCheck.ts";
+import { choleskyCheck } from "../linearAlgebra/choleskyCheck.ts";
 
 /**
  * A covariance matrix of named assets, checked once by the one validator of the engine

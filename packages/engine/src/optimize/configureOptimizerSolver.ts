@@ -1,6 +1,6 @@
 import { EngineError } from "../errors/EngineError.ts";
 import { readOptions } from "../_internal/readOptions.ts";
-import { setSolverLoaderOptions, type SolverLoaderOptions } from "./_internal/solver.ts";
+import { setSolverLoaderOptions, type SolverLoaderOptions } from "../highs/solver.ts";
 
 export type { SolverLoaderOptions };
 

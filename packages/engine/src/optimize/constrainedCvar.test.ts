@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { assetReturns, type AssetReturns } from "../data/assetReturns.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
-import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { readConstraints } from "../constraints/readConstraints.ts";
 import { meanCvar } from "./meanCvar.ts";
 import { minimumCvar } from "./minimumCvar.ts";
 

@@ -13,14 +13,14 @@ import { oneTermWarning } from "./_internal/objectiveTerms.ts";
 import { CVAR_RULE_OPTION_NAMES, readCvarRules, timeLimitWarning, type CvarRuleOptions, type CvarRules } from "./_internal/readCvarOptions.ts";
 import { readCvarReturns, type CvarReturns } from "./_internal/readCvarReturns.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
-import { loadSolver } from "./_internal/solver.ts";
+import { loadSolver } from "../highs/solver.ts";
 import { solveMeanCvar, type SolverReport } from "./_internal/solveMeanCvar.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
 import { solveTradeOff } from "./_internal/solveTradeOff.ts";
 import { columnMeans } from "./_internal/columnMeans.ts";
 import { GAP_TOL, snapToInteger } from "../_internal/tolerance.ts";
 import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
-import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { readConstraints } from "../constraints/readConstraints.ts";
 import { assertNoHoldingsRule, bindingWarnings, constrainedTargetCvar, constrainedTradeOff } from "./_internal/constrainedCvar.ts";
 
 /**

@@ -12,7 +12,7 @@ import { oneTermWarning, type TermData } from "./_internal/objectiveTerms.ts";
 import { describeExclusion } from "./_internal/results.ts";
 import { timeLimitWarning } from "./_internal/readCvarOptions.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
-import { loadSolver } from "./_internal/solver.ts";
+import { loadSolver } from "../highs/solver.ts";
 import type { MeanCvarMethod } from "./_internal/solveMeanCvar.ts";
 import { solveTradeOff } from "./_internal/solveTradeOff.ts";
 import { ALL_TERMS } from "./_internal/objectiveTerms.ts";

@@ -7,10 +7,10 @@ import type { ReturnScenarios } from "./types.ts";
 import { CVAR_RULE_OPTION_NAMES, readCvarRules, timeLimitWarning, type CvarRuleOptions } from "./_internal/readCvarOptions.ts";
 import { readCvarReturns } from "./_internal/readCvarReturns.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
-import { loadSolver } from "./_internal/solver.ts";
+import { loadSolver } from "../highs/solver.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
 import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
-import { readConstraints } from "../portfolio/_internal/readConstraints.ts";
+import { readConstraints } from "../constraints/readConstraints.ts";
 import { assertNoHoldingsRule, bindingWarnings, constrainedMinimumCvar } from "./_internal/constrainedCvar.ts";
 
 /**

@@ -3,7 +3,7 @@ import { assertInRange } from "../_internal/validate.ts";
 import { EngineError } from "../errors/EngineError.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { loadSolver } from "../optimize/_internal/solver.ts";
+import { loadSolver } from "../highs/solver.ts";
 import type { RiskMeasure } from "./RiskMeasure.ts";
 import { readRiskReturns, readRiskRules, RISK_RULE_OPTION_NAMES, type RiskRuleOptions } from "./_internal/readRiskOptions.ts";
 import { riskResult } from "./_internal/riskResult.ts";

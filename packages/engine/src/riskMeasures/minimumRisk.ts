@@ -2,7 +2,7 @@ import { readOptions } from "../_internal/readOptions.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import { perPeriod } from "../portfolio/annualRate.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { loadSolver } from "../optimize/_internal/solver.ts";
+import { loadSolver } from "../highs/solver.ts";
 import type { RiskMeasure } from "./RiskMeasure.ts";
 import { readRiskReturns, readRiskRules, RISK_RULE_OPTION_NAMES, type RiskRuleOptions } from "./_internal/readRiskOptions.ts";
 import { riskResult } from "./_internal/riskResult.ts";

@@ -1,6 +1,6 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { compensatedSum } from "../../_internal/compensatedSum.ts";
-import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, loadSolver, statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
+import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, loadSolver, statusName, withSolverModel } from "../../highs/solver.ts";
 import { leastCashModel } from "./leastCashModel.ts";
 import { trackingModel } from "./trackingModel.ts";
 import type { AllocationProblem, SolverConstants } from "./AllocationProblem.ts";

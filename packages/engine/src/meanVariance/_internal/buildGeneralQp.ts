@@ -1,4 +1,4 @@
-import type { CompiledConstraints } from "../../portfolio/_internal/CompiledConstraints.ts";
+import type { CompiledConstraints } from "../../constraints/CompiledConstraints.ts";
 import type { GeneralCone, GeneralQp, GeneralRow } from "./generalQp.ts";
 import type { PreparedProblem } from "./prepareProblem.ts";
 

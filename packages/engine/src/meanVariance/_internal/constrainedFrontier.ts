@@ -1,8 +1,8 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { loadSolver } from "../../optimize/_internal/solver.ts";
+import { loadSolver } from "../../highs/solver.ts";
 import type { ConstraintOptions } from "../../portfolio/ConstraintOptions.ts";
 import type { Certificate, KktResiduals } from "../../portfolio/PortfolioResult.ts";
-import { readConstraints } from "../../portfolio/_internal/readConstraints.ts";
+import { readConstraints } from "../../constraints/readConstraints.ts";
 import type { MeanVarianceResult } from "../types.ts";
 import { buildGeneralQp } from "./buildGeneralQp.ts";
 import type { PreparedProblem } from "./prepareProblem.ts";

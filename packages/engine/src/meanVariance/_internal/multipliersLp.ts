@@ -1,5 +1,5 @@
 import type { Highs } from "highs";
-import { withSolverModel } from "../../optimize/_internal/solver.ts";
+import { withSolverModel } from "../../highs/solver.ts";
 import { generalKkt, type GeneralMultipliers } from "./generalKkt.ts";
 import { coneValue, gradientOf, type GeneralQp } from "./generalQp.ts";
 import type { Face, Polished } from "./polishFace.ts";

@@ -1,10 +1,10 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { formatNumber } from "../../_internal/formatNumber.ts";
-import { loadSolver } from "../../optimize/_internal/solver.ts";
+import { loadSolver } from "../../highs/solver.ts";
 import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../../portfolio/ConstraintOptions.ts";
-import type { CompiledConstraints } from "../../portfolio/_internal/CompiledConstraints.ts";
-import { readConstraints } from "../../portfolio/_internal/readConstraints.ts";
-import { assertConstraintsFeasible } from "../../portfolio/_internal/assertConstraintsFeasible.ts";
+import type { CompiledConstraints } from "../../constraints/CompiledConstraints.ts";
+import { readConstraints } from "../../constraints/readConstraints.ts";
+import { assertConstraintsFeasible } from "../../constraints/assertConstraintsFeasible.ts";
 import type { MeanVarianceMethod, MeanVarianceResult } from "../types.ts";
 import { buildGeneralQp, type ConstrainedGoal } from "./buildGeneralQp.ts";
 import { describePortfolio, portfolioVariance } from "./describePortfolio.ts";
@@ -19,8 +19,8 @@ const LOOSE_TOLERANCE = 1e-6;
 
 /** True when `options` gives any {@link ConstraintOptions} field (a value other than undefined): the constrained path. */
 export function hasConstraintOptions(options: object | undefined): boolean {
-  if (options === undefined || options === null || typeof options !== "object") return false;
-  const o = options as Record<string, unknown>;
+  // Routing only: the method's readOptions refuses options that are not an object afterwards.
+  const o = (options ?? {}) as Record<string, unknown>;
   return CONSTRAINT_OPTION_NAMES.some((key) => o[key] !== undefined);
 }
 

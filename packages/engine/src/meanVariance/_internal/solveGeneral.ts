@@ -1,6 +1,6 @@
 import type { Highs, ModelData } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
-import { statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
+import { statusName, withSolverModel } from "../../highs/solver.ts";
 import type { Kkt } from "./certify.ts";
 import { generalKkt, reducedCosts, worstOf, type GeneralMultipliers } from "./generalKkt.ts";
 import { coneValue, type GeneralQp } from "./generalQp.ts";

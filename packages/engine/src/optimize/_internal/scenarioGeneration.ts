@@ -2,7 +2,7 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { addScenarios, createCvarModel, type CvarModelVariant } from "./cvarModel.ts";
 import { objectiveAt, type MeanCvarProblem } from "./meanCvarProblem.ts";
-import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, runToOptimality, statusName, withSolverModel } from "./solver.ts";
+import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, runToOptimality, statusName, withSolverModel } from "../../highs/solver.ts";
 import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /** Outcome of {@link solveByScenarioGeneration}. */

@@ -1,10 +1,10 @@
 import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { conditionalValueAtRisk } from "../../stats/index.ts";
-import type { CompiledConstraints } from "../../portfolio/_internal/CompiledConstraints.ts";
-import { constraintModel } from "../../portfolio/_internal/constraintModel.ts";
+import type { CompiledConstraints } from "../../constraints/CompiledConstraints.ts";
+import { constraintModel } from "../../constraints/constraintModel.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
-import { statusName, withSolverModel } from "./solver.ts";
+import { statusName, withSolverModel } from "../../highs/solver.ts";
 import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /**

@@ -3,7 +3,7 @@ import { EngineError } from "../../errors/EngineError.ts";
 import { formatNumber } from "../../_internal/formatNumber.ts";
 import { EPS, snapToInteger } from "../../_internal/tolerance.ts";
 import type { CheckedReturnsTable } from "../../research/readReturnsTable.ts";
-import { statusName, withSolverModel } from "../../optimize/_internal/solver.ts";
+import { statusName, withSolverModel } from "../../highs/solver.ts";
 import { maximumMeanReturn } from "./maximumMeanReturn.ts";
 import { riskModel, type RiskModelVariant, type RiskProblem } from "./riskModel.ts";
 import type { RiskRules } from "./readRiskOptions.ts";

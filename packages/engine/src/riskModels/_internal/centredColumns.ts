@@ -1,5 +1,5 @@
 import type { CheckedReturnMatrix } from "./validateReturnMatrix.ts";
-import { gramMatrix } from "./gramMatrix.ts";
+import { gramMatrix } from "../../linearAlgebra/gramMatrix.ts";
 import { deviationColumns } from "./deviationColumns.ts";
 
 /**

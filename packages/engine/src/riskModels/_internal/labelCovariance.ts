@@ -1,6 +1,6 @@
 import { EngineError } from "../../errors/EngineError.ts";
 import { makeCovariance, type Covariance } from "../../data/covariance.ts";
-import { choleskyCheck } from "../../data/_internal/choleskyCheck.ts";
+import { choleskyCheck } from "../../linearAlgebra/choleskyCheck.ts";
 import type { LabelledReturnMatrix } from "./readReturns.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { CheckedReturnMatrix } from "./validateReturnMatrix.ts";
-import { gramMatrix } from "./gramMatrix.ts";
+import { gramMatrix } from "../../linearAlgebra/gramMatrix.ts";
 import { deviationColumns } from "./deviationColumns.ts";
 
 /** Σ_t A[a + t]·B[b + t] over t < length, unrolled by four (four partial sums). */

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EngineError } from "../../errors/EngineError.ts";
-import { loadSolver } from "../../optimize/_internal/solver.ts";
-import type { ConstraintOptions } from "../ConstraintOptions.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { loadSolver } from "../highs/solver.ts";
+import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 import { assertConstraintsFeasible } from "./assertConstraintsFeasible.ts";
 import { readConstraints } from "./readConstraints.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EngineError } from "../../errors/EngineError.ts";
-import type { ConstraintOptions } from "../ConstraintOptions.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 import { readConstraints } from "./readConstraints.ts";
 
 const assets = ["AAPL", "MSFT", "XOM", "CVX"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEngineError } from "../../errors/EngineError.ts";
+import { isEngineError } from "../errors/EngineError.ts";
 import { HIGHS_STATUS, loadSolver, runToOptimality, statusName, withSolverModel } from "./solver.ts";
 
 describe("solver helpers", () => {

@@ -1,5 +1,5 @@
 import type { Highs, Model } from "highs";
-import { EngineError } from "../../errors/EngineError.ts";
+import { EngineError } from "../errors/EngineError.ts";
 
 /**
  * Lazy, cached access to HiGHS (WebAssembly). The module is imported with a dynamic `import()` on

@@ -1,8 +1,8 @@
-import { EngineError } from "../../errors/EngineError.ts";
-import { assertKnownKeys, editDistance } from "../../_internal/assertKnownKeys.ts";
-import { formatNumber } from "../../_internal/formatNumber.ts";
-import { assertFinite, assertInRange } from "../../_internal/validate.ts";
-import type { ConstraintOptions, LinearConstraint } from "../ConstraintOptions.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { assertKnownKeys, editDistance } from "../_internal/assertKnownKeys.ts";
+import { formatNumber } from "../_internal/formatNumber.ts";
+import { assertFinite, assertInRange } from "../_internal/validate.ts";
+import type { ConstraintOptions, LinearConstraint } from "../portfolio/ConstraintOptions.ts";
 import type { CompiledConstraints, LinearRow } from "./CompiledConstraints.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { EngineError } from "../../errors/EngineError.ts";
+import { EngineError } from "../errors/EngineError.ts";
 
 /**
  * `C_ij = c·Σ_t X[i·T + t]·X[j·T + t]`: the N×N cross products of N columns of length T stored

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { gramMatrix } from "./gramMatrix.ts";
-import { choleskyCheck } from "../../data/_internal/choleskyCheck.ts";
+import { choleskyCheck } from "./choleskyCheck.ts";
 
 /** Σ_t X[i·T + t]·X[j·T + t]·c, one product at a time. */
 function plainGram(X: Float64Array, T: number, N: number, c: number): Float64Array {

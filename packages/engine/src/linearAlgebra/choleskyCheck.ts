@@ -1,4 +1,4 @@
-import { EPS } from "../../_internal/tolerance.ts";
+import { EPS } from "../_internal/tolerance.ts";
 
 /**
  * The positive semi-definiteness test of the one covariance validator (docs/maths.md#covariance-rules):

@@ -1,7 +1,7 @@
 import type { Highs } from "highs";
-import { EngineError } from "../../errors/EngineError.ts";
-import { formatNumber } from "../../_internal/formatNumber.ts";
-import { withSolverModel, statusName } from "../../optimize/_internal/solver.ts";
+import { EngineError } from "../errors/EngineError.ts";
+import { formatNumber } from "../_internal/formatNumber.ts";
+import { withSolverModel, statusName } from "../highs/solver.ts";
 import type { CompiledConstraints } from "./CompiledConstraints.ts";
 import { constraintModel, ruleNames } from "./constraintModel.ts";
 
