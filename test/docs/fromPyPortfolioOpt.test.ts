@@ -9,9 +9,7 @@ import { runExample } from "../_support/docExamples/runExample.ts";
  * docs/from-pyportfolioopt.md: its TypeScript blocks run in order as one program, each `// =>`
  * line checked as in the doc comments' examples (test/docExamples.test.ts), with failures named
  * by the doc's own line numbers. A block after `<!-- not run: <reason> -->` is not part of it;
- * the one such block (the constraint options "from the next release") is checked on its own: its
- * option names are the engine's `CONSTRAINT_OPTION_NAMES`, and the optimizer still refuses them,
- * so that the doc's "from the next release" cannot outlive the release that brings them.
+ * the doc has none (every TypeScript block runs).
  */
 
 const FILE = "docs/from-pyportfolioopt.md";
@@ -60,19 +58,7 @@ describe(FILE, () => {
     expect(outcome.throws).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
-  it("names only the engine's constraint options in its block from the next release, which the optimizers of this version still refuse", () => {
-    const later = ts.filter((b) => b.notRun !== undefined);
-    expect(later.map((b) => b.notRun)).toEqual(["from the next release"]);
-    const code = later[0]!.code.join("\n");
-    const names = [...code.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1]!);
-    expect(names.length).toBeGreaterThanOrEqual(8);
-    for (const name of names) expect(engine.CONSTRAINT_OPTION_NAMES as readonly string[]).toContain(name);
-    const S = engine.covariance([[0.04, 0], [0, 0.09]], { assets: ["A01", "A02"], frequency: "annual" });
-    const mu = engine.expectedReturns({ A01: 0.05, A02: 0.1 }, { frequency: "annual" });
-    for (const name of names) {
-      expect(() => engine.maximumSharpe(mu, S, { [name]: undefined } as never), `${name} is read now: run the doc's block and drop "from the next release"`).toThrow(
-        new RegExp(`has no option ${name}\\b`),
-      );
-    }
+  it("runs every TypeScript block (none is marked not run)", () => {
+    expect(ts.filter((b) => b.notRun !== undefined).map((b) => b.notRun)).toEqual([]);
   });
 });
