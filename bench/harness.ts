@@ -51,7 +51,9 @@ const fmt = (ms: number): string => (ms < 0.01 ? ms.toExponential(2) : ms.toFixe
 export function toMarkdown(rows: Row[]): string {
   const lines = ["| suite | task | mean ms | p99 ms | ops/s | target |", "|---|---|---:|---:|---:|---|"];
   for (const r of rows) {
-    lines.push(`| ${r.suite} | ${r.task} | ${fmt(r.meanMs)} | ${fmt(r.p99Ms)} | ${Math.round(r.opsPerSec).toLocaleString("en-US")} | ${r.target} |`);
+    lines.push(
+      `| ${r.suite} | ${r.task} | ${fmt(r.meanMs)} | ${fmt(r.p99Ms)} | ${Math.round(r.opsPerSec).toLocaleString("en-US")} | ${r.target} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -30,11 +30,26 @@ try {
   const fixtures = initialState(testUniverse, 1, []);
   const first = fixtures.strategies.length + 1000;
   const last = fixtures.strategies.length + 199_000;
-  const state = withManyStrategies(fixtures, N, new Map([[1000, 0], [199_000, 0]]));
+  const state = withManyStrategies(
+    fixtures,
+    N,
+    new Map([
+      [1000, 0],
+      [199_000, 0],
+    ]),
+  );
   const snapshotText = JSON.stringify({ ...state, journalSeq: 0 });
   const base = join(dir, "base.json");
   writeFileSync(base, snapshotText);
-  const open = (file: string) => createStore({ universe: testUniverse, persistence: filePersistence(file, { compactMinBytes: NEVER_COMPACT, log: () => {} }), seed: 1, extraKeys: [], now: () => 40 * DAY, retentionMs: 30 * DAY });
+  const open = (file: string) =>
+    createStore({
+      universe: testUniverse,
+      persistence: filePersistence(file, { compactMinBytes: NEVER_COMPACT, log: () => {} }),
+      seed: 1,
+      extraKeys: [],
+      now: () => 40 * DAY,
+      retentionMs: 30 * DAY,
+    });
   const scenario = (name: string, make: (file: string) => void) => {
     const file = join(dir, `${name.replace(/\W+/g, "-")}.json`);
     copyFileSync(base, file);
@@ -45,15 +60,23 @@ try {
     scenario("purge of 2, as journaled now", (file) => open(file).purgeExpired()),
     scenario("1,000 single-field writes (and the purge the first one runs)", (file) => {
       const store = open(file);
-      for (let i = 0; i < 1000; i++) store.mutate((d) => void (d.state.strategies[(i * 197) % N]!.name = `renamed ${i}`));
+      for (let i = 0; i < 1000; i++)
+        store.mutate((d) => void (d.state.strategies[(i * 197) % N]!.name = `renamed ${i}`));
     }),
     scenario("the old purge's line (one splice of 199,000)", (file) => {
       const insert = state.strategies.slice(first + 1, last);
-      writeFileSync(`${file}.journal`, `${JSON.stringify({ seq: 1, ops: [{ op: "splice", path: ["strategies"], index: first, remove: last - first + 1, insert }] })}\n`);
+      writeFileSync(
+        `${file}.journal`,
+        `${JSON.stringify({ seq: 1, ops: [{ op: "splice", path: ["strategies"], index: first, remove: last - first + 1, insert }] })}\n`,
+      );
     }),
   ];
-  console.log(`Journal replay at ${N.toLocaleString("en")} strategies (snapshot ${(snapshotText.length / 1e6).toFixed(1)} MB), Node ${process.version}`);
-  console.log("| journal | lines | bytes | replay ms (median of 3) | start ms (load, once) |\n|---|---:|---:|---:|---:|");
+  console.log(
+    `Journal replay at ${N.toLocaleString("en")} strategies (snapshot ${(snapshotText.length / 1e6).toFixed(1)} MB), Node ${process.version}`,
+  );
+  console.log(
+    "| journal | lines | bytes | replay ms (median of 3) | start ms (load, once) |\n|---|---:|---:|---:|---:|",
+  );
   for (const { name, file } of scenarios) {
     const journal = readFileSync(`${file}.journal`);
     const times: number[] = [];
@@ -62,14 +85,19 @@ try {
       const target = JSON.parse(snapshotText) as object;
       const t0 = performance.now();
       const entries = readJournal(journal, `${file}.journal`).entries;
-      applyStateOps(target, entries.flatMap((e) => e.ops));
+      applyStateOps(
+        target,
+        entries.flatMap((e) => e.ops),
+      );
       times.push(performance.now() - t0);
       lines = entries.length;
     }
     const t1 = performance.now();
     filePersistence(file, { compactMinBytes: NEVER_COMPACT }).load();
     const start = performance.now() - t1;
-    console.log(`| ${name} | ${lines} | ${statSync(`${file}.journal`).size.toLocaleString("en")} | ${median(times).toFixed(1)} | ${start.toFixed(0)} |`);
+    console.log(
+      `| ${name} | ${lines} | ${statSync(`${file}.journal`).size.toLocaleString("en")} | ${median(times).toFixed(1)} | ${start.toFixed(0)} |`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

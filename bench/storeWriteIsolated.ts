@@ -24,7 +24,9 @@ async function child(state: "fixtures" | "large", persisted: boolean): Promise<n
   const universe = loadUniverse();
   const seed = createMock({ universe, quiet: true });
   const st = seed.ctx.store.state;
-  const owner = st.users.find((u) => u.active && st.strategies.some((s) => s.userId === u.id && s.archivedAt === null))!;
+  const owner = st.users.find(
+    (u) => u.active && st.strategies.some((s) => s.userId === u.id && s.archivedAt === null),
+  )!;
   const holdings = [{ symbol: [...universe.securityById.values()][0]!.symbol, weight: 1 }];
   const headers = { Authorization: `Bearer ${owner.apiKey}`, "Content-Type": "application/json" };
   const body = JSON.stringify({ name: "bench seed", holdings });
@@ -33,12 +35,20 @@ async function child(state: "fixtures" | "large", persisted: boolean): Promise<n
   if (state === "large") {
     const users = base.users.map((u) => u.id);
     for (let i = 0; i < EXTRA; i++) {
-      const copy = JSON.parse(JSON.stringify(base.strategies[i % base.strategies.length])) as StoreState["strategies"][number];
+      const copy = JSON.parse(
+        JSON.stringify(base.strategies[i % base.strategies.length]),
+      ) as StoreState["strategies"][number];
       base.strategies.push({ ...copy, id: randomUUID(), userId: users[i % users.length]!, name: `bulk strategy ${i}` });
     }
     const portfolios = (base.extensions.portfolios as { portfolios: Array<Record<string, unknown>> }).portfolios;
     const n = portfolios.length;
-    for (let i = 0; i < EXTRA; i++) portfolios.push({ ...(JSON.parse(JSON.stringify(portfolios[i % n])) as Record<string, unknown>), id: randomUUID(), userId: users[i % users.length], name: `bulk portfolio ${i}` });
+    for (let i = 0; i < EXTRA; i++)
+      portfolios.push({
+        ...(JSON.parse(JSON.stringify(portfolios[i % n])) as Record<string, unknown>),
+        id: randomUUID(),
+        userId: users[i % users.length],
+        name: `bulk portfolio ${i}`,
+      });
   }
   const text = JSON.stringify(base);
   const dir = mkdtempSync(join(tmpdir(), "thematic-bench-isolated-"));
@@ -64,11 +74,18 @@ if (mode === "child") {
   process.stdout.write(String(await child(state as "fixtures" | "large", persisted === "data")));
 } else {
   const self = fileURLToPath(import.meta.url);
-  const run = (s: string, p: string) => Number(execFileSync(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", self, "child", s, p], { encoding: "utf8" }));
+  const run = (s: string, p: string) =>
+    Number(
+      execFileSync(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", self, "child", s, p], {
+        encoding: "utf8",
+      }),
+    );
   console.log("| persistence | fixtures ms/write | 10k+10k ms/write | large ÷ fixtures |\n|---|---:|---:|---:|");
   for (const p of ["memory", "data"]) {
     const small = run("fixtures", p);
     const large = run("large", p);
-    console.log(`| ${p === "data" ? "--data (journal + fsync)" : "in memory"} | ${small.toFixed(3)} | ${large.toFixed(3)} | ${(large / small).toFixed(2)}× |`);
+    console.log(
+      `| ${p === "data" ? "--data (journal + fsync)" : "in memory"} | ${small.toFixed(3)} | ${large.toFixed(3)} | ${(large / small).toFixed(2)}× |`,
+    );
   }
 }

@@ -18,7 +18,15 @@ import { fileURLToPath } from "node:url";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Registry packages left as run-time imports (see above). */
-export const EXTERNAL = ["highs", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "msw", "msw/*", "vega", "vega-lite"];
+export const EXTERNAL = [
+  "highs",
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/sdk/*",
+  "msw",
+  "msw/*",
+  "vega",
+  "vega-lite",
+];
 
 /**
  * Bundles packages/mock-server/src/adapters/node/cli.ts (and the workspace packages it uses, from
@@ -42,7 +50,9 @@ export async function bundleMockCli({ outfile, solverWorker }) {
     ...(solverWorker === undefined ? {} : { define: { __THEMATIC_SOLVER_WORKER__: JSON.stringify(solverWorker) } }),
     legalComments: "eof",
     // CommonJS dependencies inside an ESM bundle call require(): give them one.
-    banner: { js: 'import { createRequire as __thematicCreateRequire } from "node:module"; const require = __thematicCreateRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __thematicCreateRequire } from "node:module"; const require = __thematicCreateRequire(import.meta.url);',
+    },
     logLevel: "warning",
   });
 }

@@ -31,7 +31,12 @@ function outFolder(args: string[]): string | null {
       return null;
     }
     const value = arg === "--out" ? args[++i] : arg.startsWith("--out=") ? arg.slice("--out=".length) : undefined;
-    if (value === undefined || value === "") throw new Error(arg === "--out" || arg.startsWith("--out=") ? `--out needs a folder\n${USAGE}` : `unknown argument ${arg}\n${USAGE}`);
+    if (value === undefined || value === "")
+      throw new Error(
+        arg === "--out" || arg.startsWith("--out=")
+          ? `--out needs a folder\n${USAGE}`
+          : `unknown argument ${arg}\n${USAGE}`,
+      );
     out = resolve(value);
   }
   return out;
@@ -42,10 +47,15 @@ const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 try {
   const out = outFolder(process.argv.slice(2));
   if (out !== null) {
-    const packed = await packTarballs(repo, out, (p) => process.stderr.write(`pack: building and packing ${p.name} ...\n`));
+    const packed = await packTarballs(repo, out, (p) =>
+      process.stderr.write(`pack: building and packing ${p.name} ...\n`),
+    );
     const lines = [
       `Packed ${packed.length} packages into ${out}:`,
-      ...packed.map((p) => `  ${p.name} ${p.version}: ${basename(p.file)}, ${kB(p.bytes)} (${kB(p.unpackedBytes)} unpacked, ${p.files.length} files)`),
+      ...packed.map(
+        (p) =>
+          `  ${p.name} ${p.version}: ${basename(p.file)}, ${kB(p.bytes)} (${kB(p.unpackedBytes)} unpacked, ${p.files.length} files)`,
+      ),
       "",
       "Until the @thematic packages are published, `npm install @thematic/...` finds nothing, and a",
       "tarball installed alone fails on its @thematic dependencies. In your project (any folder), run",

@@ -54,11 +54,25 @@ export async function chartPictures(): Promise<Array<[string, string]>> {
   const tilt = await scoreTilt(companies, undefined, { signal: "convictionScore", maxWeight: 0.08 });
   const symbols = new Map(companies.map((c) => [c.id, c.symbol]));
   // The holdings, heaviest first (the result lists every company in input order, zeros included).
-  const held = tilt.weights.filter((w) => w.weight > 0).sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const weights = held.map((w) => ({ ...w, label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}` }));
-  const backtest = await api<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "SPY" });
+  const held = tilt.weights
+    .filter((w) => w.weight > 0)
+    .sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const weights = held.map((w) => ({
+    ...w,
+    label: `${symbols.get(w.id)} · ${companies.find((c) => c.id === w.id)!.name}`,
+  }));
+  const backtest = await api<BacktestLike>("/v1/backtest", {
+    holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })),
+    years: 10,
+    benchmark: "SPY",
+  });
   const label = name;
-  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: backtest.benchmarkMetadata.symbol };
+  const perf = {
+    portfolio: backtest.timeSeries,
+    benchmark: backtest.benchmarkTimeSeries,
+    portfolioLabel: label,
+    benchmarkLabel: backtest.benchmarkMetadata.symbol,
+  };
 
   return [
     ["nav", await charts.navChart(perf)],
@@ -83,12 +97,18 @@ async function main(): Promise<void> {
 /** One PNG per SVG: the SVG alone on a page of headless Chromium, at twice the CSS pixel density. */
 async function screenshots(pictures: Array<[string, string]>): Promise<void> {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 2 });
     for (const [name, svg] of pictures) {
       await page.setContent(`<!doctype html><html><body style="margin:0;background:white">${svg}</body></html>`);
-      await page.locator("svg").first().screenshot({ path: join(OUT, `${name}.png`) });
+      await page
+        .locator("svg")
+        .first()
+        .screenshot({ path: join(OUT, `${name}.png`) });
     }
   } finally {
     await browser.close();

@@ -28,22 +28,41 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const projectAt = args.indexOf("--project");
 const project = projectAt < 0 ? undefined : resolve(args.splice(projectAt, 2)[1] ?? "");
-if (project !== undefined && !existsSync(join(project, "node_modules"))) throw new Error(`run-notebooks: --project ${project} has no node_modules (install the packages there first)`);
+if (project !== undefined && !existsSync(join(project, "node_modules")))
+  throw new Error(`run-notebooks: --project ${project} has no node_modules (install the packages there first)`);
 /** Where the programs run: the repository, or the user's folder. */
 const cwd = project ?? repo;
 const notebookFolder = project ?? join(repo, "examples");
-const deno = [join(cwd, "node_modules", ".bin", "deno"), join(repo, "node_modules", ".bin", "deno")].find((path) => existsSync(path));
-const notebooks = args.length > 0 ? args.map((p) => resolve(p)) : readdirSync(notebookFolder).filter((f) => f.endsWith(".ipynb")).sort().map((f) => join(notebookFolder, f));
+const deno = [join(cwd, "node_modules", ".bin", "deno"), join(repo, "node_modules", ".bin", "deno")].find((path) =>
+  existsSync(path),
+);
+const notebooks =
+  args.length > 0
+    ? args.map((p) => resolve(p))
+    : readdirSync(notebookFolder)
+        .filter((f) => f.endsWith(".ipynb"))
+        .sort()
+        .map((f) => join(notebookFolder, f));
 if (notebooks.length === 0) throw new Error(`run-notebooks: no notebook in ${notebookFolder}`);
 
 /** Starts the mock on a free port (from source, or the project's installed CLI) and resolves with its URL and a stop function. */
 function startMock() {
-  const cli = project === undefined ? join(repo, "scripts", "thematic-mock-dev.mjs") : join(project, "node_modules", ".bin", "thematic-mock");
-  const child = spawn(process.execPath, ["--max-semi-space-size=64", cli, "--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
-  const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM"))));
+  const cli =
+    project === undefined
+      ? join(repo, "scripts", "thematic-mock-dev.mjs")
+      : join(project, "node_modules", ".bin", "thematic-mock");
+  const child = spawn(process.execPath, ["--max-semi-space-size=64", cli, "--port", "0", "--quiet"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const stop = () =>
+    new Promise((done) =>
+      child.exitCode !== null ? done() : (child.once("exit", () => done()), child.kill("SIGTERM")),
+    );
   return new Promise((resolveStart, reject) => {
     let out = "";
-    child.once("exit", (code) => reject(new Error(`run-notebooks: the mock exited (${code}) before listening: ${out}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`run-notebooks: the mock exited (${code}) before listening: ${out}`)),
+    );
     child.stdout.on("data", (chunk) => {
       out += chunk;
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
@@ -88,16 +107,30 @@ function displayed(stdout) {
     const html = bundle["text/html"];
     if (html !== undefined) {
       // A table (htmlTable of @thematic/charts): one <table> whose cells hold no NaN or Infinity.
-      if (typeof html !== "string" || !/^<table[ >]/.test(html) || !html.endsWith("</table>") || html.indexOf("<table", 1) !== -1) throw new Error(`table ${tables + 1} is not one HTML table`);
+      if (
+        typeof html !== "string" ||
+        !/^<table[ >]/.test(html) ||
+        !html.endsWith("</table>") ||
+        html.indexOf("<table", 1) !== -1
+      )
+        throw new Error(`table ${tables + 1} is not one HTML table`);
       if (/>\s*-?(NaN|Infinity)\s*</.test(html)) throw new Error(`table ${tables + 1} holds NaN or Infinity`);
       tables++;
       continue;
     }
     const svg = bundle["image/svg+xml"];
     if (svg === undefined) continue;
-    if (typeof svg !== "string" || !/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg) || !svg.endsWith("</svg>") || svg.indexOf("<svg", 1) !== -1) throw new Error(`chart ${charts.length + 1} is not one SVG document`);
+    if (
+      typeof svg !== "string" ||
+      !/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg) ||
+      !svg.endsWith("</svg>") ||
+      svg.indexOf("<svg", 1) !== -1
+    )
+      throw new Error(`chart ${charts.length + 1} is not one SVG document`);
     // A concatenated chart (the tear sheet) draws its panels' titles before its own: the last is the outermost.
-    const title = [...svg.matchAll(/class="mark-text role-title-text"[^>]*>\s*<text[^>]*>([^<]+)<\/text>/g)].at(-1)?.[1]?.trim();
+    const title = [...svg.matchAll(/class="mark-text role-title-text"[^>]*>\s*<text[^>]*>([^<]+)<\/text>/g)]
+      .at(-1)?.[1]
+      ?.trim();
     if (!title) throw new Error(`chart ${charts.length + 1} has no title`);
     if (/NaN|Infinity/.test(svg)) throw new Error(`chart "${title}" holds NaN or Infinity`);
     charts.push({ title, svg });
@@ -115,13 +148,17 @@ try {
     // The program is read from stdin as TypeScript, with the repository (or the project) as its
     // folder, so @thematic/* and the registry packages resolve from its node_modules.
     const source = project === undefined ? ["--conditions=@thematic/source"] : [];
-    const result = spawnSync(deno, ["run", "--quiet", "--allow-net", "--allow-env", "--allow-read", ...source, "--ext=ts", "-"], {
-      cwd,
-      input: text,
-      env: { ...process.env, THEMATIC_API_URL: mock.url, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const result = spawnSync(
+      deno,
+      ["run", "--quiet", "--allow-net", "--allow-env", "--allow-read", ...source, "--ext=ts", "-"],
+      {
+        cwd,
+        input: text,
+        env: { ...process.env, THEMATIC_API_URL: mock.url, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     let shown;
     try {
@@ -134,19 +171,28 @@ try {
     if (process.env.NOTEBOOK_OUTPUT !== undefined) process.stdout.write(`${shown.rest}\n`);
     if (process.env.NOTEBOOK_CHARTS !== undefined) {
       mkdirSync(process.env.NOTEBOOK_CHARTS, { recursive: true });
-      shown.charts.forEach(({ svg }, i) => writeFileSync(join(process.env.NOTEBOOK_CHARTS, `${basename(file, ".ipynb")}-${i + 1}.svg`), svg));
+      shown.charts.forEach(({ svg }, i) =>
+        writeFileSync(join(process.env.NOTEBOOK_CHARTS, `${basename(file, ".ipynb")}-${i + 1}.svg`), svg),
+      );
     }
     if (result.status === 0) {
-      const charts = shown.charts.length === 0 ? "" : `, ${shown.charts.length} chart${shown.charts.length === 1 ? "" : "s"} shown (${shown.charts.map((c) => c.title).join("; ")})`;
+      const charts =
+        shown.charts.length === 0
+          ? ""
+          : `, ${shown.charts.length} chart${shown.charts.length === 1 ? "" : "s"} shown (${shown.charts.map((c) => c.title).join("; ")})`;
       const tables = shown.tables === 0 ? "" : `, ${shown.tables} table${shown.tables === 1 ? "" : "s"}`;
-      process.stdout.write(`run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran${charts}${tables} (${seconds} s)\n`);
+      process.stdout.write(
+        `run-notebooks: ${basename(file)}: ${cellStarts.length} code cells ran${charts}${tables} (${seconds} s)\n`,
+      );
       continue;
     }
     failed++;
     // Map the first stack line in the generated program back to its cell.
     const line = Number(/\$deno\$stdin\.\w+:(\d+):\d+/.exec(result.stderr)?.[1] ?? NaN);
     const cell = [...cellStarts].reverse().find((c) => c.line <= line)?.cell;
-    process.stderr.write(`run-notebooks: ${basename(file)}: ${cell === undefined ? "a cell" : `cell ${cell}`} threw\n${result.stderr}\n${shown.rest.slice(-2000)}\n`);
+    process.stderr.write(
+      `run-notebooks: ${basename(file)}: ${cell === undefined ? "a cell" : `cell ${cell}`} threw\n${result.stderr}\n${shown.rest.slice(-2000)}\n`,
+    );
   }
 } finally {
   await mock.stop();

@@ -19,7 +19,9 @@ const cache = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules"
 mkdirSync(cache, { recursive: true });
 sweepStaleBundles(cache);
 const outfile = join(cache, `cli.${process.pid}.mjs`);
-const solverWorker = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "..", "packages/mock-server/src/adapters/node/solverWorker.ts")).href;
+const solverWorker = pathToFileURL(
+  join(dirname(fileURLToPath(import.meta.url)), "..", "packages/mock-server/src/adapters/node/solverWorker.ts"),
+).href;
 const interrupted = (signal) => {
   rmSync(outfile, { force: true });
   for (const s of SIGNALS) process.removeListener(s, interrupted);

@@ -43,7 +43,9 @@ function sourceFiles(dir: string): string[] {
 const tally = { examples: 0, ran: 0, values: 0, throws: 0, notRun: [] as string[] };
 
 for (const pkg of PACKAGES) {
-  const examples: DocExample[] = sourceFiles(pkg.dir).flatMap((file) => extractExamples(file, readFileSync(join(root, file), "utf8")));
+  const examples: DocExample[] = sourceFiles(pkg.dir).flatMap((file) =>
+    extractExamples(file, readFileSync(join(root, file), "utf8")),
+  );
   describe(`${pkg.name}: doc examples`, () => {
     it("has examples to run", () => {
       expect(examples.length).toBeGreaterThan(0);

@@ -29,7 +29,10 @@ describe("@thematic/engine in a browser", () => {
   });
 
   it("exposes one ESM entry with types and no side effects", async () => {
-    const pkg = (await import("../packages/engine/package.json", { with: { type: "json" } })).default as Record<string, unknown>;
+    const pkg = (await import("../packages/engine/package.json", { with: { type: "json" } })).default as Record<
+      string,
+      unknown
+    >;
     expect(pkg.type).toBe("module");
     expect(pkg.sideEffects).toBe(false);
     const entry = (pkg.exports as Record<string, Record<string, string>>)["."]!;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../packages/mock-server/src/adapters/node/startServer.ts";
 import { createManualClock } from "../packages/mock-server/src/clock/ManualClock.ts";
 import { operationKey } from "./robustness/_support/documentedOperations.ts";
-import { endpointTable, fillPath, queryString, tableOperations, type Endpoint, withPresignedQuery } from "./robustness/_support/endpoints.ts";
+import {
+  endpointTable,
+  fillPath,
+  queryString,
+  tableOperations,
+  type Endpoint,
+  withPresignedQuery,
+} from "./robustness/_support/endpoints.ts";
 import { createWorld, type Outgoing, type Received, RESIDENT_SESSION } from "./robustness/_support/world.ts";
 
 /**
@@ -17,7 +24,14 @@ let server: RunningServer;
 
 beforeAll(async () => {
   const clock = createManualClock(world.ctx.clock.now());
-  server = await startServer({ universe: world.universe, clock, quiet: true, port: 0, buildDurationMs: 4000, latencyMs: 0 });
+  server = await startServer({
+    universe: world.universe,
+    clock,
+    quiet: true,
+    port: 0,
+    buildDurationMs: 4000,
+    latencyMs: 0,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -33,7 +47,12 @@ async function overHttp(request: Outgoing): Promise<Received> {
   const response = await fetch(server.url + request.path, init);
   const text = await response.text();
   const isJson = (response.headers.get("content-type") ?? "").includes("json");
-  return { status: response.status, headers: response.headers, text, json: text === "" || !isJson ? undefined : JSON.parse(text) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text === "" || !isJson ? undefined : JSON.parse(text),
+  };
 }
 
 /** The server back to the state a restored world has: the fixtures, clock offset 0, only the resident session. */
@@ -49,13 +68,19 @@ function restoreServer(): void {
 function comparable(endpoint: Endpoint, json: unknown): unknown {
   if (endpoint.path !== "/__mock/requests") return json;
   const log = json as { requests: Array<Record<string, unknown>>; latestSeq: number; capacity: number };
-  return { capacity: log.capacity, entryKeys: [...new Set(log.requests.map((r) => Object.keys(r).sort().join()))], latestSeq: typeof log.latestSeq };
+  return {
+    capacity: log.capacity,
+    entryKeys: [...new Set(log.requests.map((r) => Object.keys(r).sort().join()))],
+    latestSeq: typeof log.latestSeq,
+  };
 }
 
 /** Requests that put the fixtures in the state an example needs (revive needs an archived strategy). */
 function setUp(endpoint: Endpoint): Outgoing[] {
   if (!endpoint.path.endsWith("/revive")) return [];
-  const archive = endpoint.path.startsWith("/v2/") ? { method: "POST", path: fillPath("/v2/strategies/{id}/archive", endpoint.params) } : { method: "DELETE", path: fillPath("/v1/strategies/{id}", endpoint.params) };
+  const archive = endpoint.path.startsWith("/v2/")
+    ? { method: "POST", path: fillPath("/v2/strategies/{id}/archive", endpoint.params) }
+    : { method: "DELETE", path: fillPath("/v1/strategies/{id}", endpoint.params) };
   return [{ ...archive, headers: world.auth(world.owner) }];
 }
 
@@ -81,10 +106,14 @@ describe("every documented endpoint over real HTTP", async () => {
       // A presigned PDF address holds only in the mock that issued it: each side asks for its own.
       world.restore();
       for (const step of setUp(endpoint)) expect((await world.send(step)).status).toBeLessThan(300);
-      const inProcess = await world.send(exampleRequest(await withPresignedQuery(endpoint, world.send, world.auth(world.owner))));
+      const inProcess = await world.send(
+        exampleRequest(await withPresignedQuery(endpoint, world.send, world.auth(world.owner))),
+      );
       restoreServer();
       for (const step of setUp(endpoint)) expect((await overHttp(step)).status).toBeLessThan(300);
-      const viaHttp = await overHttp(exampleRequest(await withPresignedQuery(endpoint, overHttp, world.auth(world.owner))));
+      const viaHttp = await overHttp(
+        exampleRequest(await withPresignedQuery(endpoint, overHttp, world.auth(world.owner))),
+      );
       expect(inProcess.status, inProcess.text).toBeLessThan(300);
       expect(viaHttp.status).toBe(inProcess.status);
       expect(viaHttp.headers.get("content-type")).toBe(inProcess.headers.get("content-type"));

@@ -3,12 +3,39 @@
 import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-interface Strategy { id: string; status: number; completed: boolean }
-interface Company { id: string; symbol: string; exchange: string; name: string; convictionScore: number | null }
-interface Optimized { metadata: Record<string, number>; portfolio: Array<Company & { weight: number }>; warnings: string[] }
-interface SearchResult { id: string; name: string; securities: Array<{ is_primary: boolean; symbol: string; exchange: string }> }
-interface Portfolio { id: string; name: string; user_id: string | null; holdings: Array<{ org_id: string; symbol: string; weight: number }> }
-interface Backtest { metadata: { stockCount: number; weekCount: number }; timeSeries: Array<[number, number]>; benchmarkTimeSeries: Array<[number, number]> }
+interface Strategy {
+  id: string;
+  status: number;
+  completed: boolean;
+}
+interface Company {
+  id: string;
+  symbol: string;
+  exchange: string;
+  name: string;
+  convictionScore: number | null;
+}
+interface Optimized {
+  metadata: Record<string, number>;
+  portfolio: Array<Company & { weight: number }>;
+  warnings: string[];
+}
+interface SearchResult {
+  id: string;
+  name: string;
+  securities: Array<{ is_primary: boolean; symbol: string; exchange: string }>;
+}
+interface Portfolio {
+  id: string;
+  name: string;
+  user_id: string | null;
+  holdings: Array<{ org_id: string; symbol: string; weight: number }>;
+}
+interface Backtest {
+  metadata: { stockCount: number; weekCount: number };
+  timeSeries: Array<[number, number]>;
+  benchmarkTimeSeries: Array<[number, number]>;
+}
 
 const BUILD_MS = 60_000;
 let server: RunningServer;
@@ -40,7 +67,9 @@ describe("frontend journey over HTTP (real fixtures)", () => {
 
     // 1. Search a company by its name.
     const target = [...universe.companies].filter((c) => c.active).sort((a, b) => b.marketCap - a.marketCap)[0]!;
-    const search = await api<{ results: SearchResult[] }>("POST", "/v1/helper/companies/search", { query: target.name });
+    const search = await api<{ results: SearchResult[] }>("POST", "/v1/helper/companies/search", {
+      query: target.name,
+    });
     expect(search.status).toBe(200);
     const found = search.body.results.find((r) => r.id === target.id);
     expect(found).toBeDefined();
@@ -96,14 +125,23 @@ describe("frontend journey over HTTP (real fixtures)", () => {
       expect(e.weight).toBeLessThanOrEqual(0.25 + 1e-9);
     }
     expect(tilt.body.metadata.numberStocks).toBe(tilt.body.portfolio.length);
-    const cvar = await api<Optimized>("POST", `/v1/strategies/${sid}/optimized-portfolio?maxWeight=0.3&minMarketCap=100000000`);
+    const cvar = await api<Optimized>(
+      "POST",
+      `/v1/strategies/${sid}/optimized-portfolio?maxWeight=0.3&minMarketCap=100000000`,
+    );
     expect(cvar.status).toBe(200);
     expect(cvar.body.portfolio.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 9);
 
     // 7. Save the tilt weights plus the searched company as a portfolio, read it back.
     const holdings = tilt.body.portfolio.map((e) => ({ org_id: e.id, symbol: e.symbol, weight: e.weight * 0.9 }));
-    if (!tilt.body.portfolio.some((e) => e.id === target.id)) holdings.push({ org_id: target.id, symbol: listing.symbol, weight: 0.1 });
-    const saved = await api<Portfolio>("POST", "/v1/portfolios", { name: "Journey portfolio", holdings, source: "optimizer", tags: ["journey"] });
+    if (!tilt.body.portfolio.some((e) => e.id === target.id))
+      holdings.push({ org_id: target.id, symbol: listing.symbol, weight: 0.1 });
+    const saved = await api<Portfolio>("POST", "/v1/portfolios", {
+      name: "Journey portfolio",
+      holdings,
+      source: "optimizer",
+      tags: ["journey"],
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.holdings.map((h) => h.org_id)).toEqual(holdings.map((h) => h.org_id));
     const listed = await api<Portfolio[]>("GET", "/v1/portfolios");

@@ -15,7 +15,10 @@ let server: RunningServer;
 let agent: Client;
 
 /** Calls a tool the way an agent reads it: the JSON text block (checked equal to structuredContent) and the hint. */
-async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<{ value: T; hint: string | undefined }> {
+async function call<T>(
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ value: T; hint: string | undefined }> {
   const r = (await agent.callTool({ name, arguments: args })) as CallToolResult;
   const texts = r.content.map((c) => (c.type === "text" ? c.text : ""));
   expect(r.isError ?? false, `${name}: ${texts[0]}`).toBe(false);
@@ -25,9 +28,19 @@ async function call<T>(name: string, args: Record<string, unknown> = {}): Promis
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, clock, quiet: true, buildDurationMs: 30_000, extraKeys: [{ key: KEY, userId: null }] });
+  server = await startServer({
+    port: 0,
+    clock,
+    quiet: true,
+    buildDurationMs: 30_000,
+    extraKeys: [{ key: KEY, userId: null }],
+  });
   agent = new Client({ name: "agent-flow", version: "1.0.0" });
-  await agent.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/v1/mcp`), { requestInit: { headers: { Authorization: `Bearer ${KEY}` } } }));
+  await agent.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/v1/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
+    }),
+  );
 });
 afterAll(async () => {
   await agent.close();
@@ -54,13 +67,18 @@ describe("an agent builds a quantum-computing strategy over MCP", () => {
     expect(tools.length).toBe(23);
 
     // 1. Find the closest premade strategy and look at what it holds.
-    const search = await call<{ matches: Array<{ similarity: number; strategy: Strategy }> }>("search_premade_strategies", {
-      objective: "companies building quantum computers and qubit hardware",
-    });
+    const search = await call<{ matches: Array<{ similarity: number; strategy: Strategy }> }>(
+      "search_premade_strategies",
+      {
+        objective: "companies building quantum computers and qubit hardware",
+      },
+    );
     const best = search.value.matches[0]!;
     expect(best.strategy.name).toMatch(/quantum/i);
     expect(search.hint).toContain(best.strategy.id);
-    const premadeCompanies = await call<{ companies: Company[] }>("get_strategy_companies", { strategyId: best.strategy.id });
+    const premadeCompanies = await call<{ companies: Company[] }>("get_strategy_companies", {
+      strategyId: best.strategy.id,
+    });
     expect(premadeCompanies.value.companies.length).toBeGreaterThan(0);
 
     // 2. Make an own strategy from its objective, with an exclusion, and build it.
@@ -90,28 +108,39 @@ describe("an agent builds a quantum-computing strategy over MCP", () => {
     expect(built.value.performance?.timeSeries[0]?.[1]).toBe(10000);
 
     // 4. Companies (with reasoning) and the evidence for the top one.
-    const { value } = await call<{ companies: Company[] }>("get_strategy_companies", { strategyId: created.value.id, includeReasoning: true });
+    const { value } = await call<{ companies: Company[] }>("get_strategy_companies", {
+      strategyId: created.value.id,
+      includeReasoning: true,
+    });
     const companies = value.companies;
     expect(companies.length).toBeGreaterThanOrEqual(5);
     expect(companies.every((c) => typeof c.reasoning === "string" && c.reasoning.length > 0)).toBe(true);
     const scores = companies.map((c) => c.convictionScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    const evidence = await call<{ isIncluded: boolean; reasoning: string }>("get_strategy_company", { strategyId: created.value.id, companyId: companies[0]!.id });
+    const evidence = await call<{ isIncluded: boolean; reasoning: string }>("get_strategy_company", {
+      strategyId: created.value.id,
+      companyId: companies[0]!.id,
+    });
     expect(evidence.value.isIncluded).toBe(true);
 
     // 5. Backtest the top ten equally weighted.
     const top = companies.slice(0, 10);
-    const backtest = await call<{ metadata: { stockCount: number; weekCount: number; maxDrawdown: number }; timeSeries: number[][]; benchmarkTimeSeries: number[][] }>(
-      "backtest",
-      { holdings: top.map((c) => ({ companyId: c.id, weight: 1 })), years: 3 },
-    );
+    const backtest = await call<{
+      metadata: { stockCount: number; weekCount: number; maxDrawdown: number };
+      timeSeries: number[][];
+      benchmarkTimeSeries: number[][];
+    }>("backtest", { holdings: top.map((c) => ({ companyId: c.id, weight: 1 })), years: 3 });
     expect(backtest.value.metadata.stockCount).toBeGreaterThan(0);
     expect(backtest.value.timeSeries[0]?.[1]).toBe(10000);
     expect(backtest.value.benchmarkTimeSeries[0]?.[1]).toBe(10000);
     expect(backtest.value.metadata.maxDrawdown).toBeLessThanOrEqual(0);
 
     // 6. Score-tilt weights, then save them as a portfolio (company ids as org_id).
-    const optimized = await call<{ portfolio: Array<{ id: string; weight: number }> }>("optimize_strategy", { strategyId: created.value.id, maxWeight: 0.25, topN: 8 });
+    const optimized = await call<{ portfolio: Array<{ id: string; weight: number }> }>("optimize_strategy", {
+      strategyId: created.value.id,
+      maxWeight: 0.25,
+      topN: 8,
+    });
     expect(optimized.value.portfolio.length).toBeGreaterThanOrEqual(4);
     expect(optimized.value.portfolio.every((p) => p.weight <= 0.25 + 1e-9)).toBe(true);
     const saved = await call<{ created: boolean; portfolio: { id: string; holdings: unknown[] } }>("save_portfolio", {

@@ -5,12 +5,32 @@ import { createMswMock } from "@thematic/mock-server/msw/node";
 import { setupMockServer } from "@thematic/mock-server/msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-interface Strategy { id: string; status: number }
-interface Company { id: string; symbol: string; convictionScore: number | null }
-interface Optimized { metadata: Record<string, number>; portfolio: Array<Company & { weight: number }> }
-interface SearchResult { id: string; securities: Array<{ symbol: string; exchange: string }> }
-interface Portfolio { id: string; name: string; holdings: Array<{ org_id: string; weight: number }> }
-interface Backtest { timeSeries: Array<[number, number]>; benchmarkTimeSeries: Array<[number, number]> }
+interface Strategy {
+  id: string;
+  status: number;
+}
+interface Company {
+  id: string;
+  symbol: string;
+  convictionScore: number | null;
+}
+interface Optimized {
+  metadata: Record<string, number>;
+  portfolio: Array<Company & { weight: number }>;
+}
+interface SearchResult {
+  id: string;
+  securities: Array<{ symbol: string; exchange: string }>;
+}
+interface Portfolio {
+  id: string;
+  name: string;
+  holdings: Array<{ org_id: string; weight: number }>;
+}
+interface Backtest {
+  timeSeries: Array<[number, number]>;
+  benchmarkTimeSeries: Array<[number, number]>;
+}
 
 const BASE = "https://thematic.msw.test/api";
 const BUILD_MS = 10_000;
@@ -24,7 +44,10 @@ const key = ctx.universe.users.find((u) => u.active)!.apiKey;
 async function api<T>(method: string, path: string, payload?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${BASE}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${key}`, ...(payload === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
   });
   const text = await response.text();
@@ -38,12 +61,17 @@ describe("frontend journey through msw setupServer (real fixtures, plain fetch)"
   it("search → create → submit (202, 423) → poll to 100 → companies → optimize → save portfolio → backtest", async () => {
     const universe = ctx.universe;
     const target = [...universe.companies].filter((c) => c.active).sort((a, b) => b.marketCap - a.marketCap)[1]!;
-    const search = await api<{ results: SearchResult[] }>("POST", "/v1/helper/companies/search", { query: target.securities[0]!.symbol });
+    const search = await api<{ results: SearchResult[] }>("POST", "/v1/helper/companies/search", {
+      query: target.securities[0]!.symbol,
+    });
     expect(search.status).toBe(200);
     const found = search.body.results.find((r) => r.id === target.id)!;
     expect(found).toBeDefined();
 
-    const created = await api<Strategy>("POST", "/v1/strategies", { name: "msw journey", objective: universe.premadeStrategies[1]!.objective });
+    const created = await api<Strategy>("POST", "/v1/strategies", {
+      name: "msw journey",
+      objective: universe.premadeStrategies[1]!.objective,
+    });
     expect(created.status).toBe(201);
     const sid = created.body.id;
     expect((await api("POST", `/v1/strategies/${sid}/submit`)).status).toBe(200);
@@ -65,7 +93,9 @@ describe("frontend journey through msw setupServer (real fixtures, plain fetch)"
     expect(companies.status).toBe(200);
     expect(companies.body.length).toBeGreaterThan(2);
 
-    const tilt = await api<Optimized>("POST", `/v1/strategies/${sid}/optimize?signalType=marketBuzz&maxWeight=0.3`, { companyIds: companies.body.slice(0, 8).map((c) => c.id) });
+    const tilt = await api<Optimized>("POST", `/v1/strategies/${sid}/optimize?signalType=marketBuzz&maxWeight=0.3`, {
+      companyIds: companies.body.slice(0, 8).map((c) => c.id),
+    });
     expect(tilt.status).toBe(200);
     expect(tilt.body.portfolio.length).toBeGreaterThan(0);
     expect(tilt.body.portfolio.length).toBeLessThanOrEqual(8);
@@ -78,7 +108,9 @@ describe("frontend journey through msw setupServer (real fixtures, plain fetch)"
     const list = await api<Portfolio[]>("GET", "/v1/portfolios");
     expect(list.body.map((p) => p.id)).toContain(saved.body.id);
 
-    const backtest = await api<Backtest>("POST", "/v1/backtest", { holdings: saved.body.holdings.map((h) => ({ companyId: h.org_id, weight: h.weight })) });
+    const backtest = await api<Backtest>("POST", "/v1/backtest", {
+      holdings: saved.body.holdings.map((h) => ({ companyId: h.org_id, weight: h.weight })),
+    });
     expect(backtest.status).toBe(200);
     expect(backtest.body.timeSeries[0]![1]).toBeCloseTo(10000, 6);
     expect(backtest.body.benchmarkTimeSeries).toHaveLength(backtest.body.timeSeries.length);

@@ -10,20 +10,37 @@ const runner = join(repo, "scripts", "run-notebooks.mjs");
 
 /** Runs scripts/run-notebooks.mjs with `args` and returns its exit status and output. */
 function runNotebooks(args: string[], env: NodeJS.ProcessEnv = process.env): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [runner, ...args], { cwd: repo, env, encoding: "utf8", timeout: scaled(180_000) });
+  const result = spawnSync(process.execPath, [runner, ...args], {
+    cwd: repo,
+    env,
+    encoding: "utf8",
+    timeout: scaled(180_000),
+  });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
 describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", () => {
-  it("run without a cell throwing", () => {
-    const { status, output } = runNotebooks([]);
-    // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
-    expect(output).toMatch(/backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\), 5 tables/);
-    expect(output).toMatch(/conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/);
-    expect(output).toMatch(/tear-sheet\.ipynb: \d+ code cells ran, 16 charts shown \(Cumulative returns; Cumulative returns, volatility-matched; Cumulative returns \(log scale\); End-of-year returns; End-of-year returns, table; Weekly returns by date; Monthly returns; Distribution of returns; Distribution of monthly returns; Returns by calendar period; Rolling volatility; Rolling Sharpe ratio; Rolling Sortino ratio; Rolling beta against SPY; Underwater; Worst drawdowns\), 2 tables/);
-    expect(output).toMatch(/portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/);
-    expect(status).toBe(0);
-  }, scaled(240_000));
+  it(
+    "run without a cell throwing",
+    () => {
+      const { status, output } = runNotebooks([]);
+      // Each chart cell displayed an SVG with its title (the runner checks every displayed bundle).
+      expect(output).toMatch(
+        /backtest-and-optimize\.ipynb: \d+ code cells ran, 3 charts shown \(NAV against SPY; Drawdown; Tear sheet: Mean-CVaR against SPY\), 5 tables/,
+      );
+      expect(output).toMatch(
+        /conviction-vs-market-cap\.ipynb: \d+ code cells ran, 1 chart shown \(Conviction score against market cap, every premade strategy\), 5 tables/,
+      );
+      expect(output).toMatch(
+        /tear-sheet\.ipynb: \d+ code cells ran, 16 charts shown \(Cumulative returns; Cumulative returns, volatility-matched; Cumulative returns \(log scale\); End-of-year returns; End-of-year returns, table; Weekly returns by date; Monthly returns; Distribution of returns; Distribution of monthly returns; Returns by calendar period; Rolling volatility; Rolling Sharpe ratio; Rolling Sortino ratio; Rolling beta against SPY; Underwater; Worst drawdowns\), 2 tables/,
+      );
+      expect(output).toMatch(
+        /portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/,
+      );
+      expect(status).toBe(0);
+    },
+    scaled(240_000),
+  );
 
   it("the runner fails naming the cell that threw, with later cells seeing earlier bindings", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
@@ -37,7 +54,10 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
     };
     writeFileSync(join(dir, "bad.ipynb"), JSON.stringify(notebook));
     // No mock needed: the notebook makes no request.
-    const { status, output } = runNotebooks([join(dir, "bad.ipynb")], { ...process.env, THEMATIC_API_URL: "http://127.0.0.1:9" });
+    const { status, output } = runNotebooks([join(dir, "bad.ipynb")], {
+      ...process.env,
+      THEMATIC_API_URL: "http://127.0.0.1:9",
+    });
     expect(status).toBe(1);
     expect(output).toMatch(/bad\.ipynb: cell 3 threw/);
     expect(output).toMatch(/cell saw a = 20/);
@@ -46,8 +66,10 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
   it("the runner fails a notebook whose displayed chart is not an SVG with a title", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
     const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
-    const display = (svg: string) => code(`console.log("Jupyter.display " + JSON.stringify({ "image/svg+xml": ${JSON.stringify(svg)} }));\n`);
-    const svg = (title: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g class="mark-text role-title-text"><text>${title}</text></g></svg>`;
+    const display = (svg: string) =>
+      code(`console.log("Jupyter.display " + JSON.stringify({ "image/svg+xml": ${JSON.stringify(svg)} }));\n`);
+    const svg = (title: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g class="mark-text role-title-text"><text>${title}</text></g></svg>`;
     const write = (name: string, cells: object[]) => {
       writeFileSync(join(dir, name), JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }));
       return join(dir, name);
@@ -70,13 +92,22 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
   it("the runner counts displayed HTML tables and fails one that holds NaN or is not one table", () => {
     const dir = mkdtempSync(join(tmpdir(), "notebook-"));
     const code = (source: string) => ({ cell_type: "code", metadata: {}, outputs: [], execution_count: null, source });
-    const display = (html: string) => code(`console.log("Jupyter.display " + JSON.stringify({ "text/html": ${JSON.stringify(html)} }));\n`);
+    const display = (html: string) =>
+      code(`console.log("Jupyter.display " + JSON.stringify({ "text/html": ${JSON.stringify(html)} }));\n`);
     const write = (name: string, cells: object[]) => {
       writeFileSync(join(dir, name), JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }));
       return join(dir, name);
     };
     const env = { ...process.env, THEMATIC_API_URL: "http://127.0.0.1:9" };
-    const good = runNotebooks([write("good.ipynb", [display("<table><tr><td>1.5</td></tr></table>"), display('<table class="t"><tr><td>2</td></tr></table>')])], env);
+    const good = runNotebooks(
+      [
+        write("good.ipynb", [
+          display("<table><tr><td>1.5</td></tr></table>"),
+          display('<table class="t"><tr><td>2</td></tr></table>'),
+        ]),
+      ],
+      env,
+    );
     expect(good.output).toMatch(/good\.ipynb: 2 code cells ran, 2 tables/);
     expect(good.status).toBe(0);
     for (const [name, bad, why] of [

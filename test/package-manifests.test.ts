@@ -22,7 +22,11 @@ function sources(dir: string): string[] {
 
 /** Package names imported (static, side-effect or dynamic imports, re-exports) by a source text. */
 function importedPackages(text: string): string[] {
-  const patterns = [/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']/g, /(?:^|\n)\s*import\s*["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']/g,
+    /(?:^|\n)\s*import\s*["']([^"']+)["']/g,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   const names = new Set<string>();
   for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) {
@@ -36,7 +40,9 @@ function importedPackages(text: string): string[] {
 }
 
 it("finds the public packages", () => {
-  expect(packages.map((p) => p.name)).toEqual(expect.arrayContaining(["@thematic/engine", "@thematic/mock-server", "@thematic/fixtures"]));
+  expect(packages.map((p) => p.name)).toEqual(
+    expect.arrayContaining(["@thematic/engine", "@thematic/mock-server", "@thematic/fixtures"]),
+  );
 });
 
 describe.each(packages.map((p) => [p.name, p] as const))("%s package.json", (_name, pkg) => {
@@ -49,12 +55,17 @@ describe.each(packages.map((p) => [p.name, p] as const))("%s package.json", (_na
     expect(m.engines).toEqual({ node: ">=20.19" });
     // The project has no public repository address yet: none is invented. Once the root
     // package.json names one, every package must point at its own folder there.
-    expect(m.repository).toEqual(root.repository === undefined ? undefined : { type: "git", url: root.repository.url, directory: relative(repo, pkg.dir) });
+    expect(m.repository).toEqual(
+      root.repository === undefined
+        ? undefined
+        : { type: "git", url: root.repository.url, directory: relative(repo, pkg.dir) },
+    );
     expect(m.files).toEqual(expect.arrayContaining(["dist", "README.md", "LICENSE"]));
     expect(m.scripts?.build).toMatch(/tsc -b tsconfig\.build\.json/);
     expect(m.scripts?.prepack).toBeDefined();
     // npm publish drops a bin entry written "./bin/x" ("invalid and removed"); "bin/x" is kept.
-    for (const target of Object.values((m.bin ?? {}) as Record<string, string>)) expect(target).toMatch(/^bin\/[\w.-]+$/);
+    for (const target of Object.values((m.bin ?? {}) as Record<string, string>))
+      expect(target).toMatch(/^bin\/[\w.-]+$/);
     expect(readFileSync(join(pkg.dir, "LICENSE"), "utf8")).toBe(readFileSync(join(repo, "LICENSE"), "utf8"));
     expect(readFileSync(join(pkg.dir, "README.md"), "utf8")).toMatch(new RegExp(`^# ${pkg.name.replace("/", "\\/")}`));
   });
@@ -66,13 +77,17 @@ describe.each(packages.map((p) => [p.name, p] as const))("%s package.json", (_na
       expect(Object.keys(entry), subpath).toEqual(["@thematic/source", "types", "import"]);
       expect(entry["@thematic/source"], subpath).toMatch(/^\.\/src\/.+\.ts$/);
       expect(entry.types, subpath).toBe(entry.import!.replace(/\.js$/, ".d.ts"));
-      expect(entry.import, subpath).toBe(entry["@thematic/source"]!.replace(/^\.\/src\//, "./dist/").replace(/\.ts$/, ".js"));
+      expect(entry.import, subpath).toBe(
+        entry["@thematic/source"]!.replace(/^\.\/src\//, "./dist/").replace(/\.ts$/, ".js"),
+      );
     }
   });
 
   it("declares every package its source imports, workspace packages at their exact versions", () => {
     const declared = { ...m.dependencies, ...m.peerDependencies } as Record<string, string>;
-    const imported = new Set(sources(join(pkg.dir, "src")).flatMap((file) => importedPackages(readFileSync(file, "utf8"))));
+    const imported = new Set(
+      sources(join(pkg.dir, "src")).flatMap((file) => importedPackages(readFileSync(file, "utf8"))),
+    );
     imported.delete(pkg.name);
     for (const name of imported) expect(declared[name], `${pkg.name} imports ${name}`).toBeDefined();
     for (const other of packages) {

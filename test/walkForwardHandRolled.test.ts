@@ -30,12 +30,13 @@ const METHODS: Record<string, Method> = {
 };
 
 /** Fridays (Unix seconds, UTC) of T consecutive weeks from Friday 2021-01-08. */
-const fridays = (T: number): number[] => Array.from({ length: T }, (_, t) => Date.UTC(2021, 0, 8) / 1000 + t * 7 * 86400);
+const fridays = (T: number): number[] =>
+  Array.from({ length: T }, (_, t) => Date.UTC(2021, 0, 8) / 1000 + t * 7 * 86400);
 
 /** Seeded weekly returns of a one-factor model: T rows of n assets, and a benchmark. */
 function makeRows(seed: number, T: number, n: number): { rows: number[][]; bench: number[] } {
   let s = seed >>> 0;
-  const u = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296) - 0.5;
+  const u = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5;
   const rows: number[][] = [];
   const bench: number[] = [];
   for (let t = 0; t < T; t++) {
@@ -73,11 +74,18 @@ async function handRolled(rows: number[][], dates: number[], bench: number[], me
     const V = held.reduce((a, b) => a + b, cash);
     if (t === c.L - 1 || bucket(dates[t]!, months) !== bucket(dates[t + 1]!, months)) {
       const from = c.kind === "trailing" ? t - c.L + 1 : 0;
-      const window = assetReturns(rows.slice(from, t + 1), { assets, frequency: "weekly", dates: dates.slice(from, t + 1) });
+      const window = assetReturns(rows.slice(from, t + 1), {
+        assets,
+        frequency: "weekly",
+        dates: dates.slice(from, t + 1),
+      });
       const result = await method(window);
       const target = assets.map((id) => result.weights.find((x) => x.id === id)?.weight ?? 0);
       const x = held.map((h) => h / V);
-      const turn = (w: number[]) => (w.reduce((a, wi, i) => a + Math.abs(wi - x[i]!), 0) + Math.abs(x.reduce((a, b) => a + b, 0) - w.reduce((a, b) => a + b, 0))) / 2;
+      const turn = (w: number[]) =>
+        (w.reduce((a, wi, i) => a + Math.abs(wi - x[i]!), 0) +
+          Math.abs(x.reduce((a, b) => a + b, 0) - w.reduce((a, b) => a + b, 0))) /
+        2;
       const lambda = rebalances.length > 0 && turn(target) > c.limit ? c.limit / turn(target) : 1;
       const w = lambda === 1 ? target : target.map((wi, i) => x[i]! + lambda * (wi - x[i]!));
       const cost = c.costBps / 10000;
@@ -91,7 +99,13 @@ async function handRolled(rows: number[][], dates: number[], bench: number[], me
       const after = cost === 0 ? V : (lo + hi) / 2;
       held = w.map((wi) => wi * after);
       cash = after - held.reduce((a, b) => a + b, 0);
-      rebalances.push({ period: t, windowEnd: window.dates!.at(-1)!, weights: w, turnover: turn(w), cost: (V - after) / V });
+      rebalances.push({
+        period: t,
+        windowEnd: window.dates!.at(-1)!,
+        weights: w,
+        turnover: turn(w),
+        cost: (V - after) / V,
+      });
     }
     held = held.map((h, i) => h * (1 + rows[t + 1]![i]!));
     nav.push(10000 * held.reduce((a, b) => a + b, cash));
@@ -99,7 +113,9 @@ async function handRolled(rows: number[][], dates: number[], bench: number[], me
   const stamps = nav.map((_, j) => dates[c.L - 1 + j]!);
   const timeSeries = nav.map((v, j) => [stamps[j]!, v] as [number, number]);
   let b = 10000;
-  const benchmarkTimeSeries = stamps.map((s, j) => [s, j === 0 ? b : (b *= 1 + bench[c.L - 1 + j]!)] as [number, number]);
+  const benchmarkTimeSeries = stamps.map(
+    (s, j) => [s, j === 0 ? b : (b *= 1 + bench[c.L - 1 + j]!)] as [number, number],
+  );
   return { nav, rebalances, stamps, sheet: tearSheet({ timeSeries, benchmarkTimeSeries }, { periodsPerYear: 52 }) };
 }
 
@@ -134,7 +150,9 @@ describe("walkForward with the engine's optimizers equals a hand-rolled loop", (
 
             expect(got.dates).toEqual(want.stamps);
             expect(got.nav.length).toBe(want.nav.length);
-            want.nav.forEach((v, j) => expect(close(got.nav[j]!, v, 1e-10), `nav[${j}] ${got.nav[j]} vs ${v}`).toBe(true));
+            want.nav.forEach((v, j) =>
+              expect(close(got.nav[j]!, v, 1e-10), `nav[${j}] ${got.nav[j]} vs ${v}`).toBe(true),
+            );
             expect(got.rebalances.map((r) => r.period)).toEqual(want.rebalances.map((r) => r.period));
             want.rebalances.forEach((r, k) => {
               const g = got.rebalances[k]!;
@@ -145,7 +163,9 @@ describe("walkForward with the engine's optimizers equals a hand-rolled loop", (
             });
             expect(close(got.tearSheet.portfolio.sharpeRatio, want.sheet.portfolio.sharpeRatio, 1e-8)).toBe(true);
             expect(close(got.tearSheet.beta, want.sheet.beta, 1e-8)).toBe(true);
-            expect(close(got.tearSheet.portfolio.drawdown.maxDrawdown, want.sheet.portfolio.drawdown.maxDrawdown, 1e-8)).toBe(true);
+            expect(
+              close(got.tearSheet.portfolio.drawdown.maxDrawdown, want.sheet.portfolio.drawdown.maxDrawdown, 1e-8),
+            ).toBe(true);
           },
         ),
         { numRuns: 12, seed: 20261128 },

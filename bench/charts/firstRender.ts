@@ -21,7 +21,10 @@ const specFile = join(tmpdir(), `first-render-spec-${process.pid}.json`);
 writeFileSync(specFile, JSON.stringify(navChartSpec(sampleBacktest(5), { logScale: true })));
 type Sample = { importMs: number; firstMs: number; secondMs: number };
 const sample = (args: string[]): Sample => {
-  const out = spawnSync(process.execPath, args, { encoding: "utf8", cwd: join(import.meta.dirname, "..", "..", "packages", "charts") });
+  const out = spawnSync(process.execPath, args, {
+    encoding: "utf8",
+    cwd: join(import.meta.dirname, "..", "..", "packages", "charts"),
+  });
   if (out.status !== 0) throw new Error(out.stderr);
   return JSON.parse(out.stdout.trim().split("\n").pop()!) as Sample;
 };
@@ -39,6 +42,8 @@ for (const [name, args] of kinds) {
   const s: Sample[] = [];
   // Interleaving is not needed: each row is its own set of fresh processes.
   for (let i = 0; i < runs; i++) s.push(sample(args));
-  console.log(`| ${name} | ${f(median(s.map((x) => x.importMs)))} | ${f(median(s.map((x) => x.firstMs)))} | ${f(median(s.map((x) => x.importMs + x.firstMs)))} | ${f(median(s.map((x) => x.secondMs)))} |`);
+  console.log(
+    `| ${name} | ${f(median(s.map((x) => x.importMs)))} | ${f(median(s.map((x) => x.firstMs)))} | ${f(median(s.map((x) => x.importMs + x.firstMs)))} | ${f(median(s.map((x) => x.secondMs)))} |`,
+  );
 }
 console.log(`load average ${load()} after`);

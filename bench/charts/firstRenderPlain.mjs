@@ -7,7 +7,11 @@ const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]
 const t1 = performance.now();
 const render = async () => {
   const logger = vega.logger(vega.None);
-  const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: "none", logger, logLevel: vega.None });
+  const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), {
+    renderer: "none",
+    logger,
+    logLevel: vega.None,
+  });
   try {
     return await view.toSVG();
   } finally {

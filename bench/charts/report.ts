@@ -30,16 +30,28 @@ const median = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length
 // The numpy peer first, in its own process, so it does not share the CPU with the report's runs.
 const peer = spawnSync("python3", [fileURLToPath(new URL("./report_rows_numpy.py", import.meta.url))], {
   input: JSON.stringify({
-    cases: cases.map((c) => ({ name: c.name, t: c.backtest.timeSeries.map((x) => x[0]), portfolio: c.backtest.timeSeries.map((x) => x[1]), benchmark: c.backtest.benchmarkTimeSeries.map((x) => x[1]), periodsPerYear: c.p, runs })),
+    cases: cases.map((c) => ({
+      name: c.name,
+      t: c.backtest.timeSeries.map((x) => x[0]),
+      portfolio: c.backtest.timeSeries.map((x) => x[1]),
+      benchmark: c.backtest.benchmarkTimeSeries.map((x) => x[1]),
+      periodsPerYear: c.p,
+      runs,
+    })),
   }),
   encoding: "utf8",
   maxBuffer: 1 << 24,
 });
 const numpy = new Map<string, { ms: number; check: Record<string, number> }>();
-if (peer.status === 0) for (const line of peer.stdout.trim().split("\n")) numpy.set(JSON.parse(line).name, JSON.parse(line));
+if (peer.status === 0)
+  for (const line of peer.stdout.trim().split("\n")) numpy.set(JSON.parse(line).name, JSON.parse(line));
 else console.log(`numpy peer failed: ${peer.stderr || peer.error}`);
 
-console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 console.log("| series | report ms (wall) | report ms (CPU) | engine tearSheet() ms | numpy rows ms | rows checked |");
 console.log("|---|---:|---:|---:|---:|---|");
 for (const { name, backtest, p } of cases) {
@@ -63,6 +75,13 @@ for (const { name, backtest, p } of cases) {
   }
   const peerCase = numpy.get(name);
   const engine = { cagr: sheet.portfolio.cagr, sharpeRatio: sheet.portfolio.sharpeRatio, beta: sheet.beta };
-  const checked = peerCase === undefined ? "–" : Object.entries(engine).every(([k, x]) => Math.abs(x - peerCase.check[k]!) <= 1e-9 * Math.max(1, Math.abs(x))) ? "equal to 1e-9" : `DIFFER ${JSON.stringify({ engine, numpy: peerCase.check })}`;
-  console.log(`| ${name} (${backtest.timeSeries.length} points) | ${median(wall).toFixed(0)} | ${median(cpu).toFixed(0)} | ${median(rows).toFixed(1)} | ${peerCase === undefined ? "–" : peerCase.ms.toFixed(1)} | ${checked} |`);
+  const checked =
+    peerCase === undefined
+      ? "–"
+      : Object.entries(engine).every(([k, x]) => Math.abs(x - peerCase.check[k]!) <= 1e-9 * Math.max(1, Math.abs(x)))
+        ? "equal to 1e-9"
+        : `DIFFER ${JSON.stringify({ engine, numpy: peerCase.check })}`;
+  console.log(
+    `| ${name} (${backtest.timeSeries.length} points) | ${median(wall).toFixed(0)} | ${median(cpu).toFixed(0)} | ${median(rows).toFixed(1)} | ${peerCase === undefined ? "–" : peerCase.ms.toFixed(1)} | ${checked} |`,
+  );
 }

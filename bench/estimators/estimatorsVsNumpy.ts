@@ -80,12 +80,24 @@ function makeCase(assets: number, periods: number, seed: number, runs: number, w
   }
   const ids = Array.from({ length: assets }, (_, i) => `A${String(i).padStart(3, "0")}`);
   const returns = assetReturns(raw, { assets: ids, frequency: "daily" });
-  const c: Case = { name: `n${assets}t${periods}`, label: `${assets} assets × ${periods.toLocaleString("en")} days`, assets, periods, returns, raw, runs };
+  const c: Case = {
+    name: `n${assets}t${periods}`,
+    label: `${assets} assets × ${periods.toLocaleString("en")} days`,
+    assets,
+    periods,
+    returns,
+    raw,
+    runs,
+  };
   if (withViews) {
     const sigma = sampleCovariance(returns);
     const market = Array.from({ length: assets }, () => 0.1 + random());
     const total = market.reduce((a, b) => a + b, 0);
-    const prior = impliedEquilibriumReturns(sigma, Object.fromEntries(ids.map((id, i) => [id, market[i]! / total])), 2.5);
+    const prior = impliedEquilibriumReturns(
+      sigma,
+      Object.fromEntries(ids.map((id, i) => [id, market[i]! / total])),
+      2.5,
+    );
     const views: BlackLittermanView[] = [];
     const k = 10;
     const P = new Float64Array(k * assets);
@@ -107,7 +119,9 @@ function makeCase(assets: number, periods: number, seed: number, runs: number, w
       q[v] = annual / 252;
       confidence[v] = c;
     }
-    const sigmaRows = Array.from({ length: assets }, (_, i) => Array.from(sigma.values.subarray(i * assets, (i + 1) * assets)));
+    const sigmaRows = Array.from({ length: assets }, (_, i) =>
+      Array.from(sigma.values.subarray(i * assets, (i + 1) * assets)),
+    );
     c.bl = { sigma, sigmaRows, prior, views, P, q, confidence };
   }
   return c;
@@ -152,7 +166,10 @@ function maxRelativeDifference(a: ArrayLike<number>, b: ArrayLike<number>): numb
 const dir = mkdtempSync(join(tmpdir(), "bench-estimators-"));
 const raw = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 for (const c of CASES) {
-  writeFileSync(join(dir, `${c.name}.json`), JSON.stringify({ periods: c.periods, assets: c.assets, views: c.bl?.views.length ?? 0, tau: TAU }));
+  writeFileSync(
+    join(dir, `${c.name}.json`),
+    JSON.stringify({ periods: c.periods, assets: c.assets, views: c.bl?.views.length ?? 0, tau: TAU }),
+  );
   writeFileSync(join(dir, `${c.name}.returns.f64`), raw(c.raw));
   if (c.bl !== undefined) {
     writeFileSync(join(dir, `${c.name}.sigma.f64`), raw(c.bl.sigma.values));
@@ -165,11 +182,18 @@ for (const c of CASES) {
 
 /** One numpy peer process; `threads` caps OpenBLAS's threads (undefined: numpy's default, every core). */
 function startPeer(threads: number | undefined) {
-  const env = threads === undefined ? process.env : { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads) };
-  const child = spawn("python3", [join(dirname(fileURLToPath(import.meta.url)), "estimators_peer.py"), dir, ...CASES.map((c) => c.name)], {
-    stdio: ["pipe", "pipe", "inherit"],
-    env,
-  });
+  const env =
+    threads === undefined
+      ? process.env
+      : { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads) };
+  const child = spawn(
+    "python3",
+    [join(dirname(fileURLToPath(import.meta.url)), "estimators_peer.py"), dir, ...CASES.map((c) => c.name)],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+      env,
+    },
+  );
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const ask = async (command: string): Promise<Record<string, unknown>> => {
     child.stdin!.write(`${command}\n`);
@@ -193,8 +217,18 @@ interface Task {
 function tasks(c: Case): Task[] {
   const list: Task[] = [
     { label: "sampleCovariance vs np.cov", peer: "cov", engine: () => sampleCovariance(c.returns), runs: c.runs },
-    { label: "ledoitWolfCovariance identity vs numpy LW 2004", peer: "lw-identity", engine: () => ledoitWolfCovariance(c.returns, { target: "identity" }), runs: c.runs },
-    { label: "ledoitWolfCovariance single-factor vs numpy LW 2003", peer: "lw-single-factor", engine: () => ledoitWolfCovariance(c.returns, { target: "single-factor" }), runs: c.runs },
+    {
+      label: "ledoitWolfCovariance identity vs numpy LW 2004",
+      peer: "lw-identity",
+      engine: () => ledoitWolfCovariance(c.returns, { target: "identity" }),
+      runs: c.runs,
+    },
+    {
+      label: "ledoitWolfCovariance single-factor vs numpy LW 2003",
+      peer: "lw-single-factor",
+      engine: () => ledoitWolfCovariance(c.returns, { target: "single-factor" }),
+      runs: c.runs,
+    },
     {
       label: "ledoitWolfCovariance constant-correlation (default) vs numpy LW 2004",
       peer: "lw-constant-correlation",
@@ -204,7 +238,12 @@ function tasks(c: Case): Task[] {
   ];
   const bl = c.bl;
   if (bl !== undefined) {
-    list.push({ label: "blackLitterman, 10 views, checked Covariance", peer: "bl", engine: () => blackLitterman(bl.prior, bl.sigma, { tau: TAU, views: bl.views }), runs: c.runs * 20 });
+    list.push({
+      label: "blackLitterman, 10 views, checked Covariance",
+      peer: "bl",
+      engine: () => blackLitterman(bl.prior, bl.sigma, { tau: TAU, views: bl.views }),
+      runs: c.runs * 20,
+    });
     list.push({
       label: "blackLitterman, 10 views, plain rows (checked each call)",
       peer: "bl",
@@ -233,7 +272,10 @@ try {
     const lwSf = ledoitWolfCovariance(c.returns, { target: "single-factor" });
     const lwCc = ledoitWolfCovariance(c.returns, { target: "constant-correlation" });
     const shrunk = (mine: { values: Float64Array; shrinkage: number }, key: string) =>
-      Math.max(maxRelativeDifference(mine.values, check[key] as number[]), Math.abs(mine.shrinkage - (check[`${key}Shrinkage`] as number)));
+      Math.max(
+        maxRelativeDifference(mine.values, check[key] as number[]),
+        Math.abs(mine.shrinkage - (check[`${key}Shrinkage`] as number)),
+      );
     const diffs: Record<string, number> = {
       cov: maxRelativeDifference(cov.values, check.cov as number[]),
       "lw-identity": shrunk(lw, "lwIdentity"),
@@ -242,9 +284,13 @@ try {
     };
     if (c.bl !== undefined) {
       const bl = blackLitterman(c.bl.prior, c.bl.sigma, { tau: TAU, views: c.bl.views });
-      diffs.bl = Math.max(maxRelativeDifference(bl.expectedReturns.values, check.blReturns as number[]), maxRelativeDifference(bl.covariance.values, check.blCovariance as number[]));
+      diffs.bl = Math.max(
+        maxRelativeDifference(bl.expectedReturns.values, check.blReturns as number[]),
+        maxRelativeDifference(bl.covariance.values, check.blCovariance as number[]),
+      );
     }
-    for (const [what, d] of Object.entries(diffs)) if (!(d < 1e-10)) throw new Error(`${c.label}: the engine and numpy disagree on ${what} (${d})`);
+    for (const [what, d] of Object.entries(diffs))
+      if (!(d < 1e-10)) throw new Error(`${c.label}: the engine and numpy disagree on ${what} (${d})`);
 
     for (const t of tasks(c)) {
       const engine: number[] = [];
@@ -274,7 +320,9 @@ try {
     }
   }
   const after = loadavg();
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after\n`);
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after\n`,
+  );
   console.log(
     "| case | task | engine ms (median, warm) | numpy ms (median, faster peer each round) | engine / numpy | engine first call in the process, ms (/ numpy) | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine range ms | numpy range ms | max difference (relative to the largest entry) |",
   );

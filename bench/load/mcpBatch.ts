@@ -10,22 +10,52 @@ import { worstPremadeObjective } from "../../packages/mock-server/src/_test/wors
 import { startMockChild } from "./_internal/children.ts";
 
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 2));
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const call = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 const batches: Array<{ name: string; messages: unknown[] }> = [
-  { name: "100 × search_premade_strategies, worst objective", messages: Array.from({ length: 100 }, (_, i) => call(i + 1, "search_premade_strategies", { objective: worstPremadeObjective(i + 1) })) },
-  { name: "100 × search_premade_strategies, 64-letter words", messages: Array.from({ length: 100 }, (_, i) => call(i + 1, "search_premade_strategies", { objective: worstPremadeObjective(i + 1, 64) })) },
-  { name: "100 × enhance_objective, worst objective", messages: Array.from({ length: 100 }, (_, i) => call(i + 1, "enhance_objective", { objective: worstPremadeObjective(i + 1) })) },
-  { name: "100 × tools/list", messages: Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list", params: {} })) },
+  {
+    name: "100 × search_premade_strategies, worst objective",
+    messages: Array.from({ length: 100 }, (_, i) =>
+      call(i + 1, "search_premade_strategies", { objective: worstPremadeObjective(i + 1) }),
+    ),
+  },
+  {
+    name: "100 × search_premade_strategies, 64-letter words",
+    messages: Array.from({ length: 100 }, (_, i) =>
+      call(i + 1, "search_premade_strategies", { objective: worstPremadeObjective(i + 1, 64) }),
+    ),
+  },
+  {
+    name: "100 × enhance_objective, worst objective",
+    messages: Array.from({ length: 100 }, (_, i) =>
+      call(i + 1, "enhance_objective", { objective: worstPremadeObjective(i + 1) }),
+    ),
+  },
+  {
+    name: "100 × tools/list",
+    messages: Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list", params: {} })),
+  },
 ];
 
 const server = await startMockChild();
 const loadBefore = loadavg();
 const rows: string[] = [];
 try {
-  const headers = { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18" };
-  const post = (body: unknown) => fetch(`${server.url}/v1/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+  const headers = {
+    Authorization: `Bearer ${server.apiKey}`,
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "Mcp-Protocol-Version": "2025-06-18",
+  };
+  const post = (body: unknown) =>
+    fetch(`${server.url}/v1/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
   await (await post(call(1, "search_premade_strategies", { objective: "warm up the search index" }))).arrayBuffer();
   for (const batch of batches) {
     for (let round = 0; round < ROUNDS; round++) {
@@ -52,7 +82,13 @@ try {
 } finally {
   await server.stop();
 }
-console.log(`MCP batch vs /v1/health, ${new Date().toISOString()}, Node ${process.version}, load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
-console.log("| batch | status | calls ran / refused | answer MB | batch s | health answers | health p50 ms | health p99 ms | health max ms |");
+console.log(
+  `MCP batch vs /v1/health, ${new Date().toISOString()}, Node ${process.version}, load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}\n`,
+);
+console.log(
+  "| batch | status | calls ran / refused | answer MB | batch s | health answers | health p50 ms | health p99 ms | health max ms |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const row of rows) console.log(row);

@@ -20,7 +20,11 @@ const premadeIds = premades.map((p) => p.id);
 async function warmPrices(server: ChildServer & { apiKey: string }): Promise<void> {
   for (const p of premades.slice(0, 17)) {
     const holdings = p.constituents.map((c) => ({ companyId: c.companyId, weight: 1 }));
-    const r = await fetch(`${server.url}/v1/backtest`, { method: "POST", headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" }, body: JSON.stringify({ holdings }) });
+    const r = await fetch(`${server.url}/v1/backtest`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ holdings }),
+    });
     await r.arrayBuffer();
   }
 }
@@ -36,13 +40,22 @@ interface Row {
   wallMs: number;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
-async function loadRun(server: ChildServer & { apiKey: string }, runner: string, n: number, offset: number): Promise<Row> {
+async function loadRun(
+  server: ChildServer & { apiKey: string },
+  runner: string,
+  n: number,
+  offset: number,
+): Promise<Row> {
   const started = performance.now();
   let running = true;
   const solves = premadeIds.slice(offset, offset + n).map((id) =>
-    fetch(`${server.url}/v1/strategies/${id}/optimized-portfolio?minHoldings=${2 + (offset % 3)}`, { method: "POST", headers: { Authorization: `Bearer ${server.apiKey}` } }).then(async (r) => {
+    fetch(`${server.url}/v1/strategies/${id}/optimized-portfolio?minHoldings=${2 + (offset % 3)}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${server.apiKey}` },
+    }).then(async (r) => {
       await r.arrayBuffer();
       return r.status;
     }),
@@ -86,7 +99,9 @@ async function timed(label: string, send: () => Promise<Response>, reps = 10): P
 
 const rows: Row[] = [];
 for (const runner of ["inline", "pool"]) {
-  const server = await startMockChild(runner === "inline" ? { MOCK_SOLVER: "inline", MOCK_OPTIMIZER_SECONDS: "0" } : { MOCK_OPTIMIZER_SECONDS: "0" });
+  const server = await startMockChild(
+    runner === "inline" ? { MOCK_SOLVER: "inline", MOCK_OPTIMIZER_SECONDS: "0" } : { MOCK_OPTIMIZER_SECONDS: "0" },
+  );
   try {
     await (await fetch(`${server.url}/v1/health`)).arrayBuffer();
     await warmPrices(server);
@@ -97,32 +112,68 @@ for (const runner of ["inline", "pool"]) {
     await server.stop();
   }
 }
-console.log("| solver runner | solves | health p50 ms | health p99 ms | health max ms | health answers | solve statuses | wall s |");
+console.log(
+  "| solver runner | solves | health p50 ms | health p99 ms | health max ms | health answers | solve statuses | wall s |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---|---:|");
 for (const r of rows) {
-  console.log(`| ${r.runner} | ${r.solves} | ${r.healthP50.toFixed(1)} | ${r.healthP99.toFixed(1)} | ${r.healthMax.toFixed(0)} | ${r.healthCount} | ${r.statuses} | ${(r.wallMs / 1000).toFixed(1)} |`);
+  console.log(
+    `| ${r.runner} | ${r.solves} | ${r.healthP50.toFixed(1)} | ${r.healthP99.toFixed(1)} | ${r.healthMax.toFixed(0)} | ${r.healthCount} | ${r.statuses} | ${(r.wallMs / 1000).toFixed(1)} |`,
+  );
 }
 
 const server = await startMockChild();
 try {
   const headers = { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" };
-  const search = (objective: string) => () => fetch(`${server.url}/v1/premade-strategies/search`, { method: "POST", headers, body: JSON.stringify({ objective }) });
+  const search = (objective: string) => () =>
+    fetch(`${server.url}/v1/premade-strategies/search`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ objective }),
+    });
   let distinct = "";
-  for (let i = 0; distinct.length < LIMITS.OBJECTIVE_MAX; i++) distinct += `${i === 0 ? "" : " "}theme${i.toString(36)}`;
+  for (let i = 0; distinct.length < LIMITS.OBJECTIVE_MAX; i++)
+    distinct += `${i === 0 ? "" : " "}theme${i.toString(36)}`;
   const mcp = (objective: string) => () =>
     fetch(`${server.url}/v1/mcp`, {
       method: "POST",
       headers: { ...headers, Accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_premade_strategies", arguments: { objective } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "search_premade_strategies", arguments: { objective } },
+      }),
     });
   console.log("\n| request | status | p50 ms | max ms |");
   console.log("|---|---:|---:|---:|");
   console.log(await timed("premade search, 1,000,000-character objective", search("x ".repeat(500_000))));
-  console.log(await timed(`premade search, maximal valid objective (${LIMITS.OBJECTIVE_MAX} characters, distinct words)`, search(distinct.slice(0, LIMITS.OBJECTIVE_MAX))));
-  console.log(await timed(`premade search, ${LIMITS.OBJECTIVE_MAX} characters of one repeated word`, search("quantum ".repeat(LIMITS.OBJECTIVE_MAX / 8).trim())));
+  console.log(
+    await timed(
+      `premade search, maximal valid objective (${LIMITS.OBJECTIVE_MAX} characters, distinct words)`,
+      search(distinct.slice(0, LIMITS.OBJECTIVE_MAX)),
+    ),
+  );
+  console.log(
+    await timed(
+      `premade search, ${LIMITS.OBJECTIVE_MAX} characters of one repeated word`,
+      search("quantum ".repeat(LIMITS.OBJECTIVE_MAX / 8).trim()),
+    ),
+  );
   console.log(await timed("premade search, a usual objective", search("companies building quantum computers")));
   console.log(await timed("MCP search_premade_strategies, 3,900,000-character objective", mcp("q".repeat(3_900_000))));
-  console.log(await timed("POST /v1/portfolios, 100 MB body", () => fetch(`${server.url}/v1/portfolios`, { method: "POST", headers, body: new Uint8Array(100 * 1024 * 1024).fill(32) }), 3));
+  console.log(
+    await timed(
+      "POST /v1/portfolios, 100 MB body",
+      () =>
+        fetch(`${server.url}/v1/portfolios`, {
+          method: "POST",
+          headers,
+          body: new Uint8Array(100 * 1024 * 1024).fill(32),
+        }),
+      3,
+    ),
+  );
 } finally {
   await server.stop();
 }

@@ -41,12 +41,22 @@ async function measure(s: Scenario, seconds: number): Promise<Row> {
     method: s.method,
     headers: s.headers,
     ...(s.body === undefined ? {} : { body: s.body }),
-    ...(s.nextBody === undefined ? {} : { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: s.nextBody!() }) }] }),
+    ...(s.nextBody === undefined
+      ? {}
+      : { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: s.nextBody!() }) }] }),
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
   });
-  return { name: s.name, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    name: s.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 const children: ChildServer[] = [];
@@ -64,7 +74,12 @@ try {
 
   // The largest premade strategy's companies list is the list both servers serve.
   const premade = await getJson<Array<{ id: string; name: string }>>("/v1/premade-strategies");
-  const lists = await Promise.all(premade.map(async (p) => ({ p, companies: await getJson<Array<{ id: string; name: string }>>(`/v1/premade-strategies/${p.id}/companies`) })));
+  const lists = await Promise.all(
+    premade.map(async (p) => ({
+      p,
+      companies: await getJson<Array<{ id: string; name: string }>>(`/v1/premade-strategies/${p.id}/companies`),
+    })),
+  );
   const { p, companies } = lists.reduce((a, b) => (b.companies.length > a.companies.length ? b : a));
   const listPath = `/v1/premade-strategies/${p.id}/companies`;
   const dbFile = join(dir, "db.json");
@@ -74,21 +89,57 @@ try {
 
   const listBytes = JSON.stringify(companies).length;
   const search = JSON.stringify({ query: companies[0]!.name.slice(0, 4), limit: 10 });
-  const backtestOf = (nudge: number) => JSON.stringify({ holdings: companies.slice(0, 10).map((c, i) => ({ companyId: c.id, weight: i + 1 + nudge })), years: 5, benchmark: "SPY" });
+  const backtestOf = (nudge: number) =>
+    JSON.stringify({
+      holdings: companies.slice(0, 10).map((c, i) => ({ companyId: c.id, weight: i + 1 + nudge })),
+      years: 5,
+      benchmark: "SPY",
+    });
   const backtest = backtestOf(0);
   // The same 10 companies with weights nudged by n·1e-9: a portfolio never seen before on every request.
   let sent = 0;
   const freshBacktest = () => backtestOf(++sent * 1e-9);
-  const probe = await getJson<{ metadata: { weekCount: number; stockCount: number } }>("/v1/backtest", { method: "POST", body: backtest });
+  const probe = await getJson<{ metadata: { weekCount: number; stockCount: number } }>("/v1/backtest", {
+    method: "POST",
+    body: backtest,
+  });
 
   const json = { ...auth, "Content-Type": "application/json" };
   const scenarios: Scenario[] = [
-    { name: "mock: GET /v1/health (the framework's floor: no auth, tiny body)", url: `${mock.url}/v1/health`, method: "GET", headers: {} },
-    { name: `mock: GET companies list (${companies.length} companies, ${listBytes} B)`, url: `${mock.url}${listPath}`, method: "GET", headers: auth },
+    {
+      name: "mock: GET /v1/health (the framework's floor: no auth, tiny body)",
+      url: `${mock.url}/v1/health`,
+      method: "GET",
+      headers: {},
+    },
+    {
+      name: `mock: GET companies list (${companies.length} companies, ${listBytes} B)`,
+      url: `${mock.url}${listPath}`,
+      method: "GET",
+      headers: auth,
+    },
     { name: "json-server 0.17: GET the same list", url: `${jsonServer.url}/companies`, method: "GET", headers: {} },
-    { name: `mock: POST company search ${search}`, url: `${mock.url}/v1/helper/companies/search`, method: "POST", headers: json, body: search },
-    { name: `mock: POST backtest (${probe.metadata.stockCount} holdings, ${probe.metadata.weekCount} weeks), one body: cache hits`, url: `${mock.url}/v1/backtest`, method: "POST", headers: json, body: backtest },
-    { name: "mock: POST backtest, a new portfolio on every request: never cached", url: `${mock.url}/v1/backtest`, method: "POST", headers: json, nextBody: freshBacktest },
+    {
+      name: `mock: POST company search ${search}`,
+      url: `${mock.url}/v1/helper/companies/search`,
+      method: "POST",
+      headers: json,
+      body: search,
+    },
+    {
+      name: `mock: POST backtest (${probe.metadata.stockCount} holdings, ${probe.metadata.weekCount} weeks), one body: cache hits`,
+      url: `${mock.url}/v1/backtest`,
+      method: "POST",
+      headers: json,
+      body: backtest,
+    },
+    {
+      name: "mock: POST backtest, a new portfolio on every request: never cached",
+      url: `${mock.url}/v1/backtest`,
+      method: "POST",
+      headers: json,
+      nextBody: freshBacktest,
+    },
   ];
 
   const rows: Row[] = [];
@@ -105,12 +156,16 @@ try {
   );
   console.log("| scenario | req/s | p50 ms | p90 ms | p99 ms | errors | non-2xx |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
   const mockRows = [list, companySearch, bt];
   const targets: Array<[string, boolean]> = [
     [`companies list >= 2x json-server req/s (${(list.rps / peer.rps).toFixed(2)}x)`, list.rps >= 2 * peer.rps],
     [`backtest >= 1000 req/s (${Math.round(bt.rps)})`, bt.rps >= 1000],
-    [`p99 < 20 ms on list, search and backtest (max ${Math.max(...mockRows.map((r) => r.p99))} ms)`, mockRows.every((r) => r.p99 < 20)],
+    [
+      `p99 < 20 ms on list, search and backtest (max ${Math.max(...mockRows.map((r) => r.p99))} ms)`,
+      mockRows.every((r) => r.p99 < 20),
+    ],
     [`uncached backtest >= 1000 req/s (${Math.round(btCold.rps)})`, btCold.rps >= 1000],
     [`uncached backtest p99 < 20 ms (${btCold.p99} ms)`, btCold.p99 < 20],
     [`issue 15: uncached backtest >= 5000 req/s (${Math.round(btCold.rps)})`, btCold.rps >= 5000],

@@ -22,7 +22,15 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import PortfolioAllocation from "portfolio-allocation";
-import { maximumSharpe, meanHistoricalReturn, minimumVariance, sampleCovariance, type Covariance, type CovarianceMatrix, type ExpectedReturns } from "@thematic/engine";
+import {
+  maximumSharpe,
+  meanHistoricalReturn,
+  minimumVariance,
+  sampleCovariance,
+  type Covariance,
+  type CovarianceMatrix,
+  type ExpectedReturns,
+} from "@thematic/engine";
 import { lcg } from "../_internal/lcg.ts";
 import { stopChild } from "../_internal/stopChild.ts";
 
@@ -88,10 +96,14 @@ for (const c of cases) {
   writeFileSync(join(dir, `${c.name}.sigma.f64`), raw(c.sigma.values));
   writeFileSync(join(dir, `${c.name}.mu.f64`), raw(c.mu.values));
 }
-const child = spawn("python3", [join(dirname(fileURLToPath(import.meta.url)), "meanvariance_peer.py"), dir, ...cases.map((c) => c.name)], {
-  stdio: ["pipe", "pipe", "inherit"],
-  env: { ...process.env, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1" },
-});
+const child = spawn(
+  "python3",
+  [join(dirname(fileURLToPath(import.meta.url)), "meanvariance_peer.py"), dir, ...cases.map((c) => c.name)],
+  {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1" },
+  },
+);
 const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
 async function ask(command: string): Promise<{ ms: number; objective: number; iterations: number }> {
   child.stdin!.write(`${command}\n`);
@@ -106,7 +118,9 @@ try {
   const before = loadavg();
   const rows: string[] = [];
   for (const c of cases) {
-    const sigmaRows = Array.from({ length: c.assets }, (_, i) => Array.from(c.sigma.values.subarray(i * c.assets, (i + 1) * c.assets)));
+    const sigmaRows = Array.from({ length: c.assets }, (_, i) =>
+      Array.from(c.sigma.values.subarray(i * c.assets, (i + 1) * c.assets)),
+    );
     const muList = Array.from(c.mu.values);
     const runs = c.assets >= 500 ? 3 : 20;
     for (const method of ["min-variance", "max-sharpe"] as const) {
@@ -125,16 +139,38 @@ try {
           const e = timeRuns(() => minimumVariance(c.sigma), runs);
           engineMs.push(e.ms);
           engineObjective = e.value.variance;
-          certificate = Math.max(e.value.certificate.residuals!.stationarity, e.value.certificate.residuals!.dualFeasibility, e.value.certificate.residuals!.primalFeasibility);
-          const p = timeRuns(() => PortfolioAllocation.globalMinimumVarianceWeights(sigmaRows, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
+          certificate = Math.max(
+            e.value.certificate.residuals!.stationarity,
+            e.value.certificate.residuals!.dualFeasibility,
+            e.value.certificate.residuals!.primalFeasibility,
+          );
+          const p = timeRuns(
+            () =>
+              PortfolioAllocation.globalMinimumVarianceWeights(sigmaRows, {
+                optimizationMethod: "critical-line",
+              }) as number[],
+            Math.max(1, runs / 4),
+            c.assets < 500,
+          );
           paMs.push(p.ms);
           paObjective = variance(c.sigma, p.value);
         } else {
           const e = timeRuns(() => maximumSharpe(c.mu, c.sigma), runs);
           engineMs.push(e.ms);
           engineObjective = e.value.performance.sharpeRatio!;
-          certificate = Math.max(e.value.certificate.residuals!.stationarity, e.value.certificate.residuals!.dualFeasibility, e.value.certificate.residuals!.primalFeasibility);
-          const p = timeRuns(() => PortfolioAllocation.maximumSharpeRatioWeights(muList, sigmaRows, 0, { optimizationMethod: "critical-line" }) as number[], Math.max(1, runs / 4), c.assets < 500);
+          certificate = Math.max(
+            e.value.certificate.residuals!.stationarity,
+            e.value.certificate.residuals!.dualFeasibility,
+            e.value.certificate.residuals!.primalFeasibility,
+          );
+          const p = timeRuns(
+            () =>
+              PortfolioAllocation.maximumSharpeRatioWeights(muList, sigmaRows, 0, {
+                optimizationMethod: "critical-line",
+              }) as number[],
+            Math.max(1, runs / 4),
+            c.assets < 500,
+          );
           paMs.push(p.ms);
           paObjective = sharpe(c.sigma, c.mu.values, p.value);
         }
@@ -144,7 +180,10 @@ try {
         scipyIterations = s.iterations;
       }
       // Relative objective differences, signed so that positive means the peer's portfolio is worse.
-      const worse = (peer: number) => (method === "min-variance" ? (peer - engineObjective) / engineObjective : (engineObjective - peer) / engineObjective);
+      const worse = (peer: number) =>
+        method === "min-variance"
+          ? (peer - engineObjective) / engineObjective
+          : (engineObjective - peer) / engineObjective;
       const e = median(engineMs);
       const s = median(scipyMs);
       const p = median(paMs);
@@ -154,8 +193,12 @@ try {
     }
   }
   const after = loadavg();
-  console.log(`Node ${process.version}; ${ROUNDS} rounds at 100 assets, ${process.env.ROUNDS_500 ?? 1} at 500; load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after\n`);
-  console.log("| assets × days | method | engine ms | scipy SLSQP ms | engine / scipy | portfolio-allocation ms | engine / portfolio-allocation | engine objective | scipy rel. worse | portfolio-allocation rel. worse | engine KKT residual | SLSQP iterations |");
+  console.log(
+    `Node ${process.version}; ${ROUNDS} rounds at 100 assets, ${process.env.ROUNDS_500 ?? 1} at 500; load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after\n`,
+  );
+  console.log(
+    "| assets × days | method | engine ms | scipy SLSQP ms | engine / scipy | portfolio-allocation ms | engine / portfolio-allocation | engine objective | scipy rel. worse | portfolio-allocation rel. worse | engine KKT residual | SLSQP iterations |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 } finally {

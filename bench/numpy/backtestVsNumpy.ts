@@ -25,7 +25,13 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { buyAndHoldBacktest, tradingCalendar, weeklyPriceTable, type BacktestInput, type PriceSeries } from "@thematic/engine";
+import {
+  buyAndHoldBacktest,
+  tradingCalendar,
+  weeklyPriceTable,
+  type BacktestInput,
+  type PriceSeries,
+} from "@thematic/engine";
 import { forgetCheckedCloses } from "../../packages/engine/src/backtest/validatePriceSeries.ts";
 import { stopChild } from "../_internal/stopChild.ts";
 import { generatedCase, type GeneratedCase } from "./_internal/generatedCase.ts";
@@ -109,7 +115,8 @@ const median = (xs: number[]): number => {
 
 function maxRelativeDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let worst = 0;
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!) / Math.max(Math.abs(a[i]!), Math.abs(b[i]!), 1e-300));
+  for (let i = 0; i < a.length; i++)
+    worst = Math.max(worst, Math.abs(a[i]! - b[i]!) / Math.max(Math.abs(a[i]!), Math.abs(b[i]!), 1e-300));
   return worst;
 }
 
@@ -117,11 +124,18 @@ const dir = mkdtempSync(join(tmpdir(), "bench-numpy-"));
 
 /** One numpy peer process; `threads` caps OpenBLAS's threads (undefined: numpy's default, every core). */
 function startPeer(threads: number | undefined) {
-  const env = threads === undefined ? process.env : { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads) };
-  const child = spawn("python3", [join(dirname(fileURLToPath(import.meta.url)), "backtest_peer.py"), dir, ...CASES.map((c) => c.name)], {
-    stdio: ["pipe", "pipe", "inherit"],
-    env,
-  });
+  const env =
+    threads === undefined
+      ? process.env
+      : { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads) };
+  const child = spawn(
+    "python3",
+    [join(dirname(fileURLToPath(import.meta.url)), "backtest_peer.py"), dir, ...CASES.map((c) => c.name)],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+      env,
+    },
+  );
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const ask = async (command: string): Promise<Record<string, unknown>> => {
     child.stdin!.write(`${command}\n`);
@@ -150,17 +164,25 @@ try {
     const check = await ask(`check ${c.name}`);
     await peer1.ask(`check ${c.name}`);
     const stats = check.stats as Record<string, number>;
-    const navDiff = maxRelativeDifference(engine.timeSeries.map(([, v]) => v), check.nav as number[]);
+    const navDiff = maxRelativeDifference(
+      engine.timeSeries.map(([, v]) => v),
+      check.nav as number[],
+    );
     const statKeys = ["returns", "annualizedReturn", "variance", "sharpeRatio", "maxDrawdown"] as const;
     const statDiff = Math.max(...statKeys.map((k) => maxRelativeDifference([engine.metadata[k]], [stats[k]!])));
-    if (!(navDiff < 1e-9 && statDiff < 1e-9)) throw new Error(`${c.label}: the engine and numpy disagree (NAV ${navDiff}, statistics ${statDiff})`);
+    if (!(navDiff < 1e-9 && statDiff < 1e-9))
+      throw new Error(`${c.label}: the engine and numpy disagree (NAV ${navDiff}, statistics ${statDiff})`);
 
     const engineTable: number[] = [];
     const engineCpu: number[] = [];
     const enginePlain: number[] = [];
     const engineFirst: number[] = [];
     const engineFirstCpu: number[] = [];
-    const fresh = (): BacktestInput => ({ ...plain, calendar: Array.from(plain.calendar as number[]), prices: new Map(plain.prices) });
+    const fresh = (): BacktestInput => ({
+      ...plain,
+      calendar: Array.from(plain.calendar as number[]),
+      prices: new Map(plain.prices),
+    });
     // As `fresh`, the engine having forgotten every closes array it checked: the first call that checks every close.
     const unseen = (): BacktestInput => {
       forgetCheckedCloses();
@@ -202,7 +224,9 @@ try {
     );
   }
   const uptimeAfter = loadavg();
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`);
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}; ${ROUNDS} alternating rounds; load average ${uptimeBefore.map((x) => x.toFixed(2)).join(", ")} before, ${uptimeAfter.map((x) => x.toFixed(2)).join(", ")} after\n`,
+  );
   console.log(
     "| case | engine ms (median) | numpy ms (median, faster peer each round) | engine / numpy | numpy all cores ms | numpy 1 thread ms | engine CPU ms | numpy CPU ms | CPU ratio | engine, days array + Map, first call, ms (/ numpy; / numpy 1 thread) | first call on closes arrays never seen, ms (/ numpy 1 thread) | first call, CPU ms (/ numpy CPU) | engine, days array + Map, repeated calls, ms (/ numpy) | numpy on pre-gathered weekly closes, 1 thread, ms (informational) | engine range ms | numpy range ms | max rel. NAV difference |",
   );

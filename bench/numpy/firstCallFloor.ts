@@ -19,14 +19,26 @@ const CALLS = 50;
 const { calendar, closes, benchmark, weights, years } = generatedCase(500, 5040, 20, 11);
 const prices = new Map<string, PriceSeries>(closes.map((c, h) => [`S${h}`, { start: 0, closes: c }]));
 const holdings = Array.from(weights, (weight, h) => ({ id: `S${h}`, weight }));
-const input: BacktestInput = { calendar, holdings, prices, benchmark: { symbol: "SPY", series: { start: 0, closes: benchmark } }, years };
+const input: BacktestInput = {
+  calendar,
+  holdings,
+  prices,
+  benchmark: { symbol: "SPY", series: { start: 0, closes: benchmark } },
+  years,
+};
 
 /** One read per 64-byte line of every series; returns a sum so that the reads are not dropped. */
 function readEveryLine(series: Float64Array[]): number {
   let total = 0;
   for (let h = 0; h + 4 <= series.length; h += 4) {
-    const a = series[h]!, b = series[h + 1]!, c = series[h + 2]!, d = series[h + 3]!;
-    let sa = 0, sb = 0, sc = 0, sd = 0;
+    const a = series[h]!,
+      b = series[h + 1]!,
+      c = series[h + 2]!,
+      d = series[h + 3]!;
+    let sa = 0,
+      sb = 0,
+      sc = 0,
+      sd = 0;
     for (let i = 0; i < a.length; i += 8) {
       sa += a[i]!;
       sb += b[i]!;
@@ -61,7 +73,9 @@ for (let r = 0; r < ROUNDS + 1; r++) {
 }
 const f = median(floor);
 const e = median(first);
-console.log(`Node ${process.version}; ${ROUNDS} rounds of ${CALLS}; load average ${load.map((x) => x.toFixed(2)).join(", ")} (sum ${sink > 0 ? "ok" : "?"})`);
+console.log(
+  `Node ${process.version}; ${ROUNDS} rounds of ${CALLS}; load average ${load.map((x) => x.toFixed(2)).join(", ")} (sum ${sink > 0 ? "ok" : "?"})`,
+);
 console.log("| one read per 64-byte line of the daily closes, ms | engine first call, ms | first call − floor, ms |");
 console.log("|---:|---:|---:|");
 console.log(`| ${f.toFixed(3)} | ${e.toFixed(3)} | ${(e - f).toFixed(3)} |`);

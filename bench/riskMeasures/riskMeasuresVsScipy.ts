@@ -30,22 +30,43 @@ const median = (xs: number[]) => {
 
 const dir = mkdtempSync(join(tmpdir(), "risk-measures-bench-"));
 try {
-  console.log(`minimumRisk vs scipy linprog (HiGHS), ${PERIODS} days, maxWeight ${MAX_WEIGHT}, ${ROUNDS} rounds; load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `minimumRisk vs scipy linprog (HiGHS), ${PERIODS} days, maxWeight ${MAX_WEIGHT}, ${ROUNDS} rounds; load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
   console.log("assets  measure          engine ms  scipy ms  ratio  risk rel. diff");
   for (const n of SIZES) {
     const u = syntheticUniverse(1000 + n, n, PERIODS).scenarios;
     const r = assetReturns(u.returns, { assets: u.assetIds, frequency: "daily" });
     const file = join(dir, `returns-${n}.f64`);
     writeFileSync(file, new Uint8Array(u.returns.buffer, u.returns.byteOffset, u.returns.byteLength));
-    const peer = spawnSync("python3", [join(dirname(fileURLToPath(import.meta.url)), "riskmeasures_peer.py"), file, String(PERIODS), String(n), String(MAX_WEIGHT), String(BETA), String(ROUNDS), ...RISK_MEASURES], {
-      encoding: "utf8",
-      maxBuffer: 1 << 24,
-    });
+    const peer = spawnSync(
+      "python3",
+      [
+        join(dirname(fileURLToPath(import.meta.url)), "riskmeasures_peer.py"),
+        file,
+        String(PERIODS),
+        String(n),
+        String(MAX_WEIGHT),
+        String(BETA),
+        String(ROUNDS),
+        ...RISK_MEASURES,
+      ],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 24,
+      },
+    );
     if (peer.status !== 0) throw new Error(`the scipy peer failed: ${peer.stderr}`);
     const scipy = JSON.parse(peer.stdout) as Record<string, { ms: number; objective: number }>;
     await minimumRisk(r, { riskMeasure: "minimax", maxWeight: MAX_WEIGHT });
     for (const measure of RISK_MEASURES) {
-      const options = { riskMeasure: measure, maxWeight: MAX_WEIGHT, ...(measure === "cdar" ? { confidence: BETA } : {}) };
+      const options = {
+        riskMeasure: measure,
+        maxWeight: MAX_WEIGHT,
+        ...(measure === "cdar" ? { confidence: BETA } : {}),
+      };
       const times: number[] = [];
       let risk = Number.NaN;
       for (let k = 0; k < ROUNDS; k++) {
@@ -56,7 +77,9 @@ try {
       const engineMs = median(times);
       const peerMs = scipy[measure]!.ms;
       const diff = (risk - scipy[measure]!.objective) / Math.abs(scipy[measure]!.objective);
-      console.log(`${String(n).padStart(6)}  ${measure.padEnd(15)}  ${engineMs.toFixed(0).padStart(9)}  ${peerMs.toFixed(0).padStart(8)}  ${(engineMs / peerMs).toFixed(2).padStart(5)}  ${diff.toExponential(1)}`);
+      console.log(
+        `${String(n).padStart(6)}  ${measure.padEnd(15)}  ${engineMs.toFixed(0).padStart(9)}  ${peerMs.toFixed(0).padStart(8)}  ${(engineMs / peerMs).toFixed(2).padStart(5)}  ${diff.toExponential(1)}`,
+      );
     }
   }
 } finally {

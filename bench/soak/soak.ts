@@ -37,7 +37,13 @@ interface Run {
   non2xx: number;
 }
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" }, connections: { type: "string", default: "16" }, persist: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "60" },
+    connections: { type: "string", default: "16" },
+    persist: { type: "boolean", default: false },
+  },
+});
 const SECONDS = Math.min(600, Math.max(1, Number(values.seconds)));
 const CONNECTIONS = Math.min(64, Math.max(1, Number(values.connections)));
 const WARMUP_SECONDS = 5;
@@ -50,7 +56,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statuses = new Map<string, Map<number, number>>();
 let counting = false;
 
-function mix(url: string, apiKey: string, ids: { premade: string; strategy: string; companies: string[] }): MixRequest[] {
+function mix(
+  url: string,
+  apiKey: string,
+  ids: { premade: string; strategy: string; companies: string[] },
+): MixRequest[] {
   const auth = { Authorization: `Bearer ${apiKey}` };
   const json = { ...auth, "Content-Type": "application/json" };
   const counted = (name: string) => (status: number) => {
@@ -62,18 +72,42 @@ function mix(url: string, apiKey: string, ids: { premade: string; strategy: stri
   let serial = 0;
   const portfolioBody = () => {
     const n = serial++;
-    const holdings = [0, 1, 2].map((j) => ({ org_id: ids.companies[(n + j * 5) % ids.companies.length]!, weight: 1 + ((n + j) % 4) }));
+    const holdings = [0, 1, 2].map((j) => ({
+      org_id: ids.companies[(n + j * 5) % ids.companies.length]!,
+      weight: 1 + ((n + j) % 4),
+    }));
     return JSON.stringify({ name: `soak ${n % PORTFOLIO_NAMES}`, holdings });
   };
-  const backtest = JSON.stringify({ holdings: ids.companies.slice(0, 10).map((c, i) => ({ companyId: c, weight: i + 1 })), years: 5, benchmark: "SPY" });
+  const backtest = JSON.stringify({
+    holdings: ids.companies.slice(0, 10).map((c, i) => ({ companyId: c, weight: i + 1 })),
+    years: 5,
+    benchmark: "SPY",
+  });
   const search = JSON.stringify({ query: "tech", limit: 10 });
   void url;
   return [
     { method: "GET", path: "/v1/health", headers: {}, onResponse: counted("GET /v1/health") },
     { method: "GET", path: "/v1/strategies", headers: auth, onResponse: counted("GET /v1/strategies") },
-    { method: "GET", path: `/v1/premade-strategies/${ids.premade}/companies`, headers: auth, onResponse: counted("GET premade companies") },
-    { method: "POST", path: "/v1/helper/companies/search", headers: json, body: search, onResponse: counted("POST company search") },
-    { method: "POST", path: "/v1/backtest", headers: json, body: backtest, onResponse: counted("POST backtest (10 holdings, 5 y)") },
+    {
+      method: "GET",
+      path: `/v1/premade-strategies/${ids.premade}/companies`,
+      headers: auth,
+      onResponse: counted("GET premade companies"),
+    },
+    {
+      method: "POST",
+      path: "/v1/helper/companies/search",
+      headers: json,
+      body: search,
+      onResponse: counted("POST company search"),
+    },
+    {
+      method: "POST",
+      path: "/v1/backtest",
+      headers: json,
+      body: backtest,
+      onResponse: counted("POST backtest (10 holdings, 5 y)"),
+    },
     { method: "GET", path: "/v1/portfolios", headers: auth, onResponse: counted("GET /v1/portfolios") },
     {
       method: "POST",
@@ -83,8 +117,18 @@ function mix(url: string, apiKey: string, ids: { premade: string; strategy: stri
       setupRequest: (request) => ({ ...request, body: portfolioBody() }),
       onResponse: counted(`POST /v1/portfolios (${PORTFOLIO_NAMES} rotating names)`),
     },
-    { method: "GET", path: `/v1/strategies/${ids.strategy}`, headers: auth, onResponse: counted("GET /v1/strategies/{id}") },
-    { method: "GET", path: `/v1/premade-strategies/${ids.premade}/companies`, headers: auth, onResponse: counted("GET premade companies") },
+    {
+      method: "GET",
+      path: `/v1/strategies/${ids.strategy}`,
+      headers: auth,
+      onResponse: counted("GET /v1/strategies/{id}"),
+    },
+    {
+      method: "GET",
+      path: `/v1/premade-strategies/${ids.premade}/companies`,
+      headers: auth,
+      onResponse: counted("GET premade companies"),
+    },
   ];
 }
 
@@ -114,10 +158,19 @@ const dataDir = values.persist ? mkdtempSync(join(tmpdir(), "thematic-soak-")) :
 try {
   mock = await startMockProcess(dataDir === null ? [] : ["--data", join(dataDir, "state.json")]);
   const premade = await getJson<Array<{ id: string }>>(mock, "/v1/premade-strategies");
-  const lists = await Promise.all(premade.map(async (p) => ({ id: p.id, companies: await getJson<Array<{ id: string }>>(mock!, `/v1/premade-strategies/${p.id}/companies`) })));
+  const lists = await Promise.all(
+    premade.map(async (p) => ({
+      id: p.id,
+      companies: await getJson<Array<{ id: string }>>(mock!, `/v1/premade-strategies/${p.id}/companies`),
+    })),
+  );
   const largest = lists.reduce((a, b) => (b.companies.length > a.companies.length ? b : a));
   const strategies = await getJson<Array<{ id: string }>>(mock, "/v1/strategies");
-  const requests = mix(mock.url, mock.apiKey, { premade: largest.id, strategy: strategies[0]!.id, companies: largest.companies.map((c) => c.id) });
+  const requests = mix(mock.url, mock.apiKey, {
+    premade: largest.id,
+    strategy: strategies[0]!.id,
+    companies: largest.companies.map((c) => c.id),
+  });
 
   process.stderr.write(`[soak] warm-up ${WARMUP_SECONDS} s ...\n`);
   await load(mock.url, requests, WARMUP_SECONDS);
@@ -142,12 +195,17 @@ try {
   const growth = (rssEnd - rssStart) / rssStart;
   const heapGrowth = (heapEnd - heapStart) / heapStart;
   const errors = run.errors + run.timeouts;
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, loopback; the mock in its own process (launcher, ${dataDir === null ? "in-memory state" : "state persisted with --data"})\n`);
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, loopback; the mock in its own process (launcher, ${dataDir === null ? "in-memory state" : "state persisted with --data"})\n`,
+  );
   console.log("| requests | req/s | p50 ms | p99 ms | max ms | errors | non-2xx |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|");
-  console.log(`| ${run.requests.total} | ${Math.round(run.requests.average)} | ${run.latency.p50} | ${run.latency.p99} | ${run.latency.max} | ${errors} | ${run.non2xx} |`);
+  console.log(
+    `| ${run.requests.total} | ${Math.round(run.requests.average)} | ${run.latency.p50} | ${run.latency.p99} | ${run.latency.max} | ${errors} | ${run.non2xx} |`,
+  );
   console.log("\n| route | answers (status × count) |\n|---|---|");
-  for (const [name, byStatus] of statuses) console.log(`| ${name} | ${[...byStatus].map(([s, n]) => `${s} × ${n}`).join(", ")} |`);
+  for (const [name, byStatus] of statuses)
+    console.log(`| ${name} | ${[...byStatus].map(([s, n]) => `${s} × ${n}`).join(", ")} |`);
   const mb = (b: number) => (b / MB).toFixed(1);
   console.log(`\n| server RSS | MB |\n|---|---:|`);
   console.log(`| after warm-up (start) | ${mb(rssStart)} |`);
@@ -165,7 +223,9 @@ try {
       (majors.length === 0 ? "-" : `first ${majors[0]} MB, last ${majors.at(-1)} MB, max ${Math.max(...majors)} MB`) +
       (lastBefore === undefined ? "" : ` (${lastBefore} MB after the last one before the run)`),
   );
-  console.log(`\nportfolios listed: ${portfoliosStart} at start, ${portfoliosEnd} at end (bounded by the ${PORTFOLIO_NAMES} rotating names)`);
+  console.log(
+    `\nportfolios listed: ${portfoliosStart} at start, ${portfoliosEnd} at end (bounded by the ${PORTFOLIO_NAMES} rotating names)`,
+  );
 
   const checks: Array<[string, boolean]> = [
     [`live heap growth < 20 % (${(heapGrowth * 100).toFixed(1)} %)`, heapGrowth < 0.2],

@@ -25,7 +25,22 @@ if (bin === undefined) {
   bin = join(repo, "packages", "mock-server", "bin", "thematic-mock.mjs");
   if (!existsSync(join(repo, "packages", "mock-server", "dist", "cli.js"))) {
     process.stderr.write("building packages/mock-server (dist/cli.js) ...\n");
-    const built = spawnSync("npm", ["run", "build", "-w", "@thematic/engine", "-w", "@thematic/fixtures", "-w", "@thematic/charts", "-w", "@thematic/mock-server"], { cwd: repo, stdio: "inherit" });
+    const built = spawnSync(
+      "npm",
+      [
+        "run",
+        "build",
+        "-w",
+        "@thematic/engine",
+        "-w",
+        "@thematic/fixtures",
+        "-w",
+        "@thematic/charts",
+        "-w",
+        "@thematic/mock-server",
+      ],
+      { cwd: repo, stdio: "inherit" },
+    );
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
 }
@@ -91,7 +106,11 @@ const after = loadavg();
 const answers = runs.map((r) => r.answerMs);
 const banners = runs.map((r) => r.bannerMs);
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}; ${bin}`);
-console.log(`load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after; ${RUNS} starts after one warm-up`);
-console.log(`first answer on /v1/health: median ${median(answers).toFixed(0)} ms (min ${Math.min(...answers).toFixed(0)}, max ${Math.max(...answers).toFixed(0)}); banner: median ${median(banners).toFixed(0)} ms`);
+console.log(
+  `load average ${before.map((x) => x.toFixed(2)).join(", ")} before, ${after.map((x) => x.toFixed(2)).join(", ")} after; ${RUNS} starts after one warm-up`,
+);
+console.log(
+  `first answer on /v1/health: median ${median(answers).toFixed(0)} ms (min ${Math.min(...answers).toFixed(0)}, max ${Math.max(...answers).toFixed(0)}); banner: median ${median(banners).toFixed(0)} ms`,
+);
 console.log(`server CPU time up to that answer: median ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms`);
 console.log(`target: median under 400 ms → ${median(answers) < 400 ? "met" : "not met"}`);

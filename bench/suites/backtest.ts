@@ -1,6 +1,12 @@
 import type { Bench } from "tinybench";
 import {
-  buyAndHoldBacktest, rebalancedBacktest, tearSheet, type BacktestInput, type PriceSeries, tradingCalendar, weeklyPriceTable,
+  buyAndHoldBacktest,
+  rebalancedBacktest,
+  tearSheet,
+  type BacktestInput,
+  type PriceSeries,
+  tradingCalendar,
+  weeklyPriceTable,
 } from "@thematic/engine";
 import { lcg } from "../_internal/lcg.ts";
 import type { Suite } from "../harness.ts";
@@ -34,7 +40,13 @@ function input(holdingCount: number): BacktestInput {
     prices.set(`S${h}`, { start: 0, closes: walk(random, calendar.length) });
     holdings.push({ id: `S${h}`, weight: random() });
   }
-  return { calendar, holdings, prices, benchmark: { symbol: "SPY", series: { start: 0, closes: walk(random, calendar.length) } }, years: 20 };
+  return {
+    calendar,
+    holdings,
+    prices,
+    benchmark: { symbol: "SPY", series: { start: 0, closes: walk(random, calendar.length) } },
+    years: 20,
+  };
 }
 
 const suite: Suite = {
@@ -68,7 +80,10 @@ const suite: Suite = {
     const fiftyCalendar = tradingCalendar(fifty.calendar as number[]);
     const fiftyTabled = { ...fifty, calendar: fiftyCalendar, prices: weeklyPriceTable(fiftyCalendar, fifty.prices) };
     bench.add("rebalancedBacktest 50 holdings × 5 y, monthly + 5 % bands, 10 bp", () => {
-      rebalancedBacktest({ ...fiftyTabled, rebalance: { frequency: "monthly", bands: { relative: 0.05 }, costBps: 10 } });
+      rebalancedBacktest({
+        ...fiftyTabled,
+        rebalance: { frequency: "monthly", bands: { relative: 0.05 }, costBps: 10 },
+      });
     });
     const twenty = buyAndHoldBacktest({ ...fiftyTabled, years: 20 });
     bench.add("tearSheet of a 20-year weekly backtest (1,044 points, 26-week windows)", () => {

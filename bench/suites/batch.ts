@@ -1,5 +1,13 @@
 import type { Bench } from "tinybench";
-import { backtestPortfolio, backtestWindow, batchBacktest, buyAndHoldBacktest, type PriceSeries, tradingCalendar, weeklyPriceTable } from "@thematic/engine";
+import {
+  backtestPortfolio,
+  backtestWindow,
+  batchBacktest,
+  buyAndHoldBacktest,
+  type PriceSeries,
+  tradingCalendar,
+  weeklyPriceTable,
+} from "@thematic/engine";
 import { lcg } from "../_internal/lcg.ts";
 import type { Suite } from "../harness.ts";
 import { generatedCase } from "../numpy/_internal/generatedCase.ts";
@@ -35,9 +43,12 @@ const suite: Suite = {
       }),
     );
     const thousand = portfolios.slice(0, 1000);
-    bench.add(`batchBacktest ${BATCH_PORTFOLIOS.toLocaleString("en-US")} portfolios × ${HOLDINGS} holdings × 5 y (weeklyPriceTable)`, () => {
-      batchBacktest(window, portfolios);
-    });
+    bench.add(
+      `batchBacktest ${BATCH_PORTFOLIOS.toLocaleString("en-US")} portfolios × ${HOLDINGS} holdings × 5 y (weeklyPriceTable)`,
+      () => {
+        batchBacktest(window, portfolios);
+      },
+    );
     bench.add("backtestPortfolio loop, 1,000 portfolios × 30 holdings × 5 y", () => {
       for (const holdings of thousand) backtestPortfolio(window, holdings);
     });

@@ -26,7 +26,9 @@ function makeCompanies(n: number): ConvictionInput[] {
 /** Peer: the same formula written plainly with simple-statistics' linearRegression. */
 function plainScores(companies: ConvictionInput[], minMarketCap = 500_000_000): number[] {
   const pts: [number, number][] = [];
-  for (const c of companies) if (c.marketCap !== null && c.marketCap >= minMarketCap && c.marketCap > 0) pts.push([Math.log(c.marketCap), c.marketBuzz]);
+  for (const c of companies)
+    if (c.marketCap !== null && c.marketCap >= minMarketCap && c.marketCap > 0)
+      pts.push([Math.log(c.marketCap), c.marketBuzz]);
   const { m, b } = pts.length > 1 ? linearRegression(pts) : { m: 0, b: pts[0]?.[1] ?? 0 };
   return companies.map((c) => {
     if (c.marketCap === null || c.marketCap < minMarketCap || c.marketCap <= 0) return 0;

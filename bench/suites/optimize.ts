@@ -1,15 +1,27 @@
 import type { Bench } from "tinybench";
-import { assetReturns, discreteAllocation, meanCvar, meanCvarOptimize, minimumCvar, scoreTilt, type OptimizerCompany, type ReturnScenarios } from "@thematic/engine";
+import {
+  assetReturns,
+  discreteAllocation,
+  meanCvar,
+  meanCvarOptimize,
+  minimumCvar,
+  scoreTilt,
+  type OptimizerCompany,
+  type ReturnScenarios,
+} from "@thematic/engine";
 import type { Suite } from "../harness.ts";
 // Mulberry32 from the engine's test support, so every run measures the same data.
 import { seededRandom } from "../../packages/engine/src/_test/seededRandom.ts";
-
 
 /**
  * Synthetic one-factor daily returns r_{t,i} = μ_i + β_i·f_t + σ_i·ε_{t,i} (5% of days with 2.5×
  * the market volatility), and companies with random linguistic beta, buzz, conviction and caps >= 1e9.
  */
-function universe(seed: number, assets: number, periods: number): { companies: OptimizerCompany[]; scenarios: ReturnScenarios } {
+function universe(
+  seed: number,
+  assets: number,
+  periods: number,
+): { companies: OptimizerCompany[]; scenarios: ReturnScenarios } {
   const random = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-300)) * Math.cos(2 * Math.PI * random());
   const ids = Array.from({ length: assets }, (_, i) => `C${i}`);
@@ -22,7 +34,11 @@ function universe(seed: number, assets: number, periods: number): { companies: O
     for (let i = 0; i < assets; i++) returns[t * assets + i] = mu[i]! + beta[i]! * f + sigma[i]! * gauss();
   }
   const companies = ids.map((id) => ({
-    id, marketCap: 1e9 * (1 + 100 * random()), linguisticBeta: random(), marketBuzz: Math.exp(gauss()) / 3, convictionScore: random(),
+    id,
+    marketCap: 1e9 * (1 + 100 * random()),
+    linguisticBeta: random(),
+    marketBuzz: Math.exp(gauss()) / 3,
+    convictionScore: random(),
   }));
   return { companies, scenarios: { assetIds: ids, returns, periods } };
 }
@@ -54,7 +70,10 @@ const suite: Suite = {
       await meanCvarOptimize(hundred.companies, hundred.scenarios, { minHoldings: 40, minActiveWeight: 0.02 });
     });
     // The same LP construction on any assets (no company records): the daily 100×1260 returns, labelled.
-    const labelled = assetReturns(hundred.scenarios.returns, { assets: hundred.scenarios.assetIds, frequency: "daily" });
+    const labelled = assetReturns(hundred.scenarios.returns, {
+      assets: hundred.scenarios.assetIds,
+      frequency: "daily",
+    });
     bench.add("minimumCvar 100×1260 cutting plane", async () => {
       await minimumCvar(labelled);
     });
@@ -72,7 +91,10 @@ const suite: Suite = {
       const random = seededRandom(seed);
       const raw = Array.from({ length: n }, () => 0.2 + random());
       const total = raw.reduce((a, b) => a + b, 0);
-      return { weights: raw.map((x) => x / total), prices: raw.map(() => Math.round((5 + 495 * random()) * 100) / 100) };
+      return {
+        weights: raw.map((x) => x / total),
+        prices: raw.map(() => Math.round((5 + 495 * random()) * 100) / 100),
+      };
     };
     const fifty = allocation(4, 50);
     bench.add("discreteAllocation 50 assets, 100,000 (track weights)", async () => {

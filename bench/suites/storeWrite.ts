@@ -29,7 +29,12 @@ function largeState(base: Readonly<StoreState>, portfolios: readonly unknown[]):
     copy.name = `bulk strategy ${i}`;
     state.strategies.push(copy);
   }
-  const bulk = Array.from({ length: EXTRA }, (_, i) => ({ ...(JSON.parse(JSON.stringify(portfolios[i % portfolios.length])) as Record<string, unknown>), id: randomUUID(), userId: users[i % users.length], name: `bulk portfolio ${i}` }));
+  const bulk = Array.from({ length: EXTRA }, (_, i) => ({
+    ...(JSON.parse(JSON.stringify(portfolios[i % portfolios.length])) as Record<string, unknown>),
+    id: randomUUID(),
+    userId: users[i % users.length],
+    name: `bulk portfolio ${i}`,
+  }));
   state.extensions.portfolios = { version: 1, portfolios: [...portfolios, ...bulk] };
   return state;
 }
@@ -50,14 +55,23 @@ const suite: Suite = {
     const seedMock = createMock({ universe, quiet: true });
     const fixtureState = seedMock.ctx.store.state;
     // The portfolios section as the store writes it (its first portfolio write initialises it).
-    const owner = fixtureState.users.find((u) => u.active && fixtureState.strategies.some((s) => s.userId === u.id && s.archivedAt === null))!;
+    const owner = fixtureState.users.find(
+      (u) => u.active && fixtureState.strategies.some((s) => s.userId === u.id && s.archivedAt === null),
+    )!;
     const holdings = [{ symbol: [...universe.securityById.values()][0]!.symbol, weight: 1 }];
     const headers = { Authorization: `Bearer ${owner.apiKey}`, "Content-Type": "application/json" };
-    await seedMock.app.request("/v1/portfolios", { method: "POST", headers, body: JSON.stringify({ name: "bench seed", holdings }) });
+    await seedMock.app.request("/v1/portfolios", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "bench seed", holdings }),
+    });
     const fixturePortfolios = (seedMock.ctx.store.state.extensions.portfolios as { portfolios: unknown[] }).portfolios;
     // Kept as text: a live 20,000-record object would slow every task's garbage collection.
     const largeText = JSON.stringify(largeState(fixtureState, fixturePortfolios));
-    const preloaded = (text: string): Persistence => ({ ...memoryPersistence, load: () => JSON.parse(text) as StoreState });
+    const preloaded = (text: string): Persistence => ({
+      ...memoryPersistence,
+      load: () => JSON.parse(text) as StoreState,
+    });
     const onFile = (name: string, text: string | null): (() => Persistence) => {
       const file = join(dir, `${name}.json`);
       if (text !== null) filePersistence(file).replace(JSON.parse(text) as StoreState);
@@ -85,7 +99,9 @@ const suite: Suite = {
             beforeAll() {
               if (mock !== null) return;
               mock = createMock({ universe, quiet: true, persistence: persistence() });
-              strategyId = mock.ctx.store.state.strategies.find((s) => s.userId === owner.id && s.archivedAt === null)!.id;
+              strategyId = mock.ctx.store.state.strategies.find(
+                (s) => s.userId === owner.id && s.archivedAt === null,
+              )!.id;
             },
             afterAll(mode) {
               if (mode === "run") mock = null;
@@ -93,8 +109,24 @@ const suite: Suite = {
           },
         );
       };
-      task("PATCH strategy", (m, id) => Promise.resolve(m.app.request(`/v1/strategies/${id}`, { method: "PATCH", headers, body: JSON.stringify({ name: `renamed ${n++}` }) })));
-      task("POST portfolio", (m) => Promise.resolve(m.app.request("/v1/portfolios", { method: "POST", headers, body: JSON.stringify({ name: "bench", holdings, tags: [`t${n++}`] }) })));
+      task("PATCH strategy", (m, id) =>
+        Promise.resolve(
+          m.app.request(`/v1/strategies/${id}`, {
+            method: "PATCH",
+            headers,
+            body: JSON.stringify({ name: `renamed ${n++}` }),
+          }),
+        ),
+      );
+      task("POST portfolio", (m) =>
+        Promise.resolve(
+          m.app.request("/v1/portfolios", {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ name: "bench", holdings, tags: [`t${n++}`] }),
+          }),
+        ),
+      );
     }
   },
 };

@@ -20,7 +20,12 @@ const tasks: SweepTask<SweepBenchArgs>[] = [];
 for (const kind of ["trailing", "expanding"] as const)
   for (const periods of [126, 252])
     for (const every of [5, 21])
-      for (const costBps of [0, 10]) tasks.push({ module: MODULE, export: "runConfiguration", args: { seed: 7, assets: 50, periods: 2520, window: { kind, periods }, every, costBps, turnoverLimit: 0.25 } });
+      for (const costBps of [0, 10])
+        tasks.push({
+          module: MODULE,
+          export: "runConfiguration",
+          args: { seed: 7, assets: 50, periods: 2520, window: { kind, periods }, every, costBps, turnoverLimit: 0.25 },
+        });
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -51,8 +56,16 @@ await pool.close();
 
 const s = median(serialTimes);
 const p = median(parallelTimes);
-console.log(`walk-forward sweep: ${tasks.length} configurations, 50 assets × 2520 periods, load ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-console.log(`  serial        ${s.toFixed(0)} ms (median of ${ROUNDS}: ${serialTimes.map((x) => x.toFixed(0)).join(", ")})`);
-console.log(`  tinypool × 2  ${p.toFixed(0)} ms (median of ${ROUNDS}: ${parallelTimes.map((x) => x.toFixed(0)).join(", ")}); pool start-up ${startup.toFixed(0)} ms apart`);
+console.log(
+  `walk-forward sweep: ${tasks.length} configurations, 50 assets × 2520 periods, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
+console.log(
+  `  serial        ${s.toFixed(0)} ms (median of ${ROUNDS}: ${serialTimes.map((x) => x.toFixed(0)).join(", ")})`,
+);
+console.log(
+  `  tinypool × 2  ${p.toFixed(0)} ms (median of ${ROUNDS}: ${parallelTimes.map((x) => x.toFixed(0)).join(", ")}); pool start-up ${startup.toFixed(0)} ms apart`,
+);
 console.log(`  speed-up      ${(s / p).toFixed(2)}×; results equal: ${equal}`);
 if (!equal) process.exitCode = 1;

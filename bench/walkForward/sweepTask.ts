@@ -41,17 +41,25 @@ export function benchReturns(seed: number, assets: number, periods: number): Ass
   const values = new Float64Array(assets * periods);
   for (let t = 0; t < periods; t++) {
     const market = 0.01 * (random() - 0.5);
-    for (let i = 0; i < assets; i++) values[t * assets + i] = 0.0002 + market * (0.5 + i / assets) + 0.02 * (random() - 0.5);
+    for (let i = 0; i < assets; i++)
+      values[t * assets + i] = 0.0002 + market * (0.5 + i / assets) + 0.02 * (random() - 0.5);
   }
   return assetReturns(values, { assets: Array.from({ length: assets }, (_, i) => `S${i}`), frequency: "daily" });
 }
 
-export async function runConfiguration(a: SweepBenchArgs): Promise<{ finalNav: number; turnover: number; costs: number; sortino: number }> {
+export async function runConfiguration(
+  a: SweepBenchArgs,
+): Promise<{ finalNav: number; turnover: number; costs: number; sortino: number }> {
   const run = await walkForward(benchReturns(a.seed, a.assets, a.periods), inverseVariance, {
     window: a.window,
     rebalance: { every: a.every },
     costBps: a.costBps,
     turnoverLimit: a.turnoverLimit,
   });
-  return { finalNav: run.nav[run.nav.length - 1]!, turnover: run.turnover, costs: run.costs, sortino: run.tearSheet.sortinoRatio };
+  return {
+    finalNav: run.nav[run.nav.length - 1]!,
+    turnover: run.turnover,
+    costs: run.costs,
+    sortino: run.tearSheet.sortinoRatio,
+  };
 }

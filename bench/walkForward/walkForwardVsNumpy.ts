@@ -52,7 +52,11 @@ function makeReturns(seed: number): AssetReturns {
     const market = 0.0003 + 0.01 * gauss();
     for (let i = 0; i < ASSETS; i++) values[t * ASSETS + i] = 0.0002 + beta[i]! * market + noise[i]! * gauss();
   }
-  return assetReturns(values, { assets: Array.from({ length: ASSETS }, (_, i) => `S${i}`), frequency: "daily", dates: businessDays(PERIODS) });
+  return assetReturns(values, {
+    assets: Array.from({ length: ASSETS }, (_, i) => `S${i}`),
+    frequency: "daily",
+    dates: businessDays(PERIODS),
+  });
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -73,14 +77,21 @@ const estimator = (window: AssetReturns) => {
   worstKkt = Math.max(worstKkt, r.stationarity, r.primalFeasibility, r.dualFeasibility, r.complementarity);
   return result.vector;
 };
-const options = { window: { kind: "trailing" as const, periods: WINDOW }, rebalance: { calendar: "monthly" as const }, costBps: COST_BPS };
+const options = {
+  window: { kind: "trailing" as const, periods: WINDOW },
+  rebalance: { calendar: "monthly" as const },
+  costBps: COST_BPS,
+};
 
 const dir = mkdtempSync(join(tmpdir(), "bench-walk-forward-"));
 try {
   const raw = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   writeFileSync(join(dir, "returns.f64"), raw(data.returns));
   writeFileSync(join(dir, "dates.f64"), raw(Float64Array.from(data.dates!)));
-  writeFileSync(join(dir, "case.json"), JSON.stringify({ assets: ASSETS, periods: PERIODS, window: WINDOW, costBps: COST_BPS }));
+  writeFileSync(
+    join(dir, "case.json"),
+    JSON.stringify({ assets: ASSETS, periods: PERIODS, window: WINDOW, costBps: COST_BPS }),
+  );
 
   const before = loadavg();
   await walkForward(data, estimator, options); // warm-up (JIT)
@@ -97,17 +108,36 @@ try {
   }
 
   const peer = (ftol: string) => {
-    const out = spawnSync("python3", [join(dirname(fileURLToPath(import.meta.url)), "walkforward_peer.py"), dir, String(ROUNDS + 1), ftol], {
-      encoding: "utf8",
-      env: { ...process.env, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const out = spawnSync(
+      "python3",
+      [join(dirname(fileURLToPath(import.meta.url)), "walkforward_peer.py"), dir, String(ROUNDS + 1), ftol],
+      {
+        encoding: "utf8",
+        env: { ...process.env, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     if (out.status !== 0) throw new Error(`walkforward_peer.py failed: ${out.stderr}`);
-    const answer = JSON.parse(out.stdout) as { ms: number[]; splits: (typeof split)[]; nav: number[]; rebalances: number; shrinkage: number[]; iterations: number };
+    const answer = JSON.parse(out.stdout) as {
+      ms: number[];
+      splits: (typeof split)[];
+      nav: number[];
+      rebalances: number;
+      shrinkage: number[];
+      iterations: number;
+    };
     const navDiff = Math.max(...answer.nav.map((v, j) => Math.abs(v - run.nav[j]!) / run.nav[j]!));
     const deltaDiff = Math.max(...answer.shrinkage.map((d, k) => Math.abs(d - shrinkage[k]!)));
     const at = answer.ms.indexOf(median(answer.ms.slice(1)));
-    return { ms: answer.ms[at]!, split: answer.splits[at]!, rounds: answer.ms.slice(1), rebalances: answer.rebalances, navDiff, deltaDiff, iterations: answer.iterations };
+    return {
+      ms: answer.ms[at]!,
+      split: answer.splits[at]!,
+      rounds: answer.ms.slice(1),
+      rebalances: answer.rebalances,
+      navDiff,
+      deltaDiff,
+      iterations: answer.iterations,
+    };
   };
   const tight = peer("1e-12");
   const loose = peer("1e-6");
@@ -116,16 +146,31 @@ try {
   const e = median(engineMs);
   const engineSplit = engineSplits[engineMs.indexOf(e)]!;
   const parts = (p: typeof split) => `${p.ledoitWolfMs.toFixed(0)} + ${p.qpMs.toFixed(0)}`;
-  console.log(`walk-forward: ${ASSETS} assets × ${PERIODS} daily returns, trailing ${WINDOW}-day window, ${run.rebalances.length} monthly rebalances (Ledoit–Wolf + minimum variance), ${COST_BPS} bp costs`);
-  console.log(`Node ${process.version}; python3 (numpy, scipy; BLAS threads 1); ${ROUNDS} rounds after a warm-up; load average ${before.map((x) => x.toFixed(2)).join(" ")} before, ${after.map((x) => x.toFixed(2)).join(" ")} after\n`);
-  console.log("| side | ms (median) | of which Ledoit–Wolf + QP, ms | rounds | engine / side | largest NAV difference from the engine's (relative) | largest shrinkage difference | rebalances |");
+  console.log(
+    `walk-forward: ${ASSETS} assets × ${PERIODS} daily returns, trailing ${WINDOW}-day window, ${run.rebalances.length} monthly rebalances (Ledoit–Wolf + minimum variance), ${COST_BPS} bp costs`,
+  );
+  console.log(
+    `Node ${process.version}; python3 (numpy, scipy; BLAS threads 1); ${ROUNDS} rounds after a warm-up; load average ${before.map((x) => x.toFixed(2)).join(" ")} before, ${after.map((x) => x.toFixed(2)).join(" ")} after\n`,
+  );
+  console.log(
+    "| side | ms (median) | of which Ledoit–Wolf + QP, ms | rounds | engine / side | largest NAV difference from the engine's (relative) | largest shrinkage difference | rebalances |",
+  );
   console.log("|---|---:|---:|---|---:|---:|---:|---:|");
-  console.log(`| engine (walkForward, ledoitWolfCovariance, minimumVariance; worst KKT residual ${worstKkt.toExponential(1)}) | ${e.toFixed(0)} | ${parts(engineSplit)} | ${engineMs.map((x) => x.toFixed(0)).join(", ")} | 1 | 0 | 0 | ${run.rebalances.length} |`);
-  for (const [name, p] of [["numpy + scipy SLSQP, ftol 1e-12", tight], ["numpy + scipy SLSQP, ftol 1e-6 (default)", loose]] as const) {
-    console.log(`| ${name} (${p.iterations} SLSQP iterations) | ${p.ms.toFixed(0)} | ${parts(p.split)} | ${p.rounds.map((x) => x.toFixed(0)).join(", ")} | **${(e / p.ms).toFixed(2)}×** | ${p.navDiff.toExponential(1)} | ${p.deltaDiff.toExponential(1)} | ${p.rebalances} |`);
+  console.log(
+    `| engine (walkForward, ledoitWolfCovariance, minimumVariance; worst KKT residual ${worstKkt.toExponential(1)}) | ${e.toFixed(0)} | ${parts(engineSplit)} | ${engineMs.map((x) => x.toFixed(0)).join(", ")} | 1 | 0 | 0 | ${run.rebalances.length} |`,
+  );
+  for (const [name, p] of [
+    ["numpy + scipy SLSQP, ftol 1e-12", tight],
+    ["numpy + scipy SLSQP, ftol 1e-6 (default)", loose],
+  ] as const) {
+    console.log(
+      `| ${name} (${p.iterations} SLSQP iterations) | ${p.ms.toFixed(0)} | ${parts(p.split)} | ${p.rounds.map((x) => x.toFixed(0)).join(", ")} | **${(e / p.ms).toFixed(2)}×** | ${p.navDiff.toExponential(1)} | ${p.deltaDiff.toExponential(1)} | ${p.rebalances} |`,
+    );
   }
   if (tight.rebalances !== run.rebalances.length) {
-    console.error(`the peer rebalanced ${tight.rebalances} times, the engine ${run.rebalances.length}: not the same walk-forward`);
+    console.error(
+      `the peer rebalanced ${tight.rebalances} times, the engine ${run.rebalances.length}: not the same walk-forward`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -15,13 +15,21 @@ export const USES: readonly Use[] = Object.freeze([
   { title: "engine", packages: ["@thematic/engine"], saveDev: false },
   { title: "mock server", packages: ["@thematic/mock-server"], saveDev: true },
   { title: "client and charts", packages: ["@thematic/client", "@thematic/charts"], saveDev: false },
-  { title: "notebooks", packages: ["@thematic/engine", "@thematic/charts", "@thematic/fixtures", "@thematic/mock-server"], saveDev: false },
+  {
+    title: "notebooks",
+    packages: ["@thematic/engine", "@thematic/charts", "@thematic/fixtures", "@thematic/mock-server"],
+    saveDev: false,
+  },
 ]);
 
 /** A package as {@link installUses} needs it: its name, its manifest and its tarball. */
 export interface UsablePackage {
   name: string;
-  manifest: { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+  manifest: {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
   file: string;
 }
 
@@ -62,7 +70,8 @@ export function neededPackages<P extends UsablePackage>(packed: readonly P[], na
   const queue = [...names];
   for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
     const pkg = byName.get(name);
-    if (pkg === undefined) throw new Error(`${name} is not among the packed packages (${[...byName.keys()].join(", ")})`);
+    if (pkg === undefined)
+      throw new Error(`${name} is not among the packed packages (${[...byName.keys()].join(", ")})`);
     if (needed.includes(pkg)) continue;
     needed.push(pkg);
     const { dependencies = {}, peerDependencies = {}, peerDependenciesMeta = {} } = pkg.manifest;

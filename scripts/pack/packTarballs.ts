@@ -42,7 +42,11 @@ function npm(args: string[], cwd: string): Promise<string> {
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`\`npm ${args.join(" ")}\` in ${cwd} exited with ${code}:\n${stdout}\n${stderr}`))));
+    child.once("close", (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`\`npm ${args.join(" ")}\` in ${cwd} exited with ${code}:\n${stdout}\n${stderr}`)),
+    );
   });
 }
 
@@ -58,13 +62,18 @@ function npm(args: string[], cwd: string): Promise<string> {
  * @example
  * (await packTarballs("/repo", "/repo/dist/tarballs"))[0].file // => "/repo/dist/tarballs/thematic-engine-0.1.0.tgz"
  */
-export async function packTarballs(repo: string, out: string, onPackage: (pkg: PublicPackage) => void = () => {}): Promise<PackedTarball[]> {
+export async function packTarballs(
+  repo: string,
+  out: string,
+  onPackage: (pkg: PublicPackage) => void = () => {},
+): Promise<PackedTarball[]> {
   const found = publicPackages(repo);
   mkdirSync(out, { recursive: true });
   for (const p of found) {
     // `thematic-engine-` followed by a version: this package's tarball of any version.
     const prefix = tarballName(p.name, "").replace(/\.tgz$/, "");
-    for (const file of readdirSync(out)) if (file.startsWith(prefix) && /^\d.*\.tgz$/.test(file.slice(prefix.length))) rmSync(join(out, file));
+    for (const file of readdirSync(out))
+      if (file.startsWith(prefix) && /^\d.*\.tgz$/.test(file.slice(prefix.length))) rmSync(join(out, file));
     // A clean build: tsc -b skips up-to-date projects, and a stale dist must not be packed.
     rmSync(join(p.dir, "dist"), { recursive: true, force: true });
     rmSync(join(p.dir, "build.tsbuildinfo"), { force: true });
@@ -75,10 +84,19 @@ export async function packTarballs(repo: string, out: string, onPackage: (pkg: P
     const stdout = await npm(["pack", "--json", "--pack-destination", out], p.dir);
     const [report] = JSON.parse(stdout.slice(stdout.indexOf("["))) as NpmPackReport[];
     const file = join(out, tarballName(p.name, p.version));
-    if (report === undefined || report.filename.replace(/^@/, "").replace("/", "-") !== tarballName(p.name, p.version)) {
+    if (
+      report === undefined ||
+      report.filename.replace(/^@/, "").replace("/", "-") !== tarballName(p.name, p.version)
+    ) {
       throw new Error(`npm pack in ${p.dir} reported ${report?.filename}, not ${tarballName(p.name, p.version)}`);
     }
-    packed.push({ ...p, file, bytes: statSync(file).size, unpackedBytes: report.unpackedSize, files: report.files.map((f) => f.path) });
+    packed.push({
+      ...p,
+      file,
+      bytes: statSync(file).size,
+      unpackedBytes: report.unpackedSize,
+      files: report.files.map((f) => f.path),
+    });
   }
   return packed;
 }

@@ -33,7 +33,12 @@ export function publicPackages(repo: string): PublicPackage[] {
   );
   return dirs
     .filter((dir) => existsSync(join(dir, "package.json")))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PublicPackage["manifest"] & { private?: boolean } }))
+    .map((dir) => ({
+      dir,
+      manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PublicPackage["manifest"] & {
+        private?: boolean;
+      },
+    }))
     .filter(({ manifest }) => manifest.private !== true)
     .map(({ dir, manifest }) => ({ name: manifest.name, version: manifest.version, dir, manifest }));
 }

@@ -47,7 +47,10 @@ describe("the engine's import graph", () => {
 
   it("is read from the whole engine source, imports of types included", () => {
     expect(graph.files.length).toBeGreaterThan(250);
-    expect(graph.edges).toContainEqual({ from: "meanVariance/_internal/solveGoal.ts", to: "quadraticProgram/activeSetAt.ts" });
+    expect(graph.edges).toContainEqual({
+      from: "meanVariance/_internal/solveGoal.ts",
+      to: "quadraticProgram/activeSetAt.ts",
+    });
     expect(graph.edges).toContainEqual({ from: "backtest/weeklyPriceTable.ts", to: "backtest/types.ts" }); // import type
   });
 });
@@ -80,6 +83,8 @@ describe("the engine's import checks themselves", () => {
     ];
     expect(intoOtherInternal(edges)).toEqual([{ from: "tearsheet/beta.ts", to: "stats/_internal/scale.ts" }]);
     const files = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
-    expect(layerReport({ files, edges }, ["_internal", "backtest", "stats", "tearsheet"]).fileCircles).toEqual([["backtest/table.ts", "backtest/types.ts"]]);
+    expect(layerReport({ files, edges }, ["_internal", "backtest", "stats", "tearsheet"]).fileCircles).toEqual([
+      ["backtest/table.ts", "backtest/types.ts"],
+    ]);
   });
 });

@@ -19,7 +19,9 @@ function slug(heading: string): string {
 
 function mockTexts(): Array<{ file: string; text: string }> {
   const files = [
-    ...(readdirSync(join(mock, "src"), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join("src", f)),
+    ...(readdirSync(join(mock, "src"), { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => join("src", f)),
     ...(readdirSync(join(mock, "scripts")) as string[]).map((f) => join("scripts", f)),
     "README.md",
     "ARCHITECTURE.md",
@@ -29,7 +31,9 @@ function mockTexts(): Array<{ file: string; text: string }> {
 }
 
 describe("the mock's citations of the contract", () => {
-  const anchors = new Set([...readFileSync(join(root, "docs/parity.md"), "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+  const anchors = new Set(
+    [...readFileSync(join(root, "docs/parity.md"), "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)),
+  );
 
   it("make the slug of a heading as GitHub does", () => {
     expect(slug("Strategy v1")).toBe("strategy-v1");
@@ -49,7 +53,9 @@ describe("the mock's citations of the contract", () => {
   });
 
   it("never name the contract's file or its section numbers, which are not in the repository", () => {
-    const stale = mockTexts().flatMap(({ file, text }) => [...text.matchAll(/rest-interface\.md|contract( section)? \d|(?<!RFC \d+ )§\d/g)].map((m) => `${file}: ${m[0]}`));
+    const stale = mockTexts().flatMap(({ file, text }) =>
+      [...text.matchAll(/rest-interface\.md|contract( section)? \d|(?<!RFC \d+ )§\d/g)].map((m) => `${file}: ${m[0]}`),
+    );
     expect(stale).toEqual([]);
   });
 });

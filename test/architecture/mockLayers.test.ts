@@ -5,7 +5,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_UPWARD, formatLayerReport, layerReport, layeringHolds, MOCK_FLOORS, MOCK_SRC, readImportGraph, unexpectedUpward } from "../../packages/mock-server/scripts/importGraph.ts";
+import {
+  ALLOWED_UPWARD,
+  formatLayerReport,
+  layerReport,
+  layeringHolds,
+  MOCK_FLOORS,
+  MOCK_SRC,
+  readImportGraph,
+  unexpectedUpward,
+} from "../../packages/mock-server/scripts/importGraph.ts";
 
 const report = layerReport(readImportGraph());
 
@@ -30,7 +39,10 @@ describe("the mock's import graph", () => {
     const graph = readImportGraph();
     expect(graph.files.length).toBeGreaterThan(200);
     expect(graph.edges).toContainEqual({ from: "app/createApp.ts", to: "app/routeModules.ts" });
-    expect(graph.edges).toContainEqual({ from: "services/strategies/createStrategy.ts", to: "context/contextParts.ts" }); // import type
+    expect(graph.edges).toContainEqual({
+      from: "services/strategies/createStrategy.ts",
+      to: "context/contextParts.ts",
+    }); // import type
   });
 
   it("has its floors written in ARCHITECTURE.md in the same order", () => {
@@ -70,10 +82,14 @@ describe("what a service takes", () => {
 
   it("is the parts of the context it uses, except on the control surface", () => {
     const servicesDir = join(MOCK_SRC, "services");
-    const files = (readdirSync(servicesDir, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const files = (readdirSync(servicesDir, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
+    );
     const taking = files
       .map((f) => relative(MOCK_SRC, join(servicesDir, f)).split("\\").join("/"))
-      .filter((f) => /\(\s*ctx: ServiceContext\b|,\s*ctx: ServiceContext\b/.test(readFileSync(join(MOCK_SRC, f), "utf8")));
+      .filter((f) =>
+        /\(\s*ctx: ServiceContext\b|,\s*ctx: ServiceContext\b/.test(readFileSync(join(MOCK_SRC, f), "utf8")),
+      );
     expect(taking.sort()).toEqual(wholeContextAllowed);
   });
 });

@@ -43,7 +43,11 @@ beforeAll(async () => {
       return;
     }
     const [type, body] =
-      req.url === "/main.js" ? ["text/javascript", script] : req.url === "/mockServiceWorker.js" ? ["text/javascript", worker] : ["text/html", html];
+      req.url === "/main.js"
+        ? ["text/javascript", script]
+        : req.url === "/mockServiceWorker.js"
+          ? ["text/javascript", worker]
+          : ["text/html", html];
     res.writeHead(200, { "Content-Type": type });
     res.end(body);
   });
@@ -59,7 +63,10 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-async function call(path: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
+async function call(
+  path: string,
+  init: { method?: string; key?: string; body?: unknown } = {},
+): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ({ path, init }) => {
       const headers: Record<string, string> = {};
@@ -91,11 +98,19 @@ describe("msw setupWorker in Chromium", () => {
   });
 
   it("runs the engine in the page: a backtest and a company search", async () => {
-    const search = await call("/v1/helper/companies/search", { method: "POST", key: KEY, body: { query: "a", limit: 3 } });
+    const search = await call("/v1/helper/companies/search", {
+      method: "POST",
+      key: KEY,
+      body: { query: "a", limit: 3 },
+    });
     expect(search.status).toBe(200);
     const ids = (search.json as { results: Array<{ id: string }> }).results.map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
-    const backtest = await call("/v1/backtest", { method: "POST", key: KEY, body: { holdings: ids.map((companyId) => ({ companyId, weight: 1 })), years: 1 } });
+    const backtest = await call("/v1/backtest", {
+      method: "POST",
+      key: KEY,
+      body: { holdings: ids.map((companyId) => ({ companyId, weight: 1 })), years: 1 },
+    });
     expect(backtest.status).toBe(200);
     const result = backtest.json as { timeSeries: Array<[number, number]>; metadata: { weekCount: number } };
     expect(result.timeSeries[0]![1]).toBe(10000);
@@ -103,7 +118,11 @@ describe("msw setupWorker in Chromium", () => {
   });
 
   it("keeps state in the page: a created strategy is listed, and bad input is 400 {error}", async () => {
-    const created = await call("/v1/strategies", { method: "POST", key: KEY, body: { name: "Browser test", objective: "companies building grid-scale batteries" } });
+    const created = await call("/v1/strategies", {
+      method: "POST",
+      key: KEY,
+      body: { name: "Browser test", objective: "companies building grid-scale batteries" },
+    });
     expect(created.status).toBe(201);
     const list = await call("/v1/strategies", { key: KEY });
     expect((list.json as Array<{ name: string }>).map((s) => s.name)).toContain("Browser test");

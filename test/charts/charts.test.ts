@@ -3,7 +3,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as charts from "../../packages/charts/src/index.ts";
 import type { BacktestLike } from "../../packages/charts/src/index.ts";
-import { efficientFrontier, ledoitWolfCovariance, maximumSharpe, meanHistoricalReturn, scoreTilt } from "../../packages/engine/src/index.ts";
+import {
+  efficientFrontier,
+  ledoitWolfCovariance,
+  maximumSharpe,
+  meanHistoricalReturn,
+  scoreTilt,
+} from "../../packages/engine/src/index.ts";
 import { createMock } from "../../packages/mock-server/src/index.ts";
 import { artifactDir, launchChromium } from "../_support/launchChromium.ts";
 
@@ -45,11 +51,23 @@ beforeAll(async () => {
   const tilt = await scoreTilt(companies, undefined, { maxWeight: 0.1 });
   const names = new Map(companies.map((c) => [c.id, c.name]));
   // The holdings, heaviest first (the result lists every company in input order, zeros included).
-  const held = tilt.weights.filter((w) => w.weight > 0).sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const held = tilt.weights
+    .filter((w) => w.weight > 0)
+    .sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const weights = held.map((w) => ({ ...w, label: names.get(w.id)! }));
-  const ten = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 10, benchmark: "ACWI" });
-  const twenty = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 20 });
-  const one = await get<BacktestLike>("/v1/backtest", { holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })), years: 1 });
+  const ten = await get<BacktestLike>("/v1/backtest", {
+    holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })),
+    years: 10,
+    benchmark: "ACWI",
+  });
+  const twenty = await get<BacktestLike>("/v1/backtest", {
+    holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })),
+    years: 20,
+  });
+  const one = await get<BacktestLike>("/v1/backtest", {
+    holdings: held.map((w) => ({ companyId: w.id, weight: w.weight })),
+    years: 1,
+  });
   svgs.set("nav", await charts.navChart(ten));
   svgs.set("nav-20-years-log", await charts.navChart(twenty, { logScale: true }));
   svgs.set("nav-1-year", await charts.navChart(one));
@@ -58,12 +76,17 @@ beforeAll(async () => {
   svgs.set("rolling-volatility", await charts.rollingVolatilityChart(ten));
   svgs.set("rolling-sharpe", await charts.rollingSharpeChart(one));
   svgs.set("conviction", await charts.convictionChart(companies));
-  svgs.set("tear-sheet", await charts.tearSheetCharts({ backtest: ten, weights, companies, portfolioLabel: premade.name }));
+  svgs.set(
+    "tear-sheet",
+    await charts.tearSheetCharts({ backtest: ten, weights, companies, portfolioLabel: premade.name }),
+  );
   report = await charts.tearSheetReport(ten, { title: `Tear sheet: ${premade.name} against ACWI` });
   for (const [name, svg] of Object.entries(report.panels)) svgs.set(`report-${name}`, svg);
   // The efficient frontier of the eight largest weights' weekly returns (from their one-holding backtests' NAVs).
   const top = held.slice(0, 8);
-  const navs = await Promise.all(top.map((w) => get<BacktestLike>("/v1/backtest", { holdings: [{ companyId: w.id, weight: 1 }], years: 5 })));
+  const navs = await Promise.all(
+    top.map((w) => get<BacktestLike>("/v1/backtest", { holdings: [{ companyId: w.id, weight: 1 }], years: 5 })),
+  );
   const weeks = Math.min(...navs.map((n) => n.timeSeries.length)) - 1;
   const returns = new Float64Array(weeks * top.length);
   navs.forEach((n, j) => {
@@ -75,10 +98,23 @@ beforeAll(async () => {
   const mu = meanHistoricalReturn(matrix);
   const frontier = efficientFrontier(mu, sigma, { maxWeight: 0.4, points: 30 });
   const tangency = maximumSharpe(mu, sigma, { maxWeight: 0.4 });
-  const assets = top.map((w, j) => ({ label: names.get(w.id)!.slice(0, 80), expectedReturn: mu.values[j]!, volatility: Math.sqrt(sigma.values[j * top.length + j]!) }));
+  const assets = top.map((w, j) => ({
+    label: names.get(w.id)!.slice(0, 80),
+    expectedReturn: mu.values[j]!,
+    volatility: Math.sqrt(sigma.values[j * top.length + j]!),
+  }));
   // The matrix is unlabelled, so the engine's figures are per weekly period: the chart annualises them with periodsPerYear.
-  const point = (p: { performance: { volatility: number | null; expectedReturn: number | null } }) => ({ volatility: p.performance.volatility!, expectedReturn: p.performance.expectedReturn! });
-  svgs.set("efficient-frontier", await charts.efficientFrontierChart({ points: frontier.points.map(point), maximumSharpe: point(tangency), assets }, { periodsPerYear: 52 }));
+  const point = (p: { performance: { volatility: number | null; expectedReturn: number | null } }) => ({
+    volatility: p.performance.volatility!,
+    expectedReturn: p.performance.expectedReturn!,
+  });
+  svgs.set(
+    "efficient-frontier",
+    await charts.efficientFrontierChart(
+      { points: frontier.points.map(point), maximumSharpe: point(tangency), assets },
+      { periodsPerYear: 52 },
+    ),
+  );
   browser = await launchChromium();
   page = await browser.newPage({ deviceScaleFactor: 1 });
 });
@@ -104,7 +140,10 @@ interface Drawn {
 async function show(name: string): Promise<Drawn> {
   const svg = svgs.get(name)!;
   await page.setContent(`<!doctype html><html><body style="margin:0;background:#fff">${svg}</body></html>`);
-  await page.locator("svg").first().screenshot({ path: join(artifactDir("charts"), `${name}.png`) });
+  await page
+    .locator("svg")
+    .first()
+    .screenshot({ path: join(artifactDir("charts"), `${name}.png`) });
   return page.evaluate(() => {
     const root = document.querySelector("svg")!;
     const box = root.getBoundingClientRect();
@@ -112,7 +151,10 @@ async function show(name: string): Promise<Drawn> {
     const outside = Array.from(root.querySelectorAll("text"))
       .filter((t) => {
         const r = t.getBoundingClientRect();
-        return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5);
+        return (
+          r.width > 0 &&
+          (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        );
       })
       .map((t) => t.textContent ?? "");
     const collisions: string[] = [];
@@ -125,7 +167,8 @@ async function show(name: string): Promise<Drawn> {
         for (let j = i + 1; j < labels.length; j++) {
           const a = labels[i]!.r;
           const b = labels[j]!.r;
-          if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) collisions.push(`${labels[i]!.text} / ${labels[j]!.text}`);
+          if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+            collisions.push(`${labels[i]!.text} / ${labels[j]!.text}`);
         }
     }
     return {
@@ -200,12 +243,15 @@ describe("charts in Chromium, from the fixtures", () => {
     ["report-worstDrawdowns", "Worst drawdowns"],
     ["report-metrics", undefined],
     ["efficient-frontier", "Efficient frontier"],
-  ] as const)("%s (full report, frontier): titled, nothing outside the picture, readable ticks", async (name, title) => {
-    const drawn = await show(name);
-    if (title !== undefined) expect(drawn.titles[0]).toBe(title);
-    expect(drawn.outside).toEqual([]);
-    expect(drawn.collisions).toEqual([]);
-  });
+  ] as const)(
+    "%s (full report, frontier): titled, nothing outside the picture, readable ticks",
+    async (name, title) => {
+      const drawn = await show(name);
+      if (title !== undefined) expect(drawn.titles[0]).toBe(title);
+      expect(drawn.outside).toEqual([]);
+      expect(drawn.collisions).toEqual([]);
+    },
+  );
 
   it("full report: one HTML page with the metrics table and every panel, drawn from disk without the network", async () => {
     await page.setContent(report.html);
@@ -217,7 +263,16 @@ describe("charts in Chromium, from the fixtures", () => {
 
   it("tear sheet: every panel on one page", async () => {
     const drawn = await show("tear-sheet");
-    expect(drawn.titles).toEqual(expect.arrayContaining([`Tear sheet: ${premade.name} against ACWI`, "NAV against ACWI", "Drawdown", "Statistics", "Portfolio weights", "Conviction score against market cap"]));
+    expect(drawn.titles).toEqual(
+      expect.arrayContaining([
+        `Tear sheet: ${premade.name} against ACWI`,
+        "NAV against ACWI",
+        "Drawdown",
+        "Statistics",
+        "Portfolio weights",
+        "Conviction score against market cap",
+      ]),
+    );
     expect(drawn.lines).toBe(8);
     expect(drawn.outside).toEqual([]);
     expect(drawn.collisions).toEqual([]);

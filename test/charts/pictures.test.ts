@@ -12,10 +12,21 @@ import { chartPictures, PICTURES_DIR } from "../../scripts/render-charts.ts";
 describe("docs/images", () => {
   it("holds the current SVG of every chart (else run npm run charts:pictures)", async () => {
     const pictures = await chartPictures();
-    expect(pictures.map(([name]) => name)).toEqual(["nav", "drawdown", "weights", "rolling-volatility", "rolling-sharpe", "conviction", "tear-sheet"]);
+    expect(pictures.map(([name]) => name)).toEqual([
+      "nav",
+      "drawdown",
+      "weights",
+      "rolling-volatility",
+      "rolling-sharpe",
+      "conviction",
+      "tear-sheet",
+    ]);
     for (const [name, svg] of pictures) {
       const committed = readFileSync(join(PICTURES_DIR, `${name}.svg`), "utf8");
-      expect(committed === svg, `docs/images/${name}.svg is stale: run npm run charts:pictures and commit docs/images`).toBe(true);
+      expect(
+        committed === svg,
+        `docs/images/${name}.svg is stale: run npm run charts:pictures and commit docs/images`,
+      ).toBe(true);
     }
   });
 });

@@ -59,15 +59,25 @@ afterAll(async () => {
 describe("@thematic/client in Chromium", () => {
   it("bundles for the browser with openapi-fetch alone and no Node built-in", () => {
     expect(bundle.inputs.some((path) => path.startsWith("node:"))).toBe(false);
-    expect(bundle.inputs.filter((path) => path.includes("node_modules")).every((path) => /node_modules\/openapi-fetch\//.test(path))).toBe(true);
+    expect(
+      bundle.inputs
+        .filter((path) => path.includes("node_modules"))
+        .every((path) => /node_modules\/openapi-fetch\//.test(path)),
+    ).toBe(true);
     expect(bundle.text).not.toMatch(/\bfrom\s*["']node:|\brequire\(/);
   });
 
   it("creates, submits and waits for a build across origins, in a sandbox session", async () => {
     const outcome = await page.evaluate(
       async ({ baseUrl, key, timeoutMs }) => {
-        const client = new window.thematic.ThematicClient({ baseUrl, apiKey: key, headers: { "X-Mock-Session": "browser" } });
-        const created = await client.post("/v1/strategies", { body: { name: "From the browser", objective: "Grid-scale battery storage and power electronics." } });
+        const client = new window.thematic.ThematicClient({
+          baseUrl,
+          apiKey: key,
+          headers: { "X-Mock-Session": "browser" },
+        });
+        const created = await client.post("/v1/strategies", {
+          body: { name: "From the browser", objective: "Grid-scale battery storage and power electronics." },
+        });
         await client.post("/v1/strategies/{id}/submit", { params: { path: { id: created.id } } });
         const built = await client.waitForBuild(created.id, { initialDelayMs: 50, timeoutMs });
         const result = await client.optimize(created.id, { query: { maxWeight: 0.5 } });
@@ -77,7 +87,9 @@ describe("@thematic/client in Chromium", () => {
     );
     expect(outcome.status).toBe(100);
     expect(outcome.holdings).toBeGreaterThan(0);
-    expect(mock.dispatcher.session("browser")?.ctx.store.state.strategies.some((s) => s.name === "From the browser")).toBe(true);
+    expect(
+      mock.dispatcher.session("browser")?.ctx.store.state.strategies.some((s) => s.name === "From the browser"),
+    ).toBe(true);
     expect(mock.ctx.store.state.strategies.some((s) => s.name === "From the browser")).toBe(false);
   });
 
@@ -86,12 +98,20 @@ describe("@thematic/client in Chromium", () => {
       async ({ baseUrl, key }) => {
         const { ThematicClient, isThematicApiError } = window.thematic;
         const client = new ThematicClient({ baseUrl, apiKey: key });
-        const missing = await client.get("/v1/strategies/{id}", { params: { path: { id: "00000000-0000-4000-8000-000000000000" } } }).catch((e: unknown) => e);
+        const missing = await client
+          .get("/v1/strategies/{id}", { params: { path: { id: "00000000-0000-4000-8000-000000000000" } } })
+          .catch((e: unknown) => e);
         const controller = new AbortController();
-        const pending = client.get("/v1/benchmarks", { signal: controller.signal, headers: { "X-Mock-Latency": "5000" } }).catch((e: unknown) => e);
+        const pending = client
+          .get("/v1/benchmarks", { signal: controller.signal, headers: { "X-Mock-Latency": "5000" } })
+          .catch((e: unknown) => e);
         controller.abort();
         const aborted = (await pending) as Error;
-        return { isApiError: isThematicApiError(missing, 404), error: (missing as { error: string }).error, aborted: aborted.name };
+        return {
+          isApiError: isThematicApiError(missing, 404),
+          error: (missing as { error: string }).error,
+          aborted: aborted.name,
+        };
       },
       { baseUrl: mock.url, key: KEY },
     );

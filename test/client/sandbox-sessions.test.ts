@@ -16,7 +16,13 @@ const ines = universe.users.find((u) => u.name.startsWith("Ines"))!;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, universe, clock: createManualClock(Date.parse(`${universe.asOf}T12:00:00Z`)), quiet: true, latencyMs: 0 });
+  server = await startServer({
+    port: 0,
+    universe,
+    clock: createManualClock(Date.parse(`${universe.asOf}T12:00:00Z`)),
+    quiet: true,
+    latencyMs: 0,
+  });
 });
 afterAll(() => server.close());
 
@@ -43,13 +49,18 @@ function runWorker(index: number, symbol: string): Promise<Report> {
 it(`${WORKERS} workers in parallel, one session each, see only their own writes`, async () => {
   const defaultBefore = server.ctx.store.state.strategies.length;
   const auth = { headers: { Authorization: `Bearer ${ines.apiKey}` } };
-  const [company] = (await (await fetch(`${server.url}/v1/premade-strategies/${universe.premadeStrategies[0]!.id}/companies`, auth)).json()) as { symbol: string }[];
+  const [company] = (await (
+    await fetch(`${server.url}/v1/premade-strategies/${universe.premadeStrategies[0]!.id}/companies`, auth)
+  ).json()) as { symbol: string }[];
   const symbol = company!.symbol;
   const reports = await Promise.all(Array.from({ length: WORKERS }, (_, i) => runWorker(i, symbol)));
 
   for (const report of reports) {
     const own = report.after.filter((name) => /^w\d+-/.test(name));
-    expect(own.every((name) => name.startsWith(`${report.session}-`)), `${report.session} saw ${own.filter((n) => !n.startsWith(`${report.session}-`)).join(", ")}`).toBe(true);
+    expect(
+      own.every((name) => name.startsWith(`${report.session}-`)),
+      `${report.session} saw ${own.filter((n) => !n.startsWith(`${report.session}-`)).join(", ")}`,
+    ).toBe(true);
     expect(own).toHaveLength(STRATEGIES);
     expect(report.after).toHaveLength(report.before + STRATEGIES);
     expect(report.portfolios.filter((name) => /^w\d+-/.test(name))).toEqual([`${report.session}-portfolio`]);

@@ -15,7 +15,11 @@ import { runExample } from "../_support/docExamples/runExample.ts";
 const FILE = "docs/from-pyportfolioopt.md";
 const text = readFileSync(new URL(`../../${FILE}`, import.meta.url), "utf8");
 const lines = text.split("\n");
-const modules: Record<string, unknown> = { "@thematic/engine": engine, "@thematic/engine/testing": engineTesting, "@thematic/charts": charts };
+const modules: Record<string, unknown> = {
+  "@thematic/engine": engine,
+  "@thematic/engine/testing": engineTesting,
+  "@thematic/charts": charts,
+};
 
 interface Block {
   /** 0-based line of the opening fence. */
@@ -51,7 +55,8 @@ describe(FILE, () => {
   it("runs its TypeScript blocks in order as one program, every `// =>` line as the doc says", async () => {
     // The doc's lines, every one outside a run block blanked: the program's line k is the doc's line k + 1.
     const program = lines.map(() => "");
-    for (const b of ts.filter((x) => x.notRun === undefined)) b.code.forEach((line, k) => (program[b.fence + 1 + k] = line));
+    for (const b of ts.filter((x) => x.notRun === undefined))
+      b.code.forEach((line, k) => (program[b.fence + 1 + k] = line));
     const outcome = await runExample({ file: FILE, line: 0, caption: "", code: program.join("\n") }, {}, modules);
     expect(outcome.failures).toEqual([]);
     expect(outcome.values).toBeGreaterThanOrEqual(15);

@@ -25,7 +25,10 @@ describe.each(["v1", "v2"] as const)("build and iterate a strategy (%s)", (versi
     // 1. Start with an objective, then enhance it
     const name = "European defense sector";
     const raw_objective = "Invest in companies that would benefit from increased spend in the European defense sector.";
-    const enhance_resp = await requests.post(`${BASE_URL}/enhance-objective`, { json: { objective: raw_objective }, headers });
+    const enhance_resp = await requests.post(`${BASE_URL}/enhance-objective`, {
+      json: { objective: raw_objective },
+      headers,
+    });
     enhance_resp.raise_for_status();
     const enhanced = enhance_resp.json<{ enhancedObjective: string; improvementsSummary: string }>();
     const objective = enhanced.enhancedObjective;
@@ -33,14 +36,21 @@ describe.each(["v1", "v2"] as const)("build and iterate a strategy (%s)", (versi
     expect(enhanced.improvementsSummary.length).toBeGreaterThan(0);
 
     // Check existing strategies first
-    const existing = await requests.get(`${BASE_URL}/${version === "v1" ? "premade-strategies" : "strategies"}`, { headers, ...(version === "v2" ? { params: { scope: "public" } } : {}) });
+    const existing = await requests.get(`${BASE_URL}/${version === "v1" ? "premade-strategies" : "strategies"}`, {
+      headers,
+      ...(version === "v2" ? { params: { scope: "public" } } : {}),
+    });
     existing.raise_for_status();
     expect(existing.json<Array<{ name: string }>>().some((s) => s.name === "Defence Modernisation")).toBe(true);
 
     // 2. Create a strategy from the enhanced objective, 3. submit, 4. poll until done
     const create_resp = await requests.post(`${BASE_URL}/strategies`, { json: { name, objective }, headers });
     create_resp.raise_for_status();
-    const strategy = create_resp.json<{ id: string; active_version_id?: string | null; draft_version_id?: string | null }>();
+    const strategy = create_resp.json<{
+      id: string;
+      active_version_id?: string | null;
+      draft_version_id?: string | null;
+    }>();
     const strategy_id = strategy.id;
     if (version === "v2") expect(strategy.active_version_id).toBeNull();
 
@@ -62,26 +72,44 @@ describe.each(["v1", "v2"] as const)("build and iterate a strategy (%s)", (versi
     }
 
     // 5. Review holdings
-    const companies_resp = await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies`, { headers, params: { includeReasoning: "true" } });
+    const companies_resp = await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies`, {
+      headers,
+      params: { includeReasoning: "true" },
+    });
     companies_resp.raise_for_status();
-    const companies = companies_resp.json<Array<{ id: string; symbol: string; name: string; reasoning: string; convictionScore: number }>>();
+    const companies =
+      companies_resp.json<
+        Array<{ id: string; symbol: string; name: string; reasoning: string; convictionScore: number }>
+      >();
     expect(companies.length).toBeGreaterThan(5);
     expect(companies.map((c) => c.symbol)).toEqual(expect.arrayContaining(["RHM"]));
 
     // 6. Look up a company id from a symbol
-    const search_resp = await requests.post(`${BASE_URL}/helper/companies/search`, { json: { query: "RHM", limit: 1 }, headers });
+    const search_resp = await requests.post(`${BASE_URL}/helper/companies/search`, {
+      json: { query: "RHM", limit: 1 },
+      headers,
+    });
     search_resp.raise_for_status();
     const company_id = search_resp.json<{ results: Array<{ id: string; name: string }> }>().results[0]!.id;
     expect(companies.some((c) => c.id === company_id)).toBe(true);
 
     // 7. Fetch reasoning and evidence for the company
-    const evidence_resp = await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies/${company_id}`, { headers });
+    const evidence_resp = await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies/${company_id}`, {
+      headers,
+    });
     evidence_resp.raise_for_status();
-    const evidence = evidence_resp.json<{ isIncluded: boolean; reasoning: string; summaries: Array<{ provider: string; pubDate: number; text: string }> }>();
+    const evidence = evidence_resp.json<{
+      isIncluded: boolean;
+      reasoning: string;
+      summaries: Array<{ provider: string; pubDate: number; text: string }>;
+    }>();
     expect(evidence.isIncluded).toBe(true);
 
     // 8. Craft exclusion phrases grounded in the holding, then PATCH them onto the strategy
-    const phrases_resp = await requests.post(`${BASE_URL}/exclusion-phrases`, { json: { objective, companyId: company_id, inclusionReason: evidence.reasoning }, headers });
+    const phrases_resp = await requests.post(`${BASE_URL}/exclusion-phrases`, {
+      json: { objective, companyId: company_id, inclusionReason: evidence.reasoning },
+      headers,
+    });
     phrases_resp.raise_for_status();
     const phrases = phrases_resp.json<{ phrases: Array<{ phrase: string; reason: string }> }>().phrases;
     expect(phrases.length).toBeGreaterThanOrEqual(2);
@@ -97,16 +125,22 @@ describe.each(["v1", "v2"] as const)("build and iterate a strategy (%s)", (versi
     if (version === "v2") {
       expect(rebuilt.active_version_id).not.toBe(built.active_version_id);
       expect(rebuilt.draft_version_id).toBe(rebuilt.active_version_id);
-      const versions = (await requests.get(`${BASE_URL}/strategies/${strategy_id}/versions`, { headers })).json<Array<{ version_id: string; is_active: boolean; exclusions: string[] }>>();
+      const versions = (await requests.get(`${BASE_URL}/strategies/${strategy_id}/versions`, { headers })).json<
+        Array<{ version_id: string; is_active: boolean; exclusions: string[] }>
+      >();
       expect(versions.map((v) => v.version_id)).toEqual([rebuilt.active_version_id, built.active_version_id]);
       expect(versions[0]).toMatchObject({ is_active: true, exclusions });
     }
-    const after = (await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies`, { headers })).json<Array<{ id: string }>>();
+    const after = (await requests.get(`${BASE_URL}/strategies/${strategy_id}/companies`, { headers })).json<
+      Array<{ id: string }>
+    >();
     expect(after.length).toBeGreaterThan(0);
 
     // Optionally, the inverse objective
     const reverse_resp = await requests.post(`${BASE_URL}/reverse-objective`, { json: { objective }, headers });
     reverse_resp.raise_for_status();
-    expect(reverse_resp.json<{ reversedObjective: string }>().reversedObjective).toMatch(/^The strategy is to invest in companies/);
+    expect(reverse_resp.json<{ reversedObjective: string }>().reversedObjective).toMatch(
+      /^The strategy is to invest in companies/,
+    );
   });
 });

@@ -27,7 +27,9 @@ describe("v1 REST integration guide", () => {
     const mine = await requests.get(`${BASE_URL}/strategies`, { headers });
     expect(mine.status_code).toBe(200);
     expect(Array.isArray(mine.json())).toBe(true);
-    expect((await requests.get(`${BASE_URL}/strategies`, { headers: { Authorization: "Bearer not-a-key" } })).status_code).toBe(401);
+    expect(
+      (await requests.get(`${BASE_URL}/strategies`, { headers: { Authorization: "Bearer not-a-key" } })).status_code,
+    ).toBe(401);
   });
 
   it("2. explore the catalog: premade strategies, their companies, and semantic search", async () => {
@@ -36,12 +38,21 @@ describe("v1 REST integration guide", () => {
     premade.raise_for_status();
     const strategies = premade.json<Array<{ id: string; name: string; objective: string; status: number }>>();
     expect(strategies.length).toBeGreaterThan(0);
-    for (const s of strategies) expect(s).toMatchObject({ id: expect.any(String), name: expect.any(String), objective: expect.any(String), status: 100 });
+    for (const s of strategies)
+      expect(s).toMatchObject({
+        id: expect.any(String),
+        name: expect.any(String),
+        objective: expect.any(String),
+        status: 100,
+      });
     const companies = await requests.get(`${BASE_URL}/premade-strategies/${strategies[0]!.id}/companies`, { headers });
     companies.raise_for_status();
     expect(companies.json<unknown[]>().length).toBeGreaterThan(0);
 
-    const search = await requests.post(`${BASE_URL}/premade-strategies/search`, { json: { objective: "electric vehicle makers and the battery supply chain" }, headers });
+    const search = await requests.post(`${BASE_URL}/premade-strategies/search`, {
+      json: { objective: "electric vehicle makers and the battery supply chain" },
+      headers,
+    });
     search.raise_for_status();
     const { matches } = search.json<{ matches: Array<{ similarity: number; strategy: { name: string } }> }>();
     expect(matches[0]!.strategy.name).toBe("Electric Vehicles and Batteries");
@@ -50,10 +61,18 @@ describe("v1 REST integration guide", () => {
 
   it("3. look up companies by ticker", async () => {
     const { requests } = session;
-    for (const [ticker, name] of [["TSLA", "Tesla, Inc."], ["NVDA", "NVIDIA Corporation"]] as const) {
-      const r = await requests.post(`${BASE_URL}/helper/companies/search`, { json: { query: ticker, limit: 5 }, headers });
+    for (const [ticker, name] of [
+      ["TSLA", "Tesla, Inc."],
+      ["NVDA", "NVIDIA Corporation"],
+    ] as const) {
+      const r = await requests.post(`${BASE_URL}/helper/companies/search`, {
+        json: { query: ticker, limit: 5 },
+        headers,
+      });
       r.raise_for_status();
-      const top = r.json<{ results: Array<{ id: string; name: string; securities: Array<{ symbol: string; is_primary: boolean }> }> }>().results[0]!;
+      const top = r.json<{
+        results: Array<{ id: string; name: string; securities: Array<{ symbol: string; is_primary: boolean }> }>;
+      }>().results[0]!;
       expect(top.name).toBe(name);
       expect(top.securities.find((s) => s.is_primary)?.symbol).toBe(ticker);
     }
@@ -85,15 +104,22 @@ describe("v1 REST integration guide", () => {
     }
     expect(status).toBe(100);
 
-    const companies = await requests.get(`${BASE_URL}/strategies/${strategyId}/companies`, { headers, params: { includeReasoning: "true" } });
+    const companies = await requests.get(`${BASE_URL}/strategies/${strategyId}/companies`, {
+      headers,
+      params: { includeReasoning: "true" },
+    });
     companies.raise_for_status();
-    const holdings = companies.json<Array<{ id: string; symbol: string; convictionScore: number; reasoning: string }>>();
+    const holdings =
+      companies.json<Array<{ id: string; symbol: string; convictionScore: number; reasoning: string }>>();
     expect(holdings.map((c) => c.symbol)).toContain("TSLA");
     expect(holdings.every((c) => typeof c.reasoning === "string")).toBe(true);
 
     let optimized: { metadata: Record<string, number>; portfolio: Array<{ id: string; weight: number }> } | undefined;
     while (optimized === undefined) {
-      const r = await requests.post(`${BASE_URL}/strategies/${strategyId}/optimize`, { headers, params: { signalType: "convictionScore", maxWeight: 0.1 } });
+      const r = await requests.post(`${BASE_URL}/strategies/${strategyId}/optimize`, {
+        headers,
+        params: { signalType: "convictionScore", maxWeight: 0.1 },
+      });
       if (r.status_code === 202) {
         await sleep();
         continue;
@@ -106,11 +132,20 @@ describe("v1 REST integration guide", () => {
     expect(Math.max(...weights)).toBeLessThanOrEqual(0.1 + 1e-9);
 
     const backtest = await requests.post(`${BASE_URL}/backtest`, {
-      json: { holdings: optimized.portfolio.map((p) => ({ companyId: p.id, weight: p.weight })), benchmark: "SPY", years: 5 },
+      json: {
+        holdings: optimized.portfolio.map((p) => ({ companyId: p.id, weight: p.weight })),
+        benchmark: "SPY",
+        years: 5,
+      },
       headers,
     });
     backtest.raise_for_status();
-    const result = backtest.json<{ metadata: Record<string, number>; timeSeries: number[][]; benchmarkMetadata: { symbol: string }; benchmarkTimeSeries: number[][] }>();
+    const result = backtest.json<{
+      metadata: Record<string, number>;
+      timeSeries: number[][];
+      benchmarkMetadata: { symbol: string };
+      benchmarkTimeSeries: number[][];
+    }>();
     expect(result.timeSeries[0]![1]).toBe(10000);
     expect(result.benchmarkTimeSeries[0]![1]).toBe(10000);
     expect(result.benchmarkMetadata.symbol).toBe("SPY");
@@ -120,9 +155,15 @@ describe("v1 REST integration guide", () => {
 
   it("working with premade strategies: per-company evidence, all evidences, historical dates and snapshots", async () => {
     const { requests } = session;
-    const strategyId = (await requests.get(`${BASE_URL}/premade-strategies`, { headers })).json<Array<{ id: string }>>()[0]!.id;
-    const companies = (await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/companies`, { headers })).json<Array<{ id: string }>>();
-    const evidence = await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/companies/${companies[0]!.id}`, { headers });
+    const strategyId = (await requests.get(`${BASE_URL}/premade-strategies`, { headers })).json<
+      Array<{ id: string }>
+    >()[0]!.id;
+    const companies = (await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/companies`, { headers })).json<
+      Array<{ id: string }>
+    >();
+    const evidence = await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/companies/${companies[0]!.id}`, {
+      headers,
+    });
     evidence.raise_for_status();
     expect(evidence.json<{ isIncluded: boolean; summaries: unknown[] }>().isIncluded).toBe(true);
     const all = await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/evidences`, { headers });
@@ -132,7 +173,10 @@ describe("v1 REST integration guide", () => {
     dates.raise_for_status();
     const available = dates.json<{ available_dates: string[] }>().available_dates;
     expect(available.length).toBeGreaterThan(12);
-    const snapshot = await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/historical-data`, { headers, params: { date: available[0]!, includeReasoning: "true" } });
+    const snapshot = await requests.get(`${BASE_URL}/premade-strategies/${strategyId}/historical-data`, {
+      headers,
+      params: { date: available[0]!, includeReasoning: "true" },
+    });
     snapshot.raise_for_status();
     const past = snapshot.json<Array<{ reasoning: string }>>();
     expect(past.length).toBeGreaterThan(0);

@@ -9,7 +9,15 @@ let session: GuideSession;
 let BASE_URL: string;
 let headers: Record<string, string>;
 
-interface Strategy { id: string; name: string; description: string; status: number; active_version_id: string | null; draft_version_id: string | null; public: boolean }
+interface Strategy {
+  id: string;
+  name: string;
+  description: string;
+  status: number;
+  active_version_id: string | null;
+  draft_version_id: string | null;
+  public: boolean;
+}
 
 beforeAll(async () => {
   session = await startGuideSession();
@@ -36,7 +44,11 @@ describe("v2 REST integration guide", () => {
     catalog.raise_for_status();
     const strategies = catalog.json<Strategy[]>();
     const ev = strategies.find((s) => s.name === "Electric Vehicles and Batteries")!;
-    expect(ev).toMatchObject({ public: true, status: 100, description: expect.stringMatching(/^The strategy is to invest in companies/) });
+    expect(ev).toMatchObject({
+      public: true,
+      status: 100,
+      description: expect.stringMatching(/^The strategy is to invest in companies/),
+    });
     const one = await requests.get(`${BASE_URL}/strategies/${ev.id}`, { headers });
     one.raise_for_status();
     expect(one.json<Strategy>().id).toBe(ev.id);
@@ -55,7 +67,10 @@ describe("v2 REST integration guide", () => {
     const [version] = versions.json<Array<{ version_id: string; runs_count: number; latest_run_date: string }>>();
     expect(version!.version_id).toBe(ev.active_version_id);
     expect(version!.runs_count).toBeGreaterThan(12);
-    const past = await requests.get(`${BASE_URL}/strategies/${ev.id}/companies`, { headers, params: { asOfDate: "2025-06-30", includeReasoning: "true" } });
+    const past = await requests.get(`${BASE_URL}/strategies/${ev.id}/companies`, {
+      headers,
+      params: { asOfDate: "2025-06-30", includeReasoning: "true" },
+    });
     past.raise_for_status();
     const then = past.json<Array<{ reasoning: string }>>();
     expect(then.length).toBeGreaterThan(0);
@@ -69,7 +84,11 @@ describe("v2 REST integration guide", () => {
     expect(lookup.json<{ results: Array<{ name: string }> }>().results[0]!.name).toBe("NVIDIA Corporation");
 
     const create = await requests.post(`${BASE_URL}/strategies`, {
-      json: { name: "AI compute", objective: "The strategy is to invest in companies that are building the chips, servers and data centres that train and run AI models." },
+      json: {
+        name: "AI compute",
+        objective:
+          "The strategy is to invest in companies that are building the chips, servers and data centres that train and run AI models.",
+      },
       headers,
     });
     expect(create.status_code).toBe(201);
@@ -106,7 +125,10 @@ describe("v2 REST integration guide", () => {
     }
     expect(portfolio.reduce((a, p) => a + p.weight, 0)).toBeCloseTo(1, 6);
 
-    const backtest = await requests.post(`${BASE_URL}/backtest`, { json: { holdings: portfolio.map((p) => ({ companyId: p.id, weight: p.weight })), benchmark: "SPY", years: 5 }, headers });
+    const backtest = await requests.post(`${BASE_URL}/backtest`, {
+      json: { holdings: portfolio.map((p) => ({ companyId: p.id, weight: p.weight })), benchmark: "SPY", years: 5 },
+      headers,
+    });
     backtest.raise_for_status();
     const result = backtest.json<{ timeSeries: number[][]; benchmarkMetadata: { symbol: string } }>();
     expect(result.timeSeries[0]![1]).toBe(10000);

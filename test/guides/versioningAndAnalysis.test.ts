@@ -15,14 +15,33 @@ afterAll(async () => {
   await session.server.close();
 });
 
-type Version = { version_id: string; is_active: boolean; status: number | null; completed: boolean; as_of_date: string | null; latest_run_date: string | null; runs_count: number | null; has_factsheet: boolean; description: string };
+type Version = {
+  version_id: string;
+  is_active: boolean;
+  status: number | null;
+  completed: boolean;
+  as_of_date: string | null;
+  latest_run_date: string | null;
+  runs_count: number | null;
+  has_factsheet: boolean;
+  description: string;
+};
 
 describe("objective versioning (v2)", () => {
   it("draft → version → active; a historical run beside the live one; reads pinned to a version and a date", async () => {
     const { requests, sleep } = session;
     const BASE_URL = session.baseUrl("v2");
     const headers = { Authorization: `Bearer ${session.apiKey}`, "Content-Type": "application/json" };
-    const created = (await requests.post(`${BASE_URL}/strategies`, { json: { name: "Grid", objective: "The strategy is to invest in companies that are modernising the power grid: transformers, cables and grid software." }, headers })).json<{ id: string }>();
+    const created = (
+      await requests.post(`${BASE_URL}/strategies`, {
+        json: {
+          name: "Grid",
+          objective:
+            "The strategy is to invest in companies that are modernising the power grid: transformers, cables and grid software.",
+        },
+        headers,
+      })
+    ).json<{ id: string }>();
     const id = created.id;
     const poll = async (path: string, params: Record<string, string> = {}) => {
       while (true) {
@@ -37,30 +56,64 @@ describe("objective versioning (v2)", () => {
     const v1 = first.version_id;
 
     // a past date: a HISTORICAL run of the same (unchanged) version
-    const historical = await requests.post(`${BASE_URL}/strategies/${id}/submit`, { json: { as_of_date: "2025-12-31", priority: 3 }, headers });
+    const historical = await requests.post(`${BASE_URL}/strategies/${id}/submit`, {
+      json: { as_of_date: "2025-12-31", priority: 3 },
+      headers,
+    });
     historical.raise_for_status();
     expect(historical.json<Version>()).toMatchObject({ version_id: v1, as_of_date: "2025-12-31" });
     const done = await poll(`/strategies/${id}/versions/${v1}`, { asOfDate: "2025-12-31" });
-    expect(done).toMatchObject({ status: 100, completed: true, as_of_date: "2025-12-31", runs_count: null, latest_run_date: null });
+    expect(done).toMatchObject({
+      status: 100,
+      completed: true,
+      as_of_date: "2025-12-31",
+      runs_count: null,
+      latest_run_date: null,
+    });
     const rollup = (await requests.get(`${BASE_URL}/strategies/${id}/versions/${v1}`, { headers })).json<Version>();
     expect(rollup.runs_count).toBe(2);
 
     // edit the draft: draft_version_id goes null; the next submit freezes a new active version
-    const patched = (await requests.patch(`${BASE_URL}/strategies/${id}`, { json: { exclusions: ["Exclude utilities that burn coal"] }, headers })).json<{ draft_version_id: string | null; active_version_id: string }>();
+    const patched = (
+      await requests.patch(`${BASE_URL}/strategies/${id}`, {
+        json: { exclusions: ["Exclude utilities that burn coal"] },
+        headers,
+      })
+    ).json<{ draft_version_id: string | null; active_version_id: string }>();
     expect(patched).toMatchObject({ draft_version_id: null, active_version_id: v1 });
     const second = (await requests.post(`${BASE_URL}/strategies/${id}/submit`, { headers })).json<Version>();
     expect(second.version_id).not.toBe(v1);
     await poll(`/strategies/${id}`);
     const versions = (await requests.get(`${BASE_URL}/strategies/${id}/versions`, { headers })).json<Version[]>();
-    expect(versions.map((v) => [v.version_id, v.is_active])).toEqual([[second.version_id, true], [v1, false]]);
+    expect(versions.map((v) => [v.version_id, v.is_active])).toEqual([
+      [second.version_id, true],
+      [v1, false],
+    ]);
 
     // reads default to the active version's latest completed run; pin them with versionId / asOfDate
-    const now = (await requests.get(`${BASE_URL}/strategies/${id}/companies`, { headers })).json<Array<{ id: string }>>();
-    const pinned = (await requests.get(`${BASE_URL}/strategies/${id}/companies`, { headers, params: { versionId: v1, asOfDate: "2025-12-31" } })).json<Array<{ id: string }>>();
+    const now = (await requests.get(`${BASE_URL}/strategies/${id}/companies`, { headers })).json<
+      Array<{ id: string }>
+    >();
+    const pinned = (
+      await requests.get(`${BASE_URL}/strategies/${id}/companies`, {
+        headers,
+        params: { versionId: v1, asOfDate: "2025-12-31" },
+      })
+    ).json<Array<{ id: string }>>();
     expect(now.length).toBeGreaterThan(0);
     expect(pinned.length).toBeGreaterThan(0);
-    expect((await requests.get(`${BASE_URL}/strategies/${id}/companies`, { headers, params: { versionId: second.version_id, asOfDate: "2025-12-31" } })).status_code).toBe(404);
-    expect((await requests.post(`${BASE_URL}/strategies/${id}/submit`, { json: { as_of_date: "2999-01-01" }, headers })).status_code).toBe(400);
+    expect(
+      (
+        await requests.get(`${BASE_URL}/strategies/${id}/companies`, {
+          headers,
+          params: { versionId: second.version_id, asOfDate: "2025-12-31" },
+        })
+      ).status_code,
+    ).toBe(404);
+    expect(
+      (await requests.post(`${BASE_URL}/strategies/${id}/submit`, { json: { as_of_date: "2999-01-01" }, headers }))
+        .status_code,
+    ).toBe(400);
   });
 });
 
@@ -69,12 +122,26 @@ describe.each(["v1", "v2"] as const)("analyze strategies: factsheet and delete (
     const { requests, sleep } = session;
     const BASE_URL = session.baseUrl(version);
     const headers = { Authorization: `Bearer ${session.apiKey}`, "Content-Type": "application/json" };
-    const { id } = (await requests.post(`${BASE_URL}/strategies`, { json: { name: "Water", objective: "The strategy is to invest in companies that provide desalination, water treatment and leak detection." }, headers })).json<{ id: string }>();
+    const { id } = (
+      await requests.post(`${BASE_URL}/strategies`, {
+        json: {
+          name: "Water",
+          objective:
+            "The strategy is to invest in companies that provide desalination, water treatment and leak detection.",
+        },
+        headers,
+      })
+    ).json<{ id: string }>();
     (await requests.post(`${BASE_URL}/strategies/${id}/submit`, { headers })).raise_for_status();
-    while ((await requests.get(`${BASE_URL}/strategies/${id}`, { headers })).json<{ status: number }>().status !== 100) await sleep();
+    while ((await requests.get(`${BASE_URL}/strategies/${id}`, { headers })).json<{ status: number }>().status !== 100)
+      await sleep();
 
-    expect((await requests.get(`${BASE_URL}/strategies/${id}/factsheet`, { headers })).json()).toEqual({ status: "not_requested" });
-    expect((await requests.post(`${BASE_URL}/strategies/${id}/factsheet`, { headers })).json()).toEqual({ status: "generating" });
+    expect((await requests.get(`${BASE_URL}/strategies/${id}/factsheet`, { headers })).json()).toEqual({
+      status: "not_requested",
+    });
+    expect((await requests.post(`${BASE_URL}/strategies/${id}/factsheet`, { headers })).json()).toEqual({
+      status: "generating",
+    });
     let pdf = await requests.get(`${BASE_URL}/strategies/${id}/factsheet`, { headers });
     while (pdf.headers.get("content-type")?.includes("json") === true) {
       expect(pdf.json()).toEqual({ status: "generating" });
@@ -90,8 +157,14 @@ describe.each(["v1", "v2"] as const)("analyze strategies: factsheet and delete (
 
     const deleted = await requests.delete(`${BASE_URL}/strategies/${id}`, { headers });
     deleted.raise_for_status();
-    expect(deleted.json<{ archived_at: string; permanent_delete_at: string }>().archived_at).toEqual(expect.any(String));
-    expect((await requests.get(`${BASE_URL}/strategies`, { headers })).json<Array<{ id: string }>>().some((s) => s.id === id)).toBe(false);
+    expect(deleted.json<{ archived_at: string; permanent_delete_at: string }>().archived_at).toEqual(
+      expect.any(String),
+    );
+    expect(
+      (await requests.get(`${BASE_URL}/strategies`, { headers }))
+        .json<Array<{ id: string }>>()
+        .some((s) => s.id === id),
+    ).toBe(false);
   });
 });
 
@@ -100,9 +173,14 @@ describe("analyze strategies: a public catalogue strategy's factsheet (v2)", () 
     const { requests } = session;
     const BASE_URL = session.baseUrl("v2");
     const headers = { Authorization: `Bearer ${session.apiKey}`, "Content-Type": "application/json" };
-    const catalog = (await requests.get(`${BASE_URL}/strategies`, { headers, params: { scope: "public" } })).json<Array<{ id: string; name: string }>>();
+    const catalog = (await requests.get(`${BASE_URL}/strategies`, { headers, params: { scope: "public" } })).json<
+      Array<{ id: string; name: string }>
+    >();
     const ev = catalog.find((s) => s.name === "Electric Vehicles and Batteries")!;
-    const redirect = await requests.get(`${BASE_URL}/strategies/${ev.id}/factsheet`, { headers, allow_redirects: false });
+    const redirect = await requests.get(`${BASE_URL}/strategies/${ev.id}/factsheet`, {
+      headers,
+      allow_redirects: false,
+    });
     expect(redirect.status_code).toBe(302);
     const pdf = await requests.get(`${BASE_URL}/strategies/${ev.id}/factsheet`, { headers });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

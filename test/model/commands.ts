@@ -35,7 +35,12 @@ const path = (id: string) => ({ params: { path: { id } } });
 type ObjectiveKind = keyof Objectives;
 
 class CreateStrategy implements Cmd {
-  constructor(readonly user: UserName, readonly kind: ObjectiveKind, readonly name: string, readonly api: "v1" | "v2") {}
+  constructor(
+    readonly user: UserName,
+    readonly kind: ObjectiveKind,
+    readonly name: string,
+    readonly api: "v1" | "v2",
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const objective = r.objectives[this.kind];
@@ -47,30 +52,64 @@ class CreateStrategy implements Cmd {
       id = created.id;
     } else {
       const created = await client.post("/v2/strategies", { body: { name: this.name, description: objective } });
-      expect(created).toMatchObject({ name: this.name, description: objective, status: 0, active_version_id: null, draft_version_id: null, archived_at: null });
+      expect(created).toMatchObject({
+        name: this.name,
+        description: objective,
+        status: 0,
+        active_version_id: null,
+        draft_version_id: null,
+        archived_at: null,
+      });
       id = created.id;
     }
     expect(m.strategies.some((s) => s.id === id)).toBe(false);
-    m.strategies.push({ id, owner: this.user, name: this.name, objective, archivedAt: null, versions: [], activeVersionId: null, draftVersionId: null, nextOutcome: null });
+    m.strategies.push({
+      id,
+      owner: this.user,
+      name: this.name,
+      objective,
+      archivedAt: null,
+      versions: [],
+      activeVersionId: null,
+      draftVersionId: null,
+      nextOutcome: null,
+    });
   }
   toString = () => `create(${this.user}, ${this.kind}, ${JSON.stringify(this.name)}, ${this.api})`;
 }
 
 /** Expected fields of a version (v2 shape, rollup mode) from the model. */
 function versionFields(m: Model, s: ModelStrategy, v: ModelVersion) {
-  return { version_id: v.id, strategy_id: s.id, description: v.objective, is_active: v.id === s.activeVersionId, status: v.run === null ? null : Model.runStatus(v.run, m.now), runs_count: v.runs, as_of_date: null };
+  return {
+    version_id: v.id,
+    strategy_id: s.id,
+    description: v.objective,
+    is_active: v.id === s.activeVersionId,
+    status: v.run === null ? null : Model.runStatus(v.run, m.now),
+    runs_count: v.runs,
+    as_of_date: null,
+  };
 }
 
 class Submit implements Cmd {
   /** `force` only in v2 (the v2 submit body; v1 submits have none and always re-run). */
-  constructor(readonly user: UserName, readonly ref: number, readonly api: "v1" | "v2", readonly force: boolean) {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+    readonly api: "v1" | "v2",
+    readonly force: boolean,
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
     const access = m.access(s, this.user, "exclude");
     const expected: Expected = access !== "ok" ? access : m.building(s) ? 423 : "ok";
     const client = r.clients[this.user];
-    const got = await outcome<unknown>(this.api === "v1" ? client.post("/v1/strategies/{id}/submit", path(s.id)) : client.post("/v2/strategies/{id}/submit", { ...path(s.id), body: { force: this.force } }));
+    const got = await outcome<unknown>(
+      this.api === "v1"
+        ? client.post("/v1/strategies/{id}/submit", path(s.id))
+        : client.post("/v2/strategies/{id}/submit", { ...path(s.id), body: { force: this.force } }),
+    );
     expect(got.status).toBe(expected);
     if (got.status !== "ok") return;
     const after = await client.get("/v2/strategies/{id}", path(s.id));
@@ -84,26 +123,48 @@ class Submit implements Cmd {
     s.activeVersionId = version.id;
     s.draftVersionId = version.id;
     if (m.reruns(version, this.api, this.force)) {
-      version.run = { startedAt: m.now, durationMs: m.buildDurationMs, outcome: m.outcomeFor(s, version.objective, r.objectives) };
+      version.run = {
+        startedAt: m.now,
+        durationMs: m.buildDurationMs,
+        outcome: m.outcomeFor(s, version.objective, r.objectives),
+      };
       version.runs += 1;
       s.nextOutcome = null;
     }
     expect(after.status).toBe(m.status(s));
     // v1 answers the strategy; v2 the version it ran, date-scoped to the run (today's live run).
     if (this.api === "v1") expect(got.data).toMatchObject({ id: s.id, objective: s.objective, status: m.status(s) });
-    else expect(got.data).toMatchObject({ ...versionFields(m, s, version), as_of_date: m.day(m.now), runs_count: null, latest_run_date: null });
+    else
+      expect(got.data).toMatchObject({
+        ...versionFields(m, s, version),
+        as_of_date: m.day(m.now),
+        runs_count: null,
+        latest_run_date: null,
+      });
   }
   toString = () => `submit(${this.user}, #${this.ref}, ${this.api}${this.api === "v2" ? `, force=${this.force}` : ""})`;
 }
 
 class Patch implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number, readonly api: "v1" | "v2", readonly change: { name?: string; kind?: ObjectiveKind }) {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+    readonly api: "v1" | "v2",
+    readonly change: { name?: string; kind?: ObjectiveKind },
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
-    const body = { ...(this.change.name === undefined ? {} : { name: this.change.name }), ...(this.change.kind === undefined ? {} : { objective: r.objectives[this.change.kind] }) };
+    const body = {
+      ...(this.change.name === undefined ? {} : { name: this.change.name }),
+      ...(this.change.kind === undefined ? {} : { objective: r.objectives[this.change.kind] }),
+    };
     const client = r.clients[this.user];
-    const got = await outcome<unknown>(this.api === "v1" ? client.patch("/v1/strategies/{id}", { ...path(s.id), body }) : client.patch("/v2/strategies/{id}", { ...path(s.id), body }));
+    const got = await outcome<unknown>(
+      this.api === "v1"
+        ? client.patch("/v1/strategies/{id}", { ...path(s.id), body })
+        : client.patch("/v2/strategies/{id}", { ...path(s.id), body }),
+    );
     expect(got.status).toBe(m.access(s, this.user, "exclude"));
     if (got.status !== "ok") return;
     if (body.name !== undefined) s.name = body.name;
@@ -114,12 +175,21 @@ class Patch implements Cmd {
 }
 
 class Archive implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number, readonly via: "v1-delete" | "v2-delete" | "v2-archive") {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+    readonly via: "v1-delete" | "v2-delete" | "v2-archive",
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
     const client = r.clients[this.user];
-    const call = this.via === "v1-delete" ? client.delete("/v1/strategies/{id}", path(s.id)) : this.via === "v2-delete" ? client.delete("/v2/strategies/{id}", path(s.id)) : client.post("/v2/strategies/{id}/archive", path(s.id));
+    const call =
+      this.via === "v1-delete"
+        ? client.delete("/v1/strategies/{id}", path(s.id))
+        : this.via === "v2-delete"
+          ? client.delete("/v2/strategies/{id}", path(s.id))
+          : client.post("/v2/strategies/{id}/archive", path(s.id));
     const got = await outcome<unknown>(call);
     expect(got.status).toBe(m.access(s, this.user, this.via === "v1-delete" ? "exclude" : "include"));
     if (got.status === "ok") s.archivedAt ??= m.now;
@@ -128,14 +198,22 @@ class Archive implements Cmd {
 }
 
 class Revive implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number, readonly api: "v1" | "v2") {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+    readonly api: "v1" | "v2",
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
     const access = m.access(s, this.user, "include");
     const expected: Expected = access !== "ok" ? access : s.archivedAt === null ? 400 : "ok";
     const client = r.clients[this.user];
-    const got = await outcome<unknown>(this.api === "v1" ? client.post("/v1/strategies/{id}/revive", path(s.id)) : client.post("/v2/strategies/{id}/revive", path(s.id)));
+    const got = await outcome<unknown>(
+      this.api === "v1"
+        ? client.post("/v1/strategies/{id}/revive", path(s.id))
+        : client.post("/v2/strategies/{id}/revive", path(s.id)),
+    );
     expect(got.status).toBe(expected);
     if (got.status === "ok") s.archivedAt = null;
   }
@@ -171,11 +249,16 @@ class CompleteBuilds implements Cmd {
 }
 
 class ForceNextBuild implements Cmd {
-  constructor(readonly ref: number, readonly outcome: 100 | -1 | -2) {}
+  constructor(
+    readonly ref: number,
+    readonly outcome: 100 | -1 | -2,
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
-    const got = await outcome(r.control.put("/__mock/strategies/{id}/next-build", { ...path(s.id), body: { outcome: this.outcome } }));
+    const got = await outcome(
+      r.control.put("/__mock/strategies/{id}/next-build", { ...path(s.id), body: { outcome: this.outcome } }),
+    );
     expect(got.status).toBe(m.purged(s) ? 404 : "ok"); // a purged strategy is gone for the control surface too
     if (got.status === "ok") s.nextOutcome = this.outcome;
   }
@@ -183,13 +266,17 @@ class ForceNextBuild implements Cmd {
 }
 
 class Optimize implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number) {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
     const access = m.access(s, this.user, "exclude");
     const status = m.status(s);
-    const expected: Expected = access !== "ok" ? access : s.activeVersionId === null ? 409 : m.building(s) ? 202 : status === 100 ? "ok" : 409;
+    const expected: Expected =
+      access !== "ok" ? access : s.activeVersionId === null ? 409 : m.building(s) ? 202 : status === 100 ? "ok" : 409;
     const got = await outcome(r.clients[this.user].post("/v1/strategies/{id}/optimize", path(s.id)));
     expect(got.status).toBe(expected);
     if (got.data !== undefined) expect(got.data.portfolio.reduce((a, c) => a + c.weight, 0)).toBeCloseTo(1, 9);
@@ -199,7 +286,10 @@ class Optimize implements Cmd {
 
 /** Compares one strategy as its owner reads it (v2, versions included) with the model. */
 class Inspect implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number) {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+  ) {}
   check = (m: Readonly<Model>) => m.strategies.length > 0;
   async run(m: Model, r: Real) {
     const s = pick(m, this.ref);
@@ -237,19 +327,31 @@ class ListStrategies implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
     const listed = new Set((await r.clients[this.user].get("/v1/strategies")).map((s) => s.id));
-    const ours = m.strategies.filter((s) => listed.has(s.id)).map((s) => s.id).sort();
-    const expected = m.strategies.filter((s) => s.owner === this.user && s.archivedAt === null && !m.purged(s)).map((s) => s.id).sort();
+    const ours = m.strategies
+      .filter((s) => listed.has(s.id))
+      .map((s) => s.id)
+      .sort();
+    const expected = m.strategies
+      .filter((s) => s.owner === this.user && s.archivedAt === null && !m.purged(s))
+      .map((s) => s.id)
+      .sort();
     expect(ours).toEqual(expected);
   }
   toString = () => `listStrategies(${this.user})`;
 }
 
 class SavePortfolio implements Cmd {
-  constructor(readonly user: UserName, readonly name: string, readonly isPublic: boolean) {}
+  constructor(
+    readonly user: UserName,
+    readonly name: string,
+    readonly isPublic: boolean,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const existing = m.portfolios.find((p) => p.owner === this.user && p.name === this.name);
-    const saved = await r.clients[this.user].post("/v1/portfolios", { body: { name: this.name, public: this.isPublic, holdings: [{ symbol: r.symbol, weight: 1 }] } });
+    const saved = await r.clients[this.user].post("/v1/portfolios", {
+      body: { name: this.name, public: this.isPublic, holdings: [{ symbol: r.symbol, weight: 1 }] },
+    });
     if (existing !== undefined) {
       expect(saved.id).toBe(existing.id);
       existing.public = this.isPublic;
@@ -263,7 +365,10 @@ class SavePortfolio implements Cmd {
 }
 
 class DeletePortfolio implements Cmd {
-  constructor(readonly user: UserName, readonly ref: number) {}
+  constructor(
+    readonly user: UserName,
+    readonly ref: number,
+  ) {}
   check = (m: Readonly<Model>) => m.portfolios.length > 0;
   async run(m: Model, r: Real) {
     const at = this.ref % m.portfolios.length;
@@ -282,8 +387,16 @@ class ListPortfolios implements Cmd {
   async run(m: Model, r: Real) {
     const listed = await r.clients[this.user].get("/v1/portfolios");
     const known = new Set(m.portfolios.map((p) => p.id));
-    const ours = listed.filter((p) => known.has(p.id)).map((p) => p.id).sort();
-    expect(ours).toEqual(m.portfolios.filter((p) => p.owner === this.user || p.public).map((p) => p.id).sort());
+    const ours = listed
+      .filter((p) => known.has(p.id))
+      .map((p) => p.id)
+      .sort();
+    expect(ours).toEqual(
+      m.portfolios
+        .filter((p) => p.owner === this.user || p.public)
+        .map((p) => p.id)
+        .sort(),
+    );
   }
   toString = () => `listPortfolios(${this.user})`;
 }
@@ -307,10 +420,21 @@ export const allCommands = [
   submit,
   inspect,
   fc
-    .tuple(user, ref, fc.constantFrom("v1" as const, "v2" as const), fc.option(name, { nil: undefined }), fc.option(kind, { nil: undefined }))
+    .tuple(
+      user,
+      ref,
+      fc.constantFrom("v1" as const, "v2" as const),
+      fc.option(name, { nil: undefined }),
+      fc.option(kind, { nil: undefined }),
+    )
     .filter(([, , , n, k]) => n !== undefined || k !== undefined)
-    .map(([u, i, a, n, k]) => new Patch(u, i, a, { ...(n === undefined ? {} : { name: n }), ...(k === undefined ? {} : { kind: k }) })),
-  fc.tuple(user, ref, fc.constantFrom("v1-delete" as const, "v2-delete" as const, "v2-archive" as const)).map(([u, i, v]) => new Archive(u, i, v)),
+    .map(
+      ([u, i, a, n, k]) =>
+        new Patch(u, i, a, { ...(n === undefined ? {} : { name: n }), ...(k === undefined ? {} : { kind: k }) }),
+    ),
+  fc
+    .tuple(user, ref, fc.constantFrom("v1-delete" as const, "v2-delete" as const, "v2-archive" as const))
+    .map(([u, i, v]) => new Archive(u, i, v)),
   fc.tuple(user, ref, fc.constantFrom("v1" as const, "v2" as const)).map(([u, i, a]) => new Revive(u, i, a)),
   fc.constantFrom(500, 2_000, 2_000, 5_000, 5_000, 31 * 24 * 3600 * 1000).map((ms) => new Advance(ms)),
   fc.constant(new CompleteBuilds()),

@@ -18,8 +18,19 @@ import { Model } from "./referenceModel.ts";
 const universe = loadUniverse();
 const epoch = Date.parse(`${universe.asOf}T12:00:00Z`);
 const BUILD_MS = 4000;
-const { app } = createMock({ universe, clock: createManualClock(epoch), quiet: true, latencyMs: 0, buildDurationMs: BUILD_MS });
-const client = (apiKey?: string) => new ThematicClient({ baseUrl: "http://127.0.0.1", ...(apiKey === undefined ? {} : { apiKey }), fetch: (request) => Promise.resolve(app.fetch(request)) });
+const { app } = createMock({
+  universe,
+  clock: createManualClock(epoch),
+  quiet: true,
+  latencyMs: 0,
+  buildDurationMs: BUILD_MS,
+});
+const client = (apiKey?: string) =>
+  new ThematicClient({
+    baseUrl: "http://127.0.0.1",
+    ...(apiKey === undefined ? {} : { apiKey }),
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+  });
 const keyOf = (name: string) => universe.users.find((u) => u.name.startsWith(name))!.apiKey;
 const premade = universe.premadeStrategies[0]!;
 
@@ -36,16 +47,27 @@ const real: Real = {
 };
 
 it("the mock agrees with the reference model on random command sequences", async () => {
-  const [company] = await real.clients.ines.get("/v1/premade-strategies/{id}/companies", { params: { path: { id: premade.id } } });
+  const [company] = await real.clients.ines.get("/v1/premade-strategies/{id}/companies", {
+    params: { path: { id: premade.id } },
+  });
   real.symbol = company!.symbol;
   await fc.assert(
-    fc.asyncProperty(fc.commands(allCommands, { maxCommands: 60, size: "max", ...(process.env.MODEL_REPLAY_PATH === undefined ? {} : { replayPath: process.env.MODEL_REPLAY_PATH }) }), async (commands) => {
-      await real.control.post("/__mock/reset");
-      await fc.asyncModelRun(() => ({ model: new Model(BUILD_MS, epoch), real }), commands);
-    }),
+    fc.asyncProperty(
+      fc.commands(allCommands, {
+        maxCommands: 60,
+        size: "max",
+        ...(process.env.MODEL_REPLAY_PATH === undefined ? {} : { replayPath: process.env.MODEL_REPLAY_PATH }),
+      }),
+      async (commands) => {
+        await real.control.post("/__mock/reset");
+        await fc.asyncModelRun(() => ({ model: new Model(BUILD_MS, epoch), real }), commands);
+      },
+    ),
     {
       numRuns: Number(process.env.MODEL_RUNS ?? 60),
-      ...(process.env.MODEL_SEED === undefined ? {} : { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH, endOnFailure: true }),
+      ...(process.env.MODEL_SEED === undefined
+        ? {}
+        : { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH, endOnFailure: true }),
     },
   );
 });

@@ -45,7 +45,10 @@ describe("the installed @thematic/charts draws an engine backtest's NAV", () => 
 
   it("in Deno (the npm `deno` package's binary), byte for byte as in Node", async () => {
     const deno = join(ctx.repo, "node_modules", ".bin", "deno");
-    const { stdout } = await runOk(`"${deno}" run --quiet --allow-read --allow-env charts-check.mjs`, ctx.project, { ...process.env, DENO_NO_UPDATE_CHECK: "1" });
+    const { stdout } = await runOk(`"${deno}" run --quiet --allow-read --allow-env charts-check.mjs`, ctx.project, {
+      ...process.env,
+      DENO_NO_UPDATE_CHECK: "1",
+    });
     expectNavChart(stdout);
     // Text widths are estimated the same way without a canvas in both runtimes.
     if (nodeSvg !== "") expect(stdout).toBe(nodeSvg);

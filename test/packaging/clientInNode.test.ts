@@ -36,7 +36,15 @@ console.log(JSON.stringify({
 `,
     );
     const { stdout } = await runOk(`node client-check.mjs "${mock.url}" "${mock.key}"`, ctx.project);
-    const r = JSON.parse(stdout) as { created: number; built: number; polls: number; holdings: number; weightSum: number; maxWeight: number; missing: { isError: boolean; status: number; error: string } };
+    const r = JSON.parse(stdout) as {
+      created: number;
+      built: number;
+      polls: number;
+      holdings: number;
+      weightSum: number;
+      maxWeight: number;
+      missing: { isError: boolean; status: number; error: string };
+    };
     expect(r.created).toBe(0);
     expect(r.built).toBe(100);
     expect(r.polls).toBeGreaterThan(0);

@@ -43,9 +43,18 @@ describe("the installed engine in a browser bundle, in headless Chromium", () =>
     mkdirSync(join(dir, "public", "assets"), { recursive: true });
     const locate = `configureOptimizerSolver({ locateFile: (file) => new URL(\`/assets/\${file}\`, location.href).href });`;
     writeFileSync(join(dir, "src", "main.js"), pageScript(locate));
-    writeFileSync(join(dir, "public", "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/assets/main.js"></script>');
-    await runOk("npx esbuild web-esbuild/src/main.js --bundle --format=esm --platform=browser --external:node:module --outfile=web-esbuild/public/assets/main.js --log-level=warning", ctx.project);
-    copyFileSync(join(ctx.project, "node_modules", "highs", "build", "highs.wasm"), join(dir, "public", "assets", "highs.wasm"));
+    writeFileSync(
+      join(dir, "public", "index.html"),
+      '<!doctype html><meta charset="utf-8"><script type="module" src="/assets/main.js"></script>',
+    );
+    await runOk(
+      "npx esbuild web-esbuild/src/main.js --bundle --format=esm --platform=browser --external:node:module --outfile=web-esbuild/public/assets/main.js --log-level=warning",
+      ctx.project,
+    );
+    copyFileSync(
+      join(ctx.project, "node_modules", "highs", "build", "highs.wasm"),
+      join(dir, "public", "assets", "highs.wasm"),
+    );
     const { result, requested, errors } = await runInChromium(join(dir, "public"));
     expect(errors).toEqual([]);
     expect(result).toEqual({ weekCount: 52, sum: expect.closeTo(1, 12), status: "optimal" });
@@ -56,7 +65,10 @@ describe("the installed engine in a browser bundle, in headless Chromium", () =>
     const dir = join(ctx.project, "web-vite");
     mkdirSync(join(dir, "src"), { recursive: true });
     writeFileSync(join(dir, "src", "main.js"), pageScript(""));
-    writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>');
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>',
+    );
     await runOk("npx vite build web-vite --logLevel warn", ctx.project);
     const { result, requested, errors } = await runInChromium(join(dir, "dist"));
     expect(errors).toEqual([]);

@@ -18,7 +18,10 @@ console.log(JSON.stringify({ weights: r.weights.map((w) => w.weight), status: r.
 `,
     );
     const deno = join(ctx.repo, "node_modules", ".bin", "deno");
-    const { stdout } = await runOk(`"${deno}" run --quiet --allow-read --allow-env deno-check.ts`, ctx.project, { ...process.env, DENO_NO_UPDATE_CHECK: "1" });
+    const { stdout } = await runOk(`"${deno}" run --quiet --allow-read --allow-env deno-check.ts`, ctx.project, {
+      ...process.env,
+      DENO_NO_UPDATE_CHECK: "1",
+    });
     const r = JSON.parse(stdout) as { weights: number[]; status: string; cvar: number };
     // The engine's own documented example (meanCvarOptimize's doc comment): the LP vertex 3/7, 1/3, 5/21
     // (the minimum-CVaR portfolio of the four scenarios, which the normalised objective keeps here).

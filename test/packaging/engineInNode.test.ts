@@ -26,7 +26,13 @@ describe("the installed engine in plain Node ESM (no TypeScript loader)", () => 
     `;
     writeFileSync(join(ctx.project, "engine-check.mjs"), script);
     const { stdout } = await runOk("node engine-check.mjs", ctx.project);
-    const result = JSON.parse(stdout) as { weekCount: number; first: number; weights: number; status: string; error: string };
+    const result = JSON.parse(stdout) as {
+      weekCount: number;
+      first: number;
+      weights: number;
+      status: string;
+      error: string;
+    };
     expect(result.weekCount).toBe(104);
     expect(result.first).toBe(10000);
     expect(result.weights).toBeCloseTo(1, 12);

@@ -29,7 +29,12 @@ function snapshot(dir: string): Map<string, string> {
   return files;
 }
 
-async function api<T>(mock: RunningMock, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function api<T>(
+  mock: RunningMock,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${mock.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${mock.key}`, "Content-Type": "application/json" },
@@ -47,14 +52,21 @@ describe("npx thematic-mock from the installed package", () => {
     const health = await fetch(`${mock.url}/v1/health`);
     expect(health.status).toBe(200);
 
-    const created = await api<{ id: string; status: number }>(mock, "POST", "/v1/strategies", { name: "Packaging walk", objective: "companies building grid-scale batteries" });
+    const created = await api<{ id: string; status: number }>(mock, "POST", "/v1/strategies", {
+      name: "Packaging walk",
+      objective: "companies building grid-scale batteries",
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await api(mock, "POST", `/v1/strategies/${id}/submit`)).status).toBe(200);
     expect((await api(mock, "POST", "/__mock/builds/complete", {})).status).toBe(200);
     const built = await api<{ status: number }>(mock, "GET", `/v1/strategies/${id}`);
     expect(built.body.status).toBe(100);
-    const optimized = await api<{ portfolio: Array<{ weight: number }>; solver?: { status: string } }>(mock, "POST", `/v1/strategies/${id}/optimized-portfolio?maxWeight=0.3&minMarketCap=100000000`);
+    const optimized = await api<{ portfolio: Array<{ weight: number }>; solver?: { status: string } }>(
+      mock,
+      "POST",
+      `/v1/strategies/${id}/optimized-portfolio?maxWeight=0.3&minMarketCap=100000000`,
+    );
     expect(optimized.status).toBe(200);
     expect(optimized.body.portfolio.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 9);
     const docs = await fetch(`${mock.url}/docs`);
@@ -72,7 +84,12 @@ describe("npx thematic-mock from the installed package", () => {
       const drawn = await fetch(`${mock.url}/__mock/studio/backtest-chart`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ source: { kind: "premade", id: studioState.body.premade[0]!.id }, benchmark: "SPY", years: 5, chart }),
+        body: JSON.stringify({
+          source: { kind: "premade", id: studioState.body.premade[0]!.id },
+          benchmark: "SPY",
+          years: 5,
+          chart,
+        }),
       });
       expect(drawn.status, chart).toBe(200);
       expect(drawn.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
@@ -90,13 +107,29 @@ describe("npx thematic-mock from the installed package", () => {
   it("loads at run time only packages the mock declares (the bundle's externals: highs, Vega, the MCP SDK…)", () => {
     const packageDir = join(ctx.project, "node_modules", "@thematic", "mock-server");
     const bundle = readFileSync(join(packageDir, "dist", "cli.js"), "utf8");
-    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
     // Declared: a dependency, or an optional peer (msw, Vega).
     const dependencies = { ...manifest.dependencies, ...manifest.peerDependencies };
     // Static and dynamic imports, and require.resolve of a package's files (the fixtures' data).
-    const specifiers = [...bundle.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+    const specifiers = [
+      ...bundle.matchAll(
+        /^\s*(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\.resolve\(\s*["`]([^"`$]+)/gm,
+      ),
+    ].map((m) => (m[1] ?? m[2] ?? m[3])!);
     const packageName = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/;
-    const packages = new Set(specifiers.filter((s) => packageName.test(s)).map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")));
+    const packages = new Set(
+      specifiers
+        .filter((s) => packageName.test(s))
+        .map((s) =>
+          s
+            .split("/")
+            .slice(0, s.startsWith("@") ? 2 : 1)
+            .join("/"),
+        ),
+    );
     // tsx runs the optimizer worker from TypeScript source, only under `npm start` in the repository.
     packages.delete("tsx");
     expect([...packages].sort()).toEqual(expect.arrayContaining(["@thematic/fixtures", "highs", "vega", "vega-lite"]));
@@ -115,14 +148,21 @@ describe("npx thematic-mock from the installed package", () => {
       running.pop();
     }
     times.sort((a, b) => a - b);
-    process.stdout.write(`[packaging] installed thematic-mock, launch to banner: ${times.map((t) => Math.round(t)).join(", ")} ms (median ${Math.round(times[2]!)} ms)\n`);
+    process.stdout.write(
+      `[packaging] installed thematic-mock, launch to banner: ${times.map((t) => Math.round(t)).join(", ")} ms (median ${Math.round(times[2]!)} ms)\n`,
+    );
     // Measured, not asserted in a shared-CPU test run: bench/ owns speed. The figure is printed.
     expect(times[2]).toBeGreaterThan(0);
   });
 
   it("starts from a global install (npm install --global, its own prefix)", async () => {
     const prefix = join(ctx.work, "global");
-    await runOk(`npm install --global --prefix "${prefix}" @thematic/mock-server`, ctx.work, npmEnv(ctx.registryUrl, ctx.npmCache), 300_000);
+    await runOk(
+      `npm install --global --prefix "${prefix}" @thematic/mock-server`,
+      ctx.work,
+      npmEnv(ctx.registryUrl, ctx.npmCache),
+      300_000,
+    );
     const packageDir = join(prefix, "lib", "node_modules", "@thematic", "mock-server");
     const before = snapshot(packageDir);
     const mock = await startMock(`exec "${join(prefix, "bin", "thematic-mock")}" --port 0 --quiet`, ctx.work);
@@ -136,8 +176,16 @@ describe("npx thematic-mock from the installed package", () => {
   it("runs the README's mock quick start with the line `npm run pack` printed for it, as before publication (a frontend project, port 4010)", async () => {
     expect(await portIsFree(4010), "port 4010 must be free for the README's quick start").toBe(true);
     const folder = join(ctx.work, "readme-mock");
-    await run(`mkdir -p "${folder}" && printf '{ "name": "my-frontend", "private": true }\\n' > "${folder}/package.json"`, ctx.work);
-    const mock = await startMock(beforePublication(readmeBlock(ctx.repo, "mock"), ctx.pack), folder, npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache), 300_000);
+    await run(
+      `mkdir -p "${folder}" && printf '{ "name": "my-frontend", "private": true }\\n' > "${folder}/package.json"`,
+      ctx.work,
+    );
+    const mock = await startMock(
+      beforePublication(readmeBlock(ctx.repo, "mock"), ctx.pack),
+      folder,
+      npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache),
+      300_000,
+    );
     running.push(mock);
     expect(mock.url).toBe("http://127.0.0.1:4010");
     const health = await run("curl -s localhost:4010/v1/health", folder);

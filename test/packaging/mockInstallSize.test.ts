@@ -28,19 +28,33 @@ describe("the mock server's install line (npm install --save-dev @thematic/mock-
 
   it(`is at most ${LIMIT_MB} MB on disk, with no install script and no telemetry package`, async () => {
     mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "mock-only", private: true, type: "module" }, null, 2)}\n`);
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "mock-only", private: true, type: "module" }, null, 2)}\n`,
+    );
     await runOk(useFor(ctx.pack, "npm install --save-dev @thematic/mock-server").line, project, env, 300_000);
     const modules = join(project, "node_modules");
     const diskKb = Number(execFileSync("du", ["-sk", modules], { encoding: "utf8" }).split("\t")[0]);
-    const apparentKb = Number(execFileSync("du", ["-sk", "--apparent-size", modules], { encoding: "utf8" }).split("\t")[0]);
-    const installed = (JSON.parse(readFileSync(join(modules, ".package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> }).packages;
+    const apparentKb = Number(
+      execFileSync("du", ["-sk", "--apparent-size", modules], { encoding: "utf8" }).split("\t")[0],
+    );
+    const installed = (
+      JSON.parse(readFileSync(join(modules, ".package-lock.json"), "utf8")) as {
+        packages: Record<string, { hasInstallScript?: boolean }>;
+      }
+    ).packages;
     const names = Object.keys(installed).filter((p) => p.startsWith("node_modules/"));
-    process.stdout.write(`[packaging] @thematic/mock-server alone: ${names.length} packages, ${(diskKb / 1024).toFixed(1)} MB on disk (${(apparentKb / 1024).toFixed(1)} MB of files)\n`);
+    process.stdout.write(
+      `[packaging] @thematic/mock-server alone: ${names.length} packages, ${(diskKb / 1024).toFixed(1)} MB on disk (${(apparentKb / 1024).toFixed(1)} MB of files)\n`,
+    );
     expect(diskKb / 1024).toBeLessThanOrEqual(LIMIT_MB);
     expect(names.filter((p) => installed[p]!.hasInstallScript === true)).toEqual([]);
-    expect(names.filter((p) => TELEMETRY.some((t) => p === `node_modules/${t}` || p.endsWith(`/node_modules/${t}`)))).toEqual([]);
+    expect(
+      names.filter((p) => TELEMETRY.some((t) => p === `node_modules/${t}` || p.endsWith(`/node_modules/${t}`))),
+    ).toEqual([]);
     // The optional peers stay out unless asked for.
-    for (const optional of ["msw", "@thematic/charts", "vega", "vega-lite", "swagger-ui-dist", "date-fns"]) expect(existsSync(join(modules, optional)), optional).toBe(false);
+    for (const optional of ["msw", "@thematic/charts", "vega", "vega-lite", "swagger-ui-dist", "date-fns"])
+      expect(existsSync(join(modules, optional)), optional).toBe(false);
   });
 
   it("serves the API and /docs; the studio's chart answers 501 with a command that installs @thematic/charts, after which it draws", async () => {
@@ -50,12 +64,19 @@ describe("the mock server's install line (npm install --save-dev @thematic/mock-
     const docs = await fetch(`${mock.url}/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('fetch("openapi.json")');
-    const snapshot = (await (await fetch(`${mock.url}/__mock/studio/snapshot`)).json()) as { premade: Array<{ id: string }> };
+    const snapshot = (await (await fetch(`${mock.url}/__mock/studio/snapshot`)).json()) as {
+      premade: Array<{ id: string }>;
+    };
     const chart = () =>
       fetch(`${mock.url}/__mock/studio/backtest-chart`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ source: { kind: "premade", id: snapshot.premade[0]!.id }, benchmark: "SPY", years: 5, chart: "nav" }),
+        body: JSON.stringify({
+          source: { kind: "premade", id: snapshot.premade[0]!.id },
+          benchmark: "SPY",
+          years: 5,
+          chart: "nav",
+        }),
       });
     const missing = await chart();
     expect(missing.status).toBe(501);

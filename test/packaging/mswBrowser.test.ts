@@ -27,14 +27,21 @@ window.result = (async () => {
 })().catch((e) => ({ error: String(e && e.message || e) }));
 `,
     );
-    writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>');
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>',
+    );
     await runOk("npx vite build --logLevel warn", dir);
     expect(readFileSync(join(dir, "dist", "mockServiceWorker.js"), "utf8")).toMatch(/Mock Service Worker/);
     const errors: string[] = [];
     const served = await servePage(join(dir, "dist"), errors);
     try {
       const result = await served.page.evaluate(() => (window as unknown as { result: Promise<unknown> }).result);
-      expect(result).toEqual({ health: { status: "OK", message: "Service is running" }, premade: [200, 18], anonymous: 401 });
+      expect(result).toEqual({
+        health: { status: "OK", message: "Service is running" },
+        premade: [200, 18],
+        anonymous: 401,
+      });
       expect(served.requested).toContain("/mockServiceWorker.js");
       // The one 401 is the anonymous request above (Chromium logs every failed status).
       expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);

@@ -54,9 +54,19 @@ window.firstCalls = async () => {
 };
 `,
     );
-    writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>');
-    const vite = (await import(pathToFileURL(join(ctx.project, "node_modules", "vite", "dist", "node", "index.js")).href)) as typeof import("vite");
-    const server = await vite.createServer({ root: dir, logLevel: "warn", server: { port: 0, host: "127.0.0.1" }, clearScreen: false });
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>',
+    );
+    const vite = (await import(
+      pathToFileURL(join(ctx.project, "node_modules", "vite", "dist", "node", "index.js")).href
+    )) as typeof import("vite");
+    const server = await vite.createServer({
+      root: dir,
+      logLevel: "warn",
+      server: { port: 0, host: "127.0.0.1" },
+      clearScreen: false,
+    });
     await server.listen();
     const url = server.resolvedUrls!.local[0]!;
     const browser = await launchChromium();
@@ -67,7 +77,12 @@ window.firstCalls = async () => {
       const record = async (r: PlaywrightResponse) => {
         const body = await r.body().catch(() => Buffer.alloc(0));
         const map = body.lastIndexOf(INLINE_MAP);
-        loaded.push({ path: new URL(r.url()).pathname, type: r.headers()["content-type"] ?? "", bytes: body.length, code: map < 0 ? body.length : map });
+        loaded.push({
+          path: new URL(r.url()).pathname,
+          type: r.headers()["content-type"] ?? "",
+          bytes: body.length,
+          code: map < 0 ? body.length : map,
+        });
       };
       page.on("response", (r) => void pending.push(record(r)));
       const errors: string[] = [];
@@ -76,7 +91,9 @@ window.firstCalls = async () => {
       await page.evaluate(() => (window as unknown as { started: Promise<void> }).started);
       await Promise.all(pending);
       const atStart = loaded.splice(0);
-      const result = await page.evaluate(() => (window as unknown as { firstCalls: () => Promise<unknown> }).firstCalls());
+      const result = await page.evaluate(() =>
+        (window as unknown as { firstCalls: () => Promise<unknown> }).firstCalls(),
+      );
       expect(result).toEqual({ health: { status: "OK", message: "Service is running" }, premade: 18, detail: 200 });
       await Promise.all(pending);
       const afterCalls = loaded.splice(0);
@@ -92,13 +109,26 @@ window.firstCalls = async () => {
           js(all)
             .sort((a, b) => b.code - a.code)
             .slice(0, 6)
-            .map((l) => `[dev page]   ${(l.code / MB).toFixed(3)} MB (${(l.bytes / MB).toFixed(3)}) ${l.path.replace(/.*\/node_modules\//, "")}\n`)
+            .map(
+              (l) =>
+                `[dev page]   ${(l.code / MB).toFixed(3)} MB (${(l.bytes / MB).toFixed(3)}) ${l.path.replace(/.*\/node_modules\//, "")}\n`,
+            )
             .join(""),
       );
       // Nothing of the mock's data with the page; every file of it, as JSON, on the first request.
       expect(atStart.filter((l) => l.path.includes("/@thematic/fixtures/"))).toEqual([]);
       expect(data.map((l) => l.path.replace(/.*\//, "")).sort()).toEqual(
-        ["benchmarks", "companies", "meta", "portfolios", "premade-strategies", "price-model", "themes", "user-strategies", "users"].map((f) => `${f}.json`),
+        [
+          "benchmarks",
+          "companies",
+          "meta",
+          "portfolios",
+          "premade-strategies",
+          "price-model",
+          "themes",
+          "user-strategies",
+          "users",
+        ].map((f) => `${f}.json`),
       );
       expect(data.every((l) => /json/.test(l.type))).toBe(true);
       // The mock's code (the app, its routes and schemas) comes with the first request too.

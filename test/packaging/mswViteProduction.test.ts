@@ -14,16 +14,23 @@ function devOnlyBlock(): string {
   const readme = readFileSync(join(ctx.repo, "packages", "mock-server", "README.md"), "utf8");
   const at = readme.indexOf("<!-- msw-dev-only -->");
   const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(at))?.[1];
-  if (at < 0 || block === undefined) throw new Error("packages/mock-server/README.md has no <!-- msw-dev-only --> block");
+  if (at < 0 || block === undefined)
+    throw new Error("packages/mock-server/README.md has no <!-- msw-dev-only --> block");
   return block;
 }
 
 /** Builds `main` as a Vite app's entry; returns the build output and the emitted files with their sizes. */
-async function build(name: string, main: string): Promise<{ output: string; files: Array<{ file: string; bytes: number }> }> {
+async function build(
+  name: string,
+  main: string,
+): Promise<{ output: string; files: Array<{ file: string; bytes: number }> }> {
   const dir = join(ctx.project, name);
   mkdirSync(join(dir, "src"), { recursive: true });
   writeFileSync(join(dir, "src", "main.js"), `${main}\ndocument.body.dataset.ready = "yes";\n`);
-  writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>');
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><meta charset="utf-8"><script type="module" src="/src/main.js"></script>',
+  );
   // As a user runs it: without vitest's NODE_ENV=test, which would make Vite build with DEV true.
   const env = { ...process.env };
   delete env.NODE_ENV;

@@ -10,13 +10,17 @@ import { beforePublication, readmeBlock } from "./_support/readmeBlock.ts";
 
 const ctx = inject("packaging");
 const examples = join(ctx.repo, "examples");
-const notebooks = readdirSync(examples).filter((f) => f.endsWith(".ipynb")).sort();
+const notebooks = readdirSync(examples)
+  .filter((f) => f.endsWith(".ipynb"))
+  .sort();
 
 describe("the example notebooks outside the repository", () => {
   const install = readmeBlock(ctx.repo, "notebooks-install", "examples/README.md");
 
   it.each(notebooks)("%s: its first cell gives the set-up of examples/README.md", (file) => {
-    const notebook = JSON.parse(readFileSync(join(examples, file), "utf8")) as { cells: Array<{ cell_type: string; source: string[] | string }> };
+    const notebook = JSON.parse(readFileSync(join(examples, file), "utf8")) as {
+      cells: Array<{ cell_type: string; source: string[] | string }>;
+    };
     const first = notebook.cells[0]!;
     const text = Array.isArray(first.source) ? first.source.join("") : first.source;
     expect(first.cell_type).toBe("markdown");
@@ -27,18 +31,35 @@ describe("the example notebooks outside the repository", () => {
 
   it("run, every code cell, in a fresh folder with the packages installed by the printed `notebooks` line", async () => {
     const parent = mkdtempSync(join(ctx.work, "notebooks-"));
-    await runOk(beforePublication(install, ctx.pack), parent, npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache), 300_000);
+    await runOk(
+      beforePublication(install, ctx.pack),
+      parent,
+      npmEnv(ctx.unpublishedRegistryUrl, ctx.npmCache),
+      300_000,
+    );
     const folder = join(parent, /cd (\S+)/.exec(install)![1]!);
     for (const file of notebooks) copyFileSync(join(examples, file), join(folder, file));
     // The runner starts the folder's own mock (no THEMATIC_API_URL).
     const { THEMATIC_API_URL: _external, ...env } = process.env;
-    const result = await run(`node "${join(ctx.repo, "scripts", "run-notebooks.mjs")}" --project .`, folder, env, 300_000);
+    const result = await run(
+      `node "${join(ctx.repo, "scripts", "run-notebooks.mjs")}" --project .`,
+      folder,
+      env,
+      300_000,
+    );
     const output = result.stdout + result.stderr;
     expect(result.code, output).toBe(0);
-    const ran = [...output.matchAll(/^run-notebooks: (\S+\.ipynb): \d+ code cells ran, \d+ charts? shown/gm)].map((m) => m[1]);
+    const ran = [...output.matchAll(/^run-notebooks: (\S+\.ipynb): \d+ code cells ran, \d+ charts? shown/gm)].map(
+      (m) => m[1],
+    );
     expect(ran).toEqual(notebooks);
     // The folder is outside the repository: @thematic/* could only come from its node_modules.
     expect(folder.startsWith(ctx.repo)).toBe(false);
-    expect(readdirSync(join(folder, "node_modules", "@thematic")).sort()).toEqual(["charts", "engine", "fixtures", "mock-server"]);
+    expect(readdirSync(join(folder, "node_modules", "@thematic")).sort()).toEqual([
+      "charts",
+      "engine",
+      "fixtures",
+      "mock-server",
+    ]);
   });
 });

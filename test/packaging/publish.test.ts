@@ -19,7 +19,10 @@ describe.each(ctx.packages.map((p) => [p.name, p] as const))("%s", (_name, pkg) 
     expect(files.has("LICENSE")).toBe(true);
     expect(files.has("package.json")).toBe(true);
     expect(pkg.files.filter((f) => /\.test\.ts$|\/_test\/|\.tsbuildinfo$/.test(f))).toEqual([]);
-    const { exports, bin, imports } = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<string, unknown>;
+    const { exports, bin, imports } = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     for (const target of [...targets(exports), ...targets(bin), ...targets(imports)]) {
       if (target.includes("*")) continue;
       expect(files.has(target.replace(/^\.\//, "")), `${target} is in the tarball`).toBe(true);
@@ -34,7 +37,11 @@ describe.each(ctx.packages.map((p) => [p.name, p] as const))("%s", (_name, pkg) 
 
   it("passes npm publish --dry-run", async () => {
     // A registry path where no package exists yet (the local registry serves our tarballs as published).
-    const result = await run("npm publish --dry-run --ignore-scripts", pkg.dir, npmEnv(`${ctx.registryUrl}unpublished/`, ctx.npmCache));
+    const result = await run(
+      "npm publish --dry-run --ignore-scripts",
+      pkg.dir,
+      npmEnv(`${ctx.registryUrl}unpublished/`, ctx.npmCache),
+    );
     expect(result.stderr).not.toMatch(/npm (error|ERR)/);
     // npm "corrects" some manifest errors on publish by dropping the field (a bin entry, for one).
     expect(result.stderr).not.toMatch(/auto-corrected|errors corrected|invalid and removed/);

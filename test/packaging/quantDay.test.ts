@@ -18,7 +18,11 @@ const COLUMNS = ["max Sharpe", "HRP", "Black–Litterman", "shares"] as const;
 /** The rows of a `console.table` print: index → column → cell text. */
 function consoleTable(stdout: string): Map<string, Record<string, string>> {
   const lines = stdout.split("\n").filter((l) => l.startsWith("│"));
-  const cells = (line: string) => line.split("│").slice(1, -1).map((c) => c.trim());
+  const cells = (line: string) =>
+    line
+      .split("│")
+      .slice(1, -1)
+      .map((c) => c.trim());
   const [header, ...rows] = lines.map(cells);
   return new Map(rows.map((r) => [r[0]!, Object.fromEntries(header!.slice(1).map((h, i) => [h, r[i + 1]!]))]));
 }
@@ -44,7 +48,10 @@ describe("the README's quant's day, from the packed packages", () => {
     for (const column of COLUMNS.slice(0, 3)) {
       const weights = ids.map((id) => Number(table.get(id)![column]));
       for (const w of weights) expect(w).toBeGreaterThanOrEqual(0);
-      expect(weights.reduce((a, b) => a + b, 0), column).toBeCloseTo(1, 3);
+      expect(
+        weights.reduce((a, b) => a + b, 0),
+        column,
+      ).toBeCloseTo(1, 3);
       // The maximum-Sharpe portfolios keep the block's rule, at most 30% in one fund.
       if (column !== "HRP") expect(Math.max(...weights), column).toBeLessThanOrEqual(0.3 + 5e-5);
     }
@@ -55,7 +62,9 @@ describe("the README's quant's day, from the packed packages", () => {
     const cut = Date.UTC(2024, 10, 20) / 1000;
     const closes = await Promise.all(
       ids.map(async (id) => {
-        const response = await fetch(`${mock!.url}/v1/benchmarks/${id}?interval=daily&from=2024-11-20&to=2024-12-31`, { headers: { Authorization: `Bearer ${mock!.key}` } });
+        const response = await fetch(`${mock!.url}/v1/benchmarks/${id}?interval=daily&from=2024-11-20&to=2024-12-31`, {
+          headers: { Authorization: `Bearer ${mock!.key}` },
+        });
         const body = (await response.json()) as { prices: Array<[number, number]> };
         return body.prices.find(([t]) => t >= cut)![1];
       }),
@@ -86,7 +95,19 @@ describe("the README's quant's day, from the packed packages", () => {
     const project = ctx.project;
     writeFileSync(
       join(folder, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(project, "node_modules", "@types")] }, files: ["day.mts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          noEmit: true,
+          skipLibCheck: true,
+          types: ["node"],
+          typeRoots: [join(project, "node_modules", "@types")],
+        },
+        files: ["day.mts"],
+      }),
     );
     await runOk(`node "${join(project, "node_modules", "typescript", "bin", "tsc")}" -p tsconfig.json`, folder);
   });

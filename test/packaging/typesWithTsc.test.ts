@@ -9,7 +9,19 @@ describe("the installed packages' declarations", () => {
   it("type-check a consumer with tsc (strict, NodeNext) and reject a wrong call", async () => {
     writeFileSync(
       join(ctx.project, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: true, types: ["node"], lib: ["ES2023", "DOM"] }, files: ["consumer.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          noEmit: true,
+          skipLibCheck: true,
+          types: ["node"],
+          lib: ["ES2023", "DOM"],
+        },
+        files: ["consumer.ts"],
+      }),
     );
     writeFileSync(
       join(ctx.project, "consumer.ts"),
@@ -61,8 +73,14 @@ export { nav, optimized, code, response, start, walk, svg, sheet, field };
     expect(ok.code).toBe(0);
 
     // The same file with the expected error removed must fail: the declarations are real types, not any.
-    writeFileSync(join(ctx.project, "tsconfig.wrong.json"), JSON.stringify({ extends: "./tsconfig.json", files: ["wrong.ts"] }));
-    writeFileSync(join(ctx.project, "wrong.ts"), `import { sharpeRatio } from "@thematic/engine";\nexport const x: string = sharpeRatio([0.01, 0.02, -0.01]);\n`);
+    writeFileSync(
+      join(ctx.project, "tsconfig.wrong.json"),
+      JSON.stringify({ extends: "./tsconfig.json", files: ["wrong.ts"] }),
+    );
+    writeFileSync(
+      join(ctx.project, "wrong.ts"),
+      `import { sharpeRatio } from "@thematic/engine";\nexport const x: string = sharpeRatio([0.01, 0.02, -0.01]);\n`,
+    );
     const wrong = await run("node_modules/.bin/tsc -p tsconfig.wrong.json", ctx.project);
     expect(wrong.code).not.toBe(0);
     expect(wrong.stdout).toMatch(/wrong\.ts.*TS2322/);

@@ -23,7 +23,11 @@ describe("archived strategies are purged 30 days after archiving", () => {
     const { app, ctx } = boot();
     const key = ctx.store.state.users.find((u) => u.active)!.apiKey;
     const call = async (method: string, path: string, body?: unknown) => {
-      const r = await app.request(path, { method, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const r = await app.request(path, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return { status: r.status, body: (await r.json().catch(() => null)) as { id: string } };
     };
     const make = async (name: string) => {

@@ -6,12 +6,38 @@ import { type RunningServer, startServer } from "@thematic/mock-server/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "./_support/concurrencySupport.ts";
 
-interface Strategy { id: string; name: string; objective: string; exclusions: string[]; status: number; completed: boolean }
-interface Version { version_id: string; description: string; exclusions: string[]; status: number; is_active: boolean }
-interface Holding { security_id: string; weight: number }
-interface Portfolio { id: string; name: string; holdings: Holding[] }
-interface ListItem { id: string; name: string; user_id: string | null }
-interface MockState { runningBuilds: number }
+interface Strategy {
+  id: string;
+  name: string;
+  objective: string;
+  exclusions: string[];
+  status: number;
+  completed: boolean;
+}
+interface Version {
+  version_id: string;
+  description: string;
+  exclusions: string[];
+  status: number;
+  is_active: boolean;
+}
+interface Holding {
+  security_id: string;
+  weight: number;
+}
+interface Portfolio {
+  id: string;
+  name: string;
+  holdings: Holding[];
+}
+interface ListItem {
+  id: string;
+  name: string;
+  user_id: string | null;
+}
+interface MockState {
+  runningBuilds: number;
+}
 
 const BUILD_MS = 60_000;
 let server: RunningServer;
@@ -20,7 +46,8 @@ let key: string;
 let securityIds: string[];
 
 const api = <T>(method: string, path: string, payload?: unknown) => request<T>(server.url, key, method, path, payload);
-const control = <T>(method: string, path: string, payload?: unknown) => request<T>(server.url, null, method, path, payload);
+const control = <T>(method: string, path: string, payload?: unknown) =>
+  request<T>(server.url, null, method, path, payload);
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 /** A holdings set as a canonical string: "securityId:weight" sorted. */
 const canon = (holdings: ReadonlyArray<{ security_id: string; weight: number }>) =>
@@ -32,13 +59,18 @@ const canon = (holdings: ReadonlyArray<{ security_id: string; weight: number }>)
 /** Set i: 1 + (i % 5) holdings, disjoint from every other set, weights 1..n + i/100 (so no two sets share a holding). */
 function holdingsSet(i: number): Holding[] {
   const size = 1 + (i % 5);
-  return Array.from({ length: size }, (_, j) => ({ security_id: securityIds[(i * 5 + j) % securityIds.length]!, weight: j + 1 + i / 100 }));
+  return Array.from({ length: size }, (_, j) => ({
+    security_id: securityIds[(i * 5 + j) % securityIds.length]!,
+    weight: j + 1 + i / 100,
+  }));
 }
 
 beforeAll(async () => {
   server = await startServer({ port: 0, quiet: true, buildDurationMs: BUILD_MS });
   key = server.ctx.universe.users.find((u) => u.active)!.apiKey;
-  securityIds = server.ctx.universe.companies.filter((c) => c.active).flatMap((c) => c.securities.filter((s) => s.active && s.isPrimary).map((s) => s.id));
+  securityIds = server.ctx.universe.companies
+    .filter((c) => c.active)
+    .flatMap((c) => c.securities.filter((s) => s.active && s.isPrimary).map((s) => s.id));
   expect(securityIds.length).toBeGreaterThanOrEqual(150); // 30 disjoint sets of up to 5
 });
 afterAll(async () => {
@@ -53,11 +85,14 @@ describe("simultaneous submits of one strategy", () => {
     const sid = created.body.id;
     const before = (await control<MockState>("GET", "/__mock/state")).body.runningBuilds;
 
-    const replies = await Promise.all(Array.from({ length: 50 }, () => api<Strategy | { error: string }>("POST", `/v1/strategies/${sid}/submit`)));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => api<Strategy | { error: string }>("POST", `/v1/strategies/${sid}/submit`)),
+    );
     const statuses = replies.map((r) => r.status);
     expect(count(statuses, 200)).toBe(1);
     expect(count(statuses, 423)).toBe(49);
-    for (const r of replies.filter((x) => x.status === 423)) expect((r.body as { error: string }).error).toMatch(/building/);
+    for (const r of replies.filter((x) => x.status === 423))
+      expect((r.body as { error: string }).error).toMatch(/building/);
 
     expect((await control<MockState>("GET", "/__mock/state")).body.runningBuilds).toBe(before + 1);
     const versions = await api<Version[]>("GET", `/v1/strategies/${sid}/versions`);
@@ -79,9 +114,13 @@ describe("simultaneous submits of one strategy", () => {
     expect((await api("POST", `/v1/strategies/${sid}/submit`)).status).toBe(200);
     await control("POST", "/__mock/builds/complete", {});
     const newObjective = premade[1]!.objective;
-    expect((await api("PATCH", `/v1/strategies/${sid}`, { objective: newObjective, exclusions: ["tobacco"] })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/v1/strategies/${sid}`, { objective: newObjective, exclusions: ["tobacco"] })).status,
+    ).toBe(200);
 
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => api<unknown>("POST", `/v${(i % 2) + 1}/strategies/${sid}/submit`)));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => api<unknown>("POST", `/v${(i % 2) + 1}/strategies/${sid}/submit`)),
+    );
     const statuses = replies.map((r) => r.status);
     expect(count(statuses, 200)).toBe(1);
     expect(count(statuses, 423)).toBe(49);
@@ -104,7 +143,9 @@ describe("simultaneous portfolio writes", () => {
   it("30 POSTs of one name with different holdings: one 201, 29 × 200, one portfolio holding exactly one of the sets", async () => {
     const name = "Same name race";
     const sets = Array.from({ length: 30 }, (_, i) => holdingsSet(i));
-    const replies = await Promise.all(sets.map((holdings) => api<Portfolio>("POST", "/v1/portfolios", { name, holdings })));
+    const replies = await Promise.all(
+      sets.map((holdings) => api<Portfolio>("POST", "/v1/portfolios", { name, holdings })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(count(statuses, 201)).toBe(1);
     expect(count(statuses, 200)).toBe(29);
@@ -112,7 +153,9 @@ describe("simultaneous portfolio writes", () => {
     expect(new Set(replies.map((r) => r.body.id)).size).toBe(1);
     replies.forEach((r, i) => expect(canon(r.body.holdings)).toBe(canon(sets[i]!)));
 
-    const mine = (await api<ListItem[]>("GET", "/v1/portfolios")).body.filter((p) => p.name === name && p.user_id !== null);
+    const mine = (await api<ListItem[]>("GET", "/v1/portfolios")).body.filter(
+      (p) => p.name === name && p.user_id !== null,
+    );
     expect(mine).toHaveLength(1);
     const stored = await api<Portfolio>("GET", `/v1/portfolios/${mine[0]!.id}`);
     const matches = sets.filter((s) => canon(s) === canon(stored.body.holdings));
@@ -143,12 +186,18 @@ describe("simultaneous portfolio writes", () => {
 describe("concurrent PATCHes of different fields", () => {
   it("name, objective and exclusions writers racing (v1 and v2, 25 rounds each): no field is lost", async () => {
     const strategies = await Promise.all(
-      [0, 1].map(async (k) => (await api<Strategy>("POST", "/v1/strategies", { name: `Patch race ${k}`, objective: "initial objective" })).body.id),
+      [0, 1].map(
+        async (k) =>
+          (await api<Strategy>("POST", "/v1/strategies", { name: `Patch race ${k}`, objective: "initial objective" }))
+            .body.id,
+      ),
     );
     const ROUNDS = 25;
     type Field = "name" | "objective" | "exclusions";
     const fieldValue = (field: Field, sid: string, round: number): string | string[] =>
-      field === "exclusions" ? [`excl ${sid.slice(0, 4)} ${round}`, `and ${round}`] : `${field} ${sid.slice(0, 4)} ${round}`;
+      field === "exclusions"
+        ? [`excl ${sid.slice(0, 4)} ${round}`, `and ${round}`]
+        : `${field} ${sid.slice(0, 4)} ${round}`;
     const last = new Map<string, string | string[]>();
 
     // One sequential writer per (strategy, field), all writers concurrent: the last acknowledged
@@ -157,7 +206,9 @@ describe("concurrent PATCHes of different fields", () => {
       for (let round = 0; round < ROUNDS; round++) {
         const value = fieldValue(field, sid, round);
         const version = (round + field.length) % 2 === 0 ? "v1" : "v2";
-        const reply = await api<Strategy & { description?: string }>("PATCH", `/${version}/strategies/${sid}`, { [field]: value });
+        const reply = await api<Strategy & { description?: string }>("PATCH", `/${version}/strategies/${sid}`, {
+          [field]: value,
+        });
         expect(reply.status).toBe(200);
         // the write is visible in its own answer (v2 names the objective `description`)
         expect(reply.body[version === "v2" && field === "objective" ? "description" : field]).toEqual(value);

@@ -9,10 +9,26 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type MockChild, request, seededRandom, spawnMock, stateFileProblems } from "./_support/concurrencySupport.ts";
 
-interface Strategy { id: string; name: string; objective: string; exclusions: string[] }
-interface Holding { org_id: string; weight: number }
-interface Portfolio { id: string; name: string; holdings: Holding[] }
-interface ListItem { id: string; name: string; user_id: string | null }
+interface Strategy {
+  id: string;
+  name: string;
+  objective: string;
+  exclusions: string[];
+}
+interface Holding {
+  org_id: string;
+  weight: number;
+}
+interface Portfolio {
+  id: string;
+  name: string;
+  holdings: Holding[];
+}
+interface ListItem {
+  id: string;
+  name: string;
+  user_id: string | null;
+}
 
 /** What a strategy must look like after the restart: one of these (name, objective, exclusions) states. */
 interface StrategyExpectation {
@@ -80,7 +96,10 @@ describe("SIGKILL during a write burst, restart on the same file", () => {
       const kind = random();
       const patchable = [...strategies.keys()].filter((id) => !busy.has(id));
       if (kind < 0.4) {
-        const holdings = Array.from({ length: 1 + Math.floor(random() * 4) }, (_, j) => ({ org_id: companyIds[(serial * 7 + j * 13) % companyIds.length]!, weight: j + 1 }));
+        const holdings = Array.from({ length: 1 + Math.floor(random() * 4) }, (_, j) => ({
+          org_id: companyIds[(serial * 7 + j * 13) % companyIds.length]!,
+          weight: j + 1,
+        }));
         const reply = await call<Portfolio>("POST", "/v1/portfolios", { name: `crash portfolio ${n}`, holdings });
         if (reply !== null && reply.status === 201) {
           portfolios.set(`crash portfolio ${n}`, holdings);
@@ -97,7 +116,11 @@ describe("SIGKILL during a write burst, restart on the same file", () => {
         const id = pick(patchable);
         const expectation = strategies.get(id)!;
         const current = expectation.allowed[0]!;
-        const change = pick([{ name: `renamed ${n}` }, { objective: `objective ${n}` }, { exclusions: [`exclusion ${n}`, "tobacco"] }]);
+        const change = pick([
+          { name: `renamed ${n}` },
+          { objective: `objective ${n}` },
+          { exclusions: [`exclusion ${n}`, "tobacco"] },
+        ]);
         const next = { ...current, ...change };
         busy.add(id);
         expectation.allowed = [current, next]; // in flight: either may be on disk
@@ -151,7 +174,12 @@ describe("SIGKILL during a write burst, restart on the same file", () => {
   it("keeps every acknowledged write through four crashes at different points", async () => {
     let mock = await start();
     const premade = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", "/v1/premade-strategies");
-    const companies = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", `/v1/premade-strategies/${premade.body[0]!.id}/companies`);
+    const companies = await request<Array<{ id: string }>>(
+      mock.url,
+      mock.key,
+      "GET",
+      `/v1/premade-strategies/${premade.body[0]!.id}/companies`,
+    );
     companyIds = companies.body.map((c) => c.id);
     expect(companyIds.length).toBeGreaterThan(5);
 

@@ -23,7 +23,9 @@ beforeAll(async () => {
   mock = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1 });
   pages = createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html" });
-    res.end('<!doctype html><html><head><meta charset="utf-8"></head><body><iframe name="sink"></iframe></body></html>');
+    res.end(
+      '<!doctype html><html><head><meta charset="utf-8"></head><body><iframe name="sink"></iframe></body></html>',
+    );
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
   pagePort = (pages.address() as AddressInfo).port;
@@ -40,8 +42,16 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // A known state to compare with: the clock moved by one second, no extra latency.
-  await fetch(`${mock.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-  await fetch(`${mock.url}/__mock/clock/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":1000}' });
+  await fetch(`${mock.url}/__mock/reset`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
+  await fetch(`${mock.url}/__mock/clock/advance`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: '{"ms":1000}',
+  });
   page = await browser.newPage();
   return () => page.close();
 });
@@ -93,7 +103,14 @@ describe("a page on another origin", () => {
         fetch(`${base}/__mock/reset`, { method: "POST", headers: json, body: "{}" }),
         fetch(`${base}/__mock/settings`, { method: "PUT", headers: json, body: '{"latencyMs":60000}' }),
       ];
-      return Promise.all(tries.map((p) => p.then((r) => (r.type === "opaque" ? "opaque" : `status ${r.status}`), () => "blocked")));
+      return Promise.all(
+        tries.map((p) =>
+          p.then(
+            (r) => (r.type === "opaque" ? "opaque" : `status ${r.status}`),
+            () => "blocked",
+          ),
+        ),
+      );
     }, mock.url);
     expect(outcomes).toEqual(["opaque", "opaque", "blocked", "blocked"]);
     untouched();
@@ -101,7 +118,11 @@ describe("a page on another origin", () => {
 
   it("cannot read the API, even with a valid key", async () => {
     const outcome = await page.evaluate(
-      async ({ base, key }) => fetch(`${base}/v1/strategies`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => `status ${r.status}`, () => "blocked"),
+      async ({ base, key }) =>
+        fetch(`${base}/v1/strategies`, { headers: { Authorization: `Bearer ${key}` } }).then(
+          (r) => `status ${r.status}`,
+          () => "blocked",
+        ),
       { base: mock.url, key },
     );
     expect(outcome).toBe("blocked");
@@ -114,7 +135,11 @@ describe("a DNS-rebinding page (the mock's port under the attacker's name)", () 
     const response = await page.goto(`${rebound}/v1/health`);
     expect(response?.status()).toBe(403);
     expect(JSON.parse(await response!.text())).toHaveProperty("error");
-    const status = await page.evaluate(async () => (await fetch("/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status);
+    const status = await page.evaluate(
+      async () =>
+        (await fetch("/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }))
+          .status,
+    );
     expect(status).toBe(403);
     untouched();
   });
@@ -126,8 +151,17 @@ describe("a page on a local frontend origin (the default allow-list)", () => {
     const outcome = await page.evaluate(
       async ({ base, key }) => {
         const list = await fetch(`${base}/v1/strategies`, { headers: { Authorization: `Bearer ${key}` } });
-        const advanced = await fetch(`${base}/__mock/clock/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"ms":500}' });
-        return { list: list.status, isArray: Array.isArray(await list.json()), advanced: advanced.status, offset: ((await advanced.json()) as { clockOffsetMs: number }).clockOffsetMs };
+        const advanced = await fetch(`${base}/__mock/clock/advance`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"ms":500}',
+        });
+        return {
+          list: list.status,
+          isArray: Array.isArray(await list.json()),
+          advanced: advanced.status,
+          offset: ((await advanced.json()) as { clockOffsetMs: number }).clockOffsetMs,
+        };
       },
       { base: mock.url, key },
     );

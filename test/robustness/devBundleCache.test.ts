@@ -50,17 +50,25 @@ async function interruptStartUp(signal: NodeJS.Signals): Promise<{ bundle: strin
 }
 
 describe("the dev launcher's bundle cache", () => {
-  it("a launch interrupted by SIGTERM during start-up removes its bundle and dies of the signal", async () => {
-    const { bundle, exit } = await interruptStartUp("SIGTERM");
-    expect(exit).toBe("SIGTERM");
-    expect(existsSync(bundle)).toBe(false);
-  }, CHILD_TIMEOUT);
+  it(
+    "a launch interrupted by SIGTERM during start-up removes its bundle and dies of the signal",
+    async () => {
+      const { bundle, exit } = await interruptStartUp("SIGTERM");
+      expect(exit).toBe("SIGTERM");
+      expect(existsSync(bundle)).toBe(false);
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it("the bundle of a launch killed with SIGKILL during start-up is removed by the next launch", async () => {
-    const { bundle } = await interruptStartUp("SIGKILL");
-    expect(existsSync(bundle)).toBe(true); // left behind: nothing runs at SIGKILL
-    const next = await spawnMock(null);
-    running.push(next);
-    expect(existsSync(bundle)).toBe(false);
-  }, CHILD_TIMEOUT);
+  it(
+    "the bundle of a launch killed with SIGKILL during start-up is removed by the next launch",
+    async () => {
+      const { bundle } = await interruptStartUp("SIGKILL");
+      expect(existsSync(bundle)).toBe(true); // left behind: nothing runs at SIGKILL
+      const next = await spawnMock(null);
+      running.push(next);
+      expect(existsSync(bundle)).toBe(false);
+    },
+    CHILD_TIMEOUT,
+  );
 });

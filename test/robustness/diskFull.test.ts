@@ -3,7 +3,16 @@
 // state as it was, and the server must keep serving (and writing once space is freed).
 // Two ways: an injected file-system layer (runs everywhere), and a real tmpfs filled up by a
 // file, with the CLI as a child process (needs root and mount; skipped with a reason otherwise).
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadUniverse } from "@thematic/fixtures/load";
@@ -16,7 +25,10 @@ import { type MockChild, request, spawnMock } from "./_support/concurrencySuppor
 import { killAll } from "./_support/killAll.ts";
 import { fillDisk, mountTmpfs, unmountTmpfs } from "./_support/tmpfs.ts";
 
-interface Portfolio { id: string; name: string }
+interface Portfolio {
+  id: string;
+  name: string;
+}
 
 const universe = loadUniverse();
 const cleanups: Array<() => void> = [];
@@ -31,11 +43,23 @@ describe("full disk, injected file-system layer", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, "state.json");
     const disk = faultyFs();
-    const boot = () => createMock({ universe, clock: createManualClock(), quiet: true, persistence: filePersistence(file, { fs: disk, log: () => {} }) });
+    const boot = () =>
+      createMock({
+        universe,
+        clock: createManualClock(),
+        quiet: true,
+        persistence: filePersistence(file, { fs: disk, log: () => {} }),
+      });
     const { app, ctx } = boot();
     const key = ctx.store.state.users.find((u) => u.active)!.apiKey;
     const call = async (method: string, path: string, body?: unknown) => {
-      const init: RequestInit = { method, headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) } };
+      const init: RequestInit = {
+        method,
+        headers: {
+          Authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+      };
       if (body !== undefined) init.body = JSON.stringify(body);
       const r = await app.request(path, init);
       return { status: r.status, body: (await r.json()) as unknown };
@@ -44,12 +68,20 @@ describe("full disk, injected file-system layer", () => {
     expect((await call("POST", "/v1/portfolios", { name: "kept", holdings: [holding] })).status).toBe(201);
     const before = await call("GET", "/v1/portfolios");
     const stateBefore = ctx.store.state;
-    const content = (path: string) => (lstatSync(path).isSymbolicLink() ? `-> ${readlinkSync(path)}` : readFileSync(path).toString("base64")); // the lock is a link
-    const files = () => readdirSync(dir).sort().map((name) => [name, content(join(dir, name))]);
+    const content = (path: string) =>
+      lstatSync(path).isSymbolicLink() ? `-> ${readlinkSync(path)}` : readFileSync(path).toString("base64"); // the lock is a link
+    const files = () =>
+      readdirSync(dir)
+        .sort()
+        .map((name) => [name, content(join(dir, name))]);
     const filesBefore = files();
 
     disk.freeBytes = 1000; // less than the write needs: a short write, then ENOSPC
-    const refused = await call("POST", "/v1/portfolios", { name: "refused", holdings: [holding], metadata: bigMetadata });
+    const refused = await call("POST", "/v1/portfolios", {
+      name: "refused",
+      holdings: [holding],
+      metadata: bigMetadata,
+    });
     expect(refused.status).toBe(507);
     expect((refused.body as { error: string }).error).toMatch(/disk is full/);
     expect(ctx.store.state).toBe(stateBefore);
@@ -84,12 +116,21 @@ describe.skipIf("reason" in tmpfs)("full disk, a real tmpfs, the CLI as a child 
     const mock = await spawnMock(file);
     running.push(mock);
     const premade = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", "/v1/premade-strategies");
-    const companies = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", `/v1/premade-strategies/${premade.body[0]!.id}/companies`);
+    const companies = await request<Array<{ id: string }>>(
+      mock.url,
+      mock.key,
+      "GET",
+      `/v1/premade-strategies/${premade.body[0]!.id}/companies`,
+    );
     const holdings = [{ org_id: companies.body[0]!.id, weight: 1 }];
     expect((await request(mock.url, mock.key, "POST", "/v1/portfolios", { name: "kept", holdings })).status).toBe(201);
 
     expect(fillDisk(join(dir, "filler"))).toBeGreaterThan(0);
-    const refused = await request<{ error: string }>(mock.url, mock.key, "POST", "/v1/portfolios", { name: "refused", holdings, metadata: bigMetadata });
+    const refused = await request<{ error: string }>(mock.url, mock.key, "POST", "/v1/portfolios", {
+      name: "refused",
+      holdings,
+      metadata: bigMetadata,
+    });
     expect(refused.status).toBe(507);
     expect(refused.body.error).toMatch(/disk is full \(ENOSPC/);
     const reset = await request<{ error: string }>(mock.url, null, "POST", "/__mock/reset", {});

@@ -38,7 +38,11 @@ const auth = () => ({ Authorization: `Bearer ${key}`, "Content-Type": "applicati
 
 describe("body size limits over HTTP", () => {
   it("a body over LIMITS.BODY_MAX_BYTES is 413 {error} naming the limit, and the server keeps serving", async () => {
-    const body = JSON.stringify({ name: "big", holdings: [{ weight: 1, security_id: securityId }], metadata: { blob: "x".repeat(LIMITS.BODY_MAX_BYTES) } });
+    const body = JSON.stringify({
+      name: "big",
+      holdings: [{ weight: 1, security_id: securityId }],
+      metadata: { blob: "x".repeat(LIMITS.BODY_MAX_BYTES) },
+    });
     const r = await fetch(`${server.url}/v1/portfolios`, { method: "POST", headers: auth(), body });
     expect(r.status).toBe(413);
     expect(((await r.json()) as { error: string }).error).toContain(String(LIMITS.BODY_MAX_BYTES));
@@ -55,7 +59,12 @@ describe("body size limits over HTTP", () => {
         controller.enqueue(chunk);
       },
     });
-    const r = await fetch(`${server.url}/v1/portfolios`, { method: "POST", headers: auth(), body: stream, duplex: "half" } as RequestInit).catch((e: unknown) => e);
+    const r = await fetch(`${server.url}/v1/portfolios`, {
+      method: "POST",
+      headers: auth(),
+      body: stream,
+      duplex: "half",
+    } as RequestInit).catch((e: unknown) => e);
     // Either the 413 arrives, or the server closed the upload after answering it; never all 100 MB.
     if (r instanceof Response) expect(r.status).toBe(413);
     expect(sent).toBeLessThan(50 * 1024 * 1024);
@@ -67,7 +76,12 @@ describe("body size limits over HTTP", () => {
       fetch(`${server.url}/v1/mcp`, {
         method: "POST",
         headers: { ...auth(), Accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_premade_strategies", arguments: { objective: "q".repeat(size) } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search_premade_strategies", arguments: { objective: "q".repeat(size) } },
+        }),
       });
     expect((await mcp(LIMITS.MCP_BODY_MAX_BYTES + 10)).status).toBe(413);
     const under = await mcp(LIMITS.BODY_MAX_BYTES * 2); // over the REST limit, under the MCP one: a tool error, not a 413
@@ -85,7 +99,9 @@ describe("requests Node refuses before the app", () => {
   });
 
   it("headers over 16 KB get 431 with an {error} JSON body", async () => {
-    const reply = await rawExchange(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    const reply = await rawExchange(
+      `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 431 /);
     expect((JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4)) as { error: string }).error).toMatch(/16 KB/);
   });
@@ -105,13 +121,23 @@ describe("a client that gives up during the added latency", () => {
     setTimeout(() => controller.abort(), 200);
     expect(await write).toBe("aborted");
     // The server has answered the abandoned request (499, logged once its answer was ready): its handler can no longer run.
-    while (!server.ctx.requests.since(before).some((r) => r.method === "POST" && r.path === "/v1/portfolios" && r.status === 499)) {
+    while (
+      !server.ctx.requests
+        .since(before)
+        .some((r) => r.method === "POST" && r.path === "/v1/portfolios" && r.status === 499)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const list = (await (await fetch(`${server.url}/v1/portfolios`, { headers: auth() })).json()) as Array<{ name: string }>;
+    const list = (await (await fetch(`${server.url}/v1/portfolios`, { headers: auth() })).json()) as Array<{
+      name: string;
+    }>;
     expect(list.map((p) => p.name)).not.toContain(name);
     // A client that waits gets its write.
-    const kept = await fetch(`${server.url}/v1/portfolios`, { method: "POST", headers: { ...auth(), "X-Mock-Latency": "50" }, body: JSON.stringify({ name, holdings: [{ weight: 1, security_id: securityId }] }) });
+    const kept = await fetch(`${server.url}/v1/portfolios`, {
+      method: "POST",
+      headers: { ...auth(), "X-Mock-Latency": "50" },
+      body: JSON.stringify({ name, holdings: [{ weight: 1, security_id: securityId }] }),
+    });
     expect(kept.status).toBe(201);
   });
 });

@@ -22,13 +22,27 @@ const dir = mkdtempSync(join(tmpdir(), "thematic-replay-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NEVER_COMPACT = 2 ** 50; // as if every compaction were killed or failed: the journal keeps its lines
 const open = (file: string) =>
-  createStore({ universe: testUniverse, persistence: filePersistence(file, { compactMinBytes: NEVER_COMPACT, log: () => {} }), seed: 1, extraKeys: [], now: () => 40 * DAY, retentionMs: 30 * DAY });
+  createStore({
+    universe: testUniverse,
+    persistence: filePersistence(file, { compactMinBytes: NEVER_COMPACT, log: () => {} }),
+    seed: 1,
+    extraKeys: [],
+    now: () => 40 * DAY,
+    retentionMs: 30 * DAY,
+  });
 
 describe("a journal at 140,000 strategies", () => {
   const fixtures = initialState(testUniverse, 1, []);
   const first = fixtures.strategies.length + 1000;
   const last = fixtures.strategies.length + 139_000;
-  const big = withManyStrategies(fixtures, 140_000, new Map([[1000, 0], [139_000, 0]])); // two archived at time 0
+  const big = withManyStrategies(
+    fixtures,
+    140_000,
+    new Map([
+      [1000, 0],
+      [139_000, 0],
+    ]),
+  ); // two archived at time 0
   const snapshot = (file: string) => writeFileSync(file, JSON.stringify({ ...big, journalSeq: 0 }));
 
   it("purging 2 strategies journals two small splices, and the state replays at the next start", () => {
@@ -49,7 +63,10 @@ describe("a journal at 140,000 strategies", () => {
     const file = join(dir, "old-purge.json");
     snapshot(file);
     const insert = big.strategies.slice(first + 1, last);
-    writeFileSync(`${file}.journal`, `${JSON.stringify({ seq: 1, ops: [{ op: "splice", path: ["strategies"], index: first, remove: last - first + 1, insert }] })}\n`);
+    writeFileSync(
+      `${file}.journal`,
+      `${JSON.stringify({ seq: 1, ops: [{ op: "splice", path: ["strategies"], index: first, remove: last - first + 1, insert }] })}\n`,
+    );
     expect(statSync(`${file}.journal`).size).toBeGreaterThan(30_000_000);
     const store = open(file);
     expect(store.state.strategies.length).toBe(big.strategies.length - 2);
@@ -58,7 +75,8 @@ describe("a journal at 140,000 strategies", () => {
 });
 
 describe("a damaged journal line", () => {
-  const rename = (name: string) => (d: { state: { strategies: Array<{ name: string }> } }) => void (d.state.strategies[0]!.name = name);
+  const rename = (name: string) => (d: { state: { strategies: Array<{ name: string }> } }) =>
+    void (d.state.strategies[0]!.name = name);
 
   it("a damaged last line that ends in its newline (an acknowledged write) is refused, not dropped; both files untouched", () => {
     const file = join(dir, "damaged.json");
@@ -71,7 +89,11 @@ describe("a damaged journal line", () => {
     damaged[at] = "A".charCodeAt(0); // one byte changed; the line keeps its newline
     writeFileSync(`${file}.journal`, damaged);
     const cut = journal.indexOf("\n") + 1;
-    expect(() => open(file)).toThrow(new RegExp(`damaged\\.json\\.journal line 2 is damaged \\(its checksum does not match its content\\) and is the last line.*acknowledged write.*truncate -s ${cut} `));
+    expect(() => open(file)).toThrow(
+      new RegExp(
+        `damaged\\.json\\.journal line 2 is damaged \\(its checksum does not match its content\\) and is the last line.*acknowledged write.*truncate -s ${cut} `,
+      ),
+    );
     expect(readFileSync(`${file}.journal`)).toEqual(damaged);
   });
 
@@ -79,14 +101,18 @@ describe("a damaged journal line", () => {
     const file = join(dir, "torn.json");
     const store = open(file);
     store.mutate(rename("kept"));
-    appendFileSync(`${file}.journal`, '{"seq":2,"ops":[{"op":"set","path":["strategies",0,"name"],"value":"torn"}]}\t0000');
+    appendFileSync(
+      `${file}.journal`,
+      '{"seq":2,"ops":[{"op":"set","path":["strategies",0,"name"],"value":"torn"}]}\t0000',
+    );
     expect(open(file).state.strategies[0]!.name).toBe("kept");
   });
 
   it("a journal written before the checksum existed is still read", () => {
     const file = join(dir, "legacy.json");
     open(file);
-    const op = (seq: number, name: string) => `${JSON.stringify({ seq, ops: [{ op: "set", path: ["strategies", 0, "name"], value: name }] })}\n`;
+    const op = (seq: number, name: string) =>
+      `${JSON.stringify({ seq, ops: [{ op: "set", path: ["strategies", 0, "name"], value: name }] })}\n`;
     writeFileSync(`${file}.journal`, op(1, "one") + op(2, "two"));
     const store = open(file);
     expect(store.state.strategies[0]!.name).toBe("two");

@@ -6,7 +6,18 @@
 // - a symbolic link to the --data file used its own lock and journal: a second server ran
 //   beside the first, and its compaction replaced the link with a file.
 import { type ChildProcess, spawn } from "node:child_process";
-import { lstatSync, mkdirSync, statSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  statSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,7 +54,9 @@ const procState = (pid: number) => {
  */
 function spawnUnreaped(file: string): Promise<{ pid: number; url: string; key: string }> {
   const script = '"$@" & echo "server-pid $!"; exec sleep 600';
-  const sh = spawn("sh", ["-c", script, "sh", process.execPath, LAUNCHER, "--port", "0", "--quiet", "--data", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const sh = spawn("sh", ["-c", script, "sh", process.execPath, LAUNCHER, "--port", "0", "--quiet", "--data", file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   others.push(sh);
   let out = "";
   return new Promise((resolve, reject) => {
@@ -59,49 +72,71 @@ function spawnUnreaped(file: string): Promise<{ pid: number; url: string; key: s
 }
 
 describe("the lock follows its owner", () => {
-  it.skipIf(!linux)("a server killed but not reaped (a zombie) does not block an immediate restart", async () => {
-    const file = join(dir, "zombie.json");
-    const first = await spawnUnreaped(file);
-    expect((await request(first.url, first.key, "POST", "/v1/strategies", { name: "kept", objective: "water" })).status).toBe(201);
-    process.kill(first.pid, "SIGKILL");
-    while (procState(first.pid) !== "Z") await new Promise((r) => setTimeout(r, 20)); // killed; its parent will never reap it
-    const second = await spawnMock(file);
-    running.push(second);
-    const names = (await request<Array<{ name: string }>>(second.url, second.key, "GET", "/v1/strategies")).body.map((s) => s.name);
-    expect(names).toContain("kept");
-    expect(procState(first.pid)).toBe("Z"); // it was still a zombie while the second server started
-  }, CHILD_TIMEOUT);
+  it.skipIf(!linux)(
+    "a server killed but not reaped (a zombie) does not block an immediate restart",
+    async () => {
+      const file = join(dir, "zombie.json");
+      const first = await spawnUnreaped(file);
+      expect(
+        (await request(first.url, first.key, "POST", "/v1/strategies", { name: "kept", objective: "water" })).status,
+      ).toBe(201);
+      process.kill(first.pid, "SIGKILL");
+      while (procState(first.pid) !== "Z") await new Promise((r) => setTimeout(r, 20)); // killed; its parent will never reap it
+      const second = await spawnMock(file);
+      running.push(second);
+      const names = (await request<Array<{ name: string }>>(second.url, second.key, "GET", "/v1/strategies")).body.map(
+        (s) => s.name,
+      );
+      expect(names).toContain("kept");
+      expect(procState(first.pid)).toBe("Z"); // it was still a zombie while the second server started
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it.skipIf(!linux)("a lock naming a pid now used by an unrelated process is taken over", async () => {
-    const file = join(dir, "reused.json");
-    const first = await spawnMock(file);
-    running.push(first);
-    first.child.kill("SIGKILL");
-    await first.exited;
-    const unrelated = spawn("sleep", ["600"], { stdio: "ignore" });
-    others.push(unrelated);
-    // The dead server's lock, with its pid now given to `sleep` (the start token still the server's).
-    const [, , token, host] = readlinkSync(`${file}.lock`).split(":");
-    expect(host).toBe(hostTag());
-    expect(token).not.toBe(processToken(unrelated.pid!));
-    unlinkSync(`${file}.lock`);
-    symlinkSync(`thematic-mock:${unrelated.pid}:${token}:${host}`, `${file}.lock`);
-    const second = await spawnMock(file);
-    running.push(second);
-    expect(readlinkSync(`${file}.lock`)).toBe(`thematic-mock:${second.child.pid}:${processToken(second.child.pid!)}:${hostTag()}`);
-  }, CHILD_TIMEOUT);
+  it.skipIf(!linux)(
+    "a lock naming a pid now used by an unrelated process is taken over",
+    async () => {
+      const file = join(dir, "reused.json");
+      const first = await spawnMock(file);
+      running.push(first);
+      first.child.kill("SIGKILL");
+      await first.exited;
+      const unrelated = spawn("sleep", ["600"], { stdio: "ignore" });
+      others.push(unrelated);
+      // The dead server's lock, with its pid now given to `sleep` (the start token still the server's).
+      const [, , token, host] = readlinkSync(`${file}.lock`).split(":");
+      expect(host).toBe(hostTag());
+      expect(token).not.toBe(processToken(unrelated.pid!));
+      unlinkSync(`${file}.lock`);
+      symlinkSync(`thematic-mock:${unrelated.pid}:${token}:${host}`, `${file}.lock`);
+      const second = await spawnMock(file);
+      running.push(second);
+      expect(readlinkSync(`${file}.lock`)).toBe(
+        `thematic-mock:${second.child.pid}:${processToken(second.child.pid!)}:${hostTag()}`,
+      );
+    },
+    CHILD_TIMEOUT,
+  );
 });
 
 describe("a symbolic link to the --data file", () => {
-  it("shares the file's lock: a second server on the link is refused while the first runs", async () => {
-    const real = join(dir, "real.json");
-    const link = join(dir, "link.json");
-    const first = await spawnMock(real);
-    running.push(first);
-    symlinkSync(real, link);
-    await expect(spawnMock(link)).rejects.toThrow(new RegExp(`another process \\(pid ${first.child.pid}\\) is serving this state \\(${real.replace(/[.\\]/g, "\\$&")}\\.lock\\)`));
-    expect(readdirSync(dir).filter((n) => n.startsWith("link.json"))).toEqual(["link.json"]);
-  }, CHILD_TIMEOUT);
+  it(
+    "shares the file's lock: a second server on the link is refused while the first runs",
+    async () => {
+      const real = join(dir, "real.json");
+      const link = join(dir, "link.json");
+      const first = await spawnMock(real);
+      running.push(first);
+      symlinkSync(real, link);
+      await expect(spawnMock(link)).rejects.toThrow(
+        new RegExp(
+          `another process \\(pid ${first.child.pid}\\) is serving this state \\(${real.replace(/[.\\]/g, "\\$&")}\\.lock\\)`,
+        ),
+      );
+      expect(readdirSync(dir).filter((n) => n.startsWith("link.json"))).toEqual(["link.json"]);
+    },
+    CHILD_TIMEOUT,
+  );
 
   it("writes, compacts and replays through the link: the link stays a link to the real file", () => {
     const sub = join(dir, "compact");
@@ -109,7 +144,13 @@ describe("a symbolic link to the --data file", () => {
     const real = join(sub, "store", "state.json");
     const link = join(sub, "link.json");
     symlinkSync(join("store", "state.json"), link); // relative and dangling until the first save
-    const open = () => createStore({ universe: testUniverse, persistence: filePersistence(link, { compactMinBytes: 1, log: () => {} }), seed: 1, extraKeys: [] });
+    const open = () =>
+      createStore({
+        universe: testUniverse,
+        persistence: filePersistence(link, { compactMinBytes: 1, log: () => {} }),
+        seed: 1,
+        extraKeys: [],
+      });
     const store = open();
     const long = "n".repeat(statSync(real).size); // a journal line longer than the snapshot: each write compacts
     for (let i = 0; i < 3; i++) store.mutate((d) => void (d.state.strategies[0]!.name = `${long} ${i}`));
@@ -117,7 +158,9 @@ describe("a symbolic link to the --data file", () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readdirSync(sub).sort()).toEqual(["link.json", "store"]);
     expect(readdirSync(join(sub, "store")).sort()).toEqual(["state.json", "state.json.journal", "state.json.lock"]);
-    expect((JSON.parse(readFileSync(real, "utf8")) as { strategies: Array<{ name: string }> }).strategies[0]!.name).toBe(`${long} 2`);
+    expect(
+      (JSON.parse(readFileSync(real, "utf8")) as { strategies: Array<{ name: string }> }).strategies[0]!.name,
+    ).toBe(`${long} 2`);
     expect(open().state.strategies[0]!.name).toBe(`${long} 2`);
   });
 });

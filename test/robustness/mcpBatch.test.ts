@@ -28,14 +28,25 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const call = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 const search = (id: number) => call(id, "search_premade_strategies", { objective: worstPremadeObjective(id) });
-const create = (id: number) => call(id, "create_strategy", { name: `batch ${id}`, objective: "companies building quantum computers" });
+const create = (id: number) =>
+  call(id, "create_strategy", { name: `batch ${id}`, objective: "companies building quantum computers" });
 
 function postBatch(batch: unknown[], signal?: AbortSignal): Promise<Response> {
   return fetch(`${server.url}/v1/mcp`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18" },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "Mcp-Protocol-Version": "2025-06-18",
+    },
     body: JSON.stringify(batch),
     ...(signal === undefined ? {} : { signal }),
   });
@@ -98,7 +109,8 @@ describe("an MCP batch over HTTP", () => {
     controller.abort();
     expect(await request).toBeInstanceOf(Error);
     // The server finishes the request (answering the waiting calls with errors) and logs it.
-    while (!server.ctx.requests.since(seqBefore).some((r) => r.path === "/v1/mcp")) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!server.ctx.requests.since(seqBefore).some((r) => r.path === "/v1/mcp"))
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const ran = strategies() - before;
     expect(ran).toBeLessThan(100);
     expect(ran).toBeLessThanOrEqual(abortedAt + 3); // the call running when the socket closed, and the ones before Node noticed

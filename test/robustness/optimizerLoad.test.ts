@@ -21,8 +21,19 @@ afterEach(async () => {
 });
 
 /** One distinct mean-CVaR solve per premade strategy (about a second each on the fixtures). */
-function solve(url: string, id: string): Promise<{ status: number; retryAfter: string | null; body: { error?: string; solver?: { status: string } }; at: number }> {
-  return fetch(`${url}/v1/strategies/${id}/optimized-portfolio`, { method: "POST", headers: { Authorization: `Bearer ${key}` } }).then(async (r) => ({
+function solve(
+  url: string,
+  id: string,
+): Promise<{
+  status: number;
+  retryAfter: string | null;
+  body: { error?: string; solver?: { status: string } };
+  at: number;
+}> {
+  return fetch(`${url}/v1/strategies/${id}/optimized-portfolio`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${key}` },
+  }).then(async (r) => ({
     status: r.status,
     retryAfter: r.headers.get("Retry-After"),
     body: (await r.json()) as { error?: string; solver?: { status: string } },
@@ -59,7 +70,15 @@ describe("optimizer solves in the standalone server", () => {
   });
 
   it("refuses solves past the queue bound at once with 429, Retry-After and {error}", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 2, optimizerTimeLimitMs: 0, warmOptimizer: true });
+    server = await startServer({
+      port: 0,
+      quiet: true,
+      universe,
+      optimizerWorkers: 1,
+      optimizerQueue: 2,
+      optimizerTimeLimitMs: 0,
+      warmOptimizer: true,
+    });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(0, 8).map((id) => solve(url, id)));
     const refused = replies.filter((r) => r.status === 429);
@@ -69,11 +88,21 @@ describe("optimizer solves in the standalone server", () => {
       expect(r.retryAfter).toMatch(/^\d+$/);
       expect(r.body.error).toMatch(/optimizer is busy/);
     }
-    expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...replies.filter((r) => r.status === 200).map((r) => r.at)));
+    expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(
+      Math.min(...replies.filter((r) => r.status === 200).map((r) => r.at)),
+    );
   });
 
   it("a time limit over the whole request: every answer is a result within the limit's terms or a 429/503 {error}, never a hang", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 200, warmOptimizer: true });
+    server = await startServer({
+      port: 0,
+      quiet: true,
+      universe,
+      optimizerWorkers: 1,
+      optimizerQueue: 16,
+      optimizerTimeLimitMs: 200,
+      warmOptimizer: true,
+    });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(8, 12).map((id) => solve(url, id)));
     for (const r of replies) {
@@ -85,7 +114,15 @@ describe("optimizer solves in the standalone server", () => {
 
   // Before the pool refused what could not start in time: with 1 worker and the 5 s limit, 16 solves at once gave 2 × 200 and 14 × 503, each after about 5 s.
   it("refuses at once with 429 the solves that could not start in time (1 worker, 5 s limit, 16 at once), before any solve is answered", async () => {
-    server = await startServer({ port: 0, quiet: true, universe, optimizerWorkers: 1, optimizerQueue: 16, optimizerTimeLimitMs: 5000, warmOptimizer: true });
+    server = await startServer({
+      port: 0,
+      quiet: true,
+      universe,
+      optimizerWorkers: 1,
+      optimizerQueue: 16,
+      optimizerTimeLimitMs: 5000,
+      warmOptimizer: true,
+    });
     const url = server.url;
     const replies = await Promise.all(premadeIds.slice(0, 16).map((id) => solve(url, id)));
     const refused = replies.filter((r) => r.status === 429);
@@ -96,7 +133,9 @@ describe("optimizer solves in the standalone server", () => {
     expect(Math.max(...refused.map((r) => r.at))).toBeLessThan(Math.min(...answered.map((r) => r.at)));
     for (const r of refused) {
       expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(r.body.error).toMatch(/optimizer is busy: this solve would start in about .* too late for the time limit of 5 s/);
+      expect(r.body.error).toMatch(
+        /optimizer is busy: this solve would start in about .* too late for the time limit of 5 s/,
+      );
     }
   });
 });

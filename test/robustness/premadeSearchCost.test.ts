@@ -27,7 +27,10 @@ function cpuMs(search: () => unknown, rounds = 7, batch = 5): number {
 describe("the costliest valid premade search on the real fixtures", () => {
   it("costs at most a few times a maximal objective of real words, whatever the length of its made-up words", () => {
     const { ctx } = createMock({ universe: fixtureUniverse(), quiet: true });
-    const real = ctx.universe.premadeStrategies.map((p) => p.objective).join(" ").slice(0, LIMITS.OBJECTIVE_MAX);
+    const real = ctx.universe.premadeStrategies
+      .map((p) => p.objective)
+      .join(" ")
+      .slice(0, LIMITS.OBJECTIVE_MAX);
     searchPremade(ctx, real); // builds the index
     const costs = [7, 12, 15, 17, 18, 24, 40, 64].map((length) => {
       const objective = worstPremadeObjective(length, length);
@@ -36,6 +39,10 @@ describe("the costliest valid premade search on the real fixtures", () => {
       return { length, ratio: worst / base, worst, base };
     });
     // Before: 64-letter words cost about 13 such searches (47 ms against 3.7 ms of CPU), 17-letter ones 4; now at most about 1.5.
-    for (const c of costs) expect(c.ratio, `words of ${c.length} letters: ${c.worst.toFixed(2)} ms against ${c.base.toFixed(2)} ms`).toBeLessThan(3);
+    for (const c of costs)
+      expect(
+        c.ratio,
+        `words of ${c.length} letters: ${c.worst.toFixed(2)} ms against ${c.base.toFixed(2)} ms`,
+      ).toBeLessThan(3);
   }, 120_000);
 });

@@ -16,19 +16,40 @@ function setup() {
   const clock = createManualClock(Date.UTC(2025, 5, 2, 12));
   const d = createSessionDispatcher({ universe: testUniverse, clock, quiet: true, buildDurationMs: BUILD_MS });
   /** A request in `session` (undefined: the default state) with `key` (null: none). */
-  const send = (method: string, path: string, { session, key = null, body }: { session?: string | undefined; key?: string | null; body?: unknown } = {}) => {
+  const send = (
+    method: string,
+    path: string,
+    { session, key = null, body }: { session?: string | undefined; key?: string | null; body?: unknown } = {},
+  ) => {
     const headers: Record<string, string> = {};
     if (key !== null) headers.Authorization = `Bearer ${key}`;
     if (session !== undefined) headers["X-Mock-Session"] = session;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    return d.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    return d.fetch(
+      new Request(`http://127.0.0.1${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
   };
   /** A new private strategy of `key`'s user in `session`, submitted with a factsheet; its id once the factsheet is ready. */
-  const privateStrategyWithFactsheet = async (session: string | undefined, key: string, name: string): Promise<string> => {
-    const created = await send("POST", "/v2/strategies", { session, key, body: { name, objective: "Quantum computing hardware makers." } });
+  const privateStrategyWithFactsheet = async (
+    session: string | undefined,
+    key: string,
+    name: string,
+  ): Promise<string> => {
+    const created = await send("POST", "/v2/strategies", {
+      session,
+      key,
+      body: { name, objective: "Quantum computing hardware makers." },
+    });
     expect(created.status).toBe(201);
     const strategyId = ((await created.json()) as { id: string }).id;
-    expect((await send("POST", `/v2/strategies/${strategyId}/submit`, { session, key, body: { create_factsheet: true } })).status).toBe(200);
+    expect(
+      (await send("POST", `/v2/strategies/${strategyId}/submit`, { session, key, body: { create_factsheet: true } }))
+        .status,
+    ).toBe(200);
     clock.advance(2 * BUILD_MS);
     return strategyId;
   };
@@ -47,7 +68,8 @@ function setup() {
   /** Opens `path` without an API key, as a presigned address is used: the status, and the PDF's title line or the error. */
   const open = async (path: string, session?: string) => {
     const r = await send("GET", path, { session });
-    if (r.headers.get("content-type") !== "application/pdf") return { status: r.status, text: ((await r.json()) as { error: string }).error };
+    if (r.headers.get("content-type") !== "application/pdf")
+      return { status: r.status, text: ((await r.json()) as { error: string }).error };
     const pdf = new TextDecoder().decode(new Uint8Array(await r.arrayBuffer()));
     return { status: r.status, text: `PDF titled ${/\/F2 18 Tf [\d ]+Td \((.*?)\) Tj/.exec(pdf)?.[1]}` };
   };
@@ -139,7 +161,10 @@ describe("presigned factsheet addresses on a session's clock", () => {
     const m = setup();
     const quantum = id("alice-quantum");
     for (const years of [10, 10, 10, 10, 10, 10, 10, 10, 10, 9]) {
-      expect((await m.send("POST", "/__mock/clock/advance", { session: "future", body: { ms: years * 365 * DAY_MS } })).status).toBe(200); // at most 10 years a call
+      expect(
+        (await m.send("POST", "/__mock/clock/advance", { session: "future", body: { ms: years * 365 * DAY_MS } }))
+          .status,
+      ).toBe(200); // at most 10 years a call
     }
     await m.requestFactsheet("future", keys.alice, quantum);
     const path = await m.address("future", keys.alice, quantum);

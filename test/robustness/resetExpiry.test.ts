@@ -13,31 +13,62 @@ const alice = users.find((u) => u.apiKey === keys.alice)!;
 
 async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function setup() {
   const m = makeMock();
   const form = (path: string, fields: Record<string, string>) =>
-    m.app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
-  const control = (path: string, body: unknown) => m.app.request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    m.app.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const control = (path: string, body: unknown) =>
+    m.app.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   /** Registers a public client and signs Alice in: the client id and an authorization code. */
   const code = async () => {
-    const registered = await m.app.request("/oauth/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }) });
+    const registered = await m.app.request("/oauth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }),
+    });
     expect(registered.status).toBe(201);
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
-    const approved = await form("/oauth/authorize", { client_id: clientId, redirect_uri: REDIRECT, response_type: "code", code_challenge: await s256(VERIFIER), code_challenge_method: "S256", user_id: alice.id });
+    const approved = await form("/oauth/authorize", {
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      response_type: "code",
+      code_challenge: await s256(VERIFIER),
+      code_challenge_method: "S256",
+      user_id: alice.id,
+    });
     expect(approved.status).toBe(302);
     return { clientId, code: new URL(approved.headers.get("location")!).searchParams.get("code")! };
   };
-  const exchange = (clientId: string, authorizationCode: string) => form("/oauth/token", { grant_type: "authorization_code", client_id: clientId, code: authorizationCode, redirect_uri: REDIRECT, code_verifier: VERIFIER });
+  const exchange = (clientId: string, authorizationCode: string) =>
+    form("/oauth/token", {
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code: authorizationCode,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+    });
   const tokens = async () => {
     const { clientId, code: c } = await code();
     const r = await exchange(clientId, c);
     expect(r.status).toBe(200);
     return { clientId, ...((await r.json()) as { access_token: string; refresh_token: string }) };
   };
-  const strategiesWith = async (accessToken: string) => (await m.app.request("/v1/strategies", { headers: { Authorization: `Bearer ${accessToken}` } })).status;
+  const strategiesWith = async (accessToken: string) =>
+    (await m.app.request("/v1/strategies", { headers: { Authorization: `Bearer ${accessToken}` } })).status;
   const advance = async (ms: number) => expect((await control("/__mock/clock/advance", { ms })).status).toBe(200);
   const reset = async () => expect((await control("/__mock/reset", {})).status).toBe(200);
   return { m, form, code, exchange, tokens, strategiesWith, advance, reset };

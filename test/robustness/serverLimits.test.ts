@@ -28,20 +28,38 @@ describe("the clock offset is bounded", () => {
   it("a state file with clockOffsetMs 1e300 is refused at start, naming the field (before: it started, then /__mock/state was a 500)", () => {
     const universe = fixtureUniverse();
     const file = join(dir, "far-future.json");
-    const { ctx } = createMock({ universe, clock: createManualClock(), quiet: true, persistence: filePersistence(file) });
-    const state = { ...(JSON.parse(JSON.stringify(ctx.store.state)) as Record<string, unknown>), clockOffsetMs: 1e300, journalSeq: 0 };
+    const { ctx } = createMock({
+      universe,
+      clock: createManualClock(),
+      quiet: true,
+      persistence: filePersistence(file),
+    });
+    const state = {
+      ...(JSON.parse(JSON.stringify(ctx.store.state)) as Record<string, unknown>),
+      clockOffsetMs: 1e300,
+      journalSeq: 0,
+    };
     writeFileSync(file, JSON.stringify(state));
-    expect(() => createMock({ universe, clock: createManualClock(), quiet: true, persistence: filePersistence(file) })).toThrow(/clockOffsetMs: must be from 0 to \d+ \(100 years\), got 1e\+300/);
+    expect(() =>
+      createMock({ universe, clock: createManualClock(), quiet: true, persistence: filePersistence(file) }),
+    ).toThrow(/clockOffsetMs: must be from 0 to \d+ \(100 years\), got 1e\+300/);
   });
 
   it("advancing past LIMITS.CLOCK_OFFSET_MAX_MS is a 400 naming the limit and the way back; /__mock/state stays 200", async () => {
     const { app } = createMock({ universe: fixtureUniverse(), clock: createManualClock(), quiet: true });
-    const advance = (ms: number) => app.request("/__mock/clock/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ms }) });
+    const advance = (ms: number) =>
+      app.request("/__mock/clock/advance", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ms }),
+      });
     const tenYears = 10 * 365 * 86_400_000;
     for (let i = 0; i < LIMITS.CLOCK_OFFSET_MAX_MS / tenYears; i++) expect((await advance(tenYears)).status).toBe(200);
     const refused = await advance(tenYears);
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/at most 36500 days ahead .* POST \/__mock\/reset brings it back/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /at most 36500 days ahead .* POST \/__mock\/reset brings it back/,
+    );
     const state = await app.request("/__mock/state");
     expect(state.status).toBe(200);
     expect(((await state.json()) as { clockOffsetMs: number }).clockOffsetMs).toBe(LIMITS.CLOCK_OFFSET_MAX_MS);
@@ -55,7 +73,11 @@ describe("the first backtest after a start", () => {
     const key = universe.users.find((u) => u.active)!.apiKey;
     const holdings = universe.premadeStrategies[0]!.constituents.map((c) => ({ companyId: c.companyId, weight: 1 }));
     let answered = false;
-    const backtest = fetch(`${server.url}/v1/backtest`, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify({ holdings }) }).then(async (r) => {
+    const backtest = fetch(`${server.url}/v1/backtest`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ holdings }),
+    }).then(async (r) => {
       await r.arrayBuffer();
       answered = true;
       return r.status;
@@ -82,7 +104,9 @@ describe("the connection cap (Node adapter)", () => {
   const rawHealth = (port: number) =>
     new Promise<string>((resolve) => {
       let received = "";
-      const socket = connect(port, "127.0.0.1", () => socket.write("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+      const socket = connect(port, "127.0.0.1", () =>
+        socket.write("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+      );
       socket.on("data", (chunk) => (received += chunk.toString()));
       socket.on("close", () => resolve(received));
       socket.on("error", () => undefined);
@@ -94,7 +118,9 @@ describe("the connection cap (Node adapter)", () => {
     const refused = await rawHealth(server.port);
     expect(refused).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
     expect(refused).toMatch(/\r\nRetry-After: 1\r\n/);
-    expect(JSON.parse(refused.slice(refused.indexOf("\r\n\r\n") + 4)).error).toMatch(/too many open connections .*--max-connections/);
+    expect(JSON.parse(refused.slice(refused.indexOf("\r\n\r\n") + 4)).error).toMatch(
+      /too many open connections .*--max-connections/,
+    );
     idle[0]!.destroy();
     let served = "";
     while (!served.startsWith("HTTP/1.1 200")) served = await rawHealth(server.port); // once the server has seen the close
@@ -102,7 +128,9 @@ describe("the connection cap (Node adapter)", () => {
   }, 60_000);
 
   it("--max-connections is validated", async () => {
-    await expect(startServer({ port: 0, quiet: true, universe: fixtureUniverse(), maxConnections: 0 })).rejects.toThrow(/maxConnections must be an integer in 1\.\.1000000/);
+    await expect(startServer({ port: 0, quiet: true, universe: fixtureUniverse(), maxConnections: 0 })).rejects.toThrow(
+      /maxConnections must be an integer in 1\.\.1000000/,
+    );
   });
 });
 
@@ -116,7 +144,11 @@ describe("404 answers", () => {
     const text = await r.text();
     expect(text).not.toContain("script");
     expect(JSON.parse(text).error).toMatch(/^no route for GET at this path/);
-    for (const [path, status] of [["/v1/health", 200], ["/v1/strategies", 401], ["/openapi.json", 200]] as const) {
+    for (const [path, status] of [
+      ["/v1/health", 200],
+      ["/v1/strategies", 401],
+      ["/openapi.json", 200],
+    ] as const) {
       const other = await app.request(path);
       expect(other.status).toBe(status);
       expect(other.headers.get("X-Content-Type-Options"), path).toBe("nosniff");

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** A request with a `Host` header of our choice (fetch forbids setting it), through Node's http client. */
-async function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: { error?: string } }> {
+async function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { error?: string } }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${path}`, { headers: { Authorization: `Bearer ${key}`, ...headers } }, (res) => {
@@ -40,7 +43,10 @@ async function get(path: string, headers: Record<string, string>): Promise<{ sta
 describe("sandbox sessions over HTTP", () => {
   it("70 requests of a rebinding page (Host: attacker's name) are all 403 and create no session; a real worker then gets its own", async () => {
     for (let i = 0; i < 70; i++) {
-      const r = await get("/v1/strategies", { Host: `rebind.attacker.example:${server.port}`, "X-Mock-Session": `evil-${i}` });
+      const r = await get("/v1/strategies", {
+        Host: `rebind.attacker.example:${server.port}`,
+        "X-Mock-Session": `evil-${i}`,
+      });
       expect(r.status).toBe(403);
     }
     expect(server.dispatcher.sessions.list()).toEqual([]);
@@ -50,15 +56,29 @@ describe("sandbox sessions over HTTP", () => {
   });
 
   it("a full registry frees the places of sessions idle for 30 minutes; the 409 names the way to free one", async () => {
-    for (let i = 2; i <= 64; i++) expect((await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": `worker-${i}` })).status).toBe(200);
+    for (let i = 2; i <= 64; i++)
+      expect(
+        (await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": `worker-${i}` })).status,
+      ).toBe(200);
     const full = await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": "late" });
     expect(full.status).toBe(409);
-    expect(full.body.error).toMatch(/free one with DELETE \/__mock\/sessions\/\{name\} \(least recently used: worker-1 /);
+    expect(full.body.error).toMatch(
+      /free one with DELETE \/__mock\/sessions\/\{name\} \(least recently used: worker-1 /,
+    );
     clock.advance(20 * 60_000);
-    expect((await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": "worker-1" })).status).toBe(200); // in use
+    expect(
+      (await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": "worker-1" })).status,
+    ).toBe(200); // in use
     clock.advance(11 * 60_000); // the 63 others idle for 31 minutes
-    expect((await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": "late" })).status).toBe(200);
-    expect(server.dispatcher.sessions.list().map((s) => s.name).sort()).toEqual(["late", "worker-1"]);
+    expect((await get("/v1/strategies", { Host: `127.0.0.1:${server.port}`, "X-Mock-Session": "late" })).status).toBe(
+      200,
+    );
+    expect(
+      server.dispatcher.sessions
+        .list()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["late", "worker-1"]);
   });
 });
 
@@ -72,7 +92,11 @@ describe("sessions share what derives from the fixtures alone", () => {
       .fetch(
         new Request(`http://127.0.0.1${path}`, {
           method: body === undefined ? "GET" : "POST",
-          headers: { Authorization: `Bearer ${userKey}`, "Content-Type": "application/json", ...(session === null ? {} : { "X-Mock-Session": session }) },
+          headers: {
+            Authorization: `Bearer ${userKey}`,
+            "Content-Type": "application/json",
+            ...(session === null ? {} : { "X-Mock-Session": session }),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         }),
       )
@@ -99,7 +123,9 @@ describe("sessions share what derives from the fixtures alone", () => {
     const sessionCtx = d.session("fresh")!.ctx;
     expect(premadeSearchIndex(sessionCtx)).toBe(premadeSearchIndex(d.mock.ctx));
     expect(searchEntries(sessionCtx)).toBe(searchEntries(d.mock.ctx));
-    expect((await send("fresh", "/v1/premade-strategies/search", { objective: "batteries" })).text).toBe((await send(null, "/v1/premade-strategies/search", { objective: "batteries" })).text);
+    expect((await send("fresh", "/v1/premade-strategies/search", { objective: "batteries" })).text).toBe(
+      (await send(null, "/v1/premade-strategies/search", { objective: "batteries" })).text,
+    );
   });
 
   it("a new session's first steps cost CPU of the order of the same steps repeated (before: about 30 times)", async () => {

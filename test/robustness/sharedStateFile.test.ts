@@ -20,8 +20,14 @@ describe("one state file, one server", () => {
     const file = join(dir, "state.json");
     const first = await spawnMock(file);
     running.push(first);
-    await expect(spawnMock(file)).rejects.toThrow(new RegExp(`exited early \\(1\\): thematic-mock: another process \\(pid ${first.child.pid}\\) is serving this state`));
-    expect((await request(first.url, first.key, "POST", "/v1/strategies", { name: "kept", objective: "water" })).status).toBe(201);
+    await expect(spawnMock(file)).rejects.toThrow(
+      new RegExp(
+        `exited early \\(1\\): thematic-mock: another process \\(pid ${first.child.pid}\\) is serving this state`,
+      ),
+    );
+    expect(
+      (await request(first.url, first.key, "POST", "/v1/strategies", { name: "kept", objective: "water" })).status,
+    ).toBe(201);
     first.child.kill("SIGKILL");
     await first.exited;
     const second = await spawnMock(file);

@@ -6,7 +6,18 @@
 // write and leaves no empty lock. The disk is simulated (smallDisk: the directory's files count
 // against a capacity), so this runs without mounting a tmpfs; where a tmpfs can be mounted (root
 // on Linux), the same story runs again on a real 4 MiB disk with the CLI as a child process.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadUniverse } from "@thematic/fixtures/load";
@@ -33,7 +44,13 @@ const newDir = () => {
   dirs.push(dir);
   return dir;
 };
-const open = (file: string, fs: ReturnType<typeof smallDisk>) => createStore({ universe: testUniverse, persistence: filePersistence(file, { fs, log: () => {} }), seed: 1, extraKeys: [] });
+const open = (file: string, fs: ReturnType<typeof smallDisk>) =>
+  createStore({
+    universe: testUniverse,
+    persistence: filePersistence(file, { fs, log: () => {} }),
+    seed: 1,
+    extraKeys: [],
+  });
 /** The status of a write: 200, or the ApiError's (507 when the disk is full). */
 const write = (store: Store, name: string): number => {
   try {
@@ -49,7 +66,10 @@ describe("a 4 MiB disk with a 1.2 MB state", () => {
   it("keeps room for compaction: 30 writes of 60 KB with 1.5 MB free all succeed, and all succeed again once a full disk is freed", () => {
     const dir = newDir();
     const file = join(dir, "state.json");
-    writeFileSync(file, JSON.stringify({ ...withManyStrategies(initialState(testUniverse, 1, []), 4000), journalSeq: 0 }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...withManyStrategies(initialState(testUniverse, 1, []), 4000), journalSeq: 0 }),
+    );
     const snapshot = statSync(file).size;
     expect(snapshot).toBeGreaterThan(1.1e6);
     expect(snapshot).toBeLessThan(1.4e6);
@@ -76,7 +96,9 @@ describe("a start on a full disk", () => {
     const dir = newDir();
     const file = join(dir, "state.json");
     const disk = smallDisk(dir, 0);
-    expect(() => open(file, disk)).toThrow(new RegExp(`the disk is full \\(ENOSPC writing ${file.replace(/[.\\]/g, "\\$&")}\\)`));
+    expect(() => open(file, disk)).toThrow(
+      new RegExp(`the disk is full \\(ENOSPC writing ${file.replace(/[.\\]/g, "\\$&")}\\)`),
+    );
     expect(lstatSync(`${file}.lock`).isSymbolicLink()).toBe(true); // held by this process, naming it
     expect(readlinkSync(`${file}.lock`)).toMatch(new RegExp(`^thematic-mock:${process.pid}:`));
   });
@@ -118,16 +140,37 @@ describe.skipIf("reason" in tmpfs)("a real 4 MiB tmpfs, the CLI as a child proce
     const fixtures = createMock({ universe: loadUniverse(), quiet: true }).ctx.store.state;
     const base = JSON.stringify(fixtures).length;
     const perStrategy = JSON.stringify(withManyStrategies(fixtures, 1).strategies.at(-1)).length + 1;
-    writeFileSync(file, JSON.stringify({ ...withManyStrategies(fixtures, Math.max(0, Math.round((1.2e6 - base) / perStrategy))), journalSeq: 0 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...withManyStrategies(fixtures, Math.max(0, Math.round((1.2e6 - base) / perStrategy))),
+        journalSeq: 0,
+      }),
+    );
     expect(statSync(file).size).toBeGreaterThan(1.1e6);
     const mock = await spawnMock(file);
     running.push(mock);
     const premade = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", "/v1/premade-strategies");
-    const companies = await request<Array<{ id: string }>>(mock.url, mock.key, "GET", `/v1/premade-strategies/${premade.body[0]!.id}/companies`);
+    const companies = await request<Array<{ id: string }>>(
+      mock.url,
+      mock.key,
+      "GET",
+      `/v1/premade-strategies/${premade.body[0]!.id}/companies`,
+    );
     const holdings = [{ org_id: companies.body[0]!.id, weight: 1 }];
-    const created = await request<{ id: string }>(mock.url, mock.key, "POST", "/v1/portfolios", { name: "big", holdings });
+    const created = await request<{ id: string }>(mock.url, mock.key, "POST", "/v1/portfolios", {
+      name: "big",
+      holdings,
+    });
     expect(created.status).toBe(201);
-    const put = async (i: number) => (await request(mock.url, mock.key, "PUT", `/v1/portfolios/${created.body.id}`, { name: "big", holdings, metadata: { notes: `${"n".repeat(60_000)} ${i}` } })).status;
+    const put = async (i: number) =>
+      (
+        await request(mock.url, mock.key, "PUT", `/v1/portfolios/${created.body.id}`, {
+          name: "big",
+          holdings,
+          metadata: { notes: `${"n".repeat(60_000)} ${i}` },
+        })
+      ).status;
     const statuses = async (from: number) => {
       const out: number[] = [];
       for (let i = from; i < from + 30; i++) out.push(await put(i));
@@ -146,7 +189,9 @@ describe.skipIf("reason" in tmpfs)("a real 4 MiB tmpfs, the CLI as a child proce
     await mock.exited;
     fillDisk(join(disk, "filler")); // 0 bytes free
     const fresh = join(dataDir, "fresh.json");
-    await expect(spawnMock(fresh)).rejects.toThrow(new RegExp(`exited early \\(1\\): thematic-mock: .*ENOSPC writing ${fresh.replace(/[.\\]/g, "\\$&")}\\b`));
+    await expect(spawnMock(fresh)).rejects.toThrow(
+      new RegExp(`exited early \\(1\\): thematic-mock: .*ENOSPC writing ${fresh.replace(/[.\\]/g, "\\$&")}\\b`),
+    );
     expect(readdirSync(dataDir).filter((n) => n.startsWith("fresh.json"))).toEqual([]); // no lock, no temporary file left
     const again = await spawnMock(file); // an existing state starts on the full disk (and reads work)
     running.push(again);

@@ -15,7 +15,10 @@ afterAll(async () => {
   await killAll(running);
   rmSync(dir, { recursive: true, force: true });
 });
-const temps = () => readdirSync(dir).filter((n) => n.endsWith(".tmp")).sort();
+const temps = () =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith(".tmp"))
+    .sort();
 
 describe("temporary files of a killed save", () => {
   it("are removed at the next start; a live process's recent one is kept", async () => {
@@ -23,14 +26,16 @@ describe("temporary files of a killed save", () => {
     const first = await spawnMock(file);
     running.push(first);
     // Saves in a burst (each reset writes a whole snapshot through a temporary file), killed mid-way.
-    const resets = Array.from({ length: 40 }, () => request(first.url, null, "POST", "/__mock/reset", {}).catch(() => null));
+    const resets = Array.from({ length: 40 }, () =>
+      request(first.url, null, "POST", "/__mock/reset", {}).catch(() => null),
+    );
     await new Promise((r) => setTimeout(r, 30));
     first.child.kill("SIGKILL");
     await Promise.all(resets);
     await first.exited;
 
     const dead = spawnSync(process.execPath, ["-e", ""]).pid!; // a pid that has exited
-    writeFileSync(join(dir, `state.json.${dead}.tmp`), "{\"partial");
+    writeFileSync(join(dir, `state.json.${dead}.tmp`), '{"partial');
     const old = join(dir, `state.json.${process.ppid}.tmp`); // a live pid, but a file from long ago
     writeFileSync(old, "{");
     utimesSync(old, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));

@@ -26,24 +26,68 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let valid: Json;
 beforeAll(async () => {
   const file = join(dir, "valid.json");
-  const { app, ctx } = createMock({ universe, clock: createManualClock(), quiet: true, persistence: filePersistence(file) });
+  const { app, ctx } = createMock({
+    universe,
+    clock: createManualClock(),
+    quiet: true,
+    persistence: filePersistence(file),
+  });
   const key = ctx.store.state.users.find((u) => u.active)!.apiKey;
   const symbol = [...universe.securityById.values()][0]!.symbol;
-  const r = await app.request("/v1/portfolios", { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "mine", holdings: [{ symbol, weight: 1 }] }) });
+  const r = await app.request("/v1/portfolios", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "mine", holdings: [{ symbol, weight: 1 }] }),
+  });
   expect(r.status).toBe(201);
   valid = { ...(JSON.parse(JSON.stringify(ctx.store.state)) as Json), journalSeq: 0 };
 });
 
 const cases: Array<[string, (s: Json) => void, RegExp]> = [
-  ["a portfolio section of another version", (s) => (s.extensions.portfolios.version = 2), /extensions\.portfolios\.version: must be 1/],
+  [
+    "a portfolio section of another version",
+    (s) => (s.extensions.portfolios.version = 2),
+    /extensions\.portfolios\.version: must be 1/,
+  ],
   ["a missing idCounter", (s) => delete s.idCounter, /idCounter: Invalid input: expected number, received undefined/],
-  ["strategies that are not an array", (s) => (s.strategies = {}), /strategies: Invalid input: expected array, received object/],
-  ["a build outcome that does not exist", (s) => (s.strategies.find((x: Json) => x.versions.some((v: Json) => v.run !== null)).versions.find((v: Json) => v.run !== null).run.outcome = 7), /strategies\[\d+\]\.versions\[\d+\]\.run\.outcome/],
-  ["two strategies with one id", (s) => (s.strategies[1].id = s.strategies[0].id), /strategies\[1\]\.id: repeats the id/],
-  ["an active version that is not among the versions", (s) => (s.strategies[0].activeVersionId = "nope"), /strategies\[0\]\.activeVersionId: must be the id of one of its versions/],
-  ["a holding weight that is text", (s) => (s.extensions.portfolios.portfolios[0].holdings[0].weight = "1"), /extensions\.portfolios\.portfolios\[0\]\.holdings\[0\]\.weight: Invalid input: expected number/],
-  ["a section this mock does not know", (s) => (s.extensions.sessions = { version: 1 }), /extensions: Unrecognized key: "sessions"/],
-  ["a strategy of an unknown user", (s) => (s.strategies[0].userId = "ghost"), /strategies\[0\]\.userId: must be the id of a user in users/],
+  [
+    "strategies that are not an array",
+    (s) => (s.strategies = {}),
+    /strategies: Invalid input: expected array, received object/,
+  ],
+  [
+    "a build outcome that does not exist",
+    (s) =>
+      (s.strategies
+        .find((x: Json) => x.versions.some((v: Json) => v.run !== null))
+        .versions.find((v: Json) => v.run !== null).run.outcome = 7),
+    /strategies\[\d+\]\.versions\[\d+\]\.run\.outcome/,
+  ],
+  [
+    "two strategies with one id",
+    (s) => (s.strategies[1].id = s.strategies[0].id),
+    /strategies\[1\]\.id: repeats the id/,
+  ],
+  [
+    "an active version that is not among the versions",
+    (s) => (s.strategies[0].activeVersionId = "nope"),
+    /strategies\[0\]\.activeVersionId: must be the id of one of its versions/,
+  ],
+  [
+    "a holding weight that is text",
+    (s) => (s.extensions.portfolios.portfolios[0].holdings[0].weight = "1"),
+    /extensions\.portfolios\.portfolios\[0\]\.holdings\[0\]\.weight: Invalid input: expected number/,
+  ],
+  [
+    "a section this mock does not know",
+    (s) => (s.extensions.sessions = { version: 1 }),
+    /extensions: Unrecognized key: "sessions"/,
+  ],
+  [
+    "a strategy of an unknown user",
+    (s) => (s.strategies[0].userId = "ghost"),
+    /strategies\[0\]\.userId: must be the id of a user in users/,
+  ],
   ["a state of another format version", (s) => (s.formatVersion = 2), /formatVersion: must be 1/],
   ["an unknown field in a record", (s) => (s.users[0].admin = true), /users\[0\]: Unrecognized key: "admin"/],
 ];
@@ -71,7 +115,9 @@ describe("a bad state file is refused at start, untouched", () => {
 /** Runs the CLI on `file`; resolves with its exit code and stderr once it exits (or kills it after 30 s). */
 function runCli(file: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, "--port", "0", "--quiet", "--data", file], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [LAUNCHER, "--port", "0", "--quiet", "--data", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => {

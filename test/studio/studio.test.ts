@@ -17,13 +17,25 @@ let browser: Browser;
 let page: Page;
 const problems: string[] = [];
 
-const api = async <T>(path: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<{ status: number; json: T }> => {
+const api = async <T>(
+  path: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<{ status: number; json: T }> => {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (init.key !== undefined) headers.Authorization = `Bearer ${init.key}`;
-  const response = await fetch(server.url + path, { method: init.method ?? "GET", headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+  const response = await fetch(server.url + path, {
+    method: init.method ?? "GET",
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
   return { status: response.status, json: (await response.json()) as T };
 };
-const state = async () => (await api<{ latencyMs: number; clockOffsetMs: number; buildDurationMs: number; runningBuilds: number }>("/__mock/state")).json;
+const state = async () =>
+  (
+    await api<{ latencyMs: number; clockOffsetMs: number; buildDurationMs: number; runningBuilds: number }>(
+      "/__mock/state",
+    )
+  ).json;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, quiet: true, buildDurationMs: 600_000 });
@@ -79,30 +91,50 @@ describe("the studio page", () => {
   });
 
   it("shows a request made from outside, a build moving live, and completes it with a button", async () => {
-    const created = await api<{ id: string }>("/v1/strategies", { method: "POST", key: KEY, body: { name: "Studio watch", objective: "grid-scale battery storage" } });
+    const created = await api<{ id: string }>("/v1/strategies", {
+      method: "POST",
+      key: KEY,
+      body: { name: "Studio watch", objective: "grid-scale battery storage" },
+    });
     expect(created.status).toBe(201);
-    expect((await api(`/v1/strategies/${created.json.id}/submit`, { method: "POST", key: KEY, body: {} })).status).toBeLessThan(300);
+    expect(
+      (await api(`/v1/strategies/${created.json.id}/submit`, { method: "POST", key: KEY, body: {} })).status,
+    ).toBeLessThan(300);
     const log = page.locator("#log");
-    await expect.poll(() => log.innerText(), { timeout: scaled(10_000) }).toContain(`/v1/strategies/${created.json.id}/submit`);
+    await expect
+      .poll(() => log.innerText(), { timeout: scaled(10_000) })
+      .toContain(`/v1/strategies/${created.json.id}/submit`);
     expect(await log.innerText()).toContain("Ines Okafor");
 
     const row = page.locator("#strategies tr", { hasText: "Studio watch" });
-    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toMatch(/^(Not built|Building \d+%)$/);
+    await expect
+      .poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) })
+      .toMatch(/^(Not built|Building \d+%)$/);
     await page.getByLabel("Fast-forward the clock (minutes)").fill("5");
     await page.getByRole("button", { name: "Fast-forward" }).click();
-    await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toMatch(/^Building ([1-9]\d?)%$/);
+    await expect
+      .poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) })
+      .toMatch(/^Building ([1-9]\d?)%$/);
 
     await page.getByRole("button", { name: "Complete running builds" }).click();
-    await expect.poll(async () => (await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status).toBe(100);
+    await expect
+      .poll(async () => (await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status)
+      .toBe(100);
     await expect.poll(() => row.locator(".status-text").innerText(), { timeout: scaled(10_000) }).toBe("Done");
   });
 
   it("forces the next build's outcome with a button (checked by building through the API)", async () => {
     // The objective builds fine on its own (the previous test completed it at 100): only the button can make it -2.
-    const created = await api<{ id: string }>("/v1/strategies", { method: "POST", key: KEY, body: { name: "Studio fail", objective: "grid-scale battery storage" } });
+    const created = await api<{ id: string }>("/v1/strategies", {
+      method: "POST",
+      key: KEY,
+      body: { name: "Studio fail", objective: "grid-scale battery storage" },
+    });
     const row = page.locator("#strategies tr", { hasText: "Studio fail" });
     await row.getByRole("button", { name: "Fail permanently", exact: true }).click();
-    await expect.poll(() => row.getByRole("button", { name: "Fail permanently", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => row.getByRole("button", { name: "Fail permanently", exact: true }).getAttribute("aria-pressed"))
+      .toBe("true");
     await api(`/v1/strategies/${created.json.id}/submit`, { method: "POST", key: KEY, body: {} });
     await api("/__mock/builds/complete", { method: "POST", body: {} });
     expect((await api<{ status: number }>(`/v1/strategies/${created.json.id}`, { key: KEY })).json.status).toBe(-2);
@@ -110,12 +142,15 @@ describe("the studio page", () => {
 
   it("draws a backtest of a premade strategy against a chosen benchmark", async () => {
     // (A label wrapping a select names it with its text and the selected option's, so ids here.)
-    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json.premade[1]!;
+    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json
+      .premade[1]!;
     await page.locator("#explorer-source").selectOption(`premade:${premade.id}`);
     await page.locator("#explorer-benchmark").selectOption("QQQ");
     await page.getByLabel("Years").fill("3");
     await page.getByRole("button", { name: "Draw the chart" }).click();
-    await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: scaled(30_000) }).toMatch(/^Drawn: /);
+    await expect
+      .poll(() => page.locator("#explorer-status").innerText(), { timeout: scaled(30_000) })
+      .toMatch(/^Drawn: /);
     const image = page.getByRole("img", { name: `NAV against the benchmark of ${premade.name} against QQQ, 3 years` });
     await image.waitFor({ state: "visible", timeout: scaled(30_000) });
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(600);
@@ -123,13 +158,16 @@ describe("the studio page", () => {
   });
 
   it("shows the full report of the chosen portfolio in a sandboxed frame", async () => {
-    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json.premade[1]!;
+    const premade = (await api<{ premade: Array<{ id: string; name: string }> }>("/__mock/studio/snapshot")).json
+      .premade[1]!;
     await page.locator("#explorer-source").selectOption(`premade:${premade.id}`);
     await page.locator("#explorer-benchmark").selectOption("SPY");
     await page.getByLabel("Years").fill("5");
     await page.locator("#explorer-chart").selectOption("full-report");
     await page.getByRole("button", { name: "Draw the chart" }).click();
-    await expect.poll(() => page.locator("#explorer-status").innerText(), { timeout: 60_000 }).toMatch(/^Drawn: Full report/);
+    await expect
+      .poll(() => page.locator("#explorer-status").innerText(), { timeout: 60_000 })
+      .toMatch(/^Drawn: Full report/);
     const frame = page.locator("#explorer-report");
     await frame.waitFor({ state: "visible", timeout: 30_000 });
     expect(await page.locator("#explorer-image").isHidden()).toBe(true);
@@ -156,8 +194,14 @@ describe("the studio page", () => {
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await state()).clockOffsetMs).toBe(0);
     // Every form control has an accessible name.
-    const unnamed = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("input, select, button")).filter((e) => (e as HTMLElement).innerText === "" && (e as HTMLInputElement).labels?.length === 0 && !e.getAttribute("aria-label")).length,
+    const unnamed = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll("input, select, button")).filter(
+          (e) =>
+            (e as HTMLElement).innerText === "" &&
+            (e as HTMLInputElement).labels?.length === 0 &&
+            !e.getAttribute("aria-label"),
+        ).length,
     );
     expect(unnamed).toBe(0);
     expect(problems).toEqual([]);
@@ -175,7 +219,9 @@ describe("the studio page", () => {
     }
     await expect.poll(() => page.locator("#log tr").count()).toBeGreaterThanOrEqual(5);
     await page.waitForTimeout(1500); // let every started refresh land (a duplicate would appear by then)
-    const seqs = await page.locator("#log tr").evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
+    const seqs = await page
+      .locator("#log tr")
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
   });

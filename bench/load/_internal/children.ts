@@ -24,11 +24,15 @@ const SERVER_GC_FLAG = "--max-semi-space-size=64";
  */
 export function startMockChild(env: Record<string, string> = {}): Promise<ChildServer & { apiKey: string }> {
   const tsx = join(repo, "node_modules", "tsx", "dist", "cli.mjs");
-  const child = spawn(process.execPath, [SERVER_GC_FLAG, tsx, "--conditions=@thematic/source", join(here, "mockChild.ts")], {
-    cwd: repo,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [SERVER_GC_FLAG, tsx, "--conditions=@thematic/source", join(here, "mockChild.ts")],
+    {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
+    },
+  );
   return new Promise((resolve, reject) => {
     let buffer = "";
     const timer = setTimeout(() => reject(new Error("the mock did not start within 60 s")), 60_000);
@@ -62,10 +66,14 @@ export async function startJsonServerChild(dbFile: string, probePath: string): P
   const require = createRequire(import.meta.url);
   const bin = join(dirname(require.resolve("json-server/package.json")), "lib", "cli", "bin.js");
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, "--host", "127.0.0.1", "--port", String(port), "--quiet", "--read-only", dbFile], {
-    cwd: repo,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, "--host", "127.0.0.1", "--port", String(port), "--quiet", "--read-only", dbFile],
+    {
+      cwd: repo,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

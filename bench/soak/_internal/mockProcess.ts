@@ -35,10 +35,27 @@ export interface MockProcess {
  */
 export function startMockProcess(extraArgs: readonly string[]): Promise<MockProcess> {
   const gcOnSignal = pathToFileURL(join(here, "gcOnSignal.mjs")).href;
-  const child = spawn(process.execPath, ["--trace-gc", "--expose-gc", "--import", gcOnSignal, "--max-semi-space-size=64", launcher, "--port", "0", "--host", "127.0.0.1", "--quiet", ...extraArgs], {
-    cwd: repo,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--trace-gc",
+      "--expose-gc",
+      "--import",
+      gcOnSignal,
+      "--max-semi-space-size=64",
+      launcher,
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--quiet",
+      ...extraArgs,
+    ],
+    {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const stop = () => stopChild(child);
   const liveHeapAfterMajorGc: number[] = [];
   let pending = "";

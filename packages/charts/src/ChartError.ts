@@ -15,7 +15,11 @@ export class ChartError extends Error {
   /** Machine-readable facts about the failure (an unknown option's `{ key, closest, allowed }`…), when there are any. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(field: string, message: string, options: { cause?: unknown; details?: Readonly<Record<string, unknown>> } = {}) {
+  constructor(
+    field: string,
+    message: string,
+    options: { cause?: unknown; details?: Readonly<Record<string, unknown>> } = {},
+  ) {
     super(`${field}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.field = field;
     this.details = options.details;

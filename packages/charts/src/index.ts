@@ -7,11 +7,25 @@
  * @module @thematic/charts
  */
 export { ChartError } from "./ChartError.ts";
-export type { BacktestLike, ChartOptions, ConvictionPoint, PerformanceInput, SeriesFrequency, SeriesPoint, TimeSeries, WeightInput, WeightsInput } from "./types.ts";
+export type {
+  BacktestLike,
+  ChartOptions,
+  ConvictionPoint,
+  PerformanceInput,
+  SeriesFrequency,
+  SeriesPoint,
+  TimeSeries,
+  WeightInput,
+  WeightsInput,
+} from "./types.ts";
 export { renderSvg } from "./render/renderSvg.ts";
 export { navChart, navChartSpec, type NavChartOptions } from "./charts/navChart.ts";
 export { drawdownChart, drawdownChartSpec } from "./charts/drawdownChart.ts";
-export { rollingVolatilityChart, rollingVolatilityChartSpec, type RollingChartOptions } from "./charts/rollingVolatilityChart.ts";
+export {
+  rollingVolatilityChart,
+  rollingVolatilityChartSpec,
+  type RollingChartOptions,
+} from "./charts/rollingVolatilityChart.ts";
 export { rollingSharpeChart, rollingSharpeChartSpec } from "./charts/rollingSharpeChart.ts";
 export { weightsChart, weightsChartSpec, type WeightsChartOptions } from "./charts/weightsChart.ts";
 export { convictionChart, convictionChartSpec } from "./charts/convictionChart.ts";
@@ -28,5 +42,10 @@ export {
 } from "./charts/efficientFrontierChart.ts";
 export type { RollingOptions } from "./series/statisticsAdapter.ts";
 export { htmlTable, type ColumnFormat, type HtmlTableOptions, type TableRows } from "./table/htmlTable.ts";
-export { tearSheetReport, tearSheetReportSpecs, type TearSheetReportOptions, type TearSheetPanels } from "./charts/tearSheetReport.ts";
+export {
+  tearSheetReport,
+  tearSheetReportSpecs,
+  type TearSheetReportOptions,
+  type TearSheetPanels,
+} from "./charts/tearSheetReport.ts";
 export type { MetricRow } from "./series/reportMetrics.ts";

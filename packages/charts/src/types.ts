@@ -33,8 +33,23 @@ export interface PerformanceInput {
 export interface BacktestLike {
   timeSeries: TimeSeries;
   benchmarkTimeSeries: TimeSeries;
-  benchmarkMetadata: { symbol: string; returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number };
-  metadata: { returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number; stockCount: number; weekCount: number };
+  benchmarkMetadata: {
+    symbol: string;
+    returns: number;
+    annualizedReturn: number;
+    variance: number;
+    sharpeRatio: number;
+    maxDrawdown: number;
+  };
+  metadata: {
+    returns: number;
+    annualizedReturn: number;
+    variance: number;
+    sharpeRatio: number;
+    maxDrawdown: number;
+    stockCount: number;
+    weekCount: number;
+  };
   /** The NAV's sampling, "daily" or "weekly", when the result says it; checked against the dates. */
   frequency?: SeriesFrequency;
 }

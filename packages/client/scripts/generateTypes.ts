@@ -29,14 +29,20 @@ export async function openApiDocument(): Promise<OpenAPI3> {
  * of sample answers in the types); request body and parameter examples stay.
  */
 export async function generateTypes(document?: OpenAPI3): Promise<string> {
-  const ast = await openapiTS(withoutResponseExamples(document ?? (await openApiDocument())), { alphabetize: true, defaultNonNullable: false });
+  const ast = await openapiTS(withoutResponseExamples(document ?? (await openApiDocument())), {
+    alphabetize: true,
+    defaultNonNullable: false,
+  });
   return withDocComments(HEADER + astToString(ast));
 }
 
 /** Doc comments of the two interfaces the client exports, for its API reference. */
 const DOC_COMMENTS: ReadonlyArray<[declaration: string, comment: string]> = [
   ["export interface paths {", "/** Every path of the API: per method, its parameters, request body and responses. */"],
-  ["export interface components {", '/** The named schemas, responses and parameters of the document (`components["schemas"]["Portfolio"]`…). */'],
+  [
+    "export interface components {",
+    '/** The named schemas, responses and parameters of the document (`components["schemas"]["Portfolio"]`…). */',
+  ],
 ];
 
 /** `source` with each of {@link DOC_COMMENTS} on the line above its declaration (which must be there). */
@@ -54,9 +60,12 @@ function withDocComments(source: string): string {
 function withoutResponseExamples(document: OpenAPI3): OpenAPI3 {
   const copy = structuredClone(document);
   for (const methods of Object.values(copy.paths ?? {})) {
-    for (const operation of Object.values(methods as Record<string, { responses?: Record<string, { content?: Record<string, { example?: unknown }> }> }>)) {
+    for (const operation of Object.values(
+      methods as Record<string, { responses?: Record<string, { content?: Record<string, { example?: unknown }> }> }>,
+    )) {
       if (typeof operation !== "object" || operation === null) continue;
-      for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values(response.content ?? {})) delete media.example;
+      for (const response of Object.values(operation.responses ?? {}))
+        for (const media of Object.values(response.content ?? {})) delete media.example;
     }
   }
   return copy;

@@ -32,8 +32,20 @@ export class ThematicApiError extends Error {
    */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: { status: number; error: string; method: string; path: string; url?: string; retryAfterMs?: number; message?: string; cause?: unknown }) {
-    super(init.message ?? `${init.method} ${init.path} → ${init.status}: ${init.error}`, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(init: {
+    status: number;
+    error: string;
+    method: string;
+    path: string;
+    url?: string;
+    retryAfterMs?: number;
+    message?: string;
+    cause?: unknown;
+  }) {
+    super(
+      init.message ?? `${init.method} ${init.path} → ${init.status}: ${init.error}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.status = init.status;
     this.error = init.error;
     this.method = init.method;

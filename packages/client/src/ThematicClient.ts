@@ -86,7 +86,10 @@ export class ThematicClient {
     const basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, "");
     this.raw = createClient<paths>({
       baseUrl: this.baseUrl,
-      headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }) },
+      headers: {
+        ...options.headers,
+        ...(options.apiKey === undefined ? {} : { Authorization: `Bearer ${options.apiKey}` }),
+      },
       fetch: async (request: Request) => {
         try {
           return await (custom ?? globalThis.fetch)(request);
@@ -94,7 +97,11 @@ export class ThematicClient {
           // Cancellation and timeouts keep the signal's reason; a network failure (fetch's TypeError) gets the address and a hint.
           if (request.signal.aborted || !(error instanceof TypeError)) throw error;
           const pathname = new URL(request.url).pathname;
-          throw networkError(request, error, pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname);
+          throw networkError(
+            request,
+            error,
+            pathname.startsWith(basePath) ? pathname.slice(basePath.length) || "/" : pathname,
+          );
         }
       },
     });
@@ -107,7 +114,10 @@ export class ThematicClient {
   }
 
   /** `POST path`. @throws ThematicApiError for any status but 200/201/204 (202 included) */
-  post<P extends PathOf<"post">>(path: P, ...init: InitArgs<RequestInitOf<P, "post">>): Promise<ResponseData<P, "post">> {
+  post<P extends PathOf<"post">>(
+    path: P,
+    ...init: InitArgs<RequestInitOf<P, "post">>
+  ): Promise<ResponseData<P, "post">> {
     return this.call("post", path, init[0]);
   }
 
@@ -117,12 +127,18 @@ export class ThematicClient {
   }
 
   /** `PATCH path`. @throws ThematicApiError */
-  patch<P extends PathOf<"patch">>(path: P, ...init: InitArgs<RequestInitOf<P, "patch">>): Promise<ResponseData<P, "patch">> {
+  patch<P extends PathOf<"patch">>(
+    path: P,
+    ...init: InitArgs<RequestInitOf<P, "patch">>
+  ): Promise<ResponseData<P, "patch">> {
     return this.call("patch", path, init[0]);
   }
 
   /** `DELETE path`. @throws ThematicApiError */
-  delete<P extends PathOf<"delete">>(path: P, ...init: InitArgs<RequestInitOf<P, "delete">>): Promise<ResponseData<P, "delete">> {
+  delete<P extends PathOf<"delete">>(
+    path: P,
+    ...init: InitArgs<RequestInitOf<P, "delete">>
+  ): Promise<ResponseData<P, "delete">> {
     return this.call("delete", path, init[0]);
   }
 
@@ -157,7 +173,11 @@ export class ThematicClient {
    * @example
    * const result = await client.optimize(id, { query: { maxWeight: 0.1 } }, { timeoutMs: 60_000 });
    */
-  optimize(strategyId: string, init: OptimizeInit<"/v1/strategies/{id}/optimize"> = {}, options: WaitOptions = {}): Promise<ResponseData<"/v1/strategies/{id}/optimize", "post">> {
+  optimize(
+    strategyId: string,
+    init: OptimizeInit<"/v1/strategies/{id}/optimize"> = {},
+    options: WaitOptions = {},
+  ): Promise<ResponseData<"/v1/strategies/{id}/optimize", "post">> {
     return this.whenBuilt("/v1/strategies/{id}/optimize", strategyId, init, options);
   }
 
@@ -166,11 +186,20 @@ export class ThematicClient {
    *
    * @throws ThematicApiError; the signal's reason on cancellation or timeout
    */
-  optimizedPortfolio(strategyId: string, init: OptimizeInit<"/v1/strategies/{id}/optimized-portfolio"> = {}, options: WaitOptions = {}): Promise<ResponseData<"/v1/strategies/{id}/optimized-portfolio", "post">> {
+  optimizedPortfolio(
+    strategyId: string,
+    init: OptimizeInit<"/v1/strategies/{id}/optimized-portfolio"> = {},
+    options: WaitOptions = {},
+  ): Promise<ResponseData<"/v1/strategies/{id}/optimized-portfolio", "post">> {
     return this.whenBuilt("/v1/strategies/{id}/optimized-portfolio", strategyId, init, options);
   }
 
-  private async whenBuilt<P extends OptimizePath>(path: P, strategyId: string, init: OptimizeInit<P>, options: WaitOptions): Promise<ResponseData<P, "post">> {
+  private async whenBuilt<P extends OptimizePath>(
+    path: P,
+    strategyId: string,
+    init: OptimizeInit<P>,
+    options: WaitOptions,
+  ): Promise<ResponseData<P, "post">> {
     const signal = deadlineSignal(options.signal, options.timeoutMs);
     const request = { params: { path: { id: strategyId }, query: init.query }, body: init.body, signal };
     while (true) {
@@ -190,11 +219,17 @@ export class ThematicClient {
    */
   private async call<R>(method: Method, path: string, init: unknown): Promise<R> {
     const options = (init ?? {}) as { params?: { path?: Record<string, unknown> }; signal?: AbortSignal };
-    const request = this.raw.request as unknown as (m: string, p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const request = this.raw.request as unknown as (
+      m: string,
+      p: string,
+      i: unknown,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     let attempt = 0;
     while (true) {
       const { data, error, response } = await request(method, path, { ...options, parseAs: "text" });
-      const wait = isRetryable(response.status) ? retryAfterMs(response.headers.get("Retry-After"), this.clock.now()) : undefined;
+      const wait = isRetryable(response.status)
+        ? retryAfterMs(response.headers.get("Retry-After"), this.clock.now())
+        : undefined;
       if (wait !== undefined && attempt < this.retry.maxRetries && wait <= this.retry.maxWaitMs) {
         attempt++;
         await this.clock.sleep(wait, options.signal);
@@ -205,9 +240,24 @@ export class ThematicClient {
   }
 
   /** The body of a finished request, or its ThematicApiError. */
-  private result<R>(method: Method, path: string, options: { params?: { path?: Record<string, unknown> } }, data: unknown, error: unknown, response: Response, wait: number | undefined): R {
+  private result<R>(
+    method: Method,
+    path: string,
+    options: { params?: { path?: Record<string, unknown> } },
+    data: unknown,
+    error: unknown,
+    response: Response,
+    wait: number | undefined,
+  ): R {
     const fail = (message: string) =>
-      new ThematicApiError({ status: response.status, error: message, method: method.toUpperCase(), path: fillPath(path, options.params?.path), url: response.url || undefined, retryAfterMs: wait });
+      new ThematicApiError({
+        status: response.status,
+        error: message,
+        method: method.toUpperCase(),
+        path: fillPath(path, options.params?.path),
+        url: response.url || undefined,
+        retryAfterMs: wait,
+      });
     const ok = response.status === 200 || response.status === 201 || response.status === 204;
     const text: unknown = error ?? data;
     let body = text;
@@ -219,7 +269,12 @@ export class ThematicClient {
       }
     }
     if (ok) return (body === "" ? undefined : body) as R;
-    const message = typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : typeof body === "string" && body !== "" ? body : response.statusText || `HTTP ${response.status}`;
+    const message =
+      typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string"
+        ? (body as { error: string }).error
+        : typeof body === "string" && body !== ""
+          ? body
+          : response.statusText || `HTTP ${response.status}`;
     throw fail(message);
   }
 }

@@ -22,7 +22,9 @@ export type InitArgs<I> = RequiredKeysOf<I> extends never ? [init?: I] : [init: 
 type JsonBody<R> = R extends { content: { "application/json": infer T } } ? T : undefined;
 
 /** The successful body (200, 201 or 204) of an operation: what the client's methods resolve to. */
-export type ResponseData<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R } ? JsonBody<R[Extract<keyof R, 200 | 201 | 204>]> : never;
+export type ResponseData<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? JsonBody<R[Extract<keyof R, 200 | 201 | 204>]>
+  : never;
 
 /** `GET /v1/strategies/{id}`: a user strategy (v1 shape) with its build `status` (0..100, -1, -2). */
 export type StrategyV1 = ResponseData<"/v1/strategies/{id}", "get">;

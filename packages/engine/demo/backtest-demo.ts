@@ -78,7 +78,9 @@ const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const fmt = (x: number, digits = 4) => x.toFixed(digits);
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
-console.log(`Buy-and-hold backtest, ${result.metadata.weekCount} weekly returns, ${result.metadata.stockCount} holdings\n`);
+console.log(
+  `Buy-and-hold backtest, ${result.metadata.weekCount} weekly returns, ${result.metadata.stockCount} holdings\n`,
+);
 console.log("date        portfolio   benchmark");
 const { timeSeries, benchmarkTimeSeries } = result;
 for (let k = 0; k < timeSeries.length; k++) {
@@ -96,6 +98,8 @@ console.log(`annualizedReturn  ${pct(m.annualizedReturn).padStart(9)}   ${pct(b.
 console.log(`variance          ${fmt(m.variance).padStart(9)}   ${fmt(b.variance).padStart(9)}`);
 console.log(`sharpeRatio       ${fmt(m.sharpeRatio).padStart(9)}   ${fmt(b.sharpeRatio).padStart(9)}`);
 console.log(`maxDrawdown       ${pct(m.maxDrawdown).padStart(9)}   ${pct(b.maxDrawdown).padStart(9)}`);
-console.log(`\nweekly VaR 95%  ${pct(valueAtRisk(weekly))}, CVaR 95%  ${pct(conditionalValueAtRisk(weekly))} (portfolio)`);
+console.log(
+  `\nweekly VaR 95%  ${pct(valueAtRisk(weekly))}, CVaR 95%  ${pct(conditionalValueAtRisk(weekly))} (portfolio)`,
+);
 console.log(`benchmark: ${b.symbol}`);
 console.log(`warnings:\n${m.warnings.map((w) => `  - ${w}`).join("\n") || "  (none)"}`);

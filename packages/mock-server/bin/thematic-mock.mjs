@@ -10,7 +10,9 @@ try {
   await import(cli.href);
 } catch (error) {
   if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(fileURLToPath(cli))) {
-    process.stderr.write("thematic-mock: dist/cli.js is missing: this is a source checkout; run `npm start` at the repository root, or `npm run build` first\n");
+    process.stderr.write(
+      "thematic-mock: dist/cli.js is missing: this is a source checkout; run `npm start` at the repository root, or `npm run build` first\n",
+    );
     process.exit(1);
   }
   throw error;

@@ -24,7 +24,9 @@ interface Operation {
 const prism = process.argv[2]?.replace(/\/$/, "");
 if (prism === undefined) throw new Error("usage: checkWithPrism.ts <prism base URL>");
 const dispatcher = createSessionDispatcher({ quiet: true });
-const doc = (await (await dispatcher.fetch(new Request("http://localhost/openapi.json"))).json()) as { paths: Record<string, Record<string, Operation>> };
+const doc = (await (await dispatcher.fetch(new Request("http://localhost/openapi.json"))).json()) as {
+  paths: Record<string, Record<string, Operation>>;
+};
 const schemas = responseSchemas(dispatcher.mock.app);
 let failures = 0;
 let checked = 0;
@@ -33,11 +35,17 @@ for (const [path, methods] of Object.entries(doc.paths)) {
     const key = operationKey(method, path);
     const params: Record<string, string> = {};
     const query: Record<string, string> = {};
-    for (const p of op.parameters ?? []) if (p.example !== undefined) (p.in === "path" ? params : query)[p.name] = String(p.example);
+    for (const p of op.parameters ?? [])
+      if (p.example !== undefined) (p.in === "path" ? params : query)[p.name] = String(p.example);
     const body = op.requestBody?.content?.["application/json"]?.example;
     const headers: Record<string, string> = { Authorization: `Bearer ${OPENAPI_EXAMPLES.capturedOn.ownerKey}` };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(`${prism}${fillPath(path, params)}${queryString(query)}`, { method: method.toUpperCase(), headers, redirect: "manual", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${prism}${fillPath(path, params)}${queryString(query)}`, {
+      method: method.toUpperCase(),
+      headers,
+      redirect: "manual",
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await response.text();
     const schema = schemas.get(`${key} ${response.status}`);
     if (response.status >= 400) {
@@ -46,14 +54,18 @@ for (const [path, methods] of Object.entries(doc.paths)) {
       continue;
     }
     if (schema === undefined) {
-      console.log(`ok   ${key}: ${response.status} ${response.headers.get("content-type") ?? ""} (not JSON: nothing to validate)`);
+      console.log(
+        `ok   ${key}: ${response.status} ${response.headers.get("content-type") ?? ""} (not JSON: nothing to validate)`,
+      );
       continue;
     }
     const result = schema.safeParse(JSON.parse(text));
     checked += 1;
     if (!result.success) {
       failures += 1;
-      console.log(`FAIL ${key}: ${response.status} does not validate: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+      console.log(
+        `FAIL ${key}: ${response.status} does not validate: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+      );
     } else console.log(`ok   ${key}: ${response.status} validates (${text.length} bytes)`);
   }
 }

@@ -67,7 +67,8 @@ export interface LayerReport {
 /** The mock's `src/` folder. */
 export const MOCK_SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
-const isTestFile = (rel: string): boolean => rel.endsWith(".test.ts") || rel.startsWith("_test/") || rel.includes("/_test/");
+const isTestFile = (rel: string): boolean =>
+  rel.endsWith(".test.ts") || rel.startsWith("_test/") || rel.includes("/_test/");
 
 function listSources(dir: string, root: string, out: string[]): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -96,7 +97,9 @@ export function readImportGraph(srcDir: string = MOCK_SRC): { files: string[]; e
     const seen = new Set<string>();
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
       if (!fileName.startsWith(".")) continue;
-      const to = relative(srcDir, resolve(srcDir, dirname(from), fileName)).split(sep).join("/");
+      const to = relative(srcDir, resolve(srcDir, dirname(from), fileName))
+        .split(sep)
+        .join("/");
       if (!known.has(to) || seen.has(to)) continue;
       seen.add(to);
       edges.push({ from, to });
@@ -168,7 +171,10 @@ function adjacency(edges: readonly ImportEdge[], key: (file: string) => string):
  * @example
  * layerReport({ files: ["a/x.ts", "b/y.ts"], edges: [{ from: "a/x.ts", to: "b/y.ts" }] }, ["a", "b"]).upward // => [{ from: "a/x.ts", to: "b/y.ts" }]
  */
-export function layerReport(graph: { files: string[]; edges: ImportEdge[] }, floors: readonly string[] = MOCK_FLOORS): LayerReport {
+export function layerReport(
+  graph: { files: string[]; edges: ImportEdge[] },
+  floors: readonly string[] = MOCK_FLOORS,
+): LayerReport {
   const level = new Map(floors.map((name, i) => [name, i]));
   const levelOf = (file: string): number => level.get(floorOf(file)) ?? -1;
   const upward = graph.edges.filter((e) => levelOf(e.to) > levelOf(e.from));
@@ -178,7 +184,10 @@ export function layerReport(graph: { files: string[]; edges: ImportEdge[] }, flo
     files: graph.files.length,
     edges: graph.edges.length,
     upward,
-    fileCircles: circles(graph.files, adjacency(graph.edges, (f) => f)),
+    fileCircles: circles(
+      graph.files,
+      adjacency(graph.edges, (f) => f),
+    ),
     folderCycle: folderCycles.sort((a, b) => b.length - a.length)[0] ?? [],
     unknownFolders: folders.filter((f) => !level.has(f)),
   };
@@ -194,7 +203,9 @@ export function formatLayerReport(report: LayerReport): string[] {
   return [
     `${report.files} files, ${report.edges} imports`,
     `imports running up: ${report.upward.length}`,
-    ...report.upward.map((e) => `  ${e.from} -> ${e.to}${unexpectedUpward({ upward: [e] }).length === 0 ? " (allowed)" : ""}`),
+    ...report.upward.map(
+      (e) => `  ${e.from} -> ${e.to}${unexpectedUpward({ upward: [e] }).length === 0 ? " (allowed)" : ""}`,
+    ),
     `file circles: ${report.fileCircles.length}`,
     ...report.fileCircles.map((c) => `  ${c.join(" <-> ")}`),
     `folders in a cycle: ${report.folderCycle.length}${report.folderCycle.length > 0 ? ` (${report.folderCycle.join(", ")})` : ""}`,
@@ -208,7 +219,10 @@ export function formatLayerReport(report: LayerReport): string[] {
  * @example
  * unexpectedUpward({ upward: [{ from: "store/a.ts", to: "services/b.ts" }] }) // => [{ from: "store/a.ts", to: "services/b.ts" }]
  */
-export function unexpectedUpward(report: Pick<LayerReport, "upward">, allowed: readonly ImportEdge[] = ALLOWED_UPWARD): ImportEdge[] {
+export function unexpectedUpward(
+  report: Pick<LayerReport, "upward">,
+  allowed: readonly ImportEdge[] = ALLOWED_UPWARD,
+): ImportEdge[] {
   return report.upward.filter((e) => !allowed.some((a) => a.from === e.from && a.to === e.to));
 }
 

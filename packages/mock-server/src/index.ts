@@ -13,7 +13,12 @@ export { createApp, createMock, type CreateAppOptions, type Mock } from "./app/c
 export type { MockApp, RouteModule } from "./context/RouteModule.ts";
 export type { AppEnv, Caller, ServiceContext } from "./context/ServiceContext.ts";
 export { MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, MOCK_STATUS_HEADER } from "./context/mockHeaders.ts";
-export { createSessionDispatcher, DEFAULT_MAX_SESSIONS, type SessionDispatcher, type SessionDispatcherOptions } from "./app/createSessionDispatcher.ts";
+export {
+  createSessionDispatcher,
+  DEFAULT_MAX_SESSIONS,
+  type SessionDispatcher,
+  type SessionDispatcherOptions,
+} from "./app/createSessionDispatcher.ts";
 export type { SessionControl } from "./context/SessionControl.ts";
 export { defaultOptions, resolveOptions, type ExtraKey, type MockOptions } from "./config/MockOptions.ts";
 

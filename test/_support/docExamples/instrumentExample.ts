@@ -42,12 +42,14 @@ export function instrumentExample(code: string): InstrumentedExample {
       if (comment !== null) {
         const kind = comment[1] === "=>" ? "value" : "throws";
         const expected = parseExpected(comment[2]!);
-        if (kind === "throws" && expected.kind !== "string") throw new Error(`line ${lineOf(offset) + 1}: "// throws" must be followed by the message in quotes`);
+        if (kind === "throws" && expected.kind !== "string")
+          throw new Error(`line ${lineOf(offset) + 1}: "// throws" must be followed by the message in quotes`);
         found.push({ kind, line: lineOf(offset), expected, text: comment[0] });
       }
       offset += lineText.length + 1;
     }
-    if (found.length > 1) throw new Error(`line ${found[1]!.line + 1}: one statement, two checks (${found.map((f) => f.text).join("; ")})`);
+    if (found.length > 1)
+      throw new Error(`line ${found[1]!.line + 1}: one statement, two checks (${found.map((f) => f.text).join("; ")})`);
     const check = found[0];
     if (ts.isImportDeclaration(statement)) {
       if (check !== undefined) throw new Error(`line ${check.line + 1}: an import cannot be checked`);
@@ -61,12 +63,17 @@ export function instrumentExample(code: string): InstrumentedExample {
     const k = checks.length;
     checks.push(check);
     if (check.kind === "throws") out.push(`await __throws(${k}, async () => { ${statement.getText(sf)} });`);
-    else if (ts.isExpressionStatement(statement)) out.push(`await __value(${k}, async () => (${statement.expression.getText(sf)}));`);
+    else if (ts.isExpressionStatement(statement))
+      out.push(`await __value(${k}, async () => (${statement.expression.getText(sf)}));`);
     else if (ts.isVariableStatement(statement)) {
       const last = statement.declarationList.declarations.at(-1)!.name;
-      if (!ts.isIdentifier(last)) throw new Error(`line ${check.line + 1}: a checked declaration must name one variable`);
+      if (!ts.isIdentifier(last))
+        throw new Error(`line ${check.line + 1}: a checked declaration must name one variable`);
       out.push(statement.getText(sf), `await __value(${k}, async () => (${last.text}));`);
-    } else throw new Error(`line ${check.line + 1}: only an expression or a declaration can be followed by "// =>" (found ${ts.SyntaxKind[statement.kind]})`);
+    } else
+      throw new Error(
+        `line ${check.line + 1}: only an expression or a declaration can be followed by "// =>" (found ${ts.SyntaxKind[statement.kind]})`,
+      );
   }
   const source = `async function __example() {\n${out.join("\n")}\n}`;
   const js = ts.transpileModule(source, {
@@ -89,7 +96,9 @@ function importAsConst(node: ts.ImportDeclaration, sf: ts.SourceFile): string {
   const bindings = clause.namedBindings;
   if (bindings !== undefined && ts.isNamespaceImport(bindings)) parts.push(`const ${bindings.name.text} = ${from};`);
   if (bindings !== undefined && ts.isNamedImports(bindings)) {
-    const names = bindings.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName === undefined ? e.name.text : `${e.propertyName.getText(sf)}: ${e.name.text}`));
+    const names = bindings.elements
+      .filter((e) => !e.isTypeOnly)
+      .map((e) => (e.propertyName === undefined ? e.name.text : `${e.propertyName.getText(sf)}: ${e.name.text}`));
     if (names.length > 0) parts.push(`const { ${names.join(", ")} } = ${from};`);
   }
   return parts.join("\n");

@@ -12,7 +12,16 @@ export type Expected =
   | { kind: "typed"; name: string; elements: Expected[] }
   | { kind: "object"; entries: Array<[string, Expected]> };
 
-const TYPED = ["Float64Array", "Float32Array", "Int32Array", "Uint32Array", "Int16Array", "Uint16Array", "Int8Array", "Uint8Array"];
+const TYPED = [
+  "Float64Array",
+  "Float32Array",
+  "Int32Array",
+  "Uint32Array",
+  "Int16Array",
+  "Uint16Array",
+  "Int8Array",
+  "Uint8Array",
+];
 
 /** Parses `text` (what follows `=>`); throws an Error naming the position of anything else. */
 export function parseExpected(text: string): Expected {

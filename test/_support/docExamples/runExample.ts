@@ -11,7 +11,21 @@ export interface ExampleOutcome {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const RESERVED = new Set(["default", "arguments", "eval", "await", "yield", "let", "static", "implements", "interface", "package", "private", "protected", "public"]);
+const RESERVED = new Set([
+  "default",
+  "arguments",
+  "eval",
+  "await",
+  "yield",
+  "let",
+  "static",
+  "implements",
+  "interface",
+  "package",
+  "private",
+  "protected",
+  "public",
+]);
 
 /**
  * Runs `example` (instrumentExample) with the names of `scope` in scope as constants (an
@@ -19,7 +33,11 @@ const RESERVED = new Set(["default", "arguments", "eval", "await", "yield", "let
  * each `// =>` and `// throws` line (matchExpected). A line whose expression throws, or an
  * example that throws outside a checked line, is a failure.
  */
-export async function runExample(example: DocExample, scope: Record<string, unknown>, modules: Record<string, unknown>): Promise<ExampleOutcome> {
+export async function runExample(
+  example: DocExample,
+  scope: Record<string, unknown>,
+  modules: Record<string, unknown>,
+): Promise<ExampleOutcome> {
   const at = (line: number) => `${example.file}:${example.line + 1 + line}`;
   let instrumented;
   try {
@@ -53,17 +71,28 @@ export async function runExample(example: DocExample, scope: Record<string, unkn
     failures.push(`${at(check.line)}: did not throw (${check.text})`);
   };
   const load = (specifier: string) => {
-    if (!(specifier in modules)) throw new Error(`the example imports ${specifier}, which the example runner does not provide`);
+    if (!(specifier in modules))
+      throw new Error(`the example imports ${specifier}, which the example runner does not provide`);
     return modules[specifier];
   };
   const names = Object.keys(scope).filter((n) => IDENTIFIER.test(n) && !RESERVED.has(n));
   try {
-    const run = new Function("__scope", "__value", "__throws", "__module", `"use strict";\nconst { ${names.join(", ")} } = __scope;\n${js}\nreturn __example();`);
+    const run = new Function(
+      "__scope",
+      "__value",
+      "__throws",
+      "__module",
+      `"use strict";\nconst { ${names.join(", ")} } = __scope;\n${js}\nreturn __example();`,
+    );
     await run(scope, value, throws, load);
   } catch (e) {
     failures.push(`${example.file}:${example.line}: the example threw ${describeError(e)}`);
   }
-  return { values: checks.filter((c) => c.kind === "value").length, throws: checks.filter((c) => c.kind === "throws").length, failures };
+  return {
+    values: checks.filter((c) => c.kind === "value").length,
+    throws: checks.filter((c) => c.kind === "throws").length,
+    failures,
+  };
 }
 
 function describeError(e: unknown): string {

@@ -10,7 +10,9 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export async function documentOperations(baseUrl: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}/openapi.json`);
   const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(document.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m] !== undefined).map((m) => `${m.toUpperCase()} ${path}`));
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m] !== undefined).map((m) => `${m.toUpperCase()} ${path}`),
+  );
 }
 
 /** Registers the suite: one test per operation of the table, plus the table-equals-document test. */

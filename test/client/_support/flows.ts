@@ -37,7 +37,10 @@ export function describeFlows(transport: Transport): void {
         const created = await h.createStrategy();
         await h.ines.post("/v1/strategies/{id}/submit", path(created.id));
         const { buildDurationMs } = await h.anon.get("/__mock/state");
-        const built = await h.ines.waitForBuild(created.id, { ...fast, onPoll: () => void h.anon.post("/__mock/clock/advance", { body: { ms: Math.ceil(buildDurationMs / 3) } }) });
+        const built = await h.ines.waitForBuild(created.id, {
+          ...fast,
+          onPoll: () => void h.anon.post("/__mock/clock/advance", { body: { ms: Math.ceil(buildDurationMs / 3) } }),
+        });
         expect(built.status).toBe(100);
       });
 
@@ -57,7 +60,11 @@ export function describeFlows(transport: Transport): void {
         expect(notReady).toBeInstanceOf(ThematicApiError);
         expect(notReady).toMatchObject({ status: 202, method: "POST", path: `/v1/strategies/${created.id}/optimize` });
         let polls = 0;
-        const result = await h.ines.optimize(created.id, { query: { maxWeight: 0.25 } }, { ...fast, onPoll: () => void (++polls === 1 && h.anon.post("/__mock/builds/complete")) });
+        const result = await h.ines.optimize(
+          created.id,
+          { query: { maxWeight: 0.25 } },
+          { ...fast, onPoll: () => void (++polls === 1 && h.anon.post("/__mock/builds/complete")) },
+        );
         expect(polls).toBeGreaterThanOrEqual(2);
         expect(result.portfolio.length).toBeGreaterThan(0);
         expect(result.portfolio.every((c) => c.weight <= 0.25 + 1e-9)).toBe(true);
@@ -67,7 +74,11 @@ export function describeFlows(transport: Transport): void {
         const created = await h.createStrategy();
         await h.anon.put("/__mock/strategies/{id}/next-build", { ...path(created.id), body: { outcome: -1 } });
         await h.ines.post("/v1/strategies/{id}/submit", path(created.id));
-        const failed = h.ines.optimizedPortfolio(created.id, {}, { ...fast, onPoll: () => void h.anon.post("/__mock/builds/complete") });
+        const failed = h.ines.optimizedPortfolio(
+          created.id,
+          {},
+          { ...fast, onPoll: () => void h.anon.post("/__mock/builds/complete") },
+        );
         await expect(failed).rejects.toMatchObject({ name: "ThematicApiError", status: 409 });
       });
     });
@@ -87,11 +98,16 @@ export function describeFlows(transport: Transport): void {
         const shared = mine.find((s) => s.public && s.archived_at === null);
         expect(shared).toBeDefined();
         await expect(h.marek.get("/v1/strategies/{id}", path(shared!.id))).resolves.toMatchObject({ id: shared!.id });
-        await expect(h.marek.patch("/v1/strategies/{id}", { ...path(shared!.id), body: { name: "Mine now" } })).rejects.toMatchObject({ status: 403 });
+        await expect(
+          h.marek.patch("/v1/strategies/{id}", { ...path(shared!.id), body: { name: "Mine now" } }),
+        ).rejects.toMatchObject({ status: 403 });
       });
 
       it("404 for an unknown id, with the id in the path of the error", async () => {
-        await expect(h.ines.get("/v1/strategies/{id}", path(UNKNOWN))).rejects.toMatchObject({ status: 404, path: `/v1/strategies/${UNKNOWN}` });
+        await expect(h.ines.get("/v1/strategies/{id}", path(UNKNOWN))).rejects.toMatchObject({
+          status: 404,
+          path: `/v1/strategies/${UNKNOWN}`,
+        });
       });
 
       it("409 when optimizing a strategy that was never submitted", async () => {
@@ -107,13 +123,17 @@ export function describeFlows(transport: Transport): void {
       });
 
       it("400 names the field and the rule", async () => {
-        const error = await h.ines.post("/v1/strategies", { body: { name: "", objective: "x" } }).catch((e: unknown) => e);
+        const error = await h.ines
+          .post("/v1/strategies", { body: { name: "", objective: "x" } })
+          .catch((e: unknown) => e);
         expect(error).toMatchObject({ status: 400 });
         expect((error as ThematicApiError).error).toMatch(/name/);
       });
 
       it("a forced 503 (X-Mock-Status) is an error too", async () => {
-        await expect(h.ines.get("/v1/premade-strategies", { headers: { "X-Mock-Status": "503" } })).rejects.toMatchObject({ status: 503 });
+        await expect(
+          h.ines.get("/v1/premade-strategies", { headers: { "X-Mock-Status": "503" } }),
+        ).rejects.toMatchObject({ status: 503 });
       });
     });
 
@@ -121,14 +141,19 @@ export function describeFlows(transport: Transport): void {
       it("an aborted signal rejects a call with the signal's reason", async () => {
         const controller = new AbortController();
         controller.abort();
-        await expect(h.ines.get("/v1/strategies", { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+        await expect(h.ines.get("/v1/strategies", { signal: controller.signal })).rejects.toMatchObject({
+          name: "AbortError",
+        });
       });
 
       it("aborting stops a request in flight (the mock holds it with X-Mock-Latency)", async () => {
         const controller = new AbortController();
         // Held for the longest latency the mock allows: an answer would resolve the call, so a
         // rejection with AbortError shows the abort ended it (no wall-clock bound to miss under load).
-        const pending = h.ines.get("/v1/strategies", { signal: controller.signal, headers: { "X-Mock-Latency": "60000" } });
+        const pending = h.ines.get("/v1/strategies", {
+          signal: controller.signal,
+          headers: { "X-Mock-Latency": "60000" },
+        });
         setTimeout(() => controller.abort(), 50);
         await expect(pending).rejects.toMatchObject({ name: "AbortError" });
       });
@@ -138,7 +163,11 @@ export function describeFlows(transport: Transport): void {
         await h.ines.post("/v1/strategies/{id}/submit", path(created.id));
         const controller = new AbortController();
         let polls = 0;
-        const waiting = h.ines.waitForBuild(created.id, { ...fast, signal: controller.signal, onPoll: () => void (++polls === 3 && controller.abort()) });
+        const waiting = h.ines.waitForBuild(created.id, {
+          ...fast,
+          signal: controller.signal,
+          onPoll: () => void (++polls === 3 && controller.abort()),
+        });
         await expect(waiting).rejects.toMatchObject({ name: "AbortError" });
         expect(polls).toBe(3);
       });
@@ -146,8 +175,12 @@ export function describeFlows(transport: Transport): void {
       it("timeoutMs ends waitForBuild and optimize with a TimeoutError", async () => {
         const created = await h.createStrategy();
         await h.ines.post("/v1/strategies/{id}/submit", path(created.id));
-        await expect(h.ines.waitForBuild(created.id, { initialDelayMs: 20, timeoutMs: 150 })).rejects.toMatchObject({ name: "TimeoutError" });
-        await expect(h.ines.optimize(created.id, {}, { initialDelayMs: 20, timeoutMs: 150 })).rejects.toMatchObject({ name: "TimeoutError" });
+        await expect(h.ines.waitForBuild(created.id, { initialDelayMs: 20, timeoutMs: 150 })).rejects.toMatchObject({
+          name: "TimeoutError",
+        });
+        await expect(h.ines.optimize(created.id, {}, { initialDelayMs: 20, timeoutMs: 150 })).rejects.toMatchObject({
+          name: "TimeoutError",
+        });
       });
     });
   });

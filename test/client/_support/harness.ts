@@ -28,12 +28,17 @@ export interface Harness {
   reset(): Promise<void>;
 }
 
-const OBJECTIVE = "Companies that build grid-scale battery storage, power electronics and the software that dispatches them.";
+const OBJECTIVE =
+  "Companies that build grid-scale battery storage, power electronics and the software that dispatches them.";
 
 /** The harness over a started transport. */
 export async function createHarness(transport: Transport): Promise<Harness> {
   const client = (apiKey?: string, session?: string) =>
-    new ThematicClient({ baseUrl: transport.baseUrl, ...(apiKey === undefined ? {} : { apiKey }), ...(session === undefined ? {} : { headers: { "X-Mock-Session": session } }) });
+    new ThematicClient({
+      baseUrl: transport.baseUrl,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(session === undefined ? {} : { headers: { "X-Mock-Session": session } }),
+    });
   const key = (name: string) => {
     const user = transport.universe.users.find((u) => u.name.startsWith(name));
     if (user === undefined) throw new Error(`fixture user ${name} missing`);
@@ -44,7 +49,9 @@ export async function createHarness(transport: Transport): Promise<Harness> {
   const premade = await ines.get("/v1/premade-strategies");
   const premadeId = premade[0]!.id;
   const companies = await ines.get("/v1/premade-strategies/{id}/companies", { params: { path: { id: premadeId } } });
-  const dates = await ines.get("/v1/premade-strategies/{id}/historical-data/dates", { params: { path: { id: premadeId } } });
+  const dates = await ines.get("/v1/premade-strategies/{id}/historical-data/dates", {
+    params: { path: { id: premadeId } },
+  });
   const portfolios = await ines.get("/v1/portfolios");
   const harness: Harness = {
     ines,
@@ -62,10 +69,15 @@ export async function createHarness(transport: Transport): Promise<Harness> {
       await anon.post("/__mock/builds/complete");
       return ines.get("/v1/strategies/{id}", { params: { path: { id: created.id } } });
     },
-    inSession: (name) => ({ ines: client(key("Ines"), name), marek: client(key("Marek"), name), anon: client(undefined, name) }),
+    inSession: (name) => ({
+      ines: client(key("Ines"), name),
+      marek: client(key("Marek"), name),
+      anon: client(undefined, name),
+    }),
     async reset() {
       await anon.post("/__mock/reset");
-      for (const { name } of (await anon.get("/__mock/sessions")).sessions) await anon.delete("/__mock/sessions/{name}", { params: { path: { name } } });
+      for (const { name } of (await anon.get("/__mock/sessions")).sessions)
+        await anon.delete("/__mock/sessions/{name}", { params: { path: { name } } });
     },
   };
   return harness;

@@ -7,7 +7,11 @@ const { baseUrl, session, apiKey, strategies, symbol } = workerData;
 const headers = { Authorization: `Bearer ${apiKey}`, "X-Mock-Session": session, "Content-Type": "application/json" };
 
 async function call(method, path, body) {
-  const response = await fetch(baseUrl + path, { method, headers, body: JSON.stringify(body ?? {}) === "{}" && method === "GET" ? undefined : JSON.stringify(body ?? {}) });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: JSON.stringify(body ?? {}) === "{}" && method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${session}: ${method} ${path} → ${response.status} ${text}`);
   return text === "" ? undefined : JSON.parse(text);
@@ -16,7 +20,10 @@ async function call(method, path, body) {
 const before = await call("GET", "/v1/strategies");
 const created = [];
 for (let k = 0; k < strategies; k++) {
-  const s = await call("POST", "/v1/strategies", { name: `${session}-s${k}`, objective: `Water utilities and desalination, case ${k}.` });
+  const s = await call("POST", "/v1/strategies", {
+    name: `${session}-s${k}`,
+    objective: `Water utilities and desalination, case ${k}.`,
+  });
   created.push(s.id);
   if (k % 3 === 0) await call("POST", `/v1/strategies/${s.id}/submit`);
   if (k % 5 === 4) await call("PATCH", `/v1/strategies/${s.id}`, { name: `${session}-s${k}-renamed` });

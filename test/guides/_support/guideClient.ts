@@ -15,8 +15,18 @@ export interface GuideResponse {
 
 /** `requests.get/post/patch/delete(url, headers=…, json=…, params=…, allow_redirects=…)`. */
 export interface Requests {
-  get(url: string, options?: { headers?: Record<string, string>; params?: Record<string, string | number | boolean>; allow_redirects?: boolean }): Promise<GuideResponse>;
-  post(url: string, options?: { headers?: Record<string, string>; json?: unknown; params?: Record<string, string | number | boolean> }): Promise<GuideResponse>;
+  get(
+    url: string,
+    options?: {
+      headers?: Record<string, string>;
+      params?: Record<string, string | number | boolean>;
+      allow_redirects?: boolean;
+    },
+  ): Promise<GuideResponse>;
+  post(
+    url: string,
+    options?: { headers?: Record<string, string>; json?: unknown; params?: Record<string, string | number | boolean> },
+  ): Promise<GuideResponse>;
   patch(url: string, options?: { headers?: Record<string, string>; json?: unknown }): Promise<GuideResponse>;
   delete(url: string, options?: { headers?: Record<string, string> }): Promise<GuideResponse>;
 }
@@ -50,11 +60,21 @@ export async function startGuideSession(): Promise<GuideSession> {
 }
 
 function makeRequests(): Requests {
-  const send = async (method: string, url: string, options: { headers?: Record<string, string>; json?: unknown; params?: Record<string, string | number | boolean>; allow_redirects?: boolean } = {}) => {
+  const send = async (
+    method: string,
+    url: string,
+    options: {
+      headers?: Record<string, string>;
+      json?: unknown;
+      params?: Record<string, string | number | boolean>;
+      allow_redirects?: boolean;
+    } = {},
+  ) => {
     const target = new URL(url);
     for (const [k, v] of Object.entries(options.params ?? {})) target.searchParams.set(k, String(v));
     const headers = { ...(options.headers ?? {}) };
-    if (options.json !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+    if (options.json !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["Content-Type"] = "application/json";
     const response = await fetch(target, {
       method,
       headers,

@@ -50,7 +50,11 @@ export async function setup(project: TestProject): Promise<void> {
     const kept = JSON.parse(readFileSync(join(reuse, "context.json"), "utf8")) as PackagingContext;
     const found = publicPackages(repo);
     const userCache = (await runOk("npm config get cache", repo)).stdout.trim();
-    registry = await startLocalRegistry(join(repo, "package-lock.json"), userCache, found.map((p) => ({ manifest: p.manifest, file: kept.packages.find((k) => k.name === p.name)!.tarball })));
+    registry = await startLocalRegistry(
+      join(repo, "package-lock.json"),
+      userCache,
+      found.map((p) => ({ manifest: p.manifest, file: kept.packages.find((k) => k.name === p.name)!.tarball })),
+    );
     unpublished = await startLocalRegistry(join(repo, "package-lock.json"), userCache, []);
     project.provide("packaging", { ...kept, registryUrl: registry.url, unpublishedRegistryUrl: unpublished.url });
     return;
@@ -67,7 +71,10 @@ export async function setup(project: TestProject): Promise<void> {
     if (printed === undefined) throw new Error(`npm run pack did not pack ${p.name} ${p.version}:\n${packed.stdout}`);
     const tarball = join(pack.out, printed.file);
     const listing = await runOk(`tar -tzf "${tarball}"`, work);
-    const files = listing.stdout.split("\n").filter((f) => f !== "").map((f) => f.replace(/^package\//, ""));
+    const files = listing.stdout
+      .split("\n")
+      .filter((f) => f !== "")
+      .map((f) => f.replace(/^package\//, ""));
     packages.push({ name: p.name, version: p.version, dir: p.dir, tarball, bytes: statSync(tarball).size, files });
   }
   const userCache = (await runOk("npm config get cache", repo)).stdout.trim();
@@ -81,16 +88,40 @@ export async function setup(project: TestProject): Promise<void> {
   const env = npmEnv(registry.url, npmCache);
   const projectDir = join(work, "app");
   mkdirSync(projectDir);
-  writeFileSync(join(projectDir, "package.json"), `${JSON.stringify({ name: "thematic-consumer", private: true, type: "module" }, null, 2)}\n`);
+  writeFileSync(
+    join(projectDir, "package.json"),
+    `${JSON.stringify({ name: "thematic-consumer", private: true, type: "module" }, null, 2)}\n`,
+  );
   const publicNames = packages.map((p) => p.name).filter((name) => name !== "@thematic/fixtures");
   const install = await runOk(`npm install ${publicNames.join(" ")}`, projectDir, env, 300_000);
-  const tools = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8")).packages as Record<string, { version: string }>;
+  const tools = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8")).packages as Record<
+    string,
+    { version: string }
+  >;
   const tool = (name: string) => `${name}@${tools[`node_modules/${name}`]!.version}`;
   // msw is an optional peer of the mock: a user of its msw entries installs it.
-  await runOk(`npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node", "msw"].map(tool).join(" ")}`, projectDir, env, 300_000);
-  const context: PackagingContext = { repo, work, project: projectDir, registryUrl: registry.url, unpublishedRegistryUrl: unpublished.url, npmCache, packages, pack };
+  await runOk(
+    `npm install --save-dev ${["typescript", "esbuild", "vite", "@types/node", "msw"].map(tool).join(" ")}`,
+    projectDir,
+    env,
+    300_000,
+  );
+  const context: PackagingContext = {
+    repo,
+    work,
+    project: projectDir,
+    registryUrl: registry.url,
+    unpublishedRegistryUrl: unpublished.url,
+    npmCache,
+    packages,
+    pack,
+  };
   process.stdout.write(
-    `[packaging] npm run pack: ${(packed.ms / 1000).toFixed(1)} s\n${packed.stdout.split("\n").filter((l) => /^ {2}@/.test(l)).map((l) => `[packaging] ${l.trim()}\n`).join("")}` +
+    `[packaging] npm run pack: ${(packed.ms / 1000).toFixed(1)} s\n${packed.stdout
+      .split("\n")
+      .filter((l) => /^ {2}@/.test(l))
+      .map((l) => `[packaging] ${l.trim()}\n`)
+      .join("")}` +
       `[packaging] npm install ${publicNames.join(" ")} into a fresh project: ${(install.ms / 1000).toFixed(1)} s\n`,
   );
   writeFileSync(join(work, "context.json"), JSON.stringify(context));
@@ -100,5 +131,6 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await registry?.close();
   await unpublished?.close();
-  if (work !== undefined && process.env.KEEP_PACKAGING_WORK === undefined) rmSync(work, { recursive: true, force: true });
+  if (work !== undefined && process.env.KEEP_PACKAGING_WORK === undefined)
+    rmSync(work, { recursive: true, force: true });
 }

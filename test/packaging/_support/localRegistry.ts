@@ -74,7 +74,11 @@ function cachedTarball(npmCache: string, integrity: string): string | null {
  * @param npmCache npm's cache folder (`npm config get cache`)
  * @param packed our tarballs, served as published packages
  */
-export async function startLocalRegistry(lockfile: string, npmCache: string, packed: PackedPackage[]): Promise<LocalRegistry> {
+export async function startLocalRegistry(
+  lockfile: string,
+  npmCache: string,
+  packed: PackedPackage[],
+): Promise<LocalRegistry> {
   const versions = new Map<string, Map<string, Version>>();
   const add = (name: string, version: string, version_: Version) => {
     let byVersion = versions.get(name);
@@ -84,13 +88,17 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
   const lock = JSON.parse(readFileSync(lockfile, "utf8")) as { packages: Record<string, Record<string, unknown>> };
   for (const [path, entry] of Object.entries(lock.packages)) {
     const at = path.lastIndexOf("node_modules/");
-    if (at < 0 || entry.link === true || typeof entry.version !== "string" || typeof entry.integrity !== "string") continue;
+    if (at < 0 || entry.link === true || typeof entry.version !== "string" || typeof entry.integrity !== "string")
+      continue;
     const name = typeof entry.name === "string" ? entry.name : path.slice(at + "node_modules/".length);
     if (name.startsWith("@thematic/")) continue;
     const manifest: Record<string, unknown> = { name, version: entry.version };
     for (const field of MANIFEST_FIELDS) if (entry[field] !== undefined) manifest[field] = entry[field];
     const integrity = entry.integrity;
-    add(name, entry.version, { manifest: { ...manifest, _integrity: integrity }, tarball: () => cachedTarball(npmCache, integrity) });
+    add(name, entry.version, {
+      manifest: { ...manifest, _integrity: integrity },
+      tarball: () => cachedTarball(npmCache, integrity),
+    });
   }
   for (const { manifest, file } of packed) {
     const integrity = `sha512-${createHash("sha512").update(readFileSync(file)).digest("base64")}`;
@@ -104,7 +112,9 @@ export async function startLocalRegistry(lockfile: string, npmCache: string, pac
     if (tarball !== null) {
       const file = versions.get(tarball[1]!)?.get(tarball[2]!)?.tarball() ?? null;
       if (file === null) {
-        res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: `no tarball for ${tarball[1]}@${tarball[2]} in the npm cache` }));
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: `no tarball for ${tarball[1]}@${tarball[2]} in the npm cache` }));
         return;
       }
       res.writeHead(200, { "Content-Type": "application/octet-stream" });

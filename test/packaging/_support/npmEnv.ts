@@ -29,7 +29,12 @@ export interface RunResult {
  * Runs `command` through `sh -c` in `cwd` and resolves when it exits (never rejects; check `code`).
  * @param timeoutMs the process is killed (SIGKILL) after this long
  */
-export function run(command: string, cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 180_000): Promise<RunResult> {
+export function run(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 180_000,
+): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn("sh", ["-c", command], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -46,8 +51,14 @@ export function run(command: string, cwd: string, env: NodeJS.ProcessEnv = proce
 }
 
 /** Like {@link run}, but throws with the output when the command fails. */
-export async function runOk(command: string, cwd: string, env?: NodeJS.ProcessEnv, timeoutMs?: number): Promise<RunResult> {
+export async function runOk(
+  command: string,
+  cwd: string,
+  env?: NodeJS.ProcessEnv,
+  timeoutMs?: number,
+): Promise<RunResult> {
   const result = await run(command, cwd, env, timeoutMs);
-  if (result.code !== 0) throw new Error(`\`${command}\` in ${cwd} exited with ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`\`${command}\` in ${cwd} exited with ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }

@@ -16,9 +16,16 @@ export interface PackOutput {
 export function parsePackOutput(stdout: string): PackOutput {
   const out = /^Packed \d+ packages into (.+):$/m.exec(stdout)?.[1];
   if (out === undefined) throw new Error(`npm run pack printed no "Packed … into …:" line:\n${stdout}`);
-  const packages = [...stdout.matchAll(/^ {2}(@[\w.-]+\/[\w.-]+) (\S+): (\S+\.tgz), /gm)].map((m) => ({ name: m[1]!, version: m[2]!, file: m[3]! }));
-  const uses = [...stdout.matchAll(/^(\S[^\n]*), instead of `(npm install [^`]+)`:\n {2}(npm install [^\n]+)$/gm)].map((m) => ({ title: m[1]!, published: m[2]!, line: m[3]! }));
-  if (packages.length === 0 || uses.length === 0) throw new Error(`npm run pack printed no tarball or no install line:\n${stdout}`);
+  const packages = [...stdout.matchAll(/^ {2}(@[\w.-]+\/[\w.-]+) (\S+): (\S+\.tgz), /gm)].map((m) => ({
+    name: m[1]!,
+    version: m[2]!,
+    file: m[3]!,
+  }));
+  const uses = [...stdout.matchAll(/^(\S[^\n]*), instead of `(npm install [^`]+)`:\n {2}(npm install [^\n]+)$/gm)].map(
+    (m) => ({ title: m[1]!, published: m[2]!, line: m[3]! }),
+  );
+  if (packages.length === 0 || uses.length === 0)
+    throw new Error(`npm run pack printed no tarball or no install line:\n${stdout}`);
   return { out, packages, uses };
 }
 
@@ -28,6 +35,9 @@ export function parsePackOutput(stdout: string): PackOutput {
  */
 export function useFor(pack: Pick<PackOutput, "uses">, published: string): PackOutput["uses"][number] {
   const use = pack.uses.find((u) => u.published === published);
-  if (use === undefined) throw new Error(`npm run pack printed no line instead of \`${published}\` (it printed: ${pack.uses.map((u) => `\`${u.published}\``).join(", ")})`);
+  if (use === undefined)
+    throw new Error(
+      `npm run pack printed no line instead of \`${published}\` (it printed: ${pack.uses.map((u) => `\`${u.published}\``).join(", ")})`,
+    );
   return use;
 }

@@ -28,7 +28,8 @@ export function readmeBlock(repo: string, name: string, file = "README.md"): str
 export function beforePublication(block: string, pack: Pick<PackOutput, "uses">): string {
   const lines = block.split("\n");
   const at = lines.flatMap((line, i) => (/^npm install .*@thematic\//.test(line) ? [i] : []));
-  if (at.length !== 1) throw new Error(`expected one \`npm install … @thematic/…\` line in the block, found ${at.length}:\n${block}`);
+  if (at.length !== 1)
+    throw new Error(`expected one \`npm install … @thematic/…\` line in the block, found ${at.length}:\n${block}`);
   lines[at[0]!] = useFor(pack, lines[at[0]!]!.trim()).line;
   return lines.join("\n");
 }
@@ -55,7 +56,10 @@ export async function runReadmePath(
   await runOk(beforePublication(install, ctx.pack), parent, env, 300_000);
   const script = readmeBlock(ctx.repo, `${name}-script`);
   const file = /^\/\/ (\S+\.m[jt]s) \(run it with: ((?:node|npx tsx) \S+)\)/.exec(script);
-  if (file === null) throw new Error(`README.md: the ${name}-script block must start with \`// <file>.mjs (run it with: node <file>.mjs)\` or \`// <file>.mts (run it with: npx tsx <file>.mts)\``);
+  if (file === null)
+    throw new Error(
+      `README.md: the ${name}-script block must start with \`// <file>.mjs (run it with: node <file>.mjs)\` or \`// <file>.mts (run it with: npx tsx <file>.mts)\``,
+    );
   const cd = /cd (\S+)/.exec(install);
   if (cd === null) throw new Error(`README.md: the ${name}-install block must cd into the project it makes`);
   const folder = join(parent, cd[1]!);

@@ -18,7 +18,12 @@ export interface RunningMock {
  * thematic-mock banner (URL and API keys).
  * @throws Error when it exits first or prints no banner within `timeoutMs`
  */
-export function startMock(command: string, cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 120_000): Promise<RunningMock> {
+export function startMock(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 120_000,
+): Promise<RunningMock> {
   const started = performance.now();
   const child = spawn("sh", ["-c", command], { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";

@@ -24,11 +24,21 @@ export interface Reply<T> {
  * @example
  * (await request(url, key, "GET", "/v1/health")).status // => 200
  */
-export async function request<T>(base: string, key: string | null, method: string, path: string, payload?: unknown): Promise<Reply<T>> {
+export async function request<T>(
+  base: string,
+  key: string | null,
+  method: string,
+  path: string,
+  payload?: unknown,
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (key !== null) headers.Authorization = `Bearer ${key}`;
   if (payload !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(`${base}${path}`, { method, headers, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  });
   const text = await response.text();
   return { status: response.status, body: (text === "" ? undefined : JSON.parse(text)) as T };
 }
@@ -99,8 +109,14 @@ export function stateFileProblems(state: unknown): string[] {
   };
   if (!isObject(state)) return ["state is not an object"];
   need(state.formatVersion === 1, "formatVersion must be 1");
-  need(isFiniteNumber(state.idSeed) && isFiniteNumber(state.idCounter) && isFiniteNumber(state.clockOffsetMs), "idSeed, idCounter, clockOffsetMs must be numbers");
-  need(Array.isArray(state.users) && state.users.every((u) => isObject(u) && isString(u.id) && isString(u.apiKey)), "users must be {id, apiKey}[]");
+  need(
+    isFiniteNumber(state.idSeed) && isFiniteNumber(state.idCounter) && isFiniteNumber(state.clockOffsetMs),
+    "idSeed, idCounter, clockOffsetMs must be numbers",
+  );
+  need(
+    Array.isArray(state.users) && state.users.every((u) => isObject(u) && isString(u.id) && isString(u.apiKey)),
+    "users must be {id, apiKey}[]",
+  );
   const strategies = Array.isArray(state.strategies) ? state.strategies : [];
   need(Array.isArray(state.strategies), "strategies must be an array");
   const ids = new Set<unknown>();
@@ -114,7 +130,8 @@ export function stateFileProblems(state: unknown): string[] {
       s.exclusions.every(isString) &&
       Array.isArray(s.versions) &&
       s.versions.every((v) => isObject(v) && isString(v.id) && isString(v.objective)) &&
-      (s.activeVersionId === null || (Array.isArray(s.versions) && s.versions.some((v) => isObject(v) && v.id === s.activeVersionId)));
+      (s.activeVersionId === null ||
+        (Array.isArray(s.versions) && s.versions.some((v) => isObject(v) && v.id === s.activeVersionId)));
     need(ok, `strategies[${i}] is malformed`);
     if (isObject(s)) ids.add(s.id);
   });
@@ -126,7 +143,13 @@ export function stateFileProblems(state: unknown): string[] {
     need(portfolios !== null, "extensions.portfolios.portfolios must be an array");
     const names = new Set<string>();
     (portfolios ?? []).forEach((p: unknown, i) => {
-      const ok = isObject(p) && isString(p.id) && isString(p.userId) && isString(p.name) && Array.isArray(p.holdings) && p.holdings.every((h) => isObject(h) && isString(h.securityId) && isFiniteNumber(h.weight));
+      const ok =
+        isObject(p) &&
+        isString(p.id) &&
+        isString(p.userId) &&
+        isString(p.name) &&
+        Array.isArray(p.holdings) &&
+        p.holdings.every((h) => isObject(h) && isString(h.securityId) && isFiniteNumber(h.weight));
       need(ok, `portfolios[${i}] is malformed`);
       if (isObject(p)) {
         const key = `${String(p.userId)}\u0000${String(p.name)}`;

@@ -47,18 +47,31 @@ export const PRESIGNED_PDF = /\/factsheet\.pdf$/;
  *
  * @throws Error when GET …/factsheet does not redirect
  */
-export async function withPresignedQuery(e: Endpoint, send: (request: Outgoing) => Promise<Received>, auth: Record<string, string>): Promise<Endpoint> {
+export async function withPresignedQuery(
+  e: Endpoint,
+  send: (request: Outgoing) => Promise<Received>,
+  auth: Record<string, string>,
+): Promise<Endpoint> {
   if (!PRESIGNED_PDF.test(e.path)) return e;
   const run = Object.entries({ versionId: e.query.versionId ?? "", asOfDate: e.query.asOfDate ?? "" });
-  const r = await send({ method: "GET", path: fillPath(e.path.replace(PRESIGNED_PDF, "/factsheet"), e.params) + queryString(run), headers: auth });
+  const r = await send({
+    method: "GET",
+    path: fillPath(e.path.replace(PRESIGNED_PDF, "/factsheet"), e.params) + queryString(run),
+    headers: auth,
+  });
   const location = r.headers.get("location");
-  if (r.status !== 302 || location === null) throw new Error(`GET ${e.path.replace(PRESIGNED_PDF, "/factsheet")} answered ${r.status}, not a 302 to the PDF: ${r.text.slice(0, 200)}`);
+  if (r.status !== 302 || location === null)
+    throw new Error(
+      `GET ${e.path.replace(PRESIGNED_PDF, "/factsheet")} answered ${r.status}, not a 302 to the PDF: ${r.text.slice(0, 200)}`,
+    );
   return { ...e, query: Object.fromEntries(new URL(location, "http://mock").searchParams) };
 }
 
 /** `?a=1&b=2` from pairs (URI-encoded), or "" when there are none. */
 export function queryString(pairs: ReadonlyArray<readonly [string, string]>): string {
-  return pairs.length === 0 ? "" : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}`;
+  return pairs.length === 0
+    ? ""
+    : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}`;
 }
 
 /** Ids of the fixture resources the examples use (all but the premade ones owned by `world.owner`). */
@@ -99,7 +112,9 @@ export function fixtureIds(world: World): FixtureIds {
   }
   const active = pub.versions.find((v) => v.id === pub.activeVersionId)!;
   const security = u.securityById.get(pPub.holdings[0]!.securityId)!;
-  const second = pPub.holdings.map((h) => u.securityById.get(h.securityId)!).find((x) => x.companyId !== security.companyId)!;
+  const second = pPub.holdings
+    .map((h) => u.securityById.get(h.securityId)!)
+    .find((x) => x.companyId !== security.companyId)!;
   return {
     publicStrategy: pub.id,
     privateStrategy: priv.id,
@@ -131,7 +146,11 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
   const pdfV1 = { versionId: ids.premadeVersion, asOfDate: ids.premadeCurrentDate };
   const pdfV2 = pdfV1;
   const s = { id: ids.publicStrategy };
-  const e = (method: Endpoint["method"], path: string, o: Partial<Omit<Endpoint, "method" | "path">> = {}): Endpoint => ({
+  const e = (
+    method: Endpoint["method"],
+    path: string,
+    o: Partial<Omit<Endpoint, "method" | "path">> = {},
+  ): Endpoint => ({
     method,
     path,
     secured: o.secured ?? true,
@@ -141,23 +160,40 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
     owned: o.owned ?? null,
     writes: o.writes ?? method !== "GET",
   });
-  const strategy = (method: Endpoint["method"], path: string, o: Partial<Endpoint> = {}) => e(method, path, { params: s, owned: "strategy", ...o });
-  const portfolioBody = { name: ids.privatePortfolioName, holdings: [{ security_id: ids.security, weight: 0.5 }, { org_id: ids.company, weight: 0.5 }], public: false, tags: ["t"], source: "fuzz", metadata: { a: 1 } };
+  const strategy = (method: Endpoint["method"], path: string, o: Partial<Endpoint> = {}) =>
+    e(method, path, { params: s, owned: "strategy", ...o });
+  const portfolioBody = {
+    name: ids.privatePortfolioName,
+    holdings: [
+      { security_id: ids.security, weight: 0.5 },
+      { org_id: ids.company, weight: 0.5 },
+    ],
+    public: false,
+    tags: ["t"],
+    source: "fuzz",
+    metadata: { a: 1 },
+  };
   const patchBody = { name: "Renamed", objective: "Companies that make water filters", exclusions: ["tobacco"] };
   return [
     e("GET", "/v1/health", { secured: false }),
     e("GET", "/v2/health", { secured: false }),
     e("GET", "/v1/strategies", { query: { scope: "all" } }),
-    e("POST", "/v1/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
+    e("POST", "/v1/strategies", {
+      body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] },
+    }),
     strategy("GET", "/v1/strategies/{id}"),
     strategy("PATCH", "/v1/strategies/{id}", { body: patchBody }),
     strategy("DELETE", "/v1/strategies/{id}"),
     strategy("POST", "/v1/strategies/{id}/submit"),
     strategy("POST", "/v1/strategies/{id}/revive"),
-    strategy("GET", "/v1/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
+    strategy("GET", "/v1/strategies/{id}/companies", {
+      query: { includeReasoning: "true", scoringMinMarketCap: "500000000" },
+    }),
     strategy("GET", "/v1/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
     strategy("GET", "/v1/strategies/{id}/evidences"),
-    strategy("GET", "/v1/strategies/{id}/historical-data", { query: { date: "2025-06-30", includeReasoning: "true", scoringMinMarketCap: "500000000" } }),
+    strategy("GET", "/v1/strategies/{id}/historical-data", {
+      query: { date: "2025-06-30", includeReasoning: "true", scoringMinMarketCap: "500000000" },
+    }),
     strategy("GET", "/v1/strategies/{id}/performance", { query: { top: "5", min_market_cap: "0" } }),
     strategy("GET", "/v1/strategies/{id}/factsheet"),
     strategy("POST", "/v1/strategies/{id}/factsheet", { body: { force: false } }),
@@ -170,9 +206,16 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
     strategy("DELETE", "/v2/strategies/{id}"),
     strategy("POST", "/v2/strategies/{id}/submit"),
     strategy("GET", "/v2/strategies/{id}/versions"),
-    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", { params: { ...s, versionId: ids.activeVersion }, query: { asOfDate: "2025-06-30" } }),
-    e("POST", "/v2/strategies", { body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] } }),
-    strategy("GET", "/v2/strategies/{id}/companies", { query: { includeReasoning: "true", scoringMinMarketCap: "500000000", versionId: ids.activeVersion } }),
+    strategy("GET", "/v2/strategies/{id}/versions/{versionId}", {
+      params: { ...s, versionId: ids.activeVersion },
+      query: { asOfDate: "2025-06-30" },
+    }),
+    e("POST", "/v2/strategies", {
+      body: { name: "Fuzz", objective: "Companies that build quantum computers", exclusions: ["defence"] },
+    }),
+    strategy("GET", "/v2/strategies/{id}/companies", {
+      query: { includeReasoning: "true", scoringMinMarketCap: "500000000", versionId: ids.activeVersion },
+    }),
     strategy("GET", "/v2/strategies/{id}/companies/{companyId}", { params: { ...s, companyId: ids.strategyCompany } }),
     strategy("GET", "/v2/strategies/{id}/evidences"),
     strategy("GET", "/v2/strategies/{id}/factsheet"),
@@ -181,40 +224,105 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
     strategy("POST", "/v2/strategies/{id}/archive"),
     strategy("POST", "/v2/strategies/{id}/revive"),
     ...(["v1", "v2"] as const).flatMap((v) => [
-    e("GET", `/${v}/portfolios`),
-    e("POST", `/${v}/portfolios`, { body: portfolioBody }),
-    e("GET", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    e("PUT", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio", body: portfolioBody }),
-    e("DELETE", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
-    strategy("POST", `/${v}/strategies/{id}/optimize`, {
-      query: { minMarketCap: "0", signalType: "convictionScore", tiltExponent: "1", maxWeight: "0.5", minWeight: "0", riskDiversification: "0", riskFreeRate: "0.02", topN: "5" },
-      body: { companyIds: ids.strategyCompanies },
-      writes: false,
-    }),
+      e("GET", `/${v}/portfolios`),
+      e("POST", `/${v}/portfolios`, { body: portfolioBody }),
+      e("GET", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+      e("PUT", `/${v}/portfolios/{id}`, {
+        params: { id: ids.privatePortfolio },
+        owned: "portfolio",
+        body: portfolioBody,
+      }),
+      e("DELETE", `/${v}/portfolios/{id}`, { params: { id: ids.privatePortfolio }, owned: "portfolio" }),
+      strategy("POST", `/${v}/strategies/{id}/optimize`, {
+        query: {
+          minMarketCap: "0",
+          signalType: "convictionScore",
+          tiltExponent: "1",
+          maxWeight: "0.5",
+          minWeight: "0",
+          riskDiversification: "0",
+          riskFreeRate: "0.02",
+          topN: "5",
+        },
+        body: { companyIds: ids.strategyCompanies },
+        writes: false,
+      }),
     ]),
     strategy("POST", "/v1/strategies/{id}/optimized-portfolio", {
-      query: { minMarketCap: "1", returnMultiplier: "1", linguisticBetaWeight: "0.05", riskFreeRate: "0", minHoldings: "2", minActiveWeight: "0.01", maxWeight: "0.5", buzzPenalty: "0.01" },
+      query: {
+        minMarketCap: "1",
+        returnMultiplier: "1",
+        linguisticBetaWeight: "0.05",
+        riskFreeRate: "0",
+        minHoldings: "2",
+        minActiveWeight: "0.01",
+        maxWeight: "0.5",
+        buzzPenalty: "0.01",
+      },
       body: { companyIds: ids.strategyCompanies },
       writes: false,
     }),
     e("GET", "/v1/premade-strategies"),
     e("POST", "/v1/premade-strategies/search", { body: { objective: "water treatment" }, writes: false }),
-    e("GET", "/v1/premade-strategies/{id}/companies", { params: { id: ids.premade }, query: { includeReasoning: "1", scoringMinMarketCap: "0" } }),
-    e("GET", "/v1/premade-strategies/{id}/companies/{companyId}", { params: { id: ids.premade, companyId: ids.premadeCompany } }),
+    e("GET", "/v1/premade-strategies/{id}/companies", {
+      params: { id: ids.premade },
+      query: { includeReasoning: "1", scoringMinMarketCap: "0" },
+    }),
+    e("GET", "/v1/premade-strategies/{id}/companies/{companyId}", {
+      params: { id: ids.premade, companyId: ids.premadeCompany },
+    }),
     e("GET", "/v1/premade-strategies/{id}/evidences", { params: { id: ids.premade } }),
     e("GET", "/v1/premade-strategies/{id}/historical-data/dates", { params: { id: ids.premade } }),
-    e("GET", "/v1/premade-strategies/{id}/historical-data", { params: { id: ids.premade }, query: { date: ids.premadeDate, scoringMinMarketCap: "500000000" } }),
+    e("GET", "/v1/premade-strategies/{id}/historical-data", {
+      params: { id: ids.premade },
+      query: { date: ids.premadeDate, scoringMinMarketCap: "500000000" },
+    }),
     ...(["v1", "v2"] as const).flatMap((v) => [
       e("POST", `/${v}/helper/companies/search`, { body: { query: "a", limit: 5 }, writes: false }),
-      e("POST", `/${v}/backtest`, { body: { holdings: [{ companyId: ids.company, weight: 1 }, { companyId: ids.strategyCompany, weight: 2 }], years: 2, benchmark: "SPY" }, writes: false }),
-      e("POST", `/${v}/enhance-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
-      e("POST", `/${v}/reverse-objective`, { body: { objective: "Invest in companies that make water filters" }, writes: false }),
-      e("POST", `/${v}/exclusion-phrases`, { body: { objective: "Invest in companies that make water filters", companyId: ids.strategyCompany, inclusionReason: "It makes filters" }, writes: false }),
+      e("POST", `/${v}/backtest`, {
+        body: {
+          holdings: [
+            { companyId: ids.company, weight: 1 },
+            { companyId: ids.strategyCompany, weight: 2 },
+          ],
+          years: 2,
+          benchmark: "SPY",
+        },
+        writes: false,
+      }),
+      e("POST", `/${v}/enhance-objective`, {
+        body: { objective: "Invest in companies that make water filters" },
+        writes: false,
+      }),
+      e("POST", `/${v}/reverse-objective`, {
+        body: { objective: "Invest in companies that make water filters" },
+        writes: false,
+      }),
+      e("POST", `/${v}/exclusion-phrases`, {
+        body: {
+          objective: "Invest in companies that make water filters",
+          companyId: ids.strategyCompany,
+          inclusionReason: "It makes filters",
+        },
+        writes: false,
+      }),
     ]),
-    e("POST", "/v1/strategies/strategies-exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6, [ids.company]: 0.4 }, strategyIds: [ids.publicStrategy, ids.premade] }, writes: false }),
-    e("POST", "/v2/strategies/exposures", { body: { companiesWeight: { [ids.strategyCompany]: 0.6 }, returnDateRange: "6-month" }, writes: false }),
+    e("POST", "/v1/strategies/strategies-exposures", {
+      body: {
+        companiesWeight: { [ids.strategyCompany]: 0.6, [ids.company]: 0.4 },
+        strategyIds: [ids.publicStrategy, ids.premade],
+      },
+      writes: false,
+    }),
+    e("POST", "/v2/strategies/exposures", {
+      body: { companiesWeight: { [ids.strategyCompany]: 0.6 }, returnDateRange: "6-month" },
+      writes: false,
+    }),
     e("GET", "/v1/benchmarks"),
-    e("GET", "/v1/benchmarks/{symbol}", { params: { symbol: "SPY" }, query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" } }),
+    e("GET", "/v1/benchmarks/{symbol}", {
+      params: { symbol: "SPY" },
+      query: { from: "2025-01-01", to: "2025-06-30", interval: "daily" },
+    }),
     e("GET", "/__mock/state", { secured: false }),
     e("POST", "/__mock/reset", { secured: false, body: {} }),
     e("POST", "/__mock/clock/advance", { secured: false, body: { ms: 1000 } }),
@@ -227,7 +335,11 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
     e("DELETE", "/__mock/sessions/{name}", { secured: false, params: { name: RESIDENT_SESSION }, body: {} }),
     e("GET", "/__mock/requests", { secured: false, query: { after: "0", limit: "10" } }),
     e("GET", "/__mock/studio/snapshot", { secured: false }),
-    e("POST", "/__mock/studio/backtest-chart", { secured: false, body: { source: { kind: "premade", id: ids.premade }, benchmark: "QQQ", years: 2, chart: "drawdown" }, writes: false }),
+    e("POST", "/__mock/studio/backtest-chart", {
+      secured: false,
+      body: { source: { kind: "premade", id: ids.premade }, benchmark: "QQQ", years: 2, chart: "drawdown" },
+      writes: false,
+    }),
   ];
 }
 
@@ -237,9 +349,33 @@ export async function endpointTable(world: World): Promise<Endpoint[]> {
  * statuses the studio's schemas and the control guard give.
  */
 export const HIDDEN_OPERATIONS: Operation[] = [
-  { method: "GET", path: "/__mock/requests", pathParams: [], queryParams: ["after", "limit"], hasBody: false, secured: false, statuses: [200, 400, 403] },
-  { method: "GET", path: "/__mock/studio/snapshot", pathParams: [], queryParams: [], hasBody: false, secured: false, statuses: [200, 403] },
-  { method: "POST", path: "/__mock/studio/backtest-chart", pathParams: [], queryParams: [], hasBody: true, secured: false, statuses: [200, 400, 403, 404, 415] },
+  {
+    method: "GET",
+    path: "/__mock/requests",
+    pathParams: [],
+    queryParams: ["after", "limit"],
+    hasBody: false,
+    secured: false,
+    statuses: [200, 400, 403],
+  },
+  {
+    method: "GET",
+    path: "/__mock/studio/snapshot",
+    pathParams: [],
+    queryParams: [],
+    hasBody: false,
+    secured: false,
+    statuses: [200, 403],
+  },
+  {
+    method: "POST",
+    path: "/__mock/studio/backtest-chart",
+    pathParams: [],
+    queryParams: [],
+    hasBody: true,
+    secured: false,
+    statuses: [200, 400, 403, 404, 415],
+  },
 ];
 
 /** The operations the endpoint table must cover: /openapi.json's plus {@link HIDDEN_OPERATIONS}, by key. */

@@ -21,21 +21,74 @@ export function deepObject(depth: number): unknown {
 
 /** JSON values of the wrong type or shape for any field (each tried in place of every field). */
 export const NASTY_VALUES: readonly unknown[] = [
-  null, true, false, 0, -0, -1, 1.5, 1e308, -1e308, 5e-324, 2 ** 53 + 2, 1e21,
-  "", " ", "NaN", "Infinity", "-Infinity", "1e999", "0x10", " 5 ", "\u0000", "\ud800", "<script>alert(1)</script>",
-  "a".repeat(1000), HUGE_STRING,
-  [], [null], ["x"], {}, JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } },
-  deepArray(1000), deepObject(1000), new Array(10_001).fill(0),
-  "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  null,
+  true,
+  false,
+  0,
+  -0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53 + 2,
+  1e21,
+  "",
+  " ",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e999",
+  "0x10",
+  " 5 ",
+  "\u0000",
+  "\ud800",
+  "<script>alert(1)</script>",
+  "a".repeat(1000),
+  HUGE_STRING,
+  [],
+  [null],
+  ["x"],
+  {},
+  JSON.parse('{"__proto__":{"polluted":true}}'),
+  { constructor: { prototype: { polluted: true } } },
+  deepArray(1000),
+  deepObject(1000),
+  new Array(10_001).fill(0),
+  "00000000-0000-0000-0000-000000000000",
+  "ffffffff-ffff-ffff-ffff-ffffffffffff",
 ];
 
 /** Bodies that are not (plain) JSON, or JSON the content type does not announce. */
 export function rawBodies(validJson: string): string[] {
   return [
-    "", " ", "{", "}", "{'a':1}", "undefined", "NaN", "Infinity", "[1,]", `${validJson}garbage`, `\ufeff${validJson}`, `${validJson}\n\n`,
-    "null", '"text"', "123", "[]", '{"x": NaN}', '{"x": Infinity}', '{"x": 1e999}', '{"x": -1e999}', `"${HUGE_STRING}"`,
-    `${"[".repeat(1000)}${"]".repeat(1000)}`, "[".repeat(100_000), `${'{"a":'.repeat(1000)}1${"}".repeat(1000)}`,
-    "\u0000\u00ff\ufffd", "name=x&objective=y", "<xml/>",
+    "",
+    " ",
+    "{",
+    "}",
+    "{'a':1}",
+    "undefined",
+    "NaN",
+    "Infinity",
+    "[1,]",
+    `${validJson}garbage`,
+    `\ufeff${validJson}`,
+    `${validJson}\n\n`,
+    "null",
+    '"text"',
+    "123",
+    "[]",
+    '{"x": NaN}',
+    '{"x": Infinity}',
+    '{"x": 1e999}',
+    '{"x": -1e999}',
+    `"${HUGE_STRING}"`,
+    `${"[".repeat(1000)}${"]".repeat(1000)}`,
+    "[".repeat(100_000),
+    `${'{"a":'.repeat(1000)}1${"}".repeat(1000)}`,
+    "\u0000\u00ff\ufffd",
+    "name=x&objective=y",
+    "<xml/>",
   ];
 }
 
@@ -45,29 +98,111 @@ export function rawBodies(validJson: string): string[] {
  */
 export function numericTokenBodies(validJson: string): string[] {
   const numbers = [...validJson.matchAll(/(?<=[:[,])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=[,\]}])/g)];
-  const tokens = ["1e999", "-1e999", "NaN", "Infinity", "-0", "1e-400", "0x10", "01", "1.", ".5", "+1", "9".repeat(400)];
-  return numbers.flatMap((m) => tokens.map((t) => validJson.slice(0, m.index) + t + validJson.slice(m.index + m[0].length)));
+  const tokens = [
+    "1e999",
+    "-1e999",
+    "NaN",
+    "Infinity",
+    "-0",
+    "1e-400",
+    "0x10",
+    "01",
+    "1.",
+    ".5",
+    "+1",
+    "9".repeat(400),
+  ];
+  return numbers.flatMap((m) =>
+    tokens.map((t) => validJson.slice(0, m.index) + t + validJson.slice(m.index + m[0].length)),
+  );
 }
 
 /** Content types to send bodies with (undefined: no Content-Type header). */
 export const CONTENT_TYPES: ReadonlyArray<string | undefined> = [
-  "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-  "application/json; charset=utf-16", "APPLICATION/JSON", "application/xml", "application/vnd.api+json", "", undefined,
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=utf-16",
+  "APPLICATION/JSON",
+  "application/xml",
+  "application/vnd.api+json",
+  "",
+  undefined,
 ];
 
 /** Query values that are not what a number, a boolean, an enum or a date parameter takes. */
 export const NASTY_QUERY_VALUES: readonly string[] = [
-  "NaN", "Infinity", "-Infinity", "1e999", "-1e999", "-0", "0x10", " 5 ", "5 ", "", "1e-400", "0b1", "1_000", "+1", "--1",
-  "true", "TRUE", "null", "[]", "{}", "\u0000", "9".repeat(400), "-1", "0", "1", "2", "0.5", "1e308", "abc", "%", "é",
-  "2025-02-30", "2025-13-01", "1970-01-01", "9999-12-31", "0000-01-01", "2026-11-20", "user", "all", "only",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e999",
+  "-1e999",
+  "-0",
+  "0x10",
+  " 5 ",
+  "5 ",
+  "",
+  "1e-400",
+  "0b1",
+  "1_000",
+  "+1",
+  "--1",
+  "true",
+  "TRUE",
+  "null",
+  "[]",
+  "{}",
+  "\u0000",
+  "9".repeat(400),
+  "-1",
+  "0",
+  "1",
+  "2",
+  "0.5",
+  "1e308",
+  "abc",
+  "%",
+  "é",
+  "2025-02-30",
+  "2025-13-01",
+  "1970-01-01",
+  "9999-12-31",
+  "0000-01-01",
+  "2026-11-20",
+  "user",
+  "all",
+  "only",
 ];
 
 /** Path parameter values that are not ids the route knows (some sent raw, i.e. not URI-encoded). */
 export function badIds(valid: string): Array<{ value: string; raw: boolean }> {
   const encoded = [
-    "not-a-uuid", `${valid.slice(0, -1)}g`, `${valid}0`, valid.slice(1), valid.toUpperCase(), `{${valid}}`, `urn:uuid:${valid}`, ` ${valid}`,
-    `${valid} `, "\u0000", "..", ".", "null", "undefined", "NaN", "-1", "0", "1e999", "' OR 1=1 --", "a".repeat(10_000), "é",
-    "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "../../__mock/reset", "%",
+    "not-a-uuid",
+    `${valid.slice(0, -1)}g`,
+    `${valid}0`,
+    valid.slice(1),
+    valid.toUpperCase(),
+    `{${valid}}`,
+    `urn:uuid:${valid}`,
+    ` ${valid}`,
+    `${valid} `,
+    "\u0000",
+    "..",
+    ".",
+    "null",
+    "undefined",
+    "NaN",
+    "-1",
+    "0",
+    "1e999",
+    "' OR 1=1 --",
+    "a".repeat(10_000),
+    "é",
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "../../__mock/reset",
+    "%",
   ].map((value) => ({ value, raw: false }));
   const raw = ["%", "%E0%A4%A", "%zz", "%00", "%2e%2e", "a%2Fb", "%F0%9F%98"].map((value) => ({ value, raw: true }));
   return [...encoded, ...raw];
@@ -80,7 +215,8 @@ export type JsonPath = Array<string | number>;
 export function jsonPaths(value: unknown, prefix: JsonPath = []): JsonPath[] {
   const out: JsonPath[] = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...jsonPaths(v, [...prefix, i])));
-  else if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) out.push(...jsonPaths(v, [...prefix, k]));
+  else if (typeof value === "object" && value !== null)
+    for (const [k, v] of Object.entries(value)) out.push(...jsonPaths(v, [...prefix, k]));
   return out;
 }
 
@@ -114,7 +250,13 @@ export function applyMutation(body: unknown, m: BodyMutation): unknown {
   } else {
     const obj = node as Record<string, unknown>;
     if (m.op === "delete") delete obj[last as string];
-    else Object.defineProperty(obj, last as string, { value: m.value, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(obj, last as string, {
+        value: m.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return root;
 }
@@ -141,7 +283,17 @@ export function bodyMutations(example: unknown): fc.Arbitrary<BodyMutation[]> {
     fc.record({ op: fc.constant("delete" as const), path: fc.constantFrom(...paths) }),
     ...(containers.length === 0
       ? []
-      : [fc.record({ op: fc.constant("add" as const), path: fc.constantFrom(...containers), key: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "extra", "id", "user_id", "userId")), value: nastyValue })]),
+      : [
+          fc.record({
+            op: fc.constant("add" as const),
+            path: fc.constantFrom(...containers),
+            key: fc.oneof(
+              fc.string({ maxLength: 12 }),
+              fc.constantFrom("__proto__", "constructor", "extra", "id", "user_id", "userId"),
+            ),
+            value: nastyValue,
+          }),
+        ]),
   );
   return fc.array(mutation, { minLength: 1, maxLength: 3 });
 }

@@ -12,7 +12,9 @@ export function privateStrings(world: World, viewerId: string): Map<string, stri
   for (const s of u.userStrategies) {
     if (s.userId === viewerId || !s.public || s.archivedAt !== null) continue;
     const active = s.versions.find((v) => v.id === s.activeVersionId);
-    [s.id, s.name, s.objective, ...s.exclusions, active?.id, active?.objective, ...(active?.exclusions ?? [])].forEach((x) => x !== undefined && publicText.add(x));
+    [s.id, s.name, s.objective, ...s.exclusions, active?.id, active?.objective, ...(active?.exclusions ?? [])].forEach(
+      (x) => x !== undefined && publicText.add(x),
+    );
   }
   const add = (value: string | undefined, what: string) => {
     if (value !== undefined && value.length >= 8 && !publicText.has(value)) secrets.set(value, what);
@@ -51,14 +53,22 @@ export function privateStrings(world: World, viewerId: string): Map<string, stri
  * itself carried, `sent`: a 404 may name the id it was asked for), and a portfolio (an object
  * with `user_id` and `metadata`) whose `user_id` is neither null nor the viewer's.
  */
-export function leaks(text: string, json: unknown, secrets: ReadonlyMap<string, string>, viewerId: string, sent = ""): string[] {
+export function leaks(
+  text: string,
+  json: unknown,
+  secrets: ReadonlyMap<string, string>,
+  viewerId: string,
+  sent = "",
+): string[] {
   const found: string[] = [];
-  for (const [secret, what] of secrets) if (text.includes(secret) && !sent.includes(secret)) found.push(`leaks the ${what}`);
+  for (const [secret, what] of secrets)
+    if (text.includes(secret) && !sent.includes(secret)) found.push(`leaks the ${what}`);
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
     else if (typeof v === "object" && v !== null) {
       const o = v as Record<string, unknown>;
-      if ("user_id" in o && "metadata" in o && o.user_id !== null && o.user_id !== viewerId) found.push(`portfolio ${String(o.id)} shows user_id ${String(o.user_id)} to a non-owner`);
+      if ("user_id" in o && "metadata" in o && o.user_id !== null && o.user_id !== viewerId)
+        found.push(`portfolio ${String(o.id)} shows user_id ${String(o.user_id)} to a non-owner`);
       Object.values(o).forEach(walk);
     }
   };

@@ -7,7 +7,12 @@ import type { Outgoing, Received, World } from "./world.ts";
 
 /** Everything a request may change: the store's state, the clock offset and the run-time settings. */
 export function stateKey(world: World): string {
-  return JSON.stringify([world.ctx.store.state, world.ctx.clock.offset(), world.ctx.options, world.sessions.list().map((x) => x.name)]);
+  return JSON.stringify([
+    world.ctx.store.state,
+    world.ctx.clock.offset(),
+    world.ctx.options,
+    world.sessions.list().map((x) => x.name),
+  ]);
 }
 
 /** A short description of a request for failure messages (long values cut). */
@@ -29,7 +34,14 @@ export interface ProbeResult {
  * path was mutated so that no route matches, or 401 for a request without a valid key); the
  * state is unchanged after any 4xx or 202; no unexpected error was logged.
  */
-export async function probe(world: World, pristine: string, endpoint: Endpoint, operation: Operation | undefined, request: Outgoing, opts: { pathMutated?: boolean } = {}): Promise<ProbeResult> {
+export async function probe(
+  world: World,
+  pristine: string,
+  endpoint: Endpoint,
+  operation: Operation | undefined,
+  request: Outgoing,
+  opts: { pathMutated?: boolean } = {},
+): Promise<ProbeResult> {
   if (stateKey(world) !== pristine) world.restore();
   const logged = world.logs.length;
   const response = await world.send(request);
@@ -40,7 +52,10 @@ export async function probe(world: World, pristine: string, endpoint: Endpoint, 
   // the OpenAPI document does not list per operation).
   const type = Object.entries(request.headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
   if (operation?.hasBody === true && !/^application\/json/i.test(type.trim())) allowed.add(415);
-  if (!allowed.has(response.status)) problems.push(`status ${response.status} not documented for ${endpoint.method} ${endpoint.path} (${[...allowed].join(", ")}): ${response.text.slice(0, 200)}`);
+  if (!allowed.has(response.status))
+    problems.push(
+      `status ${response.status} not documented for ${endpoint.method} ${endpoint.path} (${[...allowed].join(", ")}): ${response.text.slice(0, 200)}`,
+    );
   if (response.status >= 400 || response.status === 202) {
     if (stateKey(world) !== pristine) problems.push(`a rejected request (${response.status}) changed the state`);
   }

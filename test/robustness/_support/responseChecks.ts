@@ -10,7 +10,8 @@ function outsideStrings(text: string): string {
 function* numbers(value: unknown, path: string): Generator<[string, number]> {
   if (typeof value === "number") yield [path, value];
   else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* numbers(value[i], `${path}[${i}]`);
-  else if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) yield* numbers(v, `${path}.${k}`);
+  else if (typeof value === "object" && value !== null)
+    for (const [k, v] of Object.entries(value)) yield* numbers(v, `${path}.${k}`);
 }
 
 /**
@@ -42,7 +43,13 @@ export function responseProblems(r: Received): string[] {
   if (isError) {
     const body = r.json as Record<string, unknown> | undefined;
     const ok =
-      isJson && typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).join() === "error" && typeof body.error === "string" && body.error.trim() !== "";
+      isJson &&
+      typeof body === "object" &&
+      body !== null &&
+      !Array.isArray(body) &&
+      Object.keys(body).join() === "error" &&
+      typeof body.error === "string" &&
+      body.error.trim() !== "";
     if (!ok) problems.push(`a ${r.status} whose body is not {error: message} JSON: ${type} ${r.text.slice(0, 200)}`);
   }
   return problems;

@@ -83,13 +83,21 @@ export function createWorld(): World {
   const universe = fixtureUniverse();
   const logs: string[] = [];
   const clock = createManualClock(Date.parse(`${universe.asOf}T12:00:00Z`) + 2 * 86_400_000);
-  const { mock, sessions } = createSessionDispatcher({ universe, clock, quiet: true, log: (line) => logs.push(line), buildDurationMs: 4000, latencyMs: 0 });
+  const { mock, sessions } = createSessionDispatcher({
+    universe,
+    clock,
+    quiet: true,
+    log: (line) => logs.push(line),
+    buildDurationMs: 4000,
+    latencyMs: 0,
+  });
   sessions.open(RESIDENT_SESSION);
   const settings = { ...mock.ctx.options };
   const owner = user(universe, "Ines");
   const other = user(universe, "Marek");
   const inactive = user(universe, "Dana");
-  if (inactive.apiKey === "" || universe.users.find((u) => u.id === inactive.id)?.active !== false) throw new Error("Dana must be inactive in users.json");
+  if (inactive.apiKey === "" || universe.users.find((u) => u.id === inactive.id)?.active !== false)
+    throw new Error("Dana must be inactive in users.json");
 
   async function send(request: Outgoing): Promise<Received> {
     const headers: Record<string, string> = { ...(request.headers ?? {}) };
@@ -97,9 +105,14 @@ export function createWorld(): World {
     if (typeof request.body === "string") body = request.body;
     else if (request.body !== undefined) {
       body = JSON.stringify(request.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+        headers["Content-Type"] = "application/json";
     }
-    const response = await mock.app.request(request.path, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
+    const response = await mock.app.request(request.path, {
+      method: request.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     let json: unknown;
     try {

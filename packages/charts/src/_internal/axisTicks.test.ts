@@ -14,22 +14,28 @@ describe("axis ticks", () => {
 
   it("any range: log ticks lie in it (to rounding), at least two, each written differently by their format", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-3, max: 1e7, noNaN: true }), fc.double({ min: 1.05, max: 1e6, noNaN: true }), (low, ratio) => {
-        const high = low * ratio;
-        const { values, format: spec } = logTicks(low, high);
-        expect(values.length).toBeGreaterThanOrEqual(2);
-        for (const v of values) {
-          expect(v).toBeGreaterThanOrEqual(low * (1 - 1e-9));
-          expect(v).toBeLessThanOrEqual(high * (1 + 1e-9));
-        }
-        // The d3 format ",.Nf" as Intl writes it: thousands grouped, N decimals.
-        const decimals = Number(/^,\.(\d+)f$/.exec(spec)![1]);
-        const labels = values.map((v) => v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
-        expect(new Set(labels).size).toBe(labels.length);
-        // The labels cover the range: the outermost ticks are within a step (a decade at most) of its ends.
-        expect(values[0]!).toBeLessThanOrEqual(low * 10);
-        expect(values.at(-1)!).toBeGreaterThanOrEqual(high / 10);
-      }),
+      fc.property(
+        fc.double({ min: 1e-3, max: 1e7, noNaN: true }),
+        fc.double({ min: 1.05, max: 1e6, noNaN: true }),
+        (low, ratio) => {
+          const high = low * ratio;
+          const { values, format: spec } = logTicks(low, high);
+          expect(values.length).toBeGreaterThanOrEqual(2);
+          for (const v of values) {
+            expect(v).toBeGreaterThanOrEqual(low * (1 - 1e-9));
+            expect(v).toBeLessThanOrEqual(high * (1 + 1e-9));
+          }
+          // The d3 format ",.Nf" as Intl writes it: thousands grouped, N decimals.
+          const decimals = Number(/^,\.(\d+)f$/.exec(spec)![1]);
+          const labels = values.map((v) =>
+            v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+          );
+          expect(new Set(labels).size).toBe(labels.length);
+          // The labels cover the range: the outermost ticks are within a step (a decade at most) of its ends.
+          expect(values[0]!).toBeLessThanOrEqual(low * 10);
+          expect(values.at(-1)!).toBeGreaterThanOrEqual(high / 10);
+        },
+      ),
     );
   });
 });

@@ -43,7 +43,8 @@ export function linearTicks(low: number, high: number, count: number): { values:
   const step = niceStep(low, high, count);
   const values: number[] = [];
   const decimals = decimalsOf(step);
-  for (let k = Math.ceil(low / step - 1e-9); k * step <= high * (1 + 1e-12) + 1e-300; k++) values.push(Number((k * step).toFixed(decimals)));
+  for (let k = Math.ceil(low / step - 1e-9); k * step <= high * (1 + 1e-12) + 1e-300; k++)
+    values.push(Number((k * step).toFixed(decimals)));
   return { values, step };
 }
 

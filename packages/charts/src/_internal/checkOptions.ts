@@ -26,8 +26,15 @@ export const CHART_OPTION_KEYS = ["title", "width", "height"] as const;
  * @example
  * resolveOptions(undefined, "NAV", 300).width // => 720
  */
-export function resolveOptions(options: ChartOptions | undefined, defaultTitle: string, defaultHeight: number, extraKeys: readonly string[] = []): ResolvedOptions {
-  const o = strictOptions<ChartOptions>("options", options, [...CHART_OPTION_KEYS, ...extraKeys] as Array<keyof ChartOptions>);
+export function resolveOptions(
+  options: ChartOptions | undefined,
+  defaultTitle: string,
+  defaultHeight: number,
+  extraKeys: readonly string[] = [],
+): ResolvedOptions {
+  const o = strictOptions<ChartOptions>("options", options, [...CHART_OPTION_KEYS, ...extraKeys] as Array<
+    keyof ChartOptions
+  >);
   return {
     title: o.title === undefined ? defaultTitle : checkLabel("options.title", o.title, TITLE_MAX),
     width: o.width === undefined ? 720 : checkSize("options.width", o.width),
@@ -47,7 +54,8 @@ export function checkLabel(field: string, value: unknown, max: number = LABEL_MA
 }
 
 function checkSize(field: string, value: unknown, min = 120): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > 4000) throw new ChartError(field, `must be an integer in ${min}..4000, got ${displayValue(value)}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > 4000)
+    throw new ChartError(field, `must be an integer in ${min}..4000, got ${displayValue(value)}`);
   return value;
 }
 
@@ -60,9 +68,13 @@ function checkSize(field: string, value: unknown, min = 120): number {
  * checkAnnualRate("options.riskFreeRate", 0.04) // => 0.04
  */
 export function checkAnnualRate(field: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new ChartError(field, `must be a finite annual rate, got ${displayValue(value)}`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new ChartError(field, `must be a finite annual rate, got ${displayValue(value)}`);
   if (!(value > -1 && value < 1)) {
-    throw new ChartError(field, `must be an annual rate as a fraction in (-1, 1), got ${value}${Math.abs(value) < 100 ? ` (for ${value} %, give ${value / 100})` : ""}`);
+    throw new ChartError(
+      field,
+      `must be an annual rate as a fraction in (-1, 1), got ${value}${Math.abs(value) < 100 ? ` (for ${value} %, give ${value / 100})` : ""}`,
+    );
   }
   return value;
 }
@@ -77,7 +89,14 @@ export function checkAnnualRate(field: string, value: unknown): number {
  */
 export function displayValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (
+    value === null ||
+    value === undefined ||
+    typeof value === "number" ||
+    typeof value === "boolean" ||
+    typeof value === "bigint"
+  )
+    return String(value);
   if (typeof value === "symbol") return value.toString();
   if (typeof value === "function") return "a function";
   return Array.isArray(value) ? "an array" : "an object";

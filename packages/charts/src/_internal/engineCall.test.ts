@@ -17,12 +17,24 @@ describe("engineCall", () => {
     expect((thrown as ChartError).field).toBe(cause.field);
     expect((thrown as ChartError).message).toContain(cause.message.replace(`${cause.field} `, ""));
     const withDetails = new EngineError("INVALID_INPUT", "options.x is bad", { field: "options.x", details: { x: 1 } });
-    expect(() => engineCall(() => { throw withDetails; })).toThrow(new ChartError("options.x", "is bad", { details: { x: 1 } }));
-    expect(() => engineCall(() => { throw new EngineError("INVALID_INPUT", "no field named"); }, "series")).toThrow(new ChartError("series", "no field named"));
+    expect(() =>
+      engineCall(() => {
+        throw withDetails;
+      }),
+    ).toThrow(new ChartError("options.x", "is bad", { details: { x: 1 } }));
+    expect(() =>
+      engineCall(() => {
+        throw new EngineError("INVALID_INPUT", "no field named");
+      }, "series"),
+    ).toThrow(new ChartError("series", "no field named"));
   });
 
   it("lets any other error through unchanged", () => {
     const error = new RangeError("x");
-    expect(() => engineCall(() => { throw error; })).toThrow(error);
+    expect(() =>
+      engineCall(() => {
+        throw error;
+      }),
+    ).toThrow(error);
   });
 });

@@ -25,5 +25,8 @@ export function asChartError(error: unknown, field = "input"): unknown {
   const named = error.field ?? field;
   // The engine's message often starts with its field ("periodsPerYear must be …"): do not say it twice.
   const message = error.message.startsWith(`${named} `) ? error.message.slice(named.length + 1) : error.message;
-  return new ChartError(named, message, { cause: error, ...(error.details === undefined ? {} : { details: error.details }) });
+  return new ChartError(named, message, {
+    cause: error,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  });
 }

@@ -32,8 +32,17 @@ export type FrontierPoint = RiskReturnPoint | PerformanceLike;
 
 /** Labelled per-period estimates, as the engine's `ExpectedReturns` and `Covariance` carry them. */
 export interface LabelledEstimates {
-  expectedReturns: { readonly assets: readonly string[]; readonly values: ArrayLike<number>; readonly periodsPerYear: number };
-  covariance: { readonly assets: readonly string[]; readonly size: number; readonly values: ArrayLike<number>; readonly periodsPerYear: number };
+  expectedReturns: {
+    readonly assets: readonly string[];
+    readonly values: ArrayLike<number>;
+    readonly periodsPerYear: number;
+  };
+  covariance: {
+    readonly assets: readonly string[];
+    readonly size: number;
+    readonly values: ArrayLike<number>;
+    readonly periodsPerYear: number;
+  };
 }
 
 /** Labelled per-period returns, T × N row-major, as the engine's `AssetReturns` carries them. */
@@ -60,7 +69,8 @@ export interface AnnualPoint {
 }
 
 const finite = (field: string, v: unknown, min = -Infinity): number => {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < min) throw new ChartError(field, `must be a finite number${min === 0 ? " >= 0" : ""}, got ${displayValue(v)}`);
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min)
+    throw new ChartError(field, `must be a finite number${min === 0 ? " >= 0" : ""}, got ${displayValue(v)}`);
   return v;
 };
 
@@ -73,21 +83,38 @@ const finite = (field: string, v: unknown, min = -Infinity): number => {
  * frontierPoint("points[0]", { volatility: 0.01, expectedReturn: 0.0004 }, 252).volatility // => 0.15874507866387544
  */
 export function frontierPoint(field: string, p: unknown, periodsPerYear: number): AnnualPoint {
-  if (p === null || typeof p !== "object") throw new ChartError(field, "must be a portfolio result (with performance) or { volatility, expectedReturn, label? }");
-  const label = (p as { label?: unknown }).label === undefined ? undefined : checkLabel(`${field}.label`, (p as { label?: unknown }).label);
+  if (p === null || typeof p !== "object")
+    throw new ChartError(
+      field,
+      "must be a portfolio result (with performance) or { volatility, expectedReturn, label? }",
+    );
+  const label =
+    (p as { label?: unknown }).label === undefined
+      ? undefined
+      : checkLabel(`${field}.label`, (p as { label?: unknown }).label);
   const performance = (p as { performance?: unknown }).performance;
   if (performance !== undefined) {
-    if (performance === null || typeof performance !== "object") throw new ChartError(`${field}.performance`, "must be { expectedReturn, volatility, sharpeRatio?, riskFreeRate?, periodsPerYear? }");
+    if (performance === null || typeof performance !== "object")
+      throw new ChartError(
+        `${field}.performance`,
+        "must be { expectedReturn, volatility, sharpeRatio?, riskFreeRate?, periodsPerYear? }",
+      );
     const block = performance as PerformanceLike["performance"];
-    if (block.expectedReturn === null || block.volatility === null) throw new ChartError(`${field}.performance`, "has no expected return or no volatility (the method had no estimate): a frontier point needs both");
+    if (block.expectedReturn === null || block.volatility === null)
+      throw new ChartError(
+        `${field}.performance`,
+        "has no expected return or no volatility (the method had no estimate): a frontier point needs both",
+      );
     const point: AnnualPoint = {
       expectedReturn: finite(`${field}.performance.expectedReturn`, block.expectedReturn),
       volatility: finite(`${field}.performance.volatility`, block.volatility, 0),
-      riskFreeRate: block.riskFreeRate === undefined ? 0 : finite(`${field}.performance.riskFreeRate`, block.riskFreeRate),
+      riskFreeRate:
+        block.riskFreeRate === undefined ? 0 : finite(`${field}.performance.riskFreeRate`, block.riskFreeRate),
       ...(label === undefined ? {} : { label }),
     };
     if (typeof block.sharpeRatio === "number" && Number.isFinite(block.sharpeRatio)) point.sharpe = block.sharpeRatio;
-    if (block.periodsPerYear !== undefined) point.periodsPerYear = finite(`${field}.performance.periodsPerYear`, block.periodsPerYear, 0);
+    if (block.periodsPerYear !== undefined)
+      point.periodsPerYear = finite(`${field}.performance.periodsPerYear`, block.periodsPerYear, 0);
     return point;
   }
   const { expectedReturn, volatility: vol } = p as RiskReturnPoint;
@@ -110,50 +137,86 @@ export function frontierPoint(field: string, p: unknown, periodsPerYear: number)
  *
  * @throws ChartError naming the field at fault
  */
-export function frontierAssets(field: string, value: unknown, periodsPerYear: number): { points: AnnualPoint[]; periodsPerYear?: number; source?: string } {
+export function frontierAssets(
+  field: string,
+  value: unknown,
+  periodsPerYear: number,
+): { points: AnnualPoint[]; periodsPerYear?: number; source?: string } {
   if (Array.isArray(value)) {
     return {
       points: Array.from(value as ArrayLike<unknown>, (a, i) => {
         const point = frontierPoint(`${field}[${i}]`, a, periodsPerYear);
-        if (point.label === undefined) throw new ChartError(`${field}[${i}].label`, "must be a non-empty string (the asset's name, drawn beside it)");
+        if (point.label === undefined)
+          throw new ChartError(
+            `${field}[${i}].label`,
+            "must be a non-empty string (the asset's name, drawn beside it)",
+          );
         return point;
       }),
     };
   }
-  if (value === null || typeof value !== "object") throw new ChartError(field, "must be { expectedReturns, covariance }, labelled asset returns, or [{ label, volatility, expectedReturn }]");
+  if (value === null || typeof value !== "object")
+    throw new ChartError(
+      field,
+      "must be { expectedReturns, covariance }, labelled asset returns, or [{ label, volatility, expectedReturn }]",
+    );
   if ("expectedReturns" in value || "covariance" in value) return fromEstimates(field, value as LabelledEstimates);
   if ("returns" in value) return fromReturns(field, value as LabelledReturns);
-  throw new ChartError(field, "must be { expectedReturns, covariance }, labelled asset returns { assets, returns, periods, periodsPerYear }, or [{ label, volatility, expectedReturn }]");
+  throw new ChartError(
+    field,
+    "must be { expectedReturns, covariance }, labelled asset returns { assets, returns, periods, periodsPerYear }, or [{ label, volatility, expectedReturn }]",
+  );
 }
 
 function ids(field: string, assets: unknown, n?: number): string[] {
-  if (!Array.isArray(assets) || assets.length === 0 || (n !== undefined && assets.length !== n)) throw new ChartError(field, `must list the ${n ?? ""} asset ids`.replace("  ", " "));
+  if (!Array.isArray(assets) || assets.length === 0 || (n !== undefined && assets.length !== n))
+    throw new ChartError(field, `must list the ${n ?? ""} asset ids`.replace("  ", " "));
   return assets.map((id, i) => checkLabel(`${field}[${i}]`, id));
 }
 
 function samplingOf(field: string, p: unknown): number {
-  if (typeof p !== "number" || !Number.isFinite(p) || !(p > 0)) throw new ChartError(field, `must be a number > 0 (the periods a year of the data), got ${displayValue(p)}`);
+  if (typeof p !== "number" || !Number.isFinite(p) || !(p > 0))
+    throw new ChartError(field, `must be a number > 0 (the periods a year of the data), got ${displayValue(p)}`);
   return p;
 }
 
-function fromEstimates(field: string, value: LabelledEstimates): { points: AnnualPoint[]; periodsPerYear: number; source: string } {
+function fromEstimates(
+  field: string,
+  value: LabelledEstimates,
+): { points: AnnualPoint[]; periodsPerYear: number; source: string } {
   const { expectedReturns: mu, covariance: sigma } = value;
-  if (mu === null || typeof mu !== "object") throw new ChartError(`${field}.expectedReturns`, "must be labelled expected returns { assets, values, periodsPerYear }");
-  if (sigma === null || typeof sigma !== "object") throw new ChartError(`${field}.covariance`, "must be a labelled covariance { assets, size, values, periodsPerYear }");
+  if (mu === null || typeof mu !== "object")
+    throw new ChartError(
+      `${field}.expectedReturns`,
+      "must be labelled expected returns { assets, values, periodsPerYear }",
+    );
+  if (sigma === null || typeof sigma !== "object")
+    throw new ChartError(
+      `${field}.covariance`,
+      "must be a labelled covariance { assets, size, values, periodsPerYear }",
+    );
   const muIds = ids(`${field}.expectedReturns.assets`, mu.assets);
   const n = sigma.size;
-  if (!Number.isInteger(n) || n < 1 || sigma.values?.length !== n * n) throw new ChartError(`${field}.covariance`, "must hold size × size values");
+  if (!Number.isInteger(n) || n < 1 || sigma.values?.length !== n * n)
+    throw new ChartError(`${field}.covariance`, "must hold size × size values");
   const sigmaIds = ids(`${field}.covariance.assets`, sigma.assets, n);
   const p = samplingOf(`${field}.expectedReturns.periodsPerYear`, mu.periodsPerYear);
   if (samplingOf(`${field}.covariance.periodsPerYear`, sigma.periodsPerYear) !== p) {
-    throw new ChartError(`${field}.covariance.periodsPerYear`, `is ${sigma.periodsPerYear} but the expected returns' is ${p}: give estimates of one sampling`);
+    throw new ChartError(
+      `${field}.covariance.periodsPerYear`,
+      `is ${sigma.periodsPerYear} but the expected returns' is ${p}: give estimates of one sampling`,
+    );
   }
-  if (mu.values?.length !== muIds.length) throw new ChartError(`${field}.expectedReturns.values`, `must hold one value per asset (${muIds.length})`);
+  if (mu.values?.length !== muIds.length)
+    throw new ChartError(`${field}.expectedReturns.values`, `must hold one value per asset (${muIds.length})`);
   const where = new Map(sigmaIds.map((id, i) => [id, i]));
   const missing = muIds.filter((id) => !where.has(id));
   const extra = sigmaIds.filter((id) => !muIds.includes(id));
   if (missing.length > 0 || extra.length > 0) {
-    throw new ChartError(`${field}.covariance.assets`, `must name the expected returns' assets: ${missing.length > 0 ? `missing ${missing.slice(0, 5).join(", ")}` : ""}${missing.length > 0 && extra.length > 0 ? "; " : ""}${extra.length > 0 ? `not in the expected returns: ${extra.slice(0, 5).join(", ")}` : ""}`);
+    throw new ChartError(
+      `${field}.covariance.assets`,
+      `must name the expected returns' assets: ${missing.length > 0 ? `missing ${missing.slice(0, 5).join(", ")}` : ""}${missing.length > 0 && extra.length > 0 ? "; " : ""}${extra.length > 0 ? `not in the expected returns: ${extra.slice(0, 5).join(", ")}` : ""}`,
+    );
   }
   const points = muIds.map((id, i) => {
     const k = where.get(id)!;
@@ -163,12 +226,16 @@ function fromEstimates(field: string, value: LabelledEstimates): { points: Annua
   return { points, periodsPerYear: p, source: "the expected returns and covariance" };
 }
 
-function fromReturns(field: string, value: LabelledReturns): { points: AnnualPoint[]; periodsPerYear: number; source: string } {
+function fromReturns(
+  field: string,
+  value: LabelledReturns,
+): { points: AnnualPoint[]; periodsPerYear: number; source: string } {
   const names = ids(`${field}.assets`, value.assets);
   const n = names.length;
   const p = samplingOf(`${field}.periodsPerYear`, value.periodsPerYear);
   const t = value.periods;
-  if (!Number.isInteger(t) || t < 2 || value.returns?.length !== t * n) throw new ChartError(`${field}.returns`, `must hold periods × assets values (at least 2 periods of ${n} returns)`);
+  if (!Number.isInteger(t) || t < 2 || value.returns?.length !== t * n)
+    throw new ChartError(`${field}.returns`, `must hold periods × assets values (at least 2 periods of ${n} returns)`);
   const points = names.map((id, i) => {
     const column = Float64Array.from({ length: t }, (_, k) => value.returns[k * n + i]!);
     return engineCall(() => point(id, meanReturn(column) * p, volatility(column, p)), `${field}.returns`);

@@ -25,31 +25,62 @@ const PERFORMANCE_KEYS = ["portfolio", "benchmark", "portfolioLabel", "benchmark
  * @throws ChartError naming the field (`timeSeries[4][1]`, `benchmark`, `portfolioLabel`…)
  */
 export function performanceSeries(input: BacktestLike | PerformanceInput, minPoints = 2): PerformanceSeries {
-  if (input === null || typeof input !== "object" || Array.isArray(input)) throw new ChartError("input", "must be a backtest result or { portfolio, benchmark? }");
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    throw new ChartError("input", "must be a backtest result or { portfolio, benchmark? }");
   if ("timeSeries" in input) {
     const metadata = (input as { benchmarkMetadata?: unknown }).benchmarkMetadata;
-    const symbol = checkLabel("benchmarkMetadata.symbol", metadata !== null && typeof metadata === "object" ? (metadata as { symbol?: unknown }).symbol : undefined);
+    const symbol = checkLabel(
+      "benchmarkMetadata.symbol",
+      metadata !== null && typeof metadata === "object" ? (metadata as { symbol?: unknown }).symbol : undefined,
+    );
     const portfolio = { label: "Portfolio", nav: seriesColumns("timeSeries", input.timeSeries, minPoints, true) };
-    const benchmark = { label: symbol, nav: seriesColumns("benchmarkTimeSeries", input.benchmarkTimeSeries, minPoints, true) };
-    return { portfolio, benchmark, declared: declaredFrequency("frequency", input.frequency), base: commonBase([portfolio.nav, benchmark.nav]) };
+    const benchmark = {
+      label: symbol,
+      nav: seriesColumns("benchmarkTimeSeries", input.benchmarkTimeSeries, minPoints, true),
+    };
+    return {
+      portfolio,
+      benchmark,
+      declared: declaredFrequency("frequency", input.frequency),
+      base: commonBase([portfolio.nav, benchmark.nav]),
+    };
   }
   const o = strictOptions<PerformanceInput>("input", input, [...PERFORMANCE_KEYS]);
   const portfolioLabel = o.portfolioLabel === undefined ? "Portfolio" : checkLabel("portfolioLabel", o.portfolioLabel);
   const benchmarkLabel = o.benchmarkLabel === undefined ? "Benchmark" : checkLabel("benchmarkLabel", o.benchmarkLabel);
-  if (o.benchmark !== undefined && benchmarkLabel === portfolioLabel) throw new ChartError("benchmarkLabel", `must differ from portfolioLabel ("${portfolioLabel}")`);
+  if (o.benchmark !== undefined && benchmarkLabel === portfolioLabel)
+    throw new ChartError("benchmarkLabel", `must differ from portfolioLabel ("${portfolioLabel}")`);
   const portfolio = { label: portfolioLabel, nav: seriesColumns("portfolio", o.portfolio, minPoints, true) };
-  const benchmark = o.benchmark === undefined ? undefined : { label: benchmarkLabel, nav: seriesColumns("benchmark", o.benchmark, minPoints, true) };
-  return { portfolio, benchmark, declared: declaredFrequency("frequency", o.frequency), base: commonBase(benchmark === undefined ? [portfolio.nav] : [portfolio.nav, benchmark.nav]) };
+  const benchmark =
+    o.benchmark === undefined
+      ? undefined
+      : { label: benchmarkLabel, nav: seriesColumns("benchmark", o.benchmark, minPoints, true) };
+  return {
+    portfolio,
+    benchmark,
+    declared: declaredFrequency("frequency", o.frequency),
+    base: commonBase(benchmark === undefined ? [portfolio.nav] : [portfolio.nav, benchmark.nav]),
+  };
 }
 
 /** The sampling of {@link performanceSeries}' series (its portfolio's dates, the declared frequency), or undefined when nothing tells it. */
 export function seriesSampling(series: PerformanceSeries, option: unknown, optionField?: string): Sampling | undefined {
-  return readSampling({ times: series.portfolio.nav.t, declared: series.declared, option, ...(optionField === undefined ? {} : { optionField }) });
+  return readSampling({
+    times: series.portfolio.nav.t,
+    declared: series.declared,
+    option,
+    ...(optionField === undefined ? {} : { optionField }),
+  });
 }
 
 /** {@link seriesSampling}, required (for a chart that annualises). */
 export function requireSeriesSampling(series: PerformanceSeries, option: unknown, optionField?: string): Sampling {
-  return requireSampling({ times: series.portfolio.nav.t, declared: series.declared, option, ...(optionField === undefined ? {} : { optionField }) });
+  return requireSampling({
+    times: series.portfolio.nav.t,
+    declared: series.declared,
+    option,
+    ...(optionField === undefined ? {} : { optionField }),
+  });
 }
 
 function declaredFrequency(field: string, value: unknown): PerformanceSeries["declared"] {

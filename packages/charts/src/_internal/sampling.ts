@@ -65,24 +65,37 @@ export function readSampling(input: SamplingInput): Sampling | undefined {
   const { times, declared, option } = input;
   const optionField = input.optionField ?? "options.periodsPerYear";
   if (option !== undefined && !(typeof option === "number" && Number.isFinite(option) && option > 0 && option <= 366)) {
-    throw new ChartError(optionField, `must be a number in (0, 366] (252 for daily points, 52 weekly, 12 monthly), got ${displayValue(option)}`);
+    throw new ChartError(
+      optionField,
+      `must be a number in (0, 366] (252 for daily points, 52 weekly, 12 monthly), got ${displayValue(option)}`,
+    );
   }
   const given = option as number | undefined;
   const observed = observedFrequency(times);
   if (declared !== undefined && declared.value !== undefined) {
     const value = declared.value;
     if (typeof value !== "string" || !Object.hasOwn(PERIODS_PER_YEAR, value)) {
-      throw new ChartError(declared.field, `must be one of ${Object.keys(PERIODS_PER_YEAR).join(", ")}, got ${displayValue(value)}`);
+      throw new ChartError(
+        declared.field,
+        `must be one of ${Object.keys(PERIODS_PER_YEAR).join(", ")}, got ${displayValue(value)}`,
+      );
     }
     const name = value as Named;
     if (observed !== undefined && observed !== name) {
-      throw new ChartError(declared.field, `is "${name}" but the points are ${NAMES[observed].adjective} (${medianGapDays(times)} days apart, median)`);
+      throw new ChartError(
+        declared.field,
+        `is "${name}" but the points are ${NAMES[observed].adjective} (${medianGapDays(times)} days apart, median)`,
+      );
     }
     const p = PERIODS_PER_YEAR[name];
     if (given !== undefined && given !== p) {
-      throw new ChartError(optionField, `${given} contradicts the data: it is ${name} (${p} periods a year, ${declared.field}); leave periodsPerYear out`, {
-        details: { given, periodsPerYear: p, frequency: name },
-      });
+      throw new ChartError(
+        optionField,
+        `${given} contradicts the data: it is ${name} (${p} periods a year, ${declared.field}); leave periodsPerYear out`,
+        {
+          details: { given, periodsPerYear: p, frequency: name },
+        },
+      );
     }
     return sampling(p, name, "data");
   }
@@ -91,9 +104,13 @@ export function readSampling(input: SamplingInput): Sampling | undefined {
     if (given === undefined) return sampling(p, observed, "dates");
     const rate = pointsPerYear(times);
     if (rate !== undefined && (given > rate * RATE_TOLERANCE || given < rate / RATE_TOLERANCE)) {
-      throw new ChartError(optionField, `${given} contradicts the data: its points are ${NAMES[observed].adjective} (about ${Math.round(rate)} a year; ${p} periods a year by default); leave periodsPerYear out or give a value near ${p}`, {
-        details: { given, periodsPerYear: p, frequency: observed, pointsPerYear: rate },
-      });
+      throw new ChartError(
+        optionField,
+        `${given} contradicts the data: its points are ${NAMES[observed].adjective} (about ${Math.round(rate)} a year; ${p} periods a year by default); leave periodsPerYear out or give a value near ${p}`,
+        {
+          details: { given, periodsPerYear: p, frequency: observed, pointsPerYear: rate },
+        },
+      );
     }
     return sampling(given, observed, "option");
   }
@@ -132,7 +149,10 @@ function pointsPerYear(times: Float64Array): number | undefined {
 }
 
 function medianGapDays(times: Float64Array): number {
-  const gaps = Array.from({ length: Math.max(0, times.length - 1) }, (_, i) => (times[i + 1]! - times[i]!) / 86400).sort((a, b) => a - b);
+  const gaps = Array.from(
+    { length: Math.max(0, times.length - 1) },
+    (_, i) => (times[i + 1]! - times[i]!) / 86400,
+  ).sort((a, b) => a - b);
   if (gaps.length === 0) return 0;
   const mid = gaps.length >> 1;
   const median = gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
@@ -146,6 +166,9 @@ function sampling(periodsPerYear: number, observed: Named | undefined, source: S
   const unit = name === undefined ? "period" : NAMES[name].unit;
   const capital = adjective[0]!.toUpperCase() + adjective.slice(1);
   const own = name !== undefined && PERIODS_PER_YEAR[name] === periodsPerYear;
-  const label = source !== "option" || (own && observed !== undefined) ? capital : `${capital}, ${periodsPerYear} periods a year (given)`;
+  const label =
+    source !== "option" || (own && observed !== undefined)
+      ? capital
+      : `${capital}, ${periodsPerYear} periods a year (given)`;
   return { periodsPerYear, frequency, source, adjective, unit, label };
 }

@@ -31,28 +31,63 @@ describe("strict options", () => {
   it("accepts the allowed keys and undefined values, refuses anything else naming the closest option", () => {
     expect(strictOptions("options", undefined, ["a"])).toEqual({});
     expect(strictOptions("options", { a: 1, b: undefined }, ["a"])).toEqual({ a: 1, b: undefined });
-    expect(() => strictOptions("options", null, ["a"])).toThrow(new ChartError("options", "must be an object { a }, got null"));
+    expect(() => strictOptions("options", null, ["a"])).toThrow(
+      new ChartError("options", "must be an object { a }, got null"),
+    );
     expect(() => strictOptions("options", [1], ["a"])).toThrow(/^options: must be an object \{ a \}, got an array$/);
     expect(closestName("colour", ["title", "width", "height", "color"])).toBe("color");
   });
 
   const weekly = sampleBacktest(2);
   const weights = [{ id: "a", weight: 1 }];
-  const points = [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.09 }];
+  const points = [
+    { volatility: 0.1, expectedReturn: 0.05 },
+    { volatility: 0.2, expectedReturn: 0.09 },
+  ];
   const company = [{ name: "Acme", marketCap: 1e9, convictionScore: 0.5 }];
   // Every chart, and the misspellings a user types: each is refused, naming the key and the closest option.
   it.each([
     ["navChart", () => navChartSpec(weekly, { logscale: true } as never), "logscale", "logScale"],
     ["navChart", () => navChartSpec(weekly, { colour: "red" } as never), "colour", "title"],
     ["drawdownChart", () => drawdownChartSpec(weekly, { widht: 400 } as never), "widht", "width"],
-    ["rollingVolatilityChart", () => rollingVolatilityChartSpec(weekly, { periodPerYear: 52 } as never), "periodPerYear", "periodsPerYear"],
-    ["rollingSharpeChart", () => rollingSharpeChartSpec(weekly, { riskfreeRate: 0.02 } as never), "riskfreeRate", "riskFreeRate"],
+    [
+      "rollingVolatilityChart",
+      () => rollingVolatilityChartSpec(weekly, { periodPerYear: 52 } as never),
+      "periodPerYear",
+      "periodsPerYear",
+    ],
+    [
+      "rollingSharpeChart",
+      () => rollingSharpeChartSpec(weekly, { riskfreeRate: 0.02 } as never),
+      "riskfreeRate",
+      "riskFreeRate",
+    ],
     ["weightsChart", () => weightsChartSpec(weights, { tops: 5 } as never), "tops", "top"],
     ["convictionChart", () => convictionChartSpec(company, { hieght: 300 } as never), "hieght", "height"],
-    ["efficientFrontierChart", () => efficientFrontierChartSpec({ points }, { periodsperyear: 12 } as never), "periodsperyear", "periodsPerYear"],
-    ["tearSheetReport", () => tearSheetReportSpecs(weekly, { periodPerYear: 52 } as never), "periodPerYear", "periodsPerYear"],
-    ["tearSheetReport", () => tearSheetReportSpecs(weekly, { riskfreeRate: 0.02 } as never), "riskfreeRate", "riskFreeRate"],
-    ["tearSheetReport", () => tearSheetReportSpecs(weekly, { rollingWindows: 12 } as never), "rollingWindows", "rollingWindow"],
+    [
+      "efficientFrontierChart",
+      () => efficientFrontierChartSpec({ points }, { periodsperyear: 12 } as never),
+      "periodsperyear",
+      "periodsPerYear",
+    ],
+    [
+      "tearSheetReport",
+      () => tearSheetReportSpecs(weekly, { periodPerYear: 52 } as never),
+      "periodPerYear",
+      "periodsPerYear",
+    ],
+    [
+      "tearSheetReport",
+      () => tearSheetReportSpecs(weekly, { riskfreeRate: 0.02 } as never),
+      "riskfreeRate",
+      "riskFreeRate",
+    ],
+    [
+      "tearSheetReport",
+      () => tearSheetReportSpecs(weekly, { rollingWindows: 12 } as never),
+      "rollingWindows",
+      "rollingWindow",
+    ],
   ])("%s refuses %s", (_, call, key, closest) => {
     let thrown: unknown;
     try {
@@ -67,7 +102,11 @@ describe("strict options", () => {
   });
 
   it("the tear sheet refuses an unknown key of its input and of its rolling options", () => {
-    expect(() => tearSheetChartsSpec({ backtest: weekly, weight: weights } as never)).toThrow(/^input\.weight: input has no option weight \(did you mean weights\?\)/);
-    expect(() => tearSheetChartsSpec({ backtest: weekly, rolling: { windows: 13 } } as never)).toThrow(/^rolling\.windows: rolling has no option windows \(did you mean window\?\)/);
+    expect(() => tearSheetChartsSpec({ backtest: weekly, weight: weights } as never)).toThrow(
+      /^input\.weight: input has no option weight \(did you mean weights\?\)/,
+    );
+    expect(() => tearSheetChartsSpec({ backtest: weekly, rolling: { windows: 13 } } as never)).toThrow(
+      /^rolling\.windows: rolling has no option windows \(did you mean window\?\)/,
+    );
   });
 });

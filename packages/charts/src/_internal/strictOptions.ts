@@ -55,17 +55,28 @@ export function closestName(key: string, allowed: readonly string[]): string {
  * strictOptions("options", { logscale: true }, ["title", "width", "height", "logScale"])
  * // throws "options.logscale: options has no option logscale (did you mean logScale?); valid: title, width, height, logScale"
  */
-export function strictOptions<T extends object>(field: string, value: unknown, allowed: ReadonlyArray<keyof T & string>): Partial<T> {
+export function strictOptions<T extends object>(
+  field: string,
+  value: unknown,
+  allowed: ReadonlyArray<keyof T & string>,
+): Partial<T> {
   if (value === undefined) return {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ChartError(field, `must be an object { ${allowed.join(", ")} }, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
+    throw new ChartError(
+      field,
+      `must be an object { ${allowed.join(", ")} }, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
+    );
   }
   for (const key of Object.keys(value)) {
     if ((allowed as readonly string[]).includes(key) || (value as Record<string, unknown>)[key] === undefined) continue;
     const closest = closestName(key, allowed);
-    throw new ChartError(`${field}.${key}`, `${field} has no option ${key} (did you mean ${closest}?); valid: ${allowed.join(", ")}`, {
-      details: { key, closest, allowed: [...allowed] },
-    });
+    throw new ChartError(
+      `${field}.${key}`,
+      `${field} has no option ${key} (did you mean ${closest}?); valid: ${allowed.join(", ")}`,
+      {
+        details: { key, closest, allowed: [...allowed] },
+      },
+    );
   }
   return value as Partial<T>;
 }

@@ -6,7 +6,13 @@ export interface TimeEncoding {
   field: "date";
   type: "temporal";
   scale: { type: "utc" };
-  axis: { title: string; format: string; tickCount: { interval: "month" | "year"; step: number }; labelOverlap: "greedy"; grid: boolean };
+  axis: {
+    title: string;
+    format: string;
+    tickCount: { interval: "month" | "year"; step: number };
+    labelOverlap: "greedy";
+    grid: boolean;
+  };
 }
 
 /**
@@ -32,6 +38,12 @@ export function timeEncoding(spanSeconds: number, title = "Date (UTC)"): TimeEnc
     field: "date",
     type: "temporal",
     scale: { type: "utc" },
-    axis: { title, format: tickCount.interval === "month" ? "%b %Y" : "%Y", tickCount, labelOverlap: "greedy", grid: true },
+    axis: {
+      title,
+      format: tickCount.interval === "month" ? "%b %Y" : "%Y",
+      tickCount,
+      labelOverlap: "greedy",
+      grid: true,
+    },
   };
 }

@@ -56,7 +56,12 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
   // decade or two at few of its ticks (data from 51 to 163 was labelled 60 to 100 only).
   const domain = log ? [low / 1.05, Math.min(high * 1.05, Number.MAX_VALUE)] : undefined;
   const ticks = domain === undefined ? undefined : logTicks(domain[0]!, domain[1]!);
-  const color = { field: "series", type: "nominal", scale: { domain: lines.map((l) => l.label), range: lines.map((l) => l.color) }, legend } as const;
+  const color = {
+    field: "series",
+    type: "nominal",
+    scale: { domain: lines.map((l) => l.label), range: lines.map((l) => l.color) },
+    legend,
+  } as const;
   const x = timeEncoding(last - first);
   const seriesLayer = {
     // No per-point ARIA label: a line is one path, and Vega-Lite would label it with its first
@@ -76,7 +81,10 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
           // A "nice" log domain rounds out to whole decades, leaving most of the plot empty.
           ...(domain === undefined ? {} : { nice: false, domain }),
         },
-        axis: ticks === undefined ? { title: layout.yTitle, format: layout.yFormat, tickCount: 6 } : { title: layout.yTitle, format: ticks.format, values: ticks.values },
+        axis:
+          ticks === undefined
+            ? { title: layout.yTitle, format: layout.yFormat, tickCount: 6 }
+            : { title: layout.yTitle, format: ticks.format, values: ticks.values },
         stack: null,
       },
       color,
@@ -93,7 +101,12 @@ export function timeChartSpec(lines: ReadonlyArray<TimeLine>, layout: TimeChartL
       encoding: { x, y: { field: "value", type: "quantitative", stack: null } },
     });
   }
-  if (layout.rule !== undefined) layers.push({ data: { values: [{ y: layout.rule }] }, mark: { type: "rule", color: "#555555", strokeDash: [4, 3] }, encoding: { y: { field: "y", type: "quantitative" } } });
+  if (layout.rule !== undefined)
+    layers.push({
+      data: { values: [{ y: layout.rule }] },
+      mark: { type: "rule", color: "#555555", strokeDash: [4, 3] },
+      encoding: { y: { field: "y", type: "quantitative" } },
+    });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: layout.description,

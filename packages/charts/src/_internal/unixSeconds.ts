@@ -19,6 +19,11 @@ export const MAX_UNIX_SECONDS = 253_402_300_799;
 export function checkUnixSeconds(field: string, t: unknown): number {
   if (typeof t === "number" && t >= MIN_UNIX_SECONDS && t <= MAX_UNIX_SECONDS) return t;
   const seconds = typeof t === "number" ? t / 1000 : Number.NaN;
-  const hint = seconds >= MIN_UNIX_SECONDS && seconds <= MAX_UNIX_SECONDS ? `: it looks like milliseconds (${new Date(seconds * 1000).toISOString().slice(0, 10)} once divided by 1000); give seconds` : "";
-  throw new ChartError(field, `time must be Unix seconds (years 1 to 9999), got ${displayValue(t)}${hint}`, { details: { value: t, unit: "seconds" } });
+  const hint =
+    seconds >= MIN_UNIX_SECONDS && seconds <= MAX_UNIX_SECONDS
+      ? `: it looks like milliseconds (${new Date(seconds * 1000).toISOString().slice(0, 10)} once divided by 1000); give seconds`
+      : "";
+  throw new ChartError(field, `time must be Unix seconds (years 1 to 9999), got ${displayValue(t)}${hint}`, {
+    details: { value: t, unit: "seconds" },
+  });
 }

@@ -29,7 +29,11 @@ export function sampleBacktest(years: number, seed = 7, frequency: "weekly" | "d
   ]);
   return buyAndHoldBacktest({
     calendar,
-    holdings: [{ id: "a", weight: 0.5 }, { id: "b", weight: 0.3 }, { id: "c", weight: 0.2 }],
+    holdings: [
+      { id: "a", weight: 0.5 },
+      { id: "b", weight: 0.3 },
+      { id: "c", weight: 0.2 },
+    ],
     prices,
     benchmark: { symbol: "SPY", series: walk(0.0003, 0.011) },
     years,

@@ -25,7 +25,8 @@ export interface SvgParts {
   height: number;
 }
 
-const texts = (root: Element, selector: string): string[] => Array.from(root.querySelectorAll(selector)).map((e) => e.textContent ?? "");
+const texts = (root: Element, selector: string): string[] =>
+  Array.from(root.querySelectorAll(selector)).map((e) => e.textContent ?? "");
 
 /**
  * Parses an SVG document as XML and reads its parts. Throws when the markup is not well formed
@@ -39,7 +40,9 @@ export function svgParts(svg: string): SvgParts {
     titles: texts(root, ".role-title-text text"),
     subtitles: texts(root, ".role-title-subtitle text"),
     axisTitles: texts(root, ".role-axis-title text"),
-    axisLabels: Array.from(root.querySelectorAll(".role-axis")).map((axis: Element) => texts(axis, ".role-axis-label text")).filter((l) => l.length > 0),
+    axisLabels: Array.from(root.querySelectorAll(".role-axis"))
+      .map((axis: Element) => texts(axis, ".role-axis-label text"))
+      .filter((l) => l.length > 0),
     legendLabels: texts(root, ".role-legend-label text"),
     lines: root.querySelectorAll("g.mark-line.role-mark > path").length,
     areas: root.querySelectorAll("g.mark-area.role-mark > path").length,

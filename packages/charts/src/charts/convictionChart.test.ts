@@ -23,9 +23,17 @@ describe("convictionChart", () => {
   });
 
   it("rejects malformed companies naming the field, and a list where nothing can be placed", () => {
-    expect(() => convictionChartSpec([{ name: "x", marketCap: -1, convictionScore: 0.5 }])).toThrow(/companies\[0\].marketCap/);
-    expect(() => convictionChartSpec([{ name: "x", marketCap: 1e9, convictionScore: 1.5 }])).toThrow(/companies\[0\].convictionScore: must be a number in \[0, 1\]/);
-    expect(() => convictionChartSpec([{ name: "", marketCap: 1e9, convictionScore: 0.5 }])).toThrow(/companies\[0\].name/);
-    expect(() => convictionChartSpec([{ name: "x", marketCap: null, convictionScore: 0.5 }])).toThrow(/companies: no company has both/);
+    expect(() => convictionChartSpec([{ name: "x", marketCap: -1, convictionScore: 0.5 }])).toThrow(
+      /companies\[0\].marketCap/,
+    );
+    expect(() => convictionChartSpec([{ name: "x", marketCap: 1e9, convictionScore: 1.5 }])).toThrow(
+      /companies\[0\].convictionScore: must be a number in \[0, 1\]/,
+    );
+    expect(() => convictionChartSpec([{ name: "", marketCap: 1e9, convictionScore: 0.5 }])).toThrow(
+      /companies\[0\].name/,
+    );
+    expect(() => convictionChartSpec([{ name: "x", marketCap: null, convictionScore: 0.5 }])).toThrow(
+      /companies: no company has both/,
+    );
   });
 });

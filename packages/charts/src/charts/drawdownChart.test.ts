@@ -13,7 +13,9 @@ describe("drawdownChart", () => {
     expect(parts.areas).toBe(1);
     expect(parts.legendLabels).toEqual(["Portfolio", "SPY"]);
     const pct = (x: number) => `−${Math.abs(x * 100).toFixed(1)}%`;
-    expect(parts.subtitles[0]).toBe(`Below the running peak of the NAV · maximum: Portfolio ${pct(backtest.metadata.maxDrawdown)}, SPY ${pct(backtest.benchmarkMetadata.maxDrawdown)}`);
+    expect(parts.subtitles[0]).toBe(
+      `Below the running peak of the NAV · maximum: Portfolio ${pct(backtest.metadata.maxDrawdown)}, SPY ${pct(backtest.benchmarkMetadata.maxDrawdown)}`,
+    );
     for (const label of parts.axisLabels[1]!) expect(label).toMatch(/^(−\d+%|0%)$/);
   });
 

@@ -24,7 +24,8 @@ export function drawdownChartSpec(input: BacktestLike | PerformanceInput, option
   const { portfolio, benchmark } = performanceSeries(input);
   const resolved = resolveOptions(options, "Drawdown", 220);
   const lines: TimeLine[] = [{ label: portfolio.label, color: PALETTE.portfolio, series: underwater(portfolio.nav) }];
-  if (benchmark !== undefined) lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: underwater(benchmark.nav) });
+  if (benchmark !== undefined)
+    lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: underwater(benchmark.nav) });
   const worst = lines.map((l) => `${l.label} ${percent(Math.min(0, ...l.series.v))}`).join(", ");
   return timeChartSpec(lines, {
     ...resolved,
@@ -38,7 +39,10 @@ export function drawdownChartSpec(input: BacktestLike | PerformanceInput, option
 }
 
 /** The drawdown chart as an SVG document ({@link drawdownChartSpec}). */
-export async function drawdownChart(input: BacktestLike | PerformanceInput, options: ChartOptions = {}): Promise<string> {
+export async function drawdownChart(
+  input: BacktestLike | PerformanceInput,
+  options: ChartOptions = {},
+): Promise<string> {
   return renderSvg(drawdownChartSpec(input, options));
 }
 

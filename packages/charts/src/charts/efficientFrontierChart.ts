@@ -1,7 +1,13 @@
 import type { TopLevelSpec } from "vega-lite";
 import { ChartError } from "../ChartError.ts";
 import { resolveOptions, displayValue } from "../_internal/checkOptions.ts";
-import { type AnnualPoint, frontierAssets, frontierPoint, type FrontierAssets, type FrontierPoint } from "../_internal/frontierInput.ts";
+import {
+  type AnnualPoint,
+  frontierAssets,
+  frontierPoint,
+  type FrontierAssets,
+  type FrontierPoint,
+} from "../_internal/frontierInput.ts";
 import { strictOptions } from "../_internal/strictOptions.ts";
 import { CHART_CONFIG, PALETTE } from "../_internal/theme.ts";
 import { renderSvg } from "../render/renderSvg.ts";
@@ -60,40 +66,94 @@ const INPUT_KEYS = ["points", "maximumSharpe", "assets"] as const;
  * efficientFrontierChartSpec({ points: [{ volatility: 0.1, expectedReturn: 0.05 }, { volatility: 0.2, expectedReturn: 0.09 }] }).title
  * // => { text: "Efficient frontier", subtitle: "2 portfolios · annual figures as given" }
  */
-export function efficientFrontierChartSpec(input: EfficientFrontierInput, options: EfficientFrontierChartOptions = {}): TopLevelSpec {
+export function efficientFrontierChartSpec(
+  input: EfficientFrontierInput,
+  options: EfficientFrontierChartOptions = {},
+): TopLevelSpec {
   const o = strictOptions<EfficientFrontierInput>("input", input, [...INPUT_KEYS]);
   const resolved = resolveOptions(options, "Efficient frontier", 360, ["periodsPerYear"]);
   const given = options.periodsPerYear;
   if (given !== undefined && !(typeof given === "number" && Number.isFinite(given) && given > 0 && given <= 366)) {
-    throw new ChartError("options.periodsPerYear", `must be a number in (0, 366] (252 for daily figures, 52 weekly, 1 for annual), got ${displayValue(given)}`);
+    throw new ChartError(
+      "options.periodsPerYear",
+      `must be a number in (0, 366] (252 for daily figures, 52 weekly, 1 for annual), got ${displayValue(given)}`,
+    );
   }
-  if (!Array.isArray(o.points) || o.points.length < 2) throw new ChartError("points", "must be an array of at least 2 portfolios: results with a performance block, or { volatility, expectedReturn, label? }");
+  if (!Array.isArray(o.points) || o.points.length < 2)
+    throw new ChartError(
+      "points",
+      "must be an array of at least 2 portfolios: results with a performance block, or { volatility, expectedReturn, label? }",
+    );
   const explicitP = given ?? 1;
   const assets = o.assets === undefined ? undefined : frontierAssets("assets", o.assets, explicitP);
   // Array.from visits holes of a sparse array (map would keep them), so each is refused by name.
-  const frontier = Array.from(o.points as ArrayLike<unknown>, (p, i) => ({ ...frontierPoint(`points[${i}]`, p, explicitP), series: FRONTIER, order: i }));
-  const tangency = o.maximumSharpe === undefined ? undefined : frontierPoint("maximumSharpe", o.maximumSharpe, explicitP);
+  const frontier = Array.from(o.points as ArrayLike<unknown>, (p, i) => ({
+    ...frontierPoint(`points[${i}]`, p, explicitP),
+    series: FRONTIER,
+    order: i,
+  }));
+  const tangency =
+    o.maximumSharpe === undefined ? undefined : frontierPoint("maximumSharpe", o.maximumSharpe, explicitP);
   const units = frontierUnits(given, assets, [...frontier, ...(tangency === undefined ? [] : [tangency])]);
 
-  const marks: Array<AnnualPoint & { series: string }> = [{ ...frontier[0]!, series: MIN_VARIANCE, label: MIN_VARIANCE }];
+  const marks: Array<AnnualPoint & { series: string }> = [
+    { ...frontier[0]!, series: MIN_VARIANCE, label: MIN_VARIANCE },
+  ];
   let subtitle = `${frontier.length} portfolios`;
   if (tangency !== undefined) {
     marks.push({ ...tangency, series: TANGENCY, label: TANGENCY });
-    if (tangency.sharpe !== undefined) subtitle += ` · maximum Sharpe ratio ${tangency.sharpe.toFixed(2)} (r_f = ${(tangency.riskFreeRate * 100).toFixed(2)}%)`;
+    if (tangency.sharpe !== undefined)
+      subtitle += ` · maximum Sharpe ratio ${tangency.sharpe.toFixed(2)} (r_f = ${(tangency.riskFreeRate * 100).toFixed(2)}%)`;
   }
   subtitle += ` · ${units}`;
   const assetRows = (assets?.points ?? []).map((a) => ({ ...a, series: ASSET }));
   const labelled = [...frontier.filter((p) => p.label !== undefined), ...assetRows];
 
-  const series = [FRONTIER, MIN_VARIANCE, ...(tangency === undefined ? [] : [TANGENCY]), ...(assetRows.length > 0 ? [ASSET] : [])];
-  const colour = { [FRONTIER]: PALETTE.portfolio, [MIN_VARIANCE]: PALETTE.benchmark, [TANGENCY]: PALETTE.high, [ASSET]: PALETTE.other };
+  const series = [
+    FRONTIER,
+    MIN_VARIANCE,
+    ...(tangency === undefined ? [] : [TANGENCY]),
+    ...(assetRows.length > 0 ? [ASSET] : []),
+  ];
+  const colour = {
+    [FRONTIER]: PALETTE.portfolio,
+    [MIN_VARIANCE]: PALETTE.benchmark,
+    [TANGENCY]: PALETTE.high,
+    [ASSET]: PALETTE.other,
+  };
   const shape = { [FRONTIER]: "stroke", [MIN_VARIANCE]: "square", [TANGENCY]: "diamond", [ASSET]: "circle" };
-  const color = { field: "series", type: "nominal", scale: { domain: series, range: series.map((s) => colour[s as keyof typeof colour]) }, legend: { title: null } };
-  const shapes = { field: "series", type: "nominal", scale: { domain: series, range: series.map((s) => shape[s as keyof typeof shape]) }, legend: { title: null } };
-  const x = { field: "vol", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Volatility (annual)", format: ".0%", tickMinStep: 0.01, grid: true } };
-  const y = { field: "ret", type: "quantitative", scale: { zero: false, nice: true }, axis: { title: "Expected return (annual)", format: ".0%", tickMinStep: 0.01, grid: true } };
+  const color = {
+    field: "series",
+    type: "nominal",
+    scale: { domain: series, range: series.map((s) => colour[s as keyof typeof colour]) },
+    legend: { title: null },
+  };
+  const shapes = {
+    field: "series",
+    type: "nominal",
+    scale: { domain: series, range: series.map((s) => shape[s as keyof typeof shape]) },
+    legend: { title: null },
+  };
+  const x = {
+    field: "vol",
+    type: "quantitative",
+    scale: { zero: false, nice: true },
+    axis: { title: "Volatility (annual)", format: ".0%", tickMinStep: 0.01, grid: true },
+  };
+  const y = {
+    field: "ret",
+    type: "quantitative",
+    scale: { zero: false, nice: true },
+    axis: { title: "Expected return (annual)", format: ".0%", tickMinStep: 0.01, grid: true },
+  };
   const rows = (points: ReadonlyArray<AnnualPoint & { series: string; order?: number }>) =>
-    points.map((p) => ({ vol: p.volatility, ret: p.expectedReturn, series: p.series, label: p.label ?? "", ...(p.order === undefined ? {} : { order: p.order }) }));
+    points.map((p) => ({
+      vol: p.volatility,
+      ret: p.expectedReturn,
+      series: p.series,
+      label: p.label ?? "",
+      ...(p.order === undefined ? {} : { order: p.order }),
+    }));
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Efficient frontier of ${frontier.length} portfolios: annual expected return against annual volatility${tangency === undefined ? "" : ", with the maximum-Sharpe portfolio marked"}${assetRows.length > 0 ? ` and ${assetRows.length} single assets, each named` : ""}.`,
@@ -101,12 +161,34 @@ export function efficientFrontierChartSpec(input: EfficientFrontierInput, option
     width: resolved.width,
     height: resolved.height,
     layer: [
-      ...(assetRows.length > 0 ? [{ data: { values: rows(assetRows) }, mark: { type: "point", filled: true, size: 28, opacity: 0.7 }, encoding: { x, y, color, shape: shapes, tooltip: [{ field: "label" }] } }] : []),
-      { data: { values: rows(frontier) }, mark: { type: "line", strokeWidth: 2.2 }, encoding: { x, y, order: { field: "order" }, color } },
-      { data: { values: rows(marks) }, mark: { type: "point", filled: true, size: 110, opacity: 1 }, encoding: { x, y, color, shape: shapes } },
+      ...(assetRows.length > 0
+        ? [
+            {
+              data: { values: rows(assetRows) },
+              mark: { type: "point", filled: true, size: 28, opacity: 0.7 },
+              encoding: { x, y, color, shape: shapes, tooltip: [{ field: "label" }] },
+            },
+          ]
+        : []),
+      {
+        data: { values: rows(frontier) },
+        mark: { type: "line", strokeWidth: 2.2 },
+        encoding: { x, y, order: { field: "order" }, color },
+      },
+      {
+        data: { values: rows(marks) },
+        mark: { type: "point", filled: true, size: 110, opacity: 1 },
+        encoding: { x, y, color, shape: shapes },
+      },
       // Every asset (and labelled frontier point) named beside its dot, not only in a tooltip an SVG cannot show.
       ...(labelled.length > 0
-        ? [{ data: { values: rows(labelled) }, mark: { type: "text", align: "left", baseline: "middle", dx: 6, fontSize: 10, color: "#444444" }, encoding: { x, y, text: { field: "label", type: "nominal" } } }]
+        ? [
+            {
+              data: { values: rows(labelled) },
+              mark: { type: "text", align: "left", baseline: "middle", dx: 6, fontSize: 10, color: "#444444" },
+              encoding: { x, y, text: { field: "label", type: "nominal" } },
+            },
+          ]
         : []),
     ],
     config: CHART_CONFIG,
@@ -114,7 +196,10 @@ export function efficientFrontierChartSpec(input: EfficientFrontierInput, option
 }
 
 /** The efficient-frontier chart as an SVG document ({@link efficientFrontierChartSpec}). */
-export async function efficientFrontierChart(input: EfficientFrontierInput, options: EfficientFrontierChartOptions = {}): Promise<string> {
+export async function efficientFrontierChart(
+  input: EfficientFrontierInput,
+  options: EfficientFrontierChartOptions = {},
+): Promise<string> {
   return renderSvg(efficientFrontierChartSpec(input, options));
 }
 
@@ -123,16 +208,31 @@ export async function efficientFrontierChart(input: EfficientFrontierInput, opti
  * became annual: portfolio results' performance blocks are annual, annualised from their data's P;
  * labelled assets carry their P; explicit figures are annual unless `given` (their P) is set.
  */
-function frontierUnits(given: number | undefined, assets: { periodsPerYear?: number; source?: string } | undefined, points: ReadonlyArray<AnnualPoint>): string {
+function frontierUnits(
+  given: number | undefined,
+  assets: { periodsPerYear?: number; source?: string } | undefined,
+  points: ReadonlyArray<AnnualPoint>,
+): string {
   const dataP = assets?.periodsPerYear;
   if (given !== undefined && dataP !== undefined && given !== dataP) {
-    throw new ChartError("options.periodsPerYear", `${given} contradicts the data: ${assets!.source} are sampled ${dataP} times a year; leave periodsPerYear out`, { details: { given, periodsPerYear: dataP } });
+    throw new ChartError(
+      "options.periodsPerYear",
+      `${given} contradicts the data: ${assets!.source} are sampled ${dataP} times a year; leave periodsPerYear out`,
+      { details: { given, periodsPerYear: dataP } },
+    );
   }
   const resultP = [...new Set(points.flatMap((p) => (p.periodsPerYear === undefined ? [] : [p.periodsPerYear])))];
-  if (resultP.length > 1) throw new ChartError("points", `were annualised from different periods a year (${resultP.join(", ")}): draw estimates of one sampling`);
+  if (resultP.length > 1)
+    throw new ChartError(
+      "points",
+      `were annualised from different periods a year (${resultP.join(", ")}): draw estimates of one sampling`,
+    );
   const known = dataP ?? given;
   if (resultP.length === 1 && known !== undefined && resultP[0] !== known) {
-    throw new ChartError("points", `were annualised from ${resultP[0]} periods a year but ${dataP === undefined ? "options.periodsPerYear says" : `${assets!.source} are sampled`} ${known}: draw estimates of one sampling`);
+    throw new ChartError(
+      "points",
+      `were annualised from ${resultP[0]} periods a year but ${dataP === undefined ? "options.periodsPerYear says" : `${assets!.source} are sampled`} ${known}: draw estimates of one sampling`,
+    );
   }
   const explicit = points.some((p) => p.periodsPerYear === undefined) || (assets !== undefined && dataP === undefined);
   if (explicit) return given === undefined ? "annual figures as given" : `annualised from ${given} periods a year`;

@@ -33,13 +33,17 @@ export interface NavChartOptions extends ChartOptions {
 export function navChartSpec(input: BacktestLike | PerformanceInput, options: NavChartOptions = {}): TopLevelSpec {
   const series = performanceSeries(input);
   const { portfolio, benchmark, base } = series;
-  const resolved = resolveOptions(options, benchmark === undefined ? "NAV" : `NAV against ${benchmark.label}`, 320, ["logScale"]);
-  if (options.logScale !== undefined && typeof options.logScale !== "boolean") throw new ChartError("options.logScale", `must be true or false, got ${displayValue(options.logScale)}`);
+  const resolved = resolveOptions(options, benchmark === undefined ? "NAV" : `NAV against ${benchmark.label}`, 320, [
+    "logScale",
+  ]);
+  if (options.logScale !== undefined && typeof options.logScale !== "boolean")
+    throw new ChartError("options.logScale", `must be true or false, got ${displayValue(options.logScale)}`);
   const log = options.logScale === true;
   const sampling = seriesSampling(series, undefined);
   const lines: TimeLine[] = [{ label: portfolio.label, color: PALETTE.portfolio, series: portfolio.nav }];
   if (benchmark !== undefined) lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: benchmark.nav });
-  const rebased = base === undefined ? "not rebased" : `rebased to ${base.toLocaleString("en-US", { maximumFractionDigits: 12 })}`;
+  const rebased =
+    base === undefined ? "not rebased" : `rebased to ${base.toLocaleString("en-US", { maximumFractionDigits: 12 })}`;
   const what = [sampling?.label, rebased, log ? "log scale" : undefined].filter((x) => x !== undefined).join(", ");
   const subtitle = what[0]!.toUpperCase() + what.slice(1);
   return timeChartSpec(lines, {

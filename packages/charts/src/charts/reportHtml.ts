@@ -55,7 +55,13 @@ export function panelsBeside(tableHeight: number, heights: readonly number[]): n
 }
 
 /** The page: title, parameters, the metrics table beside the first panels, then the others two by two. */
-export function reportHtml(title: string, parameters: ReportParameters, rows: MetricRow[], columns: [string, string], svgs: string[]): string {
+export function reportHtml(
+  title: string,
+  parameters: ReportParameters,
+  rows: MetricRow[],
+  columns: [string, string],
+  svgs: string[],
+): string {
   let group = "";
   let groups = 0;
   const body = rows
@@ -77,7 +83,9 @@ export function reportHtml(title: string, parameters: ReportParameters, rows: Me
     ["Convention", parameters.convention],
     ["Rolling window", parameters.rollingWindow],
   ];
-  const header = facts.map(([name, value]) => `<div><span>${escapeHtml(name)}</span>${escapeHtml(value)}</div>`).join("");
+  const header = facts
+    .map(([name, value]) => `<div><span>${escapeHtml(name)}</span>${escapeHtml(value)}</div>`)
+    .join("");
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -26,9 +26,15 @@ describe("rolling charts", () => {
     const parts = svgParts(await rollingSharpeChart(backtest, { window: 26, riskFreeRate: 0.02 }));
     expect(parts.titles).toEqual(["Rolling 26-week Sharpe ratio"]);
     expect(parts.subtitles[0]).toBe("Annualised (52 periods a year), last 26 weekly returns, risk-free 2.00%");
-    await expect(rollingVolatilityChart(backtest, { window: 60 })).rejects.toThrow(/options.window: a 60-period window needs at least 61 points, got 53/);
-    await expect(rollingVolatilityChart(backtest, { window: 1 })).rejects.toThrow(/options.window: must be an integer >= 2/);
+    await expect(rollingVolatilityChart(backtest, { window: 60 })).rejects.toThrow(
+      /options.window: a 60-period window needs at least 61 points, got 53/,
+    );
+    await expect(rollingVolatilityChart(backtest, { window: 1 })).rejects.toThrow(
+      /options.window: must be an integer >= 2/,
+    );
     await expect(rollingSharpeChart(backtest, { riskFreeRate: -2 })).rejects.toThrow(/options.riskFreeRate/);
-    await expect(rollingSharpeChart(backtest, { riskFreeRate: 4 })).rejects.toThrow(/^options\.riskFreeRate: must be an annual rate as a fraction in \(-1, 1\), got 4 \(for 4 %, give 0\.04\)$/);
+    await expect(rollingSharpeChart(backtest, { riskFreeRate: 4 })).rejects.toThrow(
+      /^options\.riskFreeRate: must be an annual rate as a fraction in \(-1, 1\), got 4 \(for 4 %, give 0\.04\)$/,
+    );
   });
 });

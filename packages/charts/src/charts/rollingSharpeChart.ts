@@ -20,8 +20,17 @@ import type { RollingChartOptions } from "./rollingVolatilityChart.ts";
  * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
  * rollingSharpeChartSpec(backtestResult, { window: 26 }).title // => { text: "Rolling 26-week Sharpe ratio", subtitle: "Annualised (52 periods a year), last 26 weekly returns, risk-free 0.00%" }
  */
-export function rollingSharpeChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {
-  const { lines, window, sampling, riskFreeRate, range, resolved } = rollingLines(input, options, 220, (w, unit) => `Rolling ${w}-${unit} Sharpe ratio`, rollingSharpe);
+export function rollingSharpeChartSpec(
+  input: BacktestLike | PerformanceInput,
+  options: RollingChartOptions = {},
+): TopLevelSpec {
+  const { lines, window, sampling, riskFreeRate, range, resolved } = rollingLines(
+    input,
+    options,
+    220,
+    (w, unit) => `Rolling ${w}-${unit} Sharpe ratio`,
+    rollingSharpe,
+  );
   return timeChartSpec(lines, {
     ...resolved,
     subtitle: `Annualised (${sampling.periodsPerYear} periods a year), last ${window} ${sampling.adjective} returns, risk-free ${(riskFreeRate * 100).toFixed(2)}%`,
@@ -33,6 +42,9 @@ export function rollingSharpeChartSpec(input: BacktestLike | PerformanceInput, o
 }
 
 /** The rolling Sharpe ratio chart as an SVG document ({@link rollingSharpeChartSpec}). */
-export async function rollingSharpeChart(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): Promise<string> {
+export async function rollingSharpeChart(
+  input: BacktestLike | PerformanceInput,
+  options: RollingChartOptions = {},
+): Promise<string> {
   return renderSvg(rollingSharpeChartSpec(input, options));
 }

@@ -23,8 +23,17 @@ export type RollingChartOptions = ChartOptions & RollingOptions;
  * const backtestResult = buyAndHoldBacktest({ calendar: days, holdings: [{ id: "A", weight: 1 }], prices, benchmark: { symbol: "SPY", series: { start: 0, closes: days.map((_, i) => 100 + i / 20) } }, years: 1 });
  * rollingVolatilityChartSpec(backtestResult).title // => { text: "Rolling 13-week volatility", subtitle: "Annualised (52 periods a year), over the last 13 weekly returns" }
  */
-export function rollingVolatilityChartSpec(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): TopLevelSpec {
-  const { lines, window, sampling, range, resolved } = rollingLines(input, options, 220, (w, unit) => `Rolling ${w}-${unit} volatility`, rollingVolatility);
+export function rollingVolatilityChartSpec(
+  input: BacktestLike | PerformanceInput,
+  options: RollingChartOptions = {},
+): TopLevelSpec {
+  const { lines, window, sampling, range, resolved } = rollingLines(
+    input,
+    options,
+    220,
+    (w, unit) => `Rolling ${w}-${unit} volatility`,
+    rollingVolatility,
+  );
   return timeChartSpec(lines, {
     ...resolved,
     subtitle: `Annualised (${sampling.periodsPerYear} periods a year), over the last ${window} ${sampling.adjective} returns`,
@@ -36,6 +45,9 @@ export function rollingVolatilityChartSpec(input: BacktestLike | PerformanceInpu
 }
 
 /** The rolling volatility chart as an SVG document ({@link rollingVolatilityChartSpec}). */
-export async function rollingVolatilityChart(input: BacktestLike | PerformanceInput, options: RollingChartOptions = {}): Promise<string> {
+export async function rollingVolatilityChart(
+  input: BacktestLike | PerformanceInput,
+  options: RollingChartOptions = {},
+): Promise<string> {
   return renderSvg(rollingVolatilityChartSpec(input, options));
 }

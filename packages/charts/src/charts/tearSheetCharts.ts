@@ -20,7 +20,10 @@ import { weightsChartSpec } from "./weightsChart.ts";
 import { withSharedTimeAxis } from "../_internal/sharedTimeAxis.ts";
 
 /** Every panel keeps its own scales and legends (a concatenation would otherwise share colours). */
-const INDEPENDENT = { scale: { x: "independent", y: "independent", color: "independent", shape: "independent" }, legend: { color: "independent", shape: "independent" } };
+const INDEPENDENT = {
+  scale: { x: "independent", y: "independent", color: "independent", shape: "independent" },
+  legend: { color: "independent", shape: "independent" },
+};
 
 /** What a tear sheet shows. Only these keys are read; any other is refused with the closest name. */
 export interface TearSheetChartsInput {
@@ -59,18 +62,34 @@ export function tearSheetChartsSpec(input: TearSheetChartsInput): TopLevelSpec &
 }
 
 function pageSpec(input: TearSheetChartsInput): TopLevelSpec & { vconcat: unknown[] } {
-  const o = strictOptions<TearSheetChartsInput>("input", input, ["backtest", "weights", "companies", "title", "portfolioLabel", "rolling", "width"]);
-  if (o.backtest === null || typeof o.backtest !== "object") throw new ChartError("backtest", "must be a backtest result");
+  const o = strictOptions<TearSheetChartsInput>("input", input, [
+    "backtest",
+    "weights",
+    "companies",
+    "title",
+    "portfolioLabel",
+    "rolling",
+    "width",
+  ]);
+  if (o.backtest === null || typeof o.backtest !== "object")
+    throw new ChartError("backtest", "must be a backtest result");
   const backtest = o.backtest;
   const width = o.width ?? 760;
-  if (!Number.isInteger(width) || width < 480 || width > 4000) throw new ChartError("width", `must be an integer in 480..4000, got ${displayValue(width)}`);
+  if (!Number.isInteger(width) || width < 480 || width > 4000)
+    throw new ChartError("width", `must be an integer in 480..4000, got ${displayValue(width)}`);
   const label = o.portfolioLabel === undefined ? "Portfolio" : checkLabel("portfolioLabel", o.portfolioLabel);
   const rolling = strictOptions<RollingOptions>("rolling", o.rolling, [...ROLLING_KEYS]);
   const series = readSeries(backtest);
   const { portfolio, benchmark } = series;
   const sampling = seriesSampling(series, rolling.periodsPerYear, "rolling.periodsPerYear");
   const symbol = benchmark!.label;
-  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: label, benchmarkLabel: symbol, ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }) };
+  const perf = {
+    portfolio: backtest.timeSeries,
+    benchmark: backtest.benchmarkTimeSeries,
+    portfolioLabel: label,
+    benchmarkLabel: symbol,
+    ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }),
+  };
   const half = Math.floor((width - 90) / 2);
   // One date axis for every time panel: same domain, same ticks (the rolling panels start later).
   const t = portfolio.nav.t;
@@ -79,16 +98,28 @@ function pageSpec(input: TearSheetChartsInput): TopLevelSpec & { vconcat: unknow
   const rows: unknown[] = [
     dated(navChartSpec(perf, { width, height: 280 })),
     dated(drawdownChartSpec(perf, { width, height: 180 })),
-    row([dated(rollingVolatilityChartSpec(perf, { width: half, height: 180, ...rolling })), dated(rollingSharpeChartSpec(perf, { width: half, height: 180, ...rolling }))]),
+    row([
+      dated(rollingVolatilityChartSpec(perf, { width: half, height: 180, ...rolling })),
+      dated(rollingSharpeChartSpec(perf, { width: half, height: 180, ...rolling })),
+    ]),
   ];
   const table = statisticsTableSpec(backtest, label, o.weights === undefined ? width - 220 : half - 110);
-  rows.push(o.weights === undefined ? table : row([table, part(weightsChartSpec(o.weights, { width: half, top: 15, other: "note" }))]));
+  rows.push(
+    o.weights === undefined
+      ? table
+      : row([table, part(weightsChartSpec(o.weights, { width: half, top: 15, other: "note" }))]),
+  );
   if (o.companies !== undefined) rows.push(part(convictionChartSpec(o.companies, { width, height: 260 })));
-  const title = o.title === undefined ? `Tear sheet: ${label} against ${symbol}` : checkLabel("title", o.title, TITLE_MAX);
+  const title =
+    o.title === undefined ? `Tear sheet: ${label} against ${symbol}` : checkLabel("title", o.title, TITLE_MAX);
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Tear sheet of a backtest of ${label} against ${symbol}, ${dateRange(portfolio.nav.t)}.`,
-    title: { text: title, subtitle: `${sampling === undefined ? "Buy-and-hold" : `${sampling.adjective[0]!.toUpperCase()}${sampling.adjective.slice(1)} buy-and-hold`} backtest · ${dateRange(portfolio.nav.t)} · ${backtest.metadata.stockCount} holdings`, fontSize: 20 },
+    title: {
+      text: title,
+      subtitle: `${sampling === undefined ? "Buy-and-hold" : `${sampling.adjective[0]!.toUpperCase()}${sampling.adjective.slice(1)} buy-and-hold`} backtest · ${dateRange(portfolio.nav.t)} · ${backtest.metadata.stockCount} holdings`,
+      fontSize: 20,
+    },
     vconcat: rows,
     spacing: 28,
     resolve: INDEPENDENT,

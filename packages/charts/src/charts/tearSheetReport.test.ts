@@ -20,13 +20,26 @@ describe("tearSheetReport (the full tear sheet)", () => {
   const b = simpleReturns(backtest.benchmarkTimeSeries.map(([, v]) => v));
 
   it("renders every panel, the metrics table of the engine's tearSheet(), and one self-contained HTML page, writing nothing to the console", async () => {
-    const spies = [vi.spyOn(process.stdout, "write"), vi.spyOn(process.stderr, "write"), vi.spyOn(console, "warn"), vi.spyOn(console, "log")];
+    const spies = [
+      vi.spyOn(process.stdout, "write"),
+      vi.spyOn(process.stderr, "write"),
+      vi.spyOn(console, "warn"),
+      vi.spyOn(console, "log"),
+    ];
     const { panels, html, metrics } = await tearSheetReport(backtest);
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
 
     // The rows are the engine's tearSheet(): each figure it returns, formatted, the benchmark's from its own tear sheet.
     const sheet = tearSheet(backtest, { periodsPerYear: 52, rollingWindow: 26, drawdowns: 10 });
-    expect(metrics).toEqual(reportMetrics(sheet, tearSheet({ timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, { periodsPerYear: 52, rollingWindow: 26, drawdowns: 10 })));
+    expect(metrics).toEqual(
+      reportMetrics(
+        sheet,
+        tearSheet(
+          { timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries },
+          { periodsPerYear: 52, rollingWindow: 26, drawdowns: 10 },
+        ),
+      ),
+    );
     const row = (label: string) => metrics.find((m) => m.label === label)!;
     expect(row("Sortino ratio").portfolio).toBe(signed(sortinoRatio(r, { periodsPerYear: 52 }), 2));
     expect(row("Sortino ratio").benchmark).toBe(signed(sortinoRatio(b, { periodsPerYear: 52 }), 2));
@@ -71,13 +84,30 @@ describe("tearSheetReport (the full tear sheet)", () => {
     expect(svgParts(panels.rollingBeta).legendLabels).toEqual(["26-week window", "52-week window"]);
     // Dated panels share one axis.
     const dateAxis = (svg: string) => svgParts(svg).axisLabels.find((l) => l.every((x) => /^(\w{3} )?\d{4}$/.test(x)));
-    for (const k of ["cumulativeReturns", "cumulativeReturnsVolatilityMatched", "cumulativeReturnsLog", "periodReturns", "rollingVolatility", "rollingSharpe", "rollingSortino", "rollingBeta", "underwater"] as const) {
+    for (const k of [
+      "cumulativeReturns",
+      "cumulativeReturnsVolatilityMatched",
+      "cumulativeReturnsLog",
+      "periodReturns",
+      "rollingVolatility",
+      "rollingSharpe",
+      "rollingSortino",
+      "rollingBeta",
+      "underwater",
+    ] as const) {
       expect(dateAxis(panels[k])).toEqual(dateAxis(panels.cumulativeReturns));
     }
 
     expect(html.startsWith("<!doctype html>")).toBe(true);
     expect(html.match(/<svg/g)!.length).toBe(16);
-    for (const fact of ["Period</span>2021-11-26 → 2026-11-20", "Returns</span>260", "Sampling</span>Weekly, 52 periods a year", "Risk-free rate</span>0.00% a year", "Convention</span>engine", "Rolling window</span>26-week"]) {
+    for (const fact of [
+      "Period</span>2021-11-26 → 2026-11-20",
+      "Returns</span>260",
+      "Sampling</span>Weekly, 52 periods a year",
+      "Risk-free rate</span>0.00% a year",
+      "Convention</span>engine",
+      "Rolling window</span>26-week",
+    ]) {
       expect(html).toContain(fact);
     }
     expect(html.match(/<tr><td>/g)!.length).toBe(metrics.length);
@@ -88,14 +118,24 @@ describe("tearSheetReport (the full tear sheet)", () => {
 
   it("takes every convention from the engine's tearSheet: the Calmar ratio's years and the information ratio's scaling", () => {
     const rows = (convention: "engine" | "empyrical") =>
-      (tearSheetReportSpecs(backtest, { convention }).metrics as unknown as { usermeta: { rows: Array<{ label: string; portfolio: string }> } }).usermeta.rows;
+      (
+        tearSheetReportSpecs(backtest, { convention }).metrics as unknown as {
+          usermeta: { rows: Array<{ label: string; portfolio: string }> };
+        }
+      ).usermeta.rows;
     for (const convention of ["engine", "empyrical"] as const) {
       const sheet = tearSheet(backtest, { periodsPerYear: 52, convention });
-      expect(rows(convention).find((m) => m.label === "Information ratio")!.portfolio).toBe(signed(sheet.informationRatio, 2));
+      expect(rows(convention).find((m) => m.label === "Information ratio")!.portfolio).toBe(
+        signed(sheet.informationRatio, 2),
+      );
       expect(rows(convention).find((m) => m.label === "Calmar ratio")!.portfolio).toBe(signed(sheet.calmarRatio, 2));
     }
-    expect(rows("empyrical").find((m) => m.label === "Information ratio")!.portfolio).toBe(signed(informationRatio(r, b, 52, { convention: "empyrical" }), 2));
-    expect(rows("engine").find((m) => m.label === "Information ratio")!.portfolio).not.toBe(rows("empyrical").find((m) => m.label === "Information ratio")!.portfolio);
+    expect(rows("empyrical").find((m) => m.label === "Information ratio")!.portfolio).toBe(
+      signed(informationRatio(r, b, 52, { convention: "empyrical" }), 2),
+    );
+    expect(rows("engine").find((m) => m.label === "Information ratio")!.portfolio).not.toBe(
+      rows("empyrical").find((m) => m.label === "Information ratio")!.portfolio,
+    );
   });
 
   it("draws a daily backtest (read from its dates: 252 periods a year, 126-day windows)", async () => {
@@ -104,7 +144,9 @@ describe("tearSheetReport (the full tear sheet)", () => {
     const { panels, metrics } = await tearSheetReport(daily);
     expect(metrics.find((m) => m.label === "Periods")!.portfolio).toBe(String(daily.timeSeries.length - 1));
     const dr = simpleReturns(daily.timeSeries.map(([, v]) => v));
-    expect(metrics.find((m) => m.label === "Sortino ratio")!.portfolio).toBe(signed(sortinoRatio(dr, { periodsPerYear: 252 }), 2));
+    expect(metrics.find((m) => m.label === "Sortino ratio")!.portfolio).toBe(
+      signed(sortinoRatio(dr, { periodsPerYear: 252 }), 2),
+    );
     expect(svgParts(panels.periodReturns).titles[0]).toBe("Daily returns by date");
     expect(svgParts(panels.rollingBeta).legendLabels).toEqual(["126-day window", "252-day window"]);
     expect(svgParts(panels.rollingSortino).subtitles[0]).toMatch(/^126-day window, annualised with 252 periods a year/);
@@ -125,27 +167,45 @@ describe("tearSheetReport (the full tear sheet)", () => {
   });
 
   it("rejects bad options", () => {
-    expect(() => tearSheetReportSpecs({ ...backtest, timeSeries: backtest.timeSeries.slice(0, 5), benchmarkTimeSeries: backtest.benchmarkTimeSeries.slice(0, 5) })).toThrow(/at least 6/);
-    expect(() => tearSheetReportSpecs(backtest, { width: 100 })).toThrow(/options.width: must be an integer in 480..4000/);
+    expect(() =>
+      tearSheetReportSpecs({
+        ...backtest,
+        timeSeries: backtest.timeSeries.slice(0, 5),
+        benchmarkTimeSeries: backtest.benchmarkTimeSeries.slice(0, 5),
+      }),
+    ).toThrow(/at least 6/);
+    expect(() => tearSheetReportSpecs(backtest, { width: 100 })).toThrow(
+      /options.width: must be an integer in 480..4000/,
+    );
     expect(() => tearSheetReportSpecs(backtest, { periodsPerYear: 0 })).toThrow(/options.periodsPerYear/);
     expect(() => tearSheetReportSpecs(backtest, { rollingWindow: 1 })).toThrow(/options.rollingWindow/);
-    expect(() => tearSheetReportSpecs(backtest, { convention: "R" as never })).toThrow(new ChartError("options.convention", 'must be one of "engine", "empyrical", "quantstats", got "R"'));
-    expect(() => tearSheetReportSpecs(backtest, { riskFreeRate: 4 })).toThrow(/^options\.riskFreeRate: must be an annual rate as a fraction in \(-1, 1\)/);
+    expect(() => tearSheetReportSpecs(backtest, { convention: "R" as never })).toThrow(
+      new ChartError("options.convention", 'must be one of "engine", "empyrical", "quantstats", got "R"'),
+    );
+    expect(() => tearSheetReportSpecs(backtest, { riskFreeRate: 4 })).toThrow(
+      /^options\.riskFreeRate: must be an annual rate as a fraction in \(-1, 1\)/,
+    );
   });
 
   it.each([
     ["weekly", 5, "weekly"],
     ["daily", 2, "daily"],
-  ] as const)("labels the %s return histogram once per tick, across the range of the returns", async (_, years, frequency) => {
-    const result = sampleBacktest(years, 5, frequency);
-    const svg = await renderSvg(tearSheetReportSpecs(result).returnDistribution);
-    const labels = svgParts(svg).axisLabels[0]!;
-    expect(new Set(labels).size).toBe(labels.length);
-    expect(labels.length).toBeGreaterThanOrEqual(4);
-    const ticks = labels.map((l) => Number(l.replace("−", "-").replace("%", "")) / 100);
-    const returns = [...simpleReturns(result.timeSeries.map(([, v]) => v)), ...simpleReturns(result.benchmarkTimeSeries.map(([, v]) => v))];
-    const step = ticks[1]! - ticks[0]!;
-    expect(ticks[0]!).toBeLessThanOrEqual(Math.min(...returns) + step);
-    expect(ticks.at(-1)!).toBeGreaterThanOrEqual(Math.max(...returns) - step);
-  });
+  ] as const)(
+    "labels the %s return histogram once per tick, across the range of the returns",
+    async (_, years, frequency) => {
+      const result = sampleBacktest(years, 5, frequency);
+      const svg = await renderSvg(tearSheetReportSpecs(result).returnDistribution);
+      const labels = svgParts(svg).axisLabels[0]!;
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(labels.length).toBeGreaterThanOrEqual(4);
+      const ticks = labels.map((l) => Number(l.replace("−", "-").replace("%", "")) / 100);
+      const returns = [
+        ...simpleReturns(result.timeSeries.map(([, v]) => v)),
+        ...simpleReturns(result.benchmarkTimeSeries.map(([, v]) => v)),
+      ];
+      const step = ticks[1]! - ticks[0]!;
+      expect(ticks[0]!).toBeLessThanOrEqual(Math.min(...returns) + step);
+      expect(ticks.at(-1)!).toBeGreaterThanOrEqual(Math.max(...returns) - step);
+    },
+  );
 });

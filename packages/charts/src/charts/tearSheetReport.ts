@@ -1,5 +1,18 @@
 import type { TopLevelSpec } from "vega-lite";
-import { annualReturns, drawdownTable, monthlyReturns, type QuantstatsVersion, rollingBeta, rollingSharpe, rollingSortino, rollingVolatility, simpleReturns, type StatsConvention, type TimePoint, tearSheet } from "@thematic/engine";
+import {
+  annualReturns,
+  drawdownTable,
+  monthlyReturns,
+  type QuantstatsVersion,
+  rollingBeta,
+  rollingSharpe,
+  rollingSortino,
+  rollingVolatility,
+  simpleReturns,
+  type StatsConvention,
+  type TimePoint,
+  tearSheet,
+} from "@thematic/engine";
 import { ChartError } from "../ChartError.ts";
 import { checkAnnualRate, checkLabel, TITLE_MAX, displayValue } from "../_internal/checkOptions.ts";
 import { dateRange } from "../_internal/dateRange.ts";
@@ -16,7 +29,14 @@ import { type MetricRow, reportMetrics } from "../series/reportMetrics.ts";
 import { calendarReturns, type CalendarUnit, endOfYearTable, volatilityMatched } from "../series/reportSeries.ts";
 import type { BacktestLike } from "../types.ts";
 import { navChartSpec } from "./navChart.ts";
-import { histogramSpec, type Labels, meanOf, periodBarsSpec, returnsBoxPlotSpec, textTableSpec } from "./reportPanels.ts";
+import {
+  histogramSpec,
+  type Labels,
+  meanOf,
+  periodBarsSpec,
+  returnsBoxPlotSpec,
+  textTableSpec,
+} from "./reportPanels.ts";
 import { reportHtml, type ReportParameters } from "./reportHtml.ts";
 
 /** Options of {@link tearSheetReport}. Any other key is refused with the closest name. */
@@ -46,13 +66,35 @@ export interface TearSheetReportOptions {
 
 /** The panels of the full tear sheet, by name, in page order. */
 export type TearSheetPanels = Record<
-  | "metrics" | "cumulativeReturns" | "cumulativeReturnsVolatilityMatched" | "cumulativeReturnsLog" | "annualReturns" | "endOfYearTable"
-  | "periodReturns" | "monthlyReturns" | "returnDistribution" | "monthlyDistribution" | "returnsByPeriod"
-  | "rollingVolatility" | "rollingSharpe" | "rollingSortino" | "rollingBeta" | "underwater" | "worstDrawdowns",
+  | "metrics"
+  | "cumulativeReturns"
+  | "cumulativeReturnsVolatilityMatched"
+  | "cumulativeReturnsLog"
+  | "annualReturns"
+  | "endOfYearTable"
+  | "periodReturns"
+  | "monthlyReturns"
+  | "returnDistribution"
+  | "monthlyDistribution"
+  | "returnsByPeriod"
+  | "rollingVolatility"
+  | "rollingSharpe"
+  | "rollingSortino"
+  | "rollingBeta"
+  | "underwater"
+  | "worstDrawdowns",
   TopLevelSpec
 >;
 
-const OPTION_KEYS = ["title", "periodsPerYear", "riskFreeRate", "rollingWindow", "convention", "quantstatsVersion", "width"] as const;
+const OPTION_KEYS = [
+  "title",
+  "periodsPerYear",
+  "riskFreeRate",
+  "rollingWindow",
+  "convention",
+  "quantstatsVersion",
+  "width",
+] as const;
 const CONVENTIONS: readonly StatsConvention[] = ["engine", "empyrical", "quantstats"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Drawdown episodes in the table (quantstats' report lists ten) and shaded on the underwater curve. */
@@ -98,39 +140,78 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
   // Five returns at least: the kurtosis of the metrics needs four, the Cornish-Fisher VaR four.
   const series = performanceSeries(backtest, 6);
   const { portfolio, benchmark } = series;
-  if (benchmark === undefined || benchmark.nav.t.length !== portfolio.nav.t.length || benchmark.nav.t.some((t, i) => t !== portfolio.nav.t[i])) {
+  if (
+    benchmark === undefined ||
+    benchmark.nav.t.length !== portfolio.nav.t.length ||
+    benchmark.nav.t.some((t, i) => t !== portfolio.nav.t[i])
+  ) {
     throw new ChartError("benchmarkTimeSeries", "must have the points (the dates) of timeSeries");
   }
   const sampling = requireSeriesSampling(series, o.periodsPerYear);
   const p = sampling.periodsPerYear;
   const rf = o.riskFreeRate === undefined ? 0 : checkAnnualRate("options.riskFreeRate", o.riskFreeRate);
   const width = o.width ?? 760;
-  if (!Number.isInteger(width) || width < 480 || width > 4000) throw new ChartError("options.width", `must be an integer in 480..4000, got ${displayValue(width)}`);
+  if (!Number.isInteger(width) || width < 480 || width > 4000)
+    throw new ChartError("options.width", `must be an integer in 480..4000, got ${displayValue(width)}`);
   if (o.title !== undefined) checkLabel("options.title", o.title, TITLE_MAX);
   const convention = o.convention ?? "engine";
-  if (!CONVENTIONS.includes(convention)) throw new ChartError("options.convention", `must be one of ${CONVENTIONS.map((c) => `"${c}"`).join(", ")}, got ${displayValue(convention)}`);
+  if (!CONVENTIONS.includes(convention))
+    throw new ChartError(
+      "options.convention",
+      `must be one of ${CONVENTIONS.map((c) => `"${c}"`).join(", ")}, got ${displayValue(convention)}`,
+    );
   const r = simpleReturns(portfolio.nav.v);
   const b = simpleReturns(benchmark.nav.v);
   const window = o.rollingWindow ?? Math.max(2, Math.round(p / 2));
-  if (!Number.isInteger(window) || window < 2) throw new ChartError("options.rollingWindow", `must be an integer >= 2, got ${displayValue(window)}`);
+  if (!Number.isInteger(window) || window < 2)
+    throw new ChartError("options.rollingWindow", `must be an integer >= 2, got ${displayValue(window)}`);
   const t = portfolio.nav.t;
   const first = t[0]!;
   const last = t[t.length - 1]!;
   const dated = (spec: TopLevelSpec) => withSharedTimeAxis(spec, first, last);
   const labels: Labels = { portfolio: portfolio.label, benchmark: benchmark.label };
-  const perf = { portfolio: backtest.timeSeries, benchmark: backtest.benchmarkTimeSeries, portfolioLabel: portfolio.label, benchmarkLabel: benchmark.label, ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }) };
+  const perf = {
+    portfolio: backtest.timeSeries,
+    benchmark: backtest.benchmarkTimeSeries,
+    portfolioLabel: portfolio.label,
+    benchmarkLabel: benchmark.label,
+    ...(series.declared === undefined ? {} : { frequency: series.declared.value as never }),
+  };
   const version = o.quantstatsVersion === undefined ? {} : { quantstatsVersion: o.quantstatsVersion };
-  const sheetOptions = { periodsPerYear: p, riskFreeRate: rf, rollingWindow: window, drawdowns: TABLE_DRAWDOWNS, convention, ...version };
-  const sheet = tearSheet({ timeSeries: backtest.timeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
+  const sheetOptions = {
+    periodsPerYear: p,
+    riskFreeRate: rf,
+    rollingWindow: window,
+    drawdowns: TABLE_DRAWDOWNS,
+    convention,
+    ...version,
+  };
+  const sheet = tearSheet(
+    { timeSeries: backtest.timeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries },
+    sheetOptions,
+  );
   // The benchmark's own figures: the result's `benchmark` when it has one, else its tear sheet against itself.
-  const benchmarkSheet = "benchmark" in sheet ? undefined : tearSheet({ timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, sheetOptions);
+  const benchmarkSheet =
+    "benchmark" in sheet
+      ? undefined
+      : tearSheet(
+          { timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries },
+          sheetOptions,
+        );
   const rows = reportMetrics(sheet, benchmarkSheet);
   const windowName = (w: number) => `${w}-${sampling.unit}`;
 
   // Every rolling line is the engine's: the portfolio's from its tear sheet (rollingVolatility,
   // rollingSharpe, rollingSortino, rollingBeta, under the preset), the benchmark's and the year-long
   // beta from the engine's functions with the same options; the charts only place and draw them.
-  const rolling = (title: string, yTitle: string, yFormat: string, make: () => Array<{ label: string; color: string; values: () => Float64Array | TimePoint[]; w: number }>, rule?: number, subtitle = `${windowName(window)} window, annualised with ${p} periods a year`): TopLevelSpec => {
+  const rolling = (
+    title: string,
+    yTitle: string,
+    yFormat: string,
+    make: () => Array<{ label: string; color: string; values: () => Float64Array | TimePoint[]; w: number }>,
+    rule?: number,
+    subtitle = `${windowName(window)} window, annualised with ${p} periods a year`,
+  ): TopLevelSpec => {
     const lines: TimeLine[] = [];
     const means: Array<{ y: number; color: string }> = [];
     for (const line of make()) {
@@ -149,7 +230,12 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
       ...(rule === undefined ? {} : { rule }),
       description: `Line chart of the ${title.toLowerCase()} with its mean.`,
     }) as unknown as { layer: unknown[] };
-    for (const m of means) spec.layer.push({ data: { values: [{ y: m.y }] }, mark: { type: "rule", color: m.color, strokeDash: [5, 3], strokeWidth: 1.2 }, encoding: { y: { field: "y", type: "quantitative" } } });
+    for (const m of means)
+      spec.layer.push({
+        data: { values: [{ y: m.y }] },
+        mark: { type: "rule", color: m.color, strokeDash: [5, 3], strokeWidth: 1.2 },
+        encoding: { y: { field: "y", type: "quantitative" } },
+      });
     return dated(spec as unknown as TopLevelSpec);
   };
   /** A window's value k ends at point k + w (the engine's `[t, value]` already carry their dates). */
@@ -164,12 +250,21 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
   const period = { riskFreeRate: rf, periodsPerYear: p, convention, ...version };
   const year = Math.max(2, Math.round(p));
 
-  const units = (["week", "month", "quarter", "year"] as const).filter((u) => p >= { week: 52, month: 12, quarter: 4, year: 1 }[u] - 1e-9);
+  const units = (["week", "month", "quarter", "year"] as const).filter(
+    (u) => p >= { week: 52, month: 12, quarter: 4, year: 1 }[u] - 1e-9,
+  );
   const boxValues = units.flatMap((unit: CalendarUnit) => [
     { unit, series: labels.portfolio, values: calendarReturns(backtest.timeSeries, unit).map((x) => x.return) },
-    { unit, series: labels.benchmark, values: calendarReturns(backtest.benchmarkTimeSeries, unit).map((x) => x.return) },
+    {
+      unit,
+      series: labels.benchmark,
+      values: calendarReturns(backtest.benchmarkTimeSeries, unit).map((x) => x.return),
+    },
   ]);
-  const months = { portfolio: monthlyReturns(backtest.timeSeries).map((m) => m.return), benchmark: monthlyReturns(backtest.benchmarkTimeSeries).map((m) => m.return) };
+  const months = {
+    portfolio: monthlyReturns(backtest.timeSeries).map((m) => m.return),
+    benchmark: monthlyReturns(backtest.benchmarkTimeSeries).map((m) => m.return),
+  };
   const eoy = endOfYearTable(backtest.timeSeries, backtest.benchmarkTimeSeries);
   const kind = sampling.adjective;
   const Kind = `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
@@ -179,36 +274,114 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
     metrics: metricsTableSpec(rows, labels, width, sampling),
     cumulativeReturns: dated(navChartSpec(perf, { title: "Cumulative returns", width, height: 240 })),
     cumulativeReturnsVolatilityMatched: dated(
-      navChartSpec({ ...perf, portfolio: Array.from(matched.t, (x, i) => [x, matched.v[i]!] as [number, number]), portfolioLabel: `${labels.portfolio} (volatility-matched)` }, { title: "Cumulative returns, volatility-matched", width, height: 240 }),
+      navChartSpec(
+        {
+          ...perf,
+          portfolio: Array.from(matched.t, (x, i) => [x, matched.v[i]!] as [number, number]),
+          portfolioLabel: `${labels.portfolio} (volatility-matched)`,
+        },
+        { title: "Cumulative returns, volatility-matched", width, height: 240 },
+      ),
     ),
-    cumulativeReturnsLog: dated(navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 240, logScale: true })),
+    cumulativeReturnsLog: dated(
+      navChartSpec(perf, { title: "Cumulative returns (log scale)", width, height: 240, logScale: true }),
+    ),
     annualReturns: annualReturnsSpec(backtest, labels, width),
     endOfYearTable: textTableSpec(
       "End-of-year returns, table",
       "Calendar years (UTC) · * a partial year · multiplier: portfolio / benchmark",
       ["Year", labels.portfolio, labels.benchmark, "Multiplier", "Won"],
-      eoy.map((y) => [`${y.year}${y.partial ? "*" : ""}`, pct(y.portfolio), pct(y.benchmark), Number.isFinite(y.multiplier) ? y.multiplier.toFixed(2) : "–", y.won ? "+" : "–"]),
+      eoy.map((y) => [
+        `${y.year}${y.partial ? "*" : ""}`,
+        pct(y.portfolio),
+        pct(y.benchmark),
+        Number.isFinite(y.multiplier) ? y.multiplier.toFixed(2) : "–",
+        y.won ? "+" : "–",
+      ]),
       width,
       "Table of the calendar-year returns of the portfolio and its benchmark, their ratio and the winner.",
     ),
-    periodReturns: dated(periodBarsSpec(t, r, labels.portfolio, kind, width, `${labels.portfolio} · ${r.length} returns, mean ${pct(meanOf(r))}`)),
+    periodReturns: dated(
+      periodBarsSpec(
+        t,
+        r,
+        labels.portfolio,
+        kind,
+        width,
+        `${labels.portfolio} · ${r.length} returns, mean ${pct(meanOf(r))}`,
+      ),
+    ),
     monthlyReturns: monthlyHeatmapSpec(backtest, width),
-    returnDistribution: histogramSpec({ portfolio: r, benchmark: b }, labels, { title: "Distribution of returns", subtitle: `${r.length} ${kind} returns each`, xTitle: `${Kind} return (%)`, yTitle: "Periods", description: `Histogram of the ${kind} returns of the portfolio and its benchmark.` }, width, 40),
-    monthlyDistribution: histogramSpec(months, labels, { title: "Distribution of monthly returns", subtitle: `${months.portfolio.length} calendar months each`, xTitle: "Monthly return (%)", yTitle: "Months", description: "Histogram of the monthly returns of the portfolio and its benchmark." }, width, 20),
+    returnDistribution: histogramSpec(
+      { portfolio: r, benchmark: b },
+      labels,
+      {
+        title: "Distribution of returns",
+        subtitle: `${r.length} ${kind} returns each`,
+        xTitle: `${Kind} return (%)`,
+        yTitle: "Periods",
+        description: `Histogram of the ${kind} returns of the portfolio and its benchmark.`,
+      },
+      width,
+      40,
+    ),
+    monthlyDistribution: histogramSpec(
+      months,
+      labels,
+      {
+        title: "Distribution of monthly returns",
+        subtitle: `${months.portfolio.length} calendar months each`,
+        xTitle: "Monthly return (%)",
+        yTitle: "Months",
+        description: "Histogram of the monthly returns of the portfolio and its benchmark.",
+      },
+      width,
+      20,
+    ),
     returnsByPeriod: returnsBoxPlotSpec(boxValues, labels, width),
-    rollingVolatility: rolling("Rolling volatility", "Volatility (% a year)", ".0%", both(sheet.rollingVolatility, (x) => rollingVolatility(x, window, p))),
-    rollingSharpe: rolling("Rolling Sharpe ratio", "Sharpe ratio (annualised)", ".1f", both(sheet.rollingSharpe, (x) => rollingSharpe(x, window, period)), 0),
-    rollingSortino: rolling("Rolling Sortino ratio", "Sortino ratio (annualised)", ".1f", both(sheet.rollingSortino, (x) => rollingSortino(x, window, period)), 0),
-    rollingBeta: rolling(`Rolling beta against ${labels.benchmark}`, "Beta", ".2f", () => [
-      { label: `${windowName(window)} window`, color: PALETTE.portfolio, values: () => sheet.rollingBeta, w: window },
-      { label: `${windowName(year)} window`, color: PALETTE.low, values: () => rollingBeta(r, b, year), w: year },
-    ], 1, `Half a year and a year of ${kind} returns`),
+    rollingVolatility: rolling(
+      "Rolling volatility",
+      "Volatility (% a year)",
+      ".0%",
+      both(sheet.rollingVolatility, (x) => rollingVolatility(x, window, p)),
+    ),
+    rollingSharpe: rolling(
+      "Rolling Sharpe ratio",
+      "Sharpe ratio (annualised)",
+      ".1f",
+      both(sheet.rollingSharpe, (x) => rollingSharpe(x, window, period)),
+      0,
+    ),
+    rollingSortino: rolling(
+      "Rolling Sortino ratio",
+      "Sortino ratio (annualised)",
+      ".1f",
+      both(sheet.rollingSortino, (x) => rollingSortino(x, window, period)),
+      0,
+    ),
+    rollingBeta: rolling(
+      `Rolling beta against ${labels.benchmark}`,
+      "Beta",
+      ".2f",
+      () => [
+        { label: `${windowName(window)} window`, color: PALETTE.portfolio, values: () => sheet.rollingBeta, w: window },
+        { label: `${windowName(year)} window`, color: PALETTE.low, values: () => rollingBeta(r, b, year), w: year },
+      ],
+      1,
+      `Half a year and a year of ${kind} returns`,
+    ),
     underwater: dated(underwaterSpec(t, portfolio.nav, labels.portfolio, width)),
     worstDrawdowns: textTableSpec(
       "Worst drawdowns",
       `The ${sheet.drawdowns.length} deepest, deepest first · length in periods from peak to recovery`,
       ["Peak", "Trough", "Recovery", "Depth", "Periods"],
-      sheet.drawdowns.map((e) => [day(e.start), day(e.trough), e.recovery === null ? "not recovered" : day(e.recovery), pct(e.depth), String(e.length)]),
+      sheet.drawdowns.map((e) => [
+        day(e.start),
+        day(e.trough),
+        e.recovery === null ? "not recovered" : day(e.recovery),
+        pct(e.depth),
+        String(e.length),
+      ]),
       width,
       `Table of the ${sheet.drawdowns.length} worst drawdowns: peak, trough and recovery dates, depth and length.`,
     ),
@@ -237,18 +410,33 @@ function buildReport(backtest: BacktestLike, options: TearSheetReportOptions): R
  * const { html, panels } = await tearSheetReport(backtestResult);
  * html.startsWith("<!doctype html>") // => true
  */
-export async function tearSheetReport(backtest: BacktestLike, options: TearSheetReportOptions = {}): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
+export async function tearSheetReport(
+  backtest: BacktestLike,
+  options: TearSheetReportOptions = {},
+): Promise<{ panels: Record<keyof TearSheetPanels, string>; html: string; metrics: MetricRow[] }> {
   const report = engineCall(() => buildReport(backtest, options), "backtest");
   const names = Object.keys(report.panels) as Array<keyof TearSheetPanels>;
   const panels = {} as Record<keyof TearSheetPanels, string>;
   for (const name of names) panels[name] = await renderSvg(report.panels[name]);
   const { portfolio, benchmark } = performanceSeries(backtest, 6);
-  const title = options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : options.title;
-  const html = reportHtml(title, report.parameters, report.rows, [portfolio.label, benchmark!.label], names.filter((n) => n !== "metrics").map((n) => panels[n]));
+  const title =
+    options.title === undefined ? `Tear sheet: ${portfolio.label} against ${benchmark!.label}` : options.title;
+  const html = reportHtml(
+    title,
+    report.parameters,
+    report.rows,
+    [portfolio.label, benchmark!.label],
+    names.filter((n) => n !== "metrics").map((n) => panels[n]),
+  );
   return { panels, html, metrics: report.rows };
 }
 
-function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchmark: string }, width: number, sampling: Sampling): TopLevelSpec {
+function metricsTableSpec(
+  rows: MetricRow[],
+  labels: { portfolio: string; benchmark: string },
+  width: number,
+  sampling: Sampling,
+): TopLevelSpec {
   const values = rows.flatMap((row, i) => [
     { row: i, label: row.label, column: labels.portfolio, text: row.portfolio },
     { row: i, label: row.label, column: labels.benchmark, text: row.benchmark },
@@ -256,25 +444,50 @@ function metricsTableSpec(rows: MetricRow[], labels: { portfolio: string; benchm
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Table of ${rows.length} metrics of the portfolio and its benchmark.`,
-    title: { text: "Key metrics", subtitle: `${labels.portfolio} against ${labels.benchmark} · ${sampling.adjective} returns, ${sampling.periodsPerYear} periods a year` },
+    title: {
+      text: "Key metrics",
+      subtitle: `${labels.portfolio} against ${labels.benchmark} · ${sampling.adjective} returns, ${sampling.periodsPerYear} periods a year`,
+    },
     usermeta: { rows, sampling: { adjective: sampling.adjective, periodsPerYear: sampling.periodsPerYear } },
     width: Math.min(width, 420),
     height: rows.length * 18,
     data: { values },
     mark: { type: "text", fontSize: 12, align: "right" },
     encoding: {
-      x: { field: "column", type: "nominal", sort: [labels.portfolio, labels.benchmark], axis: { title: null, orient: "top", labelAngle: 0, labelFontWeight: "bold", domain: false, ticks: false } },
-      y: { field: "label", type: "nominal", sort: { field: "row", op: "min", order: "ascending" }, axis: { title: null, domain: false, ticks: false, labelLimit: 320 } },
+      x: {
+        field: "column",
+        type: "nominal",
+        sort: [labels.portfolio, labels.benchmark],
+        axis: { title: null, orient: "top", labelAngle: 0, labelFontWeight: "bold", domain: false, ticks: false },
+      },
+      y: {
+        field: "label",
+        type: "nominal",
+        sort: { field: "row", op: "min", order: "ascending" },
+        axis: { title: null, domain: false, ticks: false, labelLimit: 320 },
+      },
       text: { field: "text", type: "nominal" },
     },
     config: CHART_CONFIG,
   } as unknown as TopLevelSpec;
 }
 
-function annualReturnsSpec(backtest: BacktestLike, labels: { portfolio: string; benchmark: string }, width: number): TopLevelSpec {
+function annualReturnsSpec(
+  backtest: BacktestLike,
+  labels: { portfolio: string; benchmark: string },
+  width: number,
+): TopLevelSpec {
   const rows = [
-    ...annualReturns(backtest.timeSeries).map((y) => ({ year: String(y.year) + (y.partial ? "*" : ""), series: labels.portfolio, value: y.return })),
-    ...annualReturns(backtest.benchmarkTimeSeries).map((y) => ({ year: String(y.year) + (y.partial ? "*" : ""), series: labels.benchmark, value: y.return })),
+    ...annualReturns(backtest.timeSeries).map((y) => ({
+      year: String(y.year) + (y.partial ? "*" : ""),
+      series: labels.portfolio,
+      value: y.return,
+    })),
+    ...annualReturns(backtest.benchmarkTimeSeries).map((y) => ({
+      year: String(y.year) + (y.partial ? "*" : ""),
+      series: labels.benchmark,
+      value: y.return,
+    })),
   ];
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -288,14 +501,24 @@ function annualReturnsSpec(backtest: BacktestLike, labels: { portfolio: string; 
       x: { field: "year", type: "ordinal", axis: { title: "Year", labelAngle: 0 } },
       xOffset: { field: "series", sort: [labels.portfolio, labels.benchmark] },
       y: { field: "value", type: "quantitative", axis: { title: "Return (%)", format: ".0%" } },
-      color: { field: "series", type: "nominal", scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] }, legend: { title: null } },
+      color: {
+        field: "series",
+        type: "nominal",
+        scale: { domain: [labels.portfolio, labels.benchmark], range: [PALETTE.portfolio, PALETTE.benchmark] },
+        legend: { title: null },
+      },
     },
     config: CHART_CONFIG,
   } as unknown as TopLevelSpec;
 }
 
 function monthlyHeatmapSpec(backtest: BacktestLike, width: number): TopLevelSpec {
-  const cells = monthlyReturns(backtest.timeSeries).map((m) => ({ year: String(m.year), month: MONTHS[m.month! - 1]!, value: m.return, text: pct(m.return) }));
+  const cells = monthlyReturns(backtest.timeSeries).map((m) => ({
+    year: String(m.year),
+    month: MONTHS[m.month! - 1]!,
+    value: m.return,
+    text: pct(m.return),
+  }));
   const years = new Set(cells.map((c) => c.year)).size;
   const limit = Math.max(0.01, ...cells.map((c) => Math.abs(c.value)));
   return {
@@ -310,14 +533,32 @@ function monthlyHeatmapSpec(backtest: BacktestLike, width: number): TopLevelSpec
       y: { field: "year", type: "ordinal", axis: { title: null } },
     },
     layer: [
-      { mark: { type: "rect" }, encoding: { color: { field: "value", type: "quantitative", scale: { scheme: "redyellowgreen", domain: [-limit, 0, limit] }, legend: { title: "Return", format: ".0%" } } } },
-      { mark: { type: "text", fontSize: 10, color: "#222222" }, encoding: { text: { field: "text", type: "nominal" } } },
+      {
+        mark: { type: "rect" },
+        encoding: {
+          color: {
+            field: "value",
+            type: "quantitative",
+            scale: { scheme: "redyellowgreen", domain: [-limit, 0, limit] },
+            legend: { title: "Return", format: ".0%" },
+          },
+        },
+      },
+      {
+        mark: { type: "text", fontSize: 10, color: "#222222" },
+        encoding: { text: { field: "text", type: "nominal" } },
+      },
     ],
     config: CHART_CONFIG,
   } as unknown as TopLevelSpec;
 }
 
-function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array }, label: string, width: number): TopLevelSpec {
+function underwaterSpec(
+  t: Float64Array,
+  nav: { t: Float64Array; v: Float64Array },
+  label: string,
+  width: number,
+): TopLevelSpec {
   const worst = drawdownTable(nav.v, SHADED_DRAWDOWNS);
   const spec = timeChartSpec([{ label, color: PALETTE.portfolio, series: underwater(nav) }], {
     title: "Underwater",
@@ -330,7 +571,10 @@ function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array
     yScale: { zero: true, domainMax: 0 },
     description: `Underwater chart of ${label} with its ${worst.length} worst drawdowns shaded from peak to recovery.`,
   }) as unknown as { layer: unknown[] };
-  const shades = worst.map((e) => ({ start: t[e.start]! * 1000, end: t[e.recovery < 0 ? t.length - 1 : e.recovery]! * 1000 }));
+  const shades = worst.map((e) => ({
+    start: t[e.start]! * 1000,
+    end: t[e.recovery < 0 ? t.length - 1 : e.recovery]! * 1000,
+  }));
   spec.layer.unshift({
     data: { values: shades },
     mark: { type: "rect", color: "#d62728", opacity: 0.12 },
@@ -338,4 +582,3 @@ function underwaterSpec(t: Float64Array, nav: { t: Float64Array; v: Float64Array
   });
   return spec as unknown as TopLevelSpec;
 }
-

@@ -35,20 +35,24 @@ export function weightsChartSpec(input: WeightsInput, options: WeightsChartOptio
   const { field, entries } = weightEntries(input);
   resolveOptions(options, "Portfolio weights", 80, ["top", "other"]); // refuses unknown keys before the options are read
   const top = options.top ?? 20;
-  if (!Number.isInteger(top) || top < 1 || top > 100) throw new ChartError("options.top", `must be an integer in 1..100, got ${displayValue(top)}`);
+  if (!Number.isInteger(top) || top < 1 || top > 100)
+    throw new ChartError("options.top", `must be an integer in 1..100, got ${displayValue(top)}`);
   const other = options.other ?? "bar";
-  if (other !== "bar" && other !== "note") throw new ChartError("options.other", `must be "bar" or "note", got ${displayValue(other)}`);
+  if (other !== "bar" && other !== "note")
+    throw new ChartError("options.other", `must be "bar" or "note", got ${displayValue(other)}`);
   const { rows, zeros } = readWeights(field, entries);
   rows.sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   // Normalised after sorting, so the same weights give the same bars in whatever order they came.
   const total = rows.reduce((sum, r) => sum + r.weight, 0);
-  if (!(total > 0) || !Number.isFinite(total)) throw new ChartError(field, "weights must sum to a finite number > 0 (every weight is 0)");
+  if (!(total > 0) || !Number.isFinite(total))
+    throw new ChartError(field, "weights must sum to a finite number > 0 (every weight is 0)");
   for (const r of rows) r.weight /= total;
   const shown = rows.length > top + 1 ? rows.slice(0, top) : rows;
   const rest = rows.slice(shown.length);
   const bars = shown.map((r, rank) => ({ rank, label: r.label, weight: r.weight, kind: "holding" }));
   const restWeight = rest.reduce((s, r) => s + r.weight, 0);
-  if (rest.length > 0 && other === "bar") bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: restWeight, kind: "other" });
+  if (rest.length > 0 && other === "bar")
+    bars.push({ rank: bars.length, label: `Other (${rest.length} holdings)`, weight: restWeight, kind: "other" });
   const resolved = resolveOptions(options, "Portfolio weights", Math.max(80, bars.length * 18), ["top", "other"]);
   // The axis title sits above the labels, right-aligned to the axis line: a long label can never
   // run under it (a rotated title beside the labels is placed from estimated text widths, which
@@ -57,14 +61,30 @@ export function weightsChartSpec(input: WeightsInput, options: WeightsChartOptio
     field: "label",
     type: "nominal",
     sort: { field: "rank", op: "min", order: "ascending" },
-    axis: { title: "Holding", labelLimit: 320, titleAngle: 0, titleAlign: "right", titleBaseline: "bottom", titleX: 0, titleY: -6 },
+    axis: {
+      title: "Holding",
+      labelLimit: 320,
+      titleAngle: 0,
+      titleAlign: "right",
+      titleBaseline: "bottom",
+      titleX: 0,
+      titleY: -6,
+    },
   } as const;
-  const note = rest.length === 0 ? "" : other === "bar" ? ` · the ${top} largest shown, the rest as Other` : ` · the ${top} largest shown; ${rest.length} more (${(restWeight * 100).toFixed(1)}% in total) not drawn`;
+  const note =
+    rest.length === 0
+      ? ""
+      : other === "bar"
+        ? ` · the ${top} largest shown, the rest as Other`
+        : ` · the ${top} largest shown; ${rest.length} more (${(restWeight * 100).toFixed(1)}% in total) not drawn`;
   const zeroNote = zeros === 0 ? "" : ` · ${zeros} zero weight${zeros === 1 ? "" : "s"} not drawn`;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     description: `Bar chart of the weights of ${rows.length} holdings, largest first${rest.length > 0 ? `, the smallest ${rest.length} summed` : ""}.`,
-    title: { text: resolved.title, subtitle: `${rows.length} holding${rows.length === 1 ? "" : "s"}${note}${zeroNote}` },
+    title: {
+      text: resolved.title,
+      subtitle: `${rows.length} holding${rows.length === 1 ? "" : "s"}${note}${zeroNote}`,
+    },
     width: resolved.width,
     height: resolved.height,
     data: { values: bars },
@@ -73,13 +93,26 @@ export function weightsChartSpec(input: WeightsInput, options: WeightsChartOptio
       {
         mark: { type: "bar", height: { band: 0.75 } },
         encoding: {
-          x: { field: "weight", type: "quantitative", axis: { title: "Weight (% of portfolio)", format: ".0%", tickCount: 6 }, scale: { zero: true } },
-          color: { field: "kind", type: "nominal", scale: { domain: ["holding", "other"], range: [PALETTE.bar, PALETTE.other] }, legend: null },
+          x: {
+            field: "weight",
+            type: "quantitative",
+            axis: { title: "Weight (% of portfolio)", format: ".0%", tickCount: 6 },
+            scale: { zero: true },
+          },
+          color: {
+            field: "kind",
+            type: "nominal",
+            scale: { domain: ["holding", "other"], range: [PALETTE.bar, PALETTE.other] },
+            legend: null,
+          },
         },
       },
       {
         mark: { type: "text", align: "left", dx: 3, fontSize: 11, color: "#333333" },
-        encoding: { x: { field: "weight", type: "quantitative" }, text: { field: "weight", type: "quantitative", format: ".1%" } },
+        encoding: {
+          x: { field: "weight", type: "quantitative" },
+          text: { field: "weight", type: "quantitative", format: ".1%" },
+        },
       },
     ],
     config: CHART_CONFIG,
@@ -102,19 +135,24 @@ function weightEntries(input: WeightsInput): { field: string; entries: ReadonlyA
   return { field: "weights", entries: Object.entries(input).map(([id, weight]) => ({ id, weight })) };
 }
 
-function readWeights(field: string, weights: ReadonlyArray<unknown>): { rows: Array<{ label: string; weight: number }>; zeros: number } {
+function readWeights(
+  field: string,
+  weights: ReadonlyArray<unknown>,
+): { rows: Array<{ label: string; weight: number }>; zeros: number } {
   if (weights.length === 0) throw new ChartError(field, "must hold at least one weight");
   const ids = new Set<string>();
   const labels = new Map<string, number>();
   let zeros = 0;
   const rows: Array<{ label: string; weight: number }> = [];
   weights.forEach((entry, i) => {
-    if (entry === null || typeof entry !== "object") throw new ChartError(`${field}[${i}]`, "must be { id, weight, label? }");
+    if (entry === null || typeof entry !== "object")
+      throw new ChartError(`${field}[${i}]`, "must be { id, weight, label? }");
     const w = entry as Partial<WeightInput>;
     const id = checkLabel(`${field}[${i}].id`, w.id, 200);
     if (ids.has(id)) throw new ChartError(`${field}[${i}].id`, `repeats "${id}"`);
     ids.add(id);
-    if (typeof w.weight !== "number" || !Number.isFinite(w.weight) || w.weight < 0) throw new ChartError(`${field}[${i}].weight`, `must be a finite number >= 0, got ${displayValue(w.weight)}`);
+    if (typeof w.weight !== "number" || !Number.isFinite(w.weight) || w.weight < 0)
+      throw new ChartError(`${field}[${i}].weight`, `must be a finite number >= 0, got ${displayValue(w.weight)}`);
     const base = w.label === undefined ? id : checkLabel(`${field}[${i}].label`, w.label);
     if (w.weight === 0) {
       zeros++;

@@ -20,7 +20,11 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   // A library writes nothing to stdout or stderr: Vega-Lite's compiler and Vega's view log to a
   // silent logger (their default writes warnings such as a dropped scale property to the console).
   const logger = vega.logger(vega.None);
-  const view = new vega.View(vega.parse(compiled(vegaLite, spec, logger)), { renderer: "none", logger, logLevel: vega.None });
+  const view = new vega.View(vega.parse(compiled(vegaLite, spec, logger)), {
+    renderer: "none",
+    logger,
+    logLevel: vega.None,
+  });
   try {
     return await view.toSVG();
   } finally {
@@ -37,9 +41,14 @@ const INLINE = "inline_values";
  * (thousands of rows on daily data), and the output is otherwise the same (only the data set's
  * name, which never reaches the SVG, differs).
  */
-function compiled(vegaLite: typeof import("vega-lite"), spec: TopLevelSpec, logger: ReturnType<typeof import("vega").logger>) {
+function compiled(
+  vegaLite: typeof import("vega-lite"),
+  spec: TopLevelSpec,
+  logger: ReturnType<typeof import("vega").logger>,
+) {
   const data = (spec as { data?: { values?: unknown; name?: unknown; format?: unknown } }).data;
-  if (data === undefined || !Array.isArray(data.values) || Object.keys(data).length !== 1) return vegaLite.compile(spec, { logger }).spec;
+  if (data === undefined || !Array.isArray(data.values) || Object.keys(data).length !== 1)
+    return vegaLite.compile(spec, { logger }).spec;
   const out = vegaLite.compile({ ...spec, data: { name: INLINE } } as TopLevelSpec, { logger }).spec;
   const entry = out.data?.find((d) => d.name === INLINE);
   if (entry === undefined) return vegaLite.compile(spec, { logger }).spec;

@@ -7,19 +7,51 @@ import { formatMetric, reportMetrics } from "./reportMetrics.ts";
 describe("reportMetrics (the metrics table of the engine's tearSheet)", () => {
   const backtest = sampleBacktest(3);
   const sheet = tearSheet(backtest, { periodsPerYear: 52 });
-  const own = tearSheet({ timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries }, { periodsPerYear: 52 });
+  const own = tearSheet(
+    { timeSeries: backtest.benchmarkTimeSeries, benchmarkTimeSeries: backtest.benchmarkTimeSeries },
+    { periodsPerYear: 52 },
+  );
 
   it("shows every scalar figure of the result once, in the table's order, formatted by the table", () => {
     const rows = reportMetrics(sheet, own);
     const labels = rows.map((r) => r.label);
     // The engine's tearSheet() brings quantstats' rows: each once, those of the older result among them, in the table's order.
     expect(new Set(labels).size).toBe(labels.length);
-    const older = ["Periods", "Sortino ratio", "Calmar ratio", "Best period", "Worst period", "Beta", "Alpha (a year)", "Tracking error (a year)", "Information ratio", "Up capture", "Down capture", "Hit rate (periods above the benchmark)"];
+    const older = [
+      "Periods",
+      "Sortino ratio",
+      "Calmar ratio",
+      "Best period",
+      "Worst period",
+      "Beta",
+      "Alpha (a year)",
+      "Tracking error (a year)",
+      "Information ratio",
+      "Up capture",
+      "Down capture",
+      "Hit rate (periods above the benchmark)",
+    ];
     expect(older.filter((label) => labels.includes(label))).toEqual(older);
-    expect(older.map((label) => labels.indexOf(label))).toEqual([...older.map((label) => labels.indexOf(label))].sort((a, b) => a - b));
-    for (const label of ["CAGR", "Sharpe ratio", "Smart Sharpe ratio", "Volatility (a year)", "Maximum drawdown", "Treynor ratio", "R²"]) expect(labels).toContain(label);
+    expect(older.map((label) => labels.indexOf(label))).toEqual(
+      [...older.map((label) => labels.indexOf(label))].sort((a, b) => a - b),
+    );
+    for (const label of [
+      "CAGR",
+      "Sharpe ratio",
+      "Smart Sharpe ratio",
+      "Volatility (a year)",
+      "Maximum drawdown",
+      "Treynor ratio",
+      "R²",
+    ])
+      expect(labels).toContain(label);
     const row = (label: string) => rows.find((r) => r.label === label)!;
-    expect(row("Calmar ratio")).toEqual({ group: "Risk-adjusted", label: "Calmar ratio", portfolio: formatMetric(sheet.calmarRatio, "num"), benchmark: formatMetric(own.calmarRatio, "num") });
+    expect(row("Calmar ratio")).toEqual({
+      group: "Risk-adjusted",
+      label: "Calmar ratio",
+      portfolio: formatMetric(sheet.calmarRatio, "num"),
+      benchmark: formatMetric(own.calmarRatio, "num"),
+    });
     expect(row("Best period").portfolio).toBe(formatMetric(sheet.bestPeriod.return, "pct"));
     expect(row("Alpha (a year)").benchmark).toBe("–");
     expect(rows.some((r) => r.group === "Other")).toBe(false);
@@ -30,12 +62,29 @@ describe("reportMetrics (the metrics table of the engine's tearSheet)", () => {
       ...sheet,
       start: 1,
       rSquared: 0.25,
-      portfolio: { sharpeRatio: 1.234, sortinoRatio: 2, trailing: { yearToDate: 0.05, tenYears: null }, drawdown: { maxDrawdownStart: 1704067200 }, newRatio: 3.5 },
-      benchmark: { sharpeRatio: 0.5, sortinoRatio: 1, trailing: { yearToDate: -0.01, tenYears: null }, drawdown: { maxDrawdownStart: 1706745600 }, newRatio: 1 },
+      portfolio: {
+        sharpeRatio: 1.234,
+        sortinoRatio: 2,
+        trailing: { yearToDate: 0.05, tenYears: null },
+        drawdown: { maxDrawdownStart: 1704067200 },
+        newRatio: 3.5,
+      },
+      benchmark: {
+        sharpeRatio: 0.5,
+        sortinoRatio: 1,
+        trailing: { yearToDate: -0.01, tenYears: null },
+        drawdown: { maxDrawdownStart: 1706745600 },
+        newRatio: 1,
+      },
     };
     const rows = reportMetrics(richer);
     const row = (label: string) => rows.find((r) => r.label === label)!;
-    expect(row("Sharpe ratio")).toEqual({ group: "Risk-adjusted", label: "Sharpe ratio", portfolio: "1.23", benchmark: "0.50" });
+    expect(row("Sharpe ratio")).toEqual({
+      group: "Risk-adjusted",
+      label: "Sharpe ratio",
+      portfolio: "1.23",
+      benchmark: "0.50",
+    });
     // The series' own figure takes the place of the top-level one of the same name.
     expect(row("Sortino ratio")).toMatchObject({ portfolio: "2.00", benchmark: "1.00" });
     expect(row("Year to date")).toMatchObject({ group: "Trailing returns", portfolio: "5.00%", benchmark: "−1.00%" });

@@ -44,7 +44,12 @@ export function formatMetric(x: number | null, format: MetricFormat): string {
 }
 
 /** `{ a: 1, b: { c: 2 } }` → `{ a: 1, "b.c": 2 }`: numbers and nulls by path; arrays left out. */
-function flatten(value: object, prefix = "", out: Record<string, number | null> = {}, skip: readonly string[] = []): Record<string, number | null> {
+function flatten(
+  value: object,
+  prefix = "",
+  out: Record<string, number | null> = {},
+  skip: readonly string[] = [],
+): Record<string, number | null> {
   for (const [key, x] of Object.entries(value)) {
     if (skip.includes(key)) continue;
     const path = prefix === "" ? key : `${prefix}.${key}`;
@@ -76,8 +81,15 @@ function labelOf(path: string): string {
  */
 export function reportMetrics(sheet: SheetFigures, benchmarkSheet?: SheetFigures): MetricRow[] {
   const own = sheet as Record<string, unknown>;
-  const portfolio = { ...flatten(sheet, "", {}, ["portfolio", "benchmark"]), ...(isObject(own.portfolio) ? flatten(own.portfolio) : {}) };
-  const benchmark = isObject(own.benchmark) ? flatten(own.benchmark) : benchmarkSheet === undefined ? {} : flatten(benchmarkSheet, "", {}, ["portfolio", "benchmark"]);
+  const portfolio = {
+    ...flatten(sheet, "", {}, ["portfolio", "benchmark"]),
+    ...(isObject(own.portfolio) ? flatten(own.portfolio) : {}),
+  };
+  const benchmark = isObject(own.benchmark)
+    ? flatten(own.benchmark)
+    : benchmarkSheet === undefined
+      ? {}
+      : flatten(benchmarkSheet, "", {}, ["portfolio", "benchmark"]);
   const rows: MetricRow[] = [];
   const used = new Set<string>(NOT_ROWS);
   for (const spec of METRIC_FORMATS) {
@@ -94,7 +106,12 @@ export function reportMetrics(sheet: SheetFigures, benchmarkSheet?: SheetFigures
   }
   for (const key of Object.keys(portfolio)) {
     if (used.has(key)) continue;
-    rows.push({ group: "Other", label: labelOf(key), portfolio: formatMetric(portfolio[key]!, "num"), benchmark: key in benchmark ? formatMetric(benchmark[key]!, "num") : "–" });
+    rows.push({
+      group: "Other",
+      label: labelOf(key),
+      portfolio: formatMetric(portfolio[key]!, "num"),
+      benchmark: key in benchmark ? formatMetric(benchmark[key]!, "num") : "–",
+    });
   }
   return rows;
 }

@@ -3,7 +3,8 @@ import { annualReturns, monthlyReturns, volatility } from "@thematic/engine";
 import { sampleBacktest } from "../_test/sampleBacktest.ts";
 import { boxStatistics, calendarReturns, endOfYearTable, volatilityMatched } from "./reportSeries.ts";
 
-const returnsOf = (v: ArrayLike<number>) => Float64Array.from({ length: v.length - 1 }, (_, i) => v[i + 1]! / v[i]! - 1);
+const returnsOf = (v: ArrayLike<number>) =>
+  Float64Array.from({ length: v.length - 1 }, (_, i) => v[i + 1]! / v[i]! - 1);
 
 describe("the report's derived series", () => {
   const backtest = sampleBacktest(3, 5, "daily");
@@ -19,7 +20,10 @@ describe("the report's derived series", () => {
     const r = returnsOf(v);
     for (let i = 0; i < r.length; i++) expect(Math.sign(m[i]!)).toBe(Math.sign(r[i]!));
     // Constant returns have no volatility to match: left as they are.
-    const flat = volatilityMatched({ t: Float64Array.of(0, 1, 2), v: Float64Array.of(100, 101, 102.01) }, Float64Array.of(0.1, -0.1));
+    const flat = volatilityMatched(
+      { t: Float64Array.of(0, 1, 2), v: Float64Array.of(100, 101, 102.01) },
+      Float64Array.of(0.1, -0.1),
+    );
     expect(Array.from(flat.v)).toEqual([100, 101, 102.01]);
   });
 
@@ -30,8 +34,12 @@ describe("the report's derived series", () => {
       expect(returns.reduce((p, x) => p * (1 + x.return), 1) - 1).toBeCloseTo(total, 10);
       expect(returns.at(-1)!.end).toBe(t[t.length - 1]);
     }
-    expect(calendarReturns(backtest.timeSeries, "month").map((x) => x.return)).toEqual(monthlyReturns(backtest.timeSeries).map((x) => x.return));
-    expect(calendarReturns(backtest.timeSeries, "year").map((x) => x.return)).toEqual(annualReturns(backtest.timeSeries).map((x) => x.return));
+    expect(calendarReturns(backtest.timeSeries, "month").map((x) => x.return)).toEqual(
+      monthlyReturns(backtest.timeSeries).map((x) => x.return),
+    );
+    expect(calendarReturns(backtest.timeSeries, "year").map((x) => x.return)).toEqual(
+      annualReturns(backtest.timeSeries).map((x) => x.return),
+    );
     // About 13 weeks a quarter (partial first and last quarters), Monday to Sunday.
     const weeks = calendarReturns(backtest.timeSeries, "week");
     const quarters = calendarReturns(backtest.timeSeries, "quarter");
@@ -46,7 +54,14 @@ describe("the report's derived series", () => {
     const q = annualReturns(backtest.benchmarkTimeSeries);
     expect(rows.map((r) => r.year)).toEqual(p.map((y) => y.year));
     rows.forEach((row, i) => {
-      expect(row).toEqual({ year: p[i]!.year, partial: p[i]!.partial, portfolio: p[i]!.return, benchmark: q[i]!.return, multiplier: p[i]!.return / q[i]!.return, won: p[i]!.return > q[i]!.return });
+      expect(row).toEqual({
+        year: p[i]!.year,
+        partial: p[i]!.partial,
+        portfolio: p[i]!.return,
+        benchmark: q[i]!.return,
+        multiplier: p[i]!.return / q[i]!.return,
+        won: p[i]!.return > q[i]!.return,
+      });
     });
   });
 

@@ -67,7 +67,10 @@ const keyOf: Record<"week" | "quarter", (t: number) => number> = {
  * @example
  * calendarReturns([[1704067200, 100], [1704153600, 110], [1704758400, 99]], "week").map((x) => x.return) // => [0.10000000000000009, -0.09999999999999998]
  */
-export function calendarReturns(points: ReadonlyArray<readonly [number, number]>, unit: CalendarUnit): CalendarReturn[] {
+export function calendarReturns(
+  points: ReadonlyArray<readonly [number, number]>,
+  unit: CalendarUnit,
+): CalendarReturn[] {
   if (unit === "month" || unit === "year") {
     const rows: PeriodReturn[] = unit === "month" ? monthlyReturns(points) : annualReturns(points);
     return rows.map((x) => ({ end: x.end, return: x.return }));
@@ -106,11 +109,21 @@ export interface EndOfYearRow {
  * @example
  * endOfYearTable([[1672531200, 100], [1703980800, 110], [1735603200, 132]], [[1672531200, 100], [1703980800, 105], [1735603200, 126]]).map((y) => y.won) // => [true, false]
  */
-export function endOfYearTable(portfolio: ReadonlyArray<readonly [number, number]>, benchmark: ReadonlyArray<readonly [number, number]>): EndOfYearRow[] {
+export function endOfYearTable(
+  portfolio: ReadonlyArray<readonly [number, number]>,
+  benchmark: ReadonlyArray<readonly [number, number]>,
+): EndOfYearRow[] {
   const bench = new Map(annualReturns(benchmark).map((y) => [y.year, y.return]));
   return annualReturns(portfolio).map((y) => {
     const b = bench.get(y.year) ?? NaN;
-    return { year: y.year, partial: y.partial, portfolio: y.return, benchmark: b, multiplier: b === 0 ? NaN : y.return / b, won: y.return > b };
+    return {
+      year: y.year,
+      partial: y.partial,
+      portfolio: y.return,
+      benchmark: b,
+      multiplier: b === 0 ? NaN : y.return / b,
+      won: y.return > b,
+    };
   });
 }
 
@@ -146,5 +159,12 @@ export function boxStatistics(values: ReadonlyArray<number>): BoxStatistics {
   const q3 = q(0.75);
   const reach = 1.5 * (q3 - q1);
   const inside = x.filter((v) => v >= q1 - reach && v <= q3 + reach);
-  return { q1, median: q(0.5), q3, low: inside[0]!, high: inside[inside.length - 1]!, outliers: x.filter((v) => v < q1 - reach || v > q3 + reach) };
+  return {
+    q1,
+    median: q(0.5),
+    q3,
+    low: inside[0]!,
+    high: inside[inside.length - 1]!,
+    outliers: x.filter((v) => v < q1 - reach || v > q3 + reach),
+  };
 }

@@ -39,12 +39,16 @@ export function rollingLines(
   // Unknown keys are refused before anything is drawn; the title is filled in below.
   resolveOptions(options, "", defaultHeight, ROLLING_KEYS);
   const sampling = requireSeriesSampling(series, options.periodsPerYear);
-  const riskFreeRate = options.riskFreeRate === undefined ? 0 : checkAnnualRate("options.riskFreeRate", options.riskFreeRate);
+  const riskFreeRate =
+    options.riskFreeRate === undefined ? 0 : checkAnnualRate("options.riskFreeRate", options.riskFreeRate);
   const { portfolio, benchmark } = series;
   const window = options.window ?? defaultWindow(portfolio.nav.v.length - 1, sampling.periodsPerYear);
   const parameters = { window, periodsPerYear: sampling.periodsPerYear, riskFreeRate };
-  const lines: TimeLine[] = [{ label: portfolio.label, color: PALETTE.portfolio, series: statistic(portfolio.nav, parameters) }];
-  if (benchmark !== undefined) lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: statistic(benchmark.nav, parameters) });
+  const lines: TimeLine[] = [
+    { label: portfolio.label, color: PALETTE.portfolio, series: statistic(portfolio.nav, parameters) },
+  ];
+  if (benchmark !== undefined)
+    lines.push({ label: benchmark.label, color: PALETTE.benchmark, series: statistic(benchmark.nav, parameters) });
   const resolved = resolveOptions(options, title(window, sampling.unit), defaultHeight, ROLLING_KEYS);
   return { lines, window, sampling, riskFreeRate, range: portfolio.nav.t, resolved };
 }

@@ -5,7 +5,8 @@ import { ChartError } from "../ChartError.ts";
 import { defaultWindow, rollingSharpe, rollingVolatility, underwater } from "./statisticsAdapter.ts";
 
 const columns = (v: number[]) => ({ t: Float64Array.from(v, (_, i) => i * 604800), v: Float64Array.from(v) });
-const navs = (min = 2, max = 120) => fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: min, maxLength: max });
+const navs = (min = 2, max = 120) =>
+  fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: min, maxLength: max });
 
 describe("underwater", () => {
   it("is 0 at each running peak, <= 0 elsewhere, and its minimum is the engine's maximum drawdown", () => {
@@ -25,11 +26,13 @@ describe("underwater", () => {
   });
 
   it("does not depend on the scale of the NAV", () => {
-    fc.assert(fc.property(navs(), fc.double({ min: 1e-3, max: 1e3, noNaN: true }), (v, k) => {
-      const a = underwater(columns(v)).v;
-      const b = underwater(columns(v.map((x) => x * k))).v;
-      a.forEach((x, i) => expect(b[i]).toBeCloseTo(x, 9));
-    }));
+    fc.assert(
+      fc.property(navs(), fc.double({ min: 1e-3, max: 1e3, noNaN: true }), (v, k) => {
+        const a = underwater(columns(v)).v;
+        const b = underwater(columns(v.map((x) => x * k))).v;
+        a.forEach((x, i) => expect(b[i]).toBeCloseTo(x, 9));
+      }),
+    );
   });
 });
 
@@ -58,11 +61,15 @@ describe("rolling statistics", () => {
     expect(defaultWindow(504, 252)).toBe(252);
     expect(defaultWindow(24, 12)).toBe(12);
     expect(defaultWindow(23, 12)).toBe(3);
-    expect(rollingVolatility(columns(Array.from({ length: 105 }, (_, i) => 100 + (i % 7))), { periodsPerYear: 52 }).v.length).toBe(53);
+    expect(
+      rollingVolatility(columns(Array.from({ length: 105 }, (_, i) => 100 + (i % 7))), { periodsPerYear: 52 }).v.length,
+    ).toBe(53);
   });
 
   it("refuses a window longer than the series, naming the option", () => {
-    expect(() => rollingVolatility(columns([1, 2, 3]), { window: 3, periodsPerYear: 52 })).toThrow(new ChartError("options.window", "a 3-period window needs at least 4 points, got 3"));
+    expect(() => rollingVolatility(columns([1, 2, 3]), { window: 3, periodsPerYear: 52 })).toThrow(
+      new ChartError("options.window", "a 3-period window needs at least 4 points, got 3"),
+    );
     expect(() => rollingSharpe(columns([1, 2, 3, 4]), { window: 2, periodsPerYear: 0 })).toThrow(ChartError);
   });
 });

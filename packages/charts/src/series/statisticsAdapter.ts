@@ -5,7 +5,11 @@
  * each window's value placed at the point its last return ends; nothing else in the package
  * computes a statistic. The periods a year come from the data (docs/maths.md#chart-series).
  */
-import { rollingSharpe as engineRollingSharpe, rollingVolatility as engineRollingVolatility, simpleReturns } from "@thematic/engine";
+import {
+  rollingSharpe as engineRollingSharpe,
+  rollingVolatility as engineRollingVolatility,
+  simpleReturns,
+} from "@thematic/engine";
 import { displayValue } from "../_internal/checkOptions.ts";
 import { ChartError } from "../ChartError.ts";
 import { engineCall } from "../_internal/engineCall.ts";
@@ -95,11 +99,17 @@ export function rollingSharpe(nav: SeriesColumns, options: RollingParameters): D
   return rolling(nav, options, (r, w) => engineRollingSharpe(r, w, sharpeOptions));
 }
 
-function rolling(nav: SeriesColumns, options: RollingParameters, statistic: (returns: Float64Array, window: number) => Float64Array): DerivedSeries {
+function rolling(
+  nav: SeriesColumns,
+  options: RollingParameters,
+  statistic: (returns: Float64Array, window: number) => Float64Array,
+): DerivedSeries {
   const returns = engineCall(() => simpleReturns(nav.v), "series");
   const w = options.window ?? defaultWindow(returns.length, options.periodsPerYear);
-  if (!Number.isInteger(w) || w < 2) throw new ChartError("options.window", `must be an integer >= 2, got ${displayValue(w)}`);
-  if (returns.length < w) throw new ChartError("options.window", `a ${w}-period window needs at least ${w + 1} points, got ${nav.v.length}`);
+  if (!Number.isInteger(w) || w < 2)
+    throw new ChartError("options.window", `must be an integer >= 2, got ${displayValue(w)}`);
+  if (returns.length < w)
+    throw new ChartError("options.window", `a ${w}-period window needs at least ${w + 1} points, got ${nav.v.length}`);
   const v = engineCall(() => statistic(returns, w), "options");
   // Value k is the window of returns r[k .. k+w-1], which ends at point k + w.
   const t = nav.t.slice(w, w + v.length);

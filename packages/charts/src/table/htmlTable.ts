@@ -14,7 +14,9 @@ export interface HtmlTableOptions {
 }
 
 /** A table's rows: an array of records, or records keyed by row name (as `console.table` takes). */
-export type TableRows = ReadonlyArray<Readonly<Record<string, unknown>>> | Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+export type TableRows =
+  | ReadonlyArray<Readonly<Record<string, unknown>>>
+  | Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -38,8 +40,10 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESC
  * // => '<table class="thematic-table">…<td style="text-align:right">50.0%</td>…</table>'
  */
 export function htmlTable(rows: TableRows, options: HtmlTableOptions = {}): string {
-  if (rows === null || typeof rows !== "object") throw new ChartError("rows", "must be an array of objects or an object of objects");
-  if (options.caption !== undefined && typeof options.caption !== "string") throw new ChartError("options.caption", "must be a string");
+  if (rows === null || typeof rows !== "object")
+    throw new ChartError("rows", "must be an array of objects or an object of objects");
+  if (options.caption !== undefined && typeof options.caption !== "string")
+    throw new ChartError("options.caption", "must be a string");
   const named = !Array.isArray(rows);
   const entries: Array<[string, Readonly<Record<string, unknown>>]> = named
     ? Object.entries(rows as Record<string, Record<string, unknown>>)
@@ -47,13 +51,17 @@ export function htmlTable(rows: TableRows, options: HtmlTableOptions = {}): stri
   const columns: string[] = [];
   const seen = new Set<string>();
   entries.forEach(([name, row]) => {
-    if (row === null || typeof row !== "object" || Array.isArray(row)) throw new ChartError(named ? `rows.${name}` : `rows[${name}]`, "must be an object of column values");
-    for (const key of Object.keys(row)) if (!seen.has(key)) (seen.add(key), columns.push(key));
+    if (row === null || typeof row !== "object" || Array.isArray(row))
+      throw new ChartError(named ? `rows.${name}` : `rows[${name}]`, "must be an object of column values");
+    for (const key of Object.keys(row)) if (!seen.has(key)) seen.add(key), columns.push(key);
   });
   const formatters = new Map<string, (value: number) => string>();
-  for (const [column, format] of Object.entries(options.formats ?? {})) formatters.set(column, formatter(column, format));
+  for (const [column, format] of Object.entries(options.formats ?? {}))
+    formatters.set(column, formatter(column, format));
 
-  const head = [...(named ? [options.indexHeader ?? ""] : []), ...columns].map((c) => `<th>${escapeHtml(c)}</th>`).join("");
+  const head = [...(named ? [options.indexHeader ?? ""] : []), ...columns]
+    .map((c) => `<th>${escapeHtml(c)}</th>`)
+    .join("");
   const body = entries
     .map(([name, row]) => {
       const cells = columns.map((column) => cell(row[column], formatters.get(column) ?? defaultNumber));
@@ -66,7 +74,8 @@ export function htmlTable(rows: TableRows, options: HtmlTableOptions = {}): stri
 
 function cell(value: unknown, format: (value: number) => string): string {
   if (value === null || value === undefined) return "<td></td>";
-  if (typeof value === "number") return `<td style="text-align:right">${Number.isFinite(value) ? escapeHtml(format(value)) : "n/a"}</td>`;
+  if (typeof value === "number")
+    return `<td style="text-align:right">${Number.isFinite(value) ? escapeHtml(format(value)) : "n/a"}</td>`;
   if (typeof value === "bigint") return `<td style="text-align:right">${value.toString()}</td>`;
   const text = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
   return `<td>${escapeHtml(text)}</td>`;
@@ -86,10 +95,19 @@ function formatter(column: string, format: ColumnFormat): (value: number) => str
   if (typeof format === "function") return format;
   if (format === "percent") return (v) => `${(100 * v).toFixed(1)}%`;
   if (format === "integer") return (v) => grouped.format(Math.round(v));
-  if (format !== null && typeof format === "object" && Number.isInteger(format.digits) && format.digits >= 0 && format.digits <= 12) {
+  if (
+    format !== null &&
+    typeof format === "object" &&
+    Number.isInteger(format.digits) &&
+    format.digits >= 0 &&
+    format.digits <= 12
+  ) {
     const { digits, percent = false } = format;
     const fixed = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
     return percent ? (v) => `${fixed.format(100 * v)}%` : (v) => fixed.format(v);
   }
-  throw new ChartError(`options.formats.${column}`, 'must be "percent", "integer", { digits: 0..12, percent? } or a function');
+  throw new ChartError(
+    `options.formats.${column}`,
+    'must be "percent", "integer", { digits: 0..12, percent? } or a function',
+  );
 }

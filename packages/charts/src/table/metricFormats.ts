@@ -21,8 +21,19 @@ export interface MetricFormatRow {
   relative?: true;
 }
 
-const row = (group: string, label: string, format: MetricFormat, ...keys: string[]): MetricFormatRow => ({ keys, group, label, format });
-const rel = (label: string, format: MetricFormat, ...keys: string[]): MetricFormatRow => ({ keys, group: "Against the benchmark", label, format, relative: true });
+const row = (group: string, label: string, format: MetricFormat, ...keys: string[]): MetricFormatRow => ({
+  keys,
+  group,
+  label,
+  format,
+});
+const rel = (label: string, format: MetricFormat, ...keys: string[]): MetricFormatRow => ({
+  keys,
+  group: "Against the benchmark",
+  label,
+  format,
+  relative: true,
+});
 
 /** Paths of the result that are not table rows (series, episodes, dates shown in the page's header). */
 export const NOT_ROWS: readonly string[] = ["start", "end", "riskFreeRate", "bestPeriod.t", "worstPeriod.t"];

@@ -30,6 +30,8 @@ describe("pollDelays", () => {
 
 describe("fillPath", () => {
   it("fills and encodes parameters and leaves unknown ones", () => {
-    expect(fillPath("/v1/strategies/{id}/companies/{companyId}", { id: "a b" })).toBe("/v1/strategies/a%20b/companies/{companyId}");
+    expect(fillPath("/v1/strategies/{id}/companies/{companyId}", { id: "a b" })).toBe(
+      "/v1/strategies/a%20b/companies/{companyId}",
+    );
   });
 });

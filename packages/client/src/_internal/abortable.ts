@@ -2,7 +2,10 @@
  * A signal that aborts when `signal` does or after `timeoutMs` (a `TimeoutError`), whichever is
  * first; `undefined` when neither is given.
  */
-export function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+export function deadlineSignal(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): AbortSignal | undefined {
   const signals: AbortSignal[] = [];
   if (signal !== undefined) signals.push(signal);
   if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));

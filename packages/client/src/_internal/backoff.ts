@@ -16,7 +16,11 @@ export interface BackoffOptions {
  * const d = pollDelays({ initialDelayMs: 100, maxDelayMs: 300, factor: 2 });
  * [d.next().value, d.next().value, d.next().value, d.next().value] // => [100, 200, 300, 300]
  */
-export function* pollDelays({ initialDelayMs = 250, maxDelayMs = 5000, factor = 1.5 }: BackoffOptions = {}): Generator<number, never> {
+export function* pollDelays({
+  initialDelayMs = 250,
+  maxDelayMs = 5000,
+  factor = 1.5,
+}: BackoffOptions = {}): Generator<number, never> {
   let delay = initialDelayMs;
   while (true) {
     yield delay;
@@ -26,6 +30,15 @@ export function* pollDelays({ initialDelayMs = 250, maxDelayMs = 5000, factor = 
 
 /** Checks backoff options up front (a generator's body would only run on the first `next()`). */
 export function checkBackoff({ initialDelayMs = 250, maxDelayMs = 5000, factor = 1.5 }: BackoffOptions): void {
-  const ok = Number.isFinite(initialDelayMs) && initialDelayMs >= 0 && Number.isFinite(maxDelayMs) && maxDelayMs >= initialDelayMs && Number.isFinite(factor) && factor >= 1;
-  if (!ok) throw new RangeError(`backoff: need 0 <= initialDelayMs <= maxDelayMs and factor >= 1 (got ${initialDelayMs}, ${maxDelayMs}, ${factor})`);
+  const ok =
+    Number.isFinite(initialDelayMs) &&
+    initialDelayMs >= 0 &&
+    Number.isFinite(maxDelayMs) &&
+    maxDelayMs >= initialDelayMs &&
+    Number.isFinite(factor) &&
+    factor >= 1;
+  if (!ok)
+    throw new RangeError(
+      `backoff: need 0 <= initialDelayMs <= maxDelayMs and factor >= 1 (got ${initialDelayMs}, ${maxDelayMs}, ${factor})`,
+    );
 }

@@ -9,7 +9,10 @@
  * checkBaseUrl("localhost:4011") // throws TypeError: baseUrl must be an absolute http(s) URL … did you mean "http://localhost:4011"?
  */
 export function checkBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string") throw new TypeError(`baseUrl must be a string such as "http://localhost:4010", got ${baseUrl === null ? "null" : typeof baseUrl}`);
+  if (typeof baseUrl !== "string")
+    throw new TypeError(
+      `baseUrl must be a string such as "http://localhost:4010", got ${baseUrl === null ? "null" : typeof baseUrl}`,
+    );
   const trimmed = baseUrl.trim().replace(/\/+$/, "");
   let protocol: string | undefined;
   try {
@@ -22,5 +25,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
   const hostLike = /^[a-z0-9.-]+(:\d+)?(\/.*)?$/i.test(trimmed) && trimmed !== "";
   const local = /^(localhost|127\.|\[::1\])/i.test(trimmed);
   const hint = hostLike ? `; did you mean "${local ? "http" : "https"}://${trimmed}"?` : "";
-  throw new TypeError(`baseUrl must be an absolute http(s) URL such as "http://localhost:4010", got ${JSON.stringify(baseUrl)}${hint}`);
+  throw new TypeError(
+    `baseUrl must be an absolute http(s) URL such as "http://localhost:4010", got ${JSON.stringify(baseUrl)}${hint}`,
+  );
 }

@@ -4,7 +4,14 @@ import { ThematicApiError } from "../ThematicApiError.ts";
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const code = cause !== undefined && cause !== null && typeof cause === "object" ? (typeof cause.code === "string" ? cause.code : typeof cause.message === "string" ? cause.message : undefined) : undefined;
+  const code =
+    cause !== undefined && cause !== null && typeof cause === "object"
+      ? typeof cause.code === "string"
+        ? cause.code
+        : typeof cause.message === "string"
+          ? cause.message
+          : undefined
+      : undefined;
   return code === undefined || message.includes(code) ? message : `${message} (${code})`;
 }
 

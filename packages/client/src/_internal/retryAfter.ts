@@ -10,8 +10,10 @@ export interface RetryOptions {
 export function checkRetry(options: RetryOptions | false | undefined): Required<RetryOptions> {
   if (options === false) return { maxRetries: 0, maxWaitMs: 0 };
   const { maxRetries = 2, maxWaitMs = 10_000 } = options ?? {};
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`retry.maxRetries must be an integer >= 0, got ${maxRetries}`);
-  if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0)) throw new RangeError(`retry.maxWaitMs must be a finite number >= 0, got ${maxWaitMs}`);
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0))
+    throw new RangeError(`retry.maxRetries must be an integer >= 0, got ${maxRetries}`);
+  if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0))
+    throw new RangeError(`retry.maxWaitMs must be a finite number >= 0, got ${maxWaitMs}`);
   return { maxRetries, maxWaitMs };
 }
 

@@ -36,18 +36,26 @@ export interface FeasibilityContext {
  */
 export function assertFeasibleWeightRules(rules: WeightRules, n: number, context: FeasibilityContext): void {
   const { maxWeight, minHoldings, minActiveWeight } = rules;
-  const show = (rule: keyof WeightRules, value: number): string => `${rule} ${formatNumber(value)}${context.given(rule) ? "" : " (default)"}`;
+  const show = (rule: keyof WeightRules, value: number): string =>
+    `${rule} ${formatNumber(value)}${context.given(rule) ? "" : " (default)"}`;
   const infeasible = (field: keyof WeightRules, message: string, values: Record<string, number>): never => {
     const defaults = Object.keys(values).filter((k) => k in rules && !context.given(k as keyof WeightRules));
     throw new EngineError("INFEASIBLE", message, { field, details: { ...values, [context.countKey]: n, defaults } });
   };
   if (minHoldings > n) {
-    infeasible("minHoldings", `${show("minHoldings", minHoldings)} exceeds the ${n} ${context.candidates}`, { minHoldings });
+    infeasible("minHoldings", `${show("minHoldings", minHoldings)} exceeds the ${n} ${context.candidates}`, {
+      minHoldings,
+    });
   }
   if (minActiveWeight > maxWeight) {
-    infeasible("minActiveWeight", `${show("minActiveWeight", minActiveWeight)} exceeds ${show("maxWeight", maxWeight)}: no holding can count as active`, {
-      minActiveWeight, maxWeight,
-    });
+    infeasible(
+      "minActiveWeight",
+      `${show("minActiveWeight", minActiveWeight)} exceeds ${show("maxWeight", maxWeight)}: no holding can count as active`,
+      {
+        minActiveWeight,
+        maxWeight,
+      },
+    );
   }
   if (minHoldings * minActiveWeight > 1 + EPS) {
     infeasible(

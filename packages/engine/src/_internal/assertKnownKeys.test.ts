@@ -30,7 +30,9 @@ describe("assertKnownKeys", () => {
       error = e;
     }
     expect(isEngineError(error, "INVALID_INPUT")).toBe(true);
-    expect((error as Error).message).toBe("options has no option maxWieght (did you mean maxWeight?); valid: minHoldings, maxWeight, buzzPenalty");
+    expect((error as Error).message).toBe(
+      "options has no option maxWieght (did you mean maxWeight?); valid: minHoldings, maxWeight, buzzPenalty",
+    );
     expect((error as { field: string }).field).toBe("options.maxWieght");
     expect((error as { details: unknown }).details).toEqual({ key: "maxWieght", closest: "maxWeight", allowed });
     expect(closestName("buzzpenality", allowed)).toBe("buzzPenalty");
@@ -40,7 +42,8 @@ describe("assertKnownKeys", () => {
       fc.property(fc.subarray(allowed), fc.string({ minLength: 1, maxLength: 10 }), (keys, extra) => {
         const ok = Object.fromEntries(keys.map((k) => [k, 1]));
         expect(() => assertKnownKeys("options", ok, allowed)).not.toThrow();
-        if (!allowed.includes(extra) && extra !== "__proto__") expect(() => assertKnownKeys("options", { ...ok, [extra]: 1 }, allowed)).toThrow(/has no option/);
+        if (!allowed.includes(extra) && extra !== "__proto__")
+          expect(() => assertKnownKeys("options", { ...ok, [extra]: 1 }, allowed)).toThrow(/has no option/);
       }),
     );
   });

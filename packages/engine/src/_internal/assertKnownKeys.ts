@@ -19,7 +19,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j < cols; j++) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
       let best = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
+        best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
       d[i * cols + j] = best;
     }
   }
@@ -55,9 +56,13 @@ export function assertKnownKeys(field: string, value: object, allowed: readonly 
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
     const closest = closestName(key, allowed);
-    throw new EngineError("INVALID_INPUT", `${field} has no option ${key} (did you mean ${closest}?); valid: ${allowed.join(", ")}`, {
-      field: `${field}.${key}`,
-      details: { key, closest, allowed: [...allowed] },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} has no option ${key} (did you mean ${closest}?); valid: ${allowed.join(", ")}`,
+      {
+        field: `${field}.${key}`,
+        details: { key, closest, allowed: [...allowed] },
+      },
+    );
   }
 }

@@ -24,8 +24,12 @@ export function assertUnixSeconds(field: string, t: number): void {
     seconds >= MIN_UNIX_SECONDS && seconds <= MAX_UNIX_SECONDS
       ? `: it looks like milliseconds (${new Date(seconds * 1000).toISOString().slice(0, 10)} once divided by 1000); give seconds`
       : "";
-  throw new EngineError("INVALID_INPUT", `${field} = ${formatNumber(t, 17)} is not a Unix time in seconds (years 1 to 9999)${hint}`, {
-    field,
-    details: { value: t, unit: "seconds" },
-  });
+  throw new EngineError(
+    "INVALID_INPUT",
+    `${field} = ${formatNumber(t, 17)} is not a Unix time in seconds (years 1 to 9999)${hint}`,
+    {
+      field,
+      details: { value: t, unit: "seconds" },
+    },
+  );
 }

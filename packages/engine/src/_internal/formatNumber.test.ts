@@ -32,9 +32,13 @@ describe("formatDistinct", () => {
     expect(formatDistinct(1.0000000000000002, [0, 1])).toBe("1.0000000000000002");
     expect(formatDistinct(0.6000000000000001, [1])).toBe("0.6");
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }), (x, bound) => {
-        if (x !== bound) expect(formatDistinct(x, [bound])).not.toBe(formatNumber(bound, 17));
-      }),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (x, bound) => {
+          if (x !== bound) expect(formatDistinct(x, [bound])).not.toBe(formatNumber(bound, 17));
+        },
+      ),
     );
   });
 });

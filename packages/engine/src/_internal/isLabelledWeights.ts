@@ -6,5 +6,8 @@
 export function isLabelledWeights(value: unknown): boolean {
   if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return false;
   if (!Array.isArray(value)) return true;
-  return value.length > 0 && value.every((x) => x !== null && typeof x === "object" && typeof (x as { id?: unknown }).id === "string");
+  return (
+    value.length > 0 &&
+    value.every((x) => x !== null && typeof x === "object" && typeof (x as { id?: unknown }).id === "string")
+  );
 }

@@ -40,7 +40,7 @@ function erfcContinuedFraction(z: number): number {
     f *= delta;
     if (Math.abs(delta - 1) < 1e-16) break;
   }
-  return (expMinusSquare(z) / SQRT_PI) / f;
+  return expMinusSquare(z) / SQRT_PI / f;
 }
 
 /** erf(z) for |z| < 2 by the positive series. */
@@ -53,7 +53,7 @@ function erfSeries(z: number): number {
     sum += term;
     if (term < 1e-17 * sum) break;
   }
-  return ((2 / SQRT_PI) * expMinusSquare(z) * sum);
+  return (2 / SQRT_PI) * expMinusSquare(z) * sum;
 }
 
 /** The complementary error function erfc(z) = 1 - erf(z), accurate relatively in both tails. */
@@ -84,7 +84,10 @@ export function normalQuantile(p: number): number {
 function lowerQuantile(q: number): number {
   // A&S 26.2.23 start, then Halley steps on f(x) = Φ(x) - q (f'' / f' = -x).
   const t = Math.sqrt(-2 * Math.log(q));
-  let x = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t));
+  let x = -(
+    t -
+    (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t)
+  );
   for (let i = 0; i < 6; i++) {
     const density = normalPdf(x);
     if (!(density > 0)) break; // q below ~1e-310: Φ and φ underflow; the start is within 5e-4

@@ -5,7 +5,12 @@
  * binary search over the sorted breakpoints brackets the root, then ν is solved in closed form on
  * that segment. Cost O(n log n).
  */
-export function projectOntoBounds(v: Float64Array, lo: Float64Array, hi: Float64Array, out: Float64Array = new Float64Array(v.length)): Float64Array {
+export function projectOntoBounds(
+  v: Float64Array,
+  lo: Float64Array,
+  hi: Float64Array,
+  out: Float64Array = new Float64Array(v.length),
+): Float64Array {
   const n = v.length;
   const g = (nu: number): number => {
     let s = 0;

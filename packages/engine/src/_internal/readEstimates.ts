@@ -26,19 +26,31 @@ export interface EstimateFields {
 /** Expected returns labelled with {@link expectedReturns} or an estimator, or a look-alike that crossed JSON. */
 function labelledMu(field: string, value: unknown): ExpectedReturns | undefined {
   if (isExpectedReturns(value)) return value;
-  if (value === null || typeof value !== "object" || !Array.isArray((value as ExpectedReturns).assets)) return undefined;
+  if (value === null || typeof value !== "object" || !Array.isArray((value as ExpectedReturns).assets))
+    return undefined;
   const v = value as ExpectedReturns;
   const { assets } = readAssetIds(`${field}.assets`, v.assets);
   const values = toFiniteFloat64(`${field}.values`, v.values, 1);
   if (values.length !== assets.length) {
-    throw new EngineError("INVALID_INPUT", `${field}.values must hold one return per asset (${assets.length}), got ${values.length}`, { field: `${field}.values` });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.values must hold one return per asset (${assets.length}), got ${values.length}`,
+      { field: `${field}.values` },
+    );
   }
   const { periodsPerYear, frequency } = readFrequency(field, { periodsPerYear: v.periodsPerYear });
   return { assets, values, periodsPerYear, frequency };
 }
 
 function labelledCovariance(value: unknown): boolean {
-  return isCovariance(value) || (value !== null && typeof value === "object" && Array.isArray((value as Covariance).assets) && "values" in value && "size" in value);
+  return (
+    isCovariance(value) ||
+    (value !== null &&
+      typeof value === "object" &&
+      Array.isArray((value as Covariance).assets) &&
+      "values" in value &&
+      "size" in value)
+  );
 }
 
 /** The warning a result carries when its covariance came bare (no ids, no frequency), else undefined. */
@@ -69,7 +81,11 @@ export function readEstimates(
   const cov =
     covLabelled || er === undefined
       ? readCovariance(fields.covariance, covariance)
-      : readCovariance(fields.covariance, covariance, { assets: er.assets, periodsPerYear: er.periodsPerYear, frequency: er.frequency });
+      : readCovariance(fields.covariance, covariance, {
+          assets: er.assets,
+          periodsPerYear: er.periodsPerYear,
+          frequency: er.frequency,
+        });
   const warnings: string[] = [];
   if (!covLabelled && er === undefined) warnings.push(bareCovarianceWarning(covariance, fields.covariance)!);
   let mu: Float64Array | undefined;
@@ -86,8 +102,19 @@ export function readEstimates(
   } else if (expectedReturns !== undefined) {
     mu = toFiniteFloat64(fields.mu, expectedReturns, 1);
     if (mu.length !== cov.size) {
-      throw new EngineError("INVALID_INPUT", `${fields.mu} must hold one value per ${fields.covariance} asset (${cov.size}), got ${mu.length}`, { field: fields.mu });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${fields.mu} must hold one value per ${fields.covariance} asset (${cov.size}), got ${mu.length}`,
+        { field: fields.mu },
+      );
     }
   }
-  return { covariance: cov, mu, assets: cov.assets, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency, warnings };
+  return {
+    covariance: cov,
+    mu,
+    assets: cov.assets,
+    periodsPerYear: cov.periodsPerYear,
+    frequency: cov.frequency,
+    warnings,
+  };
 }

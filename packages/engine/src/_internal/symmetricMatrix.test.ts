@@ -5,7 +5,10 @@ import { scaledByLargestVariance, toSquareMatrix } from "./symmetricMatrix.ts";
 
 describe("toSquareMatrix / scaledByLargestVariance (covariances read by the one validator, readCovariance)", () => {
   it("reads rows, flat row-major values and { size, values } alike", () => {
-    const rows = [[4, 1], [1, 9]];
+    const rows = [
+      [4, 1],
+      [1, 9],
+    ];
     const expected = [4, 1, 1, 9];
     expect(Array.from(toSquareMatrix("m", rows).data)).toEqual(expected);
     expect(Array.from(toSquareMatrix("m", Float64Array.from(expected)).data)).toEqual(expected);
@@ -16,12 +19,29 @@ describe("toSquareMatrix / scaledByLargestVariance (covariances read by the one 
   });
 
   it("accepts a singular PSD matrix (rank 1) and rejects an indefinite one, naming the field", () => {
-    expect(readCovariance("c", [[1, 1], [1, 1]]).size).toBe(2);
+    expect(
+      readCovariance("c", [
+        [1, 1],
+        [1, 1],
+      ]).size,
+    ).toBe(2);
     const bad: Array<[unknown, string]> = [
-      [[[1, 1.1], [1.1, 1]], "c"],
+      [
+        [
+          [1, 1.1],
+          [1.1, 1],
+        ],
+        "c",
+      ],
       [{ size: 2, values: [1, 0, 0] }, "c.values"],
       [{ size: 0, values: [] }, "c.size"],
-      [[[1, 0], [0, 1e-200]], "c[1][1]"],
+      [
+        [
+          [1, 0],
+          [0, 1e-200],
+        ],
+        "c[1][1]",
+      ],
     ];
     for (const [value, field] of bad) {
       try {

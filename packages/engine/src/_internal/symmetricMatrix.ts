@@ -12,7 +12,10 @@ import { EngineError } from "../errors/EngineError.ts";
  * A square matrix: rows, row-major n·n values (n inferred from the length), or `{ size, values }`
  * (row-major, the shape the engine's covariance estimators return).
  */
-export type MatrixInput = ArrayLike<ArrayLike<number>> | ArrayLike<number> | { size: number; values: ArrayLike<number> };
+export type MatrixInput =
+  | ArrayLike<ArrayLike<number>>
+  | ArrayLike<number>
+  | { size: number; values: ArrayLike<number> };
 
 /** A checked n×n matrix, row-major (a fresh array: never a view of the caller's input). */
 export interface DenseMatrix {
@@ -38,24 +41,36 @@ export function toSquareMatrix(field: string, value: unknown, minSize = 1): Dens
   if (value !== null && typeof value === "object" && "values" in value && "size" in value) {
     const { size, values } = value as { size: unknown; values: unknown };
     if (typeof size !== "number" || !Number.isInteger(size) || size < minSize) {
-      throw new EngineError("INVALID_INPUT", `${field}.size must be an integer >= ${minSize}, got ${describe(size)}`, { field: `${field}.size` });
+      throw new EngineError("INVALID_INPUT", `${field}.size must be an integer >= ${minSize}, got ${describe(size)}`, {
+        field: `${field}.size`,
+      });
     }
     if (!isArrayLike(values) || values.length !== size * size) {
       const got = isArrayLike(values) ? `${values.length} values` : describe(values);
-      throw new EngineError("INVALID_INPUT", `${field}.values must hold size·size = ${size * size} numbers (row-major), got ${got}`, { field: `${field}.values` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}.values must hold size·size = ${size * size} numbers (row-major), got ${got}`,
+        { field: `${field}.values` },
+      );
     }
     const data = new Float64Array(size * size);
     for (let k = 0; k < size * size; k++) {
       const v = values[k];
       if (typeof v !== "number" || !Number.isFinite(v)) {
-        throw new EngineError("INVALID_INPUT", `${field}.values[${k}] must be a finite number, got ${describe(v)}`, { field: `${field}.values[${k}]` });
+        throw new EngineError("INVALID_INPUT", `${field}.values[${k}] must be a finite number, got ${describe(v)}`, {
+          field: `${field}.values[${k}]`,
+        });
       }
       data[k] = v;
     }
     return { n: size, data };
   }
   if (!isArrayLike(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be a square matrix (an array of rows, n·n values row-major, or { size, values }), got ${describe(value)}`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be a square matrix (an array of rows, n·n values row-major, or { size, values }), got ${describe(value)}`,
+      { field },
+    );
   }
   const length = value.length;
   if (length === 0) throw new EngineError("INVALID_INPUT", `${field} must not be empty`, { field });
@@ -69,32 +84,48 @@ export function toSquareMatrix(field: string, value: unknown, minSize = 1): Dens
       const row = value[i];
       if (!isArrayLike(row) || row.length !== n) {
         const got = isArrayLike(row) ? `${row.length} values` : describe(row);
-        throw new EngineError("INVALID_INPUT", `${field}[${i}] must be a row of ${n} numbers (the matrix is square), got ${got}`, { field: `${field}[${i}]` });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `${field}[${i}] must be a row of ${n} numbers (the matrix is square), got ${got}`,
+          { field: `${field}[${i}]` },
+        );
       }
       for (let j = 0; j < n; j++) {
         const v = row[j];
         if (typeof v !== "number" || !Number.isFinite(v)) {
-          throw new EngineError("INVALID_INPUT", `${field}[${i}][${j}] must be a finite number, got ${describe(v)}`, { field: `${field}[${i}][${j}]` });
+          throw new EngineError("INVALID_INPUT", `${field}[${i}][${j}] must be a finite number, got ${describe(v)}`, {
+            field: `${field}[${i}][${j}]`,
+          });
         }
         data[i * n + j] = v;
       }
     }
-    if (n < minSize) throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, { field });
+    if (n < minSize)
+      throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, {
+        field,
+      });
     return { n, data };
   }
   const n = Math.round(Math.sqrt(length));
   if (n * n !== length) {
-    throw new EngineError("INVALID_INPUT", `${field} given flat must hold n·n values (row-major), got ${length}, not a perfect square`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} given flat must hold n·n values (row-major), got ${length}, not a perfect square`,
+      { field },
+    );
   }
   const data = new Float64Array(length);
   for (let k = 0; k < length; k++) {
     const v = value[k];
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a finite number, got ${describe(v)}`, { field: `${field}[${k}]` });
+      throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a finite number, got ${describe(v)}`, {
+        field: `${field}[${k}]`,
+      });
     }
     data[k] = v;
   }
-  if (n < minSize) throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, { field });
+  if (n < minSize)
+    throw new EngineError("INVALID_INPUT", `${field} must be at least ${minSize}×${minSize}, got ${n}×${n}`, { field });
   return { n, data };
 }
 

@@ -5,7 +5,9 @@ import { assertInRange, assertInteger, toFiniteFloat64 } from "./validate.ts";
 
 describe("toFiniteFloat64", () => {
   it("names the first non-finite index", () => {
-    expect(() => toFiniteFloat64("returns", [1, Number.NaN])).toThrowError(/returns\[1\] must be a finite number, got NaN/);
+    expect(() => toFiniteFloat64("returns", [1, Number.NaN])).toThrowError(
+      /returns\[1\] must be a finite number, got NaN/,
+    );
     expect(() => toFiniteFloat64("returns", [Infinity])).toThrowError(EngineError);
   });
   it("rejects non-arrays and short input", () => {
@@ -29,6 +31,8 @@ describe("ranges", () => {
       "maxWeight must satisfy 0 < maxWeight <= 1, got 0",
     );
     expect(() => assertInteger("years", 2.5, { min: 1, max: 20 })).toThrowError("years must be an integer, got 2.5");
-    expect(() => assertInteger("years", 21, { min: 1, max: 20 })).toThrowError("years must satisfy 1 <= years <= 20, got 21");
+    expect(() => assertInteger("years", 21, { min: 1, max: 20 })).toThrowError(
+      "years must satisfy 1 <= years <= 20, got 21",
+    );
   });
 });

@@ -39,15 +39,23 @@ export function assertInRange(
     const bounds = [min, max].filter((b): b is number => b !== undefined);
     const lower = min === undefined ? "" : `${formatNumber(min)} ${minExclusive ? "<" : "<="} `;
     const upper = max === undefined ? "" : ` ${maxExclusive ? "<" : "<="} ${formatNumber(max)}`;
-    throw new EngineError("INVALID_INPUT", `${field} must satisfy ${lower}${field}${upper}, got ${formatDistinct(value, bounds)}`, {
-      field,
-      details: { value, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must satisfy ${lower}${field}${upper}, got ${formatDistinct(value, bounds)}`,
+      {
+        field,
+        details: { value, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) },
+      },
+    );
   }
 }
 
 /** Throws unless `value` is an integer within the inclusive range. */
-export function assertInteger(field: string, value: unknown, range: { min?: number; max?: number } = {}): asserts value is number {
+export function assertInteger(
+  field: string,
+  value: unknown,
+  range: { min?: number; max?: number } = {},
+): asserts value is number {
   assertFinite(field, value);
   if (!Number.isInteger(value)) {
     throw new EngineError("INVALID_INPUT", `${field} must be an integer, got ${value}`, { field });
@@ -76,7 +84,9 @@ export function toFiniteFloat64(field: string, values: unknown, minLength = 1): 
   for (let i = 0; i < input.length; i++) {
     const v = input[i];
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}] must be a finite number, got ${describe(v)}`, { field: `${field}[${i}]` });
+      throw new EngineError("INVALID_INPUT", `${field}[${i}] must be a finite number, got ${describe(v)}`, {
+        field: `${field}[${i}]`,
+      });
     }
     if (out !== input) out[i] = v;
   }
@@ -87,7 +97,9 @@ export function toFiniteFloat64(field: string, values: unknown, minLength = 1): 
 export function assertAllPositive(field: string, values: Float64Array): void {
   for (let i = 0; i < values.length; i++) {
     if (!(values[i]! > 0)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}] must be > 0, got ${values[i]}`, { field: `${field}[${i}]` });
+      throw new EngineError("INVALID_INPUT", `${field}[${i}] must be > 0, got ${values[i]}`, {
+        field: `${field}[${i}]`,
+      });
     }
   }
 }

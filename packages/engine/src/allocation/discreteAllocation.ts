@@ -51,7 +51,13 @@ export type DiscreteAllocationResult = PortfolioResult<"discrete-allocation"> & 
 /** Above this many shares of one asset the integer program would need more than doubles' integer precision in HiGHS's tolerances. */
 const MAX_SHARES = 1e9;
 
-const OPTION_NAMES = ["objective", "timeLimitSeconds", "covariance", "expectedReturns", "riskFreeRate"] as const satisfies ReadonlyArray<keyof DiscreteAllocationOptions>;
+const OPTION_NAMES = [
+  "objective",
+  "timeLimitSeconds",
+  "covariance",
+  "expectedReturns",
+  "riskFreeRate",
+] as const satisfies ReadonlyArray<keyof DiscreteAllocationOptions>;
 
 /**
  * Discrete allocation: whole numbers of shares for a cash amount C, never spending more than C,
@@ -93,17 +99,30 @@ export async function discreteAllocation(
 ): Promise<DiscreteAllocationResult> {
   const { assets, w, p } = readAllocationInputs(weights, prices);
   assertInRange("cash", cash, { min: 0, minExclusive: true });
-  const o = readOptions<DiscreteAllocationOptions>(options, "{ objective?, timeLimitSeconds?, covariance?, expectedReturns?, riskFreeRate? }", OPTION_NAMES);
+  const o = readOptions<DiscreteAllocationOptions>(
+    options,
+    "{ objective?, timeLimitSeconds?, covariance?, expectedReturns?, riskFreeRate? }",
+    OPTION_NAMES,
+  );
   const objective = o.objective === undefined ? "track-weights" : o.objective;
   if (objective !== "track-weights" && objective !== "least-cash") {
-    throw new EngineError("INVALID_INPUT", `objective must be "track-weights" or "least-cash", got ${String(objective)}`, { field: "objective" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `objective must be "track-weights" or "least-cash", got ${String(objective)}`,
+      { field: "objective" },
+    );
   }
   const { timeLimitSeconds } = o;
-  if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
+  if (timeLimitSeconds !== undefined)
+    assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
   for (let i = 0; i < p.length; i++) {
     if (!(cash / p[i]! <= MAX_SHARES) && !Number.isNaN(p[i]!)) {
       const field = /^\d+$/.test(assets[i]!) && assets[i] === String(i) ? `prices[${i}]` : `prices.${assets[i]}`;
-      throw new EngineError("INVALID_INPUT", `${field} must be at least cash / 1e9 (at most 1e9 shares of one asset), got ${p[i]}`, { field });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field} must be at least cash / 1e9 (at most 1e9 shares of one asset), got ${p[i]}`,
+        { field },
+      );
     }
   }
   const estimates = o.covariance !== undefined || o.expectedReturns !== undefined;
@@ -112,8 +131,18 @@ export async function discreteAllocation(
 
   // The MILP over the priced assets (an unpriced asset has weight 0 and gets no shares).
   const priced = Array.from(p, (_, i) => i).filter((i) => !Number.isNaN(p[i]!));
-  const { x, timedOut, objective: value, bound } = await solveAllocation({
-    n: priced.length, w: Float64Array.from(priced, (i) => w[i]!), p: Float64Array.from(priced, (i) => p[i]!), C: cash, timeLimitSeconds, leastCash: objective === "least-cash",
+  const {
+    x,
+    timedOut,
+    objective: value,
+    bound,
+  } = await solveAllocation({
+    n: priced.length,
+    w: Float64Array.from(priced, (i) => w[i]!),
+    p: Float64Array.from(priced, (i) => p[i]!),
+    C: cash,
+    timeLimitSeconds,
+    leastCash: objective === "least-cash",
   });
   const counts = new Float64Array(assets.length);
   priced.forEach((i, k) => (counts[i] = x[k]!));
@@ -134,8 +163,19 @@ export async function discreteAllocation(
   held.forEach((v, i) => w[i]! > 0 && heldById.set(assets[i]!, v));
   const performance: Performance = estimates
     ? heldPerformance(heldById, o.covariance, o.expectedReturns, riskFreeRate)
-    : { expectedReturn: null, volatility: null, sharpeRatio: null, riskFreeRate, periodsPerYear: 1, frequency: "custom" };
-  const warnings = timedOut ? [`the solver stopped at the time limit (${timeLimitSeconds} s): the allocation is the best found, within ${certificate.gap.toPrecision(3)} of the best possible`] : [];
+    : {
+        expectedReturn: null,
+        volatility: null,
+        sharpeRatio: null,
+        riskFreeRate,
+        periodsPerYear: 1,
+        frequency: "custom",
+      };
+  const warnings = timedOut
+    ? [
+        `the solver stopped at the time limit (${timeLimitSeconds} s): the allocation is the best found, within ${certificate.gap.toPrecision(3)} of the best possible`,
+      ]
+    : [];
   return {
     ...portfolioResult("discrete-allocation", assets, held, certificate, performance, warnings, 0),
     shares: assets.map((id, i) => ({ id, shares: counts[i]! + 0 })),
@@ -150,12 +190,25 @@ export async function discreteAllocation(
  * The performance block of the held weights (cash earns nothing) from the estimates given; an
  * asset held but missing from them is refused naming `options.covariance` (or `options.expectedReturns`).
  */
-function heldPerformance(held: ReadonlyMap<string, number>, cov: CovarianceInput | undefined, mu: ExpectedReturns | ArrayLike<number> | undefined, riskFreeRate: number): Performance {
+function heldPerformance(
+  held: ReadonlyMap<string, number>,
+  cov: CovarianceInput | undefined,
+  mu: ExpectedReturns | ArrayLike<number> | undefined,
+  riskFreeRate: number,
+): Performance {
   try {
-    return portfolioPerformance(held, { ...(cov === undefined ? {} : { covariance: cov }), ...(mu === undefined ? {} : { expectedReturns: mu }), riskFreeRate });
+    return portfolioPerformance(held, {
+      ...(cov === undefined ? {} : { covariance: cov }),
+      ...(mu === undefined ? {} : { expectedReturns: mu }),
+      riskFreeRate,
+    });
   } catch (error) {
     if (!(error instanceof EngineError) || !error.field?.startsWith("weights")) throw error;
     const field = cov === undefined ? "options.expectedReturns" : "options.covariance";
-    throw new EngineError(error.code, `${field} must name every asset held: ${error.message.replace(/^weights names/, "the allocation holds")}`, { field, details: error.details ?? {} });
+    throw new EngineError(
+      error.code,
+      `${field} must name every asset held: ${error.message.replace(/^weights names/, "the allocation holds")}`,
+      { field, details: error.details ?? {} },
+    );
   }
 }

@@ -37,21 +37,42 @@ export interface PortfolioBacktest {
  * Array.from(run.nav) // => [10000, 10500, 11000]
  * run.metadata.weekCount // => 2
  */
-export function backtestPortfolio(window: BacktestWindow, holdings: ReadonlyArray<BacktestHolding>, out?: Float64Array): PortfolioBacktest {
+export function backtestPortfolio(
+  window: BacktestWindow,
+  holdings: ReadonlyArray<BacktestHolding>,
+  out?: Float64Array,
+): PortfolioBacktest {
   const w = preparedWindowOf(window);
-  if (w === undefined) throw new EngineError("INVALID_INPUT", "window must be made by backtestWindow()", { field: "window" });
+  if (w === undefined)
+    throw new EngineError("INVALID_INPUT", "window must be made by backtestWindow()", { field: "window" });
   const length = w.points.length;
   if (out !== undefined && !(out instanceof Float64Array && out.length === length)) {
-    throw new EngineError("INVALID_INPUT", `out must be a Float64Array of length ${length} (the window's weekly points)`, { field: "out" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `out must be a Float64Array of length ${length} (the window's weekly points)`,
+      { field: "out" },
+    );
   }
   return runPortfolio(w, holdings, out ?? new Float64Array(length), "portfolio");
 }
 
 /** The run itself, for callers holding the prepared window (buyAndHoldBacktest, batchBacktest). */
-export function runPortfolio(w: PreparedWindow, holdings: unknown, out: Float64Array, label: string): PortfolioBacktest {
+export function runPortfolio(
+  w: PreparedWindow,
+  holdings: unknown,
+  out: Float64Array,
+  label: string,
+): PortfolioBacktest {
   const warnings = w.warnings.length === 0 ? [] : [...w.warnings];
   const { table, points } = w;
-  const resolved = resolveHoldings(holdings, table === undefined ? w.prices : table.series, w.calendar.days, points, warnings, table !== undefined);
+  const resolved = resolveHoldings(
+    holdings,
+    table === undefined ? w.prices : table.series,
+    w.calendar.days,
+    points,
+    warnings,
+    table !== undefined,
+  );
   const slots = { firstSlot: w.firstWeekEnd, endSlot: w.endWeekEnd };
   // A Map given again: its weekly closes gathered once, when that pays (docs/maths.md#map-price-cache).
   // Only for weekly points: the table holds weekly closes, a daily window (docs/maths.md#daily-nav) reads the Map.

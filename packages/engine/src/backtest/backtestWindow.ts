@@ -68,9 +68,21 @@ export function backtestWindow(input: BacktestWindowInput): BacktestWindow {
  */
 export function prepareWindow(input: BacktestWindowInput): { window: BacktestWindow; prepared: PreparedWindow } {
   if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", { field: "input" });
+    throw new EngineError("INVALID_INPUT", "input must be an object { calendar, holdings, prices, benchmark }", {
+      field: "input",
+    });
   }
-  assertKnownKeys("input", input, ["calendar", "prices", "holdings", "benchmark", "years", "asOf", "riskFreeRate", "rebalance", "frequency"]);
+  assertKnownKeys("input", input, [
+    "calendar",
+    "prices",
+    "holdings",
+    "benchmark",
+    "years",
+    "asOf",
+    "riskFreeRate",
+    "rebalance",
+    "frequency",
+  ]);
   const prepared = preparedCalendarOf(input.calendar);
   const calendar = prepared.days;
   // Only undefined means "default": a null is a wrong type, rejected like any other.
@@ -81,7 +93,12 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
   const riskFreeRate = input.riskFreeRate === undefined ? 0 : input.riskFreeRate;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   const benchmark = input.benchmark as BacktestInput["benchmark"] | null | undefined;
-  if (benchmark === null || typeof benchmark !== "object" || typeof benchmark.symbol !== "string" || benchmark.symbol.length === 0) {
+  if (
+    benchmark === null ||
+    typeof benchmark !== "object" ||
+    typeof benchmark.symbol !== "string" ||
+    benchmark.symbol.length === 0
+  ) {
     throw new EngineError("INVALID_INPUT", "benchmark must be an object { symbol, series } with a non-empty symbol", {
       field: "benchmark.symbol",
     });
@@ -110,9 +127,13 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
   const { symbol } = benchmark;
   const benchmarkLast = benchmarkSeries.start + benchmarkSeries.closes.length - 1;
   if (benchmarkSeries.start > inception || benchmarkLast < inception) {
-    throw new EngineError("INSUFFICIENT_DATA", `benchmark ${symbol} has no close at inception (${isoDate(calendar[inception]!)})`, {
-      field: "benchmark.series",
-    });
+    throw new EngineError(
+      "INSUFFICIENT_DATA",
+      `benchmark ${symbol} has no close at inception (${isoDate(calendar[inception]!)})`,
+      {
+        field: "benchmark.series",
+      },
+    );
   }
   if (benchmarkLast < endIndex) {
     throw new EngineError(
@@ -124,9 +145,13 @@ export function prepareWindow(input: BacktestWindowInput): { window: BacktestWin
 
   const table = preparedPriceTableOf(input.prices);
   if (table !== undefined && table.calendarHandle !== input.calendar) {
-    throw new EngineError("INVALID_INPUT", "calendar must be the TradingCalendar the price table was made for (prices.calendar)", {
-      field: "calendar",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "calendar must be the TradingCalendar the price table was made for (prices.calendar)",
+      {
+        field: "calendar",
+      },
+    );
   }
   const timestamps = new Float64Array(points.length);
   for (let k = 0; k < points.length; k++) timestamps[k] = calendar[points[k]!]!;

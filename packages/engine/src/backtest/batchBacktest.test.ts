@@ -11,31 +11,41 @@ import { scenarioArb } from "./_test/scenario.ts";
 describe("batchBacktest", () => {
   it("each portfolio's NAV and statistics are exactly backtestPortfolio's", () => {
     fc.assert(
-      fc.property(scenarioArb({ maxHoldings: 8, irregular: true }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 1000 }), ({ input }, count, salt) => {
-        const { holdings, prices, ...rest } = input;
-        const calendar = tradingCalendar(input.calendar);
-        const window = backtestWindow({ ...rest, calendar, prices: weeklyPriceTable(calendar, prices) });
-        // Variations of the holdings: subsets and reweightings (at least one positive weight each).
-        const portfolios = Array.from({ length: count }, (_, p) =>
-          holdings.map((h, i) => ({ id: h.id, weight: i === 0 ? 1 : ((salt * (p + 1) * (i + 3)) % 7) / 3 })),
-        );
-        let expected;
-        try {
-          expected = portfolios.map((h) => backtestPortfolio(window, h));
-        } catch {
-          return;
-        }
-        const batch = batchBacktest(window, portfolios);
-        expect([batch.count, batch.points]).toEqual([count, window.weekCount + 1]);
-        expected.forEach((e, p) => {
-          expect(batch.navs.subarray(p * batch.points, (p + 1) * batch.points)).toStrictEqual(e.nav);
-          const m = e.metadata;
-          expect([batch.returns[p], batch.annualizedReturn[p], batch.variance[p], batch.sharpeRatio[p], batch.maxDrawdown[p], batch.stockCount[p]]).toStrictEqual([
-            m.returns, m.annualizedReturn, m.variance, m.sharpeRatio, m.maxDrawdown, m.stockCount,
-          ]);
-          expect(batch.warnings[p]).toStrictEqual(m.warnings);
-        });
-      }),
+      fc.property(
+        scenarioArb({ maxHoldings: 8, irregular: true }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 1000 }),
+        ({ input }, count, salt) => {
+          const { holdings, prices, ...rest } = input;
+          const calendar = tradingCalendar(input.calendar);
+          const window = backtestWindow({ ...rest, calendar, prices: weeklyPriceTable(calendar, prices) });
+          // Variations of the holdings: subsets and reweightings (at least one positive weight each).
+          const portfolios = Array.from({ length: count }, (_, p) =>
+            holdings.map((h, i) => ({ id: h.id, weight: i === 0 ? 1 : ((salt * (p + 1) * (i + 3)) % 7) / 3 })),
+          );
+          let expected;
+          try {
+            expected = portfolios.map((h) => backtestPortfolio(window, h));
+          } catch {
+            return;
+          }
+          const batch = batchBacktest(window, portfolios);
+          expect([batch.count, batch.points]).toEqual([count, window.weekCount + 1]);
+          expected.forEach((e, p) => {
+            expect(batch.navs.subarray(p * batch.points, (p + 1) * batch.points)).toStrictEqual(e.nav);
+            const m = e.metadata;
+            expect([
+              batch.returns[p],
+              batch.annualizedReturn[p],
+              batch.variance[p],
+              batch.sharpeRatio[p],
+              batch.maxDrawdown[p],
+              batch.stockCount[p],
+            ]).toStrictEqual([m.returns, m.annualizedReturn, m.variance, m.sharpeRatio, m.maxDrawdown, m.stockCount]);
+            expect(batch.warnings[p]).toStrictEqual(m.warnings);
+          });
+        },
+      ),
       { seed: 15020, numRuns: 80 },
     );
   });
@@ -52,8 +62,14 @@ describe("batchBacktest", () => {
       }
       return undefined;
     };
-    expect(errorOf(() => batchBacktest(window, [holdings, [{ id: "H0", weight: -1 }]]))).toEqual({ code: "INVALID_INPUT", field: "portfolios[1].holdings[0].weight" });
-    expect(errorOf(() => batchBacktest(window, [holdings, [{ id: "zz", weight: 1 }]]))).toEqual({ code: "NO_RESOLVABLE_HOLDINGS", field: "portfolios[1].holdings" });
+    expect(errorOf(() => batchBacktest(window, [holdings, [{ id: "H0", weight: -1 }]]))).toEqual({
+      code: "INVALID_INPUT",
+      field: "portfolios[1].holdings[0].weight",
+    });
+    expect(errorOf(() => batchBacktest(window, [holdings, [{ id: "zz", weight: 1 }]]))).toEqual({
+      code: "NO_RESOLVABLE_HOLDINGS",
+      field: "portfolios[1].holdings",
+    });
     expect(errorOf(() => batchBacktest(window, []))).toEqual({ code: "INVALID_INPUT", field: "portfolios" });
     expect(errorOf(() => batchBacktest({ ...window }, [holdings]))).toEqual({ code: "INVALID_INPUT", field: "window" });
   });

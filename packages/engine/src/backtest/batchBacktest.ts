@@ -46,11 +46,17 @@ export interface BatchBacktest {
  * Array.from(sweep.navs) // => [10000, 10500, 11000, 10000, 10250, 10500] (portfolio-major: A alone, then half A, half B)
  * Array.from(sweep.stockCount) // => [1, 2]
  */
-export function batchBacktest(window: BacktestWindow, portfolios: ReadonlyArray<ReadonlyArray<BacktestHolding>>): BatchBacktest {
+export function batchBacktest(
+  window: BacktestWindow,
+  portfolios: ReadonlyArray<ReadonlyArray<BacktestHolding>>,
+): BatchBacktest {
   const w = preparedWindowOf(window);
-  if (w === undefined) throw new EngineError("INVALID_INPUT", "window must be made by backtestWindow()", { field: "window" });
+  if (w === undefined)
+    throw new EngineError("INVALID_INPUT", "window must be made by backtestWindow()", { field: "window" });
   if (!Array.isArray(portfolios) || portfolios.length === 0) {
-    throw new EngineError("INVALID_INPUT", "portfolios must be a non-empty array of holdings lists", { field: "portfolios" });
+    throw new EngineError("INVALID_INPUT", "portfolios must be a non-empty array of holdings lists", {
+      field: "portfolios",
+    });
   }
   const count = portfolios.length;
   const points = w.points.length;

@@ -28,33 +28,44 @@ function inputOf(seed: number, years: number): BacktestInput & { calendar: numbe
   ]);
   return {
     calendar,
-    holdings: [{ id: "A", weight: 0.5 }, { id: "B", weight: 0.3 }, { id: "C", weight: 0.2 }],
+    holdings: [
+      { id: "A", weight: 0.5 },
+      { id: "B", weight: 0.3 },
+      { id: "C", weight: 0.2 },
+    ],
     prices,
     benchmark: { symbol: "SPY", series: { start: 0, closes: geometricRandomWalk(random, n, { vol: 0.01 }) } },
     years,
   };
 }
 
-describe("buyAndHoldBacktest with frequency \"daily\" (docs/maths.md#daily-nav)", () => {
+describe('buyAndHoldBacktest with frequency "daily" (docs/maths.md#daily-nav)', () => {
   it("has a point per trading day from the weekly inception to the end, and equals the weekly NAV on the weekly points", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 3 }), fc.double({ min: -0.01, max: 0.05, noNaN: true }), (seed, years, rf) => {
-        const input = { ...inputOf(seed, years), riskFreeRate: rf };
-        const weekly = buyAndHoldBacktest(input);
-        const daily = buyAndHoldBacktest({ ...input, frequency: "daily" });
-        const days = input.calendar.filter((t) => t >= weekly.timeSeries[0]![0] && t <= weekly.timeSeries[weekly.timeSeries.length - 1]![0]);
-        expect(daily.timeSeries.map(([t]) => t)).toEqual(days);
-        expect(daily.benchmarkTimeSeries.map(([t]) => t)).toEqual(days);
-        const byTime = new Map(daily.timeSeries);
-        const benchByTime = new Map(daily.benchmarkTimeSeries);
-        for (const [t, v] of weekly.timeSeries) expectClose(byTime.get(t)!, v, 1e-12);
-        for (const [t, v] of weekly.benchmarkTimeSeries) expectClose(benchByTime.get(t)!, v, 1e-12);
-        expect(daily.metadata.weekCount).toBe(weekly.metadata.weekCount);
-        expect(daily.metadata.stockCount).toBe(weekly.metadata.stockCount);
-        // The total return and CAGR are those of the same end points.
-        expectClose(daily.metadata.returns, weekly.metadata.returns, 1e-12, 1e-14);
-        expectClose(daily.metadata.annualizedReturn, weekly.metadata.annualizedReturn, 1e-12, 1e-14);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.double({ min: -0.01, max: 0.05, noNaN: true }),
+        (seed, years, rf) => {
+          const input = { ...inputOf(seed, years), riskFreeRate: rf };
+          const weekly = buyAndHoldBacktest(input);
+          const daily = buyAndHoldBacktest({ ...input, frequency: "daily" });
+          const days = input.calendar.filter(
+            (t) => t >= weekly.timeSeries[0]![0] && t <= weekly.timeSeries[weekly.timeSeries.length - 1]![0],
+          );
+          expect(daily.timeSeries.map(([t]) => t)).toEqual(days);
+          expect(daily.benchmarkTimeSeries.map(([t]) => t)).toEqual(days);
+          const byTime = new Map(daily.timeSeries);
+          const benchByTime = new Map(daily.benchmarkTimeSeries);
+          for (const [t, v] of weekly.timeSeries) expectClose(byTime.get(t)!, v, 1e-12);
+          for (const [t, v] of weekly.benchmarkTimeSeries) expectClose(benchByTime.get(t)!, v, 1e-12);
+          expect(daily.metadata.weekCount).toBe(weekly.metadata.weekCount);
+          expect(daily.metadata.stockCount).toBe(weekly.metadata.stockCount);
+          // The total return and CAGR are those of the same end points.
+          expectClose(daily.metadata.returns, weekly.metadata.returns, 1e-12, 1e-14);
+          expectClose(daily.metadata.annualizedReturn, weekly.metadata.annualizedReturn, 1e-12, 1e-14);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -70,7 +81,12 @@ describe("buyAndHoldBacktest with frequency \"daily\" (docs/maths.md#daily-nav)"
       expectClose(m.sharpeRatio, sharpeRatio(r, { riskFreeRate: 0.03, periodsPerYear: 252 }), 1e-12, 1e-14);
       expectClose(m.variance, volatility(r, 252), 1e-12, 1e-14);
       expect(m.maxDrawdown).toBe(maxDrawdown(nav));
-      expectClose(m.annualizedReturn, cagr(nav[0]!, nav[nav.length - 1]!, yearsBetween(series[0]![0], series[series.length - 1]![0])), 1e-12, 1e-14);
+      expectClose(
+        m.annualizedReturn,
+        cagr(nav[0]!, nav[nav.length - 1]!, yearsBetween(series[0]![0], series[series.length - 1]![0])),
+        1e-12,
+        1e-14,
+      );
     }
   });
   it("weekly is the default; a WeeklyPriceTable or an unknown frequency is rejected", () => {
@@ -78,8 +94,14 @@ describe("buyAndHoldBacktest with frequency \"daily\" (docs/maths.md#daily-nav)"
     expect(buyAndHoldBacktest({ ...input, frequency: "weekly" })).toEqual(buyAndHoldBacktest(input));
     const calendar = tradingCalendar(input.calendar);
     const table = weeklyPriceTable(calendar, input.prices);
-    expect(() => buyAndHoldBacktest({ ...input, calendar, prices: table, frequency: "daily" })).toThrowError(/needs prices as a Map/);
-    expect(() => buyAndHoldBacktest({ ...input, frequency: "monthly" as never })).toThrowError('frequency must be "weekly" or "daily", got "monthly"');
-    expect(() => rebalancedBacktest({ ...input, frequency: "daily", rebalance: { frequency: "monthly" } })).toThrowError(/not supported by rebalancedBacktest/);
+    expect(() => buyAndHoldBacktest({ ...input, calendar, prices: table, frequency: "daily" })).toThrowError(
+      /needs prices as a Map/,
+    );
+    expect(() => buyAndHoldBacktest({ ...input, frequency: "monthly" as never })).toThrowError(
+      'frequency must be "weekly" or "daily", got "monthly"',
+    );
+    expect(() =>
+      rebalancedBacktest({ ...input, frequency: "daily", rebalance: { frequency: "monthly" } }),
+    ).toThrowError(/not supported by rebalancedBacktest/);
   });
 });

@@ -41,7 +41,18 @@ function outcomeOf(f: () => unknown): { code: string; field: string | undefined 
 function allStats(r: BacktestResult): number[] {
   const m = r.metadata;
   const b = r.benchmarkMetadata;
-  return [m.returns, m.annualizedReturn, m.variance, m.sharpeRatio, m.maxDrawdown, b.returns, b.annualizedReturn, b.variance, b.sharpeRatio, b.maxDrawdown];
+  return [
+    m.returns,
+    m.annualizedReturn,
+    m.variance,
+    m.sharpeRatio,
+    m.maxDrawdown,
+    b.returns,
+    b.annualizedReturn,
+    b.variance,
+    b.sharpeRatio,
+    b.maxDrawdown,
+  ];
 }
 
 /** A fixed 5-year, 3-holding input on a real business-day calendar (2019-01-01..2024-12-31). */
@@ -208,7 +219,12 @@ describe("buyAndHoldBacktest: properties", () => {
             expectClose(meta.variance, Math.sqrt(ss.sampleVariance(weekly) * 52), 1e-8, 1e-15);
             const rfw = (1 + rf) ** (1 / 52) - 1;
             const excess = weekly.map((x) => x - rfw);
-            expectClose(meta.sharpeRatio, (ss.mean(excess) / ss.sampleStandardDeviation(excess)) * Math.sqrt(52), 1e-7, 1e-9);
+            expectClose(
+              meta.sharpeRatio,
+              (ss.mean(excess) / ss.sampleStandardDeviation(excess)) * Math.sqrt(52),
+              1e-7,
+              1e-9,
+            );
           }
         }
       }),
@@ -265,11 +281,19 @@ describe("buyAndHoldBacktest: properties", () => {
           const last = start + closes.length - 1;
           const warn = r.metadata.warnings.filter((w) => w.startsWith(`holding ${id} `));
           if (start > inception) {
-            expect(warn.some((w) => w.includes("no close at inception") && w.includes(new Date(cal[inception]! * 1000).toISOString().slice(0, 10)))).toBe(true);
+            expect(
+              warn.some(
+                (w) =>
+                  w.includes("no close at inception") &&
+                  w.includes(new Date(cal[inception]! * 1000).toISOString().slice(0, 10)),
+              ),
+            ).toBe(true);
           }
           if (last < endIdx) {
             const date = new Date(cal[last]! * 1000).toISOString().slice(0, 10);
-            expect(warn).toContain(`holding ${id} stopped trading on ${date}; it was converted to cash at that close and held flat`);
+            expect(warn).toContain(
+              `holding ${id} stopped trading on ${date}; it was converted to cash at that close and held flat`,
+            );
           }
           if (start <= inception && last >= endIdx) expect(warn).toEqual([]);
         }
@@ -287,9 +311,19 @@ describe("buyAndHoldBacktest: properties", () => {
           calendar: Object.freeze(Array.from(input.calendar)),
           holdings: Object.freeze(input.holdings.map((h) => Object.freeze({ ...h }))),
         };
-        const before = JSON.stringify([frozen.calendar, frozen.holdings, [...input.prices].map(([k, s]) => [k, s.start, Array.from(s.closes)])]);
+        const before = JSON.stringify([
+          frozen.calendar,
+          frozen.holdings,
+          [...input.prices].map(([k, s]) => [k, s.start, Array.from(s.closes)]),
+        ]);
         run(frozen);
-        expect(JSON.stringify([frozen.calendar, frozen.holdings, [...input.prices].map(([k, s]) => [k, s.start, Array.from(s.closes)])])).toBe(before);
+        expect(
+          JSON.stringify([
+            frozen.calendar,
+            frozen.holdings,
+            [...input.prices].map(([k, s]) => [k, s.start, Array.from(s.closes)]),
+          ]),
+        ).toBe(before);
       }),
       { numRuns: 30 },
     );
@@ -334,7 +368,9 @@ describe("buyAndHoldBacktest: holdings resolution", () => {
     const prices = new Map(base.prices);
     prices.set("OLD", { start: 0, closes: [5, 6, 7] }); // trades 2019-01-01..03 only, before the window
     const r = buyAndHoldBacktest({ ...base, prices, holdings: [...base.holdings, { id: "OLD", weight: 1 }] });
-    expect(r.metadata.warnings).toEqual(["holding OLD has no close on any weekly date from 2020-01-10 to 2024-12-31 and was dropped"]);
+    expect(r.metadata.warnings).toEqual([
+      "holding OLD has no close on any weekly date from 2020-01-10 to 2024-12-31 and was dropped",
+    ]);
     expect(r.metadata.stockCount).toBe(3);
   });
 
@@ -408,7 +444,12 @@ describe("buyAndHoldBacktest: window", () => {
     ] as const) {
       const calendar = businessCalendar(utc("2017-01-02"), utc(end));
       const series = { start: 0, closes: calendar.map(() => 1) };
-      const r = buyAndHoldBacktest({ calendar, holdings: [{ id: "A", weight: 1 }], prices: new Map([["A", series]]), benchmark: { symbol: "S", series } });
+      const r = buyAndHoldBacktest({
+        calendar,
+        holdings: [{ id: "A", weight: 1 }],
+        prices: new Map([["A", series]]),
+        benchmark: { symbol: "S", series },
+      });
       expect(r.metadata.weekCount).toBe(weeks);
       expect(r.timeSeries[0]![0]).toBe(utc(first));
     }
@@ -425,30 +466,92 @@ describe("buyAndHoldBacktest: window", () => {
 describe("buyAndHoldBacktest: errors", () => {
   const base = fixedInput();
   const cases: Array<[string, Partial<BacktestInput> & Record<string, unknown>, string, RegExp]> = [
-    ["negative weight", { holdings: [{ id: "A", weight: -1 }] }, "INVALID_INPUT", /holdings\[0\]\.weight must satisfy 0 <= holdings\[0\]\.weight, got -1/],
-    ["NaN weight", { holdings: [{ id: "A", weight: Number.NaN }] }, "INVALID_INPUT", /holdings\[0\]\.weight must be a finite number, got NaN/],
-    ["all-zero weights", { holdings: [{ id: "A", weight: 0 }] }, "INVALID_INPUT", /at least one holdings\[i\]\.weight must be > 0/],
+    [
+      "negative weight",
+      { holdings: [{ id: "A", weight: -1 }] },
+      "INVALID_INPUT",
+      /holdings\[0\]\.weight must satisfy 0 <= holdings\[0\]\.weight, got -1/,
+    ],
+    [
+      "NaN weight",
+      { holdings: [{ id: "A", weight: Number.NaN }] },
+      "INVALID_INPUT",
+      /holdings\[0\]\.weight must be a finite number, got NaN/,
+    ],
+    [
+      "all-zero weights",
+      { holdings: [{ id: "A", weight: 0 }] },
+      "INVALID_INPUT",
+      /at least one holdings\[i\]\.weight must be > 0/,
+    ],
     ["no holdings", { holdings: [] }, "INVALID_INPUT", /holdings must be a non-empty array/],
-    ["empty id", { holdings: [{ id: "", weight: 1 }] }, "INVALID_INPUT", /holdings\[0\]\.id must be a non-empty string/],
+    [
+      "empty id",
+      { holdings: [{ id: "", weight: 1 }] },
+      "INVALID_INPUT",
+      /holdings\[0\]\.id must be a non-empty string/,
+    ],
     ["years 0", { years: 0 }, "INVALID_INPUT", /years must satisfy 1 <= years <= 20, got 0/],
     ["years 21", { years: 21 }, "INVALID_INPUT", /years must satisfy 1 <= years <= 20, got 21/],
     ["years 2.5", { years: 2.5 }, "INVALID_INPUT", /years must be an integer, got 2.5/],
     ["riskFreeRate -1", { riskFreeRate: -1 }, "INVALID_INPUT", /riskFreeRate must satisfy -1 < riskFreeRate/],
     ["asOf NaN", { asOf: Number.NaN }, "INVALID_INPUT", /asOf must be a finite number, got NaN/],
-    ["asOf before calendar", { asOf: utc("2018-01-01") }, "INSUFFICIENT_DATA", /asOf \(2018-01-01\) is before the first calendar date \(2019-01-01\)/],
-    ["calendar decreasing", { calendar: [utc("2020-01-02"), utc("2020-01-01")] }, "INVALID_INPUT", /calendar must be strictly increasing: calendar\[1\]/],
-    ["calendar not midnight", { calendar: [utc("2020-01-02") + 5] }, "INVALID_INPUT", /calendar\[0\] must be a Unix timestamp at 00:00 UTC/],
+    [
+      "asOf before calendar",
+      { asOf: utc("2018-01-01") },
+      "INSUFFICIENT_DATA",
+      /asOf \(2018-01-01\) is before the first calendar date \(2019-01-01\)/,
+    ],
+    [
+      "calendar decreasing",
+      { calendar: [utc("2020-01-02"), utc("2020-01-01")] },
+      "INVALID_INPUT",
+      /calendar must be strictly increasing: calendar\[1\]/,
+    ],
+    [
+      "calendar not midnight",
+      { calendar: [utc("2020-01-02") + 5] },
+      "INVALID_INPUT",
+      /calendar\[0\] must be a Unix timestamp at 00:00 UTC/,
+    ],
     ["calendar NaN", { calendar: [Number.NaN] }, "INVALID_INPUT", /calendar\[0\] must be a finite number, got NaN/],
-    ["benchmark without symbol", { benchmark: { symbol: "", series: { start: 0, closes: [1] } } }, "INVALID_INPUT", /benchmark must be an object \{ symbol, series \}/],
-    ["benchmark start fractional", { benchmark: { symbol: "SPY", series: { start: 0.5, closes: [1] } } }, "INVALID_INPUT", /benchmark\.series\.start must be an integer/],
-    ["benchmark too long", { benchmark: { symbol: "SPY", series: { start: base.calendar.length - 2, closes: [1, 2, 3] } } }, "INVALID_INPUT", /benchmark\.series must end within the calendar/],
-    ["benchmark late", { benchmark: { symbol: "SPY", series: { start: 800, closes: new Float64Array(765).fill(1) } } }, "INSUFFICIENT_DATA", /benchmark SPY has no close at inception \(2020-01-10\)/],
-    ["benchmark ends early", { benchmark: { symbol: "IWM", series: { start: 0, closes: new Float64Array(1000).fill(1) } } }, "INSUFFICIENT_DATA", /benchmark IWM data ends on 2022-10-31, before the end of the window \(2024-12-31\)/],
+    [
+      "benchmark without symbol",
+      { benchmark: { symbol: "", series: { start: 0, closes: [1] } } },
+      "INVALID_INPUT",
+      /benchmark must be an object \{ symbol, series \}/,
+    ],
+    [
+      "benchmark start fractional",
+      { benchmark: { symbol: "SPY", series: { start: 0.5, closes: [1] } } },
+      "INVALID_INPUT",
+      /benchmark\.series\.start must be an integer/,
+    ],
+    [
+      "benchmark too long",
+      { benchmark: { symbol: "SPY", series: { start: base.calendar.length - 2, closes: [1, 2, 3] } } },
+      "INVALID_INPUT",
+      /benchmark\.series must end within the calendar/,
+    ],
+    [
+      "benchmark late",
+      { benchmark: { symbol: "SPY", series: { start: 800, closes: new Float64Array(765).fill(1) } } },
+      "INSUFFICIENT_DATA",
+      /benchmark SPY has no close at inception \(2020-01-10\)/,
+    ],
+    [
+      "benchmark ends early",
+      { benchmark: { symbol: "IWM", series: { start: 0, closes: new Float64Array(1000).fill(1) } } },
+      "INSUFFICIENT_DATA",
+      /benchmark IWM data ends on 2022-10-31, before the end of the window \(2024-12-31\)/,
+    ],
   ];
   for (const [name, patch, code, message] of cases) {
     it(`${name}: ${code}`, () => {
       expect(() => buyAndHoldBacktest({ ...base, ...patch } as BacktestInput)).toThrowError(message);
-      expect(() => buyAndHoldBacktest({ ...base, ...patch } as BacktestInput)).toThrowError(expect.objectContaining({ code }));
+      expect(() => buyAndHoldBacktest({ ...base, ...patch } as BacktestInput)).toThrowError(
+        expect.objectContaining({ code }),
+      );
     });
   }
 
@@ -462,32 +565,46 @@ describe("buyAndHoldBacktest: errors", () => {
       const closes = Array.from(prices.get("B")!.closes);
       closes[friday] = bad;
       prices.set("B", { start: 0, closes });
-      expect(() => buyAndHoldBacktest({ ...base, prices })).toThrowError(`prices["B"].closes[${friday}] must be a finite number > 0, got ${bad}`);
+      expect(() => buyAndHoldBacktest({ ...base, prices })).toThrowError(
+        `prices["B"].closes[${friday}] must be a finite number > 0, got ${bad}`,
+      );
     }
     const wrongType = Array.from(base.prices.get("C")!.closes) as unknown[];
     wrongType[friday] = "12";
     const prices = new Map(base.prices).set("C", { start: 0, closes: wrongType as number[] });
-    expect(() => buyAndHoldBacktest({ ...base, prices })).toThrowError(`prices["C"].closes[${friday}] must be a finite number > 0, got string`);
+    expect(() => buyAndHoldBacktest({ ...base, prices })).toThrowError(
+      `prices["C"].closes[${friday}] must be a finite number > 0, got string`,
+    );
   });
 
   it("a bad benchmark close at a weekly point: INVALID_INPUT naming it", () => {
     const closes = Float64Array.from(base.benchmark.series.closes);
     closes[friday] = 0;
-    expect(() => buyAndHoldBacktest({ ...base, benchmark: { symbol: "SPY", series: { start: 0, closes } } })).toThrowError(
-      `benchmark.series.closes[${friday}] must be a finite number > 0, got 0`,
-    );
+    expect(() =>
+      buyAndHoldBacktest({ ...base, benchmark: { symbol: "SPY", series: { start: 0, closes } } }),
+    ).toThrowError(`benchmark.series.closes[${friday}] must be a finite number > 0, got 0`);
   });
 
   it("a bad close on a day the weekly NAV does not sample (a Tuesday), or before the window, is refused naming it", () => {
     for (const at of [tuesday, 3]) {
-      for (const closes of [Float64Array.from(base.prices.get("B")!.closes), Array.from(base.prices.get("B")!.closes)]) {
+      for (const closes of [
+        Float64Array.from(base.prices.get("B")!.closes),
+        Array.from(base.prices.get("B")!.closes),
+      ]) {
         closes[at] = Number.NaN;
         const prices = new Map(base.prices).set("B", { start: 0, closes });
-        expect(outcomeOf(() => buyAndHoldBacktest({ ...base, prices }))).toEqual({ code: "INVALID_INPUT", field: `prices["B"].closes[${at}]` });
+        expect(outcomeOf(() => buyAndHoldBacktest({ ...base, prices }))).toEqual({
+          code: "INVALID_INPUT",
+          field: `prices["B"].closes[${at}]`,
+        });
       }
       const bench = Float64Array.from(base.benchmark.series.closes);
       bench[at] = -1;
-      expect(outcomeOf(() => buyAndHoldBacktest({ ...base, benchmark: { symbol: "SPY", series: { start: 0, closes: bench } } }))).toEqual({
+      expect(
+        outcomeOf(() =>
+          buyAndHoldBacktest({ ...base, benchmark: { symbol: "SPY", series: { start: 0, closes: bench } } }),
+        ),
+      ).toEqual({
         code: "INVALID_INPUT",
         field: `benchmark.series.closes[${at}]`,
       });
@@ -505,7 +622,12 @@ describe("buyAndHoldBacktest: errors", () => {
         benchmark: { symbol: "SPY", series: { start: 0, closes } },
         years: 1,
       }),
-    ).toThrowError(expect.objectContaining({ code: "INSUFFICIENT_DATA", message: expect.stringMatching(/holds 1 weekly point\(s\); at least 2 are needed/) }));
+    ).toThrowError(
+      expect.objectContaining({
+        code: "INSUFFICIENT_DATA",
+        message: expect.stringMatching(/holds 1 weekly point\(s\); at least 2 are needed/),
+      }),
+    );
   });
 
   it("stays finite or throws INVALID_INPUT on extreme but valid closes", () => {

@@ -23,7 +23,9 @@ describe("isoWeekIndex", () => {
 
   it("rejects a non-finite or non-number timestamp, naming it", () => {
     for (const bad of [Number.NaN, Infinity, "1", null]) {
-      expect(() => isoWeekIndex(bad as number)).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "unixSeconds" }));
+      expect(() => isoWeekIndex(bad as number)).toThrowError(
+        expect.objectContaining({ code: "INVALID_INPUT", field: "unixSeconds" }),
+      );
     }
   });
 });

@@ -37,7 +37,9 @@ function everyPath(input: BacktestInput & { calendar: number[] }): Record<string
   return {
     weekly: refusal(() => buyAndHoldBacktest(input)),
     "weekly, Map given again": refusal(repeated),
-    "weekly, price table": refusal(() => buyAndHoldBacktest({ ...input, calendar, prices: weeklyPriceTable(calendar, input.prices) })),
+    "weekly, price table": refusal(() =>
+      buyAndHoldBacktest({ ...input, calendar, prices: weeklyPriceTable(calendar, input.prices) }),
+    ),
     daily: refusal(() => buyAndHoldBacktest({ ...input, frequency: "daily" })),
     rebalanced: refusal(() => rebalancedBacktest({ ...input, rebalance: { frequency: "monthly" } })),
     "window + portfolio": refusal(() => backtestPortfolio(backtestWindow(rest), holdings)),
@@ -57,7 +59,10 @@ describe("every close given is checked, wherever it is", () => {
         fc.nat(),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         fc.boolean(),
-        fc.oneof(badNumber.map((v) => ({ v, typed: true })), badValue.map((v) => ({ v, typed: false }))),
+        fc.oneof(
+          badNumber.map((v) => ({ v, typed: true })),
+          badValue.map((v) => ({ v, typed: false })),
+        ),
         ({ input }, pick, at, benchmarkSeries, { v, typed }) => {
           // Clean input: every path answers (a scenario the engine refuses for another reason is skipped).
           const clean = everyPath(input);
@@ -73,7 +78,9 @@ describe("every close given is checked, wherever it is", () => {
           const corrupted = benchmarkSeries
             ? { ...input, benchmark: { ...input.benchmark, series: bad } }
             : { ...input, prices: new Map(input.prices).set(id, bad) };
-          const field = benchmarkSeries ? `benchmark.series.closes[${j}]` : `prices[${JSON.stringify(id)}].closes[${j}]`;
+          const field = benchmarkSeries
+            ? `benchmark.series.closes[${j}]`
+            : `prices[${JSON.stringify(id)}].closes[${j}]`;
           const expected = { code: "INVALID_INPUT", field };
           const refused = everyPath(corrupted);
           const batchField = benchmarkSeries ? field : `portfolios[0].${field}`;
@@ -116,24 +123,31 @@ describe("every close given is checked, wherever it is", () => {
 describe("zero weights", () => {
   it("an optimizer's output (every asset listed, some at weight 0) gives exactly the result of the positive weights alone: no warning", () => {
     fc.assert(
-      fc.property(scenarioArb({ maxHoldings: 8 }), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.boolean(), ({ input }, zero, unknown) => {
-        // Some weights set to 0 (never all), and maybe an id with no series at weight 0.
-        const holdings = input.holdings.map((h, i) => ({ id: h.id, weight: i > 0 && zero[i] ? 0 : h.weight }));
-        if (unknown) holdings.splice(1, 0, { id: "NOT-PRICED", weight: 0 });
-        const positive = holdings.filter((h) => h.weight > 0);
-        const withZeros = refusal(() => buyAndHoldBacktest({ ...input, holdings }));
-        if (withZeros !== "returned") {
-          expect(withZeros).toStrictEqual(refusal(() => buyAndHoldBacktest({ ...input, holdings: positive })));
-          return;
-        }
-        const r = buyAndHoldBacktest({ ...input, holdings });
-        expect(r).toStrictEqual(buyAndHoldBacktest({ ...input, holdings: positive }));
-        expect(r.metadata.warnings.filter((w) => /weight 0|NOT-PRICED/.test(w))).toEqual([]);
-        const calendar = tradingCalendar(input.calendar);
-        const tabled = { ...input, calendar, holdings, prices: weeklyPriceTable(calendar, input.prices) };
-        expect(buyAndHoldBacktest(tabled)).toStrictEqual(r);
-        expect(rebalancedBacktest({ ...input, holdings, rebalance: { frequency: "quarterly" } }).metadata.warnings).toStrictEqual(r.metadata.warnings);
-      }),
+      fc.property(
+        scenarioArb({ maxHoldings: 8 }),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        fc.boolean(),
+        ({ input }, zero, unknown) => {
+          // Some weights set to 0 (never all), and maybe an id with no series at weight 0.
+          const holdings = input.holdings.map((h, i) => ({ id: h.id, weight: i > 0 && zero[i] ? 0 : h.weight }));
+          if (unknown) holdings.splice(1, 0, { id: "NOT-PRICED", weight: 0 });
+          const positive = holdings.filter((h) => h.weight > 0);
+          const withZeros = refusal(() => buyAndHoldBacktest({ ...input, holdings }));
+          if (withZeros !== "returned") {
+            expect(withZeros).toStrictEqual(refusal(() => buyAndHoldBacktest({ ...input, holdings: positive })));
+            return;
+          }
+          const r = buyAndHoldBacktest({ ...input, holdings });
+          expect(r).toStrictEqual(buyAndHoldBacktest({ ...input, holdings: positive }));
+          expect(r.metadata.warnings.filter((w) => /weight 0|NOT-PRICED/.test(w))).toEqual([]);
+          const calendar = tradingCalendar(input.calendar);
+          const tabled = { ...input, calendar, holdings, prices: weeklyPriceTable(calendar, input.prices) };
+          expect(buyAndHoldBacktest(tabled)).toStrictEqual(r);
+          expect(
+            rebalancedBacktest({ ...input, holdings, rebalance: { frequency: "quarterly" } }).metadata.warnings,
+          ).toStrictEqual(r.metadata.warnings);
+        },
+      ),
       { seed: 2908, numRuns: 60 },
     );
   });

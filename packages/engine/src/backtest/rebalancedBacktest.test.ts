@@ -9,13 +9,16 @@ import type { BacktestInput } from "./types.ts";
 import { scenarioArb } from "./_test/scenario.ts";
 import { oracleWeeklyPoints } from "./_test/oracle.ts";
 
-
 /**
  * Independent constant-mix simulation with Date-based periods, for scenarios where every holding
  * trades at every point: at the close of the last point of each period (not the last point) the
  * value is reset to the target weights, paying c·Σ|w·V' − v| with V' solved by bisection.
  */
-function constantMixOracle(input: BacktestInput & { calendar: number[] }, frequency: "monthly" | "quarterly" | "annually", costBps: number) {
+function constantMixOracle(
+  input: BacktestInput & { calendar: number[] },
+  frequency: "monthly" | "quarterly" | "annually",
+  costBps: number,
+) {
   const points = oracleWeeklyPoints(input.calendar, input.years ?? 5, input.calendar[input.calendar.length - 1]!);
   const total = input.holdings.reduce((a, h) => a + h.weight, 0);
   const w = input.holdings.map((h) => h.weight / total);
@@ -25,7 +28,11 @@ function constantMixOracle(input: BacktestInput & { calendar: number[] }, freque
   };
   const key = (t: number) => {
     const d = new Date(t * 1000);
-    return frequency === "annually" ? d.getUTCFullYear() : frequency === "quarterly" ? `${d.getUTCFullYear()}Q${Math.floor(d.getUTCMonth() / 3)}` : `${d.getUTCFullYear()}-${d.getUTCMonth()}`;
+    return frequency === "annually"
+      ? d.getUTCFullYear()
+      : frequency === "quarterly"
+        ? `${d.getUTCFullYear()}Q${Math.floor(d.getUTCMonth() / 3)}`
+        : `${d.getUTCFullYear()}-${d.getUTCMonth()}`;
   };
   let shares = w.map((x, h) => x / price(h, 0));
   const navs: number[] = [];
@@ -95,13 +102,20 @@ describe("rebalancedBacktest", () => {
   it("costs only lower the NAV; turnover and costs are reported together; one holding never trades", () => {
     fc.assert(
       fc.property(scenarioArb({ maxHoldings: 5 }), fc.constantFrom(10, 100, 1000), ({ input }, costBps) => {
-        const free = outcome(() => rebalancedBacktest({ ...input, rebalance: { frequency: "monthly", bands: { relative: 0.1 } } }));
+        const free = outcome(() =>
+          rebalancedBacktest({ ...input, rebalance: { frequency: "monthly", bands: { relative: 0.1 } } }),
+        );
         fc.pre(typeof free === "object" && free !== null && "rebalancing" in free);
-        const paid = rebalancedBacktest({ ...input, rebalance: { frequency: "monthly", bands: { relative: 0.1 }, costBps } });
+        const paid = rebalancedBacktest({
+          ...input,
+          rebalance: { frequency: "monthly", bands: { relative: 0.1 }, costBps },
+        });
         const f = free as typeof paid;
         expect(paid.timeSeries.at(-1)![1]).toBeLessThanOrEqual(f.timeSeries.at(-1)![1] * (1 + 1e-12));
         expect(paid.rebalancing.costs > 0).toBe(paid.rebalancing.turnover > 0);
-        expect(paid.rebalancing.costs).toBeLessThanOrEqual(2 * (costBps / 10000) * paid.rebalancing.turnover * (1 + 1e-9));
+        expect(paid.rebalancing.costs).toBeLessThanOrEqual(
+          2 * (costBps / 10000) * paid.rebalancing.turnover * (1 + 1e-9),
+        );
         const single = { ...input, holdings: [input.holdings[0]!] };
         const one = outcome(() => rebalancedBacktest({ ...single, rebalance: { frequency: "monthly", costBps } }));
         if (typeof one === "object" && one !== null && "rebalancing" in one) {
@@ -116,21 +130,27 @@ describe("rebalancedBacktest", () => {
 
   it("drift bands fire only when a weight leaves its band", () => {
     fc.assert(
-      fc.property(scenarioArb({ maxHoldings: 4, irregular: false }), fc.double({ min: 0.01, max: 0.3, noNaN: true }), ({ input }, band) => {
-        const r = rebalancedBacktest({ ...input, rebalance: { bands: { absolute: band } } });
-        const wide = rebalancedBacktest({ ...input, rebalance: { bands: { absolute: band * 2 } } });
-        // A wider band cannot fire before a narrower one: the first rebalance of the wide band is not earlier.
-        if (wide.rebalancing.count > 0) expect(r.rebalancing.count).toBeGreaterThan(0);
-        if (wide.rebalancing.count > 0) expect(wide.rebalancing.dates[0]!).toBeGreaterThanOrEqual(r.rebalancing.dates[0]!);
-        expect(r.rebalancing.dates).toEqual([...r.rebalancing.dates].sort((a, b) => a - b));
-      }),
+      fc.property(
+        scenarioArb({ maxHoldings: 4, irregular: false }),
+        fc.double({ min: 0.01, max: 0.3, noNaN: true }),
+        ({ input }, band) => {
+          const r = rebalancedBacktest({ ...input, rebalance: { bands: { absolute: band } } });
+          const wide = rebalancedBacktest({ ...input, rebalance: { bands: { absolute: band * 2 } } });
+          // A wider band cannot fire before a narrower one: the first rebalance of the wide band is not earlier.
+          if (wide.rebalancing.count > 0) expect(r.rebalancing.count).toBeGreaterThan(0);
+          if (wide.rebalancing.count > 0)
+            expect(wide.rebalancing.dates[0]!).toBeGreaterThanOrEqual(r.rebalancing.dates[0]!);
+          expect(r.rebalancing.dates).toEqual([...r.rebalancing.dates].sort((a, b) => a - b));
+        },
+      ),
       { seed: 15053, numRuns: 60 },
     );
   });
 
   it("rejects a bad rule naming the field", () => {
     const { input } = fc.sample(scenarioArb({ maxHoldings: 2, irregular: false }), { seed: 1, numRuns: 1 })[0]!;
-    const fieldOf = (rebalance: unknown) => (outcome(() => rebalancedBacktest({ ...input, rebalance } as never)) as { field?: string }).field;
+    const fieldOf = (rebalance: unknown) =>
+      (outcome(() => rebalancedBacktest({ ...input, rebalance } as never)) as { field?: string }).field;
     expect(fieldOf(null)).toBe("rebalance");
     expect(fieldOf({ frequency: "weekly" })).toBe("rebalance.frequency");
     expect(fieldOf({ bands: { absolute: 0 } })).toBe("rebalance.bands.absolute");
@@ -141,6 +161,8 @@ describe("rebalancedBacktest", () => {
     // Unknown keys (docs/maths.md#strict-inputs): refused, not ignored.
     expect(fieldOf({ frequncy: "monthly" })).toBe("rebalance.frequncy");
     expect(fieldOf({ bands: { absolut: 0.05 } })).toBe("rebalance.bands.absolut");
-    expect((outcome(() => rebalancedBacktest({ ...input, rebalance: {}, year: 2 } as never)) as Error).message).toMatch(/^input has no option year \(did you mean years\?\)/);
+    expect((outcome(() => rebalancedBacktest({ ...input, rebalance: {}, year: 2 } as never)) as Error).message).toMatch(
+      /^input has no option year \(did you mean years\?\)/,
+    );
   });
 });

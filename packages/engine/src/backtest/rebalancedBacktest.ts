@@ -52,10 +52,16 @@ export interface RebalancedBacktestResult extends BacktestResult {
  * r.rebalancing.dates.map((t) => new Date(t * 1000).toISOString().slice(0, 10)) // => ["2024-03-29", "2024-06-28", "2024-09-27"] (the last weekly point of each quarter inside the window)
  * r.metadata.returns > buyAndHoldBacktest(input).metadata.returns // => false (selling the riser A to buy B costs here)
  */
-export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) & { rebalance: RebalanceRule }): RebalancedBacktestResult {
+export function rebalancedBacktest(
+  input: (BacktestInput | TableBacktestInput) & { rebalance: RebalanceRule },
+): RebalancedBacktestResult {
   const { window, prepared: w } = prepareWindow(input);
   if (frequencyOf(input) === "daily") {
-    throw new EngineError("INVALID_INPUT", 'frequency "daily" is not supported by rebalancedBacktest (weekly points only)', { field: "frequency" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      'frequency "daily" is not supported by rebalancedBacktest (weekly points only)',
+      { field: "frequency" },
+    );
   }
   const rule = checkRule(input.rebalance);
   const warnings = [...w.warnings];
@@ -79,7 +85,8 @@ export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) &
     invest[h] = investPoint;
     lastTrading[h] = lt;
     target[h] = weight;
-    for (let k = investPoint; k <= lt; k++) close[k * H + h] = readClose(field, series.closes, points[k]! - series.start);
+    for (let k = investPoint; k <= lt; k++)
+      close[k * H + h] = readClose(field, series.closes, points[k]! - series.start);
     lastClose[h] = lt < W - 1 ? readClose(field, series.closes, lastIndex - series.start) : 0;
   }
 
@@ -134,7 +141,12 @@ export function rebalancedBacktest(input: (BacktestInput | TableBacktestInput) &
 
   const benchmarkNav = window.benchmark.nav;
   return {
-    metadata: { ...seriesStatistics("portfolio", nav, timestamps, w.riskFreeRate), stockCount: H, weekCount: W - 1, warnings },
+    metadata: {
+      ...seriesStatistics("portfolio", nav, timestamps, w.riskFreeRate),
+      stockCount: H,
+      weekCount: W - 1,
+      warnings,
+    },
     timeSeries: Array.from(timestamps, (t, k) => [t, nav[k]!] as [number, number]),
     benchmarkMetadata: { ...window.benchmark.statistics, symbol: window.benchmark.symbol },
     benchmarkTimeSeries: Array.from(timestamps, (t, k) => [t, benchmarkNav[k]!] as [number, number]),
@@ -160,7 +172,11 @@ function shouldRebalance(
   invest: Int32Array,
   lastTrading: Int32Array,
 ): boolean {
-  if (rule.frequency !== undefined && period(rule.frequency, timestamps[k]!) !== period(rule.frequency, timestamps[k + 1]!)) return true;
+  if (
+    rule.frequency !== undefined &&
+    period(rule.frequency, timestamps[k]!) !== period(rule.frequency, timestamps[k + 1]!)
+  )
+    return true;
   if (rule.absolute === Infinity && rule.relative === Infinity) return false;
   for (let h = 0; h < value.length; h++) {
     if (k < invest[h]! || k > lastTrading[h]!) continue;
@@ -189,11 +205,15 @@ function postTradeValue(
   let after = total;
   for (let i = 0; i < 200; i++) {
     let traded = 0;
-    for (let h = 0; h < value.length; h++) if (k >= invest[h]! && k <= lastTrading[h]!) traded += Math.abs(target[h]! * after - value[h]!);
+    for (let h = 0; h < value.length; h++)
+      if (k >= invest[h]! && k <= lastTrading[h]!) traded += Math.abs(target[h]! * after - value[h]!);
     const next = total - cost * traded;
     if (next === after) return after;
     after = next;
   }
-  if (!(after > 0)) throw new EngineError("INVALID_INPUT", "rebalance.costBps leaves no value after trading", { field: "rebalance.costBps" });
+  if (!(after > 0))
+    throw new EngineError("INVALID_INPUT", "rebalance.costBps leaves no value after trading", {
+      field: "rebalance.costBps",
+    });
   return after;
 }

@@ -42,20 +42,28 @@ describe("tradingCalendar", () => {
 
   it("weekly points and NAV follow a day-by-day simulation for any asOf (mid-calendar included) and years", () => {
     fc.assert(
-      fc.property(scenarioArb(), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), ({ input }, years, at, onDay) => {
-        const { calendar } = input;
-        // asOf on a trading day (often the last of its week) or between two.
-        const i = Math.floor(at * (calendar.length - 1));
-        const asOf = onDay ? calendar[i]! : calendar[i]! + DAY / 2;
-        const plain = { ...input, years, asOf };
-        const result = outcome({ ...plain, calendar: tradingCalendar(calendar) });
-        expect(result).toEqual(outcome(plain));
-        if (!("timeSeries" in (result as object))) return;
-        const r = result as ReturnType<typeof buyAndHoldBacktest>;
-        const o = oracleNav(plain);
-        expect(r.timeSeries.map(([t]) => t)).toEqual(oracleWeeklyPoints(calendar, years, asOf).map((k) => calendar[k]));
-        r.timeSeries.forEach(([, v], k) => expect(Math.abs(v - o.nav[k]!)).toBeLessThanOrEqual(1e-8 * v));
-      }),
+      fc.property(
+        scenarioArb(),
+        fc.integer({ min: 1, max: 3 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        ({ input }, years, at, onDay) => {
+          const { calendar } = input;
+          // asOf on a trading day (often the last of its week) or between two.
+          const i = Math.floor(at * (calendar.length - 1));
+          const asOf = onDay ? calendar[i]! : calendar[i]! + DAY / 2;
+          const plain = { ...input, years, asOf };
+          const result = outcome({ ...plain, calendar: tradingCalendar(calendar) });
+          expect(result).toEqual(outcome(plain));
+          if (!("timeSeries" in (result as object))) return;
+          const r = result as ReturnType<typeof buyAndHoldBacktest>;
+          const o = oracleNav(plain);
+          expect(r.timeSeries.map(([t]) => t)).toEqual(
+            oracleWeeklyPoints(calendar, years, asOf).map((k) => calendar[k]),
+          );
+          r.timeSeries.forEach(([, v], k) => expect(Math.abs(v - o.nav[k]!)).toBeLessThanOrEqual(1e-8 * v));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -65,8 +73,12 @@ describe("tradingCalendar", () => {
     const closes = days.map((_, i) => 100 + i);
     const friday = utc("2021-06-04");
     const r = buyAndHoldBacktest({
-      calendar: tradingCalendar(days), holdings: [{ id: "A", weight: 1 }], prices: new Map([["A", { start: 0, closes }]]),
-      benchmark: { symbol: "SPY", series: { start: 0, closes } }, years: 1, asOf: friday,
+      calendar: tradingCalendar(days),
+      holdings: [{ id: "A", weight: 1 }],
+      prices: new Map([["A", { start: 0, closes }]]),
+      benchmark: { symbol: "SPY", series: { start: 0, closes } },
+      years: 1,
+      asOf: friday,
     });
     expect(r.timeSeries.map(([t]) => t).slice(-2)).toEqual([friday - 7 * DAY, friday]);
     expect(r.metadata.weekCount).toBe(52);
@@ -76,26 +88,59 @@ describe("tradingCalendar", () => {
     const days = Float64Array.from(businessCalendar(utc("2020-01-01"), utc("2022-12-30")));
     const calendar = tradingCalendar(days);
     const closes = Float64Array.from(days, (_, i) => 100 + i);
-    const input = { holdings: [{ id: "A", weight: 1 }], prices: new Map([["A", { start: 0, closes }]]), benchmark: { symbol: "SPY", series: { start: 0, closes } } };
+    const input = {
+      holdings: [{ id: "A", weight: 1 }],
+      prices: new Map([["A", { start: 0, closes }]]),
+      benchmark: { symbol: "SPY", series: { start: 0, closes } },
+    };
     const before = buyAndHoldBacktest({ ...input, calendar, years: 2 });
     days.fill(0); // the caller reuses its buffer: the prepared calendar kept its own copy
     expect(buyAndHoldBacktest({ ...input, calendar, years: 2 })).toEqual(before);
-    expect(before).toEqual(buyAndHoldBacktest({ ...input, calendar: businessCalendar(utc("2020-01-01"), utc("2022-12-30")), years: 2 }));
-    expect([calendar.kind, calendar.length, calendar.first, calendar.last]).toEqual(["TradingCalendar", closes.length, utc("2020-01-01"), utc("2022-12-30")]);
+    expect(before).toEqual(
+      buyAndHoldBacktest({ ...input, calendar: businessCalendar(utc("2020-01-01"), utc("2022-12-30")), years: 2 }),
+    );
+    expect([calendar.kind, calendar.length, calendar.first, calendar.last]).toEqual([
+      "TradingCalendar",
+      closes.length,
+      utc("2020-01-01"),
+      utc("2022-12-30"),
+    ]);
     expect(Object.isFrozen(calendar)).toBe(true);
   });
 
   it("rejects what the backtest rejects in a plain calendar, with the same message", () => {
-    const bad: unknown[] = [[], [utc("2020-01-02"), utc("2020-01-01")], [utc("2020-01-02") + 5], [Number.NaN], null, "x", [1, "2"]];
+    const bad: unknown[] = [
+      [],
+      [utc("2020-01-02"), utc("2020-01-01")],
+      [utc("2020-01-02") + 5],
+      [Number.NaN],
+      null,
+      "x",
+      [1, "2"],
+    ];
     for (const days of bad) {
-      const plain = errorOf(() => buyAndHoldBacktest({ calendar: days as number[], holdings: [], prices: new Map(), benchmark: { symbol: "SPY", series: { start: 0, closes: [] } } }));
+      const plain = errorOf(() =>
+        buyAndHoldBacktest({
+          calendar: days as number[],
+          holdings: [],
+          prices: new Map(),
+          benchmark: { symbol: "SPY", series: { start: 0, closes: [] } },
+        }),
+      );
       expect(errorOf(() => tradingCalendar(days as number[]))).toEqual(plain);
     }
   });
 
   it("a look-alike not made by tradingCalendar is INVALID_INPUT naming calendar", () => {
     const forged = { kind: "TradingCalendar", length: 3, first: 0, last: 2 * DAY } as const;
-    const e = errorOf(() => buyAndHoldBacktest({ calendar: forged, holdings: [{ id: "A", weight: 1 }], prices: new Map(), benchmark: { symbol: "SPY", series: { start: 0, closes: [1, 1, 1] } } }));
+    const e = errorOf(() =>
+      buyAndHoldBacktest({
+        calendar: forged,
+        holdings: [{ id: "A", weight: 1 }],
+        prices: new Map(),
+        benchmark: { symbol: "SPY", series: { start: 0, closes: [1, 1, 1] } },
+      }),
+    );
     expect([e.code, e.field]).toEqual(["INVALID_INPUT", "calendar"]);
     expect(e.message).toMatch(/not made by tradingCalendar/);
   });

@@ -14,12 +14,16 @@ function describe(value: unknown): string {
  */
 export function validatePriceSeries(field: string, series: unknown, calendarLength: number): PriceSeries {
   if (series === null || typeof series !== "object") {
-    throw new EngineError("INVALID_INPUT", `${field} must be an object { start, closes }, got ${describe(series)}`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} must be an object { start, closes }, got ${describe(series)}`, {
+      field,
+    });
   }
   const { start, closes } = series as PriceSeries;
   assertInteger(`${field}.start`, start, { min: 0, max: calendarLength });
   if (closes === null || typeof closes !== "object" || typeof closes.length !== "number") {
-    throw new EngineError("INVALID_INPUT", `${field}.closes must be an array of numbers, got ${describe(closes)}`, { field: `${field}.closes` });
+    throw new EngineError("INVALID_INPUT", `${field}.closes must be an array of numbers, got ${describe(closes)}`, {
+      field: `${field}.closes`,
+    });
   }
   if (start + closes.length > calendarLength) {
     throw new EngineError(
@@ -63,9 +67,13 @@ export function readClose(field: string, closes: ArrayLike<number>, j: number): 
 
 /** The INVALID_INPUT error naming `${field}.closes[j]` as not a finite number > 0. */
 export function badClose(field: string, closes: ArrayLike<number>, j: number): EngineError {
-  return new EngineError("INVALID_INPUT", `${field}.closes[${j}] must be a finite number > 0, got ${describe(closes[j])}`, {
-    field: `${field}.closes[${j}]`,
-  });
+  return new EngineError(
+    "INVALID_INPUT",
+    `${field}.closes[${j}] must be a finite number > 0, got ${describe(closes[j])}`,
+    {
+      field: `${field}.closes[${j}]`,
+    },
+  );
 }
 
 /**
@@ -114,7 +122,14 @@ function firstBadTyped(c: Float64Array, from: number): number {
   let i = from;
   let sum = 0;
   for (; i + 8 <= n; i += 8) {
-    const a = c[i]!, b = c[i + 1]!, d = c[i + 2]!, e = c[i + 3]!, f = c[i + 4]!, g = c[i + 5]!, h = c[i + 6]!, k = c[i + 7]!;
+    const a = c[i]!,
+      b = c[i + 1]!,
+      d = c[i + 2]!,
+      e = c[i + 3]!,
+      f = c[i + 4]!,
+      g = c[i + 5]!,
+      h = c[i + 6]!,
+      k = c[i + 7]!;
     if (!(a > 0 && b > 0 && d > 0 && e > 0 && f > 0 && g > 0 && h > 0 && k > 0)) break;
     sum += a + b + (d + e) + (f + g + (h + k));
   }

@@ -12,7 +12,6 @@ import { seededRandom } from "../_test/seededRandom.ts";
 import { preferWasmKernel } from "./_internal/kernelMemory.ts";
 import { preparedPriceTableOf } from "./_internal/preparedPriceTable.ts";
 
-
 /** Today's path (the Map, `navAtPoints`) is the oracle: the table path must give the same bits. */
 function expectSameAsMap(input: BacktestInput & { calendar: number[] }): void {
   const calendar = tradingCalendar(input.calendar);
@@ -33,17 +32,25 @@ for (const wasm of [true, false]) {
     });
     it("uses the kernel asked for", () => {
       const days = businessCalendar(utc("2020-01-01"), utc("2020-03-31"));
-      const table = weeklyPriceTable(days, new Map([["A", { start: 0, closes: geometricRandomWalk(seededRandom(1), days.length) }]]));
+      const table = weeklyPriceTable(
+        days,
+        new Map([["A", { start: 0, closes: geometricRandomWalk(seededRandom(1), days.length) }]]),
+      );
       expect(preparedPriceTableOf(table)!.memory.simd).toBe(wasm);
     });
 
     it("random scenarios: late listings, delistings, holidays, any asOf (mid-week ends included)", () => {
       fc.assert(
-        fc.property(scenarioArb({ maxHoldings: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), ({ input }, at, useAsOf) => {
-          const c = input.calendar;
-          const asOf = c[0]! + Math.floor(at * (c[c.length - 1]! - c[0]! + 5 * 86400));
-          expectSameAsMap(useAsOf ? { ...input, asOf } : input);
-        }),
+        fc.property(
+          scenarioArb({ maxHoldings: 12 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.boolean(),
+          ({ input }, at, useAsOf) => {
+            const c = input.calendar;
+            const asOf = c[0]! + Math.floor(at * (c[c.length - 1]! - c[0]! + 5 * 86400));
+            expectSameAsMap(useAsOf ? { ...input, asOf } : input);
+          },
+        ),
         { seed: 15001, numRuns: 300 },
       );
     });
@@ -58,7 +65,12 @@ for (const wasm of [true, false]) {
     it("holdings missing from the table, duplicates and zero weights give the same warnings", () => {
       fc.assert(
         fc.property(scenarioArb({ maxHoldings: 6 }), ({ input }) => {
-          const holdings = [...input.holdings, { id: "NOPE", weight: 1 }, { id: input.holdings[0]!.id, weight: 0.5 }, { id: "ZERO", weight: 0 }];
+          const holdings = [
+            ...input.holdings,
+            { id: "NOPE", weight: 1 },
+            { id: input.holdings[0]!.id, weight: 0.5 },
+            { id: "ZERO", weight: 0 },
+          ];
           expectSameAsMap({ ...input, holdings });
         }),
         { seed: 15003, numRuns: 60 },
@@ -78,7 +90,16 @@ for (const wasm of [true, false]) {
             ["B", { start: 0, closes }],
           ]);
           const benchmark = { symbol: "SPY", series: { start: 0, closes: geometricRandomWalk(random, n) } };
-          const input = { calendar, holdings: [{ id: "A", weight: 1 }, { id: "B", weight: 2 }], prices, benchmark, years: 1 };
+          const input = {
+            calendar,
+            holdings: [
+              { id: "A", weight: 1 },
+              { id: "B", weight: 2 },
+            ],
+            prices,
+            benchmark,
+            years: 1,
+          };
           expectSameAsMap(input);
           expectSameAsMap({ ...input, asOf: calendar[n - 3]! });
         }
@@ -87,13 +108,23 @@ for (const wasm of [true, false]) {
 
     it("rejects a table used with another calendar, and a calendar that is not a TradingCalendar", () => {
       const days = businessCalendar(utc("2020-01-01"), utc("2021-12-31"));
-      const prices = new Map<string, PriceSeries>([["A", { start: 0, closes: geometricRandomWalk(seededRandom(1), days.length) }]]);
+      const prices = new Map<string, PriceSeries>([
+        ["A", { start: 0, closes: geometricRandomWalk(seededRandom(1), days.length) }],
+      ]);
       const table = weeklyPriceTable(tradingCalendar(days), prices);
       const e = outcome(() =>
-        buyAndHoldBacktest({ calendar: tradingCalendar(days), holdings: [{ id: "A", weight: 1 }], prices: table, benchmark: { symbol: "X", series: prices.get("A")! } }),
+        buyAndHoldBacktest({
+          calendar: tradingCalendar(days),
+          holdings: [{ id: "A", weight: 1 }],
+          prices: table,
+          benchmark: { symbol: "X", series: prices.get("A")! },
+        }),
       );
       expect(e).toMatchObject({ code: "INVALID_INPUT", field: "calendar" });
-      expect(outcome(() => weeklyPriceTable({ kind: "TradingCalendar" } as never, prices))).toMatchObject({ code: "INVALID_INPUT", field: "calendar" });
+      expect(outcome(() => weeklyPriceTable({ kind: "TradingCalendar" } as never, prices))).toMatchObject({
+        code: "INVALID_INPUT",
+        field: "calendar",
+      });
       const own = weeklyPriceTable(days, prices);
       expect(own.calendar.length).toBe(days.length);
     });
@@ -104,7 +135,13 @@ for (const wasm of [true, false]) {
       const prices = new Map<string, PriceSeries>([["A", { start: 0, closes }]]);
       const calendar = tradingCalendar(days);
       const table = weeklyPriceTable(calendar, prices);
-      const input = { calendar, holdings: [{ id: "A", weight: 1 }], prices: table, benchmark: { symbol: "X", series: { start: 0, closes: closes.slice() } }, years: 1 };
+      const input = {
+        calendar,
+        holdings: [{ id: "A", weight: 1 }],
+        prices: table,
+        benchmark: { symbol: "X", series: { start: 0, closes: closes.slice() } },
+        years: 1,
+      };
       const before = buyAndHoldBacktest(input);
       closes.fill(1, 0, days.length - 10);
       expect(buyAndHoldBacktest(input).timeSeries).toStrictEqual(before.timeSeries);

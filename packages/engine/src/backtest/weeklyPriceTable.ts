@@ -37,10 +37,18 @@ import { firstBadClose, validatePriceSeries } from "./validatePriceSeries.ts";
  * table.size // => 2
  * buyAndHoldBacktest({ ...input, prices: table }).timeSeries.at(-1)![1] === buyAndHoldBacktest({ ...input, prices }).timeSeries.at(-1)![1] // => true (the Map's numbers, bit for bit)
  */
-export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, prices: ReadonlyMap<string, PriceSeries>): WeeklyPriceTable {
+export function weeklyPriceTable(
+  calendar: TradingCalendar | ArrayLike<number>,
+  prices: ReadonlyMap<string, PriceSeries>,
+): WeeklyPriceTable {
   const handle = isTradingCalendar(calendar) ? calendar : tradingCalendar(calendar);
   const cal = preparedCalendarOf(handle);
-  if (prices === null || typeof prices !== "object" || typeof prices.get !== "function" || typeof prices.entries !== "function") {
+  if (
+    prices === null ||
+    typeof prices !== "object" ||
+    typeof prices.get !== "function" ||
+    typeof prices.entries !== "function"
+  ) {
     throw new EngineError("INVALID_INPUT", "prices must be a Map from id to { start, closes }", { field: "prices" });
   }
   const { days, weekEnds } = cal;
@@ -48,7 +56,8 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
   // Each series is kept as its start, its closes (read again for the closes not gathered) and its column.
   const series = new Map<string, TableSeries>();
   for (const [id, s] of prices) {
-    if (typeof id !== "string" || id.length === 0) throw new EngineError("INVALID_INPUT", "prices keys must be non-empty strings", { field: "prices" });
+    if (typeof id !== "string" || id.length === 0)
+      throw new EngineError("INVALID_INPUT", "prices keys must be non-empty strings", { field: "prices" });
     const { start, closes } = validatePriceSeries(`prices[${JSON.stringify(id)}]`, s, days.length);
     series.set(id, { start, closes, column: series.size, firstBad: firstBadClose(closes) });
   }
@@ -71,5 +80,7 @@ export function weeklyPriceTable(calendar: TradingCalendar | ArrayLike<number>, 
 }
 
 function isTradingCalendar(calendar: unknown): calendar is TradingCalendar {
-  return calendar !== null && typeof calendar === "object" && (calendar as { kind?: unknown }).kind === "TradingCalendar";
+  return (
+    calendar !== null && typeof calendar === "object" && (calendar as { kind?: unknown }).kind === "TradingCalendar"
+  );
 }

@@ -10,7 +10,13 @@ import { makeExpectedReturns, type ExpectedReturns } from "../data/expectedRetur
 import { readViews, type BlackLittermanViews } from "./_internal/readViews.ts";
 import { ROUNDING } from "../_internal/tolerance.ts";
 
-export type { BlackLittermanView, BlackLittermanViews, AbsoluteView, RelativeView, ViewLeg } from "./_internal/readViews.ts";
+export type {
+  BlackLittermanView,
+  BlackLittermanViews,
+  AbsoluteView,
+  RelativeView,
+  ViewLeg,
+} from "./_internal/readViews.ts";
 
 /** Options of {@link blackLitterman}. */
 export interface BlackLittermanOptions {
@@ -66,10 +72,18 @@ export interface BlackLittermanResult {
  * const prior = expectedReturns({ A: 0.05, B: 0.05 }, { frequency: "annual" });
  * blackLitterman(prior, S, { tau: 1, views: [{ asset: "A", return: 0.1, confidence: 1 }] }).expectedReturns.values // => Float64Array [0.1, 0.05]
  */
-export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: BlackLittermanOptions): BlackLittermanResult {
+export function blackLitterman(
+  prior: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options?: BlackLittermanOptions,
+): BlackLittermanResult {
   const o = readOptions<BlackLittermanOptions>(options, "{ views?, tau? }", ["views", "tau"]);
   if (prior === undefined) {
-    throw new EngineError("INVALID_INPUT", "prior must be given: labelled ExpectedReturns (e.g. impliedEquilibriumReturns) or one return per covariance asset", { field: "prior" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "prior must be given: labelled ExpectedReturns (e.g. impliedEquilibriumReturns) or one return per covariance asset",
+      { field: "prior" },
+    );
   }
   const est = readEstimates(prior, covariance, { mu: "prior", covariance: "covariance" });
   const cov = est.covariance;
@@ -159,7 +173,12 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
     let s = pi[i]!;
     for (let v = 0; v < k; v++) s += tsp[i * k + v]! * x[v]!;
     returns[i] = s + 0;
-    if (!Number.isFinite(returns[i]!)) throw new EngineError("INVALID_INPUT", "the posterior returns overflow: prior and views are too large for doubles", { field: "prior" });
+    if (!Number.isFinite(returns[i]!))
+      throw new EngineError(
+        "INVALID_INPUT",
+        "the posterior returns overflow: prior and views are too large for doubles",
+        { field: "prior" },
+      );
   }
   // W[i·k + v] = (L⁻¹·(τΣPᵀ/S)ᵀ)_vi, one forward substitution per asset; then M/S = τΣ/S − WᵀW.
   const W = new Float64Array(n * k);
@@ -177,11 +196,15 @@ export function blackLitterman(prior: ExpectedReturns | ArrayLike<number>, covar
   for (let i = 0; i < n * n; i++) {
     const d = sigma[i]! / S;
     const m = (d + tau * d - (G === undefined ? 0 : G[i]!)) * S;
-    if (!Number.isFinite(m)) throw new EngineError("INVALID_INPUT", "the posterior covariance overflows: covariance too large for doubles", { field: "covariance" });
+    if (!Number.isFinite(m))
+      throw new EngineError("INVALID_INPUT", "the posterior covariance overflows: covariance too large for doubles", {
+        field: "covariance",
+      });
     values[i] = m + 0;
   }
   for (let v = 0; v < k; v++) {
-    if (!Number.isFinite(viewVariances[v]!)) throw new EngineError("INVALID_INPUT", `views[${v}]: ω overflows`, { field: `views[${v}]` });
+    if (!Number.isFinite(viewVariances[v]!))
+      throw new EngineError("INVALID_INPUT", `views[${v}]: ω overflows`, { field: `views[${v}]` });
   }
   // Σ + M with M positive semi-definite and vanishing on Σ's null space: definite exactly when Σ is.
   return {

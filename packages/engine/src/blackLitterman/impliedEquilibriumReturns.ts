@@ -27,7 +27,11 @@ import { isLabelledWeights } from "../_internal/isLabelledWeights.ts";
  * const S = covariance([[0.04, 0.01], [0.01, 0.09]], { assets: ["A", "B"], frequency: "annual" });
  * impliedEquilibriumReturns(S, { A: 0.6, B: 0.4 }, 2.5).values // => Float64Array [0.06999999999999999, 0.105]
  */
-export function impliedEquilibriumReturns(covariance: CovarianceInput, marketWeights: WeightsInput | NumericArray, riskAversion: number): ExpectedReturns {
+export function impliedEquilibriumReturns(
+  covariance: CovarianceInput,
+  marketWeights: WeightsInput | NumericArray,
+  riskAversion: number,
+): ExpectedReturns {
   const cov = readCovariance("covariance", covariance);
   const n = cov.size;
   const w = readMarketWeights(marketWeights, cov.assets);
@@ -38,7 +42,11 @@ export function impliedEquilibriumReturns(covariance: CovarianceInput, marketWei
   for (let i = 0; i < n; i++) {
     out[i] = riskAversion * scale * sw[i]! + 0;
     if (!Number.isFinite(out[i]!)) {
-      throw new EngineError("INVALID_INPUT", "riskAversion·covariance·marketWeights overflows: the inputs are too large for doubles", { field: "covariance" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        "riskAversion·covariance·marketWeights overflows: the inputs are too large for doubles",
+        { field: "covariance" },
+      );
     }
   }
   return makeExpectedReturns(cov.assets, out, cov.periodsPerYear, cov.frequency);
@@ -49,20 +57,34 @@ function readMarketWeights(value: WeightsInput | NumericArray, assets: readonly 
   if (!isLabelledWeights(value)) {
     const w = toFiniteFloat64("marketWeights", value, 1);
     if (w.length !== n) {
-      throw new EngineError("INVALID_INPUT", `marketWeights must hold one weight per covariance row: got ${w.length} for a ${n}×${n} covariance`, { field: "marketWeights" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `marketWeights must hold one weight per covariance row: got ${w.length} for a ${n}×${n} covariance`,
+        { field: "marketWeights" },
+      );
     }
     return w;
   }
   const w = weightVector("marketWeights", value as WeightsInput, assets);
   const given = new Set<string>(
-    value instanceof Map ? [...value.keys()] : Array.isArray(value) ? value.map((x: { id: string }) => x.id) : "weights" in value && Array.isArray(value.weights) ? value.weights.map((x) => x.id) : Object.keys(value),
+    value instanceof Map
+      ? [...value.keys()]
+      : Array.isArray(value)
+        ? value.map((x: { id: string }) => x.id)
+        : "weights" in value && Array.isArray(value.weights)
+          ? value.weights.map((x) => x.id)
+          : Object.keys(value),
   );
   const missing = assets.filter((id) => !given.has(id));
   if (missing.length > 0) {
-    throw new EngineError("INVALID_INPUT", `marketWeights must give every asset a weight (0 allowed): missing ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`, {
-      field: "marketWeights",
-      details: { missing },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `marketWeights must give every asset a weight (0 allowed): missing ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
+      {
+        field: "marketWeights",
+        details: { missing },
+      },
+    );
   }
   return w;
 }

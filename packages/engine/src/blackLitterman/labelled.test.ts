@@ -45,17 +45,25 @@ describe("Black–Litterman with views by id", () => {
     ];
     const post = blackLitterman(prior, S, { views });
     // The same problem on bare inputs (one period a year): per-period returns and variances.
-    const bare = blackLitterman(prior.values, { size: 5, values: S.values }, {
-      views: [
-        { asset: "2", return: 0.25 / 252, confidence: 0.6 },
-        { long: ["0"], short: ["1"], return: 0.02 / 252, variance: 0.05 ** 2 / 252 ** 2 },
-      ],
-    });
+    const bare = blackLitterman(
+      prior.values,
+      { size: 5, values: S.values },
+      {
+        views: [
+          { asset: "2", return: 0.25 / 252, confidence: 0.6 },
+          { long: ["0"], short: ["1"], return: 0.02 / 252, variance: 0.05 ** 2 / 252 ** 2 },
+        ],
+      },
+    );
     expect(Array.from(post.expectedReturns.values)).toEqual(Array.from(bare.expectedReturns.values));
     expect(Array.from(post.covariance.values)).toEqual(Array.from(bare.covariance.values));
     expect(post.viewVariances[1]).toBeCloseTo(0.05 ** 2, 16);
     expect(isExpectedReturns(post.expectedReturns) && isCovariance(post.covariance)).toBe(true);
-    expect([post.expectedReturns.assets, post.covariance.assets, post.covariance.frequency]).toEqual([ids, ids, "daily"]);
+    expect([post.expectedReturns.assets, post.covariance.assets, post.covariance.frequency]).toEqual([
+      ids,
+      ids,
+      "daily",
+    ]);
     const tangency = maximumSharpe(post.expectedReturns, post.covariance, { riskFreeRate: 0.02 });
     expect(tangency.assets).toEqual(ids);
     expect(tangency.certificate.status).toBe("optimal");
@@ -63,35 +71,76 @@ describe("Black–Litterman with views by id", () => {
   });
 
   it("absolute views as { id: return } are views held with the default uncertainty; relative legs are equal-weighted", () => {
-    const S = covariance([[0.04, 0.01, 0], [0.01, 0.09, 0.02], [0, 0.02, 0.0625]], { assets: ["A", "B", "C"], frequency: "annual" });
+    const S = covariance(
+      [
+        [0.04, 0.01, 0],
+        [0.01, 0.09, 0.02],
+        [0, 0.02, 0.0625],
+      ],
+      { assets: ["A", "B", "C"], frequency: "annual" },
+    );
     const prior = impliedEquilibriumReturns(S, [0.5, 0.3, 0.2], 2.5);
     const short = blackLitterman(prior, S, { views: { C: 0.1, A: 0.05 } });
-    const long = blackLitterman(prior, S, { views: [{ asset: "C", return: 0.1 }, { asset: "A", return: 0.05, confidence: 0.5 }] });
+    const long = blackLitterman(prior, S, {
+      views: [
+        { asset: "C", return: 0.1 },
+        { asset: "A", return: 0.05, confidence: 0.5 },
+      ],
+    });
     expect(short.expectedReturns.values).toEqual(long.expectedReturns.values);
-    const legs = blackLitterman(prior, S, { views: [{ long: ["A", "B"], short: ["C"], return: 0.03, confidence: 0.7 }] });
-    const weights = blackLitterman(prior, S, { views: [{ long: { A: 0.5, B: 0.5 }, short: { C: 1 }, return: 0.03, confidence: 0.7 }] });
+    const legs = blackLitterman(prior, S, {
+      views: [{ long: ["A", "B"], short: ["C"], return: 0.03, confidence: 0.7 }],
+    });
+    const weights = blackLitterman(prior, S, {
+      views: [{ long: { A: 0.5, B: 0.5 }, short: { C: 1 }, return: 0.03, confidence: 0.7 }],
+    });
     expect(legs.expectedReturns.values).toEqual(weights.expectedReturns.values);
   });
 
   it("an unknown id is refused naming it and the closest ids, wherever it is", () => {
-    const S = covariance([[0.04, 0], [0, 0.09]], { assets: ["A01", "A02"], frequency: "daily" });
+    const S = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["A01", "A02"], frequency: "daily" },
+    );
     const prior = impliedEquilibriumReturns(S, { A01: 0.5, A02: 0.5 }, 2.5);
     expect(errorOf(() => blackLitterman(prior, S, { views: { A3: 0.1 } }))).toMatchObject({ field: "views.A3" });
     expect(errorOf(() => blackLitterman(prior, S, { views: { A3: 0.1 } })).message).toMatch(/"A3".*closest: A01, A02/);
-    expect(errorOf(() => blackLitterman(prior, S, { views: [{ asset: "A1", return: 0.1 }] })).message).toMatch(/views\[0\]\.asset names asset "A1".*closest: A01/);
-    expect(errorOf(() => blackLitterman(prior, S, { views: [{ long: ["A01"], short: ["B02"], return: 0.1 }] })).field).toBe("views[0].short[0]");
-    expect(errorOf(() => impliedEquilibriumReturns(S, { A01: 0.5, A03: 0.5 }, 2.5)).message).toMatch(/"A03".*closest: A01, A02/);
+    expect(errorOf(() => blackLitterman(prior, S, { views: [{ asset: "A1", return: 0.1 }] })).message).toMatch(
+      /views\[0\]\.asset names asset "A1".*closest: A01/,
+    );
+    expect(
+      errorOf(() => blackLitterman(prior, S, { views: [{ long: ["A01"], short: ["B02"], return: 0.1 }] })).field,
+    ).toBe("views[0].short[0]");
+    expect(errorOf(() => impliedEquilibriumReturns(S, { A01: 0.5, A03: 0.5 }, 2.5)).message).toMatch(
+      /"A03".*closest: A01, A02/,
+    );
     expect(errorOf(() => impliedEquilibriumReturns(S, { A01: 1 }, 2.5)).message).toMatch(/missing A02/);
     // A percent typed as a return is refused with the hint.
     expect(errorOf(() => blackLitterman(prior, S, { views: { A01: 25 } })).message).toMatch(/0\.04 for 4 %/);
   });
 
   it("market weights and the prior are read by id, in any order", () => {
-    const S = covariance([[0.04, 0.01], [0.01, 0.09]], { assets: ["A", "B"], frequency: "weekly" });
+    const S = covariance(
+      [
+        [0.04, 0.01],
+        [0.01, 0.09],
+      ],
+      { assets: ["A", "B"], frequency: "weekly" },
+    );
     const a = impliedEquilibriumReturns(S, { B: 0.4, A: 0.6 }, 2.5);
     const b = impliedEquilibriumReturns(S, [0.6, 0.4], 2.5);
     expect(a.values).toEqual(b.values);
-    const reversed = { assets: ["B", "A"], values: Float64Array.from([a.values[1]!, a.values[0]!]), periodsPerYear: 52, frequency: "weekly" as const };
-    expect(blackLitterman(reversed, S, { views: { A: 0.1 } }).expectedReturns.values).toEqual(blackLitterman(a, S, { views: { A: 0.1 } }).expectedReturns.values);
+    const reversed = {
+      assets: ["B", "A"],
+      values: Float64Array.from([a.values[1]!, a.values[0]!]),
+      periodsPerYear: 52,
+      frequency: "weekly" as const,
+    };
+    expect(blackLitterman(reversed, S, { views: { A: 0.1 } }).expectedReturns.values).toEqual(
+      blackLitterman(a, S, { views: { A: 0.1 } }).expectedReturns.values,
+    );
   });
 });

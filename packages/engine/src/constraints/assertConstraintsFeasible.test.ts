@@ -9,7 +9,11 @@ import { readConstraints } from "./readConstraints.ts";
 const assets = ["AAPL", "MSFT", "XOM", "CVX"];
 const groups = { sector: { AAPL: "Technology", MSFT: "Technology", XOM: "Energy", CVX: "Energy" } };
 
-async function verdict(options: ConstraintOptions, maxWeight = 1, covariance?: Float64Array): Promise<EngineError | "feasible"> {
+async function verdict(
+  options: ConstraintOptions,
+  maxWeight = 1,
+  covariance?: Float64Array,
+): Promise<EngineError | "feasible"> {
   const highs = await loadSolver();
   try {
     assertConstraintsFeasible(highs, readConstraints(options, assets, maxWeight, 252), covariance);
@@ -31,16 +35,35 @@ async function conflict(options: ConstraintOptions, maxWeight = 1, covariance?: 
 describe("assertConstraintsFeasible", () => {
   it("accepts rules that can hold", async () => {
     expect(await verdict({})).toBe("feasible");
-    expect(await verdict({ groups, groupLimits: { sector: { Technology: [0, 0.3], Energy: [0.7, 0.7] } }, previousWeights: { AAPL: 1 }, maxTurnover: 0.7 })).toBe("feasible");
-    expect(await verdict({ minWeight: -0.3, maxGrossExposure: 1.2, linearConstraints: [{ coefficients: { AAPL: 1 }, upper: -0.1 }] })).toBe("feasible");
+    expect(
+      await verdict({
+        groups,
+        groupLimits: { sector: { Technology: [0, 0.3], Energy: [0.7, 0.7] } },
+        previousWeights: { AAPL: 1 },
+        maxTurnover: 0.7,
+      }),
+    ).toBe("feasible");
+    expect(
+      await verdict({
+        minWeight: -0.3,
+        maxGrossExposure: 1.2,
+        linearConstraints: [{ coefficients: { AAPL: 1 }, upper: -0.1 }],
+      }),
+    ).toBe("feasible");
   });
 
   it("names the bounds when Σ lower > 1 or a group's lower bound exceeds its members' upper bounds (cheap checks)", async () => {
     expect(await conflict({ minWeight: 0.3 }, 0.5)).toEqual(["minWeight"]);
-    expect(await conflict({ groups, groupLimits: { sector: { Technology: [0.7, 1] } } }, 0.3)).toEqual(["groupLimits.sector.Technology", "maxWeight"]);
-    expect(await conflict({ linearConstraints: [{ coefficients: { AAPL: 1, MSFT: -1 }, lower: 0.5, name: "spread" }], minWeight: 0 }, 0.4)).toEqual([
-      "spread", "maxWeight", "minWeight",
+    expect(await conflict({ groups, groupLimits: { sector: { Technology: [0.7, 1] } } }, 0.3)).toEqual([
+      "groupLimits.sector.Technology",
+      "maxWeight",
     ]);
+    expect(
+      await conflict(
+        { linearConstraints: [{ coefficients: { AAPL: 1, MSFT: -1 }, lower: 0.5, name: "spread" }], minWeight: 0 },
+        0.4,
+      ),
+    ).toEqual(["spread", "maxWeight", "minWeight"]);
   });
 
   it("finds an irreducible conflict among group limits of one attribute with the LP and a deletion filter", async () => {
@@ -57,7 +80,10 @@ describe("assertConstraintsFeasible", () => {
     const rules = await conflict({
       groups,
       groupLimits: { sector: { Technology: [0, 0.9] } },
-      linearConstraints: [{ coefficients: { XOM: 1 }, lower: 0.5, name: "oil" }, { coefficients: { CVX: 1 }, lower: 0.6, name: "gas" }],
+      linearConstraints: [
+        { coefficients: { XOM: 1 }, lower: 0.5, name: "oil" },
+        { coefficients: { CVX: 1 }, lower: 0.6, name: "gas" },
+      ],
     });
     expect(rules).toEqual(["oil", "gas", "minWeight"]);
   });
@@ -65,13 +91,22 @@ describe("assertConstraintsFeasible", () => {
   it("names maxTurnover with the rules it conflicts with (w⁰ = 0 when previousWeights are absent)", async () => {
     expect(await conflict({ maxTurnover: 0.4 })).toEqual(["maxTurnover"]);
     expect(await verdict({ maxTurnover: 0.5 })).toBe("feasible");
-    expect(await conflict({ groups, groupLimits: { sector: { Energy: [0.5, 1] } }, previousWeights: { AAPL: 1 }, maxTurnover: 0.3 })).toEqual([
-      "groupLimits.sector.Energy", "maxTurnover",
-    ]);
+    expect(
+      await conflict({
+        groups,
+        groupLimits: { sector: { Energy: [0.5, 1] } },
+        previousWeights: { AAPL: 1 },
+        maxTurnover: 0.3,
+      }),
+    ).toEqual(["groupLimits.sector.Energy", "maxTurnover"]);
   });
 
   it("names maxGrossExposure when shorts must exceed it", async () => {
-    const rules = await conflict({ minWeight: -0.5, maxGrossExposure: 1.2, linearConstraints: [{ coefficients: { AAPL: 1 }, upper: -0.3, name: "short AAPL" }] });
+    const rules = await conflict({
+      minWeight: -0.5,
+      maxGrossExposure: 1.2,
+      linearConstraints: [{ coefficients: { AAPL: 1 }, upper: -0.3, name: "short AAPL" }],
+    });
     expect(rules).toEqual(["short AAPL", "maxGrossExposure"]);
   });
 
@@ -79,11 +114,19 @@ describe("assertConstraintsFeasible", () => {
     // Independent assets with variance 1e-4 a period: TE² of w against b = 1e-4·‖w − b‖².
     const cov = new Float64Array(16);
     for (let i = 0; i < 4; i++) cov[i * 5] = 1e-4;
-    const base = { benchmarkWeights: { AAPL: 1 }, groups, groupLimits: { sector: { Technology: [0, 0.5] as [number, number] } } };
+    const base = {
+      benchmarkWeights: { AAPL: 1 },
+      groups,
+      groupLimits: { sector: { Technology: [0, 0.5] as [number, number] } },
+    };
     // Least ‖w − b‖² with w_AAPL + w_MSFT <= 0.5: w = (0.5, 0, 0.25, 0.25)… = 0.25 + 0.0625·2 = 0.375 → TE = 0.01·√0.375 a period.
     const least = 0.01 * Math.sqrt(0.375) * Math.sqrt(252);
     expect(await verdict({ ...base, maxTrackingError: least * (1 + 1e-6) }, 1, cov)).toBe("feasible");
-    expect(await conflict({ ...base, maxTrackingError: least * 0.99 }, 1, cov)).toEqual(["groupLimits.sector.Technology", "maxTrackingError", "minWeight"]);
+    expect(await conflict({ ...base, maxTrackingError: least * 0.99 }, 1, cov)).toEqual([
+      "groupLimits.sector.Technology",
+      "maxTrackingError",
+      "minWeight",
+    ]);
   });
 
   it("property: a portfolio meeting the rules is never refused, and a refusal's rules conflict while every proper subset holds", async () => {
@@ -91,9 +134,17 @@ describe("assertConstraintsFeasible", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }),
-        fc.array(fc.tuple(fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }), fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.boolean()), {
-          minLength: 1, maxLength: 4,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 4, maxLength: 4 }),
+            fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+            fc.boolean(),
+          ),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
         fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
         async (raw, rules, turnover) => {
           const total = raw.reduce((a, x) => a + x, 0);
@@ -102,11 +153,18 @@ describe("assertConstraintsFeasible", () => {
           const linearConstraints = rules.map(([a, offset, below], k) => {
             const coefficients = Object.fromEntries(assets.map((id, i) => [id, a[i]!]));
             const value = a.reduce((s, x, i) => s + x * w[i]!, 0);
-            return below ? { coefficients, upper: value + offset, name: `r${k}` } : { coefficients, lower: value - offset, name: `r${k}` };
+            return below
+              ? { coefficients, upper: value + offset, name: `r${k}` }
+              : { coefficients, lower: value - offset, name: `r${k}` };
           });
-          const options: ConstraintOptions = { linearConstraints, ...(turnover === undefined ? {} : { maxTurnover: turnover, previousWeights: { AAPL: 1 } }) };
+          const options: ConstraintOptions = {
+            linearConstraints,
+            ...(turnover === undefined ? {} : { maxTurnover: turnover, previousWeights: { AAPL: 1 } }),
+          };
           const c = readConstraints(options, assets, 1, 252);
-          const holdsAtW = rules.every(([, offset]) => offset >= 0) && (turnover === undefined || 0.5 * (Math.abs(w[0]! - 1) + w[1]! + w[2]! + w[3]!) <= turnover);
+          const holdsAtW =
+            rules.every(([, offset]) => offset >= 0) &&
+            (turnover === undefined || 0.5 * (Math.abs(w[0]! - 1) + w[1]! + w[2]! + w[3]!) <= turnover);
           let refused: string[] | null = null;
           try {
             assertConstraintsFeasible(highs, c);

@@ -56,8 +56,10 @@ function cheapChecks(c: CompiledConstraints): void {
     lowerSum += c.lower[i]!;
     upperSum += c.upper[i]!;
   }
-  if (lowerSum > 1 + SLACK) conflict(["minWeight"], `: ${c.n} assets × minWeight ${formatNumber(c.lower[0]!)} = ${formatNumber(lowerSum)} > 1`);
-  if (upperSum < 1 - SLACK) conflict(["maxWeight"], `: ${c.n} assets × maxWeight ${formatNumber(c.upper[0]!)} = ${formatNumber(upperSum)} < 1`);
+  if (lowerSum > 1 + SLACK)
+    conflict(["minWeight"], `: ${c.n} assets × minWeight ${formatNumber(c.lower[0]!)} = ${formatNumber(lowerSum)} > 1`);
+  if (upperSum < 1 - SLACK)
+    conflict(["maxWeight"], `: ${c.n} assets × maxWeight ${formatNumber(c.upper[0]!)} = ${formatNumber(upperSum)} < 1`);
   for (const row of c.rows) {
     let least = 0;
     let most = 0;
@@ -75,28 +77,46 @@ function cheapChecks(c: CompiledConstraints): void {
         negative = true;
       }
     }
-    const scale = 1 + Math.abs(row.lower === -Infinity ? 0 : row.lower) + Math.abs(row.upper === Infinity ? 0 : row.upper);
+    const scale =
+      1 + Math.abs(row.lower === -Infinity ? 0 : row.lower) + Math.abs(row.upper === Infinity ? 0 : row.upper);
     if (row.lower > most + SLACK * scale) {
       // The most is reached at the upper bounds of positive coefficients and the lower bounds of negative ones.
       const bounds = [...(positive ? ["maxWeight"] : []), ...(negative ? ["minWeight"] : [])];
-      conflict([row.name, ...bounds], `: its lower bound ${formatNumber(row.lower)} exceeds the most the weight bounds allow, ${formatNumber(most)}`);
+      conflict(
+        [row.name, ...bounds],
+        `: its lower bound ${formatNumber(row.lower)} exceeds the most the weight bounds allow, ${formatNumber(most)}`,
+      );
     }
     if (row.upper < least - SLACK * scale) {
       const bounds = [...(positive ? ["minWeight"] : []), ...(negative ? ["maxWeight"] : [])];
-      conflict([row.name, ...bounds], `: its upper bound ${formatNumber(row.upper)} is below the least the weight bounds allow, ${formatNumber(least)}`);
+      conflict(
+        [row.name, ...bounds],
+        `: its upper bound ${formatNumber(row.upper)} is below the least the weight bounds allow, ${formatNumber(least)}`,
+      );
     }
   }
 }
 
 /** One feasibility LP (or the tracking-error QP) over the rules in `kept`. */
-function isFeasible(highs: Highs, c: CompiledConstraints, kept: ReadonlySet<string>, covariance: Float64Array | undefined): boolean {
+function isFeasible(
+  highs: Highs,
+  c: CompiledConstraints,
+  kept: ReadonlySet<string>,
+  covariance: Float64Array | undefined,
+): boolean {
   const m = constraintModel(c, (rule) => kept.has(rule));
   const inf = highs.infinity;
   const numRows = m.rowLower.length;
-  const tracking = covariance !== undefined && c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && kept.has("maxTrackingError");
+  const tracking =
+    covariance !== undefined &&
+    c.benchmark !== null &&
+    c.maxTrackingErrorPerPeriod !== null &&
+    kept.has("maxTrackingError");
   const colCost = new Float64Array(m.numCols);
   let offset = 0;
-  let hessian: { format: "triangular"; dimension: number; starts: Int32Array; indices: Int32Array; values: Float64Array } | undefined;
+  let hessian:
+    | { format: "triangular"; dimension: number; starts: Int32Array; indices: Int32Array; values: Float64Array }
+    | undefined;
   let scale = 1;
   if (tracking) {
     // (w − b)ᵀΣ(w − b) = ½·wᵀ(2Σ)w − 2(Σb)ᵀw + bᵀΣb, with Σ divided by its largest variance s (HiGHS's QP
@@ -123,7 +143,13 @@ function isFeasible(highs: Highs, c: CompiledConstraints, kept: ReadonlySet<stri
       }
       starts[j + 1] = indices.length;
     }
-    hessian = { format: "triangular", dimension: m.numCols, starts, indices: Int32Array.from(indices), values: Float64Array.from(values) };
+    hessian = {
+      format: "triangular",
+      dimension: m.numCols,
+      starts,
+      indices: Int32Array.from(indices),
+      values: Float64Array.from(values),
+    };
     for (let i = 0; i < n; i++) {
       let sb = 0;
       for (let j = 0; j < n; j++) sb += sigma[i * n + j]! * b[j]!;
@@ -142,17 +168,31 @@ function isFeasible(highs: Highs, c: CompiledConstraints, kept: ReadonlySet<stri
       colUpper: m.colUpper.map(clamp),
       rowLower: Float64Array.from(m.rowLower, clamp),
       rowUpper: Float64Array.from(m.rowUpper, clamp),
-      matrix: { format: "csr", numRows, numCols: m.numCols, starts: Int32Array.from(m.starts), indices: Int32Array.from(m.indices), values: Float64Array.from(m.values) },
+      matrix: {
+        format: "csr",
+        numRows,
+        numCols: m.numCols,
+        starts: Int32Array.from(m.starts),
+        indices: Int32Array.from(m.indices),
+        values: Float64Array.from(m.values),
+      },
       ...(quadratic && hessian !== undefined ? { hessian } : {}),
     }),
   });
   // The linear parts first (an LP decides them; HiGHS's QP solver does not report infeasibility cleanly), then the QP.
-  const linear = withSolverModel(() => create(false), ({ model }) => {
-    const { modelStatus } = model.run();
-    if (modelStatus === 8) return false;
-    if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver could not decide whether the constraints can hold: ${statusName(modelStatus)}`);
-    return true;
-  });
+  const linear = withSolverModel(
+    () => create(false),
+    ({ model }) => {
+      const { modelStatus } = model.run();
+      if (modelStatus === 8) return false;
+      if (modelStatus !== 7)
+        throw new EngineError(
+          "SOLVER_FAILURE",
+          `the HiGHS solver could not decide whether the constraints can hold: ${statusName(modelStatus)}`,
+        );
+      return true;
+    },
+  );
   if (!linear || !tracking) return linear;
   // HiGHS's QP solver fails (status −1) on some models with tight tolerances: the looser settings are
   // tried in turn (the least tracking error is compared with τ² with a relative slack of 1e-9 anyway).
@@ -162,13 +202,20 @@ function isFeasible(highs: Highs, c: CompiledConstraints, kept: ReadonlySet<stri
   ];
   for (const [k, tolerances] of attempts.entries()) {
     try {
-      return withSolverModel(() => create(true), ({ model }) => {
-        model.options.set({ qp_iteration_limit: 100_000, ...tolerances });
-        const { modelStatus } = model.run();
-        if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver could not find the least tracking error the rules allow: ${statusName(modelStatus)}`);
-        const limit = c.maxTrackingErrorPerPeriod!;
-        return model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
-      });
+      return withSolverModel(
+        () => create(true),
+        ({ model }) => {
+          model.options.set({ qp_iteration_limit: 100_000, ...tolerances });
+          const { modelStatus } = model.run();
+          if (modelStatus !== 7)
+            throw new EngineError(
+              "SOLVER_FAILURE",
+              `the HiGHS solver could not find the least tracking error the rules allow: ${statusName(modelStatus)}`,
+            );
+          const limit = c.maxTrackingErrorPerPeriod!;
+          return model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
+        },
+      );
     } catch (error) {
       if (k === attempts.length - 1) throw error;
     }

@@ -45,7 +45,10 @@ export function constraintColumns(c: CompiledConstraints): { trades: boolean; lo
 }
 
 /** Builds {@link ConstraintModel}. Cost O(n·(rows + 1)). */
-export function constraintModel(c: CompiledConstraints, include: (rule: string) => boolean = () => true): ConstraintModel {
+export function constraintModel(
+  c: CompiledConstraints,
+  include: (rule: string) => boolean = () => true,
+): ConstraintModel {
   const { n } = c;
   const { trades, longShort } = constraintColumns(c);
   const tradeColumn = trades ? n : -1;
@@ -60,9 +63,24 @@ export function constraintModel(c: CompiledConstraints, include: (rule: string) 
     colUpper[i] = keepUpper ? c.upper[i]! : Infinity;
   }
   const m: ConstraintModel = {
-    numCols, tradeColumn, longShortColumn, colLower, colUpper, starts: [0], indices: [], values: [], rowLower: [], rowUpper: [], rowNames: [],
+    numCols,
+    tradeColumn,
+    longShortColumn,
+    colLower,
+    colUpper,
+    starts: [0],
+    indices: [],
+    values: [],
+    rowLower: [],
+    rowUpper: [],
+    rowNames: [],
   };
-  const push = (name: string, entries: ReadonlyArray<readonly [number, number]>, lower: number, upper: number): void => {
+  const push = (
+    name: string,
+    entries: ReadonlyArray<readonly [number, number]>,
+    lower: number,
+    upper: number,
+  ): void => {
     for (const [j, a] of entries) {
       m.indices.push(j);
       m.values.push(a);
@@ -81,13 +99,35 @@ export function constraintModel(c: CompiledConstraints, include: (rule: string) 
     push(row.name, entries, row.lower, row.upper);
   }
   if (trades) {
-    for (let i = 0; i < n; i++) push("trades", [[i, 1], [n + i, -1], [2 * n + i, 1]], c.previous[i]!, c.previous[i]!);
-    if (c.maxTurnover !== null && include("maxTurnover")) push("maxTurnover", [...all(n, 1), ...all(2 * n, 1)], -Infinity, 2 * c.maxTurnover);
+    for (let i = 0; i < n; i++)
+      push(
+        "trades",
+        [
+          [i, 1],
+          [n + i, -1],
+          [2 * n + i, 1],
+        ],
+        c.previous[i]!,
+        c.previous[i]!,
+      );
+    if (c.maxTurnover !== null && include("maxTurnover"))
+      push("maxTurnover", [...all(n, 1), ...all(2 * n, 1)], -Infinity, 2 * c.maxTurnover);
   }
   if (longShort) {
     const p = longShortColumn;
-    for (let i = 0; i < n; i++) push("longShort", [[i, 1], [p + i, -1], [p + n + i, 1]], 0, 0);
-    if (include("maxGrossExposure")) push("maxGrossExposure", [...all(p, 1), ...all(p + n, 1)], -Infinity, c.maxGrossExposure!);
+    for (let i = 0; i < n; i++)
+      push(
+        "longShort",
+        [
+          [i, 1],
+          [p + i, -1],
+          [p + n + i, 1],
+        ],
+        0,
+        0,
+      );
+    if (include("maxGrossExposure"))
+      push("maxGrossExposure", [...all(p, 1), ...all(p + n, 1)], -Infinity, c.maxGrossExposure!);
   }
   return m;
 }

@@ -24,7 +24,14 @@ describe("readConstraints", () => {
     expect([...c.lower]).toEqual([0, 0, 0, 0]);
     expect([...c.upper]).toEqual([0.5, 0.5, 0.5, 0.5]);
     expect(c.rows).toEqual([]);
-    expect([c.maxTurnover, c.costs, c.benchmark, c.maxTrackingErrorPerPeriod, c.l2, c.maxGrossExposure]).toEqual([null, null, null, null, 0, null]);
+    expect([c.maxTurnover, c.costs, c.benchmark, c.maxTrackingErrorPerPeriod, c.l2, c.maxGrossExposure]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      0,
+      null,
+    ]);
   });
 
   it("compiles group limits and linear rules into named dense rows in the assets' order", () => {
@@ -32,9 +39,14 @@ describe("readConstraints", () => {
       {
         groups,
         groupLimits: { sector: { Technology: [0.1, 0.3], Energy: [0, 0.8] } },
-        linearConstraints: [{ coefficients: { XOM: 1, AAPL: -2 }, upper: 0.1 }, { coefficients: { CVX: 1 }, lower: 0.05, name: "some oil" }],
+        linearConstraints: [
+          { coefficients: { XOM: 1, AAPL: -2 }, upper: 0.1 },
+          { coefficients: { CVX: 1 }, lower: 0.05, name: "some oil" },
+        ],
       },
-      assets, 1, 252,
+      assets,
+      1,
+      252,
     );
     expect(c.any).toBe(true);
     expect(c.rows.map((r) => [r.name, [...r.coefficients], r.lower, r.upper])).toEqual([
@@ -48,11 +60,18 @@ describe("readConstraints", () => {
   it("compiles trades, costs, the benchmark per period, L2 and long/short", () => {
     const c = readConstraints(
       {
-        previousWeights: { MSFT: 0.6, XOM: 0.4 }, maxTurnover: 0.2, transactionCosts: { AAPL: 0.001, CVX: 0.002 },
-        benchmarkWeights: { AAPL: 0.5, XOM: 0.5 }, maxTrackingError: 0.0252 * Math.sqrt(252) / Math.sqrt(252) * Math.sqrt(252),
-        l2Regularization: 0.5, minWeight: -0.2, maxGrossExposure: 1.6,
+        previousWeights: { MSFT: 0.6, XOM: 0.4 },
+        maxTurnover: 0.2,
+        transactionCosts: { AAPL: 0.001, CVX: 0.002 },
+        benchmarkWeights: { AAPL: 0.5, XOM: 0.5 },
+        maxTrackingError: ((0.0252 * Math.sqrt(252)) / Math.sqrt(252)) * Math.sqrt(252),
+        l2Regularization: 0.5,
+        minWeight: -0.2,
+        maxGrossExposure: 1.6,
       },
-      assets, 0.7, 252,
+      assets,
+      0.7,
+      252,
     );
     expect([...c.previous]).toEqual([0, 0.6, 0.4, 0]);
     expect(c.maxTurnover).toBe(0.2);
@@ -66,7 +85,12 @@ describe("readConstraints", () => {
   });
 
   it("treats rules without effect as no rule (zero costs, benchmark without a limit, zero L2)", () => {
-    const c = readConstraints({ transactionCosts: 0, benchmarkWeights: { AAPL: 1 }, l2Regularization: 0, previousWeights: { AAPL: 1 }, groups }, assets, 1, 252);
+    const c = readConstraints(
+      { transactionCosts: 0, benchmarkWeights: { AAPL: 1 }, l2Regularization: 0, previousWeights: { AAPL: 1 }, groups },
+      assets,
+      1,
+      252,
+    );
     expect(c.any).toBe(false);
     expect(c.costs).toBeNull();
     expect(c.benchmark).toBeNull();
@@ -79,7 +103,9 @@ describe("readConstraints", () => {
     expect(e.message).toContain("MSTF");
     expect(e.message).toContain("closest: MSFT");
     expect(refusal({ groups: { sector: { APPL: "Technology" } } }).message).toContain("closest: AAPL");
-    expect(refusal({ linearConstraints: [{ coefficients: { XOMM: 1 }, upper: 1 }] }).field).toBe("linearConstraints[0].coefficients.XOMM");
+    expect(refusal({ linearConstraints: [{ coefficients: { XOMM: 1 }, upper: 1 }] }).field).toBe(
+      "linearConstraints[0].coefficients.XOMM",
+    );
     expect(refusal({ transactionCosts: { CVXX: 0.01 } }).field).toBe("transactionCosts.CVXX");
     expect(refusal({ benchmarkWeights: { AAPLE: 1 }, maxTrackingError: 0.05 }).field).toBe("benchmarkWeights.AAPLE");
   });
@@ -95,15 +121,36 @@ describe("readConstraints", () => {
   });
 
   it("refuses malformed bounds naming the option path and the rule", () => {
-    expect(refusal({ groups, groupLimits: { sector: { Technology: [0.4, 0.3] } } }).message).toMatch(/groupLimits\.sector\.Technology must have lower <= upper/);
-    expect(refusal({ groups, groupLimits: { sector: { Technology: [0, Infinity] } } }).field).toBe("groupLimits.sector.Technology[1]");
-    expect(refusal({ groups, groupLimits: { sector: { Technology: 0.3 } } }).message).toContain("must be [lower, upper]");
+    expect(refusal({ groups, groupLimits: { sector: { Technology: [0.4, 0.3] } } }).message).toMatch(
+      /groupLimits\.sector\.Technology must have lower <= upper/,
+    );
+    expect(refusal({ groups, groupLimits: { sector: { Technology: [0, Infinity] } } }).field).toBe(
+      "groupLimits.sector.Technology[1]",
+    );
+    expect(refusal({ groups, groupLimits: { sector: { Technology: 0.3 } } }).message).toContain(
+      "must be [lower, upper]",
+    );
     expect(refusal({ groups: { sector: { AAPL: 3 } } }).field).toBe("groups.sector.AAPL");
-    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 } }] }).message).toContain("neither lower nor upper");
-    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 }, lower: 0.5, upper: 0.2, name: "r" }] }).message).toContain("(r) must have lower <= upper");
-    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: Number.NaN }, lower: 0 }] }).field).toBe("linearConstraints[0].coefficients.AAPL");
-    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 }, lowr: 0 }] }).message).toContain("did you mean lower?");
-    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 }, lower: 0, name: "x" }, { coefficients: { MSFT: 1 }, lower: 0, name: "x" }] }).message).toContain("two rules are named x");
+    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 } }] }).message).toContain(
+      "neither lower nor upper",
+    );
+    expect(
+      refusal({ linearConstraints: [{ coefficients: { AAPL: 1 }, lower: 0.5, upper: 0.2, name: "r" }] }).message,
+    ).toContain("(r) must have lower <= upper");
+    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: Number.NaN }, lower: 0 }] }).field).toBe(
+      "linearConstraints[0].coefficients.AAPL",
+    );
+    expect(refusal({ linearConstraints: [{ coefficients: { AAPL: 1 }, lowr: 0 }] }).message).toContain(
+      "did you mean lower?",
+    );
+    expect(
+      refusal({
+        linearConstraints: [
+          { coefficients: { AAPL: 1 }, lower: 0, name: "x" },
+          { coefficients: { MSFT: 1 }, lower: 0, name: "x" },
+        ],
+      }).message,
+    ).toContain("two rules are named x");
     expect(refusal({ linearConstraints: { coefficients: {} } }).field).toBe("linearConstraints");
     expect(refusal({ maxTurnover: 1.5 }).field).toBe("maxTurnover");
     expect(refusal({ maxTurnover: -0.1 }).field).toBe("maxTurnover");
@@ -120,7 +167,9 @@ describe("readConstraints", () => {
   });
 
   it("allows turnover above 1 only with shorts, up to the gross exposure", () => {
-    expect(readConstraints({ minWeight: -0.5, maxGrossExposure: 2, maxTurnover: 1.5 }, assets, 1, 252).maxTurnover).toBe(1.5);
+    expect(
+      readConstraints({ minWeight: -0.5, maxGrossExposure: 2, maxTurnover: 1.5 }, assets, 1, 252).maxTurnover,
+    ).toBe(1.5);
     expect(refusal({ minWeight: -0.5, maxGrossExposure: 2, maxTurnover: 2.5 }).field).toBe("maxTurnover");
   });
 
@@ -134,7 +183,12 @@ describe("readConstraints", () => {
           const byAsset = Object.fromEntries(assets.map((id, i) => [id, labels[i]!]));
           const value = labels[0]!;
           const [lo, hi] = x <= y ? [x, y] : [y, x];
-          const c = readConstraints({ groups: { g: byAsset }, groupLimits: { g: { [value]: [lo, hi] } } }, assets, 1, 252);
+          const c = readConstraints(
+            { groups: { g: byAsset }, groupLimits: { g: { [value]: [lo, hi] } } },
+            assets,
+            1,
+            252,
+          );
           const row = c.rows[0]!;
           expect([...row.coefficients]).toEqual(labels.map((l) => (l === value ? 1 : 0)));
           expect([row.lower, row.upper]).toEqual([lo, hi]);

@@ -22,7 +22,12 @@ import type { CompiledConstraints, LinearRow } from "./CompiledConstraints.ts";
  * @example
  * readConstraints({ groups: { sector: { A: "Tech", B: "Tech" } }, groupLimits: { sector: { Tech: [0, 0.6] } } }, ["A", "B", "C"], 1, 252).rows[0].name // => "groupLimits.sector.Tech"
  */
-export function readConstraints(options: ConstraintOptions, assets: readonly string[], maxWeight: number, periodsPerYear: number): CompiledConstraints {
+export function readConstraints(
+  options: ConstraintOptions,
+  assets: readonly string[],
+  maxWeight: number,
+  periodsPerYear: number,
+): CompiledConstraints {
   const n = assets.length;
   const index = new Map<string, number>();
   assets.forEach((id, i) => index.set(id, i));
@@ -52,9 +57,13 @@ export function readConstraints(options: ConstraintOptions, assets: readonly str
     for (const [id, value] of Object.entries(readRecord(`groups.${attribute}`, byAsset))) {
       const i = indexOf(`groups.${attribute}`, id);
       if (typeof value !== "string" || value.length === 0) {
-        throw new EngineError("INVALID_INPUT", `groups.${attribute}.${id} must be a non-empty string (the asset's ${attribute}), got ${describe(value)}`, {
-          field: `groups.${attribute}.${id}`,
-        });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `groups.${attribute}.${id} must be a non-empty string (the asset's ${attribute}), got ${describe(value)}`,
+          {
+            field: `groups.${attribute}.${id}`,
+          },
+        );
       }
       const list = values.get(value) ?? [];
       list.push(i);
@@ -90,9 +99,14 @@ export function readConstraints(options: ConstraintOptions, assets: readonly str
         assertFinite(`${field}[0]`, bounds[0]);
         assertFinite(`${field}[1]`, bounds[1]);
         if (bounds[0] > bounds[1]) {
-          throw new EngineError("INVALID_INPUT", `${field} must have lower <= upper, got [${formatNumber(bounds[0])}, ${formatNumber(bounds[1])}]`, {
-            field, details: { lower: bounds[0], upper: bounds[1] },
-          });
+          throw new EngineError(
+            "INVALID_INPUT",
+            `${field} must have lower <= upper, got [${formatNumber(bounds[0])}, ${formatNumber(bounds[1])}]`,
+            {
+              field,
+              details: { lower: bounds[0], upper: bounds[1] },
+            },
+          );
         }
         const coefficients = new Float64Array(n);
         for (const i of list) coefficients[i] = 1;
@@ -104,16 +118,26 @@ export function readConstraints(options: ConstraintOptions, assets: readonly str
   // linearConstraints.
   if (options.linearConstraints !== undefined) {
     if (!Array.isArray(options.linearConstraints)) {
-      throw new EngineError("INVALID_INPUT", `linearConstraints must be an array of { coefficients, lower?, upper?, name? }, got ${describe(options.linearConstraints)}`, {
-        field: "linearConstraints",
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `linearConstraints must be an array of { coefficients, lower?, upper?, name? }, got ${describe(options.linearConstraints)}`,
+        {
+          field: "linearConstraints",
+        },
+      );
     }
-    options.linearConstraints.forEach((rule: LinearConstraint, k: number) => rows.push(readLinearRule(rule, k, n, indexOf)));
+    options.linearConstraints.forEach((rule: LinearConstraint, k: number) =>
+      rows.push(readLinearRule(rule, k, n, indexOf)),
+    );
   }
   const names = new Set<string>();
   for (const row of rows) {
     if (names.has(row.name)) {
-      throw new EngineError("INVALID_INPUT", `linearConstraints: two rules are named ${row.name}; give each rule its own name`, { field: "linearConstraints" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `linearConstraints: two rules are named ${row.name}; give each rule its own name`,
+        { field: "linearConstraints" },
+      );
     }
     names.add(row.name);
   }
@@ -146,15 +170,20 @@ export function readConstraints(options: ConstraintOptions, assets: readonly str
 
   // benchmarkWeights, maxTrackingError.
   const benchmarkWeights = new Float64Array(n);
-  if (options.benchmarkWeights !== undefined) readWeights("benchmarkWeights", options.benchmarkWeights, benchmarkWeights, indexOf);
+  if (options.benchmarkWeights !== undefined)
+    readWeights("benchmarkWeights", options.benchmarkWeights, benchmarkWeights, indexOf);
   let benchmark: Float64Array | null = null;
   let maxTrackingErrorPerPeriod: number | null = null;
   if (options.maxTrackingError !== undefined) {
     assertInRange("maxTrackingError", options.maxTrackingError, { min: 0, minExclusive: true });
     if (options.benchmarkWeights === undefined) {
-      throw new EngineError("INVALID_INPUT", "maxTrackingError needs benchmarkWeights (the benchmark's weights by asset id) to measure the tracking error against", {
-        field: "maxTrackingError",
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        "maxTrackingError needs benchmarkWeights (the benchmark's weights by asset id) to measure the tracking error against",
+        {
+          field: "maxTrackingError",
+        },
+      );
     }
     benchmark = benchmarkWeights;
     maxTrackingErrorPerPeriod = options.maxTrackingError / Math.sqrt(periodsPerYear);
@@ -167,24 +196,59 @@ export function readConstraints(options: ConstraintOptions, assets: readonly str
     l2 = options.l2Regularization;
   }
 
-  const any = minWeight !== 0 || rows.length > 0 || maxTurnover !== null || costs !== null || benchmark !== null || l2 > 0 || (maxGrossExposure !== null && minWeight < 0);
-  return { n, lower, upper, rows, previous, maxTurnover, costs, benchmark, maxTrackingErrorPerPeriod, l2, maxGrossExposure, any };
+  const any =
+    minWeight !== 0 ||
+    rows.length > 0 ||
+    maxTurnover !== null ||
+    costs !== null ||
+    benchmark !== null ||
+    l2 > 0 ||
+    (maxGrossExposure !== null && minWeight < 0);
+  return {
+    n,
+    lower,
+    upper,
+    rows,
+    previous,
+    maxTurnover,
+    costs,
+    benchmark,
+    maxTrackingErrorPerPeriod,
+    l2,
+    maxGrossExposure,
+    any,
+  };
 }
 
 /** One linear rule checked and compiled (dense coefficients). */
-function readLinearRule(rule: LinearConstraint, k: number, n: number, indexOf: (field: string, id: string) => number): LinearRow {
+function readLinearRule(
+  rule: LinearConstraint,
+  k: number,
+  n: number,
+  indexOf: (field: string, id: string) => number,
+): LinearRow {
   const field = `linearConstraints[${k}]`;
   if (rule === null || typeof rule !== "object" || Array.isArray(rule)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be an object { coefficients, lower?, upper?, name? }, got ${describe(rule)}`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be an object { coefficients, lower?, upper?, name? }, got ${describe(rule)}`,
+      { field },
+    );
   }
   assertKnownKeys(field, rule, ["coefficients", "lower", "upper", "name"]);
   if (rule.name !== undefined && (typeof rule.name !== "string" || rule.name.length === 0)) {
-    throw new EngineError("INVALID_INPUT", `${field}.name must be a non-empty string, got ${describe(rule.name)}`, { field: `${field}.name` });
+    throw new EngineError("INVALID_INPUT", `${field}.name must be a non-empty string, got ${describe(rule.name)}`, {
+      field: `${field}.name`,
+    });
   }
   const name = rule.name ?? field;
   const coefficients = new Float64Array(n);
   if (rule.coefficients === undefined) {
-    throw new EngineError("INVALID_INPUT", `${field}.coefficients is required (asset id → coefficient) in rule ${name}`, { field: `${field}.coefficients` });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.coefficients is required (asset id → coefficient) in rule ${name}`,
+      { field: `${field}.coefficients` },
+    );
   }
   for (const [id, a] of Object.entries(readRecord(`${field}.coefficients`, rule.coefficients))) {
     const i = indexOf(`${field}.coefficients`, id);
@@ -192,22 +256,34 @@ function readLinearRule(rule: LinearConstraint, k: number, n: number, indexOf: (
     coefficients[i] = a;
   }
   if (rule.lower === undefined && rule.upper === undefined) {
-    throw new EngineError("INVALID_INPUT", `${field} (${name}) has neither lower nor upper: give at least one bound`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} (${name}) has neither lower nor upper: give at least one bound`, {
+      field,
+    });
   }
   if (rule.lower !== undefined) assertFinite(`${field}.lower`, rule.lower);
   if (rule.upper !== undefined) assertFinite(`${field}.upper`, rule.upper);
   const lower = rule.lower ?? -Infinity;
   const upper = rule.upper ?? Infinity;
   if (lower > upper) {
-    throw new EngineError("INVALID_INPUT", `${field} (${name}) must have lower <= upper, got lower ${formatNumber(lower)} > upper ${formatNumber(upper)}`, {
-      field, details: { lower, upper },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} (${name}) must have lower <= upper, got lower ${formatNumber(lower)} > upper ${formatNumber(upper)}`,
+      {
+        field,
+        details: { lower, upper },
+      },
+    );
   }
   return { name, coefficients, lower, upper };
 }
 
 /** Reads `asset id → finite number` into `out`. */
-function readWeights(field: string, weights: Readonly<Record<string, number>>, out: Float64Array, indexOf: (field: string, id: string) => number): void {
+function readWeights(
+  field: string,
+  weights: Readonly<Record<string, number>>,
+  out: Float64Array,
+  indexOf: (field: string, id: string) => number,
+): void {
   for (const [id, w] of Object.entries(readRecord(field, weights))) {
     const i = indexOf(field, id);
     assertFinite(`${field}.${id}`, w);
@@ -218,7 +294,9 @@ function readWeights(field: string, weights: Readonly<Record<string, number>>, o
 /** Throws unless `value` is a plain object (a record); returns it. */
 function readRecord<T>(field: string, value: T): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be an object (a record by name), got ${describe(value)}`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} must be an object (a record by name), got ${describe(value)}`, {
+      field,
+    });
   }
   return value;
 }
@@ -234,10 +312,14 @@ function closestOf(key: string, known: readonly string[]): string[] {
 
 function unknownAsset(field: string, id: string, assets: readonly string[]): never {
   const closest = closestOf(id, assets);
-  throw new EngineError("INVALID_INPUT", `${field}.${id} names asset ${id}, which is not among the ${assets.length} assets (closest: ${closest.join(", ")})`, {
-    field: `${field}.${id}`,
-    details: { id, closest },
-  });
+  throw new EngineError(
+    "INVALID_INPUT",
+    `${field}.${id} names asset ${id}, which is not among the ${assets.length} assets (closest: ${closest.join(", ")})`,
+    {
+      field: `${field}.${id}`,
+      details: { id, closest },
+    },
+  );
 }
 
 function describe(value: unknown): string {

@@ -24,7 +24,11 @@ export const PERIODS_PER_YEAR = Object.freeze({
  */
 export function frequencyOf(periodsPerYear: number): Frequency {
   if (typeof periodsPerYear !== "number" || !Number.isFinite(periodsPerYear) || !(periodsPerYear > 0)) {
-    throw new EngineError("INVALID_INPUT", `periodsPerYear must be a finite number > 0, got ${String(periodsPerYear)}`, { field: "periodsPerYear" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `periodsPerYear must be a finite number > 0, got ${String(periodsPerYear)}`,
+      { field: "periodsPerYear" },
+    );
   }
   for (const [name, count] of Object.entries(PERIODS_PER_YEAR)) if (count === periodsPerYear) return name as Frequency;
   return "custom";
@@ -47,21 +51,36 @@ export interface FrequencyInput {
 export function readFrequency(field: string, input: FrequencyInput): { periodsPerYear: number; frequency: Frequency } {
   const { periodsPerYear, frequency } = input;
   if (frequency !== undefined && !Object.hasOwn(PERIODS_PER_YEAR, frequency)) {
-    throw new EngineError("INVALID_INPUT", `${field}.frequency must be one of ${Object.keys(PERIODS_PER_YEAR).join(", ")}, got ${String(frequency)}`, {
-      field: `${field}.frequency`,
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.frequency must be one of ${Object.keys(PERIODS_PER_YEAR).join(", ")}, got ${String(frequency)}`,
+      {
+        field: `${field}.frequency`,
+      },
+    );
   }
-  if (periodsPerYear !== undefined && !(typeof periodsPerYear === "number" && Number.isFinite(periodsPerYear) && periodsPerYear > 0)) {
-    throw new EngineError("INVALID_INPUT", `${field}.periodsPerYear must be a finite number > 0, got ${String(periodsPerYear)}`, {
-      field: `${field}.periodsPerYear`,
-    });
+  if (
+    periodsPerYear !== undefined &&
+    !(typeof periodsPerYear === "number" && Number.isFinite(periodsPerYear) && periodsPerYear > 0)
+  ) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.periodsPerYear must be a finite number > 0, got ${String(periodsPerYear)}`,
+      {
+        field: `${field}.periodsPerYear`,
+      },
+    );
   }
   if (frequency !== undefined) {
     const count: number = PERIODS_PER_YEAR[frequency];
     if (periodsPerYear !== undefined && periodsPerYear !== count) {
-      throw new EngineError("INVALID_INPUT", `${field}.periodsPerYear ${periodsPerYear} contradicts frequency "${frequency}" (${count} periods a year); give one of them`, {
-        field: `${field}.periodsPerYear`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}.periodsPerYear ${periodsPerYear} contradicts frequency "${frequency}" (${count} periods a year); give one of them`,
+        {
+          field: `${field}.periodsPerYear`,
+        },
+      );
     }
     return { periodsPerYear: count, frequency };
   }

@@ -6,20 +6,37 @@ import { EngineError } from "../errors/EngineError.ts";
  * id to position.
  * @throws EngineError INVALID_INPUT naming `${field}[i]`.
  */
-export function readAssetIds(field: string, ids: unknown, expectedLength?: number): { assets: readonly string[]; index: ReadonlyMap<string, number> } {
-  if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", `${field} must be an array of asset ids (strings)`, { field });
+export function readAssetIds(
+  field: string,
+  ids: unknown,
+  expectedLength?: number,
+): { assets: readonly string[]; index: ReadonlyMap<string, number> } {
+  if (!Array.isArray(ids))
+    throw new EngineError("INVALID_INPUT", `${field} must be an array of asset ids (strings)`, { field });
   if (expectedLength !== undefined && ids.length !== expectedLength) {
-    throw new EngineError("INVALID_INPUT", `${field} must name ${expectedLength} assets (one per column), got ${ids.length}`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must name ${expectedLength} assets (one per column), got ${ids.length}`,
+      { field },
+    );
   }
   const index = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (typeof id !== "string" || id.length === 0) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}] must be a non-empty string, got ${id === "" ? '""' : typeof id}`, { field: `${field}[${i}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${i}] must be a non-empty string, got ${id === "" ? '""' : typeof id}`,
+        { field: `${field}[${i}]` },
+      );
     }
     const seen = index.get(id);
     if (seen !== undefined) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}] repeats asset id "${id}" (first at ${seen}); ids must be unique`, { field: `${field}[${i}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${i}] repeats asset id "${id}" (first at ${seen}); ids must be unique`,
+        { field: `${field}[${i}]` },
+      );
     }
     index.set(id, i);
   }
@@ -42,10 +59,14 @@ export function closestIds(id: string, known: readonly string[], count = 3): str
 export function unknownAssetError(field: string, id: string, assets: readonly string[]): EngineError {
   const closest = assets.length === 0 ? [] : closestIds(id, assets);
   const hint = closest.length === 0 ? "" : ` (closest: ${closest.join(", ")})`;
-  return new EngineError("INVALID_INPUT", `${field} names asset "${id}", which is not among the ${assets.length} assets${hint}`, {
-    field,
-    details: { id, closest: closest.length > 0 ? closest : [closestName(id, assets.length > 0 ? assets : [id])] },
-  });
+  return new EngineError(
+    "INVALID_INPUT",
+    `${field} names asset "${id}", which is not among the ${assets.length} assets${hint}`,
+    {
+      field,
+      details: { id, closest: closest.length > 0 ? closest : [closestName(id, assets.length > 0 ? assets : [id])] },
+    },
+  );
 }
 
 /**
@@ -54,7 +75,12 @@ export function unknownAssetError(field: string, id: string, assets: readonly st
  * order is read by id, never by position).
  * @throws EngineError INVALID_INPUT naming the ids that are on one side only.
  */
-export function alignAssets(field: string, assets: readonly string[], other: readonly string[], otherName: string): Int32Array | null {
+export function alignAssets(
+  field: string,
+  assets: readonly string[],
+  other: readonly string[],
+  otherName: string,
+): Int32Array | null {
   if (assets === other) return null;
   let same = assets.length === other.length;
   for (let i = 0; same && i < assets.length; i++) same = assets[i] === other[i];
@@ -65,11 +91,15 @@ export function alignAssets(field: string, assets: readonly string[], other: rea
   const missing = other.filter((id) => !here.has(id));
   const extra = assets.filter((id) => !where.has(id));
   if (missing.length > 0 || extra.length > 0) {
-    const list = (ids: string[]) => `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` and ${ids.length - 5} more` : ""}`;
+    const list = (ids: string[]) =>
+      `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` and ${ids.length - 5} more` : ""}`;
     const parts: string[] = [];
     if (extra.length > 0) parts.push(`${list(extra)} not in ${otherName}`);
     if (missing.length > 0) parts.push(`${otherName} has ${list(missing)} not in ${field}`);
-    throw new EngineError("INVALID_INPUT", `${field} and ${otherName} must name the same assets: ${parts.join("; ")}`, { field, details: { extra, missing } });
+    throw new EngineError("INVALID_INPUT", `${field} and ${otherName} must name the same assets: ${parts.join("; ")}`, {
+      field,
+      details: { extra, missing },
+    });
   }
   const position = new Int32Array(assets.length);
   for (let i = 0; i < assets.length; i++) position[i] = where.get(assets[i]!)!;

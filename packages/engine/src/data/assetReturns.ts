@@ -51,36 +51,65 @@ export function isAssetReturns(value: unknown): value is AssetReturns {
  * const r = assetReturns([[0.01, 0.02], [-0.01, 0.00]], { assets: ["A", "B"], frequency: "daily" });
  * [r.periods, r.periodsPerYear, r.assets] // => [2, 252, ["A", "B"]]
  */
-export function assetReturns(values: ArrayLike<ArrayLike<number>> | ArrayLike<number>, options: AssetReturnsOptions): AssetReturns {
-  const o = readOptions<AssetReturnsOptions>(options, "{ assets, frequency?, periodsPerYear?, dates? }", ["assets", "frequency", "periodsPerYear", "dates"]);
+export function assetReturns(
+  values: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+  options: AssetReturnsOptions,
+): AssetReturns {
+  const o = readOptions<AssetReturnsOptions>(options, "{ assets, frequency?, periodsPerYear?, dates? }", [
+    "assets",
+    "frequency",
+    "periodsPerYear",
+    "dates",
+  ]);
   const { assets } = readAssetIds("options.assets", o.assets);
   const n = assets.length;
-  if (n === 0) throw new EngineError("INVALID_INPUT", "options.assets must name at least one asset", { field: "options.assets" });
+  if (n === 0)
+    throw new EngineError("INVALID_INPUT", "options.assets must name at least one asset", { field: "options.assets" });
   const { periodsPerYear, frequency } = readFrequency("options", o);
   if (values === null || typeof values !== "object" || typeof (values as ArrayLike<unknown>).length !== "number") {
-    throw new EngineError("INVALID_INPUT", "values must be rows of returns or T·N values row-major", { field: "values" });
+    throw new EngineError("INVALID_INPUT", "values must be rows of returns or T·N values row-major", {
+      field: "values",
+    });
   }
-  const nested = values.length > 0 && !ArrayBuffer.isView(values) && typeof (values as ArrayLike<unknown>)[0] === "object";
+  const nested =
+    values.length > 0 && !ArrayBuffer.isView(values) && typeof (values as ArrayLike<unknown>)[0] === "object";
   const periods = nested ? values.length : values.length / n;
   if (!Number.isInteger(periods) || periods < 1) {
-    throw new EngineError("INVALID_INPUT", `values must hold a whole number of rows of ${n} returns (one per asset), got ${values.length} values`, { field: "values" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `values must hold a whole number of rows of ${n} returns (one per asset), got ${values.length} values`,
+      { field: "values" },
+    );
   }
   const returns = new Float64Array(periods * n);
   for (let t = 0; t < periods; t++) {
     const row = nested ? (values as ArrayLike<ArrayLike<number>>)[t] : undefined;
     if (nested && (row === null || typeof row !== "object" || row.length !== n)) {
-      throw new EngineError("INVALID_INPUT", `values[${t}] must be a row of ${n} returns (one per asset)`, { field: `values[${t}]` });
+      throw new EngineError("INVALID_INPUT", `values[${t}] must be a row of ${n} returns (one per asset)`, {
+        field: `values[${t}]`,
+      });
     }
     for (let i = 0; i < n; i++) {
       const v = nested ? row![i] : (values as ArrayLike<number>)[t * n + i];
       if (typeof v !== "number" || !Number.isFinite(v) || v <= -1) {
         const where = nested ? `values[${t}][${i}]` : `values[${t * n + i}]`;
-        throw new EngineError("INVALID_INPUT", `${where} (asset ${assets[i]}, period ${t}) must be a finite simple return > -1, got ${String(v)}`, { field: where });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `${where} (asset ${assets[i]}, period ${t}) must be a finite simple return > -1, got ${String(v)}`,
+          { field: where },
+        );
       }
       returns[t * n + i] = v;
     }
   }
-  return makeAssetReturns(assets, returns, periods, periodsPerYear, frequency, o.dates === undefined ? undefined : readDates("options.dates", o.dates, periods));
+  return makeAssetReturns(
+    assets,
+    returns,
+    periods,
+    periodsPerYear,
+    frequency,
+    o.dates === undefined ? undefined : readDates("options.dates", o.dates, periods),
+  );
 }
 
 /** Checks T strictly increasing finite Unix seconds. */
@@ -91,10 +120,18 @@ export function readDates(field: string, dates: unknown, periods: number): reado
   for (let t = 0; t < dates.length; t++) {
     const d = dates[t];
     if (typeof d !== "number" || !Number.isFinite(d) || (t > 0 && !(d > dates[t - 1]))) {
-      throw new EngineError("INVALID_INPUT", `${field}[${t}] must be a finite Unix second after ${field}[${t - 1}], got ${String(d)}`, { field: `${field}[${t}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${t}] must be a finite Unix second after ${field}[${t - 1}], got ${String(d)}`,
+        { field: `${field}[${t}]` },
+      );
     }
     if (Math.abs(d) > 1e11) {
-      throw new EngineError("INVALID_INPUT", `${field}[${t}] = ${d} looks like milliseconds; give Unix seconds (divide by 1000)`, { field: `${field}[${t}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${t}] = ${d} looks like milliseconds; give Unix seconds (divide by 1000)`,
+        { field: `${field}[${t}]` },
+      );
     }
   }
   return Object.freeze([...dates] as number[]);
@@ -112,7 +149,14 @@ export function makeAssetReturns(
   frequency: Frequency,
   dates?: readonly number[],
 ): AssetReturns {
-  const value: AssetReturns = Object.freeze({ assets, returns, periods, periodsPerYear, frequency, ...(dates === undefined ? {} : { dates }) });
+  const value: AssetReturns = Object.freeze({
+    assets,
+    returns,
+    periods,
+    periodsPerYear,
+    frequency,
+    ...(dates === undefined ? {} : { dates }),
+  });
   built.add(value);
   return value;
 }

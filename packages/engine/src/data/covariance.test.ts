@@ -15,10 +15,11 @@ describe("covariance (the one validator)", () => {
         expect(c.definite).toBe(true);
         expect(c.periodsPerYear).toBe(252);
         const n = rows.length;
-        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-          expect(c.values[i * n + j]).toBe(c.values[j * n + i]);
-          expect(c.values[i * n + j]).toBe(rows[i]![j]! / 2 + rows[j]![i]! / 2);
-        }
+        for (let i = 0; i < n; i++)
+          for (let j = 0; j < n; j++) {
+            expect(c.values[i * n + j]).toBe(c.values[j * n + i]);
+            expect(c.values[i * n + j]).toBe(rows[i]![j]! / 2 + rows[j]![i]! / 2);
+          }
       }),
       { seed: 29, numRuns: 50 },
     );
@@ -33,12 +34,23 @@ describe("covariance (the one validator)", () => {
   });
 
   it("refuses an indefinite matrix naming the row and its asset", () => {
-    const bad = [[1, 2], [2, 1]];
-    expect(() => covariance(bad, { assets: ["A", "B"], frequency: "annual" })).toThrow(/positive semi-definite.*row 1 \(B\)/);
+    const bad = [
+      [1, 2],
+      [2, 1],
+    ];
+    expect(() => covariance(bad, { assets: ["A", "B"], frequency: "annual" })).toThrow(
+      /positive semi-definite.*row 1 \(B\)/,
+    );
   });
 
   it("a labelled look-alike (structured clone) is checked and keeps its labels", () => {
-    const c = covariance([[0.04, 0.01], [0.01, 0.09]], { assets: ["A", "B"], frequency: "monthly" });
+    const c = covariance(
+      [
+        [0.04, 0.01],
+        [0.01, 0.09],
+      ],
+      { assets: ["A", "B"], frequency: "monthly" },
+    );
     const clone = structuredClone(c);
     expect(isCovariance(clone)).toBe(false);
     const read = readCovariance("covariance", clone);
@@ -47,12 +59,18 @@ describe("covariance (the one validator)", () => {
   });
 
   it("a bare matrix is labelled by position, per period", () => {
-    const c = readCovariance("covariance", [[0.04, 0], [0, 0.09]]);
+    const c = readCovariance("covariance", [
+      [0.04, 0],
+      [0, 0.09],
+    ]);
     expect([c.assets, c.periodsPerYear, c.frequency]).toEqual([["0", "1"], 1, "custom"]);
   });
 
   it("refuses ids of the wrong count, repeated ids, and a contradicting sampling", () => {
-    const m = [[0.04, 0], [0, 0.09]];
+    const m = [
+      [0.04, 0],
+      [0, 0.09],
+    ];
     const codeOf = (f: () => unknown) => {
       try {
         f();
@@ -63,6 +81,8 @@ describe("covariance (the one validator)", () => {
     };
     expect(codeOf(() => covariance(m, { assets: ["A"], frequency: "daily" }))).toBe("INVALID_INPUT");
     expect(codeOf(() => covariance(m, { assets: ["A", "A"], frequency: "daily" }))).toBe("INVALID_INPUT");
-    expect(codeOf(() => covariance(m, { assets: ["A", "B"], frequency: "daily", periodsPerYear: 12 }))).toBe("INVALID_INPUT");
+    expect(codeOf(() => covariance(m, { assets: ["A", "B"], frequency: "daily", periodsPerYear: 12 }))).toBe(
+      "INVALID_INPUT",
+    );
   });
 });

@@ -65,7 +65,11 @@ const MIN_VARIANCE_RATIO = 1e-150;
  * [c.assets, c.definite] // => [["A", "B"], true]
  */
 export function covariance(matrix: CovarianceInput, options: CovarianceOptions): Covariance {
-  const o = readOptions<CovarianceOptions>(options, "{ assets?, frequency?, periodsPerYear? }", ["assets", "frequency", "periodsPerYear"]);
+  const o = readOptions<CovarianceOptions>(options, "{ assets?, frequency?, periodsPerYear? }", [
+    "assets",
+    "frequency",
+    "periodsPerYear",
+  ]);
   const { periodsPerYear, frequency } = readFrequency("options", o);
   return readCovariance("covariance", matrix, { assets: o.assets, periodsPerYear, frequency });
 }
@@ -85,20 +89,31 @@ export function readCovariance(
   if (isCovariance(input) && label === undefined) return input;
   // A labelled look-alike (a Covariance that crossed a worker boundary or JSON) keeps its labels and is checked.
   const lookAlike = isCovariance(input) || isLabelled(input) ? (input as Covariance) : undefined;
-  const { n, data } = toSquareMatrix(field, lookAlike === undefined ? input : { size: lookAlike.size, values: lookAlike.values });
+  const { n, data } = toSquareMatrix(
+    field,
+    lookAlike === undefined ? input : { size: lookAlike.size, values: lookAlike.values },
+  );
   const given = label?.assets ?? lookAlike?.assets;
   const assets = given === undefined ? positionIds(n) : readAssetIds(`${field} assets`, given, n).assets;
   let scale = 0;
   for (let i = 0; i < n; i++) {
     const v = data[i * n + i]!;
     if (!(v > 0)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (the variance of ${assets[i]}) must be > 0, got ${v}`, { field: `${field}[${i}][${i}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${i}][${i}] (the variance of ${assets[i]}) must be > 0, got ${v}`,
+        { field: `${field}[${i}][${i}]` },
+      );
     }
     if (v > scale) scale = v;
   }
   for (let i = 0; i < n; i++) {
     if (!(data[i * n + i]! / scale >= MIN_VARIANCE_RATIO)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${i}][${i}] (a variance) must be at least 1e-150 times the largest variance`, { field: `${field}[${i}][${i}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${i}][${i}] (a variance) must be at least 1e-150 times the largest variance`,
+        { field: `${field}[${i}][${i}]` },
+      );
     }
   }
   for (let i = 0; i < n; i++) {
@@ -106,9 +121,13 @@ export function readCovariance(
       const a = data[i * n + j]!;
       const b = data[j * n + i]!;
       if (Math.abs(a - b) > EPS * Math.sqrt(data[i * n + i]! * data[j * n + j]!)) {
-        throw new EngineError("INVALID_INPUT", `${field} must be symmetric: ${field}[${i}][${j}] = ${a} differs from ${field}[${j}][${i}] = ${b}`, {
-          field: `${field}[${i}][${j}]`,
-        });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `${field} must be symmetric: ${field}[${i}][${j}] = ${a} differs from ${field}[${j}][${i}] = ${b}`,
+          {
+            field: `${field}[${i}][${j}]`,
+          },
+        );
       }
       const m = a / 2 + b / 2;
       data[i * n + j] = m;
@@ -117,7 +136,11 @@ export function readCovariance(
   }
   const { failedAt, definite } = choleskyCheck(data, n, scale);
   if (failedAt >= 0) {
-    throw new EngineError("INVALID_INPUT", `${field} must be positive semi-definite (a covariance matrix); it fails at row ${failedAt} (${assets[failedAt]})`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be positive semi-definite (a covariance matrix); it fails at row ${failedAt} (${assets[failedAt]})`,
+      { field },
+    );
   }
   const sampling =
     label?.periodsPerYear !== undefined
@@ -130,7 +153,13 @@ export function readCovariance(
 }
 
 function isLabelled(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Array.isArray((value as Covariance).assets) && "values" in value && "size" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as Covariance).assets) &&
+    "values" in value &&
+    "size" in value
+  );
 }
 
 function positionIds(n: number): readonly string[] {
@@ -149,7 +178,15 @@ export function makeCovariance<E extends object = Record<never, never>>(
   definite: boolean,
   extra?: E,
 ): Covariance & E {
-  const value = Object.freeze({ ...extra, assets, size: assets.length, values, periodsPerYear, frequency, definite }) as Covariance & E;
+  const value = Object.freeze({
+    ...extra,
+    assets,
+    size: assets.length,
+    values,
+    periodsPerYear,
+    frequency,
+    definite,
+  }) as Covariance & E;
   checked.add(value);
   return value;
 }

@@ -38,27 +38,47 @@ export function isExpectedReturns(value: unknown): value is ExpectedReturns {
  * const mu = expectedReturns({ A: 0.08, B: 0.12 }, { frequency: "monthly" });
  * [mu.assets, mu.values[1]] // => [["A", "B"], 0.01]
  */
-export function expectedReturns(values: Readonly<Record<string, number>> | ReadonlyMap<string, number>, options: ExpectedReturnsOptions): ExpectedReturns {
-  const o = readOptions<ExpectedReturnsOptions>(options, "{ frequency?, periodsPerYear?, annual? }", ["frequency", "periodsPerYear", "annual"]);
+export function expectedReturns(
+  values: Readonly<Record<string, number>> | ReadonlyMap<string, number>,
+  options: ExpectedReturnsOptions,
+): ExpectedReturns {
+  const o = readOptions<ExpectedReturnsOptions>(options, "{ frequency?, periodsPerYear?, annual? }", [
+    "frequency",
+    "periodsPerYear",
+    "annual",
+  ]);
   const { periodsPerYear, frequency } = readFrequency("options", o);
   if (o.annual !== undefined && typeof o.annual !== "boolean") {
     throw new EngineError("INVALID_INPUT", "options.annual must be true or false", { field: "options.annual" });
   }
-  if (values === null || typeof values !== "object") throw new EngineError("INVALID_INPUT", "values must be { id: return } or a Map", { field: "values" });
+  if (values === null || typeof values !== "object")
+    throw new EngineError("INVALID_INPUT", "values must be { id: return } or a Map", { field: "values" });
   const entries = values instanceof Map ? [...values.entries()] : Object.entries(values);
-  const { assets } = readAssetIds("values (ids)", entries.map(([id]) => id));
-  if (assets.length === 0) throw new EngineError("INVALID_INPUT", "values must name at least one asset", { field: "values" });
+  const { assets } = readAssetIds(
+    "values (ids)",
+    entries.map(([id]) => id),
+  );
+  if (assets.length === 0)
+    throw new EngineError("INVALID_INPUT", "values must name at least one asset", { field: "values" });
   const divisor = o.annual === false ? 1 : periodsPerYear;
   const out = new Float64Array(assets.length);
   entries.forEach(([id, v], i) => {
-    if (typeof v !== "number" || !Number.isFinite(v)) throw new EngineError("INVALID_INPUT", `values.${id} must be a finite number, got ${String(v)}`, { field: `values.${id}` });
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw new EngineError("INVALID_INPUT", `values.${id} must be a finite number, got ${String(v)}`, {
+        field: `values.${id}`,
+      });
     out[i] = v / divisor;
   });
   return makeExpectedReturns(assets, out, periodsPerYear, frequency);
 }
 
 /** Wraps values already checked (no copy). Private to the engine: estimators end here. */
-export function makeExpectedReturns(assets: readonly string[], values: Float64Array, periodsPerYear: number, frequency: Frequency): ExpectedReturns {
+export function makeExpectedReturns(
+  assets: readonly string[],
+  values: Float64Array,
+  periodsPerYear: number,
+  frequency: Frequency,
+): ExpectedReturns {
   const value: ExpectedReturns = Object.freeze({ assets, values, periodsPerYear, frequency });
   checked.add(value);
   return value;

@@ -23,14 +23,22 @@ const BANDS: ReadonlyArray<{ frequency: Exclude<Frequency, "custom">; min: numbe
  */
 export function inferFrequency(dates: readonly number[]): Exclude<Frequency, "custom"> {
   if (!Array.isArray(dates) || dates.length < 2) {
-    throw new EngineError("INVALID_INPUT", "dates must hold at least 2 Unix seconds to read the frequency from; give frequency instead", { field: "dates" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "dates must hold at least 2 Unix seconds to read the frequency from; give frequency instead",
+      { field: "dates" },
+    );
   }
   const gaps: number[] = [];
   for (let t = 1; t < dates.length; t++) {
     const a = dates[t - 1];
     const b = dates[t];
     if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b) || !(b > a)) {
-      throw new EngineError("INVALID_INPUT", `dates[${t}] must be a finite Unix second after dates[${t - 1}], got ${String(b)}`, { field: `dates[${t}]` });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `dates[${t}] must be a finite Unix second after dates[${t - 1}], got ${String(b)}`,
+        { field: `dates[${t}]` },
+      );
     }
     gaps.push((b - a) / 86400);
   }

@@ -1,4 +1,15 @@
-import { DateMillisecond, Field, Float64, Schema, Table, TimestampMillisecond, tableFromArrays, tableFromIPC, tableToIPC, vectorFromArray } from "apache-arrow";
+import {
+  DateMillisecond,
+  Field,
+  Float64,
+  Schema,
+  Table,
+  TimestampMillisecond,
+  tableFromArrays,
+  tableFromIPC,
+  tableToIPC,
+  vectorFromArray,
+} from "apache-arrow";
 import { describe, expect, it } from "vitest";
 import { returnsFromArrow } from "./returnsFromArrow.ts";
 import { returnsFromPrices } from "./returnsFromPrices.ts";
@@ -10,7 +21,10 @@ const B = [50, 50.5, 51, 50];
 describe("returnsFromArrow (a real apache-arrow Table, through IPC as pandas or polars would send it)", () => {
   it("reads a Date column and float columns, and equals returnsFromPrices on the same closes", () => {
     const table = new Table({
-      date: vectorFromArray(days.map((d) => new Date(d)), new DateMillisecond()),
+      date: vectorFromArray(
+        days.map((d) => new Date(d)),
+        new DateMillisecond(),
+      ),
       A: vectorFromArray(A, new Float64()),
       B: vectorFromArray(B, new Float64()),
     });
@@ -34,7 +48,10 @@ describe("returnsFromArrow (a real apache-arrow Table, through IPC as pandas or 
   });
 
   it("refuses a missing value naming its column and row", () => {
-    const table = tableFromArrays({ date: Float64Array.from(days, (d) => d / 1000), A: [100, null, 101, 102] as unknown as Float64Array });
+    const table = tableFromArrays({
+      date: Float64Array.from(days, (d) => d / 1000),
+      A: [100, null, 101, 102] as unknown as Float64Array,
+    });
     expect(() => returnsFromArrow(table)).toThrow(/table\.A\[1\]/);
   });
 });

@@ -46,28 +46,54 @@ const SECONDS_PER_UNIT = [1, 1e-3, 1e-6, 1e-9] as const;
  * // returnsFromArrow(table, { dateColumn: "date" }).assets // => ["A", "B"]
  */
 export function returnsFromArrow(table: ArrowTableLike, options: ReturnsFromRecordsOptions = {}): AssetReturns {
-  const o = readOptions<ReturnsFromRecordsOptions>(options, "{ dateColumn?, values?, frequency?, periodsPerYear? }", ["dateColumn", "values", "frequency", "periodsPerYear"]);
-  if (table === null || typeof table !== "object" || typeof table.getChild !== "function" || !Array.isArray(table.schema?.fields)) {
-    throw new EngineError("INVALID_INPUT", "table must be an Apache Arrow Table (from apache-arrow's tableFromIPC or tableFromArrays)", { field: "table" });
+  const o = readOptions<ReturnsFromRecordsOptions>(options, "{ dateColumn?, values?, frequency?, periodsPerYear? }", [
+    "dateColumn",
+    "values",
+    "frequency",
+    "periodsPerYear",
+  ]);
+  if (
+    table === null ||
+    typeof table !== "object" ||
+    typeof table.getChild !== "function" ||
+    !Array.isArray(table.schema?.fields)
+  ) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      "table must be an Apache Arrow Table (from apache-arrow's tableFromIPC or tableFromArrays)",
+      { field: "table" },
+    );
   }
   const names = table.schema.fields.map((f) => f.name);
   const dateColumn = o.dateColumn ?? (names.includes("date") ? "date" : names[0]);
   const dateField = table.schema.fields.find((f) => f.name === dateColumn);
-  if (dateField === undefined) throw new EngineError("INVALID_INPUT", `table has no date column "${String(dateColumn)}" (columns: ${names.join(", ")}); name it with options.dateColumn`, { field: "options.dateColumn" });
+  if (dateField === undefined)
+    throw new EngineError(
+      "INVALID_INPUT",
+      `table has no date column "${String(dateColumn)}" (columns: ${names.join(", ")}); name it with options.dateColumn`,
+      { field: "options.dateColumn" },
+    );
   const rows = table.numRows;
-  if (!Number.isInteger(rows) || rows < 2) throw new EngineError("INVALID_INPUT", `table must hold at least 2 rows, got ${rows}`, { field: "table" });
+  if (!Number.isInteger(rows) || rows < 2)
+    throw new EngineError("INVALID_INPUT", `table must hold at least 2 rows, got ${rows}`, { field: "table" });
   const dateVector = table.getChild(dateField.name)!;
   const typeName = String(dateField.type);
-  const unitSeconds = /^Timestamp/i.test(typeName) ? SECONDS_PER_UNIT[dateField.type.unit as 0 | 1 | 2 | 3] ?? 1e-3 : /^Date/i.test(typeName) ? 1e-3 : undefined;
+  const unitSeconds = /^Timestamp/i.test(typeName)
+    ? (SECONDS_PER_UNIT[dateField.type.unit as 0 | 1 | 2 | 3] ?? 1e-3)
+    : /^Date/i.test(typeName)
+      ? 1e-3
+      : undefined;
   const dates: number[] = new Array(rows);
   for (let t = 0; t < rows; t++) {
     const v = dateVector.get(t);
     const field = `table.${dateField.name}[${t}]`;
-    if (unitSeconds !== undefined && (typeof v === "number" || typeof v === "bigint")) dates[t] = Number(v) * unitSeconds;
+    if (unitSeconds !== undefined && (typeof v === "number" || typeof v === "bigint"))
+      dates[t] = Number(v) * unitSeconds;
     else dates[t] = readDateValue(field, v);
   }
   const assets = names.filter((name) => name !== dateField.name);
-  if (assets.length === 0) throw new EngineError("INVALID_INPUT", "table has no asset column besides the date", { field: "table" });
+  if (assets.length === 0)
+    throw new EngineError("INVALID_INPUT", "table has no asset column besides the date", { field: "table" });
   const columns = assets.map((name) => {
     const vector = table.getChild(name)!;
     const out = new Float64Array(rows);
@@ -75,7 +101,11 @@ export function returnsFromArrow(table: ArrowTableLike, options: ReturnsFromReco
       const v = vector.get(t);
       const x = typeof v === "bigint" ? Number(v) : v;
       if (typeof x !== "number" || !Number.isFinite(x)) {
-        throw new EngineError("INVALID_INPUT", `table.${name}[${t}] must be a finite number, got ${x === null ? "null (a missing value)" : String(x)}`, { field: `table.${name}[${t}]` });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `table.${name}[${t}] must be a finite number, got ${x === null ? "null (a missing value)" : String(x)}`,
+          { field: `table.${name}[${t}]` },
+        );
       }
       out[t] = x;
     }

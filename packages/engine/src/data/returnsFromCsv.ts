@@ -16,9 +16,19 @@ import { returnsFromRecords, type ReturnsFromRecordsOptions } from "./returnsFro
  * returnsFromCsv("date,A,B\n2024-01-01,100,50\n2024-01-02,101,49.5\n2024-01-03,102.01,49.5").frequency // => "daily"
  */
 export function returnsFromCsv(text: string, options: ReturnsFromRecordsOptions = {}): AssetReturns {
-  const o = readOptions<ReturnsFromRecordsOptions>(options, "{ dateColumn?, values?, frequency?, periodsPerYear? }", ["dateColumn", "values", "frequency", "periodsPerYear"]);
-  if (typeof text !== "string" || text.trim().length === 0) throw new EngineError("INVALID_INPUT", "text must be non-empty CSV", { field: "text" });
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: "greedy", dynamicTyping: false });
+  const o = readOptions<ReturnsFromRecordsOptions>(options, "{ dateColumn?, values?, frequency?, periodsPerYear? }", [
+    "dateColumn",
+    "values",
+    "frequency",
+    "periodsPerYear",
+  ]);
+  if (typeof text !== "string" || text.trim().length === 0)
+    throw new EngineError("INVALID_INPUT", "text must be non-empty CSV", { field: "text" });
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
+    header: true,
+    skipEmptyLines: "greedy",
+    dynamicTyping: false,
+  });
   const error = parsed.errors[0];
   if (error !== undefined) {
     const line = error.row === undefined ? "" : ` on data row ${error.row + 1}`;
@@ -35,7 +45,9 @@ export function returnsFromCsv(text: string, options: ReturnsFromRecordsOptions 
         continue;
       }
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) {
-        throw new EngineError("INVALID_INPUT", `text row ${t + 1}, column ${column}: "${cell}" is not a number`, { field: `text[${t + 1}].${column}` });
+        throw new EngineError("INVALID_INPUT", `text row ${t + 1}, column ${column}: "${cell}" is not a number`, {
+          field: `text[${t + 1}].${column}`,
+        });
       }
       out[column] = Number(cell);
     }

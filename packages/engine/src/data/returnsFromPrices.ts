@@ -28,24 +28,43 @@ export function returnsFromPrices(
   prices: ReadonlyMap<string, ArrayLike<number>> | Readonly<Record<string, ArrayLike<number>>>,
   options: ReturnsFromPricesOptions = {},
 ): AssetReturns {
-  const o = readOptions<ReturnsFromPricesOptions>(options, "{ dates?, frequency?, periodsPerYear? }", ["dates", "frequency", "periodsPerYear"]);
-  if (prices === null || typeof prices !== "object") throw new EngineError("INVALID_INPUT", "prices must be a Map or an object of id → closes", { field: "prices" });
+  const o = readOptions<ReturnsFromPricesOptions>(options, "{ dates?, frequency?, periodsPerYear? }", [
+    "dates",
+    "frequency",
+    "periodsPerYear",
+  ]);
+  if (prices === null || typeof prices !== "object")
+    throw new EngineError("INVALID_INPUT", "prices must be a Map or an object of id → closes", { field: "prices" });
   const entries = prices instanceof Map ? [...prices.entries()] : Object.entries(prices);
-  if (entries.length === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least one asset's closes, got none", { field: "prices" });
-  const { assets } = readAssetIds("prices (ids)", entries.map(([id]) => id));
+  if (entries.length === 0)
+    throw new EngineError("INVALID_INPUT", "prices must hold at least one asset's closes, got none", {
+      field: "prices",
+    });
+  const { assets } = readAssetIds(
+    "prices (ids)",
+    entries.map(([id]) => id),
+  );
   const n = assets.length;
   const length = (entries[0]![1] as ArrayLike<number> | null)?.length;
   if (typeof length !== "number" || length < 2) {
-    throw new EngineError("INVALID_INPUT", `prices.${assets[0]} must hold at least 2 closes, got ${typeof length === "number" ? length : "no array"}`, { field: `prices.${assets[0]}` });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `prices.${assets[0]} must hold at least 2 closes, got ${typeof length === "number" ? length : "no array"}`,
+      { field: `prices.${assets[0]}` },
+    );
   }
   const periods = length - 1;
   const out = new Float64Array(periods * n);
   for (let i = 0; i < n; i++) {
     const [id, closes] = entries[i]!;
     if (closes === null || typeof closes !== "object" || closes.length !== length) {
-      throw new EngineError("INVALID_INPUT", `prices.${id} must hold ${length} closes like prices.${assets[0]} (aligned on one calendar), got ${closes?.length ?? typeof closes}`, {
-        field: `prices.${id}`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `prices.${id} must hold ${length} closes like prices.${assets[0]} (aligned on one calendar), got ${closes?.length ?? typeof closes}`,
+        {
+          field: `prices.${id}`,
+        },
+      );
     }
     let previous = checkClose(id, 0, closes[0]);
     for (let t = 1; t < length; t++) {
@@ -68,7 +87,9 @@ export function returnsFromPrices(
 
 function checkClose(id: string, t: number, v: unknown): number {
   if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0)) {
-    throw new EngineError("INVALID_INPUT", `prices.${id}[${t}] must be a finite close > 0, got ${String(v)}`, { field: `prices.${id}[${t}]` });
+    throw new EngineError("INVALID_INPUT", `prices.${id}[${t}] must be a finite close > 0, got ${String(v)}`, {
+      field: `prices.${id}[${t}]`,
+    });
   }
   return v;
 }

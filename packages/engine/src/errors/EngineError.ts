@@ -36,7 +36,11 @@ export class EngineError extends Error {
    */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: EngineErrorCode, message: string, options: { field?: string; cause?: unknown; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: EngineErrorCode,
+    message: string,
+    options: { field?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.field = options.field;

@@ -10,7 +10,19 @@ describe("solver helpers", () => {
     const error = (() => {
       try {
         withSolverModel(
-          () => (handle = { model: highs.createModel({ numCols: 1, numRows: 1, colCost: [1], colLower: [1], colUpper: [2], rowLower: [-highs.infinity], rowUpper: [0], matrix: { format: "csr", numRows: 1, numCols: 1, starts: [0, 1], indices: [0], values: [1] } }) }),
+          () =>
+            (handle = {
+              model: highs.createModel({
+                numCols: 1,
+                numRows: 1,
+                colCost: [1],
+                colLower: [1],
+                colUpper: [2],
+                rowLower: [-highs.infinity],
+                rowUpper: [0],
+                matrix: { format: "csr", numRows: 1, numCols: 1, starts: [0, 1], indices: [0], values: [1] },
+              }),
+            }),
           ({ model }) => runToOptimality(model, "the test LP"),
         );
       } catch (e) {
@@ -26,7 +38,21 @@ describe("solver helpers", () => {
     const highs = await loadSolver();
     const error = (() => {
       try {
-        withSolverModel(() => ({ model: highs.createModel({ numCols: 1, numRows: 0, colCost: [], colLower: [0], colUpper: [1], rowLower: [], rowUpper: [], matrix: { format: "csr", numRows: 0, numCols: 1, starts: [0], indices: [], values: [] } }) }), () => 0);
+        withSolverModel(
+          () => ({
+            model: highs.createModel({
+              numCols: 1,
+              numRows: 0,
+              colCost: [],
+              colLower: [0],
+              colUpper: [1],
+              rowLower: [],
+              rowUpper: [],
+              matrix: { format: "csr", numRows: 0, numCols: 1, starts: [0], indices: [], values: [] },
+            }),
+          }),
+          () => 0,
+        );
       } catch (e) {
         return e;
       }
@@ -38,11 +64,23 @@ describe("solver helpers", () => {
 
 describe("the named HiGHS statuses", () => {
   const lp = (highs: Awaited<ReturnType<typeof loadSolver>>) =>
-    highs.createModel({ numCols: 1, numRows: 1, colCost: [1], colLower: [0], colUpper: [2], rowLower: [1], rowUpper: [highs.infinity], matrix: { format: "csr", numRows: 1, numCols: 1, starts: [0, 1], indices: [0], values: [1] } });
+    highs.createModel({
+      numCols: 1,
+      numRows: 1,
+      colCost: [1],
+      colLower: [0],
+      colUpper: [2],
+      rowLower: [1],
+      rowUpper: [highs.infinity],
+      matrix: { format: "csr", numRows: 1, numCols: 1, starts: [0, 1], indices: [0], values: [1] },
+    });
 
   it("are the codes HiGHS reports: optimal for a solved LP, time limit reached when the limit is 0", async () => {
     const highs = await loadSolver();
-    const solved = withSolverModel(() => ({ model: lp(highs) }), ({ model }) => model.run().modelStatus);
+    const solved = withSolverModel(
+      () => ({ model: lp(highs) }),
+      ({ model }) => model.run().modelStatus,
+    );
     expect(solved).toBe(HIGHS_STATUS.optimal);
     expect(statusName(solved)).toBe("optimal");
     const stopped = withSolverModel(

@@ -51,10 +51,24 @@ export const HIGHS_STATUS = { optimal: 7, timeLimitReached: 13 } as const;
 export const HIGHS_SOLUTION_STATUS = { feasible: 2 } as const;
 
 const STATUS_NAMES: Record<number, string> = {
-  0: "not set", 1: "load error", 2: "model error", 3: "presolve error", 4: "solve error", 5: "postsolve error",
-  6: "empty model", [HIGHS_STATUS.optimal]: "optimal", 8: "infeasible", 9: "unbounded or infeasible", 10: "unbounded",
-  11: "objective bound reached", 12: "objective target reached", [HIGHS_STATUS.timeLimitReached]: "time limit reached",
-  14: "iteration limit reached", 15: "unknown", 16: "solution limit reached", 17: "interrupted",
+  0: "not set",
+  1: "load error",
+  2: "model error",
+  3: "presolve error",
+  4: "solve error",
+  5: "postsolve error",
+  6: "empty model",
+  [HIGHS_STATUS.optimal]: "optimal",
+  8: "infeasible",
+  9: "unbounded or infeasible",
+  10: "unbounded",
+  11: "objective bound reached",
+  12: "objective target reached",
+  [HIGHS_STATUS.timeLimitReached]: "time limit reached",
+  14: "iteration limit reached",
+  15: "unknown",
+  16: "solution limit reached",
+  17: "interrupted",
 };
 
 /** The HiGHS model-status code as words. */

@@ -19,9 +19,13 @@ import { FIGI_FORMAT_RULE, FIGI_PATTERN } from "./_internal/figiFormat.ts";
  */
 export function assertFigi(field: string, value: unknown): string {
   if (typeof value !== "string" || !FIGI_PATTERN.test(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be a FIGI of ${FIGI_FORMAT_RULE}, got ${describeValue(value)}`, {
-      field,
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be a FIGI of ${FIGI_FORMAT_RULE}, got ${describeValue(value)}`,
+      {
+        field,
+      },
+    );
   }
   const expected = figiCheckDigitUnchecked(value);
   if (expected !== value.charCodeAt(11) - 48) {

@@ -19,9 +19,13 @@ import { ISIN_FORMAT_RULE, ISIN_PATTERN } from "./_internal/isinFormat.ts";
  */
 export function assertIsin(field: string, value: unknown): string {
   if (typeof value !== "string" || !ISIN_PATTERN.test(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be an ISIN of ${ISIN_FORMAT_RULE}, got ${describeValue(value)}`, {
-      field,
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be an ISIN of ${ISIN_FORMAT_RULE}, got ${describeValue(value)}`,
+      {
+        field,
+      },
+    );
   }
   const expected = isinCheckDigitUnchecked(value.slice(0, 11));
   if (expected !== value.charCodeAt(11) - 48) {

@@ -44,7 +44,15 @@ describe("figiCheckDigit", () => {
   });
 
   it("rejects a malformed body, naming the field and the rule", () => {
-    for (const bad of ["bbg000b9xry", "BBG000B9XR", "BBG000B9XRY4", "BBA000B9XRY", "BBG000A9XRY", "BSG000B9XRY", "1BG000B9XRY"]) {
+    for (const bad of [
+      "bbg000b9xry",
+      "BBG000B9XR",
+      "BBG000B9XRY4",
+      "BBA000B9XRY",
+      "BBG000A9XRY",
+      "BSG000B9XRY",
+      "1BG000B9XRY",
+    ]) {
       expect(() => figiCheckDigit(bad)).toThrow(EngineError);
       expect(() => figiCheckDigit(bad)).toThrow(/body must be a FIGI body of 11 characters/);
     }
@@ -127,7 +135,9 @@ describe("assertFigi", () => {
       const err = e as EngineError;
       expect(err.code).toBe("INVALID_INPUT");
       expect(err.field).toBe("companies[0].figi");
-      expect(err.message).toMatch(/^companies\[0\]\.figi must be a FIGI of 12 characters: 2 uppercase consonants not BS/);
+      expect(err.message).toMatch(
+        /^companies\[0\]\.figi must be a FIGI of 12 characters: 2 uppercase consonants not BS/,
+      );
     }
     expect(() => assertFigi("figi", 12)).toThrow(/got number/);
   });
@@ -140,16 +150,23 @@ describe("assertFigi", () => {
 
   it("agrees with isValidFigi on arbitrary strings (property)", () => {
     fc.assert(
-      fc.property(fc.oneof(validFigi, fc.string({ minLength: 11, maxLength: 13 }), validFigi.map((s) => replaceAt(s, 11, "0"))), (s) => {
-        let ok = true;
-        try {
-          assertFigi("x", s);
-        } catch (e) {
-          expect(e).toBeInstanceOf(EngineError);
-          ok = false;
-        }
-        expect(ok).toBe(isValidFigi(s));
-      }),
+      fc.property(
+        fc.oneof(
+          validFigi,
+          fc.string({ minLength: 11, maxLength: 13 }),
+          validFigi.map((s) => replaceAt(s, 11, "0")),
+        ),
+        (s) => {
+          let ok = true;
+          try {
+            assertFigi("x", s);
+          } catch (e) {
+            expect(e).toBeInstanceOf(EngineError);
+            ok = false;
+          }
+          expect(ok).toBe(isValidFigi(s));
+        },
+      ),
     );
   });
 });

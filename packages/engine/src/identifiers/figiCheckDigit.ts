@@ -25,9 +25,13 @@ import { FIGI_BODY_PATTERN, FIGI_BODY_RULE } from "./_internal/figiFormat.ts";
  */
 export function figiCheckDigit(body: string): number {
   if (typeof body !== "string" || !FIGI_BODY_PATTERN.test(body)) {
-    throw new EngineError("INVALID_INPUT", `body must be a FIGI body of ${FIGI_BODY_RULE}, got ${describeValue(body)}`, {
-      field: "body",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `body must be a FIGI body of ${FIGI_BODY_RULE}, got ${describeValue(body)}`,
+      {
+        field: "body",
+      },
+    );
   }
   return figiCheckDigitUnchecked(body);
 }

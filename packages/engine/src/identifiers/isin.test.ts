@@ -8,7 +8,15 @@ import { assertIsin, isinCheckDigit, isValidIsin } from "./index.ts";
 // examples in the Wikipedia "International Securities Identification Number" article):
 // Apple Inc., BAE Systems plc, SAP SE, Toyota Motor Corp., TotalEnergies SE, Microsoft Corp.,
 // BHP (AU0000XVGZA3, the article's example with letters inside the body).
-const REAL_ISINS = ["US0378331005", "GB0002634946", "DE0007164600", "JP3633400001", "FR0000120271", "US5949181045", "AU0000XVGZA3"];
+const REAL_ISINS = [
+  "US0378331005",
+  "GB0002634946",
+  "DE0007164600",
+  "JP3633400001",
+  "FR0000120271",
+  "US5949181045",
+  "AU0000XVGZA3",
+];
 
 const DIGITS = "0123456789";
 // Bodies lean towards digits (real ISIN bodies are mostly digits) so that the properties about
@@ -151,16 +159,23 @@ describe("assertIsin", () => {
 
   it("agrees with isValidIsin on arbitrary strings (property)", () => {
     fc.assert(
-      fc.property(fc.oneof(validIsin, fc.string({ minLength: 10, maxLength: 13 }), validIsin.map((s) => replaceAt(s, 11, "0"))), (s) => {
-        let ok = true;
-        try {
-          assertIsin("x", s);
-        } catch (e) {
-          expect(e).toBeInstanceOf(EngineError);
-          ok = false;
-        }
-        expect(ok).toBe(isValidIsin(s));
-      }),
+      fc.property(
+        fc.oneof(
+          validIsin,
+          fc.string({ minLength: 10, maxLength: 13 }),
+          validIsin.map((s) => replaceAt(s, 11, "0")),
+        ),
+        (s) => {
+          let ok = true;
+          try {
+            assertIsin("x", s);
+          } catch (e) {
+            expect(e).toBeInstanceOf(EngineError);
+            ok = false;
+          }
+          expect(ok).toBe(isValidIsin(s));
+        },
+      ),
     );
   });
 });

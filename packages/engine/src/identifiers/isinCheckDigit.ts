@@ -22,9 +22,13 @@ import { ISIN_BODY_PATTERN, ISIN_BODY_RULE } from "./_internal/isinFormat.ts";
  */
 export function isinCheckDigit(body: string): number {
   if (typeof body !== "string" || !ISIN_BODY_PATTERN.test(body)) {
-    throw new EngineError("INVALID_INPUT", `body must be an ISIN body of ${ISIN_BODY_RULE}, got ${describeValue(body)}`, {
-      field: "body",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `body must be an ISIN body of ${ISIN_BODY_RULE}, got ${describeValue(body)}`,
+      {
+        field: "body",
+      },
+    );
   }
   return isinCheckDigitUnchecked(body);
 }

@@ -28,7 +28,8 @@ export function choleskyCheck(a: Float64Array, n: number, scale: number): { fail
         let s = a[i * n + k]! / scale;
         const rowI = i * n;
         for (let p = 0; p < k; p++) s -= L[rowI + p]! * L[rowK + p]!;
-        if (Math.abs(s) > Math.sqrt(EPS) * Math.sqrt((a[i * n + i]! / scale) * akk)) return { failedAt: i, definite: false };
+        if (Math.abs(s) > Math.sqrt(EPS) * Math.sqrt((a[i * n + i]! / scale) * akk))
+          return { failedAt: i, definite: false };
       }
       continue;
     }

@@ -18,7 +18,13 @@ function plainGram(X: Float64Array, T: number, N: number, c: number): Float64Arr
 
 const columnsArb = fc
   .record({ T: fc.integer({ min: 1, max: 12 }), N: fc.integer({ min: 1, max: 11 }) })
-  .chain(({ T, N }) => fc.record({ T: fc.constant(T), N: fc.constant(N), values: fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: T * N, maxLength: T * N }) }));
+  .chain(({ T, N }) =>
+    fc.record({
+      T: fc.constant(T),
+      N: fc.constant(N),
+      values: fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: T * N, maxLength: T * N }),
+    }),
+  );
 
 describe("gramMatrix", () => {
   it("equals the one-product-at-a-time sums for every size (blocks at the edge included), exactly symmetric", () => {

@@ -12,7 +12,14 @@ import { EngineError } from "../errors/EngineError.ts";
  * @param field, what: the input named, and the result described, when an entry overflows.
  * @throws EngineError INVALID_INPUT when an entry overflows a float64 (returns around 1e154).
  */
-export function gramMatrix(X: Float64Array, T: number, N: number, c: number, field = "returns", what = "the covariance"): Float64Array {
+export function gramMatrix(
+  X: Float64Array,
+  T: number,
+  N: number,
+  c: number,
+  field = "returns",
+  what = "the covariance",
+): Float64Array {
   const C = new Float64Array(N * N);
   const sums = new Float64Array(9);
   const last = N - 1;
@@ -46,7 +53,9 @@ export function gramMatrix(X: Float64Array, T: number, N: number, c: number, fie
 /** Writes `v` at (i, j) and (j, i); the sums of a diagonal block below its diagonal equal those above (the same products in the same order). */
 function put(C: Float64Array, N: number, field: string, what: string, i: number, j: number, v: number): void {
   if (!Number.isFinite(v)) {
-    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, {
+      field,
+    });
   }
   C[i * N + j] = v + 0;
   C[j * N + i] = v + 0;
@@ -57,8 +66,26 @@ function put(C: Float64Array, N: number, field: string, what: string, i: number,
  * function of its own so that V8 compiles it after a few calls rather than on-stack replacement
  * of the whole kernel (a first call about a fifth cheaper).
  */
-function block(X: Float64Array, a0: number, a1: number, a2: number, b0: number, b1: number, b2: number, T: number, sums: Float64Array): void {
-  let s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
+function block(
+  X: Float64Array,
+  a0: number,
+  a1: number,
+  a2: number,
+  b0: number,
+  b1: number,
+  b2: number,
+  T: number,
+  sums: Float64Array,
+): void {
+  let s00 = 0,
+    s01 = 0,
+    s02 = 0,
+    s10 = 0,
+    s11 = 0,
+    s12 = 0,
+    s20 = 0,
+    s21 = 0,
+    s22 = 0;
   for (let t = 0; t < T; t++) {
     const y0 = X[b0 + t]!;
     const y1 = X[b1 + t]!;

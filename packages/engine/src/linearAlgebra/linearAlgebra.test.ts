@@ -9,13 +9,15 @@ import { solveLowerInPlace } from "./solveLowerInPlace.ts";
 import { solveUpperTransposedInPlace } from "./solveUpperTransposedInPlace.ts";
 
 /** A = GᵀG + I (symmetric positive definite) and a right-hand side, n in [1, 8]. */
-const spdSystem = fc.integer({ min: 1, max: 8 }).chain((n) =>
-  fc.tuple(
-    fc.constant(n),
-    fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n * n, maxLength: n * n }),
-    fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
-  ),
-);
+const spdSystem = fc
+  .integer({ min: 1, max: 8 })
+  .chain((n) =>
+    fc.tuple(
+      fc.constant(n),
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n * n, maxLength: n * n }),
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
+    ),
+  );
 
 function gram(n: number, g: readonly number[]): Float64Array {
   const A = new Float64Array(n * n);

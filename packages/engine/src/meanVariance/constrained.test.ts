@@ -23,11 +23,24 @@ interface OracleCase {
   objective: number;
   weights: number[];
 }
-const cases: OracleCase[] = JSON.parse(readFileSync(new URL("./_test/oracle_constrained.json", import.meta.url), "utf8"));
+const cases: OracleCase[] = JSON.parse(
+  readFileSync(new URL("./_test/oracle_constrained.json", import.meta.url), "utf8"),
+);
 
-type Options = ConstraintOptions & { maxWeight?: number; riskFreeRate?: number; minHoldings?: number; minActiveWeight?: number };
+type Options = ConstraintOptions & {
+  maxWeight?: number;
+  riskFreeRate?: number;
+  minHoldings?: number;
+  minActiveWeight?: number;
+};
 
-function run(method: OracleCase["method"], mu: number[], Sigma: { size: number; values: Float64Array }, options: Options, target?: number): Promise<MeanVarianceResult> {
+function run(
+  method: OracleCase["method"],
+  mu: number[],
+  Sigma: { size: number; values: Float64Array },
+  options: Options,
+  target?: number,
+): Promise<MeanVarianceResult> {
   if (method === "minimumVariance") return minimumVariance(Sigma, options);
   if (method === "maximumSharpe") return maximumSharpe(mu, Sigma, options);
   if (method === "efficientReturn") return efficientReturn(mu, Sigma, target!, options);
@@ -44,7 +57,13 @@ function quad(S: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>):
 }
 
 /** The per-period objective of docs/maths.md#mean-variance-under-constraints (one period a year), written from the formula. */
-function objectiveOf(method: OracleCase["method"], mu: number[], S: ArrayLike<number>, o: Options, w: ArrayLike<number>): number {
+function objectiveOf(
+  method: OracleCase["method"],
+  mu: number[],
+  S: ArrayLike<number>,
+  o: Options,
+  w: ArrayLike<number>,
+): number {
   const n = w.length;
   const gamma = o.l2Regularization ?? 0;
   let l2 = 0;
@@ -53,7 +72,12 @@ function objectiveOf(method: OracleCase["method"], mu: number[], S: ArrayLike<nu
   for (let i = 0; i < n; i++) {
     const id = String(i);
     l2 += gamma * w[i]! * w[i]!;
-    const c = o.transactionCosts === undefined ? 0 : typeof o.transactionCosts === "number" ? o.transactionCosts : (o.transactionCosts[id] ?? 0);
+    const c =
+      o.transactionCosts === undefined
+        ? 0
+        : typeof o.transactionCosts === "number"
+          ? o.transactionCosts
+          : (o.transactionCosts[id] ?? 0);
     costs += c * Math.abs(w[i]! - (o.previousWeights?.[id] ?? 0));
     ret += mu[i]! * w[i]!;
   }
@@ -109,13 +133,18 @@ describe("mean–variance under constraints against a scipy oracle", () => {
   for (const c of cases) {
     it(`${c.name}: the oracle's objective to 1e-9, every rule holds, certified`, async () => {
       const Sigma = { size: c.mu.length, values: Float64Array.from(c.covariance) };
-      const options: Options = { ...c.options, ...(c.riskFreeRate === undefined ? {} : { riskFreeRate: c.riskFreeRate }) };
+      const options: Options = {
+        ...c.options,
+        ...(c.riskFreeRate === undefined ? {} : { riskFreeRate: c.riskFreeRate }),
+      };
       const r = await run(c.method, c.mu, Sigma, options, c.target);
       expect(r.certificate.solver).toBe("highs-qp");
       expectCertified(r);
       expectRulesHold(c.covariance, options, r.vector);
-      if (c.method === "efficientReturn") expect(c.mu.reduce((s, m, i) => s + m * r.vector[i]!, 0)).toBeGreaterThanOrEqual(c.target! * (1 - 1e-12));
-      if (c.method === "efficientRisk") expect(Math.sqrt(quad(c.covariance, r.vector, r.vector))).toBeLessThanOrEqual(c.target! * (1 + 1e-9));
+      if (c.method === "efficientReturn")
+        expect(c.mu.reduce((s, m, i) => s + m * r.vector[i]!, 0)).toBeGreaterThanOrEqual(c.target! * (1 - 1e-12));
+      if (c.method === "efficientRisk")
+        expect(Math.sqrt(quad(c.covariance, r.vector, r.vector))).toBeLessThanOrEqual(c.target! * (1 + 1e-9));
       const mine = objectiveOf(c.method, c.mu, c.covariance, options, r.vector);
       expect(r.certificate.objective).toBeCloseTo(mine, 14);
       const maximise = c.method === "maximumSharpe" || c.method === "efficientRisk";
@@ -141,7 +170,9 @@ const problem = fc.integer({ min: 3, max: 8 }).chain((n) =>
 function covarianceOf(p: { n: number; B: number[]; d: number[] }): { size: number; values: Float64Array } {
   const { n, B, d } = p;
   const values = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) values[i * n + j] = B[2 * i]! * B[2 * j]! + B[2 * i + 1]! * B[2 * j + 1]! + (i === j ? d[i]! : 0);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      values[i * n + j] = B[2 * i]! * B[2 * j]! + B[2 * i + 1]! * B[2 * j + 1]! + (i === j ? d[i]! : 0);
   return { size: n, values };
 }
 
@@ -153,24 +184,35 @@ function previousOf(p: { n: number; previous: number[] }): Record<string, number
 describe("mean–variance under constraints: properties", () => {
   it("the rules hold and the result is certified (groups, turnover, costs), whatever the data", async () => {
     await fc.assert(
-      fc.asyncProperty(problem, fc.double({ min: 0.05, max: 0.5, noNaN: true }), fc.double({ min: 0.3, max: 0.8, noNaN: true }), async (p, turnover, cap) => {
-        const Sigma = covarianceOf(p);
-        const groups = { sector: Object.fromEntries(ids(p.n).map((id, i) => [id, i % 2 === 0 ? "Even" : "Odd"])) };
-        const options: Options = { groups, groupLimits: { sector: { Even: [0, cap] } }, previousWeights: previousOf(p), maxTurnover: turnover, transactionCosts: 0.0002 };
-        for (const method of ["minimumVariance", "maximumSharpe"] as const) {
-          let r: MeanVarianceResult;
-          try {
-            r = await run(method, p.mu, Sigma, options);
-          } catch (e) {
-            // The turnover budget may not reach the group cap from the previous weights: refused before solving, naming both.
-            expect(e).toBeInstanceOf(EngineError);
-            expect((e as EngineError).code).toBe("INFEASIBLE");
-            return;
+      fc.asyncProperty(
+        problem,
+        fc.double({ min: 0.05, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.3, max: 0.8, noNaN: true }),
+        async (p, turnover, cap) => {
+          const Sigma = covarianceOf(p);
+          const groups = { sector: Object.fromEntries(ids(p.n).map((id, i) => [id, i % 2 === 0 ? "Even" : "Odd"])) };
+          const options: Options = {
+            groups,
+            groupLimits: { sector: { Even: [0, cap] } },
+            previousWeights: previousOf(p),
+            maxTurnover: turnover,
+            transactionCosts: 0.0002,
+          };
+          for (const method of ["minimumVariance", "maximumSharpe"] as const) {
+            let r: MeanVarianceResult;
+            try {
+              r = await run(method, p.mu, Sigma, options);
+            } catch (e) {
+              // The turnover budget may not reach the group cap from the previous weights: refused before solving, naming both.
+              expect(e).toBeInstanceOf(EngineError);
+              expect((e as EngineError).code).toBe("INFEASIBLE");
+              return;
+            }
+            expectCertified(r);
+            expectRulesHold(Sigma.values, options, r.vector);
           }
-          expectCertified(r);
-          expectRulesHold(Sigma.values, options, r.vector);
-        }
-      }),
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -200,7 +242,10 @@ describe("mean–variance under constraints: properties", () => {
 
   it("a binding group cap is named in the warnings", async () => {
     const Sigma = { size: 3, values: Float64Array.of(0.04, 0.001, 0.002, 0.001, 0.09, 0.003, 0.002, 0.003, 0.0625) };
-    const r = await minimumVariance(Sigma, { groups: { sector: { "0": "Tech" } }, groupLimits: { sector: { Tech: [0, 0.2] } } });
+    const r = await minimumVariance(Sigma, {
+      groups: { sector: { "0": "Tech" } },
+      groupLimits: { sector: { Tech: [0, 0.2] } },
+    });
     expect(r.vector[0]).toBeCloseTo(0.2, 12);
     expect(r.warnings).toContain("rules that bind at the optimum: groupLimits.sector.Tech");
   });
@@ -209,18 +254,28 @@ describe("mean–variance under constraints: properties", () => {
     await fc.assert(
       fc.asyncProperty(problem, fc.nat(), async (p, seed) => {
         const n = p.n;
-        const order = ids(n).map((_, i) => i).sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
+        const order = ids(n)
+          .map((_, i) => i)
+          .sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
         const Sigma = covarianceOf(p);
         const permuted = { size: n, values: new Float64Array(n * n) };
-        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) permuted.values[i * n + j] = Sigma.values[order[i]! * n + order[j]!]!;
+        for (let i = 0; i < n; i++)
+          for (let j = 0; j < n; j++) permuted.values[i * n + j] = Sigma.values[order[i]! * n + order[j]!]!;
         const mu = order.map((i) => p.mu[i]!);
         const previous = previousOf(p);
-        const base: Options = { previousWeights: previous, maxTurnover: 0.3, l2Regularization: 1e-5, linearConstraints: [{ coefficients: { "0": 1, "1": 1 }, upper: 0.5 }] };
+        const base: Options = {
+          previousWeights: previous,
+          maxTurnover: 0.3,
+          l2Regularization: 1e-5,
+          linearConstraints: [{ coefficients: { "0": 1, "1": 1 }, upper: 0.5 }],
+        };
         const renamed: Options = {
           previousWeights: Object.fromEntries(order.map((i, k) => [String(k), previous[String(i)]!])),
           maxTurnover: 0.3,
           l2Regularization: 1e-5,
-          linearConstraints: [{ coefficients: Object.fromEntries(order.flatMap((i, k) => (i <= 1 ? [[String(k), 1]] : []))), upper: 0.5 }],
+          linearConstraints: [
+            { coefficients: Object.fromEntries(order.flatMap((i, k) => (i <= 1 ? [[String(k), 1]] : []))), upper: 0.5 },
+          ],
         };
         const a = await maximumSharpe(p.mu, Sigma, base).catch(() => null);
         const b = await maximumSharpe(mu, permuted, renamed).catch(() => null);
@@ -262,14 +317,20 @@ describe("mean–variance under constraints: bad input", () => {
   });
 
   it("a target return above what the rules allow is refused with the largest", async () => {
-    const error = await efficientReturn(mu, Sigma, 0.0019, { linearConstraints: [{ coefficients: { "1": 1 }, upper: 0.2 }] }).catch((e: unknown) => e);
+    const error = await efficientReturn(mu, Sigma, 0.0019, {
+      linearConstraints: [{ coefficients: { "1": 1 }, upper: 0.2 }],
+    }).catch((e: unknown) => e);
     expect((error as EngineError).code).toBe("INFEASIBLE");
-    expect((error as EngineError).message).toMatch(/targetReturn 0.0019 is above the largest expected return the rules allow/);
+    expect((error as EngineError).message).toMatch(
+      /targetReturn 0.0019 is above the largest expected return the rules allow/,
+    );
     expect((error as EngineError).details?.largestReturn).toBeCloseTo(0.2 * 0.002 + 0.8 * 0.0015, 12);
   });
 
   it("a target volatility below what the rules allow is refused with the least", async () => {
-    const error = await efficientRisk(mu, Sigma, 0.05, { linearConstraints: [{ coefficients: { "1": 1 }, lower: 0.5 }] }).catch((e: unknown) => e);
+    const error = await efficientRisk(mu, Sigma, 0.05, {
+      linearConstraints: [{ coefficients: { "1": 1 }, lower: 0.5 }],
+    }).catch((e: unknown) => e);
     expect((error as EngineError).code).toBe("INFEASIBLE");
     expect((error as EngineError).field).toBe("targetVolatility");
   });
@@ -281,9 +342,33 @@ describe("mean–variance under constraints: bad input", () => {
 
 describe("efficient frontier under constraints", () => {
   it("each point is the constrained efficientReturn optimum of its target, returns increasing, every rule holding", async () => {
-    const Sigma = { size: 4, values: Float64Array.of(0.04, 0.006, 0.01, 0.002, 0.006, 0.09, 0.012, 0.01, 0.01, 0.012, 0.0625, 0.005, 0.002, 0.01, 0.005, 0.03) };
+    const Sigma = {
+      size: 4,
+      values: Float64Array.of(
+        0.04,
+        0.006,
+        0.01,
+        0.002,
+        0.006,
+        0.09,
+        0.012,
+        0.01,
+        0.01,
+        0.012,
+        0.0625,
+        0.005,
+        0.002,
+        0.01,
+        0.005,
+        0.03,
+      ),
+    };
     const mu = [0.0004, 0.0008, 0.0006, 0.0003];
-    const options: Options = { groups: { sector: { "1": "Tech", "2": "Tech" } }, groupLimits: { sector: { Tech: [0, 0.5] } }, l2Regularization: 0.001 };
+    const options: Options = {
+      groups: { sector: { "1": "Tech", "2": "Tech" } },
+      groupLimits: { sector: { Tech: [0, 0.5] } },
+      l2Regularization: 0.001,
+    };
     const f = await efficientFrontier(mu, Sigma, { ...options, points: 5 });
     expect(f.points).toHaveLength(5);
     expect(f.certificate.solver).toBe("highs-qp");
@@ -301,7 +386,27 @@ describe("efficient frontier under constraints", () => {
 });
 
 describe("mean–variance under constraints: tracking error in the homogenised maximum Sharpe, minHoldings", () => {
-  const Sigma = { size: 4, values: Float64Array.of(0.04, 0.006, 0.01, 0.002, 0.006, 0.09, 0.012, 0.01, 0.01, 0.012, 0.0625, 0.005, 0.002, 0.01, 0.005, 0.03) };
+  const Sigma = {
+    size: 4,
+    values: Float64Array.of(
+      0.04,
+      0.006,
+      0.01,
+      0.002,
+      0.006,
+      0.09,
+      0.012,
+      0.01,
+      0.01,
+      0.012,
+      0.0625,
+      0.005,
+      0.002,
+      0.01,
+      0.005,
+      0.03,
+    ),
+  };
   const mu = [0.0004, 0.0008, 0.0006, 0.0003];
 
   it("a binding tracking-error limit holds on the maximum-Sharpe portfolio, certified, and no portfolio within it has a higher Sharpe ratio on a grid", async () => {
@@ -313,17 +418,30 @@ describe("mean–variance under constraints: tracking error in the homogenised m
     expect(r.warnings).toContain("rules that bind at the optimum: maxTrackingError");
     expect(r.performance.sharpeRatio!).toBeLessThan(free.performance.sharpeRatio!);
     const sharpe = (w: number[]) => mu.reduce((s, m, i) => s + m * w[i]!, 0) / Math.sqrt(quad(Sigma.values, w, w));
-    const te = (w: number[]) => Math.sqrt(quad(Sigma.values, w.map((x, i) => x - (i === 3 ? 1 : 0)), w.map((x, i) => x - (i === 3 ? 1 : 0))));
+    const te = (w: number[]) =>
+      Math.sqrt(
+        quad(
+          Sigma.values,
+          w.map((x, i) => x - (i === 3 ? 1 : 0)),
+          w.map((x, i) => x - (i === 3 ? 1 : 0)),
+        ),
+      );
     const step = 0.05;
-    for (let a = 0; a <= 1 + 1e-12; a += step) for (let b = 0; a + b <= 1 + 1e-12; b += step) for (let c = 0; a + b + c <= 1 + 1e-12; c += step) {
-      const w = [a, b, c, Math.max(0, 1 - a - b - c)];
-      if (te(w) <= 0.1) expect(sharpe(w)).toBeLessThanOrEqual(r.performance.sharpeRatio! + 1e-12);
-    }
+    for (let a = 0; a <= 1 + 1e-12; a += step)
+      for (let b = 0; a + b <= 1 + 1e-12; b += step)
+        for (let c = 0; a + b + c <= 1 + 1e-12; c += step) {
+          const w = [a, b, c, Math.max(0, 1 - a - b - c)];
+          if (te(w) <= 0.1) expect(sharpe(w)).toBeLessThanOrEqual(r.performance.sharpeRatio! + 1e-12);
+        }
   });
 
   it("minHoldings with a constraint option: at least K holdings of minActiveWeight, every rule holding", async () => {
     // With w_3 >= 0.8 the optimum holds fewer than 4 weights of 0.05: the rule is applied by the heuristic.
-    const options: Options = { linearConstraints: [{ coefficients: { "3": 1 }, lower: 0.8 }], minHoldings: 4, minActiveWeight: 0.05 };
+    const options: Options = {
+      linearConstraints: [{ coefficients: { "3": 1 }, lower: 0.8 }],
+      minHoldings: 4,
+      minActiveWeight: 0.05,
+    };
     const without = await minimumVariance(Sigma, { linearConstraints: options.linearConstraints });
     expect(without.vector.filter((w) => w >= 0.05).length).toBeLessThan(4);
     const r = await minimumVariance(Sigma, options);
@@ -332,6 +450,8 @@ describe("mean–variance under constraints: tracking error in the homogenised m
     expect(r.certificate.status).toBe("cardinality-heuristic");
     expect(r.certificate.gap).toBeCloseTo(r.certificate.objective! - without.certificate.objective!, 15);
     const k = r.certificate.residuals!;
-    expect(Math.max(k.stationarity, k.primalFeasibility, k.dualFeasibility, k.complementarity)).toBeLessThanOrEqual(1e-9);
+    expect(Math.max(k.stationarity, k.primalFeasibility, k.dualFeasibility, k.complementarity)).toBeLessThanOrEqual(
+      1e-9,
+    );
   });
 });

@@ -10,7 +10,9 @@ describe("efficientFrontier", () => {
     for (const c of oracle.exact) {
       const f = efficientFrontier(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, points: 12 });
       expect(f.points).toHaveLength(12);
-      expect(Math.abs(f.points[0]!.variance - minimumVariance(covarianceOf(c), { maxWeight: c.maxWeight }).variance)).toBeLessThanOrEqual(1e-18);
+      expect(
+        Math.abs(f.points[0]!.variance - minimumVariance(covarianceOf(c), { maxWeight: c.maxWeight }).variance),
+      ).toBeLessThanOrEqual(1e-18);
       for (const p of f.points.slice(1)) {
         const e = efficientReturn(c.mu, covarianceOf(c), p.performance.expectedReturn!, { maxWeight: c.maxWeight });
         expect(Math.abs(e.variance - p.variance)).toBeLessThanOrEqual(1e-12 * p.variance);
@@ -26,8 +28,12 @@ describe("efficientFrontier", () => {
         for (let k = 0; k < points; k++) {
           expectValid(f.points[k]!, maxWeight);
           if (k > 0) {
-            expect(f.points[k]!.performance.expectedReturn!).toBeGreaterThanOrEqual(f.points[k - 1]!.performance.expectedReturn! - 1e-15);
-            expect(f.points[k]!.performance.volatility!).toBeGreaterThanOrEqual(f.points[k - 1]!.performance.volatility! * (1 - 1e-12));
+            expect(f.points[k]!.performance.expectedReturn!).toBeGreaterThanOrEqual(
+              f.points[k - 1]!.performance.expectedReturn! - 1e-15,
+            );
+            expect(f.points[k]!.performance.volatility!).toBeGreaterThanOrEqual(
+              f.points[k - 1]!.performance.volatility! * (1 - 1e-12),
+            );
           }
         }
       }),
@@ -50,6 +56,8 @@ describe("efficientFrontier", () => {
 
   it("rejects points outside [2, 10000]", () => {
     const C = { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) };
-    expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(/points must satisfy 2 <= points <= 10,000, got 1/);
+    expect(() => efficientFrontier([0.001, 0.002], C, { points: 1 })).toThrowError(
+      /points must satisfy 2 <= points <= 10,000, got 1/,
+    );
   });
 });

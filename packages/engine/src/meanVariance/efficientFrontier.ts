@@ -69,19 +69,41 @@ export interface EfficientFrontier {
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * efficientFrontier(mu, S, { points: 3 }).points.map((p) => p.performance.expectedReturn) // => [0.3246101694915254, 0.4143050847457628, 0.504]
  */
-export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions & WithoutConstraints): EfficientFrontier;
-export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options: EfficientFrontierOptions & ConstraintOptions): Promise<EfficientFrontier>;
-export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions & ConstraintOptions): EfficientFrontier | Promise<EfficientFrontier> {
+export function efficientFrontier(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options?: EfficientFrontierOptions & WithoutConstraints,
+): EfficientFrontier;
+export function efficientFrontier(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options: EfficientFrontierOptions & ConstraintOptions,
+): Promise<EfficientFrontier>;
+export function efficientFrontier(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options?: EfficientFrontierOptions & ConstraintOptions,
+): EfficientFrontier | Promise<EfficientFrontier> {
   if (hasConstraintOptions(options)) {
     return (async () => {
-      const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points", ...CONSTRAINT_OPTION_NAMES]);
+      const prepared = prepareProblem(expectedReturns, covariance, options, [
+        "riskFreeRate",
+        "points",
+        ...CONSTRAINT_OPTION_NAMES,
+      ]);
       const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
       const points = options?.points === undefined ? 50 : options.points;
       assertInteger("points", points, { min: 2, max: 10_000 });
       const solved = await constrainedFrontier(prepared, options!, points, riskFreeRate);
       if (solved === null) return sampledFrontier(prepared, points, riskFreeRate);
       const warnings = [...new Set(solved.points.flatMap((p) => p.warnings))];
-      return { method: "efficient-frontier" as const, assets: prepared.assets, points: solved.points, certificate: solved.certificate, warnings };
+      return {
+        method: "efficient-frontier" as const,
+        assets: prepared.assets,
+        points: solved.points,
+        certificate: solved.certificate,
+        warnings,
+      };
     })();
   }
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points"]);
@@ -92,14 +114,19 @@ export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<n
 }
 
 /** The frontier read off the critical line (no constraint options). */
-function sampledFrontier(prepared: ReturnType<typeof prepareProblem>, points: number, riskFreeRate: number): EfficientFrontier {
+function sampledFrontier(
+  prepared: ReturnType<typeof prepareProblem>,
+  points: number,
+  riskFreeRate: number,
+): EfficientFrontier {
   const P = prepared.scaled;
   const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
   const onInfeasible = infeasibleIn(prepared, {});
   return diagnosingSingular(prepared, () => {
     const start = activeSetAt(P, 0);
     const pieces: Array<Segment & { r0: number; r1: number }> = [];
-    for (const s of criticalLine(P, start.state, 0)) pieces.push({ ...s, r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) });
+    for (const s of criticalLine(P, start.state, 0))
+      pieces.push({ ...s, r0: dot(P.mu, s.face.p), r1: dot(P.mu, s.face.q) });
     const first = pieces[0]!;
     const last = pieces[pieces.length - 1]!;
     const rMin = first.r0;
@@ -128,16 +155,36 @@ function sampledFrontier(prepared: ReturnType<typeof prepareProblem>, points: nu
       for (let i = 0; i < prepared.n; i++) if (w[i]! >= prepared.rules.minActiveWeight * (1 - ROUNDING)) active++;
       let solution: RuledSolution = { weights: w, status: "optimal", kkt, gap: 0, iterations: 0 };
       if (active < prepared.rules.minHoldings) {
-        solution = solveWithRules(prepared, { kind: "efficient-return", target }, annualVariance, "efficientFrontier", onInfeasible);
+        solution = solveWithRules(
+          prepared,
+          { kind: "efficient-return", target },
+          annualVariance,
+          "efficientFrontier",
+          onInfeasible,
+        );
         iterations += solution.iterations;
       }
-      for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const) worst[key] = Math.max(worst[key], solution.kkt[key]);
+      for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const)
+        worst[key] = Math.max(worst[key], solution.kkt[key]);
       gap = Math.max(gap, solution.gap);
       if (solution.status !== "optimal") status = solution.status;
       out.push(describePortfolio("efficient-return", prepared, solution, "critical-line", "variance", riskFreeRate));
     }
     if (out.length !== points) throw new EngineError("SOLVER_FAILURE", "efficientFrontier lost a point");
-    const certificate: Certificate = { status, solver: "critical-line", objective: null, gap, residuals: worst, iterations };
-    return { method: "efficient-frontier" as const, assets: prepared.assets, points: out, certificate, warnings: [...prepared.warnings] };
+    const certificate: Certificate = {
+      status,
+      solver: "critical-line",
+      objective: null,
+      gap,
+      residuals: worst,
+      iterations,
+    };
+    return {
+      method: "efficient-frontier" as const,
+      assets: prepared.assets,
+      points: out,
+      certificate,
+      warnings: [...prepared.warnings],
+    };
   });
 }

@@ -16,33 +16,38 @@ describe("efficientReturn", () => {
 
   it("properties: earns the target (or more, at the minimum variance); variance non-decreasing in the target", () => {
     fc.assert(
-      fc.property(problemArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), ({ covariance, mu, maxWeight }, a, b) => {
-        const minVar = minimumVariance(covariance, { maxWeight });
-        let r0 = 0;
-        for (let i = 0; i < mu.length; i++) r0 += mu[i]! * minVar.vector[i]!;
-        // The largest return within the caps: fill the best assets first.
-        const order = mu.map((m, i) => [m, i] as const).sort((x, y) => y[0] - x[0]);
-        let left = 1;
-        let rMax = 0;
-        for (const [m] of order) {
-          const take = Math.min(maxWeight, left);
-          rMax += take * m;
-          left -= take;
-        }
-        const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
-        const ra = efficientReturn(mu, covariance, r0 + lo * (rMax - r0) * 0.999, { maxWeight });
-        const rb = efficientReturn(mu, covariance, r0 + hi * (rMax - r0) * 0.999, { maxWeight });
-        expectValid(ra, maxWeight);
-        expect(ra.performance.expectedReturn!).toBeGreaterThanOrEqual(r0 + lo * (rMax - r0) * 0.999 - 1e-12);
-        expect(rb.variance).toBeGreaterThanOrEqual(ra.variance * (1 - 1e-10));
-      }),
+      fc.property(
+        problemArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        ({ covariance, mu, maxWeight }, a, b) => {
+          const minVar = minimumVariance(covariance, { maxWeight });
+          let r0 = 0;
+          for (let i = 0; i < mu.length; i++) r0 += mu[i]! * minVar.vector[i]!;
+          // The largest return within the caps: fill the best assets first.
+          const order = mu.map((m, i) => [m, i] as const).sort((x, y) => y[0] - x[0]);
+          let left = 1;
+          let rMax = 0;
+          for (const [m] of order) {
+            const take = Math.min(maxWeight, left);
+            rMax += take * m;
+            left -= take;
+          }
+          const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+          const ra = efficientReturn(mu, covariance, r0 + lo * (rMax - r0) * 0.999, { maxWeight });
+          const rb = efficientReturn(mu, covariance, r0 + hi * (rMax - r0) * 0.999, { maxWeight });
+          expectValid(ra, maxWeight);
+          expect(ra.performance.expectedReturn!).toBeGreaterThanOrEqual(r0 + lo * (rMax - r0) * 0.999 - 1e-12);
+          expect(rb.variance).toBeGreaterThanOrEqual(ra.variance * (1 - 1e-10));
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it("a target above every attainable return is INFEASIBLE naming targetReturn", () => {
-    expect(() => efficientReturn([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.0021)).toThrowError(
-      expect.objectContaining({ code: "INFEASIBLE", field: "targetReturn" }),
-    );
+    expect(() =>
+      efficientReturn([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.0021),
+    ).toThrowError(expect.objectContaining({ code: "INFEASIBLE", field: "targetReturn" }));
   });
 });

@@ -2,7 +2,12 @@ import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
 import { perPeriod } from "../portfolio/annualRate.ts";
 import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
-import type { ConstrainedMaximumSharpeOptions, MaximumSharpeOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
+import type {
+  ConstrainedMaximumSharpeOptions,
+  MaximumSharpeOptions,
+  MeanVarianceResult,
+  WithoutConstraints,
+} from "./types.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
@@ -35,9 +40,24 @@ import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstra
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * efficientReturn(mu, S, 0.4536).vector // => Float64Array [0.19999999999999996, 0.8]
  */
-export function efficientReturn(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetReturn: number, options?: MaximumSharpeOptions & WithoutConstraints): MeanVarianceResult<"efficient-return">;
-export function efficientReturn(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetReturn: number, options: ConstrainedMaximumSharpeOptions): Promise<MeanVarianceResult<"efficient-return">>;
-export function efficientReturn(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetReturn: number, options?: ConstrainedMaximumSharpeOptions): MeanVarianceResult<"efficient-return"> | Promise<MeanVarianceResult<"efficient-return">> {
+export function efficientReturn(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetReturn: number,
+  options?: MaximumSharpeOptions & WithoutConstraints,
+): MeanVarianceResult<"efficient-return">;
+export function efficientReturn(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetReturn: number,
+  options: ConstrainedMaximumSharpeOptions,
+): Promise<MeanVarianceResult<"efficient-return">>;
+export function efficientReturn(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetReturn: number,
+  options?: ConstrainedMaximumSharpeOptions,
+): MeanVarianceResult<"efficient-return"> | Promise<MeanVarianceResult<"efficient-return">> {
   const run = () => {
     const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", ...CONSTRAINT_OPTION_NAMES]);
     const plain = () => {
@@ -59,7 +79,14 @@ export function efficientReturn(expectedReturns: ExpectedReturns | ArrayLike<num
     return (async () => {
       const { prepared, plain } = run();
       perPeriod("targetReturn", targetReturn, "rate", prepared.periodsPerYear);
-      return solveConstrained("efficient-return", prepared, options!, { kind: "efficient-return", targetReturn }, readRiskFreeRate(options, prepared.periodsPerYear).annual, plain);
+      return solveConstrained(
+        "efficient-return",
+        prepared,
+        options!,
+        { kind: "efficient-return", targetReturn },
+        readRiskFreeRate(options, prepared.periodsPerYear).annual,
+        plain,
+      );
     })();
   }
   return run().plain();

@@ -11,8 +11,12 @@ describe("efficientRisk", () => {
       const r = efficientRisk(c.mu, covarianceOf(c), c.targetVolatility, { maxWeight: c.maxWeight });
       expectValid(r, c.maxWeight);
       expect(r.performance.volatility!).toBeLessThanOrEqual(c.targetVolatility * (1 + 1e-12));
-      expect(r.performance.expectedReturn!).toBeGreaterThanOrEqual(c.efficientRiskObjective - 1e-8 * Math.abs(c.efficientRiskObjective));
-      expect(Math.abs(r.performance.expectedReturn! - c.efficientRiskObjective)).toBeLessThanOrEqual(1e-8 * Math.abs(c.efficientRiskObjective));
+      expect(r.performance.expectedReturn!).toBeGreaterThanOrEqual(
+        c.efficientRiskObjective - 1e-8 * Math.abs(c.efficientRiskObjective),
+      );
+      expect(Math.abs(r.performance.expectedReturn! - c.efficientRiskObjective)).toBeLessThanOrEqual(
+        1e-8 * Math.abs(c.efficientRiskObjective),
+      );
     }
   });
 
@@ -20,7 +24,9 @@ describe("efficientRisk", () => {
     for (const c of oracle.exact) {
       const byReturn = efficientReturn(c.mu, covarianceOf(c), c.targetReturn, { maxWeight: c.maxWeight });
       const byRisk = efficientRisk(c.mu, covarianceOf(c), byReturn.performance.volatility!, { maxWeight: c.maxWeight });
-      expect(Math.abs(byRisk.performance.expectedReturn! - byReturn.performance.expectedReturn!)).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(byRisk.performance.expectedReturn! - byReturn.performance.expectedReturn!)).toBeLessThanOrEqual(
+        1e-12,
+      );
     }
   });
 
@@ -52,8 +58,8 @@ describe("efficientRisk", () => {
   });
 
   it("a target below the minimum volatility is INFEASIBLE naming targetVolatility", () => {
-    expect(() => efficientRisk([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.001)).toThrowError(
-      expect.objectContaining({ code: "INFEASIBLE", field: "targetVolatility" }),
-    );
+    expect(() =>
+      efficientRisk([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, 0.001),
+    ).toThrowError(expect.objectContaining({ code: "INFEASIBLE", field: "targetVolatility" }));
   });
 });

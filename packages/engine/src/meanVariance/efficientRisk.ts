@@ -2,7 +2,12 @@ import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
 import { perPeriod } from "../portfolio/annualRate.ts";
 import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
-import type { ConstrainedMaximumSharpeOptions, MaximumSharpeOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
+import type {
+  ConstrainedMaximumSharpeOptions,
+  MaximumSharpeOptions,
+  MeanVarianceResult,
+  WithoutConstraints,
+} from "./types.ts";
 import { describePortfolio } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
@@ -37,9 +42,24 @@ import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstra
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * efficientRisk(mu, S, 0.02 * Math.sqrt(252)).performance.expectedReturn // => 0.39722033898305087
  */
-export function efficientRisk(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetVolatility: number, options?: MaximumSharpeOptions & WithoutConstraints): MeanVarianceResult<"efficient-risk">;
-export function efficientRisk(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetVolatility: number, options: ConstrainedMaximumSharpeOptions): Promise<MeanVarianceResult<"efficient-risk">>;
-export function efficientRisk(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, targetVolatility: number, options?: ConstrainedMaximumSharpeOptions): MeanVarianceResult<"efficient-risk"> | Promise<MeanVarianceResult<"efficient-risk">> {
+export function efficientRisk(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetVolatility: number,
+  options?: MaximumSharpeOptions & WithoutConstraints,
+): MeanVarianceResult<"efficient-risk">;
+export function efficientRisk(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetVolatility: number,
+  options: ConstrainedMaximumSharpeOptions,
+): Promise<MeanVarianceResult<"efficient-risk">>;
+export function efficientRisk(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  targetVolatility: number,
+  options?: ConstrainedMaximumSharpeOptions,
+): MeanVarianceResult<"efficient-risk"> | Promise<MeanVarianceResult<"efficient-risk">> {
   const run = () => {
     const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", ...CONSTRAINT_OPTION_NAMES]);
     const plain = () => {
@@ -66,7 +86,14 @@ export function efficientRisk(expectedReturns: ExpectedReturns | ArrayLike<numbe
     return (async () => {
       const { prepared, plain } = run();
       perPeriod("targetVolatility", targetVolatility, "volatility", prepared.periodsPerYear);
-      return solveConstrained("efficient-risk", prepared, options!, { kind: "efficient-risk", targetVolatility }, readRiskFreeRate(options, prepared.periodsPerYear).annual, plain);
+      return solveConstrained(
+        "efficient-risk",
+        prepared,
+        options!,
+        { kind: "efficient-risk", targetVolatility },
+        readRiskFreeRate(options, prepared.periodsPerYear).annual,
+        plain,
+      );
     })();
   }
   return run().plain();

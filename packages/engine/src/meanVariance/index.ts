@@ -1,7 +1,12 @@
 // Public surface of the mean–variance optimizers; re-exported by src/index.ts.
 export type {
-  MeanVarianceOptions, MeanVarianceResult, MeanVarianceCertificate, MeanVarianceMethod,
-  ConstrainedMeanVarianceOptions, ConstrainedMaximumSharpeOptions, WithoutConstraints,
+  MeanVarianceOptions,
+  MeanVarianceResult,
+  MeanVarianceCertificate,
+  MeanVarianceMethod,
+  ConstrainedMeanVarianceOptions,
+  ConstrainedMaximumSharpeOptions,
+  WithoutConstraints,
 } from "./types.ts";
 export { minimumVariance } from "./minimumVariance.ts";
 export { maximumSharpe, type MaximumSharpeOptions } from "./maximumSharpe.ts";

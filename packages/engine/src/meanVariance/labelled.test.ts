@@ -18,7 +18,12 @@ import type { MeanVarianceResult } from "./types.ts";
 const idsOf = (n: number) => Array.from({ length: n }, (_, i) => `A${String(i + 1).padStart(2, "0")}`);
 
 /** T daily returns of n assets from a one-factor model (seeded), as rows; `extra` maps each row to columns appended. */
-function factorRows(seed: number, periods: number, n: number, extra: (row: number[]) => number[] = () => []): number[][] {
+function factorRows(
+  seed: number,
+  periods: number,
+  n: number,
+  extra: (row: number[]) => number[] = () => [],
+): number[][] {
   const rand = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(Math.max(rand(), 1e-12))) * Math.cos(2 * Math.PI * rand());
   const drift = Array.from({ length: n }, (_, i) => 0.0002 + 0.0001 * (i % 5));
@@ -46,15 +51,26 @@ describe("mean–variance on labelled data", () => {
   it("every result is labelled with the covariance's ids, and permuting the assets permutes the weights (each method)", () => {
     fc.assert(
       fc.property(
-        problemArb.chain((p) => fc.tuple(fc.constant(p), fc.shuffledSubarray([...Array(p.n).keys()], { minLength: p.n, maxLength: p.n }))),
+        problemArb.chain((p) =>
+          fc.tuple(fc.constant(p), fc.shuffledSubarray([...Array(p.n).keys()], { minLength: p.n, maxLength: p.n })),
+        ),
         ([{ n, covariance: C, mu, maxWeight }, perm]) => {
           const ids = idsOf(n);
           const rows = Array.from({ length: n }, (_, i) => Array.from(C.values.subarray(i * n, (i + 1) * n)));
           const S = covariance(rows, { assets: ids, frequency: "daily" });
-          const Sp = covariance(perm.map((a) => perm.map((b) => rows[a]![b]!)), { assets: perm.map((a) => ids[a]!), frequency: "daily" });
-          const m = expectedReturns(Object.fromEntries(ids.map((id, i) => [id, mu[i]!])), { frequency: "daily", annual: false });
+          const Sp = covariance(
+            perm.map((a) => perm.map((b) => rows[a]![b]!)),
+            { assets: perm.map((a) => ids[a]!), frequency: "daily" },
+          );
+          const m = expectedReturns(Object.fromEntries(ids.map((id, i) => [id, mu[i]!])), {
+            frequency: "daily",
+            annual: false,
+          });
           // The same expected returns in the permuted order: read by id, so either order works.
-          const mp = expectedReturns(Object.fromEntries(perm.map((a) => [ids[a]!, mu[a]!])), { frequency: "daily", annual: false });
+          const mp = expectedReturns(Object.fromEntries(perm.map((a) => [ids[a]!, mu[a]!])), {
+            frequency: "daily",
+            annual: false,
+          });
           const best = [...mu].sort((x, y) => y - x);
           let left = 1;
           let rMax = 0;
@@ -66,7 +82,10 @@ describe("mean–variance on labelled data", () => {
           const floor = minimumVariance(S, { maxWeight });
           const pairs: Array<[MeanVarianceResult, MeanVarianceResult]> = [
             [floor, minimumVariance(Sp, { maxWeight })],
-            [efficientRisk(m, S, floor.performance.volatility! * 1.5, { maxWeight }), efficientRisk(mp, Sp, floor.performance.volatility! * 1.5, { maxWeight })],
+            [
+              efficientRisk(m, S, floor.performance.volatility! * 1.5, { maxWeight }),
+              efficientRisk(mp, Sp, floor.performance.volatility! * 1.5, { maxWeight }),
+            ],
           ];
           const r0 = floor.performance.expectedReturn;
           expect(r0).toBeNull();
@@ -126,37 +145,68 @@ describe("mean–variance on labelled data", () => {
   });
 
   it("when no asset beats the annual risk-free rate, INFEASIBLE states the best asset's annual expected return and the rate", () => {
-    const S = covariance([[0.04, 0], [0, 0.09]], { assets: ["LOW", "HIGH"], frequency: "daily" });
+    const S = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["LOW", "HIGH"], frequency: "daily" },
+    );
     const mu = expectedReturns({ LOW: 0.02, HIGH: 0.03 }, { frequency: "daily" });
     const e = caught(() => maximumSharpe(mu, S, { riskFreeRate: 0.04 }));
     expect(e).toMatchObject({ code: "INFEASIBLE", field: "riskFreeRate" });
-    expect(e.message).toMatch(/more than riskFreeRate 0\.04 a year \(252 periods a year\): the best asset, "HIGH", is expected to earn 0\.03; riskFreeRate is annual/);
+    expect(e.message).toMatch(
+      /more than riskFreeRate 0\.04 a year \(252 periods a year\): the best asset, "HIGH", is expected to earn 0\.03; riskFreeRate is annual/,
+    );
     // A percent typed as a rate is refused before any solve, with the hint.
     expect(caught(() => maximumSharpe(mu, S, { riskFreeRate: 4 })).message).toMatch(/0\.04 for 4 %/);
   });
 
   it("a target out of reach is refused with the range in annual units", () => {
-    const S = covariance([[0.04, 0], [0, 0.09]], { assets: ["A", "B"], frequency: "monthly" });
+    const S = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["A", "B"], frequency: "monthly" },
+    );
     const mu = expectedReturns({ A: 0.06, B: 0.12 }, { frequency: "monthly" });
     const low = minimumVariance(S);
     const start = 0.06 * low.vector[0]! + 0.12 * low.vector[1]!;
     const e = caught(() => efficientReturn(mu, S, 0.2));
     expect(e).toMatchObject({ code: "INFEASIBLE", field: "targetReturn" });
-    expect(e.message).toContain(`efficient targets lie from ${+start.toPrecision(6)} (the minimum-variance portfolio) to 0.12 a year (12 periods a year)`);
+    expect(e.message).toContain(
+      `efficient targets lie from ${+start.toPrecision(6)} (the minimum-variance portfolio) to 0.12 a year (12 periods a year)`,
+    );
     const v = caught(() => efficientRisk(mu, S, 0.1));
     expect(v).toMatchObject({ code: "INFEASIBLE", field: "targetVolatility" });
-    expect(v.message).toContain(`least volatility any portfolio within the weight rules has, ${+low.performance.volatility!.toPrecision(6)} a year`);
+    expect(v.message).toContain(
+      `least volatility any portfolio within the weight rules has, ${+low.performance.volatility!.toPrecision(6)} a year`,
+    );
   });
 
   it("expected returns and covariance are matched by id: another order is read by id, a missing or extra id is refused naming it, frequencies must agree", () => {
-    const S = covariance([[0.04, 0.01], [0.01, 0.09]], { assets: ["A", "B"], frequency: "weekly" });
+    const S = covariance(
+      [
+        [0.04, 0.01],
+        [0.01, 0.09],
+      ],
+      { assets: ["A", "B"], frequency: "weekly" },
+    );
     const inOrder = maximumSharpe(expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "weekly" }), S);
     const reversed = maximumSharpe(expectedReturns({ B: 0.1, A: 0.05 }, { frequency: "weekly" }), S);
     expect(reversed.vector).toEqual(inOrder.vector);
-    expect(caught(() => maximumSharpe(expectedReturns({ A: 0.05, C: 0.1 }, { frequency: "weekly" }), S)).message).toMatch(/B not in expectedReturns; expectedReturns has C not in covariance/);
-    expect(caught(() => maximumSharpe(expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "daily" }), S)).message).toMatch(/sampled 252 times a year but covariance 52/);
+    expect(
+      caught(() => maximumSharpe(expectedReturns({ A: 0.05, C: 0.1 }, { frequency: "weekly" }), S)).message,
+    ).toMatch(/B not in expectedReturns; expectedReturns has C not in covariance/);
+    expect(
+      caught(() => maximumSharpe(expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "daily" }), S)).message,
+    ).toMatch(/sampled 252 times a year but covariance 52/);
     // A bare matrix next to labelled expected returns takes their ids and frequency.
-    const mixed = maximumSharpe(expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "weekly" }), [[0.04, 0.01], [0.01, 0.09]]);
+    const mixed = maximumSharpe(expectedReturns({ A: 0.05, B: 0.1 }, { frequency: "weekly" }), [
+      [0.04, 0.01],
+      [0.01, 0.09],
+    ]);
     expect(mixed.assets).toEqual(["A", "B"]);
     expect(mixed.performance.periodsPerYear).toBe(52);
     expect(mixed.vector).toEqual(inOrder.vector);
@@ -166,7 +216,10 @@ describe("mean–variance on labelled data", () => {
     const n = 300;
     const sd = Array.from({ length: n }, (_, i) => 0.15 + (0.1 * ((i * 7919) % n)) / n);
     const ids = sd.map((_, i) => `S${i}`);
-    const S = covariance(sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))), { assets: ids, frequency: "annual" });
+    const S = covariance(
+      sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))),
+      { assets: ids, frequency: "annual" },
+    );
     const r = minimumVariance(S);
     expect(r.certificate.status).toBe("optimal");
     expect(r.certificate.gap).toBe(0);
@@ -177,7 +230,9 @@ describe("mean–variance on labelled data", () => {
     expect(Math.max(...r.vector)).toBeLessThan(0.01);
     // Asking for the old rule explicitly still applies it.
     expect(minimumVariance(S, { minHoldings: 1 }).certificate.status).toBe("cardinality-heuristic");
-    expect(minimumVariance(S, { minActiveWeight: 0.05 }).warnings.join(" ")).toMatch(/minActiveWeight is read only with minHoldings/);
+    expect(minimumVariance(S, { minActiveWeight: 0.05 }).warnings.join(" ")).toMatch(
+      /minActiveWeight is read only with minHoldings/,
+    );
   });
 
   it("a duplicated asset (755 daily periods, 21 assets) gives the optimum, the pair sharing the weight the asset alone gets", () => {
@@ -187,7 +242,10 @@ describe("mean–variance on labelled data", () => {
     const S = sampleCovariance(R);
     expect(S.definite).toBe(false);
     const mu = meanHistoricalReturn(R);
-    const alone = assetReturns(rows.map((r) => r.slice(0, 20)), { assets: ids.slice(0, 20), frequency: "daily" });
+    const alone = assetReturns(
+      rows.map((r) => r.slice(0, 20)),
+      { assets: ids.slice(0, 20), frequency: "daily" },
+    );
     const S20 = sampleCovariance(alone);
     const mu20 = meanHistoricalReturn(alone);
     const cases: Array<[MeanVarianceResult, MeanVarianceResult]> = [
@@ -217,14 +275,20 @@ describe("mean–variance on labelled data", () => {
       const r = Array.from({ length: 5 }, () => 0.01 * normal());
       return [...r, 0.5 * r[0]! + 0.5 * r[1]!];
     });
-    const e = caught(() => minimumVariance(sampleCovariance(assetReturns(mix, { assets: idsOf(6), frequency: "daily" }))));
+    const e = caught(() =>
+      minimumVariance(sampleCovariance(assetReturns(mix, { assets: idsOf(6), frequency: "daily" }))),
+    );
     expect(e).toMatchObject({ code: "INVALID_INPUT", field: "covariance" });
-    expect(e.message).toMatch(/collinear assets: "A06" moves as 0\.5·"A01" \+ 0\.5·"A02"\. Drop "A06", or use a shrinkage estimate/);
+    expect(e.message).toMatch(
+      /collinear assets: "A06" moves as 0\.5·"A01" \+ 0\.5·"A02"\. Drop "A06", or use a shrinkage estimate/,
+    );
     expect(e.message).not.toMatch(/T <= N/);
     const rand12 = seededRandom(11);
     const noise = () => Math.sqrt(-2 * Math.log(Math.max(rand12(), 1e-12))) * Math.cos(2 * Math.PI * rand12());
     const short = Array.from({ length: 12 }, () => Array.from({ length: 30 }, () => 0.01 * noise()));
-    const t = caught(() => minimumVariance(sampleCovariance(assetReturns(short, { assets: idsOf(30), frequency: "daily" }))));
+    const t = caught(() =>
+      minimumVariance(sampleCovariance(assetReturns(short, { assets: idsOf(30), frequency: "daily" }))),
+    );
     expect(t.message).toMatch(/rank 11 of 30 assets .* fewer periods than assets \(T <= N\)/);
   });
 });

@@ -18,7 +18,9 @@ describe("maximumSharpe", () => {
       const r = maximumSharpe(c.mu, covarianceOf(c), { maxWeight: c.maxWeight, riskFreeRate: c.riskFreeRate });
       expectValid(r, c.maxWeight);
       expect(r.performance.sharpeRatio!).toBeGreaterThanOrEqual(c.maximumSharpeObjective * (1 - 1e-8));
-      expect(Math.abs(r.performance.sharpeRatio! - c.maximumSharpeObjective)).toBeLessThanOrEqual(1e-8 * c.maximumSharpeObjective);
+      expect(Math.abs(r.performance.sharpeRatio! - c.maximumSharpeObjective)).toBeLessThanOrEqual(
+        1e-8 * c.maximumSharpeObjective,
+      );
     }
   });
 
@@ -43,8 +45,11 @@ describe("maximumSharpe", () => {
         expectValid(r, maxWeight);
         const f = efficientFrontier(mu, covariance, { maxWeight, points: 25 });
         // Rounding in μᵀw is about 1e-16·Σ|μ_i w_i|, which matters when the feasible set is nearly one point and μᵀw cancels.
-        const slack = 1e-9 * Math.abs(r.performance.sharpeRatio!) + (1e-13 * Math.max(...mu.map(Math.abs))) / r.performance.volatility!;
-        for (const p of f.points) expect(r.performance.sharpeRatio!).toBeGreaterThanOrEqual(p.performance.sharpeRatio! - slack);
+        const slack =
+          1e-9 * Math.abs(r.performance.sharpeRatio!) +
+          (1e-13 * Math.max(...mu.map(Math.abs))) / r.performance.volatility!;
+        for (const p of f.points)
+          expect(r.performance.sharpeRatio!).toBeGreaterThanOrEqual(p.performance.sharpeRatio! - slack);
       }),
       { numRuns: 60 },
     );
@@ -64,8 +69,8 @@ describe("maximumSharpe", () => {
   });
 
   it("no portfolio above the risk-free rate is INFEASIBLE naming riskFreeRate", () => {
-    expect(() => maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, { riskFreeRate: 0.003 })).toThrowError(
-      expect.objectContaining({ code: "INFEASIBLE", field: "riskFreeRate" }),
-    );
+    expect(() =>
+      maximumSharpe([0.001, 0.002], { size: 2, values: new Float64Array([1e-4, 0, 0, 1e-4]) }, { riskFreeRate: 0.003 }),
+    ).toThrowError(expect.objectContaining({ code: "INFEASIBLE", field: "riskFreeRate" }));
   });
 });

@@ -1,7 +1,12 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
 import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
-import type { ConstrainedMaximumSharpeOptions, MaximumSharpeOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
+import type {
+  ConstrainedMaximumSharpeOptions,
+  MaximumSharpeOptions,
+  MeanVarianceResult,
+  WithoutConstraints,
+} from "./types.ts";
 import { describePortfolio, performanceIn } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { readRiskFreeRate } from "./_internal/readRiskFreeRate.ts";
@@ -43,9 +48,21 @@ export type { MaximumSharpeOptions };
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * maximumSharpe(mu, S).vector // => Float64Array [0.513157894736842, 0.48684210526315796]
  */
-export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: MaximumSharpeOptions & WithoutConstraints): MeanVarianceResult<"maximum-sharpe">;
-export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options: ConstrainedMaximumSharpeOptions): Promise<MeanVarianceResult<"maximum-sharpe">>;
-export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: ConstrainedMaximumSharpeOptions): MeanVarianceResult<"maximum-sharpe"> | Promise<MeanVarianceResult<"maximum-sharpe">> {
+export function maximumSharpe(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options?: MaximumSharpeOptions & WithoutConstraints,
+): MeanVarianceResult<"maximum-sharpe">;
+export function maximumSharpe(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options: ConstrainedMaximumSharpeOptions,
+): Promise<MeanVarianceResult<"maximum-sharpe">>;
+export function maximumSharpe(
+  expectedReturns: ExpectedReturns | ArrayLike<number>,
+  covariance: CovarianceInput,
+  options?: ConstrainedMaximumSharpeOptions,
+): MeanVarianceResult<"maximum-sharpe"> | Promise<MeanVarianceResult<"maximum-sharpe">> {
   const run = () => {
     const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", ...CONSTRAINT_OPTION_NAMES]);
     const plain = () => {
@@ -66,7 +83,14 @@ export function maximumSharpe(expectedReturns: ExpectedReturns | ArrayLike<numbe
     return (async () => {
       const { prepared, plain } = run();
       const { annual, perPeriod: perPeriodRate } = readRiskFreeRate(options, prepared.periodsPerYear);
-      return solveConstrained("maximum-sharpe", prepared, options!, { kind: "max-sharpe", riskFreePerPeriod: perPeriodRate }, annual, plain);
+      return solveConstrained(
+        "maximum-sharpe",
+        prepared,
+        options!,
+        { kind: "max-sharpe", riskFreePerPeriod: perPeriodRate },
+        annual,
+        plain,
+      );
     })();
   }
   return run().plain();

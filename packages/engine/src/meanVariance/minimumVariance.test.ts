@@ -47,7 +47,9 @@ describe("minimumVariance", () => {
           }
         }
         const tighter = Math.max(1 / n + 1e-9, maxWeight * 0.8);
-        expect(minimumVariance(covariance, { maxWeight: tighter }).variance).toBeGreaterThanOrEqual(r.variance * (1 - 1e-12));
+        expect(minimumVariance(covariance, { maxWeight: tighter }).variance).toBeGreaterThanOrEqual(
+          r.variance * (1 - 1e-12),
+        );
       }),
     );
   });
@@ -70,13 +72,26 @@ describe("minimumVariance", () => {
     expect(dup.certificate.status).toBe("optimal");
     expect(dup.warnings.join(" ")).toMatch(/exact duplicates .*"0" = "1"/);
     // Asset 2 is the half-half mix of assets 0 and 1: singular, and not a duplicate.
-    expect(() => minimumVariance([[1, 0, 0.5], [0, 1, 0.5], [0.5, 0.5, 0.5]])).toThrowError(/collinear assets: "2" moves as 0\.5·"0" \+ 0\.5·"1"\. Drop "2", or use a shrinkage estimate/);
-    expect(() => minimumVariance({ size: 2, values: new Float64Array([1, 0.5, 0.4, 1]) })).toThrowError(/covariance must be symmetric/);
-    expect(() => minimumVariance({ size: 3, values: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]) }, { maxWeight: 0.3 })).toThrowError(/maxWeight cannot hold/);
+    expect(() =>
+      minimumVariance([
+        [1, 0, 0.5],
+        [0, 1, 0.5],
+        [0.5, 0.5, 0.5],
+      ]),
+    ).toThrowError(/collinear assets: "2" moves as 0\.5·"0" \+ 0\.5·"1"\. Drop "2", or use a shrinkage estimate/);
+    expect(() => minimumVariance({ size: 2, values: new Float64Array([1, 0.5, 0.4, 1]) })).toThrowError(
+      /covariance must be symmetric/,
+    );
+    expect(() =>
+      minimumVariance({ size: 3, values: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]) }, { maxWeight: 0.3 }),
+    ).toThrowError(/maxWeight cannot hold/);
   });
 
   it("accepts the covariance as rows, like every method that reads one", () => {
-    const rows = minimumVariance([[0.04, 0], [0, 0.09]]);
+    const rows = minimumVariance([
+      [0.04, 0],
+      [0, 0.09],
+    ]);
     const flat = minimumVariance({ size: 2, values: new Float64Array([0.04, 0, 0, 0.09]) });
     expect(Array.from(rows.vector)).toEqual(Array.from(flat.vector));
     expect(rows.assets).toEqual(["0", "1"]);

@@ -1,6 +1,11 @@
 import type { CovarianceInput } from "../data/covariance.ts";
 import { CONSTRAINT_OPTION_NAMES } from "../portfolio/ConstraintOptions.ts";
-import type { ConstrainedMeanVarianceOptions, MeanVarianceOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
+import type {
+  ConstrainedMeanVarianceOptions,
+  MeanVarianceOptions,
+  MeanVarianceResult,
+  WithoutConstraints,
+} from "./types.ts";
 import { describePortfolio, portfolioVariance } from "./_internal/describePortfolio.ts";
 import { infeasibleIn } from "./_internal/infeasibleIn.ts";
 import { prepareProblem } from "./_internal/prepareProblem.ts";
@@ -40,14 +45,29 @@ import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstra
  * capped.warnings // => ["rules that bind at the optimum: groupLimits.sector.Tech"]
  * capped.certificate.solver // => "highs-qp"
  */
-export function minimumVariance(covariance: CovarianceInput, options?: MeanVarianceOptions & WithoutConstraints): MeanVarianceResult<"minimum-variance">;
-export function minimumVariance(covariance: CovarianceInput, options: ConstrainedMeanVarianceOptions): Promise<MeanVarianceResult<"minimum-variance">>;
-export function minimumVariance(covariance: CovarianceInput, options?: ConstrainedMeanVarianceOptions): MeanVarianceResult<"minimum-variance"> | Promise<MeanVarianceResult<"minimum-variance">> {
+export function minimumVariance(
+  covariance: CovarianceInput,
+  options?: MeanVarianceOptions & WithoutConstraints,
+): MeanVarianceResult<"minimum-variance">;
+export function minimumVariance(
+  covariance: CovarianceInput,
+  options: ConstrainedMeanVarianceOptions,
+): Promise<MeanVarianceResult<"minimum-variance">>;
+export function minimumVariance(
+  covariance: CovarianceInput,
+  options?: ConstrainedMeanVarianceOptions,
+): MeanVarianceResult<"minimum-variance"> | Promise<MeanVarianceResult<"minimum-variance">> {
   const run = () => {
     const prepared = prepareProblem(undefined, covariance, options, CONSTRAINT_OPTION_NAMES, false);
     const plain = () => {
       const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
-      const solution = solveWithRules(prepared, { kind: "min-variance" }, annualVariance, "minimumVariance", infeasibleIn(prepared, {}));
+      const solution = solveWithRules(
+        prepared,
+        { kind: "min-variance" },
+        annualVariance,
+        "minimumVariance",
+        infeasibleIn(prepared, {}),
+      );
       return describePortfolio("minimum-variance", prepared, solution, "active-set-qp", "variance", 0);
     };
     return { prepared, plain };

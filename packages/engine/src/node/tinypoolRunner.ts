@@ -36,14 +36,25 @@ export function tinypoolRunner(options: TinypoolRunnerOptions = {}): TinypoolRun
   const threads = o.threads ?? 2;
   assertInteger("options.threads", threads, { min: 1, max: 256 });
   if (o.execArgv !== undefined && !(Array.isArray(o.execArgv) && o.execArgv.every((a) => typeof a === "string"))) {
-    throw new EngineError("INVALID_INPUT", "options.execArgv must be an array of strings", { field: "options.execArgv" });
+    throw new EngineError("INVALID_INPUT", "options.execArgv must be an array of strings", {
+      field: "options.execArgv",
+    });
   }
   // The worker is a sibling file: sweepWorker.js once built; from source, a bootstrap that registers tsx in the worker first.
-  const filename = new URL(import.meta.url.endsWith(".ts") ? "./sweepWorker.source.mjs" : "./sweepWorker.js", import.meta.url).href;
-  const pool = new Tinypool({ filename, minThreads: threads, maxThreads: threads, ...(o.execArgv === undefined ? {} : { execArgv: o.execArgv }) });
+  const filename = new URL(
+    import.meta.url.endsWith(".ts") ? "./sweepWorker.source.mjs" : "./sweepWorker.js",
+    import.meta.url,
+  ).href;
+  const pool = new Tinypool({
+    filename,
+    minThreads: threads,
+    maxThreads: threads,
+    ...(o.execArgv === undefined ? {} : { execArgv: o.execArgv }),
+  });
   return {
     concurrency: threads,
-    run: (task: SweepTask, signal: AbortSignal | undefined) => pool.run(task, signal === undefined ? {} : { signal }) as Promise<unknown>,
+    run: (task: SweepTask, signal: AbortSignal | undefined) =>
+      pool.run(task, signal === undefined ? {} : { signal }) as Promise<unknown>,
     close: () => pool.destroy(),
   };
 }

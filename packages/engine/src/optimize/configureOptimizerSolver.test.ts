@@ -20,6 +20,8 @@ describe("configureOptimizerSolver", () => {
 
   it("rejects options that are not an object or a locateFile that is not a function", () => {
     expect(() => configureOptimizerSolver(null as never)).toThrow("options must be an object");
-    expect(() => configureOptimizerSolver({ locateFile: "x" as never })).toThrow("options.locateFile must be a function");
+    expect(() => configureOptimizerSolver({ locateFile: "x" as never })).toThrow(
+      "options.locateFile must be a function",
+    );
   });
 });

@@ -23,17 +23,35 @@ export type { SolverLoaderOptions };
  */
 export function configureOptimizerSolver(options: SolverLoaderOptions): void {
   // Required: undefined is refused like null (configureOptimizerSolver({}) restores the defaults).
-  readOptions<SolverLoaderOptions>(options ?? null, "{ locateFile?, wasmBinary?, wasmModule? }", ["locateFile", "wasmBinary", "wasmModule"]);
+  readOptions<SolverLoaderOptions>(options ?? null, "{ locateFile?, wasmBinary?, wasmModule? }", [
+    "locateFile",
+    "wasmBinary",
+    "wasmModule",
+  ]);
   if (options.locateFile !== undefined && typeof options.locateFile !== "function") {
-    throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", { field: "options.locateFile" });
-  }
-  if (options.wasmBinary !== undefined && !(options.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(options.wasmBinary))) {
-    throw new EngineError("INVALID_INPUT", "options.wasmBinary must be an ArrayBuffer or a typed array of the Wasm bytes", {
-      field: "options.wasmBinary",
+    throw new EngineError("INVALID_INPUT", "options.locateFile must be a function (file: string) => string", {
+      field: "options.locateFile",
     });
   }
-  if (options.wasmModule !== undefined && (typeof WebAssembly === "undefined" || !(options.wasmModule instanceof WebAssembly.Module))) {
-    throw new EngineError("INVALID_INPUT", "options.wasmModule must be a WebAssembly.Module", { field: "options.wasmModule" });
+  if (
+    options.wasmBinary !== undefined &&
+    !(options.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(options.wasmBinary))
+  ) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      "options.wasmBinary must be an ArrayBuffer or a typed array of the Wasm bytes",
+      {
+        field: "options.wasmBinary",
+      },
+    );
+  }
+  if (
+    options.wasmModule !== undefined &&
+    (typeof WebAssembly === "undefined" || !(options.wasmModule instanceof WebAssembly.Module))
+  ) {
+    throw new EngineError("INVALID_INPUT", "options.wasmModule must be a WebAssembly.Module", {
+      field: "options.wasmModule",
+    });
   }
   setSolverLoaderOptions(options);
 }

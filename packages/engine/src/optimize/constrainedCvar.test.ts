@@ -25,7 +25,12 @@ function universe(seed: number, n: number, T: number): AssetReturns {
   const rows: number[][] = [];
   for (let t = 0; t < T; t++) {
     const market = (rand() - 0.5) * 0.03;
-    rows.push(Array.from({ length: n }, (_, i) => 0.0003 * (i + 1) + market * (0.5 + i / n) + (rand() - 0.5) * 0.04 * (1 + i / n)));
+    rows.push(
+      Array.from(
+        { length: n },
+        (_, i) => 0.0003 * (i + 1) + market * (0.5 + i / n) + (rand() - 0.5) * 0.04 * (1 + i / n),
+      ),
+    );
   }
   return assetReturns(rows, { assets: Array.from({ length: n }, (_, i) => `A${i}`), frequency: "daily" });
 }
@@ -33,12 +38,19 @@ function universe(seed: number, n: number, T: number): AssetReturns {
 /** CVaR_β of w's returns from the formula: the mean of the k = (1 − β)·T largest losses (k an integer here). */
 function cvarOf(r: AssetReturns, w: readonly number[]): number {
   const n = r.assets.length;
-  const losses = Array.from({ length: r.periods }, (_, t) => -w.reduce((a, x, i) => a + x * r.returns[t * n + i]!, 0)).sort((a, b) => b - a);
+  const losses = Array.from(
+    { length: r.periods },
+    (_, t) => -w.reduce((a, x, i) => a + x * r.returns[t * n + i]!, 0),
+  ).sort((a, b) => b - a);
   const k = Math.round((1 - CONFIDENCE) * r.periods);
   return losses.slice(0, k).reduce((a, x) => a + x, 0) / k;
 }
 
-interface OracleAnswer { status: string; weights: number[] | null; objective: number | null }
+interface OracleAnswer {
+  status: string;
+  weights: number[] | null;
+  objective: number | null;
+}
 
 /** Runs the scipy oracle (oracle_constrainedCvar.py) on problems built from the options' own definitions. */
 interface OracleCase {
@@ -56,14 +68,36 @@ function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
   const problems = cases.map(({ options, maxWeight, form, limit, gain, cvarWeight, costWeight }) => {
     const c = readConstraints(options, r.assets, maxWeight, P);
     return {
-      n, T: r.periods, returns: [...r.returns], confidence: CONFIDENCE, P, form, limit: limit ?? null, gain: gain ?? null, cvarWeight: cvarWeight ?? 0, costWeight: costWeight ?? 0,
-      lower: [...c.lower], upper: [...c.upper],
-      rows: c.rows.map((row) => ({ a: [...row.coefficients], lo: Number.isFinite(row.lower) ? row.lower : null, hi: Number.isFinite(row.upper) ? row.upper : null })),
-      previous: [...c.previous], maxTurnover: c.maxTurnover, costs: c.costs === null ? null : [...c.costs],
-      benchmark: c.benchmark === null ? null : [...c.benchmark], te: c.maxTrackingErrorPerPeriod, gross: c.maxGrossExposure,
+      n,
+      T: r.periods,
+      returns: [...r.returns],
+      confidence: CONFIDENCE,
+      P,
+      form,
+      limit: limit ?? null,
+      gain: gain ?? null,
+      cvarWeight: cvarWeight ?? 0,
+      costWeight: costWeight ?? 0,
+      lower: [...c.lower],
+      upper: [...c.upper],
+      rows: c.rows.map((row) => ({
+        a: [...row.coefficients],
+        lo: Number.isFinite(row.lower) ? row.lower : null,
+        hi: Number.isFinite(row.upper) ? row.upper : null,
+      })),
+      previous: [...c.previous],
+      maxTurnover: c.maxTurnover,
+      costs: c.costs === null ? null : [...c.costs],
+      benchmark: c.benchmark === null ? null : [...c.benchmark],
+      te: c.maxTrackingErrorPerPeriod,
+      gross: c.maxGrossExposure,
     };
   });
-  const run = spawnSync("python3", [join(import.meta.dirname, "_test", "oracle_constrainedCvar.py")], { input: JSON.stringify(problems), encoding: "utf8", maxBuffer: 1 << 26 });
+  const run = spawnSync("python3", [join(import.meta.dirname, "_test", "oracle_constrainedCvar.py")], {
+    input: JSON.stringify(problems),
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (run.status !== 0) throw new Error(`oracle failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as OracleAnswer[];
 }
@@ -82,8 +116,10 @@ function assertRulesHold(r: AssetReturns, options: ConstraintOptions, maxWeight:
     expect(v, row.name).toBeGreaterThanOrEqual(row.lower - tol);
     expect(v, row.name).toBeLessThanOrEqual(row.upper + tol);
   }
-  if (c.maxTurnover !== null) expect(w.reduce((a, x, i) => a + Math.abs(x - c.previous[i]!), 0) / 2).toBeLessThanOrEqual(c.maxTurnover + tol);
-  if (c.maxGrossExposure !== null) expect(w.reduce((a, x) => a + Math.abs(x), 0)).toBeLessThanOrEqual(c.maxGrossExposure + tol);
+  if (c.maxTurnover !== null)
+    expect(w.reduce((a, x, i) => a + Math.abs(x - c.previous[i]!), 0) / 2).toBeLessThanOrEqual(c.maxTurnover + tol);
+  if (c.maxGrossExposure !== null)
+    expect(w.reduce((a, x) => a + Math.abs(x), 0)).toBeLessThanOrEqual(c.maxGrossExposure + tol);
   if (c.benchmark !== null) {
     const n = r.assets.length;
     const d = w.map((x, i) => x - c.benchmark![i]!);
@@ -94,22 +130,50 @@ function assertRulesHold(r: AssetReturns, options: ConstraintOptions, maxWeight:
   }
 }
 
-const vector = (r: AssetReturns, weights: ReadonlyArray<{ id: string; weight: number }>) => r.assets.map((id) => weights.find((x) => x.id === id)?.weight ?? 0);
+const vector = (r: AssetReturns, weights: ReadonlyArray<{ id: string; weight: number }>) =>
+  r.assets.map((id) => weights.find((x) => x.id === id)?.weight ?? 0);
 
 const r = universe(7, 6, 100);
 const sectors = { sector: { A0: "Tech", A1: "Tech", A2: "Energy", A3: "Energy", A4: "Health", A5: "Health" } };
 const CASES: Array<{ name: string; options: ConstraintOptions; maxWeight: number }> = [
-  { name: "group limits", options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } } }, maxWeight: 0.6 },
-  { name: "linear rules", options: { linearConstraints: [{ coefficients: { A0: 1, A5: -1 }, lower: 0.05 }, { coefficients: { A2: 1, A3: 1 }, lower: 0.2, upper: 0.2, name: "energy" }] }, maxWeight: 1 },
+  {
+    name: "group limits",
+    options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } } },
+    maxWeight: 0.6,
+  },
+  {
+    name: "linear rules",
+    options: {
+      linearConstraints: [
+        { coefficients: { A0: 1, A5: -1 }, lower: 0.05 },
+        { coefficients: { A2: 1, A3: 1 }, lower: 0.2, upper: 0.2, name: "energy" },
+      ],
+    },
+    maxWeight: 1,
+  },
   { name: "turnover", options: { previousWeights: { A5: 0.7, A4: 0.3 }, maxTurnover: 0.25 }, maxWeight: 1 },
-  { name: "costs", options: { previousWeights: { A5: 0.5, A1: 0.5 }, transactionCosts: { A0: 0.5, A1: 0.2, A2: 0.3, A3: 0.4, A4: 0.1, A5: 0.6 } }, maxWeight: 1 },
+  {
+    name: "costs",
+    options: {
+      previousWeights: { A5: 0.5, A1: 0.5 },
+      transactionCosts: { A0: 0.5, A1: 0.2, A2: 0.3, A3: 0.4, A4: 0.1, A5: 0.6 },
+    },
+    maxWeight: 1,
+  },
   { name: "long/short", options: { minWeight: -0.3, maxGrossExposure: 1.4 }, maxWeight: 0.8 },
   { name: "tracking error", options: { benchmarkWeights: { A5: 0.5, A4: 0.5 }, maxTrackingError: 0.08 }, maxWeight: 1 },
   {
     name: "all together",
     options: {
-      groups: sectors, groupLimits: { sector: { Tech: [0, 0.4] } }, previousWeights: { A0: 0.5, A3: 0.5 }, maxTurnover: 0.45, transactionCosts: 0.01,
-      minWeight: -0.1, maxGrossExposure: 1.2, benchmarkWeights: { A0: 0.5, A3: 0.5 }, maxTrackingError: 0.1,
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0, 0.4] } },
+      previousWeights: { A0: 0.5, A3: 0.5 },
+      maxTurnover: 0.45,
+      transactionCosts: 0.01,
+      minWeight: -0.1,
+      maxGrossExposure: 1.2,
+      benchmarkWeights: { A0: 0.5, A3: 0.5 },
+      maxTrackingError: 0.1,
     },
     maxWeight: 0.7,
   },
@@ -117,13 +181,17 @@ const CASES: Array<{ name: string; options: ConstraintOptions; maxWeight: number
 
 describe("minimumCvar and meanCvar under constraint options", () => {
   it("agree with the scipy oracle (objective to 1e-9, rules held, certificate recomputed from the weights)", async () => {
-    const answers = oracle(r, CASES.map((c) => ({ ...c, form: "minimum" as const })));
+    const answers = oracle(
+      r,
+      CASES.map((c) => ({ ...c, form: "minimum" as const })),
+    );
     for (const [k, { name, options, maxWeight }] of CASES.entries()) {
       const p = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE });
       const w = vector(r, p.weights);
       assertRulesHold(r, options, maxWeight, w);
       const c = readConstraints(options, r.assets, maxWeight, P);
-      const costs = c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
+      const costs =
+        c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
       const objective = cvarOf(r, w) + costs;
       expect(answers[k]!.status, name).toBe("optimal");
       expect(Math.abs(objective - answers[k]!.objective!), name).toBeLessThanOrEqual(1e-9);
@@ -139,7 +207,10 @@ describe("minimumCvar and meanCvar under constraint options", () => {
 
   it("agree with the scipy oracle in the target-CVaR form", async () => {
     const limit = 0.03;
-    const answers = oracle(r, CASES.slice(0, 4).map((c) => ({ ...c, form: "targetCvar" as const, limit })));
+    const answers = oracle(
+      r,
+      CASES.slice(0, 4).map((c) => ({ ...c, form: "targetCvar" as const, limit })),
+    );
     for (const [k, { name, options, maxWeight }] of CASES.slice(0, 4).entries()) {
       const p = await meanCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, targetCvar: limit });
       const w = vector(r, p.weights);
@@ -147,8 +218,12 @@ describe("minimumCvar and meanCvar under constraint options", () => {
       expect(cvarOf(r, w)).toBeLessThanOrEqual(limit + 1e-9);
       const c = readConstraints(options, r.assets, maxWeight, P);
       const n = r.assets.length;
-      const mean = r.assets.map((_, i) => Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods);
-      const costs = c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
+      const mean = r.assets.map(
+        (_, i) =>
+          Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+      );
+      const costs =
+        c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
       const objective = w.reduce((a, x, i) => a + x * mean[i]!, 0) - costs;
       expect(Math.abs(objective - answers[k]!.objective!), name).toBeLessThanOrEqual(1e-9);
       expect(Math.abs(p.certificate.objective! - objective), name).toBeLessThanOrEqual(1e-12);
@@ -156,14 +231,27 @@ describe("minimumCvar and meanCvar under constraint options", () => {
   });
 
   it("warns naming each rule that binds", async () => {
-    const p = await minimumCvar(r, { groups: sectors, groupLimits: { sector: { Tech: [0, 0.5], Energy: [0, 0.9] } }, confidence: CONFIDENCE });
-    expect(p.warnings).toEqual(["the rule groupLimits.sector.Tech binds at these weights: relaxing it could improve the objective"]);
+    const p = await minimumCvar(r, {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0, 0.5], Energy: [0, 0.9] } },
+      confidence: CONFIDENCE,
+    });
+    expect(p.warnings).toEqual([
+      "the rule groupLimits.sector.Tech binds at these weights: relaxing it could improve the objective",
+    ]);
   });
 
   it("agree with the scipy oracle in the trade-off form (anchors and the normalised objective)", async () => {
-    const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.35], Health: [0, 0.3] } }, linearConstraints: [{ coefficients: { A2: 1 }, upper: 0.2 }] };
+    const options: ConstraintOptions = {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0.1, 0.35], Health: [0, 0.3] } },
+      linearConstraints: [{ coefficients: { A2: 1 }, upper: 0.2 }],
+    };
     const n = r.assets.length;
-    const mean = r.assets.map((_, i) => Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods);
+    const mean = r.assets.map(
+      (_, i) =>
+        Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+    );
     const ret = (w: readonly number[]) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
     const [least, most] = oracle(r, [
       { options, maxWeight: 1, form: "minimum" },
@@ -174,7 +262,9 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     const sR = bestReturn - ret(least!.weights!);
     const sC = cvarOf(r, most!.weights!) - bestCvar;
     for (const m of [0.3, 1, 4]) {
-      const [answer] = oracle(r, [{ options, maxWeight: 1, form: "linear", gain: mean.map((x) => (m * x) / sR), cvarWeight: 1 / sC }]);
+      const [answer] = oracle(r, [
+        { options, maxWeight: 1, form: "linear", gain: mean.map((x) => (m * x) / sR), cvarWeight: 1 / sC },
+      ]);
       const J = (w: readonly number[]) => (m * (bestReturn - ret(w))) / sR + (cvarOf(r, w) - bestCvar) / sC;
       const p = await meanCvar(r, { ...options, confidence: CONFIDENCE, returnMultiplier: m });
       const w = vector(r, p.weights);
@@ -193,10 +283,17 @@ describe("minimumCvar and meanCvar under constraint options", () => {
   });
 
   it("refuses infeasible rules naming them, and minHoldings with constraints naming both options", async () => {
-    const e = await minimumCvar(r, { groups: sectors, groupLimits: { sector: { Tech: [0.6, 1], Energy: [0.5, 1] } } }).catch((x: unknown) => x);
+    const e = await minimumCvar(r, {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0.6, 1], Energy: [0.5, 1] } },
+    }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(EngineError);
     expect((e as EngineError).code).toBe("INFEASIBLE");
-    expect((e as EngineError).details!.rules).toEqual(["groupLimits.sector.Tech", "groupLimits.sector.Energy", "minWeight"]);
+    expect((e as EngineError).details!.rules).toEqual([
+      "groupLimits.sector.Tech",
+      "groupLimits.sector.Energy",
+      "minWeight",
+    ]);
     const l2 = await minimumCvar(r, { l2Regularization: 0.1, minHoldings: 3 }).catch((x: unknown) => x);
     expect((l2 as EngineError).message).toContain("minHoldings with l2Regularization");
     const t = await minimumCvar(r, { maxTurnover: 0.6, minHoldings: 3 }).catch((x: unknown) => x);
@@ -215,10 +312,17 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect(l2.certificate.gap).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(l2.certificate.objective!)));
     // The certificate's objective recomputed: CVaR + γ·Σw²/P.
     const w = vector(r, l2.weights);
-    expect(Math.abs(l2.certificate.objective! - (cvarOf(r, w) + (5 * w.reduce((a, x) => a + x * x, 0)) / P))).toBeLessThanOrEqual(1e-12);
+    expect(
+      Math.abs(l2.certificate.objective! - (cvarOf(r, w) + (5 * w.reduce((a, x) => a + x * x, 0)) / P)),
+    ).toBeLessThanOrEqual(1e-12);
     const sq = (p: typeof plain) => p.weights.reduce((a, x) => a + x.weight * x.weight, 0);
     expect(sq(l2)).toBeLessThan(sq(plain));
-    assertRulesHold(r, options, 1, vector(r, l2.weights).map((x) => x));
+    assertRulesHold(
+      r,
+      options,
+      1,
+      vector(r, l2.weights).map((x) => x),
+    );
   });
 
   it("property: every returned portfolio holds its rules, and a group cap that does not bind changes nothing", async () => {
@@ -230,13 +334,18 @@ describe("minimumCvar and meanCvar under constraint options", () => {
         fc.double({ min: 0.05, max: 0.6, noNaN: true }),
         fc.double({ min: 0, max: 0.5, noNaN: true }),
         async (group, cap, slack) => {
-          const members = Object.entries(sectors.sector).filter(([, v]) => v === group).map(([id]) => r.assets.indexOf(id));
+          const members = Object.entries(sectors.sector)
+            .filter(([, v]) => v === group)
+            .map(([id]) => r.assets.indexOf(id));
           const held = members.reduce((a, i) => a + w0[i]!, 0);
           const options: ConstraintOptions = { groups: sectors, groupLimits: { sector: { [group]: [0, cap] } } };
           const p = await minimumCvar(r, { ...options, confidence: CONFIDENCE });
           const w = vector(r, p.weights);
           assertRulesHold(r, options, 1, w);
-          const loose: ConstraintOptions = { groups: sectors, groupLimits: { sector: { [group]: [0, Math.min(1, held + 0.01 + slack)] } } };
+          const loose: ConstraintOptions = {
+            groups: sectors,
+            groupLimits: { sector: { [group]: [0, Math.min(1, held + 0.01 + slack)] } },
+          };
           const q = await minimumCvar(r, { ...loose, confidence: CONFIDENCE });
           expect(Math.abs(q.cvar - base.cvar)).toBeLessThanOrEqual(1e-9);
           vector(r, q.weights).forEach((x, i) => expect(Math.abs(x - w0[i]!)).toBeLessThanOrEqual(1e-7));
@@ -248,7 +357,16 @@ describe("minimumCvar and meanCvar under constraint options", () => {
 
   it("options without effect keep the unconstrained path: the same numbers bit for bit", async () => {
     const before = await minimumCvar(r, { confidence: CONFIDENCE, maxWeight: 0.5 });
-    const same = await minimumCvar(r, { confidence: CONFIDENCE, maxWeight: 0.5, groups: sectors, transactionCosts: 0, benchmarkWeights: { A0: 1 }, l2Regularization: 0, minWeight: 0, previousWeights: { A1: 1 } });
+    const same = await minimumCvar(r, {
+      confidence: CONFIDENCE,
+      maxWeight: 0.5,
+      groups: sectors,
+      transactionCosts: 0,
+      benchmarkWeights: { A0: 1 },
+      l2Regularization: 0,
+      minWeight: 0,
+      previousWeights: { A1: 1 },
+    });
     expect(same.weights).toEqual(before.weights);
     expect(same.certificate).toEqual(before.certificate);
     const m = await meanCvar(r, { confidence: CONFIDENCE, targetCvar: 0.03 });
@@ -278,11 +396,15 @@ describe("minimumCvar and meanCvar under constraint options", () => {
             ...(x.cost === undefined ? {} : { transactionCosts: x.cost }),
             ...(x.minWeight === undefined ? {} : { minWeight: x.minWeight }),
             ...(x.gross === undefined ? {} : { maxGrossExposure: x.gross }),
-            ...(x.spread === undefined ? {} : { linearConstraints: [{ coefficients: { A1: 1, A4: -1 }, upper: x.spread }] }),
+            ...(x.spread === undefined
+              ? {}
+              : { linearConstraints: [{ coefficients: { A1: 1, A4: -1 }, upper: x.spread }] }),
             ...(x.te === undefined ? {} : { benchmarkWeights: { A3: 0.5, A4: 0.5 }, maxTrackingError: x.te }),
           };
           try {
-            const p = x.target ? await meanCvar(r, { ...options, confidence: CONFIDENCE, targetCvar: 0.04 }) : await minimumCvar(r, { ...options, confidence: CONFIDENCE });
+            const p = x.target
+              ? await meanCvar(r, { ...options, confidence: CONFIDENCE, targetCvar: 0.04 })
+              : await minimumCvar(r, { ...options, confidence: CONFIDENCE });
             assertRulesHold(r, options, 1, vector(r, p.weights));
             expect(p.certificate.status).toBe("optimal");
             outcomes.solved++;

@@ -1,6 +1,13 @@
 // Public surface of the optimize area; re-exported by src/index.ts.
 export type {
-  ExcludedCompany, ObjectiveTerm, ObjectiveTermName, OptimizerCompany, OptimizerMetadata, OptimizerResult, ReturnScenarios, Signal,
+  ExcludedCompany,
+  ObjectiveTerm,
+  ObjectiveTermName,
+  OptimizerCompany,
+  OptimizerMetadata,
+  OptimizerResult,
+  ReturnScenarios,
+  Signal,
 } from "./types.ts";
 export { scenariosFromPrices, type ScenariosFromPricesOptions } from "./scenariosFromPrices.ts";
 export { portfolioMetadata } from "./portfolioMetadata.ts";

@@ -10,7 +10,13 @@ import type { ObjectiveTerm, ReturnScenarios } from "./types.ts";
 import { eligibleReturns } from "./_internal/meanCvarProblem.ts";
 import { minimumCvarProblem } from "./_internal/minimumCvarProblem.ts";
 import { oneTermWarning } from "./_internal/objectiveTerms.ts";
-import { CVAR_RULE_OPTION_NAMES, readCvarRules, timeLimitWarning, type CvarRuleOptions, type CvarRules } from "./_internal/readCvarOptions.ts";
+import {
+  CVAR_RULE_OPTION_NAMES,
+  readCvarRules,
+  timeLimitWarning,
+  type CvarRuleOptions,
+  type CvarRules,
+} from "./_internal/readCvarOptions.ts";
 import { readCvarReturns, type CvarReturns } from "./_internal/readCvarReturns.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { loadSolver } from "../highs/solver.ts";
@@ -21,7 +27,12 @@ import { columnMeans } from "./_internal/columnMeans.ts";
 import { GAP_TOL, snapToInteger } from "../_internal/tolerance.ts";
 import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 import { readConstraints } from "../constraints/readConstraints.ts";
-import { assertNoHoldingsRule, bindingWarnings, constrainedTargetCvar, constrainedTradeOff } from "./_internal/constrainedCvar.ts";
+import {
+  assertNoHoldingsRule,
+  bindingWarnings,
+  constrainedTargetCvar,
+  constrainedTradeOff,
+} from "./_internal/constrainedCvar.ts";
 
 /**
  * Options of {@link meanCvar}: the shared rules, the portfolio constraints
@@ -50,7 +61,12 @@ export type MeanCvarResult = PortfolioResult<"mean-cvar"> & {
   objectiveTerms?: ObjectiveTerm[];
 };
 
-const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "returnMultiplier", "targetCvar"] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
+const OPTION_NAMES = [
+  ...CVAR_RULE_OPTION_NAMES,
+  ...CONSTRAINT_OPTION_NAMES,
+  "returnMultiplier",
+  "targetCvar",
+] as const satisfies ReadonlyArray<keyof MeanCvarOptions>;
 
 /**
  * Mean-CVaR on any assets (docs/maths.md#minimum-cvar), in the two forms PyPortfolioOpt's
@@ -84,7 +100,10 @@ const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "re
  * const r = assetReturns([[0.01, -0.02], [-0.03, 0.01], [0.02, 0.00], [0.00, -0.01]], { assets: ["A", "B"], frequency: "daily" });
  * (await meanCvar(r, { confidence: 0.5, targetCvar: 0.01 })).weights // => [{ id: "A", weight: 0.6666666666666667 }, { id: "B", weight: 0.33333333333333326 }]
  */
-export async function meanCvar(returns: AssetReturns | ReturnScenarios, options?: MeanCvarOptions): Promise<MeanCvarResult> {
+export async function meanCvar(
+  returns: AssetReturns | ReturnScenarios,
+  options?: MeanCvarOptions,
+): Promise<MeanCvarResult> {
   const data = readCvarReturns(returns);
   const o = readOptions<MeanCvarOptions>(
     options,
@@ -92,43 +111,92 @@ export async function meanCvar(returns: AssetReturns | ReturnScenarios, options?
     OPTION_NAMES,
   );
   if (o.returnMultiplier !== undefined && o.targetCvar !== undefined) {
-    throw new EngineError("INVALID_INPUT", "give returnMultiplier (the trade-off between expected return and CVaR) or targetCvar (the largest expected return at that CVaR), not both", {
-      field: "targetCvar",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "give returnMultiplier (the trade-off between expected return and CVaR) or targetCvar (the largest expected return at that CVaR), not both",
+      {
+        field: "targetCvar",
+      },
+    );
   }
-  if (o.returnMultiplier !== undefined) assertInRange("returnMultiplier", o.returnMultiplier, { min: 0, minExclusive: true });
+  if (o.returnMultiplier !== undefined)
+    assertInRange("returnMultiplier", o.returnMultiplier, { min: 0, minExclusive: true });
   if (o.targetCvar !== undefined) assertInRange("targetCvar", o.targetCvar, { max: 1, maxExclusive: true });
   const rules = readCvarRules(o, data.n, data.periodsPerYear);
   const constraints = readConstraints(o, data.assets, rules.maxWeight, data.periodsPerYear);
   const highs = await loadSolver();
   if (constraints.any) {
     // The rules of ConstraintOptions: LPs (QPs with L2) over every scenario; without them, the path below, unchanged.
-    assertNoHoldingsRule(o.minHoldings, constraints, CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined));
-    const solved = o.targetCvar === undefined
-      ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)
-      : constrainedTargetCvar(highs, data, rules, constraints, o.targetCvar);
+    assertNoHoldingsRule(
+      o.minHoldings,
+      constraints,
+      CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined),
+    );
+    const solved =
+      o.targetCvar === undefined
+        ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)
+        : constrainedTargetCvar(highs, data, rules, constraints, o.targetCvar);
     const warnings = bindingWarnings(solved.binding);
     if (solved.terms !== undefined) {
       const alone = oneTermWarning(solved.terms, "returnMultiplier");
       if (alone !== undefined) warnings.push(alone);
     }
-    const certificate = { status: solved.report.status, solver: solved.report.method, objective: solved.report.objective, gap: solved.report.gap, residuals: null, iterations: solved.report.iterations };
-    const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, solved.weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
-    const result: MeanCvarResult = { ...portfolioResult("mean-cvar", data.assets, solved.weights, certificate, performanceBlock, warnings), cvar: solved.cvar };
+    const certificate = {
+      status: solved.report.status,
+      solver: solved.report.method,
+      objective: solved.report.objective,
+      gap: solved.report.gap,
+      residuals: null,
+      iterations: solved.report.iterations,
+    };
+    const performanceBlock = scenarioPerformance(
+      data.returns,
+      data.periods,
+      data.n,
+      solved.weights,
+      rules.riskFreeRate,
+      data.periodsPerYear,
+      data.frequency,
+    );
+    const result: MeanCvarResult = {
+      ...portfolioResult("mean-cvar", data.assets, solved.weights, certificate, performanceBlock, warnings),
+      cvar: solved.cvar,
+    };
     if (solved.terms !== undefined) result.objectiveTerms = solved.terms;
     return result;
   }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
-  const solved = o.targetCvar === undefined ? tradeOff(highs, data, rules, o.returnMultiplier ?? 1, deadline) : targetCvar(highs, data, rules, o.targetCvar, deadline);
+  const solved =
+    o.targetCvar === undefined
+      ? tradeOff(highs, data, rules, o.returnMultiplier ?? 1, deadline)
+      : targetCvar(highs, data, rules, o.targetCvar, deadline);
   const { weights, report } = solved;
   const warnings = report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, report.gap)] : [];
   if (solved.terms !== undefined) {
     const alone = oneTermWarning(solved.terms, "returnMultiplier");
     if (alone !== undefined) warnings.push(alone);
   }
-  const certificate = { status: report.status, solver: report.method, objective: report.objective, gap: report.gap, residuals: null, iterations: report.iterations };
-  const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
-  const result: MeanCvarResult = { ...portfolioResult("mean-cvar", data.assets, weights, certificate, performanceBlock, warnings), cvar: solved.cvar };
+  const certificate = {
+    status: report.status,
+    solver: report.method,
+    objective: report.objective,
+    gap: report.gap,
+    residuals: null,
+    iterations: report.iterations,
+  };
+  const performanceBlock = scenarioPerformance(
+    data.returns,
+    data.periods,
+    data.n,
+    weights,
+    rules.riskFreeRate,
+    data.periodsPerYear,
+    data.frequency,
+  );
+  const result: MeanCvarResult = {
+    ...portfolioResult("mean-cvar", data.assets, weights, certificate, performanceBlock, warnings),
+    cvar: solved.cvar,
+  };
   if (solved.terms !== undefined) result.objectiveTerms = solved.terms;
   return result;
 }
@@ -141,13 +209,34 @@ interface Solved {
 }
 
 /** The trade-off form: the service optimizer's construction with expected return and tail risk only; objective −J. */
-function tradeOff(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarReturns, rules: CvarRules, returnMultiplier: number, deadline: number | undefined): Solved {
+function tradeOff(
+  highs: Awaited<ReturnType<typeof loadSolver>>,
+  data: CvarReturns,
+  rules: CvarRules,
+  returnMultiplier: number,
+  deadline: number | undefined,
+): Solved {
   const { n, periods } = data;
   const mean = columnMeans(data.returns, periods, n);
   const termData = {
-    n, periods, returns: data.returns, mean, beta: new Float64Array(n), target: new Float64Array(n).fill(1 / n), maxWeight: rules.maxWeight, confidence: rules.confidence,
+    n,
+    periods,
+    returns: data.returns,
+    mean,
+    beta: new Float64Array(n),
+    target: new Float64Array(n).fill(1 / n),
+    maxWeight: rules.maxWeight,
+    confidence: rules.confidence,
   };
-  const { weights, terms, report } = solveTradeOff(highs, termData, [returnMultiplier, 0, 1, 0], [0, 2], rules.rule, rules.method, deadline);
+  const { weights, terms, report } = solveTradeOff(
+    highs,
+    termData,
+    [returnMultiplier, 0, 1, 0],
+    [0, 2],
+    rules.rule,
+    rules.method,
+    deadline,
+  );
   return { weights, report, cvar: terms[1]!.value, terms };
 }
 
@@ -156,7 +245,13 @@ function tradeOff(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarRetur
  * that the verdict on the target does not depend on the machine), then the largest μᵀw with CVaR <= c;
  * objective μᵀw per period.
  */
-function targetCvar(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarReturns, rules: CvarRules, limit: number, deadline: number | undefined): Solved {
+function targetCvar(
+  highs: Awaited<ReturnType<typeof loadSolver>>,
+  data: CvarReturns,
+  rules: CvarRules,
+  limit: number,
+  deadline: number | undefined,
+): Solved {
   const { n, periods } = data;
   const { cvar: least, weights: leastWeights } = solveMinimumCvar(highs, data, rules, undefined, undefined);
   let largest = 0;
@@ -170,7 +265,13 @@ function targetCvar(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarRet
   }
   const mean = columnMeans(data.returns, periods, n);
   const tailSize = snapToInteger((1 - rules.confidence) * periods);
-  const { problem, scale } = minimumCvarProblem({ n, periods, returns: data.returns, target: new Float64Array(n).fill(1 / n) }, tailSize, rules.maxWeight, rules.confidence, rules.rule);
+  const { problem, scale } = minimumCvarProblem(
+    { n, periods, returns: data.returns, target: new Float64Array(n).fill(1 / n) },
+    tailSize,
+    rules.maxWeight,
+    rules.confidence,
+    rules.rule,
+  );
   problem.gain = mean.map((m) => m / scale);
   problem.cvarWeight = 0;
   problem.cvarLimit = Math.max(limit, least) / scale;
@@ -178,6 +279,9 @@ function targetCvar(highs: Awaited<ReturnType<typeof loadSolver>>, data: CvarRet
   const { weights, solver } = solveMeanCvar(highs, problem, rules.method, deadline);
   let objective = 0;
   for (let i = 0; i < n; i++) objective += mean[i]! * weights[i]!;
-  const cvar = conditionalValueAtRisk(eligibleReturns({ n, periods, returns: data.returns }, weights), rules.confidence);
+  const cvar = conditionalValueAtRisk(
+    eligibleReturns({ n, periods, returns: data.returns }, weights),
+    rules.confidence,
+  );
   return { weights, report: { ...solver, objective, gap: solver.gap * scale }, cvar };
 }

@@ -7,15 +7,25 @@ import oracle from "./_test/oracle_normalised_lp.json" with { type: "json" };
 
 // The README quick start's mean-CVaR input (SUN, WIND, GRID; buzz 1 : 2 : 3; maxWeight 0.6).
 const companies = quickstart.companies as OptimizerCompany[];
-const scenarios: ReturnScenarios = { assetIds: quickstart.assetIds, periods: quickstart.periods, returns: Float64Array.from(quickstart.returns) };
+const scenarios: ReturnScenarios = {
+  assetIds: quickstart.assetIds,
+  periods: quickstart.periods,
+  returns: Float64Array.from(quickstart.returns),
+};
 const weightOf = (r: OptimizerResult, id: string): number => r.weights.find((x) => x.id === id)?.weight ?? 0;
 
 describe("meanCvarOptimize: the scale-aware objective (docs/maths.md#scale-aware-objective)", () => {
   it("on the README quick start equals the scipy oracle of the normalised LP (payoff table and optimum)", async () => {
     const r = await meanCvarOptimize(companies, scenarios, { maxWeight: 0.6 });
-    oracle.assetIds.forEach((id, i) => expect(Math.abs(weightOf(r, id) - oracle.weights[i]!)).toBeLessThanOrEqual(1e-7));
+    oracle.assetIds.forEach((id, i) =>
+      expect(Math.abs(weightOf(r, id) - oracle.weights[i]!)).toBeLessThanOrEqual(1e-7),
+    );
     r.objectiveTerms!.forEach((t, j) => {
-      for (const [got, want] of [[t.best, oracle.best[j]!], [t.worst, oracle.worst[j]!], [t.scale, oracle.scale[j]!]] as const) {
+      for (const [got, want] of [
+        [t.best, oracle.best[j]!],
+        [t.worst, oracle.worst[j]!],
+        [t.scale, oracle.scale[j]!],
+      ] as const) {
         expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want)));
       }
       expect(Math.abs(t.normalized - oracle.normalized[j]!)).toBeLessThanOrEqual(1e-6);
@@ -44,7 +54,12 @@ describe("meanCvarOptimize: the scale-aware objective (docs/maths.md#scale-aware
       "the buzz target alone decides the weights: they are its best portfolio, and expected return (returnMultiplier) and tail risk (CVaR) do not move them; lower buzzPenalty (1) to blend (docs/maths.md#scale-aware-objective)",
     ]);
     // returnMultiplier must be > 0 (contract): at 1e-300 with the others at 0, tail risk decides, and says so.
-    const pure = await meanCvarOptimize(companies, scenarios, { maxWeight: 0.6, linguisticBetaWeight: 0, buzzPenalty: 0, returnMultiplier: 1e-300 });
+    const pure = await meanCvarOptimize(companies, scenarios, {
+      maxWeight: 0.6,
+      linguisticBetaWeight: 0,
+      buzzPenalty: 0,
+      returnMultiplier: 1e-300,
+    });
     expect(pure.objectiveTerms![2]!.normalized).toBeLessThanOrEqual(1e-9);
     expect(pure.warnings).toEqual([
       "tail risk (CVaR) alone decides the weights: they are its best portfolio, and expected return (returnMultiplier) does not move them; raise returnMultiplier, linguisticBetaWeight or buzzPenalty to blend (docs/maths.md#scale-aware-objective)",

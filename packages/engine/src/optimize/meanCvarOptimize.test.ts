@@ -4,11 +4,23 @@ import { isEngineError } from "../errors/EngineError.ts";
 import { conditionalValueAtRisk } from "../stats/index.ts";
 import { meanCvarOptimize, type MeanCvarOptimizeOptions } from "./meanCvarOptimize.ts";
 import type { OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
-import { arbitraryMeanCvarProblem, bruteForce, referenceLp, type ReferenceProblem, syntheticUniverse } from "../testing/index.ts";
+import {
+  arbitraryMeanCvarProblem,
+  bruteForce,
+  referenceLp,
+  type ReferenceProblem,
+  syntheticUniverse,
+} from "../testing/index.ts";
 
 /** Everything needed to recheck a result from the outside: the eligible set as the optimizer defines it. */
-function eligibleOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, minMarketCap: number): OptimizerCompany[] {
-  return companies.filter((c) => c.marketCap !== null && c.marketCap >= minMarketCap && scenarios.assetIds.includes(c.id));
+function eligibleOf(
+  companies: readonly OptimizerCompany[],
+  scenarios: ReturnScenarios,
+  minMarketCap: number,
+): OptimizerCompany[] {
+  return companies.filter(
+    (c) => c.marketCap !== null && c.marketCap >= minMarketCap && scenarios.assetIds.includes(c.id),
+  );
 }
 
 function portfolioReturns(result: OptimizerResult, scenarios: ReturnScenarios): Float64Array {
@@ -25,7 +37,12 @@ type Settings = Required<Omit<MeanCvarOptimizeOptions, "method" | "timeLimitSeco
 const ORIENT = [1, 1, -1, -1];
 
 /** The four terms (μᵀw, ℓᵀw, CVaR_β, ‖w − b‖₁) recomputed from the returned weights, independently of the optimizer's internals. */
-function termsOf(result: OptimizerResult, eligible: readonly OptimizerCompany[], scenarios: ReturnScenarios, o: Settings): number[] {
+function termsOf(
+  result: OptimizerResult,
+  eligible: readonly OptimizerCompany[],
+  scenarios: ReturnScenarios,
+  o: Settings,
+): number[] {
   const N = scenarios.assetIds.length;
   const T = scenarios.periods;
   const w = new Map(result.weights.map((x) => [x.id, x.weight]));
@@ -49,15 +66,30 @@ function termsOf(result: OptimizerResult, eligible: readonly OptimizerCompany[],
  * from the terms recomputed here and the scaling (best_j, s_j) the result reports; the scaling itself is checked
  * independently in "reports the payoff-table scaling".
  */
-function objectiveOf(result: OptimizerResult, eligible: readonly OptimizerCompany[], scenarios: ReturnScenarios, o: Settings): number {
+function objectiveOf(
+  result: OptimizerResult,
+  eligible: readonly OptimizerCompany[],
+  scenarios: ReturnScenarios,
+  o: Settings,
+): number {
   const values = termsOf(result, eligible, scenarios, o);
   const lambda = [o.returnMultiplier, o.linguisticBetaWeight, 1, o.buzzPenalty];
-  return -result.objectiveTerms!.reduce((a, t, j) => a + (t.scale > 0 ? (lambda[j]! * ORIENT[j]! * (t.best - values[j]!)) / t.scale : 0), 0);
+  return -result.objectiveTerms!.reduce(
+    (a, t, j) => a + (t.scale > 0 ? (lambda[j]! * ORIENT[j]! * (t.best - values[j]!)) / t.scale : 0),
+    0,
+  );
 }
 
 const DEFAULTS = {
-  minMarketCap: 500_000_000, returnMultiplier: 1, linguisticBetaWeight: 0.5, riskFreeRate: 0,
-  minHoldings: 2, minActiveWeight: 0.01, maxWeight: 0.2, buzzPenalty: 0.25, confidence: 0.95,
+  minMarketCap: 500_000_000,
+  returnMultiplier: 1,
+  linguisticBetaWeight: 0.5,
+  riskFreeRate: 0,
+  minHoldings: 2,
+  minActiveWeight: 0.01,
+  maxWeight: 0.2,
+  buzzPenalty: 0.25,
+  confidence: 0.95,
 };
 
 /** Checks every constraint and every reported number of a result against its definition. */
@@ -87,7 +119,9 @@ function expectValidResult(
   const cvar = conditionalValueAtRisk(portfolioReturns(result, scenarios), o.confidence);
   expect(Math.abs(result.metadata.cvar - cvar)).toBeLessThanOrEqual(1e-9);
   expect(result.certificate.status).toBe(status);
-  expect(Math.abs(result.certificate.objective! - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(1e-9);
+  expect(Math.abs(result.certificate.objective! - objectiveOf(result, eligible, scenarios, o))).toBeLessThanOrEqual(
+    1e-9,
+  );
   expect(result.certificate.gap).toBeGreaterThanOrEqual(0);
   if (status === "optimal") expect(result.certificate.gap).toBeLessThanOrEqual(1e-9);
   else expect(Number.isFinite(result.certificate.gap)).toBe(true);
@@ -125,16 +159,31 @@ const smallInstance = instance(false);
  * reports: returns divided by s_C, return coefficient m·s_C/s_R on the scaled means, λ_ℓ/s_L, λ_b/s_D. Its optimum
  * minus `offset` is −J, comparable with `solver.objective`.
  */
-function referenceOf(companies: readonly OptimizerCompany[], scenarios: ReturnScenarios, options: MeanCvarOptimizeOptions, result: OptimizerResult): { problem: ReferenceProblem; offset: number } {
+function referenceOf(
+  companies: readonly OptimizerCompany[],
+  scenarios: ReturnScenarios,
+  options: MeanCvarOptimizeOptions,
+  result: OptimizerResult,
+): { problem: ReferenceProblem; offset: number } {
   const o = { ...DEFAULTS, ...options };
   const [sR, sL, sC, sD] = result.objectiveTerms!.map((t) => t.scale) as [number, number, number, number];
   const unit = sC > 0 ? sC : 1;
-  const coef = [sR > 0 ? o.returnMultiplier / sR : 0, sL > 0 ? o.linguisticBetaWeight / sL : 0, 1 / unit, sD > 0 ? o.buzzPenalty / sD : 0];
+  const coef = [
+    sR > 0 ? o.returnMultiplier / sR : 0,
+    sL > 0 ? o.linguisticBetaWeight / sL : 0,
+    1 / unit,
+    sD > 0 ? o.buzzPenalty / sD : 0,
+  ];
   const offset = result.objectiveTerms!.reduce((a, t, j) => a + ORIENT[j]! * coef[j]! * t.best, 0);
   return {
     problem: {
-      companies: eligibleOf(companies, scenarios, o.minMarketCap), scenarios: { ...scenarios, returns: scenarios.returns.map((r) => r / unit) },
-      returnMultiplier: coef[0]! * unit, linguisticBetaWeight: coef[1]!, buzzPenalty: coef[3]!, maxWeight: o.maxWeight, confidence: o.confidence,
+      companies: eligibleOf(companies, scenarios, o.minMarketCap),
+      scenarios: { ...scenarios, returns: scenarios.returns.map((r) => r / unit) },
+      returnMultiplier: coef[0]! * unit,
+      linguisticBetaWeight: coef[1]!,
+      buzzPenalty: coef[3]!,
+      maxWeight: o.maxWeight,
+      confidence: o.confidence,
     },
     offset,
   };
@@ -161,7 +210,12 @@ describe("meanCvarOptimize", () => {
     await fc.assert(
       fc.asyncProperty(smallInstance, async ({ companies, scenarios, options }) => {
         // The LP case: w_max <= 0.6 forces a second holding of at least 0.4/(n − 1) > w_min.
-        const relaxed = { ...options, minHoldings: 2, minActiveWeight: 0.00011, maxWeight: Math.min(options.maxWeight!, 0.6) };
+        const relaxed = {
+          ...options,
+          minHoldings: 2,
+          minActiveWeight: 0.00011,
+          maxWeight: Math.min(options.maxWeight!, 0.6),
+        };
         const cut = await meanCvarOptimize(companies, scenarios, relaxed);
         expect(cut.certificate.solver).toBe("cutting-plane-lp");
         const plain = await meanCvarOptimize(companies, scenarios, { ...relaxed, method: "plain-lp" });
@@ -205,7 +259,11 @@ describe("meanCvarOptimize", () => {
         expect(objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-9);
         expect(objective! + gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-9);
         // (A one-term warning may follow it: the stopped point can sit at one term's best.)
-        expect(limited.warnings.filter((w) => /^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/.test(w))).toHaveLength(1);
+        expect(
+          limited.warnings.filter((w) =>
+            /^the solver stopped at the time limit \(1e-9 s\) before proving the optimum/.test(w),
+          ),
+        ).toHaveLength(1);
       }),
       { numRuns: 15 },
     );
@@ -221,14 +279,18 @@ describe("meanCvarOptimize", () => {
     expectValidResult(limited, companies, scenarios, options, "time-limit");
     expect(limited.certificate.iterations).toBe(1);
     expect(limited.certificate.objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-9);
-    expect(limited.certificate.objective! + limited.certificate.gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-9);
+    expect(limited.certificate.objective! + limited.certificate.gap).toBeGreaterThanOrEqual(
+      certified.certificate.objective! - 1e-9,
+    );
   });
 
   it("a time limit the solve meets changes nothing", async () => {
     const { companies, scenarios } = syntheticUniverse(7, 12, 250);
     const n = eligibleOf(companies, scenarios, 1e8).length;
     const strict = { minMarketCap: 1e8, minHoldings: n, minActiveWeight: 0.5 / n };
-    expect(await meanCvarOptimize(companies, scenarios, { ...strict, timeLimitSeconds: 600 })).toEqual(await meanCvarOptimize(companies, scenarios, strict));
+    expect(await meanCvarOptimize(companies, scenarios, { ...strict, timeLimitSeconds: 600 })).toEqual(
+      await meanCvarOptimize(companies, scenarios, strict),
+    );
   });
 
   it("goes to the MILP only when the LP optimum has too few active holdings", async () => {
@@ -240,7 +302,9 @@ describe("meanCvarOptimize", () => {
     const tight = await meanCvarOptimize(companies, scenarios, strict);
     expect(tight.certificate.solver).toBe("cutting-plane-milp");
     expectValidResult(tight, companies, scenarios, strict);
-    expect((await meanCvarOptimize(companies, scenarios, { ...strict, method: "plain-lp" })).certificate.solver).toBe("milp");
+    expect((await meanCvarOptimize(companies, scenarios, { ...strict, method: "plain-lp" })).certificate.solver).toBe(
+      "milp",
+    );
   });
 
   it("raising the buzz penalty never moves the weights away from b (‖w − b‖₁ non-increasing)", async () => {
@@ -250,7 +314,11 @@ describe("meanCvarOptimize", () => {
         const eligible = eligibleOf(companies, scenarios, 1e8);
         let previous = Infinity;
         for (const buzzPenalty of [0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1]) {
-          const result = await meanCvarOptimize(companies, scenarios, { minMarketCap: 1e8, maxWeight: 0.5, buzzPenalty });
+          const result = await meanCvarOptimize(companies, scenarios, {
+            minMarketCap: 1e8,
+            maxWeight: 0.5,
+            buzzPenalty,
+          });
           const distance = l1FromBuzz(result, eligible);
           expect(distance).toBeLessThanOrEqual(previous + 1e-7);
           previous = distance;
@@ -264,7 +332,13 @@ describe("meanCvarOptimize", () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), async (seed) => {
         const { companies, scenarios } = syntheticUniverse(seed, 8, 200);
-        const pure = { minMarketCap: 1e8, maxWeight: 1, linguisticBetaWeight: 0, buzzPenalty: 0, returnMultiplier: 1e-12 };
+        const pure = {
+          minMarketCap: 1e8,
+          maxWeight: 1,
+          linguisticBetaWeight: 0,
+          buzzPenalty: 0,
+          returnMultiplier: 1e-12,
+        };
         let previousCvar = -Infinity;
         for (const confidence of [0.8, 0.9, 0.95, 0.975]) {
           const minimised = await meanCvarOptimize(companies, scenarios, { ...pure, confidence });
@@ -285,7 +359,12 @@ describe("meanCvarOptimize", () => {
     // force over all 28 supports of size 6 with the independent LP-text formulation of the
     // normalised problem agree to 1e-9. The constraint binds: the LP optimum holds fewer than six.
     const { companies, scenarios } = syntheticUniverse(20240601, 8, 120);
-    const options: MeanCvarOptimizeOptions = { minMarketCap: 1e8, minHoldings: 6, minActiveWeight: 0.1, maxWeight: 0.3 };
+    const options: MeanCvarOptimizeOptions = {
+      minMarketCap: 1e8,
+      minHoldings: 6,
+      minActiveWeight: 0.1,
+      maxWeight: 0.3,
+    };
     const cut = await meanCvarOptimize(companies, scenarios, options);
     const plain = await meanCvarOptimize(companies, scenarios, { ...options, method: "plain-lp" });
     const { problem, offset } = referenceOf(companies, scenarios, options, cut);
@@ -299,16 +378,26 @@ describe("meanCvarOptimize", () => {
 
   it("labels: the eligible companies' ids in input order; permuting the companies permutes the weights", async () => {
     await fc.assert(
-      fc.asyncProperty(smallInstance, fc.integer({ min: 0, max: 1e9 }), async ({ companies, scenarios, options }, shuffle) => {
-        const relaxed = { ...options, minHoldings: 2, minActiveWeight: 0.001 };
-        const a = await meanCvarOptimize(companies, scenarios, relaxed);
-        const order = companies.map((_, i) => i).sort((x, y) => ((x * 7919 + shuffle) % 97) - ((y * 7919 + shuffle) % 97) || x - y);
-        const b = await meanCvarOptimize(order.map((i) => companies[i]!), scenarios, relaxed);
-        expect(b.assets).toEqual(order.map((i) => companies[i]!.id).filter((id) => a.assets.includes(id)));
-        expect(Math.abs(a.certificate.objective! - b.certificate.objective!)).toBeLessThanOrEqual(1e-9);
-        const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
-        for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-6);
-      }),
+      fc.asyncProperty(
+        smallInstance,
+        fc.integer({ min: 0, max: 1e9 }),
+        async ({ companies, scenarios, options }, shuffle) => {
+          const relaxed = { ...options, minHoldings: 2, minActiveWeight: 0.001 };
+          const a = await meanCvarOptimize(companies, scenarios, relaxed);
+          const order = companies
+            .map((_, i) => i)
+            .sort((x, y) => ((x * 7919 + shuffle) % 97) - ((y * 7919 + shuffle) % 97) || x - y);
+          const b = await meanCvarOptimize(
+            order.map((i) => companies[i]!),
+            scenarios,
+            relaxed,
+          );
+          expect(b.assets).toEqual(order.map((i) => companies[i]!.id).filter((id) => a.assets.includes(id)));
+          expect(Math.abs(a.certificate.objective! - b.certificate.objective!)).toBeLessThanOrEqual(1e-9);
+          const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
+          for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-6);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -368,11 +457,27 @@ describe("meanCvarOptimize", () => {
     }
     const infeasible: Array<[MeanCvarOptimizeOptions, string, string]> = [
       [{ minHoldings: 11 }, "minHoldings", "minHoldings 11 exceeds the 10 eligible companies"],
-      [{ minHoldings: 5, minActiveWeight: 0.25, maxWeight: 0.5 }, "minHoldings", "minHoldings × minActiveWeight > 1: minHoldings 5 × minActiveWeight 0.25 = 1.25"],
-      [{ maxWeight: 0.09 }, "maxWeight", "maxWeight cannot hold: 10 eligible companies × maxWeight 0.09 = 0.9 < 1; raise maxWeight to at least 0.1"],
-      [{ minActiveWeight: 0.3, maxWeight: 0.2 }, "minActiveWeight", "minActiveWeight 0.3 exceeds maxWeight 0.2: no holding can count as active"],
+      [
+        { minHoldings: 5, minActiveWeight: 0.25, maxWeight: 0.5 },
+        "minHoldings",
+        "minHoldings × minActiveWeight > 1: minHoldings 5 × minActiveWeight 0.25 = 1.25",
+      ],
+      [
+        { maxWeight: 0.09 },
+        "maxWeight",
+        "maxWeight cannot hold: 10 eligible companies × maxWeight 0.09 = 0.9 < 1; raise maxWeight to at least 0.1",
+      ],
+      [
+        { minActiveWeight: 0.3, maxWeight: 0.2 },
+        "minActiveWeight",
+        "minActiveWeight 0.3 exceeds maxWeight 0.2: no holding can count as active",
+      ],
       [{ minActiveWeight: 0.3 }, "minActiveWeight", "minActiveWeight 0.3 exceeds maxWeight 0.2 (default)"],
-      [{ minMarketCap: 1e11 }, "minMarketCap", "no company is eligible: none with return history has marketCap >= minMarketCap 100,000,000,000"],
+      [
+        { minMarketCap: 1e11 },
+        "minMarketCap",
+        "no company is eligible: none with return history has marketCap >= minMarketCap 100,000,000,000",
+      ],
     ];
     for (const [options, field, message] of infeasible) {
       it(`${JSON.stringify(options)} with INFEASIBLE naming ${field}`, async () => {
@@ -383,16 +488,25 @@ describe("meanCvarOptimize", () => {
       });
     }
     it("an unknown option with its name and the closest valid one; a default in a message marked as such, numbers rounded, exact values in details", async () => {
-      const typo = await meanCvarOptimize(companies.slice(0, 3), scenarios, { maxWieght: 0.5 } as MeanCvarOptimizeOptions).catch((e: unknown) => e);
+      const typo = await meanCvarOptimize(companies.slice(0, 3), scenarios, {
+        maxWieght: 0.5,
+      } as MeanCvarOptimizeOptions).catch((e: unknown) => e);
       expect(isEngineError(typo, "INVALID_INPUT")).toBe(true);
-      expect((typo as Error).message).toMatch(/^options has no option maxWieght \(did you mean maxWeight\?\); valid: minMarketCap, /);
+      expect((typo as Error).message).toMatch(
+        /^options has no option maxWieght \(did you mean maxWeight\?\); valid: minMarketCap, /,
+      );
       expect((typo as { field: string }).field).toBe("options.maxWieght");
       // The issue's case without the typo: 3 × 0.2 is 0.6000000000000001 in floating point.
       const three = await meanCvarOptimize(companies.slice(0, 3), scenarios).catch((e: unknown) => e);
       expect((three as Error).message).toBe(
         "maxWeight cannot hold: 3 eligible companies × maxWeight 0.2 (default) = 0.6 < 1; raise maxWeight to at least 0.333333 or include more companies",
       );
-      expect((three as { details: unknown }).details).toEqual({ maxWeight: 0.2, product: 3 * 0.2, eligible: 3, defaults: ["maxWeight"] });
+      expect((three as { details: unknown }).details).toEqual({
+        maxWeight: 0.2,
+        product: 3 * 0.2,
+        eligible: 3,
+        defaults: ["maxWeight"],
+      });
     });
     it("companies without any return history with NO_RESOLVABLE_HOLDINGS", async () => {
       const none = companies.map((c) => ({ ...c, id: `X${c.id}` }));

@@ -63,8 +63,17 @@ export type { MeanCvarMethod };
 
 /** Every key of {@link MeanCvarOptimizeOptions}: any other is refused with the closest of these (docs/maths.md#strict-inputs). */
 const OPTION_NAMES = [
-  "minMarketCap", "returnMultiplier", "linguisticBetaWeight", "riskFreeRate", "minHoldings", "minActiveWeight", "maxWeight", "buzzPenalty",
-  "confidence", "method", "timeLimitSeconds",
+  "minMarketCap",
+  "returnMultiplier",
+  "linguisticBetaWeight",
+  "riskFreeRate",
+  "minHoldings",
+  "minActiveWeight",
+  "maxWeight",
+  "buzzPenalty",
+  "confidence",
+  "method",
+  "timeLimitSeconds",
 ] as const satisfies ReadonlyArray<keyof MeanCvarOptimizeOptions>;
 
 const DEFAULTS = {
@@ -136,10 +145,17 @@ export async function meanCvarOptimize(
   const checked = validateScenarios(scenarios);
   readOptions<MeanCvarOptimizeOptions>(options, `{ ${OPTION_NAMES.join("?, ")}? }`, OPTION_NAMES);
   const {
-    minMarketCap = DEFAULTS.minMarketCap, returnMultiplier = DEFAULTS.returnMultiplier,
-    linguisticBetaWeight = DEFAULTS.linguisticBetaWeight, riskFreeRate = DEFAULTS.riskFreeRate,
-    minHoldings = DEFAULTS.minHoldings, minActiveWeight = DEFAULTS.minActiveWeight, maxWeight = DEFAULTS.maxWeight,
-    buzzPenalty = DEFAULTS.buzzPenalty, confidence = DEFAULT_CONFIDENCE, method = "cutting-plane", timeLimitSeconds,
+    minMarketCap = DEFAULTS.minMarketCap,
+    returnMultiplier = DEFAULTS.returnMultiplier,
+    linguisticBetaWeight = DEFAULTS.linguisticBetaWeight,
+    riskFreeRate = DEFAULTS.riskFreeRate,
+    minHoldings = DEFAULTS.minHoldings,
+    minActiveWeight = DEFAULTS.minActiveWeight,
+    maxWeight = DEFAULTS.maxWeight,
+    buzzPenalty = DEFAULTS.buzzPenalty,
+    confidence = DEFAULT_CONFIDENCE,
+    method = "cutting-plane",
+    timeLimitSeconds,
   } = options;
   assertInRange("minMarketCap", minMarketCap, { min: 0, minExclusive: true });
   assertInRange("returnMultiplier", returnMultiplier, { min: 0, minExclusive: true });
@@ -150,9 +166,12 @@ export async function meanCvarOptimize(
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   assertInRange("buzzPenalty", buzzPenalty, { min: 0, max: 1 });
   assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
-  if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
+  if (timeLimitSeconds !== undefined)
+    assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
   if (method !== "cutting-plane" && method !== "plain-lp") {
-    throw new EngineError("INVALID_INPUT", `method must be "cutting-plane" or "plain-lp", got ${String(method)}`, { field: "method" });
+    throw new EngineError("INVALID_INPUT", `method must be "cutting-plane" or "plain-lp", got ${String(method)}`, {
+      field: "method",
+    });
   }
 
   // Eligibility, in input order.
@@ -169,9 +188,13 @@ export async function meanCvarOptimize(
   }
   const n = eligible.length;
   if (withHistory === 0) {
-    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${checkedCompanies.length} companies has return history in scenarios`, {
-      field: "scenarios",
-    });
+    throw new EngineError(
+      "NO_RESOLVABLE_HOLDINGS",
+      `none of the ${checkedCompanies.length} companies has return history in scenarios`,
+      {
+        field: "scenarios",
+      },
+    );
   }
   // Feasibility, before any solve (assertFeasibleWeightRules; docs/maths.md#mean-cvar-optimizer).
   // Messages print numbers for people and say which values are defaults; `details` has the exact values.
@@ -211,25 +234,52 @@ export async function meanCvarOptimize(
     for (let i = 0; i < n; i++) target[i] = Math.max(0, eligible[i]!.marketBuzz) / buzzSum;
   } else {
     target.fill(1 / n);
-    if (buzzPenalty > 0) warnings.push("no eligible company has a positive marketBuzz; the buzz target b is equal weight");
+    if (buzzPenalty > 0)
+      warnings.push("no eligible company has a positive marketBuzz; the buzz target b is equal weight");
   }
   const negative = eligible.filter((c) => c.marketBuzz < 0).length;
-  if (negative > 0) warnings.push(`${negative} eligible compan${negative === 1 ? "y has" : "ies have"} a negative marketBuzz, counted as 0 in b`);
+  if (negative > 0)
+    warnings.push(
+      `${negative} eligible compan${negative === 1 ? "y has" : "ies have"} a negative marketBuzz, counted as 0 in b`,
+    );
 
   for (let i = 0; i < n; i++) mean[i] = mean[i]! / T;
   const data: TermData = {
-    n, periods: T, returns, mean, beta: Float64Array.from(eligible, (c) => c.linguisticBeta), target, maxWeight, confidence,
+    n,
+    periods: T,
+    returns,
+    mean,
+    beta: Float64Array.from(eligible, (c) => c.linguisticBeta),
+    target,
+    maxWeight,
+    confidence,
   };
   const highs = await loadSolver();
   const deadline = timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * timeLimitSeconds;
   const termWeights = [returnMultiplier, linguisticBetaWeight, 1, buzzPenalty] as const;
-  const { weights, terms: objectiveTerms, report } = solveTradeOff(highs, data, termWeights, ALL_TERMS, { minActiveWeight, minHoldings }, method, deadline);
+  const {
+    weights,
+    terms: objectiveTerms,
+    report,
+  } = solveTradeOff(highs, data, termWeights, ALL_TERMS, { minActiveWeight, minHoldings }, method, deadline);
   if (report.status === "time-limit") warnings.push(timeLimitWarning(timeLimitSeconds, report.gap));
   const alone = oneTermWarning(objectiveTerms);
   if (alone !== undefined) warnings.push(alone);
   const metadata = computeMetadata(eligible, weights, checked, cols, riskFreeRate, confidence);
-  const certificate = { status: report.status, solver: report.method, objective: report.objective, gap: report.gap, residuals: null, iterations: report.iterations };
+  const certificate = {
+    status: report.status,
+    solver: report.method,
+    objective: report.objective,
+    gap: report.gap,
+    residuals: null,
+    iterations: report.iterations,
+  };
   const perf = scenarioPerformance(returns, T, n, weights, riskFreeRate, PERIODS_PER_YEAR.daily, "daily");
   const assets = Object.freeze(eligible.map((c) => c.id));
-  return { ...portfolioResult("mean-cvar", assets, weights, certificate, perf, warnings), metadata, excluded, objectiveTerms };
+  return {
+    ...portfolioResult("mean-cvar", assets, weights, certificate, perf, warnings),
+    metadata,
+    excluded,
+    objectiveTerms,
+  };
 }

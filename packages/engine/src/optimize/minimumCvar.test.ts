@@ -19,7 +19,14 @@ interface OracleCase {
   expectedReturn?: number;
   objective?: number;
 }
-interface OracleSet { seed: number; periods: number; assets: number; periodsPerYear: number; returns: number[]; cases: OracleCase[] }
+interface OracleSet {
+  seed: number;
+  periods: number;
+  assets: number;
+  periodsPerYear: number;
+  returns: number[];
+  cases: OracleCase[];
+}
 const sets = (oracle as { dataSets: OracleSet[] }).dataSets;
 
 const idsOf = (n: number) => Array.from({ length: n }, (_, i) => `A${String(i).padStart(2, "0")}`);
@@ -42,20 +49,30 @@ const meanOf = (r: AssetReturns, weights: ReadonlyArray<{ id: string; weight: nu
 
 describe("minimumCvar and meanCvar: scipy oracle (Rockafellar–Uryasev LP solved by linprog/HiGHS)", () => {
   for (const set of sets) {
-    const returns = assetReturns(Float64Array.from(set.returns), { assets: idsOf(set.assets), periodsPerYear: set.periodsPerYear });
+    const returns = assetReturns(Float64Array.from(set.returns), {
+      assets: idsOf(set.assets),
+      periodsPerYear: set.periodsPerYear,
+    });
     for (const c of set.cases) {
       const label = `seed ${set.seed} (${set.periods}×${set.assets}, ${set.periodsPerYear}/year): ${c.form}${c.returnMultiplier === undefined ? "" : ` m=${c.returnMultiplier}`}, maxWeight ${c.maxWeight}`;
       it(`${label}: the optimal objective to 1e-9, cutting plane and plain LP alike`, async () => {
         for (const method of ["cutting-plane", "plain-lp"] as const) {
           if (c.form === "minimum" || c.form === "targetReturn") {
-            const r = await minimumCvar(returns, { maxWeight: c.maxWeight, method, ...(c.targetReturn === undefined ? {} : { targetReturn: c.targetReturn }) });
+            const r = await minimumCvar(returns, {
+              maxWeight: c.maxWeight,
+              method,
+              ...(c.targetReturn === undefined ? {} : { targetReturn: c.targetReturn }),
+            });
             expect(r.certificate.status).toBe("optimal");
             expect(r.certificate.solver).toBe(method === "plain-lp" ? "lp" : "cutting-plane-lp");
             expect(Math.abs(r.cvar - c.cvar)).toBeLessThanOrEqual(1e-9);
             expect(r.certificate.objective).toBe(r.cvar);
             expect(r.certificate.gap).toBeLessThanOrEqual(1e-9);
-            expect(Math.abs(conditionalValueAtRisk(portfolioReturns(returns, r.weights), 0.95) - r.cvar)).toBeLessThanOrEqual(1e-15);
-            if (c.targetReturn !== undefined) expect(meanOf(returns, r.weights) * set.periodsPerYear).toBeGreaterThanOrEqual(c.targetReturn - 1e-9);
+            expect(
+              Math.abs(conditionalValueAtRisk(portfolioReturns(returns, r.weights), 0.95) - r.cvar),
+            ).toBeLessThanOrEqual(1e-15);
+            if (c.targetReturn !== undefined)
+              expect(meanOf(returns, r.weights) * set.periodsPerYear).toBeGreaterThanOrEqual(c.targetReturn - 1e-9);
           } else if (c.form === "targetCvar") {
             const r = await meanCvar(returns, { maxWeight: c.maxWeight, targetCvar: c.targetCvar!, method });
             expect(r.certificate.status).toBe("optimal");
@@ -64,7 +81,11 @@ describe("minimumCvar and meanCvar: scipy oracle (Rockafellar–Uryasev LP solve
             expect(r.cvar).toBeLessThanOrEqual(c.targetCvar! + 1e-9);
             expect(r.objectiveTerms).toBeUndefined();
           } else {
-            const r = await meanCvar(returns, { maxWeight: c.maxWeight, returnMultiplier: c.returnMultiplier!, method });
+            const r = await meanCvar(returns, {
+              maxWeight: c.maxWeight,
+              returnMultiplier: c.returnMultiplier!,
+              method,
+            });
             expect(r.certificate.status).toBe("optimal");
             expect(Math.abs(r.certificate.objective! - c.objective!)).toBeLessThanOrEqual(1e-9);
             expect(r.objectiveTerms!.map((t) => t.term)).toEqual(["expectedReturn", "tailRisk"]);
@@ -78,8 +99,14 @@ describe("minimumCvar and meanCvar: scipy oracle (Rockafellar–Uryasev LP solve
   it("ReturnScenarios are read as daily returns labelled by their assetIds: the same portfolio as the AssetReturns", async () => {
     const set = sets[0]!;
     const ids = idsOf(set.assets);
-    const labelled = await minimumCvar(assetReturns(Float64Array.from(set.returns), { assets: ids, frequency: "daily" }));
-    const scenarios = await minimumCvar({ assetIds: ids, returns: Float64Array.from(set.returns), periods: set.periods });
+    const labelled = await minimumCvar(
+      assetReturns(Float64Array.from(set.returns), { assets: ids, frequency: "daily" }),
+    );
+    const scenarios = await minimumCvar({
+      assetIds: ids,
+      returns: Float64Array.from(set.returns),
+      periods: set.periods,
+    });
     expect(scenarios.weights).toEqual(labelled.weights);
     expect(scenarios.performance).toEqual(labelled.performance);
     expect(scenarios.performance.frequency).toBe("daily");
@@ -94,37 +121,52 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
 
   it("weights labelled with the input's ids in its order, zeros included; the typed array the same; Σw = 1 within the cap", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 2, max: 9 }), fc.double({ min: 0.3, max: 1, noNaN: true }), async (seed, n, cap) => {
-        const r = universe(seed, n, 80, 252);
-        const maxWeight = Math.max(cap, 1 / n);
-        for (const result of [await minimumCvar(r, { maxWeight }), await meanCvar(r, { maxWeight })]) {
-          expect(result.assets).toEqual(r.assets);
-          expect(result.weights.map((x) => x.id)).toEqual(r.assets);
-          expect(Array.from(result.vector)).toEqual(result.weights.map((x) => x.weight));
-          expect(Math.abs(result.weights.reduce((a, x) => a + x.weight, 0) - 1)).toBeLessThanOrEqual(1e-9);
-          for (const { weight } of result.weights) expect(weight >= 0 && weight <= maxWeight + 1e-12).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 2, max: 9 }),
+        fc.double({ min: 0.3, max: 1, noNaN: true }),
+        async (seed, n, cap) => {
+          const r = universe(seed, n, 80, 252);
+          const maxWeight = Math.max(cap, 1 / n);
+          for (const result of [await minimumCvar(r, { maxWeight }), await meanCvar(r, { maxWeight })]) {
+            expect(result.assets).toEqual(r.assets);
+            expect(result.weights.map((x) => x.id)).toEqual(r.assets);
+            expect(Array.from(result.vector)).toEqual(result.weights.map((x) => x.weight));
+            expect(Math.abs(result.weights.reduce((a, x) => a + x.weight, 0) - 1)).toBeLessThanOrEqual(1e-9);
+            for (const { weight } of result.weights) expect(weight >= 0 && weight <= maxWeight + 1e-12).toBe(true);
+          }
+        },
+      ),
       { numRuns: 15 },
     );
   });
 
   it("permuting the assets permutes the weights (same optimum, same objective)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 3, max: 8 }), fc.integer({ min: 0, max: 1e9 }), async (seed, n, shuffleSeed) => {
-        const r = universe(seed, n, 90, 52);
-        const order = r.assets.map((_, i) => i).sort((a, b) => ((a * 7919 + shuffleSeed) % 101) - ((b * 7919 + shuffleSeed) % 101) || a - b);
-        const rows = Array.from({ length: r.periods }, (_, t) => order.map((i) => r.returns[t * n + i]!));
-        const permuted = assetReturns(rows, { assets: order.map((i) => r.assets[i]!), frequency: "weekly" });
-        for (const solve of [(x: AssetReturns) => minimumCvar(x, { maxWeight: 0.6 }), (x: AssetReturns) => meanCvar(x, { maxWeight: 0.6 })]) {
-          const a = await solve(r);
-          const b = await solve(permuted);
-          expect(b.assets).toEqual(permuted.assets);
-          expect(Math.abs(a.certificate.objective! - b.certificate.objective!)).toBeLessThanOrEqual(1e-9);
-          const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
-          for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-6);
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 3, max: 8 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        async (seed, n, shuffleSeed) => {
+          const r = universe(seed, n, 90, 52);
+          const order = r.assets
+            .map((_, i) => i)
+            .sort((a, b) => ((a * 7919 + shuffleSeed) % 101) - ((b * 7919 + shuffleSeed) % 101) || a - b);
+          const rows = Array.from({ length: r.periods }, (_, t) => order.map((i) => r.returns[t * n + i]!));
+          const permuted = assetReturns(rows, { assets: order.map((i) => r.assets[i]!), frequency: "weekly" });
+          for (const solve of [
+            (x: AssetReturns) => minimumCvar(x, { maxWeight: 0.6 }),
+            (x: AssetReturns) => meanCvar(x, { maxWeight: 0.6 }),
+          ]) {
+            const a = await solve(r);
+            const b = await solve(permuted);
+            expect(b.assets).toEqual(permuted.assets);
+            expect(Math.abs(a.certificate.objective! - b.certificate.objective!)).toBeLessThanOrEqual(1e-9);
+            const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
+            for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-6);
+          }
+        },
+      ),
       { numRuns: 10 },
     );
   });
@@ -139,7 +181,9 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
     expect(result.performance.periodsPerYear).toBe(52);
     expect(Math.abs(result.performance.expectedReturn! - mean * 52)).toBeLessThanOrEqual(1e-14);
     expect(Math.abs(result.performance.volatility! - Math.sqrt(variance * 52))).toBeLessThanOrEqual(1e-14);
-    expect(Math.abs(result.performance.sharpeRatio! - (mean * 52 - 0.03) / Math.sqrt(variance * 52))).toBeLessThanOrEqual(1e-12);
+    expect(
+      Math.abs(result.performance.sharpeRatio! - (mean * 52 - 0.03) / Math.sqrt(variance * 52)),
+    ).toBeLessThanOrEqual(1e-12);
     expect(result.performance.riskFreeRate).toBe(0.03);
   });
 
@@ -167,15 +211,21 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
       return s / r.periods;
     });
     // The greedy fill: 0.4, 0.4, 0.2 on the three highest means.
-    const top = mu.map((m, i) => [m, i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => i);
+    const top = mu
+      .map((m, i) => [m, i] as const)
+      .sort((a, b) => b[0] - a[0])
+      .map(([, i]) => i);
     const expected = [0.4, 0.4, 0.2];
-    top.slice(0, 3).forEach((i, rank) => expect(Math.abs(loose.weights[i]!.weight - expected[rank]!)).toBeLessThanOrEqual(1e-9));
+    top
+      .slice(0, 3)
+      .forEach((i, rank) => expect(Math.abs(loose.weights[i]!.weight - expected[rank]!)).toBeLessThanOrEqual(1e-9));
   });
 
   it("minHoldings (no default: the true optimum otherwise) turns on the MILP, and the rule holds", async () => {
     const r = universe(5, 10, 120, 252);
     const free = await minimumCvar(r, { maxWeight: 0.5 });
-    const active = (w: ReadonlyArray<{ weight: number }>, floor: number) => w.filter((x) => x.weight >= floor - 1e-9).length;
+    const active = (w: ReadonlyArray<{ weight: number }>, floor: number) =>
+      w.filter((x) => x.weight >= floor - 1e-9).length;
     expect(free.certificate.solver).toBe("cutting-plane-lp");
     const K = active(free.weights, 0.08) + 2;
     const ruled = await minimumCvar(r, { maxWeight: 0.5, minHoldings: K, minActiveWeight: 0.08 });
@@ -183,7 +233,12 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
     expect(ruled.certificate.status).toBe("optimal");
     expect(active(ruled.weights, 0.08)).toBeGreaterThanOrEqual(K);
     expect(ruled.cvar).toBeGreaterThanOrEqual(free.cvar - 1e-12);
-    const stopped = await minimumCvar(r, { maxWeight: 0.5, minHoldings: K, minActiveWeight: 0.08, timeLimitSeconds: 1e-9 });
+    const stopped = await minimumCvar(r, {
+      maxWeight: 0.5,
+      minHoldings: K,
+      minActiveWeight: 0.08,
+      timeLimitSeconds: 1e-9,
+    });
     expect(stopped.certificate.status).toBe("time-limit");
     expect(active(stopped.weights, 0.08)).toBeGreaterThanOrEqual(K);
     expect(stopped.cvar + 1e-12).toBeGreaterThanOrEqual(ruled.cvar);
@@ -202,7 +257,9 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
       expect(stopped.weights.filter((x) => x.weight >= 0.1 - 1e-9).length).toBeGreaterThanOrEqual(6);
       const certified = await meanCvar(r, { ...rules, targetCvar: least * factor });
       expect(stopped.certificate.objective!).toBeLessThanOrEqual(certified.certificate.objective! + 1e-12);
-      expect(stopped.certificate.objective! + stopped.certificate.gap).toBeGreaterThanOrEqual(certified.certificate.objective! - 1e-12);
+      expect(stopped.certificate.objective! + stopped.certificate.gap).toBeGreaterThanOrEqual(
+        certified.certificate.objective! - 1e-12,
+      );
     }
   });
 
@@ -224,13 +281,30 @@ describe("minimumCvar and meanCvar: the one portfolio result", () => {
   it("the trade-off warns when tail risk alone decides the weights, naming the one lever", async () => {
     const r = universe(3, 5, 100, 252);
     const result = await meanCvar(r, { returnMultiplier: 1e-12 });
-    expect(result.warnings.some((w) => w.startsWith("tail risk (CVaR) alone decides the weights") && w.includes("raise returnMultiplier to blend"))).toBe(true);
+    expect(
+      result.warnings.some(
+        (w) =>
+          w.startsWith("tail risk (CVaR) alone decides the weights") && w.includes("raise returnMultiplier to blend"),
+      ),
+    ).toBe(true);
   });
 });
 
 describe("minimumCvar and meanCvar: refusals", () => {
-  const r = assetReturns([[0.01, -0.02, 0.005], [-0.03, 0.01, 0.002], [0.02, 0, -0.01], [0, -0.01, 0.004]], { assets: ["A01", "A02", "A03"], frequency: "daily" });
-  const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+  const r = assetReturns(
+    [
+      [0.01, -0.02, 0.005],
+      [-0.03, 0.01, 0.002],
+      [0.02, 0, -0.01],
+      [0, -0.01, 0.004],
+    ],
+    { assets: ["A01", "A02", "A03"], frequency: "daily" },
+  );
+  const errorOf = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
   it("a target return above the largest the rules allow: INFEASIBLE naming it and that largest return (annual)", async () => {
     const e = await errorOf(minimumCvar(r, { targetReturn: 0.9 }));
@@ -255,8 +329,16 @@ describe("minimumCvar and meanCvar: refusals", () => {
       [() => minimumCvar(r, { minHoldings: 0 }), "minHoldings", /minHoldings/],
       [() => meanCvar(r, { returnMultiplier: 0 }), "returnMultiplier", /returnMultiplier/],
       [() => meanCvar(r, { targetCvar: 2 }), "targetCvar", /targetCvar/],
-      [() => minimumCvar(assetReturns([[0.01, 0.02]], { assets: ["A", "B"], frequency: "daily" })), "returns.periods", /at least 2 periods/],
-      [() => minimumCvar({ assetIds: ["A"], returns: Float64Array.of(0.01, Number.NaN), periods: 2 }), "returns.returns[1]", /finite number > -1/],
+      [
+        () => minimumCvar(assetReturns([[0.01, 0.02]], { assets: ["A", "B"], frequency: "daily" })),
+        "returns.periods",
+        /at least 2 periods/,
+      ],
+      [
+        () => minimumCvar({ assetIds: ["A"], returns: Float64Array.of(0.01, Number.NaN), periods: 2 }),
+        "returns.returns[1]",
+        /finite number > -1/,
+      ],
       [() => minimumCvar([[0.01]] as never), "returns.assets", /array of asset ids/],
     ];
     for (const [run, field, message] of cases) {
@@ -269,7 +351,9 @@ describe("minimumCvar and meanCvar: refusals", () => {
   it("weight rules no portfolio of the assets can meet: INFEASIBLE naming the rule, with the generic defaults", async () => {
     const e = await errorOf(minimumCvar(r, { maxWeight: 0.3 }));
     expect(isEngineError(e, "INFEASIBLE") && e.field === "maxWeight").toBe(true);
-    expect((e as Error).message).toBe("maxWeight cannot hold: 3 assets × maxWeight 0.3 = 0.9 < 1; raise maxWeight to at least 0.333333");
+    expect((e as Error).message).toBe(
+      "maxWeight cannot hold: 3 assets × maxWeight 0.3 = 0.9 < 1; raise maxWeight to at least 0.333333",
+    );
     const k = await errorOf(minimumCvar(r, { minHoldings: 4 }));
     expect((k as Error).message).toBe("minHoldings 4 exceeds the 3 assets");
   });

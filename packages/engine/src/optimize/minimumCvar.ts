@@ -4,7 +4,12 @@ import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { ReturnScenarios } from "./types.ts";
-import { CVAR_RULE_OPTION_NAMES, readCvarRules, timeLimitWarning, type CvarRuleOptions } from "./_internal/readCvarOptions.ts";
+import {
+  CVAR_RULE_OPTION_NAMES,
+  readCvarRules,
+  timeLimitWarning,
+  type CvarRuleOptions,
+} from "./_internal/readCvarOptions.ts";
 import { readCvarReturns } from "./_internal/readCvarReturns.ts";
 import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
 import { loadSolver } from "../highs/solver.ts";
@@ -33,7 +38,11 @@ export type MinimumCvarResult = PortfolioResult<"minimum-cvar"> & {
   cvar: number;
 };
 
-const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "targetReturn"] as const satisfies ReadonlyArray<keyof MinimumCvarOptions>;
+const OPTION_NAMES = [
+  ...CVAR_RULE_OPTION_NAMES,
+  ...CONSTRAINT_OPTION_NAMES,
+  "targetReturn",
+] as const satisfies ReadonlyArray<keyof MinimumCvarOptions>;
 
 /**
  * The portfolio of least CVaR on any assets (docs/maths.md#minimum-cvar), PyPortfolioOpt's
@@ -64,25 +73,77 @@ const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "ta
  * const p = await minimumCvar(r, { confidence: 0.5 });
  * [p.weights, p.cvar] // => [[{ id: "A", weight: 0.4 }, { id: "B", weight: 0.6 }], 0.007]
  */
-export async function minimumCvar(returns: AssetReturns | ReturnScenarios, options?: MinimumCvarOptions): Promise<MinimumCvarResult> {
+export async function minimumCvar(
+  returns: AssetReturns | ReturnScenarios,
+  options?: MinimumCvarOptions,
+): Promise<MinimumCvarResult> {
   const data = readCvarReturns(returns);
-  const o = readOptions<MinimumCvarOptions>(options, "{ confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, targetReturn?, method?, timeLimitSeconds?, …constraint options }", OPTION_NAMES);
+  const o = readOptions<MinimumCvarOptions>(
+    options,
+    "{ confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, targetReturn?, method?, timeLimitSeconds?, …constraint options }",
+    OPTION_NAMES,
+  );
   const rules = readCvarRules(o, data.n, data.periodsPerYear);
-  const target = o.targetReturn === undefined ? undefined : perPeriod("targetReturn", o.targetReturn, "rate", data.periodsPerYear);
+  const target =
+    o.targetReturn === undefined ? undefined : perPeriod("targetReturn", o.targetReturn, "rate", data.periodsPerYear);
   const constraints = readConstraints(o, data.assets, rules.maxWeight, data.periodsPerYear);
   const highs = await loadSolver();
   if (constraints.any) {
     // The rules of ConstraintOptions: one LP (a QP with L2) over every scenario; without them, the path below, unchanged.
-    assertNoHoldingsRule(o.minHoldings, constraints, CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined));
+    assertNoHoldingsRule(
+      o.minHoldings,
+      constraints,
+      CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined),
+    );
     const solved = constrainedMinimumCvar(highs, data, rules, constraints, target);
-    const certificate = { status: solved.report.status, solver: solved.report.method, objective: solved.report.objective, gap: solved.report.gap, residuals: null, iterations: solved.report.iterations };
-    const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, solved.weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
-    return { ...portfolioResult("minimum-cvar", data.assets, solved.weights, certificate, performanceBlock, bindingWarnings(solved.binding)), cvar: solved.cvar };
+    const certificate = {
+      status: solved.report.status,
+      solver: solved.report.method,
+      objective: solved.report.objective,
+      gap: solved.report.gap,
+      residuals: null,
+      iterations: solved.report.iterations,
+    };
+    const performanceBlock = scenarioPerformance(
+      data.returns,
+      data.periods,
+      data.n,
+      solved.weights,
+      rules.riskFreeRate,
+      data.periodsPerYear,
+      data.frequency,
+    );
+    return {
+      ...portfolioResult(
+        "minimum-cvar",
+        data.assets,
+        solved.weights,
+        certificate,
+        performanceBlock,
+        bindingWarnings(solved.binding),
+      ),
+      cvar: solved.cvar,
+    };
   }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   const { weights, report, cvar } = solveMinimumCvar(highs, data, rules, target, deadline, o.targetReturn);
   const warnings = report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, report.gap)] : [];
-  const certificate = { status: report.status, solver: report.method, objective: cvar, gap: report.gap, residuals: null, iterations: report.iterations };
-  const performanceBlock = scenarioPerformance(data.returns, data.periods, data.n, weights, rules.riskFreeRate, data.periodsPerYear, data.frequency);
+  const certificate = {
+    status: report.status,
+    solver: report.method,
+    objective: cvar,
+    gap: report.gap,
+    residuals: null,
+    iterations: report.iterations,
+  };
+  const performanceBlock = scenarioPerformance(
+    data.returns,
+    data.periods,
+    data.n,
+    weights,
+    rules.riskFreeRate,
+    data.periodsPerYear,
+    data.frequency,
+  );
   return { ...portfolioResult("minimum-cvar", data.assets, weights, certificate, performanceBlock, warnings), cvar };
 }

@@ -53,17 +53,23 @@ export function portfolioMetadata(
   for (let h = 0; h < weights.length; h++) {
     const entry = weights[h];
     const at = `weights[${h}]`;
-    if (entry === null || typeof entry !== "object") throw new EngineError("INVALID_INPUT", `${at} must be { id, weight }`, { field: at });
+    if (entry === null || typeof entry !== "object")
+      throw new EngineError("INVALID_INPUT", `${at} must be { id, weight }`, { field: at });
     const company = byId.get(entry.id);
     if (company === undefined) {
-      throw new EngineError("INVALID_INPUT", `${at}.id ${String(entry.id)} is not one of the companies`, { field: `${at}.id` });
+      throw new EngineError("INVALID_INPUT", `${at}.id ${String(entry.id)} is not one of the companies`, {
+        field: `${at}.id`,
+      });
     }
-    if (seen.has(entry.id)) throw new EngineError("INVALID_INPUT", `${at}.id ${entry.id} is listed more than once`, { field: `${at}.id` });
+    if (seen.has(entry.id))
+      throw new EngineError("INVALID_INPUT", `${at}.id ${entry.id} is listed more than once`, { field: `${at}.id` });
     seen.add(entry.id);
     assertInRange(`${at}.weight`, entry.weight, { min: 0 });
     const col = checked?.column.get(entry.id);
     if (checked !== undefined && col === undefined && entry.weight > 0) {
-      throw new EngineError("INVALID_INPUT", `${at}.id ${entry.id} has no column in scenarios.assetIds`, { field: `${at}.id` });
+      throw new EngineError("INVALID_INPUT", `${at}.id ${entry.id} has no column in scenarios.assetIds`, {
+        field: `${at}.id`,
+      });
     }
     held.push(company);
     w[h] = entry.weight;

@@ -5,7 +5,8 @@ import type { PriceSeries } from "../backtest/types.ts";
 import { scenariosFromPrices } from "./scenariosFromPrices.ts";
 
 const DAY = 86400;
-const calendarOf = (days: number): number[] => Array.from({ length: days }, (_, j) => 1_700_000_000 - (1_700_000_000 % DAY) + j * DAY);
+const calendarOf = (days: number): number[] =>
+  Array.from({ length: days }, (_, j) => 1_700_000_000 - (1_700_000_000 % DAY) + j * DAY);
 
 describe("scenariosFromPrices", () => {
   it("computes daily simple returns (the doc example)", () => {
@@ -52,7 +53,13 @@ describe("scenariosFromPrices", () => {
         const run = () => scenariosFromPrices(calendar, prices, ids, { lookbackDays, asOf: calendar[end]! + DAY / 2 });
         // Empty input, or no id to return, is refused at once rather than returned empty.
         if (prices.size === 0 || !ids.some(covers)) {
-          expect(run).toThrowError(expect.objectContaining(prices.size === 0 ? { code: "INVALID_INPUT", field: "prices" } : { code: "INSUFFICIENT_DATA", field: "ids" }));
+          expect(run).toThrowError(
+            expect.objectContaining(
+              prices.size === 0
+                ? { code: "INVALID_INPUT", field: "prices" }
+                : { code: "INSUFFICIENT_DATA", field: "ids" },
+            ),
+          );
           return;
         }
         const r = run();
@@ -75,11 +82,20 @@ describe("scenariosFromPrices", () => {
   it("uses 1260 returns by default and the last calendar day when asOf is omitted", () => {
     const calendar = calendarOf(1300);
     const closes = calendar.map((_, j) => 100 + j);
-    const r = scenariosFromPrices(calendar, new Map([["A", { start: 0, closes }], ["B", { start: 50, closes: closes.slice(50) }]]), ["A", "B"]);
+    const r = scenariosFromPrices(
+      calendar,
+      new Map([
+        ["A", { start: 0, closes }],
+        ["B", { start: 50, closes: closes.slice(50) }],
+      ]),
+      ["A", "B"],
+    );
     expect(r.scenarios.periods).toBe(1260);
     expect(r.scenarios.returns[0]).toBe(140 / 139 - 1); // window = calendar days 39..1299, first return closes[39] → closes[40]
     // Day 0 is 2023-11-14, so day 39 is 2023-12-23 and day 1299 is 2027-06-05; B starts on day 50.
-    expect(r.excluded).toEqual([{ id: "B", reason: "no close on every day of the look-back window 2023-12-23..2027-06-05" }]);
+    expect(r.excluded).toEqual([
+      { id: "B", reason: "no close on every day of the look-back window 2023-12-23..2027-06-05" },
+    ]);
   });
 
   it("says why an id without a series is excluded", () => {
@@ -92,44 +108,78 @@ describe("scenariosFromPrices", () => {
     const calendar = calendarOf(10);
     const ok = new Map([["A", { start: 0, closes: calendar.map(() => 100) }]]);
     it("a calendar that is not strictly increasing", () => {
-      expect(() => scenariosFromPrices([0, DAY, DAY], ok, ["A"])).toThrow("calendar must be strictly increasing, but calendar[2] <= calendar[1]");
+      expect(() => scenariosFromPrices([0, DAY, DAY], ok, ["A"])).toThrow(
+        "calendar must be strictly increasing, but calendar[2] <= calendar[1]",
+      );
     });
     it("an invalid close inside the window", () => {
       const bad = new Map([["A", { start: 0, closes: calendar.map((_, j) => (j === 7 ? 0 : 100)) }]]);
-      expect(() => scenariosFromPrices(calendar, bad, ["A"])).toThrow("prices.get(A).closes[7] must be a finite number > 0, got 0");
+      expect(() => scenariosFromPrices(calendar, bad, ["A"])).toThrow(
+        "prices.get(A).closes[7] must be a finite number > 0, got 0",
+      );
     });
     it("an invalid close before the window, or in a series the window excludes", () => {
       const before = new Map([["A", { start: 0, closes: calendar.map((_, j) => (j === 1 ? Number.NaN : 100)) }]]);
-      expect(() => scenariosFromPrices(calendar, before, ["A"], { lookbackDays: 3 })).toThrow("prices.get(A).closes[1] must be a finite number > 0, got NaN");
+      expect(() => scenariosFromPrices(calendar, before, ["A"], { lookbackDays: 3 })).toThrow(
+        "prices.get(A).closes[1] must be a finite number > 0, got NaN",
+      );
       const excluded = new Map([...ok, ["B", { start: 4, closes: [100, -1, 100] }]]);
-      expect(() => scenariosFromPrices(calendar, excluded, ["A", "B"])).toThrow("prices.get(B).closes[1] must be a finite number > 0, got -1");
+      expect(() => scenariosFromPrices(calendar, excluded, ["A", "B"])).toThrow(
+        "prices.get(B).closes[1] must be a finite number > 0, got -1",
+      );
     });
     it("an empty prices Map or empty ids (INVALID_INPUT), and a window no id covers (INSUFFICIENT_DATA naming ids)", () => {
-      expect(() => scenariosFromPrices(calendar, new Map(), ["A"])).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "prices", message: "prices must hold at least 1 series, got an empty Map" }));
-      expect(() => scenariosFromPrices(calendar, ok, [])).toThrowError(expect.objectContaining({ code: "INVALID_INPUT", field: "ids" }));
+      expect(() => scenariosFromPrices(calendar, new Map(), ["A"])).toThrowError(
+        expect.objectContaining({
+          code: "INVALID_INPUT",
+          field: "prices",
+          message: "prices must hold at least 1 series, got an empty Map",
+        }),
+      );
+      expect(() => scenariosFromPrices(calendar, ok, [])).toThrowError(
+        expect.objectContaining({ code: "INVALID_INPUT", field: "ids" }),
+      );
       const late = new Map([["L", { start: 6, closes: [1, 2, 3, 4] }]]);
       expect(() => scenariosFromPrices(calendar, late, ["L", "Z"])).toThrowError(
         expect.objectContaining({
           code: "INSUFFICIENT_DATA",
           field: "ids",
           message: expect.stringContaining("L (no close on every day of the look-back window"),
-          details: { periods: 9, excluded: [{ id: "L", reason: expect.any(String) }, { id: "Z", reason: "no price series" }] },
+          details: {
+            periods: 9,
+            excluded: [
+              { id: "L", reason: expect.any(String) },
+              { id: "Z", reason: "no price series" },
+            ],
+          },
         }),
       );
-      expect(() => scenariosFromPrices(calendar, new Map(), ["A"], { lookbackDays: 4 })).toThrowError(expect.objectContaining({ details: { periods: 4 } }));
+      expect(() => scenariosFromPrices(calendar, new Map(), ["A"], { lookbackDays: 4 })).toThrowError(
+        expect.objectContaining({ details: { periods: 4 } }),
+      );
     });
     it("a series longer than the calendar", () => {
       const bad = new Map([["A", { start: 5, closes: calendar.map(() => 100) }]]);
-      expect(() => scenariosFromPrices(calendar, bad, ["A"])).toThrow("start + closes.length must be <= calendar.length");
+      expect(() => scenariosFromPrices(calendar, bad, ["A"])).toThrow(
+        "start + closes.length must be <= calendar.length",
+      );
     });
     it("duplicate ids and bad options", () => {
       expect(() => scenariosFromPrices(calendar, ok, ["A", "A"])).toThrow("ids[1] A is listed more than once");
       expect(() => scenariosFromPrices(calendar, ok, ["A"], { lookbackDays: 1 })).toThrow("lookbackDays");
     });
     it("asOf before the calendar, or a window of fewer than 2 returns, with INSUFFICIENT_DATA", () => {
-      const early = (() => { try { scenariosFromPrices(calendar, ok, ["A"], { asOf: calendar[0]! - 1 }); } catch (e) { return e; } })();
+      const early = (() => {
+        try {
+          scenariosFromPrices(calendar, ok, ["A"], { asOf: calendar[0]! - 1 });
+        } catch (e) {
+          return e;
+        }
+      })();
       expect(isEngineError(early, "INSUFFICIENT_DATA")).toBe(true);
-      expect(() => scenariosFromPrices(calendar, ok, ["A"], { asOf: calendar[1]! })).toThrow("holds 1 daily return(s); at least 2 are needed");
+      expect(() => scenariosFromPrices(calendar, ok, ["A"], { asOf: calendar[1]! })).toThrow(
+        "holds 1 daily return(s); at least 2 are needed",
+      );
     });
   });
 });

@@ -64,12 +64,17 @@ export function scenariosFromPrices(
     assertFinite(`calendar[${j}]`, calendar[j]);
     assertUnixSeconds(`calendar[${j}]`, calendar[j]!);
     if (j > 0 && !(calendar[j]! > calendar[j - 1]!)) {
-      throw new EngineError("INVALID_INPUT", `calendar must be strictly increasing, but calendar[${j}] <= calendar[${j - 1}]`, {
-        field: `calendar[${j}]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `calendar must be strictly increasing, but calendar[${j}] <= calendar[${j - 1}]`,
+        {
+          field: `calendar[${j}]`,
+        },
+      );
     }
   }
-  if (!(prices instanceof Map)) throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
+  if (!(prices instanceof Map))
+    throw new EngineError("INVALID_INPUT", "prices must be a Map from id to price series", { field: "prices" });
   if (!Array.isArray(ids)) throw new EngineError("INVALID_INPUT", "ids must be an array of strings", { field: "ids" });
   readOptions<ScenariosFromPricesOptions>(options, "{ lookbackDays?, asOf? }", ["lookbackDays", "asOf"]);
   const { lookbackDays = DEFAULT_LOOKBACK_DAYS } = options;
@@ -86,14 +91,26 @@ export function scenariosFromPrices(
   const start = Math.max(0, end - lookbackDays);
   const T = end - start;
   if (T < 2) {
-    throw new EngineError("INSUFFICIENT_DATA", `the look-back window ending ${isoDate(calendar[end]!)} holds ${T} daily return(s); at least 2 are needed`, {
-      field: "calendar",
-    });
+    throw new EngineError(
+      "INSUFFICIENT_DATA",
+      `the look-back window ending ${isoDate(calendar[end]!)} holds ${T} daily return(s); at least 2 are needed`,
+      {
+        field: "calendar",
+      },
+    );
   }
 
   // Empty input is refused here, not returned as an empty scenario set (`details.periods`: the window's T, for callers' own messages).
-  if (prices.size === 0) throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", { field: "prices", details: { periods: T } });
-  if (ids.length === 0) throw new EngineError("INVALID_INPUT", "ids must hold at least 1 id, got 0", { field: "ids", details: { periods: T } });
+  if (prices.size === 0)
+    throw new EngineError("INVALID_INPUT", "prices must hold at least 1 series, got an empty Map", {
+      field: "prices",
+      details: { periods: T },
+    });
+  if (ids.length === 0)
+    throw new EngineError("INVALID_INPUT", "ids must hold at least 1 id, got 0", {
+      field: "ids",
+      details: { periods: T },
+    });
 
   const kept: string[] = [];
   const series: ArrayLike<number>[] = [];
@@ -103,8 +120,10 @@ export function scenariosFromPrices(
   const window = `${isoDate(calendar[start]!)}..${isoDate(calendar[end]!)}`;
   for (let i = 0; i < ids.length; i++) {
     const id: unknown = ids[i];
-    if (typeof id !== "string" || id.length === 0) throw new EngineError("INVALID_INPUT", `ids[${i}] must be a non-empty string`, { field: `ids[${i}]` });
-    if (seen.has(id)) throw new EngineError("INVALID_INPUT", `ids[${i}] ${id} is listed more than once`, { field: `ids[${i}]` });
+    if (typeof id !== "string" || id.length === 0)
+      throw new EngineError("INVALID_INPUT", `ids[${i}] must be a non-empty string`, { field: `ids[${i}]` });
+    if (seen.has(id))
+      throw new EngineError("INVALID_INPUT", `ids[${i}] ${id} is listed more than once`, { field: `ids[${i}]` });
     seen.add(id);
     const s = prices.get(id);
     if (s === undefined) {
@@ -120,9 +139,13 @@ export function scenariosFromPrices(
     }
     assertInteger(`${at}.start`, s.start, { min: 0, max: calendar.length });
     if (s.start + s.closes.length > calendar.length) {
-      throw new EngineError("INVALID_INPUT", `${at}: start + closes.length must be <= calendar.length (${calendar.length}), got ${s.start + s.closes.length}`, {
-        field: `${at}.closes`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${at}: start + closes.length must be <= calendar.length (${calendar.length}), got ${s.start + s.closes.length}`,
+        {
+          field: `${at}.closes`,
+        },
+      );
     }
     validateCloses(() => at, s.closes);
     if (s.start > start || s.start + s.closes.length - 1 < end) {
@@ -136,7 +159,10 @@ export function scenariosFromPrices(
 
   const N = kept.length;
   if (N === 0) {
-    const listed = excluded.slice(0, 3).map((x) => `${x.id} (${x.reason})`).join(", ");
+    const listed = excluded
+      .slice(0, 3)
+      .map((x) => `${x.id} (${x.reason})`)
+      .join(", ");
     throw new EngineError(
       "INSUFFICIENT_DATA",
       `none of the ${ids.length} id(s) has a close on every day of the look-back window ${window}: ${listed}${excluded.length > 3 ? `, and ${excluded.length - 3} more` : ""}`,
@@ -152,7 +178,10 @@ export function scenariosFromPrices(
       const next = closes[base + t + 1]!;
       const r = next / previous - 1;
       // Finite closes can still have a ratio beyond 1.8e308 (5e-324 then 1): no finite return is honest.
-      returns[t * N + i] = r < Infinity ? r : assertRepresentable(r, `prices.get(${kept[i]!}).closes[${base + t + 1}]`, `the ratio of two closes`);
+      returns[t * N + i] =
+        r < Infinity
+          ? r
+          : assertRepresentable(r, `prices.get(${kept[i]!}).closes[${base + t + 1}]`, `the ratio of two closes`);
       previous = next;
     }
   }

@@ -6,13 +6,25 @@ import { scoreTilt, type ScoreTiltOptions } from "./scoreTilt.ts";
 import type { OptimizerCompany, OptimizerResult, ReturnScenarios } from "./types.ts";
 import { arbitraryScoreTiltProblem, syntheticUniverse, uniformIn as uniform } from "../testing/index.ts";
 
-const company = (id: string, convictionScore: number | null, extra: Partial<OptimizerCompany> = {}): OptimizerCompany => ({
-  id, marketCap: 1e9, linguisticBeta: 0.5, marketBuzz: 0.2, convictionScore, ...extra,
+const company = (
+  id: string,
+  convictionScore: number | null,
+  extra: Partial<OptimizerCompany> = {},
+): OptimizerCompany => ({
+  id,
+  marketCap: 1e9,
+  linguisticBeta: 0.5,
+  marketBuzz: 0.2,
+  convictionScore,
+  ...extra,
 });
 
 const weightOf = (result: OptimizerResult, id: string): number => result.weights.find((x) => x.id === id)?.weight ?? 0;
 /** The positive weights, heaviest first then by id: how the mock lists a result. */
-const held = (result: OptimizerResult) => result.weights.filter((x) => x.weight > 0).sort((x, y) => y.weight - x.weight || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+const held = (result: OptimizerResult) =>
+  result.weights
+    .filter((x) => x.weight > 0)
+    .sort((x, y) => y.weight - x.weight || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 
 /** Random companies (some null, some tied, some zero scores) and feasible bounds. */
 const tiltCase = arbitraryScoreTiltProblem();
@@ -22,14 +34,22 @@ const tiltCase = arbitraryScoreTiltProblem();
  * for every i (λ read off a weight strictly inside the bounds, else the largest λ that puts the capped
  * ones at hi). Zero scores sit at lo unless every positive one is at hi, then they share the rest.
  */
-function expectWaterFilled(companies: readonly OptimizerCompany[], result: OptimizerResult, o: Required<Pick<ScoreTiltOptions, "tiltExponent" | "maxWeight" | "minWeight">>): void {
+function expectWaterFilled(
+  companies: readonly OptimizerCompany[],
+  result: OptimizerResult,
+  o: Required<Pick<ScoreTiltOptions, "tiltExponent" | "maxWeight" | "minWeight">>,
+): void {
   const { tiltExponent: p, maxWeight: hi, minWeight: lo } = o;
   const a = companies.map((c) => Math.max(0, c.convictionScore ?? 0) ** p);
   if (a.every((x) => x === 0)) return; // equal weights, checked elsewhere
   const w = companies.map((c) => weightOf(result, c.id));
   const tol = 1e-9;
   if (a.some((x, i) => x === 0 && w[i]! > lo + tol)) {
-    a.forEach((x, i) => (x > 0 ? expect(w[i]!).toBeGreaterThanOrEqual(hi - tol) : expect(Math.abs(w[i]! - w[a.indexOf(0)]!)).toBeLessThanOrEqual(tol)));
+    a.forEach((x, i) =>
+      x > 0
+        ? expect(w[i]!).toBeGreaterThanOrEqual(hi - tol)
+        : expect(Math.abs(w[i]! - w[a.indexOf(0)]!)).toBeLessThanOrEqual(tol),
+    );
     return;
   }
   let lambda = 0;
@@ -56,11 +76,19 @@ describe("scoreTilt (pure tilt)", () => {
         // A higher score never gets less weight.
         for (const x of companies) {
           for (const y of companies) {
-            if ((x.convictionScore ?? 0) > (y.convictionScore ?? 0)) expect(weightOf(result, x.id)).toBeGreaterThanOrEqual(weightOf(result, y.id));
+            if ((x.convictionScore ?? 0) > (y.convictionScore ?? 0))
+              expect(weightOf(result, x.id)).toBeGreaterThanOrEqual(weightOf(result, y.id));
           }
         }
         expectWaterFilled(companies, result, options);
-        expect(result.certificate).toEqual({ status: "closed-form", solver: "closed-form", objective: null, gap: 0, residuals: null, iterations: 0 });
+        expect(result.certificate).toEqual({
+          status: "closed-form",
+          solver: "closed-form",
+          objective: null,
+          gap: 0,
+          residuals: null,
+          iterations: 0,
+        });
       }),
       { numRuns: 200 },
     );
@@ -91,14 +119,19 @@ describe("scoreTilt (pure tilt)", () => {
     // a = (0.001/0.5)^5.92 ≈ 1e-16 next to 1: a running slope 1 + 1e-16 − 1 cancelled to 0 in the
     // first water-filling implementation, which returned weights summing to 0.99867.
     const hi = 0.5006666666666667;
-    const result = await scoreTilt([company("K00", 0.001), company("K01", 0.5), company("K02", 0)], undefined, { tiltExponent: 5.92, maxWeight: hi });
+    const result = await scoreTilt([company("K00", 0.001), company("K01", 0.5), company("K02", 0)], undefined, {
+      tiltExponent: 5.92,
+      maxWeight: hi,
+    });
     expect(held(result).map((x) => x.id)).toEqual(["K01", "K00"]);
     expect(held(result)[0]!.weight).toBe(hi);
     expect(Math.abs(held(result)[1]!.weight - (1 - hi))).toBeLessThanOrEqual(1e-15);
   });
 
   it("caps at maxWeight and shares the rest in proportion (the doc example)", async () => {
-    const result = await scoreTilt([company("A", 0.6), company("B", 0.3), company("C", 0.1)], undefined, { maxWeight: 0.5 });
+    const result = await scoreTilt([company("A", 0.6), company("B", 0.3), company("C", 0.1)], undefined, {
+      maxWeight: 0.5,
+    });
     expect(held(result).map((x) => x.id)).toEqual(["A", "B", "C"]);
     // By hand: A is capped at 0.5; B and C share 0.5 in the ratio 3:1.
     expect(held(result)[0]!.weight).toBe(0.5);
@@ -108,8 +141,14 @@ describe("scoreTilt (pure tilt)", () => {
 
   it("raises small weights to minWeight and takes the difference from the others", async () => {
     // Scores 8, 1, 1 with p = 1 and minWeight 0.2: B = C = 0.2, A = 0.6 (λ·8 = 0.6, λ·1 = 0.075 < 0.2).
-    const result = await scoreTilt([company("A", 0.8), company("B", 0.1), company("C", 0.1)], undefined, { minWeight: 0.2 });
-    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([["A", 0.6], ["B", 0.2], ["C", 0.2]]);
+    const result = await scoreTilt([company("A", 0.8), company("B", 0.1), company("C", 0.1)], undefined, {
+      minWeight: 0.2,
+    });
+    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([
+      ["A", 0.6],
+      ["B", 0.2],
+      ["C", 0.2],
+    ]);
   });
 
   it("uses equal weights, with a warning, when every score is 0 or null", async () => {
@@ -119,27 +158,50 @@ describe("scoreTilt (pure tilt)", () => {
   });
 
   it("gives zero-score companies the rest, with a warning, when the positive ones are all at maxWeight", async () => {
-    const result = await scoreTilt([company("A", 0.9), company("B", 0), company("C", 0), company("D", 0)], undefined, { maxWeight: 0.4 });
-    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([["A", 0.4], ["B", 0.2], ["C", 0.2], ["D", 0.2]]);
+    const result = await scoreTilt([company("A", 0.9), company("B", 0), company("C", 0), company("D", 0)], undefined, {
+      maxWeight: 0.4,
+    });
+    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([
+      ["A", 0.4],
+      ["B", 0.2],
+      ["C", 0.2],
+      ["D", 0.2],
+    ]);
     expect(result.warnings.some((w) => w.includes("shared equally"))).toBe(true);
   });
 
   it("weights by the chosen signal; a negative value counts as 0 with a warning", async () => {
-    const companies = [company("A", 0.9, { marketBuzz: 0.1 }), company("B", 0.1, { marketBuzz: 0.3 }), company("C", 0.5, { marketBuzz: -1 })];
+    const companies = [
+      company("A", 0.9, { marketBuzz: 0.1 }),
+      company("B", 0.1, { marketBuzz: 0.3 }),
+      company("C", 0.5, { marketBuzz: -1 }),
+    ];
     const result = await scoreTilt(companies, undefined, { signal: "marketBuzz" });
-    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([["B", 0.75], ["A", 0.25]]);
+    expect(held(result).map((x) => [x.id, Number(x.weight.toFixed(15))])).toEqual([
+      ["B", 0.75],
+      ["A", 0.25],
+    ]);
     expect(result.warnings).toContain("1 company has a negative marketBuzz, counted as 0");
   });
 
   it("keeps the top N by score, ties broken by id, and says why the others were dropped", async () => {
     const companies = [company("D", 0.5), company("A", 0.9), company("C", 0.5), company("B", 0.5)];
     const result = await scoreTilt(companies, undefined, { topN: 3 });
-    expect(held(result).map((x) => x.id).sort()).toEqual(["A", "B", "C"]);
+    expect(
+      held(result)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(["A", "B", "C"]);
     expect(result.excluded).toEqual([{ id: "D", reason: "not among the top 3 by convictionScore" }]);
   });
 
   it("filters by market cap (a null cap only passes a zero minimum)", async () => {
-    const companies = [company("A", 0.5, { marketCap: 1e8 }), company("B", 0.5, { marketCap: null }), company("C", 0.5), company("D", 0.2)];
+    const companies = [
+      company("A", 0.5, { marketCap: 1e8 }),
+      company("B", 0.5, { marketCap: null }),
+      company("C", 0.5),
+      company("D", 0.2),
+    ];
     expect(held(await scoreTilt(companies))).toHaveLength(4);
     const result = await scoreTilt(companies, undefined, { minMarketCap: 5e8 });
     expect(held(result).map((x) => x.id)).toEqual(["C", "D"]);
@@ -150,10 +212,20 @@ describe("scoreTilt (pure tilt)", () => {
   });
 
   it("reports the risk fields as 0 with a warning when there are no scenarios", async () => {
-    const result = await scoreTilt([company("A", 0.6, { linguisticBeta: 0.2, marketBuzz: 0 }), company("B", 0.4, { linguisticBeta: 0.7 })]);
+    const result = await scoreTilt([
+      company("A", 0.6, { linguisticBeta: 0.2, marketBuzz: 0 }),
+      company("B", 0.4, { linguisticBeta: 0.7 }),
+    ]);
     expect(result.metadata).toEqual({
-      numberStocks: 2, weightedLinguisticBeta: 0.6 * 0.2 + 0.4 * 0.7, marketBuzzCoverage: 0.4,
-      annualizedReturn: 0, volatility: 0, cvar: 0, sharpeRatio: 0, expectedDailyReturn: 0, maxDrawdown: 0,
+      numberStocks: 2,
+      weightedLinguisticBeta: 0.6 * 0.2 + 0.4 * 0.7,
+      marketBuzzCoverage: 0.4,
+      annualizedReturn: 0,
+      volatility: 0,
+      cvar: 0,
+      sharpeRatio: 0,
+      expectedDailyReturn: 0,
+      maxDrawdown: 0,
     });
     expect(result.warnings.some((w) => w.startsWith("no return scenarios"))).toBe(true);
   });
@@ -206,8 +278,12 @@ describe("scoreTilt (pure tilt)", () => {
       });
     }
     it("duplicate ids and non-finite fields with INVALID_INPUT", async () => {
-      await expect(scoreTilt([company("A", 0.5), company("A", 0.2)])).rejects.toThrow("companies[1].id A is listed more than once");
-      await expect(scoreTilt([company("A", Number.NaN)])).rejects.toThrow("companies[0].convictionScore must be a finite number, got NaN");
+      await expect(scoreTilt([company("A", 0.5), company("A", 0.2)])).rejects.toThrow(
+        "companies[1].id A is listed more than once",
+      );
+      await expect(scoreTilt([company("A", Number.NaN)])).rejects.toThrow(
+        "companies[0].convictionScore must be a finite number, got NaN",
+      );
     });
   });
 });
@@ -223,7 +299,8 @@ function correlation(ids: readonly string[], scenarios: ReturnScenarios): number
   return cols.map((x, i) => cols.map((y, j) => (i === j ? 1 : sampleCorrelation(x, y))));
 }
 
-const quadratic = (C: number[][], w: number[]): number => w.reduce((s, wi, i) => s + wi * C[i]!.reduce((r, c, j) => r + c * w[j]!, 0), 0);
+const quadratic = (C: number[][], w: number[]): number =>
+  w.reduce((s, wi, i) => s + wi * C[i]!.reduce((r, c, j) => r + c * w[j]!, 0), 0);
 
 describe("scoreTilt (risk-diversification overlay)", () => {
   const overlayCase = fc.record({
@@ -255,19 +332,27 @@ describe("scoreTilt (risk-diversification overlay)", () => {
         const C = correlation(ids, scenarios);
         expect(quadratic(C, w)).toBeLessThanOrEqual(quadratic(C, wt) + 1e-10);
         // KKT of min (1−δ)‖w − w_t‖² + δ wᵀCw, Σw = 1, lo <= w <= hi: gradient g, one multiplier ν.
-        const g = w.map((_, i) => 2 * (1 - delta) * (w[i]! - wt[i]!) + 2 * delta * C[i]!.reduce((r, c, j) => r + c * w[j]!, 0));
+        const g = w.map(
+          (_, i) => 2 * (1 - delta) * (w[i]! - wt[i]!) + 2 * delta * C[i]!.reduce((r, c, j) => r + c * w[j]!, 0),
+        );
         const tol = 1e-6;
         const free = g.filter((_, i) => w[i]! > minWeight + 1e-9 && w[i]! < maxWeight - 1e-9);
         const nu = free.length > 0 ? free.reduce((a, b) => a + b, 0) / free.length : undefined;
         if (nu !== undefined) {
           g.forEach((gi, i) => {
-            if (w[i]! > minWeight + 1e-9 && w[i]! < maxWeight - 1e-9) expect(Math.abs(gi - nu)).toBeLessThanOrEqual(tol);
+            if (w[i]! > minWeight + 1e-9 && w[i]! < maxWeight - 1e-9)
+              expect(Math.abs(gi - nu)).toBeLessThanOrEqual(tol);
             else if (w[i]! <= minWeight + 1e-9) expect(gi).toBeGreaterThanOrEqual(nu - tol);
             else expect(gi).toBeLessThanOrEqual(nu + tol);
           });
         }
         expect(over.certificate).toMatchObject({ status: "optimal", solver: "active-set-qp", gap: 0, residuals: null });
-        expect(Math.abs(over.certificate.objective! - ((1 - delta) * w.reduce((s, wi, i) => s + (wi - wt[i]!) ** 2, 0) + delta * quadratic(C, w)))).toBeLessThanOrEqual(1e-9);
+        expect(
+          Math.abs(
+            over.certificate.objective! -
+              ((1 - delta) * w.reduce((s, wi, i) => s + (wi - wt[i]!) ** 2, 0) + delta * quadratic(C, w)),
+          ),
+        ).toBeLessThanOrEqual(1e-9);
       }),
       { numRuns: 40 },
     );
@@ -278,7 +363,12 @@ describe("scoreTilt (risk-diversification overlay)", () => {
     // "claims optimality, but with primal infeasibilities" (w below its lower bound), which is why
     // the overlay uses the engine's own exact active-set method.
     const { companies, scenarios } = syntheticUniverse(1, 10, 100);
-    const result = await scoreTilt(companies, scenarios, { maxWeight: 0.1117, minWeight: 0.0001, tiltExponent: 2, riskDiversification: 0.05 });
+    const result = await scoreTilt(companies, scenarios, {
+      maxWeight: 0.1117,
+      minWeight: 0.0001,
+      tiltExponent: 2,
+      riskDiversification: 0.05,
+    });
     expect(result.weights.every((x) => x.weight >= 0.0001 && x.weight <= 0.1117)).toBe(true);
     expect(Math.abs(result.weights.reduce((a, x) => a + x.weight, 0) - 1)).toBeLessThanOrEqual(1e-9);
   });
@@ -300,23 +390,43 @@ describe("scoreTilt (risk-diversification overlay)", () => {
 describe("scoreTilt: the one portfolio result", () => {
   it("labels the kept companies in input order, zeros included; excluded companies are only in `excluded`; permuting the companies permutes the weights", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 3, max: 10 }), fc.integer({ min: 0, max: 1e9 }), uniform(0, 1), async (seed, n, shuffle, delta) => {
-        const { companies, scenarios } = syntheticUniverse(seed, n, 60);
-        const withDropped = [...companies, company("NOHIST", 0.9)];
-        const options = { tiltExponent: 2, maxWeight: 0.5, minMarketCap: 1e9, riskDiversification: delta < 0.5 ? 0 : delta };
-        const kept = companies.filter((c) => (c.marketCap ?? 0) >= 1e9).map((c) => c.id);
-        if (kept.length * 0.5 < 1) return; // infeasible cap for so few
-        const a = await scoreTilt(withDropped, scenarios, options);
-        expect(a.method).toBe("score-tilt");
-        expect(a.assets).toEqual(kept);
-        expect(a.weights.map((x) => x.id)).toEqual(kept);
-        expect(Array.from(a.vector)).toEqual(a.weights.map((x) => x.weight));
-        expect(a.excluded.map((e) => e.id)).toEqual([...companies.filter((c) => (c.marketCap ?? 0) < 1e9).map((c) => c.id), "NOHIST"]);
-        const order = withDropped.map((_, i) => i).sort((x, y) => ((x * 7919 + shuffle) % 97) - ((y * 7919 + shuffle) % 97) || x - y);
-        const b = await scoreTilt(order.map((i) => withDropped[i]!), scenarios, options);
-        const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
-        for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-12);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 3, max: 10 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        uniform(0, 1),
+        async (seed, n, shuffle, delta) => {
+          const { companies, scenarios } = syntheticUniverse(seed, n, 60);
+          const withDropped = [...companies, company("NOHIST", 0.9)];
+          const options = {
+            tiltExponent: 2,
+            maxWeight: 0.5,
+            minMarketCap: 1e9,
+            riskDiversification: delta < 0.5 ? 0 : delta,
+          };
+          const kept = companies.filter((c) => (c.marketCap ?? 0) >= 1e9).map((c) => c.id);
+          if (kept.length * 0.5 < 1) return; // infeasible cap for so few
+          const a = await scoreTilt(withDropped, scenarios, options);
+          expect(a.method).toBe("score-tilt");
+          expect(a.assets).toEqual(kept);
+          expect(a.weights.map((x) => x.id)).toEqual(kept);
+          expect(Array.from(a.vector)).toEqual(a.weights.map((x) => x.weight));
+          expect(a.excluded.map((e) => e.id)).toEqual([
+            ...companies.filter((c) => (c.marketCap ?? 0) < 1e9).map((c) => c.id),
+            "NOHIST",
+          ]);
+          const order = withDropped
+            .map((_, i) => i)
+            .sort((x, y) => ((x * 7919 + shuffle) % 97) - ((y * 7919 + shuffle) % 97) || x - y);
+          const b = await scoreTilt(
+            order.map((i) => withDropped[i]!),
+            scenarios,
+            options,
+          );
+          const byId = new Map(b.weights.map((x) => [x.id, x.weight]));
+          for (const { id, weight } of a.weights) expect(Math.abs(byId.get(id)! - weight)).toBeLessThanOrEqual(1e-12);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -333,13 +443,25 @@ describe("scoreTilt: the one portfolio result", () => {
     const { companies, scenarios } = syntheticUniverse(8, 5, 90);
     const result = await scoreTilt(companies, scenarios, { riskFreeRate: 0.02 });
     const n = scenarios.assetIds.length;
-    const r = Array.from({ length: scenarios.periods }, (_, t) => companies.reduce((s, c) => s + weightOf(result, c.id) * scenarios.returns[t * n + scenarios.assetIds.indexOf(c.id)]!, 0));
+    const r = Array.from({ length: scenarios.periods }, (_, t) =>
+      companies.reduce(
+        (s, c) => s + weightOf(result, c.id) * scenarios.returns[t * n + scenarios.assetIds.indexOf(c.id)]!,
+        0,
+      ),
+    );
     const mean = r.reduce((a, x) => a + x, 0) / r.length;
     const sd = Math.sqrt(r.reduce((a, x) => a + (x - mean) ** 2, 0) / (r.length - 1));
     expect(result.performance).toMatchObject({ periodsPerYear: 252, frequency: "daily", riskFreeRate: 0.02 });
     expect(Math.abs(result.performance.expectedReturn! - mean * 252)).toBeLessThanOrEqual(1e-13);
     expect(Math.abs(result.performance.volatility! - sd * Math.sqrt(252))).toBeLessThanOrEqual(1e-13);
     const none = await scoreTilt(companies);
-    expect(none.performance).toEqual({ expectedReturn: null, volatility: null, sharpeRatio: null, riskFreeRate: 0, periodsPerYear: 252, frequency: "daily" });
+    expect(none.performance).toEqual({
+      expectedReturn: null,
+      volatility: null,
+      sharpeRatio: null,
+      riskFreeRate: 0,
+      periodsPerYear: 252,
+      frequency: "daily",
+    });
   });
 });

@@ -84,15 +84,25 @@ export async function scoreTilt(
   options: ScoreTiltOptions = {},
 ): Promise<OptimizerResult<"score-tilt">> {
   const checkedCompanies = validateCompanies(companies);
-  readOptions<ScoreTiltOptions>(options, "{ signal?, tiltExponent?, maxWeight?, minWeight?, minMarketCap?, topN?, riskDiversification?, riskFreeRate? }", [
-    "signal", "tiltExponent", "maxWeight", "minWeight", "minMarketCap", "topN", "riskDiversification", "riskFreeRate",
-  ]);
+  readOptions<ScoreTiltOptions>(
+    options,
+    "{ signal?, tiltExponent?, maxWeight?, minWeight?, minMarketCap?, topN?, riskDiversification?, riskFreeRate? }",
+    ["signal", "tiltExponent", "maxWeight", "minWeight", "minMarketCap", "topN", "riskDiversification", "riskFreeRate"],
+  );
   const {
-    signal = "convictionScore", tiltExponent = 1, maxWeight = 1, minWeight = 0, minMarketCap = 0,
-    topN, riskDiversification = 0, riskFreeRate = 0,
+    signal = "convictionScore",
+    tiltExponent = 1,
+    maxWeight = 1,
+    minWeight = 0,
+    minMarketCap = 0,
+    topN,
+    riskDiversification = 0,
+    riskFreeRate = 0,
   } = options;
   if (!SIGNALS.includes(signal)) {
-    throw new EngineError("INVALID_INPUT", `signal must be one of ${SIGNALS.join(", ")}, got ${String(signal)}`, { field: "signal" });
+    throw new EngineError("INVALID_INPUT", `signal must be one of ${SIGNALS.join(", ")}, got ${String(signal)}`, {
+      field: "signal",
+    });
   }
   assertInRange("tiltExponent", tiltExponent, { min: 0, max: 10 });
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
@@ -103,9 +113,13 @@ export async function scoreTilt(
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   const checked: CheckedScenarios | undefined = scenarios === undefined ? undefined : validateScenarios(scenarios);
   if (riskDiversification > 0 && checked === undefined) {
-    throw new EngineError("INVALID_INPUT", "scenarios are required when riskDiversification > 0 (the overlay needs return history)", {
-      field: "scenarios",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "scenarios are required when riskDiversification > 0 (the overlay needs return history)",
+      {
+        field: "scenarios",
+      },
+    );
   }
 
   // Qualifying companies, in input order; reasons for the others.
@@ -127,16 +141,23 @@ export async function scoreTilt(
   }
   if (kept.length === 0) {
     if (capPassed === 0) {
-      throw new EngineError("INFEASIBLE", `no company has marketCap >= minMarketCap (${minMarketCap})`, { field: "minMarketCap" });
+      throw new EngineError("INFEASIBLE", `no company has marketCap >= minMarketCap (${minMarketCap})`, {
+        field: "minMarketCap",
+      });
     }
-    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${capPassed} qualifying companies has return history in scenarios`, {
-      field: "scenarios",
-    });
+    throw new EngineError(
+      "NO_RESOLVABLE_HOLDINGS",
+      `none of the ${capPassed} qualifying companies has return history in scenarios`,
+      {
+        field: "scenarios",
+      },
+    );
   }
 
   const warnings: string[] = [];
   const negative = kept.filter((c) => signalValue(c, signal) < 0).length;
-  if (negative > 0) warnings.push(`${negative} compan${negative === 1 ? "y has" : "ies have"} a negative ${signal}, counted as 0`);
+  if (negative > 0)
+    warnings.push(`${negative} compan${negative === 1 ? "y has" : "ies have"} a negative ${signal}, counted as 0`);
   const score = (c: OptimizerCompany): number => Math.max(0, signalValue(c, signal));
 
   if (topN !== undefined && topN < kept.length) {
@@ -148,13 +169,23 @@ export async function scoreTilt(
 
   const n = kept.length;
   if (minWeight > maxWeight) {
-    throw new EngineError("INFEASIBLE", `minWeight (${minWeight}) exceeds maxWeight (${maxWeight})`, { field: "minWeight" });
+    throw new EngineError("INFEASIBLE", `minWeight (${minWeight}) exceeds maxWeight (${maxWeight})`, {
+      field: "minWeight",
+    });
   }
   if (n * minWeight > 1 + EPS) {
-    throw new EngineError("INFEASIBLE", `minWeight cannot hold: ${n} companies × minWeight ${minWeight} = ${n * minWeight} > 1`, { field: "minWeight" });
+    throw new EngineError(
+      "INFEASIBLE",
+      `minWeight cannot hold: ${n} companies × minWeight ${minWeight} = ${n * minWeight} > 1`,
+      { field: "minWeight" },
+    );
   }
   if (n * maxWeight < 1 - EPS) {
-    throw new EngineError("INFEASIBLE", `maxWeight cannot hold: ${n} companies × maxWeight ${maxWeight} = ${n * maxWeight} < 1`, { field: "maxWeight" });
+    throw new EngineError(
+      "INFEASIBLE",
+      `maxWeight cannot hold: ${n} companies × maxWeight ${maxWeight} = ${n * maxWeight} < 1`,
+      { field: "maxWeight" },
+    );
   }
 
   // Tilt: a_i = (s_i / s_max)^p, scaled by the largest score so that s^10 cannot overflow.
@@ -169,16 +200,32 @@ export async function scoreTilt(
   }
   const filled = waterFill(a, minWeight, maxWeight);
   if (filled.zeroScoresFilled) {
-    warnings.push(`every company with a positive ${signal} is at maxWeight; the remaining weight is shared equally by the companies whose ${signal} is 0`);
+    warnings.push(
+      `every company with a positive ${signal} is at maxWeight; the remaining weight is shared equally by the companies whose ${signal} is 0`,
+    );
   }
   let w = filled.weights;
   const cols = checked === undefined ? undefined : kept.map((c) => checked.column.get(c.id)!);
 
-  let certificate: Certificate = { status: "closed-form", solver: "closed-form", objective: null, gap: 0, residuals: null, iterations: 0 };
+  let certificate: Certificate = {
+    status: "closed-form",
+    solver: "closed-form",
+    objective: null,
+    gap: 0,
+    residuals: null,
+    iterations: 0,
+  };
   if (riskDiversification > 0 && checked !== undefined && cols !== undefined) {
     const overlay = diversifyWeights(correlationMatrix(checked, cols), w, minWeight, maxWeight, riskDiversification);
     w = overlay.weights;
-    certificate = { status: "optimal", solver: "active-set-qp", objective: overlay.objective, gap: 0, residuals: null, iterations: overlay.iterations };
+    certificate = {
+      status: "optimal",
+      solver: "active-set-qp",
+      objective: overlay.objective,
+      gap: 0,
+      residuals: null,
+      iterations: overlay.iterations,
+    };
   }
 
   if (checked === undefined) warnings.push(NO_SCENARIOS_WARNING);
@@ -190,9 +237,29 @@ export async function scoreTilt(
   }
   const perf: Performance =
     checked === undefined || cols === undefined
-      ? { expectedReturn: null, volatility: null, sharpeRatio: null, riskFreeRate, periodsPerYear: PERIODS_PER_YEAR.daily, frequency: "daily" }
-      : scenarioPerformance(checked.scenarios.returns, checked.periods, checked.assets, w, riskFreeRate, PERIODS_PER_YEAR.daily, "daily", cols);
+      ? {
+          expectedReturn: null,
+          volatility: null,
+          sharpeRatio: null,
+          riskFreeRate,
+          periodsPerYear: PERIODS_PER_YEAR.daily,
+          frequency: "daily",
+        }
+      : scenarioPerformance(
+          checked.scenarios.returns,
+          checked.periods,
+          checked.assets,
+          w,
+          riskFreeRate,
+          PERIODS_PER_YEAR.daily,
+          "daily",
+          cols,
+        );
   const assets = Object.freeze(kept.map((c) => c.id));
   // No rounding to 0 (dust 0): a tilt weight of 1e-18 is the tilt's, and the mock lists it.
-  return { ...portfolioResult("score-tilt", assets, Float64Array.from(w), certificate, perf, warnings, 0), metadata, excluded };
+  return {
+    ...portfolioResult("score-tilt", assets, Float64Array.from(w), certificate, perf, warnings, 0),
+    metadata,
+    excluded,
+  };
 }

@@ -59,7 +59,18 @@ export type PortfolioMethod =
 export interface Certificate {
   status: "optimal" | "time-limit" | "cardinality-heuristic" | "closed-form";
   /** How the weights were computed. */
-  solver: "active-set-qp" | "critical-line" | "highs-qp" | "lp" | "qp" | "milp" | "cutting-plane-lp" | "cutting-plane-milp" | "newton" | "recursive-bisection" | "closed-form";
+  solver:
+    | "active-set-qp"
+    | "critical-line"
+    | "highs-qp"
+    | "lp"
+    | "qp"
+    | "milp"
+    | "cutting-plane-lp"
+    | "cutting-plane-milp"
+    | "newton"
+    | "recursive-bisection"
+    | "closed-form";
   /** The objective at the returned weights, recomputed from them; null for a closed form. */
   objective: number | null;
   /** Proven upper bound on objective − optimum (>= 0); 0 when exact. */

@@ -11,19 +11,31 @@ import { EngineError } from "../errors/EngineError.ts";
  */
 export function perPeriod(field: string, annual: unknown, kind: "rate" | "volatility", periodsPerYear: number): number {
   if (typeof annual !== "number" || !Number.isFinite(annual)) {
-    throw new EngineError("INVALID_INPUT", `${field} must be a finite annual ${kind === "rate" ? "rate" : "volatility"}, got ${String(annual)}`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be a finite annual ${kind === "rate" ? "rate" : "volatility"}, got ${String(annual)}`,
+      { field },
+    );
   }
   if (kind === "rate" && !(Math.abs(annual) < 1)) {
-    throw new EngineError("INVALID_INPUT", `${field} is an annual rate as a fraction (0.04 for 4 %), so it must satisfy -1 < ${field} < 1, got ${annual}`, {
-      field,
-      details: { value: annual },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} is an annual rate as a fraction (0.04 for 4 %), so it must satisfy -1 < ${field} < 1, got ${annual}`,
+      {
+        field,
+        details: { value: annual },
+      },
+    );
   }
   if (kind === "volatility" && !(annual > 0 && annual < 5)) {
-    throw new EngineError("INVALID_INPUT", `${field} is an annual volatility as a fraction (0.15 for 15 %), so it must satisfy 0 < ${field} < 5, got ${annual}`, {
-      field,
-      details: { value: annual },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} is an annual volatility as a fraction (0.15 for 15 %), so it must satisfy 0 < ${field} < 5, got ${annual}`,
+      {
+        field,
+        details: { value: annual },
+      },
+    );
   }
   return kind === "rate" ? annual / periodsPerYear : annual / Math.sqrt(periodsPerYear);
 }

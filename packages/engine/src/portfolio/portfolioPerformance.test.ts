@@ -15,7 +15,10 @@ describe("portfolioPerformance", () => {
           fc.tuple(
             fc.constant(rows),
             fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: rows.length, maxLength: rows.length }),
-            fc.array(fc.double({ min: -0.002, max: 0.002, noNaN: true }), { minLength: rows.length, maxLength: rows.length }),
+            fc.array(fc.double({ min: -0.002, max: 0.002, noNaN: true }), {
+              minLength: rows.length,
+              maxLength: rows.length,
+            }),
             fc.constantFrom("daily", "weekly", "monthly") as fc.Arbitrary<"daily" | "weekly" | "monthly">,
             fc.double({ min: -0.05, max: 0.1, noNaN: true }),
           ),
@@ -25,7 +28,11 @@ describe("portfolioPerformance", () => {
           const assets = ids(n);
           const P = { daily: 252, weekly: 52, monthly: 12 }[frequency];
           const cov = covariance(rows, { assets, frequency });
-          const perf = portfolioPerformance(Object.fromEntries(assets.map((a, i) => [a, w[i]!])), { covariance: cov, expectedReturns: mu, riskFreeRate: rf });
+          const perf = portfolioPerformance(Object.fromEntries(assets.map((a, i) => [a, w[i]!])), {
+            covariance: cov,
+            expectedReturns: mu,
+            riskFreeRate: rf,
+          });
           let v = 0;
           let m = 0;
           for (let i = 0; i < n; i++) {
@@ -43,7 +50,13 @@ describe("portfolioPerformance", () => {
   });
 
   it("reads expected returns by id, whatever their order", () => {
-    const cov = covariance([[0.04, 0], [0, 0.09]], { assets: ["A", "B"], frequency: "annual" });
+    const cov = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["A", "B"], frequency: "annual" },
+    );
     const mu = expectedReturns({ B: 0.1, A: 0.05 }, { frequency: "annual" });
     const perf = portfolioPerformance({ A: 1 }, { covariance: cov, expectedReturns: mu });
     expect(perf.expectedReturn).toBe(0.05);
@@ -51,7 +64,13 @@ describe("portfolioPerformance", () => {
   });
 
   it("refuses an unknown asset naming the closest ids, and a percent typed as a rate", () => {
-    const cov = covariance([[0.04, 0], [0, 0.09]], { assets: ["A01", "A02"], frequency: "daily" });
+    const cov = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["A01", "A02"], frequency: "daily" },
+    );
     expect(() => portfolioPerformance({ A1: 1 }, { covariance: cov })).toThrow(/"A1".*closest: A01, A02/);
     expect(() => portfolioPerformance({ A01: 1 }, { covariance: cov, riskFreeRate: 4 })).toThrow(/0\.04 for 4 %/);
   });

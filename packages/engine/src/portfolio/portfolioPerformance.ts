@@ -32,9 +32,15 @@ export interface PortfolioPerformanceOptions {
  * portfolioPerformance({ A: 0.5, B: 0.5 }, { covariance: cov, expectedReturns: mu }).volatility // => 0.18027756377319948
  */
 export function portfolioPerformance(weights: WeightsInput, options: PortfolioPerformanceOptions): Performance {
-  const o = readOptions<PortfolioPerformanceOptions>(options, "{ covariance?, expectedReturns?, riskFreeRate? }", ["covariance", "expectedReturns", "riskFreeRate"]);
+  const o = readOptions<PortfolioPerformanceOptions>(options, "{ covariance?, expectedReturns?, riskFreeRate? }", [
+    "covariance",
+    "expectedReturns",
+    "riskFreeRate",
+  ]);
   if (o.covariance === undefined && o.expectedReturns === undefined) {
-    throw new EngineError("INVALID_INPUT", "options must give covariance, expectedReturns or both", { field: "options" });
+    throw new EngineError("INVALID_INPUT", "options must give covariance, expectedReturns or both", {
+      field: "options",
+    });
   }
   const cov = o.covariance === undefined ? undefined : readCovariance("covariance", o.covariance);
   let mu: Float64Array | undefined;
@@ -45,9 +51,13 @@ export function portfolioPerformance(weights: WeightsInput, options: PortfolioPe
     if (isExpectedReturns(o.expectedReturns)) {
       const er = o.expectedReturns;
       if (cov !== undefined && er.periodsPerYear !== cov.periodsPerYear) {
-        throw new EngineError("INVALID_INPUT", `expectedReturns are sampled ${er.periodsPerYear} times a year but covariance ${cov.periodsPerYear}: estimate both from the same returns`, {
-          field: "expectedReturns",
-        });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `expectedReturns are sampled ${er.periodsPerYear} times a year but covariance ${cov.periodsPerYear}: estimate both from the same returns`,
+          {
+            field: "expectedReturns",
+          },
+        );
       }
       if (cov === undefined) {
         assets = er.assets;
@@ -59,10 +69,19 @@ export function portfolioPerformance(weights: WeightsInput, options: PortfolioPe
         mu = position === null ? er.values : Float64Array.from(position, (p) => er.values[p]!);
       }
     } else {
-      if (cov === undefined) throw new EngineError("INVALID_INPUT", "expectedReturns given as bare numbers need a covariance to name their assets; label them with expectedReturns()", { field: "expectedReturns" });
+      if (cov === undefined)
+        throw new EngineError(
+          "INVALID_INPUT",
+          "expectedReturns given as bare numbers need a covariance to name their assets; label them with expectedReturns()",
+          { field: "expectedReturns" },
+        );
       mu = toFiniteFloat64("expectedReturns", o.expectedReturns, 1);
       if (mu.length !== cov.size) {
-        throw new EngineError("INVALID_INPUT", `expectedReturns must hold one value per covariance asset (${cov.size}), got ${mu.length}`, { field: "expectedReturns" });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `expectedReturns must hold one value per covariance asset (${cov.size}), got ${mu.length}`,
+          { field: "expectedReturns" },
+        );
       }
     }
   }
@@ -78,7 +97,13 @@ export function portfolioPerformance(weights: WeightsInput, options: PortfolioPe
  */
 export function performanceOf(
   w: Float64Array,
-  p: { sigma: Float64Array | undefined; mu: Float64Array | undefined; riskFreeRate: number; periodsPerYear: number; frequency: Performance["frequency"] },
+  p: {
+    sigma: Float64Array | undefined;
+    mu: Float64Array | undefined;
+    riskFreeRate: number;
+    periodsPerYear: number;
+    frequency: Performance["frequency"];
+  },
 ): Performance {
   const n = w.length;
   let expectedReturn: number | null = null;
@@ -99,6 +124,18 @@ export function performanceOf(
     }
     volatility = Math.sqrt(Math.max(v, 0) * p.periodsPerYear);
   }
-  const sharpeRatio = expectedReturn === null || volatility === null ? null : volatility > 0 ? (expectedReturn - p.riskFreeRate) / volatility : 0;
-  return { expectedReturn, volatility, sharpeRatio, riskFreeRate: p.riskFreeRate, periodsPerYear: p.periodsPerYear, frequency: p.frequency };
+  const sharpeRatio =
+    expectedReturn === null || volatility === null
+      ? null
+      : volatility > 0
+        ? (expectedReturn - p.riskFreeRate) / volatility
+        : 0;
+  return {
+    expectedReturn,
+    volatility,
+    sharpeRatio,
+    riskFreeRate: p.riskFreeRate,
+    periodsPerYear: p.periodsPerYear,
+    frequency: p.frequency,
+  };
 }

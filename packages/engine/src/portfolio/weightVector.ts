@@ -3,7 +3,11 @@ import { unknownAssetError } from "../data/assetIds.ts";
 import type { PortfolioResult, Weight } from "./PortfolioResult.ts";
 
 /** Weights a person or a method gives: `{ id: w }`, a Map, `{ id, weight }[]`, or a {@link PortfolioResult}. */
-export type WeightsInput = Readonly<Record<string, number>> | ReadonlyMap<string, number> | ReadonlyArray<Weight> | Pick<PortfolioResult, "weights">;
+export type WeightsInput =
+  | Readonly<Record<string, number>>
+  | ReadonlyMap<string, number>
+  | ReadonlyArray<Weight>
+  | Pick<PortfolioResult, "weights">;
 
 /**
  * Reads labelled weights onto `assets` (an id absent from the input weighs 0). Refuses an id that is
@@ -18,15 +22,21 @@ export function weightVector(field: string, weights: WeightsInput, assets: reado
   const out = new Float64Array(assets.length);
   const seen = new Set<string>();
   const put = (id: unknown, w: unknown): void => {
-    if (typeof id !== "string") throw new EngineError("INVALID_INPUT", `${field} ids must be strings, got ${typeof id}`, { field });
+    if (typeof id !== "string")
+      throw new EngineError("INVALID_INPUT", `${field} ids must be strings, got ${typeof id}`, { field });
     const i = index.get(id);
     if (i === undefined) throw unknownAssetError(field, id, assets);
-    if (seen.has(id)) throw new EngineError("INVALID_INPUT", `${field} gives asset "${id}" twice`, { field: `${field}.${id}` });
-    if (typeof w !== "number" || !Number.isFinite(w)) throw new EngineError("INVALID_INPUT", `${field}.${id} must be a finite number, got ${String(w)}`, { field: `${field}.${id}` });
+    if (seen.has(id))
+      throw new EngineError("INVALID_INPUT", `${field} gives asset "${id}" twice`, { field: `${field}.${id}` });
+    if (typeof w !== "number" || !Number.isFinite(w))
+      throw new EngineError("INVALID_INPUT", `${field}.${id} must be a finite number, got ${String(w)}`, {
+        field: `${field}.${id}`,
+      });
     seen.add(id);
     out[i] = w;
   };
-  if (weights === null || typeof weights !== "object") throw new EngineError("INVALID_INPUT", `${field} must be { id: weight }, a Map, or { id, weight }[]`, { field });
+  if (weights === null || typeof weights !== "object")
+    throw new EngineError("INVALID_INPUT", `${field} must be { id: weight }, a Map, or { id, weight }[]`, { field });
   if (weights instanceof Map) for (const [id, w] of weights) put(id, w);
   else if (Array.isArray(weights)) for (const item of weights as ReadonlyArray<Weight>) put(item?.id, item?.weight);
   else if ("weights" in weights && Array.isArray((weights as Pick<PortfolioResult, "weights">).weights)) {

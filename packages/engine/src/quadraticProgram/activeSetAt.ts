@@ -4,7 +4,6 @@ import { SIGN_TOLERANCE, WARM_START_STEP } from "../_internal/tolerance.ts";
 import { multiply, type BoundState, type QpProblem } from "./qpProblem.ts";
 import { solveFace, type Face } from "./solveFace.ts";
 
-
 /** The warm start stops once no weight has changed bound for this many steps. */
 const STABLE_STEPS = 10;
 
@@ -104,7 +103,8 @@ export function activeSetAt(
         if (state[i] === -1 && g < minLo) [minLo, loArg] = [g, i];
         if (state[i] === 1 && g > maxHi) [maxHi, hiArg] = [g, i];
       }
-      if (loArg < 0 || hiArg < 0 || maxHi <= minLo + SIGN_TOLERANCE * scale) return { state, face, iterations: start.steps + iteration };
+      if (loArg < 0 || hiArg < 0 || maxHi <= minLo + SIGN_TOLERANCE * scale)
+        return { state, face, iterations: start.steps + iteration };
       state[loArg] = 0;
       state[hiArg] = 0;
       continue;
@@ -154,5 +154,8 @@ export function activeSetAt(
     if (release < 0) return { state, face, iterations: start.steps + iteration };
     state[release] = 0;
   }
-  throw new EngineError("SOLVER_FAILURE", `the budget-and-bounds QP did not converge in ${limit} active-set iterations`);
+  throw new EngineError(
+    "SOLVER_FAILURE",
+    `the budget-and-bounds QP did not converge in ${limit} active-set iterations`,
+  );
 }

@@ -8,18 +8,28 @@ import { expectPathRules, expectSplitRules, testCounts } from "./_test/splitInva
 /** T, N, k, and a purge and embargo small enough (2h + e < ⌊T/N⌋) that every split keeps a train period. */
 const cpcvArb = fc
   .integer({ min: 4, max: 70 })
-  .chain((periods) => fc.record({ periods: fc.constant(periods), groups: fc.integer({ min: 2, max: Math.min(9, Math.floor(periods / 2)) }) }))
+  .chain((periods) =>
+    fc.record({
+      periods: fc.constant(periods),
+      groups: fc.integer({ min: 2, max: Math.min(9, Math.floor(periods / 2)) }),
+    }),
+  )
   .chain(({ periods, groups }) => {
     const budget = Math.floor(periods / groups) - 1;
-    return fc.record({ testGroups: fc.integer({ min: 1, max: groups - 1 }), purge: fc.integer({ min: 0, max: Math.floor(budget / 2) }) }).chain(({ testGroups, purge }) =>
-      fc.record({
-        periods: fc.constant(periods),
-        groups: fc.constant(groups),
-        testGroups: fc.constant(testGroups),
-        purge: fc.constant(purge),
-        embargo: fc.integer({ min: 0, max: budget - 2 * purge }),
-      }),
-    );
+    return fc
+      .record({
+        testGroups: fc.integer({ min: 1, max: groups - 1 }),
+        purge: fc.integer({ min: 0, max: Math.floor(budget / 2) }),
+      })
+      .chain(({ testGroups, purge }) =>
+        fc.record({
+          periods: fc.constant(periods),
+          groups: fc.constant(groups),
+          testGroups: fc.constant(testGroups),
+          purge: fc.constant(purge),
+          embargo: fc.integer({ min: 0, max: budget - 2 * purge }),
+        }),
+      );
   });
 
 describe("combinatorialPurgedSplits", () => {
@@ -71,10 +81,21 @@ describe("combinatorialPurgedSplits", () => {
       }
       return undefined;
     };
-    expect(fieldOf(() => combinatorialPurgedSplits(20, { groups: 4, testGroups: 4 }))).toEqual(["INVALID_INPUT", "options.testGroups"]);
+    expect(fieldOf(() => combinatorialPurgedSplits(20, { groups: 4, testGroups: 4 }))).toEqual([
+      "INVALID_INPUT",
+      "options.testGroups",
+    ]);
     expect(fieldOf(() => combinatorialPurgedSplits(20, { groups: 11 }))).toEqual(["INVALID_INPUT", "options.groups"]);
-    expect(fieldOf(() => combinatorialPurgedSplits(1000, { groups: 30, testGroups: 10 }))).toEqual(["INVALID_INPUT", "options.groups"]);
-    expect(fieldOf(() => combinatorialPurgedSplits(12, { groups: 4, testGroups: 3, purge: 2 }))).toEqual(["INSUFFICIENT_DATA", "options.purge"]);
-    expect(() => combinatorialPurgedSplits(20, { testGroup: 2 } as never)).toThrow(/has no option testGroup \(did you mean testGroups\?\)/);
+    expect(fieldOf(() => combinatorialPurgedSplits(1000, { groups: 30, testGroups: 10 }))).toEqual([
+      "INVALID_INPUT",
+      "options.groups",
+    ]);
+    expect(fieldOf(() => combinatorialPurgedSplits(12, { groups: 4, testGroups: 3, purge: 2 }))).toEqual([
+      "INSUFFICIENT_DATA",
+      "options.purge",
+    ]);
+    expect(() => combinatorialPurgedSplits(20, { testGroup: 2 } as never)).toThrow(
+      /has no option testGroup \(did you mean testGroups\?\)/,
+    );
   });
 });

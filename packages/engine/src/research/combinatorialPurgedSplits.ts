@@ -39,23 +39,44 @@ export interface CombinatorialPurgedOptions extends PurgeOptions {
  * const cv = combinatorialPurgedSplits(12, { groups: 4, testGroups: 2 });
  * [cv.splits.length, cv.paths.length, Array.from(cv.paths[0])] // => [6, 3, [0, 0, 1, 2]]
  */
-export function combinatorialPurgedSplits(periods: number, options: CombinatorialPurgedOptions = {}): CrossValidationSplits {
+export function combinatorialPurgedSplits(
+  periods: number,
+  options: CombinatorialPurgedOptions = {},
+): CrossValidationSplits {
   assertInteger("periods", periods, { min: 4, max: 10_000_000 });
-  const o = readOptions<CombinatorialPurgedOptions>(options, "{ groups?, testGroups?, purge?, embargo? }", ["groups", "testGroups", "purge", "embargo"]);
+  const o = readOptions<CombinatorialPurgedOptions>(options, "{ groups?, testGroups?, purge?, embargo? }", [
+    "groups",
+    "testGroups",
+    "purge",
+    "embargo",
+  ]);
   const groupCount = o.groups === undefined ? 6 : o.groups;
   assertInteger("options.groups", groupCount, { min: 2, max: Math.floor(periods / 2) });
   const k = o.testGroups === undefined ? 2 : o.testGroups;
   assertInteger("options.testGroups", k, { min: 1, max: groupCount - 1 });
   const count = binomial(groupCount, k, MAX_COMBINATORIAL_SPLITS);
   if (count > MAX_COMBINATORIAL_SPLITS) {
-    throw new EngineError("INVALID_INPUT", `options.groups ${groupCount} with options.testGroups ${k} makes more than ${MAX_COMBINATORIAL_SPLITS} splits (C(N, k)); use fewer groups`, {
-      field: "options.groups",
-      details: { groups: groupCount, testGroups: k, max: MAX_COMBINATORIAL_SPLITS },
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.groups ${groupCount} with options.testGroups ${k} makes more than ${MAX_COMBINATORIAL_SPLITS} splits (C(N, k)); use fewer groups`,
+      {
+        field: "options.groups",
+        details: { groups: groupCount, testGroups: k, max: MAX_COMBINATORIAL_SPLITS },
+      },
+    );
   }
   const { purge, embargo } = readPurgeOptions(o, periods);
   const groups = contiguousGroups(periods, groupCount);
   const splits = combinations(groupCount, k).map((tested, s) => purgedSplit(groups, tested, purge, embargo, s));
   const paths = assemblePaths(splits, groupCount);
-  return Object.freeze({ method: "combinatorial-purged", periods, groups, testGroups: k, purge, embargo, splits: Object.freeze(splits), paths: Object.freeze(paths) });
+  return Object.freeze({
+    method: "combinatorial-purged",
+    periods,
+    groups,
+    testGroups: k,
+    purge,
+    embargo,
+    splits: Object.freeze(splits),
+    paths: Object.freeze(paths),
+  });
 }

@@ -25,7 +25,10 @@ export type CrossValidationWeights = Float64Array | readonly number[] | WeightsI
  * periods, in time order, with the data's ids, sampling and dates) to weights. May be async
  * (the engine's HiGHS-based optimizers are).
  */
-export type CrossValidationEstimator = (window: AssetReturns, context: CrossValidationContext) => CrossValidationWeights | Promise<CrossValidationWeights>;
+export type CrossValidationEstimator = (
+  window: AssetReturns,
+  context: CrossValidationContext,
+) => CrossValidationWeights | Promise<CrossValidationWeights>;
 
 /** Options of {@link crossValidate}. */
 export interface CrossValidateOptions {
@@ -102,7 +105,11 @@ export async function crossValidate(
 ): Promise<CrossValidationResult> {
   const data = readReturnsTable("returns", returns, { minPeriods: 4, minColumns: 1, simple: true });
   if (typeof estimator !== "function") {
-    throw new EngineError("INVALID_INPUT", `estimator must be a function from a training window to weights, got ${estimator === null ? "null" : typeof estimator}`, { field: "estimator" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `estimator must be a function from a training window to weights, got ${estimator === null ? "null" : typeof estimator}`,
+      { field: "estimator" },
+    );
   }
   const set = readSplits(splits, data.periods);
   const o = readOptions<CrossValidateOptions>(options, "{ riskFreeRate? }", ["riskFreeRate"]);
@@ -113,7 +120,10 @@ export async function crossValidate(
   const outcomes: CrossValidationSplitOutcome[] = [];
   for (let s = 0; s < set.splits.length; s++) {
     const { train, test } = set.splits[s]!;
-    const given = await estimator(windowOf(data, train), Object.freeze({ split: s, train: train.slice(), test: test.slice() }));
+    const given = await estimator(
+      windowOf(data, train),
+      Object.freeze({ split: s, train: train.slice(), test: test.slice() }),
+    );
     const weights = readWeights(given, data.assets, s);
     const r = portfolioReturns(data, weights, test);
     outcomes.push(Object.freeze({ train, test, weights, returns: r, sharpe: sharpeRatio(r, sharpeOptions) }));
@@ -138,7 +148,10 @@ export async function crossValidate(
     frequency: data.frequency,
     splits: Object.freeze(outcomes),
     paths: Object.freeze(paths),
-    sharpeRatios: Object.freeze({ splits: Float64Array.from(outcomes, (x) => x.sharpe), paths: Float64Array.from(paths, (x) => x.sharpe) }),
+    sharpeRatios: Object.freeze({
+      splits: Float64Array.from(outcomes, (x) => x.sharpe),
+      paths: Float64Array.from(paths, (x) => x.sharpe),
+    }),
   });
 }
 
@@ -159,19 +172,32 @@ function readWeights(given: unknown, assets: readonly string[], split: number): 
     try {
       return weightVector("estimator", given as WeightsInput, assets);
     } catch (e) {
-      if (e instanceof EngineError) throw new EngineError("INVALID_INPUT", `${field}: ${e.message}`, { field: "estimator", cause: e, details: { split } });
+      if (e instanceof EngineError)
+        throw new EngineError("INVALID_INPUT", `${field}: ${e.message}`, {
+          field: "estimator",
+          cause: e,
+          details: { split },
+        });
       throw e;
     }
   }
   const list = given as ArrayLike<unknown>;
   if (list.length !== assets.length || given instanceof DataView) {
-    throw new EngineError("INVALID_INPUT", `${field} must hold one weight per asset (${assets.length}), got ${list.length}`, { field: "estimator", details: { split } });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must hold one weight per asset (${assets.length}), got ${list.length}`,
+      { field: "estimator", details: { split } },
+    );
   }
   const w = new Float64Array(assets.length);
   for (let i = 0; i < w.length; i++) {
     const v = list[i];
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new EngineError("INVALID_INPUT", `${field}: the weight of ${assets[i]} must be a finite number, got ${String(v)}`, { field: "estimator", details: { split } });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}: the weight of ${assets[i]} must be a finite number, got ${String(v)}`,
+        { field: "estimator", details: { split } },
+      );
     }
     w[i] = v;
   }
@@ -187,7 +213,11 @@ function portfolioReturns(data: CheckedReturnsTable, w: Float64Array, test: Int3
     let sum = 0;
     for (let i = 0; i < n; i++) sum += w[i]! * data.returns[base + i]!;
     if (!Number.isFinite(sum)) {
-      throw new EngineError("INVALID_INPUT", `estimator weights overflow the portfolio return of period ${test[k]}: give weights of a sensible size`, { field: "estimator" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `estimator weights overflow the portfolio return of period ${test[k]}: give weights of a sensible size`,
+        { field: "estimator" },
+      );
     }
     out[k] = sum;
   }

@@ -59,9 +59,15 @@ export interface DeflatedSharpeOfTrialsResult {
  * const dsr = deflatedSharpeOfTrials(sweep);
  * [dsr.selected, dsr.deflatedSharpe] // => [0, 0.9087173679000563]
  */
-export function deflatedSharpeOfTrials(trialsReturns: ResearchReturns, options: DeflatedSharpeOfTrialsOptions = {}): DeflatedSharpeOfTrialsResult {
+export function deflatedSharpeOfTrials(
+  trialsReturns: ResearchReturns,
+  options: DeflatedSharpeOfTrialsOptions = {},
+): DeflatedSharpeOfTrialsResult {
   const data = readReturnsTable("trialsReturns", trialsReturns, { minPeriods: 4, minColumns: 2, simple: false });
-  const o = readOptions<DeflatedSharpeOfTrialsOptions>(options, "{ trials?, riskFreeRate? }", ["trials", "riskFreeRate"]);
+  const o = readOptions<DeflatedSharpeOfTrialsOptions>(options, "{ trials?, riskFreeRate? }", [
+    "trials",
+    "riskFreeRate",
+  ]);
   const m = data.columns;
   const trials = o.trials === undefined ? m : o.trials;
   assertInteger("options.trials", trials, { min: 2, max: Number.MAX_SAFE_INTEGER });

@@ -1,7 +1,17 @@
 // Public surface of the research area (cross-validation and overfitting, docs/maths.md#research-cross-validation-and-overfitting); re-exported by src/index.ts.
-export type { CrossValidationSplit, CrossValidationSplits, EmbargoInput, PurgeOptions, ResearchReturns } from "./types.ts";
+export type {
+  CrossValidationSplit,
+  CrossValidationSplits,
+  EmbargoInput,
+  PurgeOptions,
+  ResearchReturns,
+} from "./types.ts";
 export { purgedKFold, type PurgedKFoldOptions } from "./purgedKFold.ts";
-export { combinatorialPurgedSplits, MAX_COMBINATORIAL_SPLITS, type CombinatorialPurgedOptions } from "./combinatorialPurgedSplits.ts";
+export {
+  combinatorialPurgedSplits,
+  MAX_COMBINATORIAL_SPLITS,
+  type CombinatorialPurgedOptions,
+} from "./combinatorialPurgedSplits.ts";
 export {
   crossValidate,
   type CrossValidateOptions,
@@ -18,4 +28,8 @@ export {
   type BacktestOverfittingOptions,
   type BacktestOverfittingResult,
 } from "./probabilityOfBacktestOverfitting.ts";
-export { deflatedSharpeOfTrials, type DeflatedSharpeOfTrialsOptions, type DeflatedSharpeOfTrialsResult } from "./deflatedSharpeOfTrials.ts";
+export {
+  deflatedSharpeOfTrials,
+  type DeflatedSharpeOfTrialsOptions,
+  type DeflatedSharpeOfTrialsResult,
+} from "./deflatedSharpeOfTrials.ts";

@@ -12,13 +12,22 @@ import { matrixArb } from "./_test/helpers.ts";
 /** T×M normal-ish returns (sum of uniforms), trial j shifted by edge(j). */
 function trials(periods: number, m: number, seed: number, edge: (j: number) => number = () => 0): Float64Array {
   const random = seededRandom(seed);
-  return Float64Array.from({ length: periods * m }, (_, k) => 0.01 * (random() + random() + random() - 1.5) + edge(k % m));
+  return Float64Array.from(
+    { length: periods * m },
+    (_, k) => 0.01 * (random() + random() + random() - 1.5) + edge(k % m),
+  );
 }
 
 /** Column j of a row-major T×M matrix, over the given rows. */
-const column = (values: Float64Array, m: number, j: number, rows: number[]) => Float64Array.from(rows, (t) => values[t * m + j]!);
+const column = (values: Float64Array, m: number, j: number, rows: number[]) =>
+  Float64Array.from(rows, (t) => values[t * m + j]!);
 
-const withPartitions = matrixArb(8, 48, 2, 6).chain((x) => fc.tuple(fc.constant(x), fc.integer({ min: 1, max: Math.min(4, Math.floor(x.periods / 4)) }).map((h) => 2 * h)));
+const withPartitions = matrixArb(8, 48, 2, 6).chain((x) =>
+  fc.tuple(
+    fc.constant(x),
+    fc.integer({ min: 1, max: Math.min(4, Math.floor(x.periods / 4)) }).map((h) => 2 * h),
+  ),
+);
 
 describe("probabilityOfBacktestOverfitting", () => {
   it("its doc example holds", () => {
@@ -49,39 +58,66 @@ describe("probabilityOfBacktestOverfitting", () => {
 
   it("the selected trial's in- and out-of-sample Sharpe ratios are sharpeRatio's on the blocks' rows (oldest T mod S rows dropped)", () => {
     fc.assert(
-      fc.property(withPartitions, fc.double({ min: -0.05, max: 0.1, noNaN: true }), ([{ returns, periods, columns }, s], rf) => {
-        const data = assetReturns(returns, { assets: Array.from({ length: columns }, (_, i) => `S${i}`), frequency: "daily" });
-        const r = probabilityOfBacktestOverfitting(data, { partitions: s, riskFreeRate: rf });
-        const L = Math.floor(periods / s);
-        expect([r.blockPeriods, r.droppedPeriods, r.trials]).toEqual([L, periods - s * L, data.assets]);
-        const rowsOf = (blocks: number[]) => blocks.flatMap((b) => Array.from({ length: L }, (_, i) => r.droppedPeriods + b * L + i));
-        combinations(s, s / 2).forEach((inSample, c) => {
-          const outOfSample = Array.from({ length: s }, (_, b) => b).filter((b) => !inSample.includes(b));
-          const n = r.selected[c]!;
-          const is = Array.from({ length: columns }, (_, j) => sharpeRatio(column(returns, columns, j, rowsOf(Array.from(inSample))), { periodsPerYear: 252, riskFreeRate: rf }));
-          const oos = sharpeRatio(column(returns, columns, n, rowsOf(outOfSample)), { periodsPerYear: 252, riskFreeRate: rf });
-          // mean/sd is computed to about ε·|per-period SR| relative: the tolerance grows with absurd Sharpe ratios of near-constant series.
-          const rel = (x: number) => 1e-12 * Math.max(1, Math.abs(x) / Math.sqrt(252));
-          expect(closeTo(r.inSampleSharpe[c]!, is[n]!, rel(is[n]!)), `combination ${c}: ${r.inSampleSharpe[c]} vs ${is[n]}`).toBe(true);
-          expect(closeTo(Math.max(...is), is[n]!, rel(is[n]!))).toBe(true);
-          expect(closeTo(r.outOfSampleSharpe[c]!, oos, rel(oos)), `combination ${c}: ${r.outOfSampleSharpe[c]} vs ${oos}`).toBe(true);
-        });
-      }),
+      fc.property(
+        withPartitions,
+        fc.double({ min: -0.05, max: 0.1, noNaN: true }),
+        ([{ returns, periods, columns }, s], rf) => {
+          const data = assetReturns(returns, {
+            assets: Array.from({ length: columns }, (_, i) => `S${i}`),
+            frequency: "daily",
+          });
+          const r = probabilityOfBacktestOverfitting(data, { partitions: s, riskFreeRate: rf });
+          const L = Math.floor(periods / s);
+          expect([r.blockPeriods, r.droppedPeriods, r.trials]).toEqual([L, periods - s * L, data.assets]);
+          const rowsOf = (blocks: number[]) =>
+            blocks.flatMap((b) => Array.from({ length: L }, (_, i) => r.droppedPeriods + b * L + i));
+          combinations(s, s / 2).forEach((inSample, c) => {
+            const outOfSample = Array.from({ length: s }, (_, b) => b).filter((b) => !inSample.includes(b));
+            const n = r.selected[c]!;
+            const is = Array.from({ length: columns }, (_, j) =>
+              sharpeRatio(column(returns, columns, j, rowsOf(Array.from(inSample))), {
+                periodsPerYear: 252,
+                riskFreeRate: rf,
+              }),
+            );
+            const oos = sharpeRatio(column(returns, columns, n, rowsOf(outOfSample)), {
+              periodsPerYear: 252,
+              riskFreeRate: rf,
+            });
+            // mean/sd is computed to about ε·|per-period SR| relative: the tolerance grows with absurd Sharpe ratios of near-constant series.
+            const rel = (x: number) => 1e-12 * Math.max(1, Math.abs(x) / Math.sqrt(252));
+            expect(
+              closeTo(r.inSampleSharpe[c]!, is[n]!, rel(is[n]!)),
+              `combination ${c}: ${r.inSampleSharpe[c]} vs ${is[n]}`,
+            ).toBe(true);
+            expect(closeTo(Math.max(...is), is[n]!, rel(is[n]!))).toBe(true);
+            expect(
+              closeTo(r.outOfSampleSharpe[c]!, oos, rel(oos)),
+              `combination ${c}: ${r.outOfSampleSharpe[c]} vs ${oos}`,
+            ).toBe(true);
+          });
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it("M identical trials: every λ is 0 (the winner is exactly the out-of-sample median) and PBO is 1", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 16, max: 60 }), fc.integer({ min: 2, max: 8 }), fc.integer(), (periods, m, seed) => {
-        const one = trials(periods, 1, seed);
-        const same = Float64Array.from({ length: periods * m }, (_, k) => one[Math.floor(k / m)]!);
-        const r = probabilityOfBacktestOverfitting({ returns: same, periods }, { partitions: 8 });
-        expect(Array.from(r.logits).every((l) => l === 0)).toBe(true);
-        expect(Array.from(r.selected).every((n) => n === 0)).toBe(true);
-        expect(Array.from(r.outOfSampleRanks).every((x) => x === (m + 1) / 2)).toBe(true);
-        expect(r.pbo).toBe(1);
-      }),
+      fc.property(
+        fc.integer({ min: 16, max: 60 }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer(),
+        (periods, m, seed) => {
+          const one = trials(periods, 1, seed);
+          const same = Float64Array.from({ length: periods * m }, (_, k) => one[Math.floor(k / m)]!);
+          const r = probabilityOfBacktestOverfitting({ returns: same, periods }, { partitions: 8 });
+          expect(Array.from(r.logits).every((l) => l === 0)).toBe(true);
+          expect(Array.from(r.selected).every((n) => n === 0)).toBe(true);
+          expect(Array.from(r.outOfSampleRanks).every((x) => x === (m + 1) / 2)).toBe(true);
+          expect(r.pbo).toBe(1);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -103,14 +139,22 @@ describe("probabilityOfBacktestOverfitting", () => {
   });
 
   it("does not depend on the order of the trials nor on their scale", () => {
-    const noise = fc.record({ periods: fc.integer({ min: 8, max: 48 }), columns: fc.integer({ min: 2, max: 6 }), seed: fc.integer(), half: fc.integer({ min: 1, max: 4 }) });
+    const noise = fc.record({
+      periods: fc.integer({ min: 8, max: 48 }),
+      columns: fc.integer({ min: 2, max: 6 }),
+      seed: fc.integer(),
+      half: fc.integer({ min: 1, max: 4 }),
+    });
     fc.assert(
       fc.property(noise, fc.integer({ min: -20, max: 20 }), ({ periods, columns, seed, half }, power) => {
         const s = 2 * Math.min(half, Math.floor(periods / 4));
         // Continuous noise (no two trials tie) on a 1e-6 grid, scaled by a power of two: every product is exact.
         const returns = Float64Array.from(trials(periods, columns, seed), (x) => Math.round(x * 1e6) / 1e6);
         const base = probabilityOfBacktestOverfitting({ returns, periods }, { partitions: s });
-        const reversed = Float64Array.from(returns, (_, k) => returns[Math.floor(k / columns) * columns + (columns - 1 - (k % columns))]!);
+        const reversed = Float64Array.from(
+          returns,
+          (_, k) => returns[Math.floor(k / columns) * columns + (columns - 1 - (k % columns))]!,
+        );
         const scaled = Float64Array.from(returns, (x) => x * 2 ** power);
         const back = probabilityOfBacktestOverfitting({ returns: reversed, periods }, { partitions: s });
         expect(back.logits).toEqual(base.logits);
@@ -134,8 +178,12 @@ describe("probabilityOfBacktestOverfitting", () => {
     const perf = { returns: trials(40, 3, 1), periods: 40 };
     expect(fieldOf(() => probabilityOfBacktestOverfitting(perf, { partitions: 5 }))).toBe("options.partitions");
     expect(fieldOf(() => probabilityOfBacktestOverfitting(perf, { partitions: 22 }))).toBe("options.partitions");
-    expect(fieldOf(() => probabilityOfBacktestOverfitting({ returns: trials(20, 3, 1), periods: 20 }))).toBe("options.partitions");
-    expect(fieldOf(() => probabilityOfBacktestOverfitting({ returns: trials(40, 1, 1), periods: 40 }))).toBe("performance.returns");
+    expect(fieldOf(() => probabilityOfBacktestOverfitting({ returns: trials(20, 3, 1), periods: 20 }))).toBe(
+      "options.partitions",
+    );
+    expect(fieldOf(() => probabilityOfBacktestOverfitting({ returns: trials(40, 1, 1), periods: 40 }))).toBe(
+      "performance.returns",
+    );
     expect(() => probabilityOfBacktestOverfitting(perf, { partition: 4 } as never)).toThrow(/did you mean partitions/);
   });
 });

@@ -74,12 +74,23 @@ export interface BacktestOverfittingResult {
  * const perf = { returns: [0.02, -0.01, 0.03, -0.02, -0.01, 0.02, -0.02, 0.04], periods: 4 };
  * probabilityOfBacktestOverfitting(perf, { partitions: 2 }).pbo // => 1
  */
-export function probabilityOfBacktestOverfitting(performance: ResearchReturns, options: BacktestOverfittingOptions = {}): BacktestOverfittingResult {
+export function probabilityOfBacktestOverfitting(
+  performance: ResearchReturns,
+  options: BacktestOverfittingOptions = {},
+): BacktestOverfittingResult {
   const data = readReturnsTable("performance", performance, { minPeriods: 4, minColumns: 2, simple: false });
-  const o = readOptions<BacktestOverfittingOptions>(options, "{ partitions?, riskFreeRate? }", ["partitions", "riskFreeRate"]);
+  const o = readOptions<BacktestOverfittingOptions>(options, "{ partitions?, riskFreeRate? }", [
+    "partitions",
+    "riskFreeRate",
+  ]);
   const s = o.partitions === undefined ? 16 : o.partitions;
   assertInteger("options.partitions", s, { min: 2, max: Math.min(MAX_CSCV_PARTITIONS, Math.floor(data.periods / 2)) });
-  if (s % 2 !== 0) throw new EngineError("INVALID_INPUT", `options.partitions must be even (S/2 blocks in sample, S/2 out), got ${s}`, { field: "options.partitions" });
+  if (s % 2 !== 0)
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.partitions must be even (S/2 blocks in sample, S/2 out), got ${s}`,
+      { field: "options.partitions" },
+    );
   const riskFreeRate = o.riskFreeRate === undefined ? 0 : o.riskFreeRate;
   assertInRange("options.riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   const p = data.periodsPerYear;

@@ -7,11 +7,18 @@ import { expectPathRules, expectSplitRules, testCounts } from "./_test/splitInva
 /** T, K and a purge and embargo small enough that every split keeps a train period. */
 const kFoldArb = fc
   .integer({ min: 4, max: 80 })
-  .chain((periods) => fc.record({ periods: fc.constant(periods), folds: fc.integer({ min: 2, max: Math.floor(periods / 2) }) }))
+  .chain((periods) =>
+    fc.record({ periods: fc.constant(periods), folds: fc.integer({ min: 2, max: Math.floor(periods / 2) }) }),
+  )
   .chain(({ periods, folds }) => {
     const budget = periods - Math.ceil(periods / folds) - 1;
     return fc.integer({ min: 0, max: Math.min(budget, Math.floor(periods / folds) - 1) }).chain((purge) =>
-      fc.record({ periods: fc.constant(periods), folds: fc.constant(folds), purge: fc.constant(purge), embargo: fc.integer({ min: 0, max: budget - purge }) }),
+      fc.record({
+        periods: fc.constant(periods),
+        folds: fc.constant(folds),
+        purge: fc.constant(purge),
+        embargo: fc.integer({ min: 0, max: budget - purge }),
+      }),
     );
   });
 
@@ -19,8 +26,14 @@ describe("purgedKFold", () => {
   it("its doc example holds", () => {
     const cv = purgedKFold(10, { folds: 2, purge: 1, embargo: 1 });
     expect(cv.splits.map((s) => [Array.from(s.train), Array.from(s.test)])).toEqual([
-      [[7, 8, 9], [0, 1, 2, 3, 4]],
-      [[0, 1, 2, 3], [5, 6, 7, 8, 9]],
+      [
+        [7, 8, 9],
+        [0, 1, 2, 3, 4],
+      ],
+      [
+        [0, 1, 2, 3],
+        [5, 6, 7, 8, 9],
+      ],
     ]);
   });
 
@@ -28,7 +41,13 @@ describe("purgedKFold", () => {
     fc.assert(
       fc.property(kFoldArb, ({ periods, folds, purge, embargo }) => {
         const cv = purgedKFold(periods, { folds, purge, embargo });
-        expect([cv.method, cv.splits.length, cv.testGroups, cv.purge, cv.embargo]).toEqual(["purged-k-fold", folds, 1, purge, embargo]);
+        expect([cv.method, cv.splits.length, cv.testGroups, cv.purge, cv.embargo]).toEqual([
+          "purged-k-fold",
+          folds,
+          1,
+          purge,
+          embargo,
+        ]);
         expectSplitRules(cv);
       }),
       { numRuns: 150 },
@@ -80,7 +99,10 @@ describe("purgedKFold", () => {
     expect(fieldOf(() => purgedKFold(3))).toEqual(["INVALID_INPUT", "periods"]);
     expect(fieldOf(() => purgedKFold(10, { purge: -1 }))).toEqual(["INVALID_INPUT", "options.purge"]);
     expect(fieldOf(() => purgedKFold(10, { embargo: 0.5 }))).toEqual(["INVALID_INPUT", "options.embargo"]);
-    expect(fieldOf(() => purgedKFold(10, { embargo: { fraction: 1 } }))).toEqual(["INVALID_INPUT", "options.embargo.fraction"]);
+    expect(fieldOf(() => purgedKFold(10, { embargo: { fraction: 1 } }))).toEqual([
+      "INVALID_INPUT",
+      "options.embargo.fraction",
+    ]);
     expect(fieldOf(() => purgedKFold(10, { folds: 2, purge: 5 }))).toEqual(["INSUFFICIENT_DATA", "options.purge"]);
     expect(fieldOf(() => purgedKFold(10, { folds: 2, embargo: 5 }))).toEqual(["INSUFFICIENT_DATA", "options.embargo"]);
     expect(() => purgedKFold(10, { fold: 2 } as never)).toThrow(/has no option fold \(did you mean folds\?\)/);

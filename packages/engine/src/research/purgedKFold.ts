@@ -39,5 +39,14 @@ export function purgedKFold(periods: number, options: PurgedKFoldOptions = {}): 
   const groups = contiguousGroups(periods, folds);
   const splits = Array.from({ length: folds }, (_, k) => purgedSplit(groups, Int32Array.of(k), purge, embargo, k));
   const path = Int32Array.from({ length: folds }, (_, k) => k);
-  return Object.freeze({ method: "purged-k-fold", periods, groups, testGroups: 1, purge, embargo, splits: Object.freeze(splits), paths: Object.freeze([path]) });
+  return Object.freeze({
+    method: "purged-k-fold",
+    periods,
+    groups,
+    testGroups: 1,
+    purge,
+    embargo,
+    splits: Object.freeze(splits),
+    paths: Object.freeze([path]),
+  });
 }

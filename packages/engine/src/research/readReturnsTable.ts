@@ -24,15 +24,25 @@ export interface CheckedReturnsTable {
  * when `simple`, `assets` N unique ids, the sampling when given (else one period a year), `dates`.
  * @throws EngineError INVALID_INPUT naming `${field}.periods`, `${field}.returns[k]`, … .
  */
-export function readReturnsTable(field: string, input: unknown, rules: { minPeriods: number; minColumns: number; simple: boolean }): CheckedReturnsTable {
+export function readReturnsTable(
+  field: string,
+  input: unknown,
+  rules: { minPeriods: number; minColumns: number; simple: boolean },
+): CheckedReturnsTable {
   if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", `${field} must be AssetReturns or a matrix { returns, periods }, got ${input === null ? "null" : typeof input}`, { field });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be AssetReturns or a matrix { returns, periods }, got ${input === null ? "null" : typeof input}`,
+      { field },
+    );
   }
   const table = input as Partial<Exclude<ResearchReturns, never>> & { frequency?: unknown; periodsPerYear?: unknown };
   const trusted = isAssetReturns(input);
   assertInteger(`${field}.periods`, table.periods, { min: rules.minPeriods });
   const periods = table.periods;
-  const returns = trusted ? (input.returns as Float64Array) : toFiniteFloat64(`${field}.returns`, table.returns, periods);
+  const returns = trusted
+    ? (input.returns as Float64Array)
+    : toFiniteFloat64(`${field}.returns`, table.returns, periods);
   const columns = returns.length / periods;
   if (!Number.isInteger(columns) || columns < rules.minColumns) {
     throw new EngineError(
@@ -42,20 +52,46 @@ export function readReturnsTable(field: string, input: unknown, rules: { minPeri
     );
   }
   if (trusted) {
-    return { assets: input.assets, returns, periods, columns, periodsPerYear: input.periodsPerYear, frequency: input.frequency, dates: input.dates };
+    return {
+      assets: input.assets,
+      returns,
+      periods,
+      columns,
+      periodsPerYear: input.periodsPerYear,
+      frequency: input.frequency,
+      dates: input.dates,
+    };
   }
   if (rules.simple) {
     for (let k = 0; k < returns.length; k++) {
       if (!(returns[k]! > -1)) {
-        throw new EngineError("INVALID_INPUT", `${field}.returns[${k}] (period ${Math.floor(k / columns)}) must be a simple return > -1, got ${returns[k]}`, { field: `${field}.returns[${k}]` });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `${field}.returns[${k}] (period ${Math.floor(k / columns)}) must be a simple return > -1, got ${returns[k]}`,
+          { field: `${field}.returns[${k}]` },
+        );
       }
     }
   }
-  const assets = table.assets === undefined ? Object.freeze(Array.from({ length: columns }, (_, i) => String(i))) : readAssetIds(`${field}.assets`, table.assets, columns).assets;
+  const assets =
+    table.assets === undefined
+      ? Object.freeze(Array.from({ length: columns }, (_, i) => String(i)))
+      : readAssetIds(`${field}.assets`, table.assets, columns).assets;
   const sampling =
     table.periodsPerYear === undefined && table.frequency === undefined
       ? { periodsPerYear: 1, frequency: "custom" as const }
-      : readFrequency(field, { periodsPerYear: table.periodsPerYear as number | undefined, frequency: table.frequency as Exclude<Frequency, "custom"> | undefined });
+      : readFrequency(field, {
+          periodsPerYear: table.periodsPerYear as number | undefined,
+          frequency: table.frequency as Exclude<Frequency, "custom"> | undefined,
+        });
   const dates = table.dates === undefined ? undefined : readDates(`${field}.dates`, table.dates, periods);
-  return { assets, returns, periods, columns, periodsPerYear: sampling.periodsPerYear, frequency: sampling.frequency, dates };
+  return {
+    assets,
+    returns,
+    periods,
+    columns,
+    periodsPerYear: sampling.periodsPerYear,
+    frequency: sampling.frequency,
+    dates,
+  };
 }

@@ -19,22 +19,39 @@ function tableOf(c: { returns: number[]; periods: number; periodsPerYear: number
 }
 
 describe("split generators match the oracle index sets exactly", () => {
-  it.each(oracle.splits.map((c) => [`${c.kind} T=${c.periods} h=${c.purge} e=${c.embargo}`, c] as const))("%s", (_name, c) => {
-    const cv: CrossValidationSplits =
-      c.kind === "kfold"
-        ? purgedKFold(c.periods, { folds: c.folds, purge: c.purge, embargo: c.embargo })
-        : combinatorialPurgedSplits(c.periods, { groups: c.groups, testGroups: c.testGroups, purge: c.purge, embargo: c.embargo });
-    expect(Array.from(cv.groups)).toEqual(c.expected.groups);
-    expect(cv.splits.map((s) => ({ train: Array.from(s.train), test: Array.from(s.test), testGroups: Array.from(s.testGroups) }))).toEqual(c.expected.splits);
-    expect(cv.paths.map((p) => Array.from(p))).toEqual(c.expected.paths);
-  });
+  it.each(oracle.splits.map((c) => [`${c.kind} T=${c.periods} h=${c.purge} e=${c.embargo}`, c] as const))(
+    "%s",
+    (_name, c) => {
+      const cv: CrossValidationSplits =
+        c.kind === "kfold"
+          ? purgedKFold(c.periods, { folds: c.folds, purge: c.purge, embargo: c.embargo })
+          : combinatorialPurgedSplits(c.periods, {
+              groups: c.groups,
+              testGroups: c.testGroups,
+              purge: c.purge,
+              embargo: c.embargo,
+            });
+      expect(Array.from(cv.groups)).toEqual(c.expected.groups);
+      expect(
+        cv.splits.map((s) => ({
+          train: Array.from(s.train),
+          test: Array.from(s.test),
+          testGroups: Array.from(s.testGroups),
+        })),
+      ).toEqual(c.expected.splits);
+      expect(cv.paths.map((p) => Array.from(p))).toEqual(c.expected.paths);
+    },
+  );
 });
 
 describe("crossValidate matches the oracle to 1e-9", () => {
   // The oracle's estimator: inverse-variance weights (sample variance) of the training window.
   const inverseVariance = (window: { returns: Float64Array; periods: number; assets: readonly string[] }) => {
     const n = window.assets.length;
-    const iv = Array.from({ length: n }, (_, i) => 1 / sampleVariance(Array.from({ length: window.periods }, (_, t) => window.returns[t * n + i]!)));
+    const iv = Array.from(
+      { length: n },
+      (_, i) => 1 / sampleVariance(Array.from({ length: window.periods }, (_, t) => window.returns[t * n + i]!)),
+    );
     const total = iv.reduce((a, b) => a + b, 0);
     return Float64Array.from(iv, (x) => x / total);
   };
@@ -55,15 +72,27 @@ describe("crossValidate matches the oracle to 1e-9", () => {
       expectAllClose(result.paths[p]!.returns, e.returns, `path ${p} returns`);
       expectAllClose([result.paths[p]!.sharpe], [e.sharpe], `path ${p} sharpe`);
     });
-    expectAllClose(result.sharpeRatios.paths, c.expected.paths.map((p) => p.sharpe), "path sharpe ratios");
+    expectAllClose(
+      result.sharpeRatios.paths,
+      c.expected.paths.map((p) => p.sharpe),
+      "path sharpe ratios",
+    );
   });
 });
 
 describe("probabilityOfBacktestOverfitting matches the oracle to 1e-9", () => {
   it.each(oracle.pbo.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const r = probabilityOfBacktestOverfitting(tableOf(c, c.trials), { partitions: c.partitions, riskFreeRate: c.riskFreeRate });
+    const r = probabilityOfBacktestOverfitting(tableOf(c, c.trials), {
+      partitions: c.partitions,
+      riskFreeRate: c.riskFreeRate,
+    });
     const e = c.expected;
-    expect([r.pbo, r.probabilityOfLoss, r.droppedPeriods, r.blockPeriods]).toEqual([e.pbo, e.probabilityOfLoss, e.droppedPeriods, e.blockPeriods]);
+    expect([r.pbo, r.probabilityOfLoss, r.droppedPeriods, r.blockPeriods]).toEqual([
+      e.pbo,
+      e.probabilityOfLoss,
+      e.droppedPeriods,
+      e.blockPeriods,
+    ]);
     expect(Array.from(r.selected)).toEqual(e.selected);
     expect(Array.from(r.inSampleRanks)).toEqual(e.inSampleRanks);
     expect(Array.from(r.outOfSampleRanks)).toEqual(e.outOfSampleRanks);
@@ -76,10 +105,17 @@ describe("probabilityOfBacktestOverfitting matches the oracle to 1e-9", () => {
 
 describe("deflatedSharpeOfTrials matches the oracle to 1e-9", () => {
   it.each(oracle.deflatedSharpe.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const r = deflatedSharpeOfTrials(tableOf(c, c.columns), { riskFreeRate: c.riskFreeRate, ...(c.trials === null ? {} : { trials: c.trials }) });
+    const r = deflatedSharpeOfTrials(tableOf(c, c.columns), {
+      riskFreeRate: c.riskFreeRate,
+      ...(c.trials === null ? {} : { trials: c.trials }),
+    });
     const e = c.expected;
     expect([r.selected, r.trials]).toEqual([e.selected, e.trials]);
     expectAllClose(r.sharpeRatios, e.sharpeRatios, "Sharpe ratios");
-    expectAllClose([r.sharpeVariance, r.expectedMaximumSharpe, r.deflatedSharpe], [e.sharpeVariance, e.expectedMaximumSharpe, e.deflatedSharpe], "V, SR0, DSR");
+    expectAllClose(
+      [r.sharpeVariance, r.expectedMaximumSharpe, r.deflatedSharpe],
+      [e.sharpeVariance, e.expectedMaximumSharpe, e.deflatedSharpe],
+      "V, SR0, DSR",
+    );
   });
 });

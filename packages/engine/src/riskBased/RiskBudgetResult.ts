@@ -35,7 +35,9 @@ export interface RiskBudget {
  * the largest |risk contribution − budget| at the weights (0 at the unique optimum), residuals
  * `{ stationarity: that gap, primalFeasibility: |Σw − 1| }`, iterations the Newton steps.
  */
-export type RiskBudgetResult<M extends "risk-budgeting" | "equal-risk-contribution" = "risk-budgeting" | "equal-risk-contribution"> = PortfolioResult<M> & {
+export type RiskBudgetResult<
+  M extends "risk-budgeting" | "equal-risk-contribution" = "risk-budgeting" | "equal-risk-contribution",
+> = PortfolioResult<M> & {
   /** Each asset's risk contribution at the weights, in the covariance's order. */
   riskContributions: RiskContribution[];
   /** The budgets used, normalised to sum 1. */

@@ -25,7 +25,16 @@ export interface EqualRiskContributionOptions {
  * @example
  * equalRiskContribution(covariance([[0.04, 0], [0, 0.01]], { assets: ["A", "B"], frequency: "annual" })).vector // => Float64Array [0.3333333333333333, 0.6666666666666666]
  */
-export function equalRiskContribution(covariance: CovarianceInput, options?: EqualRiskContributionOptions): RiskBudgetResult<"equal-risk-contribution"> {
-  const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }", ["tolerance", "maxIterations"]);
-  return riskBudgetResult("equal-risk-contribution", covariance, { tolerance: opts.tolerance, maxIterations: opts.maxIterations });
+export function equalRiskContribution(
+  covariance: CovarianceInput,
+  options?: EqualRiskContributionOptions,
+): RiskBudgetResult<"equal-risk-contribution"> {
+  const opts = readOptions<EqualRiskContributionOptions>(options, "{ tolerance?, maxIterations? }", [
+    "tolerance",
+    "maxIterations",
+  ]);
+  return riskBudgetResult("equal-risk-contribution", covariance, {
+    tolerance: opts.tolerance,
+    maxIterations: opts.maxIterations,
+  });
 }

@@ -20,7 +20,9 @@ describe("hierarchicalRiskParity: oracle (scipy single linkage, numpy bisection)
       const n = c.covariance.length;
       const r = hierarchicalRiskParity(c.covariance);
       expect(r.order).toEqual(c.hrp.order.map(String));
-      expect(clustersOf(r.linkage, n)).toEqual([...c.hrp.clusters].sort((a, b) => a.join(",").localeCompare(b.join(","))));
+      expect(clustersOf(r.linkage, n)).toEqual(
+        [...c.hrp.clusters].sort((a, b) => a.join(",").localeCompare(b.join(","))),
+      );
       r.linkage.forEach((s, k) => expect(closeTo(s.distance, c.hrp.distances[k]!, 1e-12)).toBe(true));
       r.vector.forEach((w, i) => expect(closeTo(w, c.hrp.weights[i]!, 1e-10, 1e-15)).toBe(true));
     });
@@ -28,11 +30,16 @@ describe("hierarchicalRiskParity: oracle (scipy single linkage, numpy bisection)
 
   it("closed forms: one asset gets 1; two assets get inverse-variance weights; a block-diagonal 2+2 matches hand calculation", () => {
     expect(Array.from(hierarchicalRiskParity([[0.09]]).vector)).toEqual([1]);
-    const w2 = hierarchicalRiskParity([[0.04, 0.01], [0.01, 0.01]]).vector;
+    const w2 = hierarchicalRiskParity([
+      [0.04, 0.01],
+      [0.01, 0.01],
+    ]).vector;
     expect(closeTo(w2[0]!, 0.01 / 0.05, 1e-12)).toBe(true);
     // Two uncorrelated blocks {0,1} (ρ = 0.8) and {2,3} (ρ = 0.8): the tree splits them first.
     const v = [0.04, 0.01, 0.09, 0.16];
-    const cov = v.map((vi, i) => v.map((vj, j) => (i === j ? vi : Math.floor(i / 2) === Math.floor(j / 2) ? 0.8 * Math.sqrt(vi * vj) : 0)));
+    const cov = v.map((vi, i) =>
+      v.map((vj, j) => (i === j ? vi : Math.floor(i / 2) === Math.floor(j / 2) ? 0.8 * Math.sqrt(vi * vj) : 0)),
+    );
     const w = hierarchicalRiskParity(cov).vector;
     const ivp = (a: number, b: number) => {
       const x = 1 / v[a]! / (1 / v[a]! + 1 / v[b]!);
@@ -53,7 +60,13 @@ describe("hierarchicalRiskParity: properties", () => {
       fc.property(covarianceArb(15), (cov) => {
         const n = cov.length;
         const r = hierarchicalRiskParity(cov);
-        expect(closeTo(r.vector.reduce((a, b) => a + b, 0), 1, 1e-12)).toBe(true);
+        expect(
+          closeTo(
+            r.vector.reduce((a, b) => a + b, 0),
+            1,
+            1e-12,
+          ),
+        ).toBe(true);
         for (const w of r.vector) expect(w).toBeGreaterThanOrEqual(0);
         expect(r.order.map(Number).sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
         expect(r.linkage.length).toBe(n - 1);
@@ -69,7 +82,9 @@ describe("hierarchicalRiskParity: properties", () => {
   it("invariant under a permutation of the assets: HRP(PΣPᵀ) = P·HRP(Σ)", () => {
     fc.assert(
       fc.property(
-        covarianceArb(15, 2).chain((cov) => fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length }))),
+        covarianceArb(15, 2).chain((cov) =>
+          fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length })),
+        ),
         ([cov, p]) => {
           const w = hierarchicalRiskParity(cov).vector;
           const wp = hierarchicalRiskParity(permuteCovariance(cov, p)).vector;

@@ -79,7 +79,13 @@ export function hierarchicalRiskParity(covariance: CovarianceInput): Hierarchica
     for (const i of right) weights[i] = weights[i]! * (1 - alpha);
     lists.push(left, right);
   }
-  const performance = performanceOf(weights, { sigma: cov.values, mu: undefined, riskFreeRate: 0, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency });
+  const performance = performanceOf(weights, {
+    sigma: cov.values,
+    mu: undefined,
+    riskFreeRate: 0,
+    periodsPerYear: cov.periodsPerYear,
+    frequency: cov.frequency,
+  });
   const result = portfolioResult(
     "hierarchical-risk-parity",
     cov.assets,

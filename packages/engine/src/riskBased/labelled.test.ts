@@ -25,7 +25,10 @@ describe("risk budgeting, ERC and HRP on labelled data", () => {
         ([rows, perm, raw]) => {
           const ids = idsOf(rows.length);
           const S = covariance(rows, { assets: ids, frequency: "weekly" });
-          const Sp = covariance(permuteCovariance(rows, perm), { assets: perm.map((i) => ids[i]!), frequency: "weekly" });
+          const Sp = covariance(permuteCovariance(rows, perm), {
+            assets: perm.map((i) => ids[i]!),
+            frequency: "weekly",
+          });
           const budgets = Object.fromEntries(ids.map((id, i) => [id, raw[i]!]));
           const pairs = [
             [riskBudgetWeights(S, { budgets }), riskBudgetWeights(Sp, { budgets })],
@@ -49,25 +52,46 @@ describe("risk budgeting, ERC and HRP on labelled data", () => {
   });
 
   it("risk budgeting: budgets by id, the risk contributions and budgets by id beside the weights, the Newton certificate", () => {
-    const S = covariance([[0.04, 0.006, 0], [0.006, 0.09, 0.01], [0, 0.01, 0.0225]], { assets: ["A", "B", "C"], frequency: "monthly" });
+    const S = covariance(
+      [
+        [0.04, 0.006, 0],
+        [0.006, 0.09, 0.01],
+        [0, 0.01, 0.0225],
+      ],
+      { assets: ["A", "B", "C"], frequency: "monthly" },
+    );
     const byName = riskBudgetWeights(S, { budgets: { C: 0.5, A: 0.25, B: 0.25 } });
     const byPosition = riskBudgetWeights(S, { budgets: [0.25, 0.25, 0.5] });
     expect(byName.vector).toEqual(byPosition.vector);
     expect(byName.method).toBe("risk-budgeting");
-    expect(byName.budgets).toEqual([{ id: "A", budget: 0.25 }, { id: "B", budget: 0.25 }, { id: "C", budget: 0.5 }]);
-    byName.riskContributions.forEach((rc, i) => expect(Math.abs(rc.contribution - [0.25, 0.25, 0.5][i]!)).toBeLessThan(1e-12));
+    expect(byName.budgets).toEqual([
+      { id: "A", budget: 0.25 },
+      { id: "B", budget: 0.25 },
+      { id: "C", budget: 0.5 },
+    ]);
+    byName.riskContributions.forEach((rc, i) =>
+      expect(Math.abs(rc.contribution - [0.25, 0.25, 0.5][i]!)).toBeLessThan(1e-12),
+    );
     expect(byName.riskContributions.map((rc) => rc.id)).toEqual(["A", "B", "C"]);
     const c = byName.certificate;
     expect([c.status, c.solver, c.gap === c.objective]).toEqual(["optimal", "newton", true]);
     expect(c.objective!).toBeLessThanOrEqual(1e-12);
     expect(c.residuals!.primalFeasibility).toBeLessThan(1e-15);
     const labelled = riskContributions(byName, S);
-    labelled.forEach((rc, i) => expect(Math.abs(rc.contribution - byName.riskContributions[i]!.contribution)).toBeLessThan(1e-12));
+    labelled.forEach((rc, i) =>
+      expect(Math.abs(rc.contribution - byName.riskContributions[i]!.contribution)).toBeLessThan(1e-12),
+    );
     expect(equalRiskContribution(S).method).toBe("equal-risk-contribution");
   });
 
   it("an unknown budget id is refused naming it and the closest ids; a missing one is refused naming it", () => {
-    const S = covariance([[0.04, 0], [0, 0.09]], { assets: ["A01", "A02"], frequency: "daily" });
+    const S = covariance(
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      { assets: ["A01", "A02"], frequency: "daily" },
+    );
     const message = (run: () => unknown) => {
       try {
         run();
@@ -82,12 +106,30 @@ describe("risk budgeting, ERC and HRP on labelled data", () => {
   });
 
   it("HRP: the order names ids, the certificate is a closed form, the performance is annual; a bare matrix is said to be per period", () => {
-    const S = covariance([[0.04, 0.01, 0], [0.01, 0.09, 0], [0, 0, 0.01]], { assets: ["X", "Y", "Z"], frequency: "daily" });
+    const S = covariance(
+      [
+        [0.04, 0.01, 0],
+        [0.01, 0.09, 0],
+        [0, 0, 0.01],
+      ],
+      { assets: ["X", "Y", "Z"], frequency: "daily" },
+    );
     const r = hierarchicalRiskParity(S);
     expect([...r.order].sort()).toEqual(["X", "Y", "Z"]);
-    expect(r.certificate).toEqual({ status: "closed-form", solver: "recursive-bisection", objective: null, gap: 0, residuals: null, iterations: 0 });
+    expect(r.certificate).toEqual({
+      status: "closed-form",
+      solver: "recursive-bisection",
+      objective: null,
+      gap: 0,
+      residuals: null,
+      iterations: 0,
+    });
     let v = 0;
-    const rows = [[0.04, 0.01, 0], [0.01, 0.09, 0], [0, 0, 0.01]];
+    const rows = [
+      [0.04, 0.01, 0],
+      [0.01, 0.09, 0],
+      [0, 0, 0.01],
+    ];
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) v += r.vector[i]! * rows[i]![j]! * r.vector[j]!;
     expect(r.performance.volatility).toBeCloseTo(Math.sqrt(v * 252), 14);
     expect(r.performance.expectedReturn).toBeNull();
@@ -97,7 +139,11 @@ describe("risk budgeting, ERC and HRP on labelled data", () => {
   });
 
   it("a semi-definite covariance (a duplicated asset) is accepted by ERC and HRP", () => {
-    const rows = [[0.04, 0.04, 0.01], [0.04, 0.04, 0.01], [0.01, 0.01, 0.09]];
+    const rows = [
+      [0.04, 0.04, 0.01],
+      [0.04, 0.04, 0.01],
+      [0.01, 0.01, 0.09],
+    ];
     const S = covariance(rows, { assets: ["A", "A2", "B"], frequency: "daily" });
     expect(S.definite).toBe(false);
     const erc = equalRiskContribution(S);

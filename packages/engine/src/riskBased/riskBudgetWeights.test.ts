@@ -24,12 +24,18 @@ describe("riskBudgetWeights / equalRiskContribution: oracle (scipy trust-constr 
     for (const rho of [-0.9, -0.3, 0, 0.5, 0.95]) {
       const s1 = 0.2;
       const s2 = 0.05;
-      const w = equalRiskContribution([[s1 * s1, rho * s1 * s2], [rho * s1 * s2, s2 * s2]]).vector;
-      expect(closeTo(w[0]!, (1 / s1) / (1 / s1 + 1 / s2), 1e-12)).toBe(true);
+      const w = equalRiskContribution([
+        [s1 * s1, rho * s1 * s2],
+        [rho * s1 * s2, s2 * s2],
+      ]).vector;
+      expect(closeTo(w[0]!, 1 / s1 / (1 / s1 + 1 / s2), 1e-12)).toBe(true);
     }
     const sd = [0.1, 0.2, 0.4];
     const b = [0.2, 0.3, 0.5];
-    const w = riskBudgetWeights(sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))), { budgets: b }).vector;
+    const w = riskBudgetWeights(
+      sd.map((s, i) => sd.map((_, j) => (i === j ? s * s : 0))),
+      { budgets: b },
+    ).vector;
     const raw = sd.map((s, i) => Math.sqrt(b[i]!) / s);
     const total = raw.reduce((x, y) => x + y, 0);
     w.forEach((wi, i) => expect(closeTo(wi, raw[i]! / total, 1e-12)).toBe(true));
@@ -38,7 +44,9 @@ describe("riskBudgetWeights / equalRiskContribution: oracle (scipy trust-constr 
   it("accepts the covariance flat (n·n row-major Float64Array) with the same result", () => {
     const c = cases[3]!;
     const flat = Float64Array.from(c.covariance.flat());
-    expect(Array.from(equalRiskContribution(flat).vector)).toEqual(Array.from(equalRiskContribution(c.covariance).vector));
+    expect(Array.from(equalRiskContribution(flat).vector)).toEqual(
+      Array.from(equalRiskContribution(c.covariance).vector),
+    );
   });
 });
 
@@ -73,8 +81,12 @@ describe("riskBudgetWeights: properties", () => {
           const budgets = raw.slice(0, n);
           const total = budgets.reduce((a, b) => a + b, 0);
           const r = riskBudgetWeights(cov, { budgets });
-          for (let i = 0; i < n; i++) expect(Math.abs(r.riskContributions[i]!.contribution - budgets[i]! / total)).toBeLessThan(1e-9);
-          const scaled = riskBudgetWeights(cov.map((row) => row.map((x) => x * k)), { budgets: budgets.map((b) => b * 3) });
+          for (let i = 0; i < n; i++)
+            expect(Math.abs(r.riskContributions[i]!.contribution - budgets[i]! / total)).toBeLessThan(1e-9);
+          const scaled = riskBudgetWeights(
+            cov.map((row) => row.map((x) => x * k)),
+            { budgets: budgets.map((b) => b * 3) },
+          );
           for (let i = 0; i < n; i++) expect(Math.abs(scaled.vector[i]! - r.vector[i]!)).toBeLessThan(1e-9);
           expect(closeTo(scaled.performance.volatility!, r.performance.volatility! * Math.sqrt(k), 1e-9)).toBe(true);
         },
@@ -85,11 +97,16 @@ describe("riskBudgetWeights: properties", () => {
 
   it("permuting the assets permutes the weights", () => {
     fc.assert(
-      fc.property(covarianceArb(8, 2).chain((cov) => fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length }))), ([cov, p]) => {
-        const w = equalRiskContribution(cov).vector;
-        const wp = equalRiskContribution(permuteCovariance(cov, p)).vector;
-        p.forEach((pi, i) => expect(Math.abs(wp[i]! - w[pi]!)).toBeLessThan(1e-10));
-      }),
+      fc.property(
+        covarianceArb(8, 2).chain((cov) =>
+          fc.tuple(fc.constant(cov), fc.shuffledSubarray([...cov.keys()], { minLength: cov.length })),
+        ),
+        ([cov, p]) => {
+          const w = equalRiskContribution(cov).vector;
+          const wp = equalRiskContribution(permuteCovariance(cov, p)).vector;
+          p.forEach((pi, i) => expect(Math.abs(wp[i]! - w[pi]!)).toBeLessThan(1e-10));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -97,7 +114,10 @@ describe("riskBudgetWeights: properties", () => {
   it("a covariance with a long-only zero-variance portfolio has no solution: SOLVER_FAILURE, not a wrong answer", () => {
     // Two identical assets and their opposite mix... here: assets 0 and 1 perfectly negatively correlated, equal variance.
     try {
-      equalRiskContribution([[1, -1], [-1, 1]]);
+      equalRiskContribution([
+        [1, -1],
+        [-1, 1],
+      ]);
       expect.fail("expected an EngineError");
     } catch (e) {
       expect(isEngineError(e, "SOLVER_FAILURE")).toBe(true);
@@ -106,15 +126,76 @@ describe("riskBudgetWeights: properties", () => {
 
   it("rejects a non-PSD, asymmetric or ragged covariance and bad budgets, naming the field", () => {
     const bad: Array<[() => unknown, string]> = [
-      [() => equalRiskContribution([[1, 2], [2, 1]]), "covariance"],
-      [() => equalRiskContribution([[1, 0.5], [0.4, 1]]), "covariance[0][1]"],
+      [
+        () =>
+          equalRiskContribution([
+            [1, 2],
+            [2, 1],
+          ]),
+        "covariance",
+      ],
+      [
+        () =>
+          equalRiskContribution([
+            [1, 0.5],
+            [0.4, 1],
+          ]),
+        "covariance[0][1]",
+      ],
       [() => equalRiskContribution([[1, 0], [0]]), "covariance[1]"],
       [() => equalRiskContribution([1, 0, 0]), "covariance"],
-      [() => equalRiskContribution([[0, 0], [0, 1]]), "covariance[0][0]"],
-      [() => riskBudgetWeights([[1, 0], [0, 1]], { budgets: [1, 0] }), "budgets[1]"],
-      [() => riskBudgetWeights([[1, 0], [0, 1]], { budgets: [1] }), "budgets"],
-      [() => riskBudgetWeights([[1, 0], [0, 1]], { tolerance: 0 }), "tolerance"],
-      [() => riskContributions([0, 0], [[1, 0], [0, 1]]), "weights"],
+      [
+        () =>
+          equalRiskContribution([
+            [0, 0],
+            [0, 1],
+          ]),
+        "covariance[0][0]",
+      ],
+      [
+        () =>
+          riskBudgetWeights(
+            [
+              [1, 0],
+              [0, 1],
+            ],
+            { budgets: [1, 0] },
+          ),
+        "budgets[1]",
+      ],
+      [
+        () =>
+          riskBudgetWeights(
+            [
+              [1, 0],
+              [0, 1],
+            ],
+            { budgets: [1] },
+          ),
+        "budgets",
+      ],
+      [
+        () =>
+          riskBudgetWeights(
+            [
+              [1, 0],
+              [0, 1],
+            ],
+            { tolerance: 0 },
+          ),
+        "tolerance",
+      ],
+      [
+        () =>
+          riskContributions(
+            [0, 0],
+            [
+              [1, 0],
+              [0, 1],
+            ],
+          ),
+        "weights",
+      ],
     ];
     for (const [run, field] of bad) {
       try {
@@ -133,7 +214,9 @@ describe("regressions (counterexamples found while writing this area)", () => {
     const r = riskBudgetWeights(c.covariance, { budgets: c.budgeted.budgets });
     expect(r.certificate.iterations).toBeLessThan(15);
     const total = c.budgeted.budgets.reduce((a, b) => a + b, 0);
-    r.riskContributions.forEach((rc, i) => expect(Math.abs(rc.contribution - c.budgeted.budgets[i]! / total)).toBeLessThan(1e-12));
+    r.riskContributions.forEach((rc, i) =>
+      expect(Math.abs(rc.contribution - c.budgeted.budgets[i]! / total)).toBeLessThan(1e-12),
+    );
   });
 
   it("a non-array row after the first ([[...], 42]) was read as a flat matrix; now the row is blamed", () => {

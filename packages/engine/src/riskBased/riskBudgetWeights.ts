@@ -21,6 +21,9 @@ import { riskBudgetResult } from "./_internal/riskBudgetResult.ts";
  * const S = covariance([[0.04, 0], [0, 0.01]], { assets: ["A", "B"], frequency: "annual" });
  * riskBudgetWeights(S, { budgets: { A: 0.5, B: 0.5 } }).weights // => [{ id: "A", weight: 0.3333333333333333 }, { id: "B", weight: 0.6666666666666666 }]
  */
-export function riskBudgetWeights(covariance: CovarianceInput, options?: RiskBudgetOptions): RiskBudgetResult<"risk-budgeting"> {
+export function riskBudgetWeights(
+  covariance: CovarianceInput,
+  options?: RiskBudgetOptions,
+): RiskBudgetResult<"risk-budgeting"> {
   return riskBudgetResult("risk-budgeting", covariance, options);
 }

@@ -26,12 +26,21 @@ import type { RiskContribution } from "./RiskBudgetResult.ts";
  * const S = covariance([[0.04, 0], [0, 0.01]], { assets: ["A", "B"], frequency: "annual" });
  * riskContributions({ A: 0.5, B: 0.5 }, S) // => [{ id: "A", contribution: 0.8 }, { id: "B", contribution: 0.2 }]
  */
-export function riskContributions(weights: WeightsInput | NumericArray, covariance: CovarianceInput): RiskContribution[] {
+export function riskContributions(
+  weights: WeightsInput | NumericArray,
+  covariance: CovarianceInput,
+): RiskContribution[] {
   const cov = readCovariance("covariance", covariance);
   const n = cov.size;
-  const w = isLabelledWeights(weights) ? weightVector("weights", weights as WeightsInput, cov.assets) : toFiniteFloat64("weights", weights, 1);
+  const w = isLabelledWeights(weights)
+    ? weightVector("weights", weights as WeightsInput, cov.assets)
+    : toFiniteFloat64("weights", weights, 1);
   if (w.length !== n) {
-    throw new EngineError("INVALID_INPUT", `weights must hold one weight per covariance row: got ${w.length} weights for a ${n}×${n} covariance`, { field: "weights" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `weights must hold one weight per covariance row: got ${w.length} weights for a ${n}×${n} covariance`,
+      { field: "weights" },
+    );
   }
   const scaled = scaledByLargestVariance(cov.values, n);
   // Scale-free: divide the weights by their largest magnitude (the covariance is already scaled).
@@ -47,7 +56,11 @@ export function riskContributions(weights: WeightsInput | NumericArray, covarian
     gross += Math.abs(x[i]! * sx[i]!);
   }
   if (!(variance > EPS * gross)) {
-    throw new EngineError("INVALID_INPUT", "weights must give a portfolio variance wᵀΣw > 0 to share out (it is 0 to within 1e-9 of Σ|w_i·(Σw)_i|)", { field: "weights" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "weights must give a portfolio variance wᵀΣw > 0 to share out (it is 0 to within 1e-9 of Σ|w_i·(Σw)_i|)",
+      { field: "weights" },
+    );
   }
   return cov.assets.map((id, i) => ({ id, contribution: (x[i]! * sx[i]!) / variance + 0 }));
 }

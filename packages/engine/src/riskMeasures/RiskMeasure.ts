@@ -10,4 +10,10 @@
 export type RiskMeasure = "mad" | "semi-deviation" | "cdar" | "max-drawdown" | "minimax";
 
 /** Every {@link RiskMeasure}, in the order of docs/maths.md#risk-measures. */
-export const RISK_MEASURES: readonly RiskMeasure[] = Object.freeze(["mad", "semi-deviation", "cdar", "max-drawdown", "minimax"]);
+export const RISK_MEASURES: readonly RiskMeasure[] = Object.freeze([
+  "mad",
+  "semi-deviation",
+  "cdar",
+  "max-drawdown",
+  "minimax",
+]);

@@ -5,7 +5,12 @@ import type { AssetReturns } from "../data/assetReturns.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { loadSolver } from "../highs/solver.ts";
 import type { RiskMeasure } from "./RiskMeasure.ts";
-import { readRiskReturns, readRiskRules, RISK_RULE_OPTION_NAMES, type RiskRuleOptions } from "./_internal/readRiskOptions.ts";
+import {
+  readRiskReturns,
+  readRiskRules,
+  RISK_RULE_OPTION_NAMES,
+  type RiskRuleOptions,
+} from "./_internal/readRiskOptions.ts";
 import { riskResult } from "./_internal/riskResult.ts";
 import { solveRisk } from "./_internal/solveRisk.ts";
 
@@ -27,8 +32,11 @@ export type MeanRiskResult = PortfolioResult<"mean-risk"> & {
   riskAversion: number;
 };
 
-const OPTION_NAMES = [...RISK_RULE_OPTION_NAMES, "riskAversion"] as const satisfies ReadonlyArray<keyof MeanRiskOptions>;
-const SHAPE = "{ riskMeasure, riskAversion, confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, timeLimitSeconds? }";
+const OPTION_NAMES = [...RISK_RULE_OPTION_NAMES, "riskAversion"] as const satisfies ReadonlyArray<
+  keyof MeanRiskOptions
+>;
+const SHAPE =
+  "{ riskMeasure, riskAversion, confidence?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, timeLimitSeconds? }";
 
 /**
  * The return–risk trade-off under one of the LP risk measures of {@link minimumRisk}
@@ -57,10 +65,16 @@ const SHAPE = "{ riskMeasure, riskAversion, confidence?, maxWeight?, minHoldings
 export async function meanRisk(returns: AssetReturns, options: MeanRiskOptions): Promise<MeanRiskResult> {
   const data = readRiskReturns(returns);
   const o = readOptions<MeanRiskOptions>(options, SHAPE, OPTION_NAMES);
-  if (o.riskAversion === undefined) throw new EngineError("INVALID_INPUT", "riskAversion is required: a finite number >= 0", { field: "riskAversion" });
+  if (o.riskAversion === undefined)
+    throw new EngineError("INVALID_INPUT", "riskAversion is required: a finite number >= 0", { field: "riskAversion" });
   assertInRange("riskAversion", o.riskAversion, { min: 0 });
   const rules = readRiskRules(o, data.assets.length, data.periodsPerYear);
   const highs = await loadSolver();
   const solution = solveRisk(highs, data, rules, { riskAversion: o.riskAversion });
-  return { ...riskResult("mean-risk", data, rules, solution), riskMeasure: rules.measure, risk: solution.risk, riskAversion: o.riskAversion };
+  return {
+    ...riskResult("mean-risk", data, rules, solution),
+    riskMeasure: rules.measure,
+    risk: solution.risk,
+    riskAversion: o.riskAversion,
+  };
 }

@@ -4,7 +4,12 @@ import { perPeriod } from "../portfolio/annualRate.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
 import { loadSolver } from "../highs/solver.ts";
 import type { RiskMeasure } from "./RiskMeasure.ts";
-import { readRiskReturns, readRiskRules, RISK_RULE_OPTION_NAMES, type RiskRuleOptions } from "./_internal/readRiskOptions.ts";
+import {
+  readRiskReturns,
+  readRiskRules,
+  RISK_RULE_OPTION_NAMES,
+  type RiskRuleOptions,
+} from "./_internal/readRiskOptions.ts";
 import { riskResult } from "./_internal/riskResult.ts";
 import { solveRisk } from "./_internal/solveRisk.ts";
 
@@ -28,8 +33,11 @@ export type MinimumRiskResult = PortfolioResult<"minimum-risk"> & {
   risk: number;
 };
 
-const OPTION_NAMES = [...RISK_RULE_OPTION_NAMES, "targetReturn"] as const satisfies ReadonlyArray<keyof MinimumRiskOptions>;
-const SHAPE = "{ riskMeasure, confidence?, targetReturn?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, timeLimitSeconds? }";
+const OPTION_NAMES = [...RISK_RULE_OPTION_NAMES, "targetReturn"] as const satisfies ReadonlyArray<
+  keyof MinimumRiskOptions
+>;
+const SHAPE =
+  "{ riskMeasure, confidence?, targetReturn?, maxWeight?, minHoldings?, minActiveWeight?, riskFreeRate?, timeLimitSeconds? }";
 
 /**
  * The portfolio of least risk under one of the LP risk measures (docs/maths.md#risk-measures):
@@ -60,8 +68,11 @@ export async function minimumRisk(returns: AssetReturns, options: MinimumRiskOpt
   const data = readRiskReturns(returns);
   const o = readOptions<MinimumRiskOptions>(options, SHAPE, OPTION_NAMES);
   const rules = readRiskRules(o, data.assets.length, data.periodsPerYear);
-  const target = o.targetReturn === undefined ? undefined : perPeriod("targetReturn", o.targetReturn, "rate", data.periodsPerYear);
+  const target =
+    o.targetReturn === undefined ? undefined : perPeriod("targetReturn", o.targetReturn, "rate", data.periodsPerYear);
   const highs = await loadSolver();
-  const solution = solveRisk(highs, data, rules, { ...(target === undefined ? {} : { target, annualTarget: o.targetReturn! }) });
+  const solution = solveRisk(highs, data, rules, {
+    ...(target === undefined ? {} : { target, annualTarget: o.targetReturn! }),
+  });
   return { ...riskResult("minimum-risk", data, rules, solution), riskMeasure: rules.measure, risk: solution.risk };
 }

@@ -43,7 +43,12 @@ export function portfolioRisk(returns: AssetReturns, weights: WeightsInput, opti
     );
   }
   if (o.confidence !== undefined) {
-    if (measure !== "cdar") throw new EngineError("INVALID_INPUT", `confidence is read with riskMeasure "cdar" only, not "${measure}"; remove it`, { field: "confidence" });
+    if (measure !== "cdar")
+      throw new EngineError(
+        "INVALID_INPUT",
+        `confidence is read with riskMeasure "cdar" only, not "${measure}"; remove it`,
+        { field: "confidence" },
+      );
     assertInRange("confidence", o.confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   }
   const w = weightVector("weights", weights, data.assets);

@@ -7,7 +7,15 @@ import { meanRisk } from "./meanRisk.ts";
 import { minimumRisk } from "./minimumRisk.ts";
 import { portfolioRisk } from "./portfolioRisk.ts";
 
-const r = assetReturns([[0.01, -0.02, 0.0], [-0.03, 0.01, 0.01], [0.02, 0.0, -0.01], [0.0, -0.01, 0.02]], { assets: ["A", "B", "C"], frequency: "daily" });
+const r = assetReturns(
+  [
+    [0.01, -0.02, 0.0],
+    [-0.03, 0.01, 0.01],
+    [0.02, 0.0, -0.01],
+    [0.0, -0.01, 0.02],
+  ],
+  { assets: ["A", "B", "C"], frequency: "daily" },
+);
 
 async function refusal(call: () => Promise<unknown> | unknown): Promise<EngineError> {
   try {
@@ -41,7 +49,9 @@ describe("risk-measure bad input", () => {
     expect((await refusal(() => minimumRisk(r, { riskMeasure: "minimax", confidence: 0.9 }))).field).toBe("confidence");
     expect((await refusal(() => minimumRisk(r, { riskMeasure: "cdar", confidence: 1 }))).field).toBe("confidence");
     expect((await refusal(() => conditionalDrawdownAtRisk([0.01, -0.02], 0))).field).toBe("confidence");
-    expect((await refusal(() => portfolioRisk(r, { A: 1 }, { riskMeasure: "mad", confidence: 0.9 }))).field).toBe("confidence");
+    expect((await refusal(() => portfolioRisk(r, { A: 1 }, { riskMeasure: "mad", confidence: 0.9 }))).field).toBe(
+      "confidence",
+    );
   });
 
   it("refuses a missing or negative riskAversion", async () => {

@@ -34,9 +34,13 @@ export interface CapmReturnOptions extends RiskFreeRateOption {
  */
 export function capmReturn(matrix: AssetReturns | ReturnMatrix, options: CapmReturnOptions = {}): ExpectedReturns {
   const m = readReturns(matrix);
-  const o = readOptions<CapmReturnOptions>(options, "{ marketReturns?, riskFreeRate? }", ["marketReturns", "riskFreeRate"]);
+  const o = readOptions<CapmReturnOptions>(options, "{ marketReturns?, riskFreeRate? }", [
+    "marketReturns",
+    "riskFreeRate",
+  ]);
   const { marketReturns } = o;
-  const riskFreeRate = o.riskFreeRate === undefined ? 0 : perPeriod("riskFreeRate", o.riskFreeRate, "rate", m.periodsPerYear);
+  const riskFreeRate =
+    o.riskFreeRate === undefined ? 0 : perPeriod("riskFreeRate", o.riskFreeRate, "rate", m.periodsPerYear);
   const { returns: R, periods: T, assets: N } = m;
   let market: Float64Array;
   if (marketReturns === undefined) {
@@ -60,7 +64,10 @@ export function capmReturn(matrix: AssetReturns | ReturnMatrix, options: CapmRet
     for (let t = 0; t < T; t++) cov += (column[t]! - mean) * dm[t]!;
     const beta = varM > 0 ? cov / varM : 0;
     const mu = riskFreeRate + beta * premium;
-    if (!Number.isFinite(mu)) throw new EngineError("INVALID_INPUT", "returns is out of range: the CAPM return overflows a float64", { field: "returns" });
+    if (!Number.isFinite(mu))
+      throw new EngineError("INVALID_INPUT", "returns is out of range: the CAPM return overflows a float64", {
+        field: "returns",
+      });
     out[i] = mu + 0;
   }
   return makeExpectedReturns(m.ids, out, m.periodsPerYear, m.frequency);

@@ -15,14 +15,25 @@ describe("exponentialCovariance", () => {
   it("is symmetric PSD, and tends to the sample covariance as the span grows", () => {
     fc.assert(
       // Ranges above 1e-9: a span of 1.5 weighs the first of 40 periods 4e-28, and a variance must stay within 1e-150 of the largest.
-      fc.property(returnMatrixVaryingBy(1e-9), fc.double({ min: 1.5, max: 1e4, noNaN: true }), ({ returns, periods }, span) => {
-        expectSymmetricPsd(exponentialCovariance({ returns, periods }, { span }));
-        expectAllClose(exponentialCovariance({ returns, periods }, { span: 1e12 }).values, sampleCovariance({ returns, periods }).values, 1e-6, 1e-12);
-      }),
+      fc.property(
+        returnMatrixVaryingBy(1e-9),
+        fc.double({ min: 1.5, max: 1e4, noNaN: true }),
+        ({ returns, periods }, span) => {
+          expectSymmetricPsd(exponentialCovariance({ returns, periods }, { span }));
+          expectAllClose(
+            exponentialCovariance({ returns, periods }, { span: 1e12 }).values,
+            sampleCovariance({ returns, periods }).values,
+            1e-6,
+            1e-12,
+          );
+        },
+      ),
     );
   });
 
   it("rejects a span <= 1", () => {
-    expect(() => exponentialCovariance({ returns: [0.1, 0.2], periods: 2 }, { span: 1 })).toThrowError(/span must satisfy 1 < span, got 1/);
+    expect(() => exponentialCovariance({ returns: [0.1, 0.2], periods: 2 }, { span: 1 })).toThrowError(
+      /span must satisfy 1 < span, got 1/,
+    );
   });
 });

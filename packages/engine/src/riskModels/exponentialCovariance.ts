@@ -31,7 +31,10 @@ export interface ExponentialCovarianceOptions {
  * exponentialCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01], periods: 3 }, { span: 3 }).values[0]
  * // => 0.0005428571428571429
  */
-export function exponentialCovariance(matrix: AssetReturns | ReturnMatrix, options: ExponentialCovarianceOptions = {}): Covariance {
+export function exponentialCovariance(
+  matrix: AssetReturns | ReturnMatrix,
+  options: ExponentialCovarianceOptions = {},
+): Covariance {
   const m = readReturns(matrix);
   const { span = 180 } = readOptions<ExponentialCovarianceOptions>(options, "{ span? }", ["span"]);
   const w = exponentialWeights(span, m.periods);

@@ -27,7 +27,10 @@ export interface ExponentialHistoricalReturnOptions {
  * @example
  * exponentialHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }, { span: 3 }).values // => Float64Array [0.02333333333333333, 0.006666666666666666]
  */
-export function exponentialHistoricalReturn(matrix: AssetReturns | ReturnMatrix, options: ExponentialHistoricalReturnOptions = {}): ExpectedReturns {
+export function exponentialHistoricalReturn(
+  matrix: AssetReturns | ReturnMatrix,
+  options: ExponentialHistoricalReturnOptions = {},
+): ExpectedReturns {
   const m = readReturns(matrix, 1);
   const { returns: R, periods: T, assets: N } = m;
   const { span = 500 } = readOptions<ExponentialHistoricalReturnOptions>(options, "{ span? }", ["span"]);

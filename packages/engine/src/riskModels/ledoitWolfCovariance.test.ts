@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ledoitWolfCovariance } from "./ledoitWolfCovariance.ts";
-import { expectAllClose, expectSymmetricPsd, oracle, returnMatrixVaryingBy, varyingReturnMatrixArb } from "./_test/helpers.ts";
+import {
+  expectAllClose,
+  expectSymmetricPsd,
+  oracle,
+  returnMatrixVaryingBy,
+  varyingReturnMatrixArb,
+} from "./_test/helpers.ts";
 
 type Shrunk = { shrinkage: number; values: number[] };
 
@@ -52,45 +58,57 @@ describe("ledoitWolfCovariance", () => {
           for (let t = 0; t < periods; t++) v += (returns[t * assets + i]! - mean) ** 2 / periods;
           return v;
         };
-        for (let i = 0; i < assets; i++) expect(Math.abs(r.values[i * assets + i]! - variance(i))).toBeLessThanOrEqual(1e-12 * variance(i));
+        for (let i = 0; i < assets; i++)
+          expect(Math.abs(r.values[i * assets + i]! - variance(i))).toBeLessThanOrEqual(1e-12 * variance(i));
       }),
     );
   });
 
   it("single-factor target: permuting the assets permutes the estimate (assets ranging over more than 1e-3, so that π − ρ is not rounding noise)", () => {
     fc.assert(
-      fc.property(returnMatrixVaryingBy(1e-3), fc.integer({ min: 0, max: 1_000_000 }), ({ returns, periods, assets }, seed) => {
-        // The equally weighted market must vary (its variance above 1e-9 of the average variance over N).
-        const market = Array.from({ length: periods }, (_, t) => returns.slice(t * assets, (t + 1) * assets).reduce((x, y) => x + y, 0) / assets);
-        const variance = (xs: readonly number[]) => {
-          const mean = xs.reduce((x, y) => x + y, 0) / xs.length;
-          return xs.reduce((v, x) => v + (x - mean) ** 2, 0) / xs.length;
-        };
-        let average = 0;
-        for (let i = 0; i < assets; i++) average += variance(Array.from({ length: periods }, (_, t) => returns[t * assets + i]!)) / assets;
-        fc.pre(variance(market) > (1e-9 * average) / assets);
-        const r = ledoitWolfCovariance({ returns, periods }, { target: "single-factor" });
-        // A permutation of the columns (a rotation by seed): the same intensity, the estimate permuted.
-        const shift = seed % assets;
-        const order = Array.from({ length: assets }, (_, k) => (k + shift) % assets);
-        const permuted = new Float64Array(periods * assets);
-        for (let t = 0; t < periods; t++) for (let k = 0; k < assets; k++) permuted[t * assets + k] = returns[t * assets + order[k]!]!;
-        const p = ledoitWolfCovariance({ returns: permuted, periods }, { target: "single-factor" });
-        expect(Math.abs(p.shrinkage - r.shrinkage)).toBeLessThanOrEqual(1e-9);
-        for (let a = 0; a < assets; a++) {
-          for (let b = 0; b < assets; b++) {
-            const want = r.values[order[a]! * assets + order[b]!]!;
-            const scale = Math.sqrt(r.values[order[a]! * (assets + 1)]! * r.values[order[b]! * (assets + 1)]!);
-            expect(Math.abs(p.values[a * assets + b]! - want)).toBeLessThanOrEqual(1e-9 * scale);
+      fc.property(
+        returnMatrixVaryingBy(1e-3),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        ({ returns, periods, assets }, seed) => {
+          // The equally weighted market must vary (its variance above 1e-9 of the average variance over N).
+          const market = Array.from(
+            { length: periods },
+            (_, t) => returns.slice(t * assets, (t + 1) * assets).reduce((x, y) => x + y, 0) / assets,
+          );
+          const variance = (xs: readonly number[]) => {
+            const mean = xs.reduce((x, y) => x + y, 0) / xs.length;
+            return xs.reduce((v, x) => v + (x - mean) ** 2, 0) / xs.length;
+          };
+          let average = 0;
+          for (let i = 0; i < assets; i++)
+            average += variance(Array.from({ length: periods }, (_, t) => returns[t * assets + i]!)) / assets;
+          fc.pre(variance(market) > (1e-9 * average) / assets);
+          const r = ledoitWolfCovariance({ returns, periods }, { target: "single-factor" });
+          // A permutation of the columns (a rotation by seed): the same intensity, the estimate permuted.
+          const shift = seed % assets;
+          const order = Array.from({ length: assets }, (_, k) => (k + shift) % assets);
+          const permuted = new Float64Array(periods * assets);
+          for (let t = 0; t < periods; t++)
+            for (let k = 0; k < assets; k++) permuted[t * assets + k] = returns[t * assets + order[k]!]!;
+          const p = ledoitWolfCovariance({ returns: permuted, periods }, { target: "single-factor" });
+          expect(Math.abs(p.shrinkage - r.shrinkage)).toBeLessThanOrEqual(1e-9);
+          for (let a = 0; a < assets; a++) {
+            for (let b = 0; b < assets; b++) {
+              const want = r.values[order[a]! * assets + order[b]!]!;
+              const scale = Math.sqrt(r.values[order[a]! * (assets + 1)]! * r.values[order[b]! * (assets + 1)]!);
+              expect(Math.abs(p.values[a * assets + b]! - want)).toBeLessThanOrEqual(1e-9 * scale);
+            }
           }
-        }
-      }),
+        },
+      ),
     );
   });
 
   it("single-factor target: refuses returns whose equally weighted market does not vary, naming the target", () => {
     const returns = [0.01, -0.01, -0.02, 0.02, 0.03, -0.03, 0, 0];
-    expect(() => ledoitWolfCovariance({ returns, periods: 4 }, { target: "single-factor" })).toThrowError(/single-factor target no factor/);
+    expect(() => ledoitWolfCovariance({ returns, periods: 4 }, { target: "single-factor" })).toThrowError(
+      /single-factor target no factor/,
+    );
     try {
       ledoitWolfCovariance({ returns, periods: 4 }, { target: "single-factor" });
     } catch (e) {
@@ -107,30 +125,37 @@ describe("ledoitWolfCovariance", () => {
 
   it("intensity in [0, 1], estimate symmetric PSD, variances kept by the constant-correlation target, trace kept by the identity target", () => {
     fc.assert(
-      fc.property(varyingReturnMatrixArb, fc.constantFrom("constant-correlation" as const, "identity" as const), ({ returns, periods, assets }, target) => {
-        const r = ledoitWolfCovariance({ returns: Object.freeze([...returns]), periods }, { target });
-        expect(r.shrinkage).toBeGreaterThanOrEqual(0);
-        expect(r.shrinkage).toBeLessThanOrEqual(1);
-        expectSymmetricPsd(r);
-        // Both targets keep the trace of S (1/T): the constant-correlation one keeps each variance.
-        const S = ledoitWolfCovariance({ returns, periods }, { target }).values;
-        let trace = 0;
-        let sTrace = 0;
-        for (let i = 0; i < assets; i++) {
-          let mean = 0;
-          for (let t = 0; t < periods; t++) mean += returns[t * assets + i]! / periods;
-          let v = 0;
-          for (let t = 0; t < periods; t++) v += (returns[t * assets + i]! - mean) ** 2 / periods;
-          sTrace += v;
-          trace += S[i * assets + i]!;
-          if (target === "constant-correlation") expect(Math.abs(S[i * assets + i]! - v)).toBeLessThanOrEqual(1e-12 * (v + 1e-8));
-        }
-        expect(Math.abs(trace - sTrace)).toBeLessThanOrEqual(1e-10 * (sTrace + 1e-8));
-      }),
+      fc.property(
+        varyingReturnMatrixArb,
+        fc.constantFrom("constant-correlation" as const, "identity" as const),
+        ({ returns, periods, assets }, target) => {
+          const r = ledoitWolfCovariance({ returns: Object.freeze([...returns]), periods }, { target });
+          expect(r.shrinkage).toBeGreaterThanOrEqual(0);
+          expect(r.shrinkage).toBeLessThanOrEqual(1);
+          expectSymmetricPsd(r);
+          // Both targets keep the trace of S (1/T): the constant-correlation one keeps each variance.
+          const S = ledoitWolfCovariance({ returns, periods }, { target }).values;
+          let trace = 0;
+          let sTrace = 0;
+          for (let i = 0; i < assets; i++) {
+            let mean = 0;
+            for (let t = 0; t < periods; t++) mean += returns[t * assets + i]! / periods;
+            let v = 0;
+            for (let t = 0; t < periods; t++) v += (returns[t * assets + i]! - mean) ** 2 / periods;
+            sTrace += v;
+            trace += S[i * assets + i]!;
+            if (target === "constant-correlation")
+              expect(Math.abs(S[i * assets + i]! - v)).toBeLessThanOrEqual(1e-12 * (v + 1e-8));
+          }
+          expect(Math.abs(trace - sTrace)).toBeLessThanOrEqual(1e-10 * (sTrace + 1e-8));
+        },
+      ),
     );
   });
 
   it("rejects an unknown target naming it", () => {
-    expect(() => ledoitWolfCovariance({ returns: [0.1, 0.2], periods: 2 }, { target: "diagonal" as never })).toThrowError(/target must be "constant-correlation", "identity" or "single-factor", got diagonal/);
+    expect(() =>
+      ledoitWolfCovariance({ returns: [0.1, 0.2], periods: 2 }, { target: "diagonal" as never }),
+    ).toThrowError(/target must be "constant-correlation", "identity" or "single-factor", got diagonal/);
   });
 });

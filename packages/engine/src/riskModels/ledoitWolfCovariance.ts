@@ -54,11 +54,18 @@ export interface ShrunkCovariance extends Covariance {
  * ledoitWolfCovariance({ returns: [0.01, 0.02, -0.01, 0, 0.03, 0.01, 0.02, -0.02], periods: 4 }).shrinkage
  * // => 1 (four periods are too few to trust any correlation: fully shrunk)
  */
-export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, options: LedoitWolfOptions = {}): ShrunkCovariance {
+export function ledoitWolfCovariance(
+  matrix: AssetReturns | ReturnMatrix,
+  options: LedoitWolfOptions = {},
+): ShrunkCovariance {
   const m = readReturns(matrix);
   const { target = "constant-correlation" } = readOptions<LedoitWolfOptions>(options, "{ target? }", ["target"]);
   if (target !== "constant-correlation" && target !== "identity" && target !== "single-factor") {
-    throw new EngineError("INVALID_INPUT", `target must be "constant-correlation", "identity" or "single-factor", got ${String(target)}`, { field: "target" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `target must be "constant-correlation", "identity" or "single-factor", got ${String(target)}`,
+      { field: "target" },
+    );
   }
   const { periods: T, assets: N } = m;
   const { X, S } = centredColumns(m);
@@ -86,7 +93,8 @@ export function ledoitWolfCovariance(matrix: AssetReturns | ReturnMatrix, option
     for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d2 += (S[i * N + j]! - (i === j ? mu : 0)) ** 2;
     const bBar2 = pi / T;
     delta = d2 > 0 ? Math.min(bBar2, d2) / d2 : 0;
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) out[i * N + j] = (1 - delta) * S[i * N + j]! + (i === j ? delta * mu : 0);
+    for (let i = 0; i < N; i++)
+      for (let j = 0; j < N; j++) out[i * N + j] = (1 - delta) * S[i * N + j]! + (i === j ? delta * mu : 0);
   } else {
     out = new Float64Array(N * N);
     const sd = new Float64Array(N);

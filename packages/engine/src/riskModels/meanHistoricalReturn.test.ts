@@ -8,7 +8,12 @@ describe("meanHistoricalReturn", () => {
     for (const c of oracle.cases) {
       const m = { returns: c.returns, periods: c.periods };
       expectAllClose(meanHistoricalReturn(m).values, c.meanHistorical as number[], 1e-12, 1e-18);
-      expectAllClose(meanHistoricalReturn(m, { compounding: true }).values, c.meanHistoricalCompounded as number[], 1e-11, 1e-18);
+      expectAllClose(
+        meanHistoricalReturn(m, { compounding: true }).values,
+        c.meanHistoricalCompounded as number[],
+        1e-11,
+        1e-18,
+      );
     }
   });
 
@@ -28,7 +33,11 @@ describe("meanHistoricalReturn", () => {
   });
 
   it("rejects a return <= -1 with compounding, naming the index", () => {
-    expect(() => meanHistoricalReturn({ returns: [0.1, -1], periods: 2 }, { compounding: true })).toThrowError(/returns\[1\] must be > -1 with compounding, got -1/);
-    expect(() => meanHistoricalReturn({ returns: [0.1], periods: 1 }, { compounding: 1 as never })).toThrowError(/compounding must be a boolean/);
+    expect(() => meanHistoricalReturn({ returns: [0.1, -1], periods: 2 }, { compounding: true })).toThrowError(
+      /returns\[1\] must be > -1 with compounding, got -1/,
+    );
+    expect(() => meanHistoricalReturn({ returns: [0.1], periods: 1 }, { compounding: 1 as never })).toThrowError(
+      /compounding must be a boolean/,
+    );
   });
 });

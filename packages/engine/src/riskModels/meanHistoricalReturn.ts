@@ -30,10 +30,18 @@ export interface MeanHistoricalReturnOptions {
  * @example
  * meanHistoricalReturn({ returns: [0.01, 0.02, 0.03, 0], periods: 2 }).values // => Float64Array [0.02, 0.01]
  */
-export function meanHistoricalReturn(matrix: AssetReturns | ReturnMatrix, options: MeanHistoricalReturnOptions = {}): ExpectedReturns {
+export function meanHistoricalReturn(
+  matrix: AssetReturns | ReturnMatrix,
+  options: MeanHistoricalReturnOptions = {},
+): ExpectedReturns {
   const m = readReturns(matrix, 1);
-  const { compounding = false } = readOptions<MeanHistoricalReturnOptions>(options, "{ compounding? }", ["compounding"]);
-  if (typeof compounding !== "boolean") throw new EngineError("INVALID_INPUT", `compounding must be a boolean, got ${typeof compounding}`, { field: "compounding" });
+  const { compounding = false } = readOptions<MeanHistoricalReturnOptions>(options, "{ compounding? }", [
+    "compounding",
+  ]);
+  if (typeof compounding !== "boolean")
+    throw new EngineError("INVALID_INPUT", `compounding must be a boolean, got ${typeof compounding}`, {
+      field: "compounding",
+    });
   const { returns: R, periods: T, assets: N } = m;
   const out = new Float64Array(N);
   const column = new Float64Array(T);
@@ -43,7 +51,9 @@ export function meanHistoricalReturn(matrix: AssetReturns | ReturnMatrix, option
     for (let t = 0; t < T; t++) {
       const r = R[t * N + i]!;
       if (compounding && !(r > -1)) {
-        throw new EngineError("INVALID_INPUT", `returns[${t * N + i}] must be > -1 with compounding, got ${r}`, { field: `returns[${t * N + i}]` });
+        throw new EngineError("INVALID_INPUT", `returns[${t * N + i}] must be > -1 with compounding, got ${r}`, {
+          field: `returns[${t * N + i}]`,
+        });
       }
       column[t] = compounding ? Math.log1p(r) : r / T;
       min = Math.min(min, r);

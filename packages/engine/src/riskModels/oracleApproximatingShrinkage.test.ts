@@ -37,7 +37,10 @@ describe("oracleApproximatingShrinkage", () => {
 
   it("a sample covariance already proportional to I gets ρ = 1", () => {
     // Two uncorrelated assets of equal variance: S = 0.0001·I exactly.
-    const r = oracleApproximatingShrinkage({ returns: [0.01, 0.01, -0.01, 0.01, 0.01, -0.01, -0.01, -0.01], periods: 4 });
+    const r = oracleApproximatingShrinkage({
+      returns: [0.01, 0.01, -0.01, 0.01, 0.01, -0.01, -0.01, -0.01],
+      periods: 4,
+    });
     expect(r.shrinkage).toBe(1);
     expectAllClose(r.values, [1e-4, 0, 0, 1e-4], 1e-12, 1e-20);
   });

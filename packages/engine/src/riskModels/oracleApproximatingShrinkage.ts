@@ -37,6 +37,7 @@ export function oracleApproximatingShrinkage(matrix: AssetReturns | ReturnMatrix
   const denominator = (T + 1 - 2 / N) * (trace2 - (trace * trace) / N);
   const rho = denominator > 0 ? Math.max(0, Math.min(1, numerator / denominator)) : 1;
   const out = new Float64Array(N * N);
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) out[i * N + j] = (1 - rho) * S[i * N + j]! + (i === j ? rho * mu : 0);
+  for (let i = 0; i < N; i++)
+    for (let j = 0; j < N; j++) out[i * N + j] = (1 - rho) * S[i * N + j]! + (i === j ? rho * mu : 0);
   return labelCovariance(m, finiteMatrix(out, "the OAS covariance"), { shrinkage: rho + 0 });
 }

@@ -30,7 +30,15 @@ function one(linguisticBeta: number, marketBuzz: number, marketCap: number | nul
 
 /** Companies with at least one eligible at the default minimum, and the index of one eligible company. */
 const withEligible = fc
-  .tuple(companies, fc.record({ linguisticBeta: unit, marketBuzz: unit, marketCap: fc.double({ min: 9, max: 13, noNaN: true }).map((u) => 10 ** u) }), fc.nat())
+  .tuple(
+    companies,
+    fc.record({
+      linguisticBeta: unit,
+      marketBuzz: unit,
+      marketCap: fc.double({ min: 9, max: 13, noNaN: true }).map((u) => 10 ** u),
+    }),
+    fc.nat(),
+  )
   .map(([cs, c, k]) => {
     const at = k % (cs.length + 1);
     const all = [...cs.slice(0, at), c, ...cs.slice(at)];
@@ -48,10 +56,9 @@ describe("convictionScores: values", () => {
   it("matches a hand computation with the regression (see sizeNeutralBuzz.test.ts)", () => {
     // e = −0.1, 0.2, −0.1 (x = 1, 2, 3; y = 0.1, 0.5, 0.3); ℓ = 0.5, 0.5, 0.7.
     // z = 6·(−0.1) = −0.6; 6·0.2 = 1.2; 4·0.2 + 6·(−0.1) = 0.2.
-    const s = convictionScores(
-      [one(0.5, 0.1, Math.E), one(0.5, 0.5, Math.E ** 2), one(0.7, 0.3, Math.E ** 3)],
-      { minMarketCap: 0 },
-    );
+    const s = convictionScores([one(0.5, 0.1, Math.E), one(0.5, 0.5, Math.E ** 2), one(0.7, 0.3, Math.E ** 3)], {
+      minMarketCap: 0,
+    });
     expect(s[0]).toBeCloseTo(0.35434369377420455, 13);
     expect(s[1]).toBeCloseTo(0.7685247834990175, 13);
     expect(s[2]).toBeCloseTo(0.549833997312478, 13); // Python: 1/(1+exp(-0.2))
@@ -115,21 +122,30 @@ describe("convictionScores: values", () => {
 });
 
 describe("convictionScores: input checks", () => {
-  const bad = (cs: unknown, options?: unknown) => () => convictionScores(cs as ConvictionInput[], options as { minMarketCap?: number });
+  const bad = (cs: unknown, options?: unknown) => () =>
+    convictionScores(cs as ConvictionInput[], options as { minMarketCap?: number });
 
   it("names the field and the rule", () => {
     expect(bad([one(0.5, 0.5, 1e9), one(1.5, 0.5, 1e9)])).toThrow(
       "companies[1].linguisticBeta must satisfy 0 <= companies[1].linguisticBeta <= 1, got 1.5",
     );
     expect(bad([one(0.5, Number.NaN, 1e9)])).toThrow("companies[0].marketBuzz must be a finite number, got NaN");
-    expect(bad([one(0.5, -0.1, 1e9)])).toThrow("companies[0].marketBuzz must satisfy 0 <= companies[0].marketBuzz <= 1, got -0.1");
+    expect(bad([one(0.5, -0.1, 1e9)])).toThrow(
+      "companies[0].marketBuzz must satisfy 0 <= companies[0].marketBuzz <= 1, got -0.1",
+    );
     expect(bad([one(0.5, 0.5, -1)])).toThrow("companies[0].marketCap must be null or a finite number >= 0, got -1");
-    expect(bad([one(0.5, 0.5, Number.POSITIVE_INFINITY)])).toThrow("companies[0].marketCap must be null or a finite number >= 0, got Infinity");
-    expect(bad([{ linguisticBeta: 0.5, marketBuzz: 0.5 }])).toThrow("companies[0].marketCap must be null or a finite number >= 0, got undefined");
+    expect(bad([one(0.5, 0.5, Number.POSITIVE_INFINITY)])).toThrow(
+      "companies[0].marketCap must be null or a finite number >= 0, got Infinity",
+    );
+    expect(bad([{ linguisticBeta: 0.5, marketBuzz: 0.5 }])).toThrow(
+      "companies[0].marketCap must be null or a finite number >= 0, got undefined",
+    );
     expect(bad([{ linguisticBeta: 0.5, marketBuzz: 0.5, marketCap: "1e9" }])).toThrow(/got string/);
     expect(bad([null])).toThrow("companies[0] must be an object, got null");
     expect(bad(undefined)).toThrow("companies must be an array of companies, got undefined");
-    expect(bad([], { minMarketCap: -1 })).toThrow("options.minMarketCap must satisfy 0 <= options.minMarketCap, got -1");
+    expect(bad([], { minMarketCap: -1 })).toThrow(
+      "options.minMarketCap must satisfy 0 <= options.minMarketCap, got -1",
+    );
     expect(bad([], { minMarketCap: Number.NaN })).toThrow("options.minMarketCap must be a finite number, got NaN");
   });
 
@@ -154,7 +170,11 @@ describe("convictionScores: input checks", () => {
 describe("convictionScores: properties", () => {
   it("is strictly inside (0, 1) for every eligible company and exactly 0 otherwise", () => {
     // Extreme inputs too: betas and buzz at 0 or 1.
-    const extreme = fc.record({ linguisticBeta: fc.constantFrom(0, 1), marketBuzz: fc.constantFrom(0, 1), marketCap: cap });
+    const extreme = fc.record({
+      linguisticBeta: fc.constantFrom(0, 1),
+      marketBuzz: fc.constantFrom(0, 1),
+      marketCap: cap,
+    });
     fc.assert(
       fc.property(fc.array(fc.oneof(company, extreme), { maxLength: 60 }), minCap, (cs, min) => {
         const s = convictionScores(cs, { minMarketCap: min });

@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { linearRegression } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import { sizeNeutralBuzz } from "./index.ts";
-import { arbitraryConvictionInputs, arbitraryMinMarketCap, centredCross, eligibleXY, isEligible, mean, sd } from "../testing/index.ts";
+import {
+  arbitraryConvictionInputs,
+  arbitraryMinMarketCap,
+  centredCross,
+  eligibleXY,
+  isEligible,
+  mean,
+  sd,
+} from "../testing/index.ts";
 
 const companies = arbitraryConvictionInputs();
 const minCap = arbitraryMinMarketCap();

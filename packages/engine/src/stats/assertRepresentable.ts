@@ -7,7 +7,9 @@ import { EngineError } from "../errors/EngineError.ts";
  */
 export function assertRepresentable(value: number, field: string, what: string): number {
   if (!Number.isFinite(value)) {
-    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, { field });
+    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, {
+      field,
+    });
   }
   return value + 0;
 }

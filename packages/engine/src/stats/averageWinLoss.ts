@@ -31,7 +31,9 @@ export function averageWinLoss(returns: NumericArray, options: { jointWith?: Num
   const r = toFiniteFloat64("returns", returns, 1);
   const b = options.jointWith === undefined ? undefined : toFiniteFloat64("jointWith", options.jointWith, 1);
   if (b !== undefined && b.length !== r.length) {
-    throw new EngineError("INVALID_INPUT", `jointWith must have the length of returns (${r.length}), got ${b.length}`, { field: "jointWith" });
+    throw new EngineError("INVALID_INPUT", `jointWith must have the length of returns (${r.length}), got ${b.length}`, {
+      field: "jointWith",
+    });
   }
   const mean = (keep: (x: number) => boolean): number => {
     const part = r.filter((x, t) => keep(x) && (b === undefined || keep(b[t]!)));

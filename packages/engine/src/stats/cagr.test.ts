@@ -51,9 +51,15 @@ describe("cagr", () => {
     const pair = fc.oneof(
       fc.tuple(value, value),
       // near zero growth, near the log1p branch's edges (halving, doubling), near-total losses
-      fc.tuple(value, fc.double({ min: -1e-6, max: 1e-6, noNaN: true })).map(([s, d]) => [s, s * (1 + d)] as [number, number]),
-      fc.tuple(value, fc.constantFrom(0.5, 2), fc.double({ min: -1e-9, max: 1e-9, noNaN: true })).map(([s, f, d]) => [s, s * f * (1 + d)] as [number, number]),
-      fc.tuple(value, fc.double({ min: 1e-20, max: 1e-3, noNaN: true })).map(([s, f]) => [s, s * f] as [number, number]),
+      fc
+        .tuple(value, fc.double({ min: -1e-6, max: 1e-6, noNaN: true }))
+        .map(([s, d]) => [s, s * (1 + d)] as [number, number]),
+      fc
+        .tuple(value, fc.constantFrom(0.5, 2), fc.double({ min: -1e-9, max: 1e-9, noNaN: true }))
+        .map(([s, f, d]) => [s, s * f * (1 + d)] as [number, number]),
+      fc
+        .tuple(value, fc.double({ min: 1e-20, max: 1e-3, noNaN: true }))
+        .map(([s, f]) => [s, s * f] as [number, number]),
     );
     fc.assert(
       fc.property(pair, fc.double({ min: 0.01, max: 100, noNaN: true }), ([start, end], years) => {
@@ -66,7 +72,8 @@ describe("cagr", () => {
         const kappa = expected === 0 ? 1 : Math.abs((x * (1 + expected)) / expected);
         const actual = cagr(start, end, years);
         const tolerance = (4 * kappa + 2) * eps * Math.abs(expected) + 1e-300;
-        if (!(Math.abs(actual - expected) <= tolerance)) expect.fail(`cagr(${start}, ${end}, ${years}) = ${actual}, oracle ${expected} (tolerance ${tolerance})`);
+        if (!(Math.abs(actual - expected) <= tolerance))
+          expect.fail(`cagr(${start}, ${end}, ${years}) = ${actual}, oracle ${expected} (tolerance ${tolerance})`);
       }),
       { seed: 2910, numRuns: 1500 },
     );

@@ -24,7 +24,12 @@ describe("cagrSharpeRatio", () => {
   });
 
   it("rejects values out of range, naming the field", () => {
-    for (const [a, v, field] of [[Number.NaN, 0.1, "annualizedReturn"], [-1.5, 0.1, "annualizedReturn"], [0.1, -0.1, "volatility"], [0.1, Infinity, "volatility"]] as const) {
+    for (const [a, v, field] of [
+      [Number.NaN, 0.1, "annualizedReturn"],
+      [-1.5, 0.1, "annualizedReturn"],
+      [0.1, -0.1, "volatility"],
+      [0.1, Infinity, "volatility"],
+    ] as const) {
       try {
         cagrSharpeRatio(a, v);
         expect.unreachable();
@@ -57,7 +62,11 @@ describe("cagrSharpeRatio", () => {
   });
 
   it("checks its options like every public function: an unknown key is refused naming the closest", () => {
-    expect(() => cagrSharpeRatio(0.1, 0.2, { riskFreeRat: 0.02 } as never)).toThrow("options has no option riskFreeRat (did you mean riskFreeRate?)");
-    expect(() => cagrSharpeRatio(0.1, 0.2, null as never)).toThrow("options must be an object { riskFreeRate? }, got null");
+    expect(() => cagrSharpeRatio(0.1, 0.2, { riskFreeRat: 0.02 } as never)).toThrow(
+      "options has no option riskFreeRat (did you mean riskFreeRate?)",
+    );
+    expect(() => cagrSharpeRatio(0.1, 0.2, null as never)).toThrow(
+      "options must be an object { riskFreeRate? }, got null",
+    );
   });
 });

@@ -23,7 +23,11 @@ import { EPS } from "../_internal/tolerance.ts";
  * @example
  * cagrSharpeRatio(0.1242, 0.1637) // => 0.7587049480757483
  */
-export function cagrSharpeRatio(annualizedReturn: number, volatility: number, options: { riskFreeRate?: number } = {}): number {
+export function cagrSharpeRatio(
+  annualizedReturn: number,
+  volatility: number,
+  options: { riskFreeRate?: number } = {},
+): number {
   assertInRange("annualizedReturn", annualizedReturn, { min: -1 });
   assertInRange("volatility", volatility, { min: 0 });
   const checked = readOptions<{ riskFreeRate?: number }>(options, "{ riskFreeRate? }", ["riskFreeRate"]);

@@ -81,9 +81,11 @@ describe("conditionalValueAtRisk", () => {
   });
 
   it("uses β = 0.95 by default and rejects bad β", () => {
-    fc.assert(fc.property(returnsArb(1, 100), (r) => {
-      expect(conditionalValueAtRisk(r)).toBe(conditionalValueAtRisk(r, 0.95));
-    }));
+    fc.assert(
+      fc.property(returnsArb(1, 100), (r) => {
+        expect(conditionalValueAtRisk(r)).toBe(conditionalValueAtRisk(r, 0.95));
+      }),
+    );
     expect(() => conditionalValueAtRisk([0.1], 1.5)).toThrowError("beta must satisfy 0 < beta < 1, got 1.5");
   });
 });

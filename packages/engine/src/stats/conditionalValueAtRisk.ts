@@ -31,7 +31,11 @@ export interface ConditionalValueAtRiskOptions extends ConventionOptions {
  * @example
  * conditionalValueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) // => 0.04
  */
-export function conditionalValueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE, options?: ConditionalValueAtRiskOptions): number {
+export function conditionalValueAtRisk(
+  returns: NumericArray,
+  beta: number = DEFAULT_CONFIDENCE,
+  options?: ConditionalValueAtRiskOptions,
+): number {
   const convention = conventionOf(options, ["convention", "quantstatsVersion"]);
   const version = quantstatsVersionOf(options?.quantstatsVersion, convention);
   if (convention !== "engine") return presetTail(returns, beta, convention, "cvar", version);

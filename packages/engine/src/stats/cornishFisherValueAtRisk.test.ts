@@ -21,15 +21,34 @@ describe("cornishFisherValueAtRisk", () => {
         const S = skewness(r);
         const K = kurtosis(r);
         const zcf = z + ((z * z - 1) * S) / 6 + ((z ** 3 - 3 * z) * K) / 24 - ((2 * z ** 3 - 5 * z) * S * S) / 36;
-        expectClose(cornishFisherValueAtRisk(r, beta), -(meanReturn(r) + zcf * Math.sqrt(sampleVariance(r))), 1e-9, 1e-12);
+        expectClose(
+          cornishFisherValueAtRisk(r, beta),
+          -(meanReturn(r) + zcf * Math.sqrt(sampleVariance(r))),
+          1e-9,
+          1e-12,
+        );
       }),
     );
   });
   it("moves with location and scale: VaR(a r + c) = a VaR(r) - c for a > 0", () => {
     fc.assert(
-      fc.property(seriesArb, betaArb, fc.constantFrom(0.5, 2, 1024), fc.double({ min: -0.1, max: 0.1, noNaN: true }), (r, beta, a, c) => {
-        expectClose(cornishFisherValueAtRisk(r.map((x) => a * x + c), beta), a * cornishFisherValueAtRisk(r, beta) - c, 1e-8, 1e-10);
-      }),
+      fc.property(
+        seriesArb,
+        betaArb,
+        fc.constantFrom(0.5, 2, 1024),
+        fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+        (r, beta, a, c) => {
+          expectClose(
+            cornishFisherValueAtRisk(
+              r.map((x) => a * x + c),
+              beta,
+            ),
+            a * cornishFisherValueAtRisk(r, beta) - c,
+            1e-8,
+            1e-10,
+          );
+        },
+      ),
     );
   });
   it("with no skew and no excess kurtosis it is the Gaussian VaR (quantstats' value_at_risk)", () => {
@@ -40,6 +59,8 @@ describe("cornishFisherValueAtRisk", () => {
   });
   it("rejects bad input", () => {
     expect(() => cornishFisherValueAtRisk([0.1, 0.2, 0.3])).toThrowError(/at least 4 values/);
-    expect(() => cornishFisherValueAtRisk([0.1, 0.2, 0.3, 0.4], 1)).toThrowError("beta must satisfy 0 < beta < 1, got 1");
+    expect(() => cornishFisherValueAtRisk([0.1, 0.2, 0.3, 0.4], 1)).toThrowError(
+      "beta must satisfy 0 < beta < 1, got 1",
+    );
   });
 });

@@ -33,7 +33,8 @@ export function expectedMaximumSharpe(trials: number, sharpeVariance: number): n
   assertInteger("trials", trials, { min: 2, max: Number.MAX_SAFE_INTEGER });
   assertInRange("sharpeVariance", sharpeVariance, { min: 0 });
   // Φ⁻¹(1 - q) = -Φ⁻¹(q): no rounding of 1 - 1/N, which is exactly 1 for N > 2^53.
-  const quantiles = (1 - EULER_GAMMA) * -normalQuantile(1 / trials) + EULER_GAMMA * -normalQuantile(1 / (trials * Math.E));
+  const quantiles =
+    (1 - EULER_GAMMA) * -normalQuantile(1 / trials) + EULER_GAMMA * -normalQuantile(1 / (trials * Math.E));
   return Math.sqrt(sharpeVariance) * quantiles + 0;
 }
 
@@ -54,7 +55,11 @@ export function expectedMaximumSharpe(trials: number, sharpeVariance: number): n
 export function deflatedSharpeRatio(returns: NumericArray, options: DeflatedSharpeRatioOptions): number {
   const r = toFiniteFloat64("returns", returns, 4);
   // Required (trials and sharpeVariance have no default): undefined is refused like null.
-  readOptions<DeflatedSharpeRatioOptions>(options ?? null, "{ trials, sharpeVariance, riskFreeRate?, periodsPerYear? }", ["trials", "sharpeVariance", "riskFreeRate", "periodsPerYear"]);
+  readOptions<DeflatedSharpeRatioOptions>(
+    options ?? null,
+    "{ trials, sharpeVariance, riskFreeRate?, periodsPerYear? }",
+    ["trials", "sharpeVariance", "riskFreeRate", "periodsPerYear"],
+  );
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["trials", "sharpeVariance"]);
   const sr0 = expectedMaximumSharpe(options.trials, options.sharpeVariance);
   return psrOf(r, perPeriodRf, sr0 / Math.sqrt(periodsPerYear), "engine");

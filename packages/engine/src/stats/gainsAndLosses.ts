@@ -22,7 +22,8 @@ export function gainsAndLosses(x: Float64Array, shift = 0): GainsAndLosses {
   const shifted = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const d = x[i]! - shift;
-    shifted[i] = d < Infinity && d > -Infinity ? d : assertRepresentable(d, `returns[${i}]`, `returns[${i}] minus the threshold`);
+    shifted[i] =
+      d < Infinity && d > -Infinity ? d : assertRepresentable(d, `returns[${i}]`, `returns[${i}] minus the threshold`);
   }
   const scale = powerOfTwoScale(shifted);
   const pos = new Float64Array(n);

@@ -8,7 +8,9 @@ import { kellyCriterion } from "./kellyCriterion.ts";
 import { expectClose } from "./_test/helpers.ts";
 
 const ret = fc.integer({ min: -30000, max: 30000 }).map((x) => x / 1e5);
-const mixedArb = fc.array(ret, { minLength: 2, maxLength: 200 }).filter((r) => r.some((x) => x > 0) && r.some((x) => x < 0));
+const mixedArb = fc
+  .array(ret, { minLength: 2, maxLength: 200 })
+  .filter((r) => r.some((x) => x > 0) && r.some((x) => x < 0));
 const scaleArb = fc.constantFrom(0.5, 2, 1024, 1 / 1024, 3);
 
 describe("omega, gain-to-pain, profit factor, payoff ratio, Kelly", () => {
@@ -44,14 +46,23 @@ describe("omega, gain-to-pain, profit factor, payoff ratio, Kelly", () => {
   });
   it("omega falls as the required return rises, and a risk-free rate acts as part of the threshold", () => {
     fc.assert(
-      fc.property(mixedArb, fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.double({ min: 0, max: 0.5, noNaN: true }), (r, lo, step) => {
-        const a = omegaRatio(r, { requiredReturn: lo });
-        const b = omegaRatio(r, { requiredReturn: lo + step });
-        if (a !== 0 && b !== 0) expect(b).toBeLessThanOrEqual(a * (1 + 1e-12));
-      }),
+      fc.property(
+        mixedArb,
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        (r, lo, step) => {
+          const a = omegaRatio(r, { requiredReturn: lo });
+          const b = omegaRatio(r, { requiredReturn: lo + step });
+          if (a !== 0 && b !== 0) expect(b).toBeLessThanOrEqual(a * (1 + 1e-12));
+        },
+      ),
     );
     // rf and L both de-annualised geometrically and added: (1.21)^(1/2) - 1 = 0.1 per period each.
-    expectClose(omegaRatio([0.3, 0.1, -0.1], { riskFreeRate: 0.21, periodsPerYear: 2 }), omegaRatio([0.3, 0.1, -0.1], { requiredReturn: 0.21, periodsPerYear: 2 }), 1e-12);
+    expectClose(
+      omegaRatio([0.3, 0.1, -0.1], { riskFreeRate: 0.21, periodsPerYear: 2 }),
+      omegaRatio([0.3, 0.1, -0.1], { requiredReturn: 0.21, periodsPerYear: 2 }),
+      1e-12,
+    );
     expectClose(omegaRatio([0.3, 0.1, -0.1], { requiredReturn: 0.21, periodsPerYear: 2 }), 0.2 / 0.2, 1e-12);
   });
   it("degenerate cases are 0, never Infinity or NaN; bad input is rejected", () => {
@@ -62,7 +73,9 @@ describe("omega, gain-to-pain, profit factor, payoff ratio, Kelly", () => {
     }
     expect(payoffRatio([-0.01, -0.02])).toBe(0);
     expect(gainToPainRatio([-0.01, -0.02])).toBe(-1);
-    expect(() => omegaRatio([0.1], { requiredReturn: -1 })).toThrowError("requiredReturn must satisfy -1 < requiredReturn, got -1");
+    expect(() => omegaRatio([0.1], { requiredReturn: -1 })).toThrowError(
+      "requiredReturn must satisfy -1 < requiredReturn, got -1",
+    );
     expect(() => omegaRatio([1.7e308, -1], { requiredReturn: -0.9, periodsPerYear: 1 })).not.toThrow();
     expect(() => omegaRatio([-1.7e308, 1], { requiredReturn: 1.7e308, periodsPerYear: 1 })).toThrowError(/overflows/);
   });

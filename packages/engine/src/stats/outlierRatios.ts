@@ -34,7 +34,10 @@ export function outlierRatios(returns: NumericArray, options?: ConventionOptions
   const sorted = Float64Array.from(r).sort();
   const wins = r.filter((x) => x > 0 || (zerosWin && x === 0));
   const losses = r.filter((x) => x < 0);
-  return { win: ratio(linearQuantile(sorted, 0.99), wins, "the outlier win ratio"), loss: ratio(linearQuantile(sorted, 0.01), losses, "the outlier loss ratio") };
+  return {
+    win: ratio(linearQuantile(sorted, 0.99), wins, "the outlier win ratio"),
+    loss: ratio(linearQuantile(sorted, 0.01), losses, "the outlier loss ratio"),
+  };
 }
 
 function ratio(quantile: number, part: Float64Array, what: string): number {

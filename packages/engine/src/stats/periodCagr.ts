@@ -30,5 +30,8 @@ export function periodCagr(returns: NumericArray, periodsPerYear: number = PERIO
     c += Math.abs(logSum) >= Math.abs(x) ? logSum - s + x : x - s + logSum;
     logSum = s;
   }
-  return assertRepresentable(Math.expm1(((logSum + c) * periodsPerYear) / r.length), "returns", "the annual growth factor") + 0;
+  return (
+    assertRepresentable(Math.expm1(((logSum + c) * periodsPerYear) / r.length), "returns", "the annual growth factor") +
+    0
+  );
 }

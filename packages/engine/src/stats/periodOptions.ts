@@ -14,9 +14,16 @@ export interface PeriodOptions {
  * Checked options with their defaults, and the per-period risk-free rate. `extraKeys` are the
  * caller's own options beside these two (it checks them itself); any other key is refused.
  */
-export function periodOptions(options: PeriodOptions | undefined, extraKeys: readonly string[] = []): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
+export function periodOptions(
+  options: PeriodOptions | undefined,
+  extraKeys: readonly string[] = [],
+): { riskFreeRate: number; periodsPerYear: number; perPeriodRf: number } {
   if (options === undefined) return { riskFreeRate: 0, periodsPerYear: PERIODS_PER_YEAR.daily, perPeriodRf: 0 };
-  const checked = readOptions<Record<string, unknown>>(options, "{ riskFreeRate?, periodsPerYear? }", ["riskFreeRate", "periodsPerYear", ...extraKeys]);
+  const checked = readOptions<Record<string, unknown>>(options, "{ riskFreeRate?, periodsPerYear? }", [
+    "riskFreeRate",
+    "periodsPerYear",
+    ...extraKeys,
+  ]);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.daily } = checked as PeriodOptions;
   assertInRange("riskFreeRate", riskFreeRate, { min: -1, minExclusive: true });
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });

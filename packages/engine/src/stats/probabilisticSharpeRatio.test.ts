@@ -23,7 +23,11 @@ describe("normal distribution helpers", () => {
         expect(normalQuantile(Math.min(p * 1.01, 1 - 1e-16))).toBeGreaterThanOrEqual(x);
       }),
     );
-    fc.assert(fc.property(fc.double({ min: -8, max: 8, noNaN: true }), (x) => expectClose(normalCdf(-x), 1 - normalCdf(x), 1e-12, 1e-16)));
+    fc.assert(
+      fc.property(fc.double({ min: -8, max: 8, noNaN: true }), (x) =>
+        expectClose(normalCdf(-x), 1 - normalCdf(x), 1e-12, 1e-16),
+      ),
+    );
   });
 });
 
@@ -34,27 +38,40 @@ describe("probabilisticSharpeRatio", () => {
         const sr = sharpeRatio(r, { periodsPerYear: p }) / Math.sqrt(p);
         const g1 = skewness(r);
         const b2 = kurtosis(r) + 3;
-        const z = ((sr - target / Math.sqrt(p)) * Math.sqrt(r.length - 1)) / Math.sqrt(1 - g1 * sr + ((b2 - 1) / 4) * sr * sr);
-        expectClose(probabilisticSharpeRatio(r, { periodsPerYear: p, targetSharpe: target }), normalCdf(z), 1e-9, 1e-12);
+        const z =
+          ((sr - target / Math.sqrt(p)) * Math.sqrt(r.length - 1)) / Math.sqrt(1 - g1 * sr + ((b2 - 1) / 4) * sr * sr);
+        expectClose(
+          probabilisticSharpeRatio(r, { periodsPerYear: p, targetSharpe: target }),
+          normalCdf(z),
+          1e-9,
+          1e-12,
+        );
       }),
     );
   });
   it("lies in [0, 1], is 1/2 at SR* = SR, and falls as SR* rises", () => {
     fc.assert(
-      fc.property(seriesArb, fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }), (r, a, step) => {
-        const lo = probabilisticSharpeRatio(r, { targetSharpe: a });
-        const hi = probabilisticSharpeRatio(r, { targetSharpe: a + step });
-        expect(lo).toBeGreaterThanOrEqual(0);
-        expect(lo).toBeLessThanOrEqual(1);
-        expect(hi).toBeLessThanOrEqual(lo + 1e-15);
-        expectClose(probabilisticSharpeRatio(r, { targetSharpe: sharpeRatio(r) }), 0.5, 1e-9, 1e-12);
-      }),
+      fc.property(
+        seriesArb,
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        (r, a, step) => {
+          const lo = probabilisticSharpeRatio(r, { targetSharpe: a });
+          const hi = probabilisticSharpeRatio(r, { targetSharpe: a + step });
+          expect(lo).toBeGreaterThanOrEqual(0);
+          expect(lo).toBeLessThanOrEqual(1);
+          expect(hi).toBeLessThanOrEqual(lo + 1e-15);
+          expectClose(probabilisticSharpeRatio(r, { targetSharpe: sharpeRatio(r) }), 0.5, 1e-9, 1e-12);
+        },
+      ),
     );
   });
   it("a constant series has Sharpe ratio 0: PSR is Φ(0) = 1/2 against SR* = 0", () => {
     expect(probabilisticSharpeRatio([0.01, 0.01, 0.01, 0.01])).toBe(0.5);
     expect(() => probabilisticSharpeRatio([0.01, 0.02, 0.03])).toThrowError(/at least 4 values/);
-    expect(() => probabilisticSharpeRatio([0.01, 0.02, 0.03, 0], { targetSharpe: NaN })).toThrowError("targetSharpe must be a finite number, got NaN");
+    expect(() => probabilisticSharpeRatio([0.01, 0.02, 0.03, 0], { targetSharpe: NaN })).toThrowError(
+      "targetSharpe must be a finite number, got NaN",
+    );
   });
 });
 
@@ -69,16 +86,30 @@ describe("deflatedSharpeRatio and expectedMaximumSharpe", () => {
       }),
     );
     fc.assert(
-      fc.property(seriesArb, fc.integer({ min: 2, max: 500 }), fc.double({ min: 0, max: 2, noNaN: true }), (r, n, v) => {
-        const dsr = deflatedSharpeRatio(r, { trials: n, sharpeVariance: v, periodsPerYear: 52 });
-        expectClose(dsr, probabilisticSharpeRatio(r, { targetSharpe: expectedMaximumSharpe(n, v), periodsPerYear: 52 }), 1e-12, 1e-15);
-        expect(dsr).toBeLessThanOrEqual(probabilisticSharpeRatio(r, { periodsPerYear: 52 }) + 1e-15);
-      }),
+      fc.property(
+        seriesArb,
+        fc.integer({ min: 2, max: 500 }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        (r, n, v) => {
+          const dsr = deflatedSharpeRatio(r, { trials: n, sharpeVariance: v, periodsPerYear: 52 });
+          expectClose(
+            dsr,
+            probabilisticSharpeRatio(r, { targetSharpe: expectedMaximumSharpe(n, v), periodsPerYear: 52 }),
+            1e-12,
+            1e-15,
+          );
+          expect(dsr).toBeLessThanOrEqual(probabilisticSharpeRatio(r, { periodsPerYear: 52 }) + 1e-15);
+        },
+      ),
     );
   });
   it("rejects bad options", () => {
-    expect(() => expectedMaximumSharpe(1, 1)).toThrowError("trials must satisfy 2 <= trials <= 9,007,199,254,740,991, got 1");
+    expect(() => expectedMaximumSharpe(1, 1)).toThrowError(
+      "trials must satisfy 2 <= trials <= 9,007,199,254,740,991, got 1",
+    );
     expect(() => expectedMaximumSharpe(10, -1)).toThrowError("sharpeVariance must satisfy 0 <= sharpeVariance, got -1");
-    expect(() => deflatedSharpeRatio([0.1, 0.2, 0.3, 0], { trials: 2.5, sharpeVariance: 1 })).toThrowError("trials must be an integer, got 2.5");
+    expect(() => deflatedSharpeRatio([0.1, 0.2, 0.3, 0], { trials: 2.5, sharpeVariance: 1 })).toThrowError(
+      "trials must be an integer, got 2.5",
+    );
   });
 });

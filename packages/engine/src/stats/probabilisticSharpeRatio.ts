@@ -47,12 +47,23 @@ export interface ProbabilisticSharpeRatioOptions extends PeriodOptions {
  */
 export function probabilisticSharpeRatio(returns: NumericArray, options: ProbabilisticSharpeRatioOptions = {}): number {
   const r = toFiniteFloat64("returns", returns, 4);
-  const convention = conventionOf(options, ["convention", "targetSharpe", "riskFreeRate", "periodsPerYear", "quantstatsVersion"]);
+  const convention = conventionOf(options, [
+    "convention",
+    "targetSharpe",
+    "riskFreeRate",
+    "periodsPerYear",
+    "quantstatsVersion",
+  ]);
   const version = quantstatsVersionOf(options.quantstatsVersion, convention);
-  const { riskFreeRate, periodsPerYear, perPeriodRf } = periodOptions(options, ["targetSharpe", "convention", "quantstatsVersion"]);
+  const { riskFreeRate, periodsPerYear, perPeriodRf } = periodOptions(options, [
+    "targetSharpe",
+    "convention",
+    "quantstatsVersion",
+  ]);
   const targetSharpe = options.targetSharpe === undefined ? 0 : options.targetSharpe;
   assertFinite("targetSharpe", targetSharpe);
-  if (version === "0.0.81") return psrOf(r, 0, riskFreeRate + targetSharpe / Math.sqrt(periodsPerYear), convention, true);
+  if (version === "0.0.81")
+    return psrOf(r, 0, riskFreeRate + targetSharpe / Math.sqrt(periodsPerYear), convention, true);
   return psrOf(r, perPeriodRf, targetSharpe / Math.sqrt(periodsPerYear), convention);
 }
 
@@ -60,7 +71,13 @@ export function probabilisticSharpeRatio(returns: NumericArray, options: Probabi
  * PSR of checked returns against a per-period SR* (shared with deflatedSharpeRatio);
  * `excessKurtosisAsRaw` reproduces quantstats 0.0.81's kurtosis offset.
  */
-export function psrOf(r: Float64Array, perPeriodRf: number, target: number, convention: StatsConvention, excessKurtosisAsRaw = false): number {
+export function psrOf(
+  r: Float64Array,
+  perPeriodRf: number,
+  target: number,
+  convention: StatsConvention,
+  excessKurtosisAsRaw = false,
+): number {
   const m = centralMoments(r);
   const n = m.n;
   // The per-period Sharpe ratio of r - r_f: sharpeRatio's own computation before the sqrt(p).

@@ -32,7 +32,14 @@ import { normalCdf, normalQuantile } from "../_internal/normal.ts";
 
 type Block = Record<string, number>;
 const oracle = JSON.parse(readFileSync(new URL("./_test/oracle_quantStats.json", import.meta.url), "utf8")) as {
-  constants: { periodsPerYear: number; riskFreeRate: number; requiredReturn: number; targetSharpe: number; trials: number; sharpeVariance: number };
+  constants: {
+    periodsPerYear: number;
+    riskFreeRate: number;
+    requiredReturn: number;
+    targetSharpe: number;
+    trials: number;
+    sharpeVariance: number;
+  };
   series: Record<string, number[]>;
   stats: Record<string, Block>;
   pairs: { portVsBench: Block };
@@ -62,7 +69,11 @@ describe.each(Object.keys(oracle.series))("series %s against numpy/scipy", (name
   });
   it("omega, tail ratio, gain-to-pain, profit factor, payoff ratio, Kelly", () => {
     expectClose(omegaRatio(r), e.omega!, 1e-12);
-    expectClose(omegaRatio(r, { riskFreeRate: RF, requiredReturn: oracle.constants.requiredReturn, periodsPerYear: P }), e.omegaRf!, 1e-11);
+    expectClose(
+      omegaRatio(r, { riskFreeRate: RF, requiredReturn: oracle.constants.requiredReturn, periodsPerYear: P }),
+      e.omegaRf!,
+      1e-11,
+    );
     expectClose(tailRatio(r), e.tailRatio!, 1e-12);
     expectClose(tailRatio(r, { cutoff: 0.9 }), e.tailRatio90!, 1e-12);
     expectClose(gainToPainRatio(r), e.gainToPain!, 1e-12);
@@ -78,8 +89,18 @@ describe.each(Object.keys(oracle.series))("series %s against numpy/scipy", (name
   });
   it("probabilistic and deflated Sharpe ratio, Cornish-Fisher VaR", () => {
     expectClose(probabilisticSharpeRatio(r, { periodsPerYear: P }), e.psr!, 1e-11, 1e-14);
-    expectClose(probabilisticSharpeRatio(r, { periodsPerYear: P, riskFreeRate: RF, targetSharpe: oracle.constants.targetSharpe }), e.psrRf!, 1e-11, 1e-14);
-    expectClose(probabilisticSharpeRatio(r, { periodsPerYear: P, riskFreeRate: RF, convention: "quantstats" }), e.psrQuantstats!, 1e-11, 1e-14);
+    expectClose(
+      probabilisticSharpeRatio(r, { periodsPerYear: P, riskFreeRate: RF, targetSharpe: oracle.constants.targetSharpe }),
+      e.psrRf!,
+      1e-11,
+      1e-14,
+    );
+    expectClose(
+      probabilisticSharpeRatio(r, { periodsPerYear: P, riskFreeRate: RF, convention: "quantstats" }),
+      e.psrQuantstats!,
+      1e-11,
+      1e-14,
+    );
     const { trials, sharpeVariance } = oracle.constants;
     expectClose(deflatedSharpeRatio(r, { periodsPerYear: P, trials, sharpeVariance }), e.dsr!, 1e-11, 1e-14);
     expectClose(cornishFisherValueAtRisk(r), e.cornishFisherVar95!, 1e-11, 1e-15);
@@ -119,7 +140,11 @@ describe("benchmark-relative presets against numpy", () => {
     got.forEach((x, i) => expectClose(x, oracle.rollingSortino63[i]!, 1e-11, 1e-14));
   });
   it("expected maximum Sharpe ratio of the False Strategy theorem", () => {
-    expectClose(expectedMaximumSharpe(oracle.constants.trials, oracle.constants.sharpeVariance), oracle.expectedMaxSharpe, 1e-13);
+    expectClose(
+      expectedMaximumSharpe(oracle.constants.trials, oracle.constants.sharpeVariance),
+      oracle.expectedMaxSharpe,
+      1e-13,
+    );
   });
 });
 

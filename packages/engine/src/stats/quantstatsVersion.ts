@@ -17,12 +17,20 @@ export type QuantstatsVersion = "0.0.81" | "0.0.84";
 export function quantstatsVersionOf(value: unknown, convention: StatsConvention): QuantstatsVersion {
   if (value === undefined) return "0.0.84";
   if (value !== "0.0.81" && value !== "0.0.84") {
-    throw new EngineError("INVALID_INPUT", `quantstatsVersion must be "0.0.81" or "0.0.84", got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`, {
-      field: "quantstatsVersion",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `quantstatsVersion must be "0.0.81" or "0.0.84", got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`,
+      {
+        field: "quantstatsVersion",
+      },
+    );
   }
   if (convention !== "quantstats") {
-    throw new EngineError("INVALID_INPUT", `quantstatsVersion applies to convention "quantstats" only, got convention "${convention}"`, { field: "quantstatsVersion" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `quantstatsVersion applies to convention "quantstats" only, got convention "${convention}"`,
+      { field: "quantstatsVersion" },
+    );
   }
   return value;
 }

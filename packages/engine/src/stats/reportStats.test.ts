@@ -35,7 +35,10 @@ import { isEngineError } from "../errors/EngineError.ts";
 /** Daily-like returns with some exact zeros. */
 const returnsArb = (minLength = 4) =>
   fc.array(
-    fc.oneof({ weight: 4, arbitrary: fc.double({ min: -0.2, max: 0.2, noNaN: true }).filter((x) => Math.abs(x) > 1e-9) }, { weight: 1, arbitrary: fc.constant(0) }),
+    fc.oneof(
+      { weight: 4, arbitrary: fc.double({ min: -0.2, max: 0.2, noNaN: true }).filter((x) => Math.abs(x) > 1e-9) },
+      { weight: 1, arbitrary: fc.constant(0) },
+    ),
     { minLength, maxLength: 120 },
   );
 const scaleArb = fc.constantFrom(0.25, 0.5, 2, 8);
@@ -126,10 +129,16 @@ describe("riskAdjustedReturn", () => {
         }
         expectClose(rar, periodCagr(e, 252) / exposure, 1e-9, 1e-12);
         // At rate 0 it is the engine's figure over n / 252 years with the exposure rounded up: never larger in size.
-        if (rf === 0) expect(Math.abs(rar)).toBeLessThanOrEqual(Math.abs(riskAdjustedReturn(r, { periodsPerYear: 252 })) * (1 + 1e-12));
+        if (rf === 0)
+          expect(Math.abs(rar)).toBeLessThanOrEqual(
+            Math.abs(riskAdjustedReturn(r, { periodsPerYear: 252 })) * (1 + 1e-12),
+          );
       }),
     );
-    expect(riskAdjustedReturn([0.01, 0, 0.02, 0, 0, 0, 0], { convention: "quantstats" })).toBeCloseTo(periodCagr([0.01, 0, 0.02, 0, 0, 0, 0], 252) / 0.29, 12);
+    expect(riskAdjustedReturn([0.01, 0, 0.02, 0, 0, 0, 0], { convention: "quantstats" })).toBeCloseTo(
+      periodCagr([0.01, 0, 0.02, 0, 0, 0, 0], 252) / 0.29,
+      12,
+    );
   });
   it("stays finite past a total loss of the excess returns under the preset, and refuses a return of −100 % or less", () => {
     expect(riskAdjustedReturn([0.01, -0.5], { convention: "quantstats", riskFreeRate: 0.6 })).toBe(0); // factors 0.41 and −0.1: no real power
@@ -227,7 +236,9 @@ describe("averageWinLoss", () => {
     const a = averageWinLoss([0.02, 0.04, -0.01, -0.03], { jointWith: [0.01, -0.01, -0.02, 0.01] });
     expectClose(a.return, 0.005, 1e-12);
     expect([a.win, a.loss]).toEqual([0.02, -0.01]);
-    expect(() => averageWinLoss([0.01], { jointWith: [0.01, 0.02] })).toThrowError(/jointWith must have the length of returns/);
+    expect(() => averageWinLoss([0.01], { jointWith: [0.01, 0.02] })).toThrowError(
+      /jointWith must have the length of returns/,
+    );
   });
 });
 
@@ -245,7 +256,12 @@ describe("ulcerPerformanceIndex and serenityIndex", () => {
         }
         expectClose(upi, (cagr(v[0]!, v[n]!, n / 52) - rf) / ui, 1e-9, 1e-12);
         const uiq = ulcerIndex(v, { convention: "quantstats" });
-        expectClose(ulcerPerformanceIndex(v, { riskFreeRate: rf, convention: "quantstats" }), (v[n]! / v[0]! - 1 - rf) / uiq, 1e-9, 1e-12);
+        expectClose(
+          ulcerPerformanceIndex(v, { riskFreeRate: rf, convention: "quantstats" }),
+          (v[n]! / v[0]! - 1 - rf) / uiq,
+          1e-9,
+          1e-12,
+        );
       }),
     );
   });
@@ -253,7 +269,15 @@ describe("ulcerPerformanceIndex and serenityIndex", () => {
     fc.assert(
       fc.property(navArb, scaleArb, (v, c) => {
         const s = serenityIndex(v, { periodsPerYear: 52 });
-        expectClose(serenityIndex(v.map((x) => x * c), { periodsPerYear: 52 }), s, 1e-9, 1e-12);
+        expectClose(
+          serenityIndex(
+            v.map((x) => x * c),
+            { periodsPerYear: 52 },
+          ),
+          s,
+          1e-9,
+          1e-12,
+        );
         const growth = v[v.length - 1]! / v[0]! - 1;
         if (s !== 0) expect(Math.sign(s)).toBe(Math.sign(growth));
       }),
@@ -270,11 +294,21 @@ describe("quantstats 0.0.81 presets (quantstatsVersion)", () => {
     const s = Math.sqrt(r.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
     const gaussianVar = valueAtRisk(r, 0.95, { convention: "quantstats" });
     const below = r.filter((x) => x < -gaussianVar);
-    expectClose(conditionalValueAtRisk(r, 0.95, { convention: "quantstats", quantstatsVersion: "0.0.81" }), -below.reduce((a, b) => a + b, 0) / below.length, 1e-12);
+    expectClose(
+      conditionalValueAtRisk(r, 0.95, { convention: "quantstats", quantstatsVersion: "0.0.81" }),
+      -below.reduce((a, b) => a + b, 0) / below.length,
+      1e-12,
+    );
     const z = 1.6448536269514722;
-    expectClose(conditionalValueAtRisk(r, 0.95, { convention: "quantstats" }), -(mean - (s * Math.exp(-z * z / 2)) / Math.sqrt(2 * Math.PI) / 0.05), 1e-9);
+    expectClose(
+      conditionalValueAtRisk(r, 0.95, { convention: "quantstats" }),
+      -(mean - (s * Math.exp((-z * z) / 2)) / Math.sqrt(2 * Math.PI) / 0.05),
+      1e-9,
+    );
     // No return below the VaR: 0.0.81 answered the VaR itself.
-    expect(conditionalValueAtRisk([0.01, 0.011, 0.012], 0.999, { convention: "quantstats", quantstatsVersion: "0.0.81" })).toBe(valueAtRisk([0.01, 0.011, 0.012], 0.999, { convention: "quantstats" }));
+    expect(
+      conditionalValueAtRisk([0.01, 0.011, 0.012], 0.999, { convention: "quantstats", quantstatsVersion: "0.0.81" }),
+    ).toBe(valueAtRisk([0.01, 0.011, 0.012], 0.999, { convention: "quantstats" }));
   });
   it("PSR: the annual rate as a per-period target and the excess kurtosis in the raw one's place", () => {
     const o = { riskFreeRate: 0.03, periodsPerYear: 252, convention: "quantstats" as const };
@@ -282,7 +316,9 @@ describe("quantstats 0.0.81 presets (quantstatsVersion)", () => {
     expect(old).not.toBe(probabilisticSharpeRatio(r, o));
     // At rf = 0 only the kurtosis offset differs: 0.0.81's variance term is 3/4 SR² smaller.
     const at0 = { periodsPerYear: 252, convention: "quantstats" as const };
-    expect(Math.abs(probabilisticSharpeRatio(r, { ...at0, quantstatsVersion: "0.0.81" }) - probabilisticSharpeRatio(r, at0))).toBeGreaterThan(0);
+    expect(
+      Math.abs(probabilisticSharpeRatio(r, { ...at0, quantstatsVersion: "0.0.81" }) - probabilisticSharpeRatio(r, at0)),
+    ).toBeGreaterThan(0);
   });
   it("is refused without the quantstats convention, or for an unknown release", () => {
     const field = (run: () => unknown) => {
@@ -294,6 +330,8 @@ describe("quantstats 0.0.81 presets (quantstatsVersion)", () => {
       return "no error";
     };
     expect(field(() => conditionalValueAtRisk(r, 0.95, { quantstatsVersion: "0.0.81" }))).toBe("quantstatsVersion");
-    expect(field(() => probabilisticSharpeRatio(r, { convention: "quantstats", quantstatsVersion: "0.0.99" as never }))).toBe("quantstatsVersion");
+    expect(
+      field(() => probabilisticSharpeRatio(r, { convention: "quantstats", quantstatsVersion: "0.0.99" as never })),
+    ).toBe("quantstatsVersion");
   });
 });

@@ -38,7 +38,8 @@ export function riskAdjustedReturn(returns: NumericArray, options: RiskAdjustedR
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear", "years"]);
   const r = toFiniteFloat64("returns", returns, 1);
   const { riskFreeRate, periodsPerYear } = periodOptions(options, ["convention", "years"]);
-  for (let t = 0; t < r.length; t++) if (!(r[t]! > -1)) assertInRange(`returns[${t}]`, r[t]!, { min: -1, minExclusive: true });
+  for (let t = 0; t < r.length; t++)
+    if (!(r[t]! > -1)) assertInRange(`returns[${t}]`, r[t]!, { min: -1, minExclusive: true });
   const n = r.length;
   const years = options.years === undefined ? n / periodsPerYear : options.years;
   assertInRange("years", years, { min: 0 }); // checked under every preset (quantstats counts n / 252 years)
@@ -47,7 +48,9 @@ export function riskAdjustedReturn(returns: NumericArray, options: RiskAdjustedR
     for (let t = 0; t < n; t++) e[t] = r[t]! - riskFreeRate;
     const x = timeInMarket(e, { convention });
     if (x === 0) return 0;
-    return assertRepresentable(growthRate(e, PERIODS_PER_YEAR.daily / n) / x, "returns", "the risk-adjusted return") + 0;
+    return (
+      assertRepresentable(growthRate(e, PERIODS_PER_YEAR.daily / n) / x, "returns", "the risk-adjusted return") + 0
+    );
   }
   const x = timeInMarket(r);
   if (x === 0 || years === 0) return 0;

@@ -19,9 +19,11 @@ describe("sampleVariance", () => {
         expect(sampleVariance(new Array<number>(n).fill(x))).toBe(0);
       }),
     );
-    fc.assert(fc.property(returnsArb(2), (r) => {
-      expect(sampleVariance(r)).toBeGreaterThanOrEqual(0);
-    }));
+    fc.assert(
+      fc.property(returnsArb(2), (r) => {
+        expect(sampleVariance(r)).toBeGreaterThanOrEqual(0);
+      }),
+    );
   });
 
   it("is shift invariant and scales by c²", () => {
@@ -39,7 +41,9 @@ describe("sampleVariance", () => {
   it("handles extreme magnitudes: finite when representable, an error when not", () => {
     expect(sampleVariance([1e-200, 3e-200])).toBe(0); // true value 2e-400 rounds to 0 in float64
     expectClose(sampleVariance([1e150, 3e150]), 2e300, 1e-12);
-    expect(() => sampleVariance([-1e300, 1e300])).toThrowError(/returns is out of range: the sample variance overflows/);
+    expect(() => sampleVariance([-1e300, 1e300])).toThrowError(
+      /returns is out of range: the sample variance overflows/,
+    );
   });
 
   it("rejects fewer than two values", () => {

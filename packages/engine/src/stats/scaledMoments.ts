@@ -70,7 +70,15 @@ function scaledPath(values: Float64Array, shift: number): ScaledMoments {
 }
 
 /** Pass 2: variance of (x - shift) around the clamped mean. */
-function finish(x: Float64Array, shift: number, scale: number, rawMean: number, min: number, max: number, maxAbs: number): ScaledMoments {
+function finish(
+  x: Float64Array,
+  shift: number,
+  scale: number,
+  rawMean: number,
+  min: number,
+  max: number,
+  maxAbs: number,
+): ScaledMoments {
   const n = x.length;
   const mean = rawMean < min ? min : rawMean > max ? max : rawMean;
   if (n < 2) return { scale, mean, variance: 0, maxAbs };

@@ -44,7 +44,13 @@ export interface SerenityIndexOptions extends DrawdownRatioOptions {
  * serenityIndex([100, 90, 100, 120, 110, 130], { periodsPerYear: 5 }) // => 16.61697419686123
  */
 export function serenityIndex(values: NumericArray, options: SerenityIndexOptions = {}): number {
-  const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear", "years", "quantstatsVersion"]);
+  const convention = conventionOf(options, [
+    "convention",
+    "riskFreeRate",
+    "periodsPerYear",
+    "years",
+    "quantstatsVersion",
+  ]);
   const version = quantstatsVersionOf(options.quantstatsVersion, convention);
   const v = toFiniteFloat64("values", values, 3);
   assertAllPositive("values", v);
@@ -67,5 +73,11 @@ export function serenityIndex(values: NumericArray, options: SerenityIndexOption
   const cdar = conditionalValueAtRisk(d, DEFAULT_CONFIDENCE);
   if (cdar === 0) return 0;
   const sigma = sd * Math.sqrt(periodsPerYear);
-  return assertRepresentable(((cagr(v[0]!, v[n]!, years) - riskFreeRate) * sigma) / (ui * cdar), "values", "the serenity index") + 0;
+  return (
+    assertRepresentable(
+      ((cagr(v[0]!, v[n]!, years) - riskFreeRate) * sigma) / (ui * cdar),
+      "values",
+      "the serenity index",
+    ) + 0
+  );
 }

@@ -36,9 +36,14 @@ describe("sharpeRatio", () => {
 
   it("is 0 for a constant series, with or without a risk-free rate (documented degenerate case)", () => {
     fc.assert(
-      fc.property(returnArb, fc.integer({ min: 2, max: 300 }), fc.double({ min: -0.5, max: 0.5, noNaN: true }), (x, n, rf) => {
-        expect(sharpeRatio(new Array<number>(n).fill(x), { riskFreeRate: rf })).toBe(0);
-      }),
+      fc.property(
+        returnArb,
+        fc.integer({ min: 2, max: 300 }),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        (x, n, rf) => {
+          expect(sharpeRatio(new Array<number>(n).fill(x), { riskFreeRate: rf })).toBe(0);
+        },
+      ),
     );
     // Regression: a mean that rounds away from the common value used to give sd ≈ 1e-17 and a Sharpe near 1e16.
     expect(sharpeRatio([0.1, 0.1, 0.1])).toBe(0);
@@ -48,9 +53,11 @@ describe("sharpeRatio", () => {
   it("defaults to 252 periods and rf 0; hand-checked weekly value", () => {
     // e = [0.02, 0, 0.02, 0]: mean 0.01, sd sqrt(4e-4/3); 0.01 / 0.011547 · sqrt(52) = sqrt(39) = 6.2449979...
     expectClose(sharpeRatio([0.02, 0, 0.02, 0], { periodsPerYear: 52 }), Math.sqrt(39), 1e-13);
-    fc.assert(fc.property(dispersedArb, (r) => {
-      expect(sharpeRatio(r)).toBe(sharpeRatio(r, { riskFreeRate: 0, periodsPerYear: 252 }));
-    }));
+    fc.assert(
+      fc.property(dispersedArb, (r) => {
+        expect(sharpeRatio(r)).toBe(sharpeRatio(r, { riskFreeRate: 0, periodsPerYear: 252 }));
+      }),
+    );
   });
 
   it("stays finite on extreme inputs", () => {
@@ -63,8 +70,12 @@ describe("sharpeRatio", () => {
   });
 
   it("rejects bad options", () => {
-    expect(() => sharpeRatio([0.1, 0.2], { riskFreeRate: -1 })).toThrowError("riskFreeRate must satisfy -1 < riskFreeRate, got -1");
-    expect(() => sharpeRatio([0.1, 0.2], { periodsPerYear: -52 })).toThrowError(/periodsPerYear must satisfy 0 < periodsPerYear/);
+    expect(() => sharpeRatio([0.1, 0.2], { riskFreeRate: -1 })).toThrowError(
+      "riskFreeRate must satisfy -1 < riskFreeRate, got -1",
+    );
+    expect(() => sharpeRatio([0.1, 0.2], { periodsPerYear: -52 })).toThrowError(
+      /periodsPerYear must satisfy 0 < periodsPerYear/,
+    );
     expect(() => sharpeRatio([0.1])).toThrowError(/returns must hold at least 2 values/);
   });
 });

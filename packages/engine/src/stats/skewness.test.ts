@@ -25,19 +25,29 @@ describe("skewness and kurtosis", () => {
         expectClose(skewness(r), g1, 1e-9, 1e-12);
         expectClose(kurtosis(r), g2, 1e-9, 1e-12);
         expectClose(skewness(r, { convention: "quantstats" }), (g1 * Math.sqrt(n * (n - 1))) / (n - 2), 1e-9, 1e-12);
-        expectClose(kurtosis(r, { convention: "quantstats" }), (((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3)), 1e-9, 1e-11);
+        expectClose(
+          kurtosis(r, { convention: "quantstats" }),
+          (((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3)),
+          1e-9,
+          1e-11,
+        );
         expect(skewness(r, { convention: "empyrical" })).toBe(skewness(r));
       }),
     );
   });
   it("are invariant under a positive affine map; skewness changes sign under negation", () => {
     fc.assert(
-      fc.property(seriesArb, fc.constantFrom(0.5, 2, 1024, 1e-6, 3), fc.double({ min: -0.5, max: 0.5, noNaN: true }), (r, a, c) => {
-        const mapped = r.map((x) => a * x + c);
-        expectClose(skewness(mapped), skewness(r), 1e-7, 1e-9);
-        expectClose(kurtosis(mapped), kurtosis(r), 1e-7, 1e-9);
-        expectClose(skewness(r.map((x) => -x)), -skewness(r), 1e-12, 1e-14);
-      }),
+      fc.property(
+        seriesArb,
+        fc.constantFrom(0.5, 2, 1024, 1e-6, 3),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        (r, a, c) => {
+          const mapped = r.map((x) => a * x + c);
+          expectClose(skewness(mapped), skewness(r), 1e-7, 1e-9);
+          expectClose(kurtosis(mapped), kurtosis(r), 1e-7, 1e-9);
+          expectClose(skewness(r.map((x) => -x)), -skewness(r), 1e-12, 1e-14);
+        },
+      ),
     );
   });
   it("satisfy Pearson's inequality b2 >= 1 + g1² (so excess kurtosis >= -2)", () => {
@@ -49,11 +59,13 @@ describe("skewness and kurtosis", () => {
     );
   });
   it("are 0 for a constant series and finite for extreme magnitudes (regression: powers underflow or overflow)", () => {
-    fc.assert(fc.property(ret, fc.integer({ min: 4, max: 50 }), (x, n) => {
-      const r = new Array<number>(n).fill(x);
-      expect(skewness(r)).toBe(0);
-      expect(kurtosis(r)).toBe(0);
-    }));
+    fc.assert(
+      fc.property(ret, fc.integer({ min: 4, max: 50 }), (x, n) => {
+        const r = new Array<number>(n).fill(x);
+        expect(skewness(r)).toBe(0);
+        expect(kurtosis(r)).toBe(0);
+      }),
+    );
     const base = [1, 2, 3, 10];
     for (const c of [1e-200, 1e200, 1e-310]) {
       expectClose(skewness(base.map((x) => x * c)), skewness(base), 1e-12, 0);

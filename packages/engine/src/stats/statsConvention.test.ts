@@ -25,7 +25,9 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
         expect(v).toBeGreaterThanOrEqual(-Math.max(...r));
         expect(v).toBeLessThanOrEqual(-Math.min(...r));
         expect(c).toBeGreaterThanOrEqual(v - 1e-15);
-        expect(conditionalValueAtRisk(r, beta, { convention: "quantstats" })).toBeGreaterThanOrEqual(valueAtRisk(r, beta, { convention: "quantstats" }) - 1e-15);
+        expect(conditionalValueAtRisk(r, beta, { convention: "quantstats" })).toBeGreaterThanOrEqual(
+          valueAtRisk(r, beta, { convention: "quantstats" }) - 1e-15,
+        );
       }),
     );
     // Hand-checked on 0.01..0.10 and their negatives (n = 20): np.percentile at 5 % interpolates h = 0.95.
@@ -40,17 +42,34 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
       fc.property(pairArb, fc.constantFrom(252, 52, 12), ([r, b], p) => {
         const ir = informationRatio(r, b, p);
         expectClose(informationRatio(r, b, p, { convention: "empyrical" }), ir / Math.sqrt(p), 1e-12, 1e-15);
-        expect(informationRatio(r, b, p, { convention: "quantstats" })).toBe(informationRatio(r, b, p, { convention: "empyrical" }));
+        expect(informationRatio(r, b, p, { convention: "quantstats" })).toBe(
+          informationRatio(r, b, p, { convention: "empyrical" }),
+        );
       }),
     );
   });
   it("alpha: empyrical compounds the engine's per-period alpha; quantstats equals the engine's at rf 0 and ignores rf", () => {
     fc.assert(
-      fc.property(pairArb, fc.constantFrom(252, 52, 12), fc.double({ min: -0.02, max: 0.1, noNaN: true }), ([r, b], p, rf) => {
-        const engine = jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p });
-        expectClose(jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p, convention: "empyrical" }), (1 + engine / p) ** p - 1, 1e-9, 1e-12);
-        expectClose(jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p, convention: "quantstats" }), jensenAlpha(r, b, { periodsPerYear: p }), 1e-12, 1e-15);
-      }),
+      fc.property(
+        pairArb,
+        fc.constantFrom(252, 52, 12),
+        fc.double({ min: -0.02, max: 0.1, noNaN: true }),
+        ([r, b], p, rf) => {
+          const engine = jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p });
+          expectClose(
+            jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p, convention: "empyrical" }),
+            (1 + engine / p) ** p - 1,
+            1e-9,
+            1e-12,
+          );
+          expectClose(
+            jensenAlpha(r, b, { riskFreeRate: rf, periodsPerYear: p, convention: "quantstats" }),
+            jensenAlpha(r, b, { periodsPerYear: p }),
+            1e-12,
+            1e-15,
+          );
+        },
+      ),
     );
   });
   it("alpha, empyrical: a per-period alpha below -100 % compounds as numpy's power does (regression: fast-check seed -671727607)", () => {
@@ -59,9 +78,21 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
     const b = [0.27274, 0.29605, 0.27749];
     const perPeriod = jensenAlpha(r, b, { periodsPerYear: 1 });
     expect(perPeriod).toBeLessThan(-1);
-    expectClose(jensenAlpha(r, b, { periodsPerYear: 252, convention: "empyrical" }), (1 + perPeriod) ** 252 - 1, 1e-12, 1e-15);
-    expectClose(jensenAlpha(r, b, { periodsPerYear: 3, convention: "empyrical" }), (1 + perPeriod) ** 3 - 1, 1e-12, 1e-15);
-    expect(() => jensenAlpha(r, b, { periodsPerYear: 52.5, convention: "empyrical" })).toThrow(/per-period alpha is -1\.000, below -100 %, which cannot be compounded over periodsPerYear 52\.5/);
+    expectClose(
+      jensenAlpha(r, b, { periodsPerYear: 252, convention: "empyrical" }),
+      (1 + perPeriod) ** 252 - 1,
+      1e-12,
+      1e-15,
+    );
+    expectClose(
+      jensenAlpha(r, b, { periodsPerYear: 3, convention: "empyrical" }),
+      (1 + perPeriod) ** 3 - 1,
+      1e-12,
+      1e-15,
+    );
+    expect(() => jensenAlpha(r, b, { periodsPerYear: 52.5, convention: "empyrical" })).toThrow(
+      /per-period alpha is -1\.000, below -100 %, which cannot be compounded over periodsPerYear 52\.5/,
+    );
   });
   it("hit rate: quantstats leaves ties out, so it is >= the engine's and equal without ties", () => {
     fc.assert(
@@ -69,7 +100,8 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
         expect(hitRate(r, undefined, { convention: "quantstats" })).toBeGreaterThanOrEqual(hitRate(r));
         expect(hitRate(r, b, { convention: "quantstats" })).toBeGreaterThanOrEqual(hitRate(r, b));
         const noZeros = r.filter((x) => x !== 0);
-        if (noZeros.length > 0) expect(hitRate(noZeros, undefined, { convention: "quantstats" })).toBe(hitRate(noZeros));
+        if (noZeros.length > 0)
+          expect(hitRate(noZeros, undefined, { convention: "quantstats" })).toBe(hitRate(noZeros));
         expect(hitRate(r, undefined, { convention: "empyrical" })).toBe(hitRate(r));
       }),
     );
@@ -81,7 +113,9 @@ describe("convention presets (docs/maths.md#convention-presets)", () => {
     expect(conventionOf(undefined)).toBe("engine");
     expect(conventionOf({})).toBe("engine");
     expect(() => conventionOf(null)).toThrowError("options must be an object { convention? }, got null");
-    expect(() => valueAtRisk([0.1], 0.95, { convention: "pyfolio" as never })).toThrowError('convention must be one of "engine", "empyrical", "quantstats", got "pyfolio"');
+    expect(() => valueAtRisk([0.1], 0.95, { convention: "pyfolio" as never })).toThrowError(
+      'convention must be one of "engine", "empyrical", "quantstats", got "pyfolio"',
+    );
     expect(() => hitRate([0.1], undefined, { convention: 3 as never })).toThrowError(/got number/);
   });
 });

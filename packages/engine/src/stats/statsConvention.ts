@@ -25,13 +25,21 @@ export interface ConventionOptions {
  *   `convention` is not one of the three names.
  */
 export function conventionOf(options: unknown, allowed: readonly string[] = ["convention"]): StatsConvention {
-  const checked = readOptions<Record<string, unknown>>(options, `{ ${allowed.map((k) => `${k}?`).join(", ")} }`, allowed);
+  const checked = readOptions<Record<string, unknown>>(
+    options,
+    `{ ${allowed.map((k) => `${k}?`).join(", ")} }`,
+    allowed,
+  );
   const c = checked.convention;
   if (c === undefined) return "engine";
   if (typeof c !== "string" || !CONVENTIONS.includes(c as StatsConvention)) {
-    throw new EngineError("INVALID_INPUT", `convention must be one of "engine", "empyrical", "quantstats", got ${typeof c === "string" ? JSON.stringify(c) : typeof c}`, {
-      field: "convention",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `convention must be one of "engine", "empyrical", "quantstats", got ${typeof c === "string" ? JSON.stringify(c) : typeof c}`,
+      {
+        field: "convention",
+      },
+    );
   }
   return c as StatsConvention;
 }

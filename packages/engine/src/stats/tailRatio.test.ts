@@ -16,12 +16,16 @@ function percentile(r: number[], q: number): number {
 describe("tailRatio", () => {
   it("is |Q(c)| / |Q(1-c)| with numpy's linear percentile", () => {
     fc.assert(
-      fc.property(fc.array(ret, { minLength: 1, maxLength: 200 }), fc.double({ min: 0.51, max: 0.99, noNaN: true }), (r, c) => {
-        const left = Math.abs(percentile(r, 1 - c));
-        const got = tailRatio(r, { cutoff: c });
-        if (left > 1e-6) expectClose(got, Math.abs(percentile(r, c)) / left, 1e-9, 1e-12);
-        expect(Number.isFinite(got) && got >= 0).toBe(true);
-      }),
+      fc.property(
+        fc.array(ret, { minLength: 1, maxLength: 200 }),
+        fc.double({ min: 0.51, max: 0.99, noNaN: true }),
+        (r, c) => {
+          const left = Math.abs(percentile(r, 1 - c));
+          const got = tailRatio(r, { cutoff: c });
+          if (left > 1e-6) expectClose(got, Math.abs(percentile(r, c)) / left, 1e-9, 1e-12);
+          expect(Number.isFinite(got) && got >= 0).toBe(true);
+        },
+      ),
     );
   });
   it("is scale-free and inverts under negation", () => {

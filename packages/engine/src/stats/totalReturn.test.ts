@@ -10,9 +10,11 @@ describe("totalReturn", () => {
   });
 
   it("is 0 for a single value", () => {
-    fc.assert(fc.property(pricesArb(1, 1), (v) => {
-      expect(totalReturn(v)).toBe(0);
-    }));
+    fc.assert(
+      fc.property(pricesArb(1, 1), (v) => {
+        expect(totalReturn(v)).toBe(0);
+      }),
+    );
   });
 
   it("equals the compounded simple returns", () => {

@@ -26,12 +26,16 @@ describe("ulcerIndex", () => {
     );
   });
   it("is 0 for a series that never falls, and scale-free", () => {
-    fc.assert(fc.property(navArb, fc.constantFrom(0.5, 3, 1024), (v, c) => {
-      expect(ulcerIndex([...v].sort((a, b) => a - b))).toBe(0);
-      expectClose(ulcerIndex(v.map((x) => x * c)), ulcerIndex(v), 1e-12, 1e-15);
-    }));
+    fc.assert(
+      fc.property(navArb, fc.constantFrom(0.5, 3, 1024), (v, c) => {
+        expect(ulcerIndex([...v].sort((a, b) => a - b))).toBe(0);
+        expectClose(ulcerIndex(v.map((x) => x * c)), ulcerIndex(v), 1e-12, 1e-15);
+      }),
+    );
     expect(() => ulcerIndex([1])).toThrowError("values must hold at least 2 values, got 1");
-    expect(() => ulcerIndex([1, 2], { convention: "quantstats" })).toThrowError("values must hold at least 3 values, got 2");
+    expect(() => ulcerIndex([1, 2], { convention: "quantstats" })).toThrowError(
+      "values must hold at least 3 values, got 2",
+    );
     expect(() => ulcerIndex([1, 0])).toThrowError("values[1] must be > 0, got 0");
   });
 });

@@ -42,6 +42,7 @@ export function ulcerPerformanceIndex(values: NumericArray, options: DrawdownRat
   if (ui === 0) return 0;
   const first = v[0]!;
   const last = v[n]!;
-  const excess = convention === "quantstats" ? (last - first) / first - riskFreeRate : cagr(first, last, years) - riskFreeRate;
+  const excess =
+    convention === "quantstats" ? (last - first) / first - riskFreeRate : cagr(first, last, years) - riskFreeRate;
   return assertRepresentable(excess / ui, "values", "the ulcer performance index") + 0;
 }

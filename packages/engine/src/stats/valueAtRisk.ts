@@ -22,7 +22,11 @@ import { presetTail } from "./_internal/presetTail.ts";
  * @example
  * valueAtRisk([0.01, -0.04, 0.02, -0.01, 0.03], 0.8) // => 0.01
  */
-export function valueAtRisk(returns: NumericArray, beta: number = DEFAULT_CONFIDENCE, options?: ConventionOptions): number {
+export function valueAtRisk(
+  returns: NumericArray,
+  beta: number = DEFAULT_CONFIDENCE,
+  options?: ConventionOptions,
+): number {
   const convention = conventionOf(options);
   if (convention !== "engine") return presetTail(returns, beta, convention, "var");
   return lossTail(returns, beta, false).valueAtRisk;

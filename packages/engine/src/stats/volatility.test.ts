@@ -15,9 +15,11 @@ describe("volatility", () => {
   });
 
   it("defaults to 252 periods per year", () => {
-    fc.assert(fc.property(returnsArb(2, 50), (r) => {
-      expect(volatility(r)).toBe(volatility(r, 252));
-    }));
+    fc.assert(
+      fc.property(returnsArb(2, 50), (r) => {
+        expect(volatility(r)).toBe(volatility(r, 252));
+      }),
+    );
   });
 
   it("keeps precision for tiny returns where the variance itself underflows", () => {

@@ -26,7 +26,9 @@ describe("yearsBetween", () => {
   it("rejects end before start and non-finite input", () => {
     expect(() => yearsBetween(10, 9)).toThrowError(/endSeconds must satisfy endSeconds >= startSeconds \(10\), got 9/);
     expect(() => yearsBetween(Number.NaN, 9)).toThrowError(/startSeconds must be a finite number, got NaN/);
-    expect(() => yearsBetween(-1.7e308, 1.7e308)).toThrowError(/startSeconds = -1.7e\+308 is not a Unix time in seconds/);
+    expect(() => yearsBetween(-1.7e308, 1.7e308)).toThrowError(
+      /startSeconds = -1.7e\+308 is not a Unix time in seconds/,
+    );
     // Milliseconds (docs/maths.md#strict-inputs): refused, not read as 1000 times the span.
     expect(() => yearsBetween(1672617600000, 1704153600000)).toThrowError(
       "startSeconds = 1,672,617,600,000 is not a Unix time in seconds (years 1 to 9999): it looks like milliseconds (2023-01-02 once divided by 1000); give seconds",

@@ -34,7 +34,11 @@ export interface CaptureRatios {
  * @example
  * captureRatios([0.02, -0.01], [0.01, -0.02], 1) // => { up: 2, down: 0.5, upPeriods: 1, downPeriods: 1 }
  */
-export function captureRatios(returns: NumericArray, benchmarkReturns: NumericArray, periodsPerYear: number = PERIODS_PER_YEAR.daily): CaptureRatios {
+export function captureRatios(
+  returns: NumericArray,
+  benchmarkReturns: NumericArray,
+  periodsPerYear: number = PERIODS_PER_YEAR.daily,
+): CaptureRatios {
   const { r, b } = pairedReturns(returns, benchmarkReturns, 1);
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });
   let upR = 0;
@@ -57,6 +61,12 @@ export function captureRatios(returns: NumericArray, benchmarkReturns: NumericAr
     }
   }
   const ratio = (lr: number, lb: number, n: number) =>
-    n === 0 ? 0 : assertRepresentable(Math.expm1((lr * periodsPerYear) / n) / Math.expm1((lb * periodsPerYear) / n), "returns", "a capture ratio") + 0;
+    n === 0
+      ? 0
+      : assertRepresentable(
+          Math.expm1((lr * periodsPerYear) / n) / Math.expm1((lb * periodsPerYear) / n),
+          "returns",
+          "a capture ratio",
+        ) + 0;
   return { up: ratio(upR, upB, nu), down: ratio(downR, downB, nd), upPeriods: nu, downPeriods: nd };
 }

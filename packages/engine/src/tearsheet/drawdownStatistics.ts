@@ -43,12 +43,24 @@ export interface DrawdownStatistics {
  * @example
  * drawdownStatistics([[0, 100], [86400, 90], [172800, 100], [259200, 95]]).longestDrawdownDays // => 2
  */
-export function drawdownStatistics(timeSeries: ReadonlyArray<readonly [number, number]>, options?: ConventionOptions): DrawdownStatistics {
+export function drawdownStatistics(
+  timeSeries: ReadonlyArray<readonly [number, number]>,
+  options?: ConventionOptions,
+): DrawdownStatistics {
   const quantstats = conventionOf(options) === "quantstats";
   const { t, v } = checkedPoints(timeSeries);
   const episodes = drawdownTable(v);
   if (episodes.length === 0) {
-    return { maxDrawdown: 0, maxDrawdownStart: null, maxDrawdownTrough: null, maxDrawdownEnd: null, longestDrawdownDays: 0, averageDrawdown: 0, averageDrawdownDays: 0, episodes: 0 };
+    return {
+      maxDrawdown: 0,
+      maxDrawdownStart: null,
+      maxDrawdownTrough: null,
+      maxDrawdownEnd: null,
+      longestDrawdownDays: 0,
+      averageDrawdown: 0,
+      averageDrawdownDays: 0,
+      episodes: 0,
+    };
   }
   const last = t.length - 1;
   const span = episodes.map((e) =>
@@ -57,7 +69,9 @@ export function drawdownStatistics(timeSeries: ReadonlyArray<readonly [number, n
       : { start: e.start, end: e.recovery < 0 ? -1 : e.recovery },
   );
   const days = span.map(({ start, end }) =>
-    quantstats ? Math.floor((t[end]! - t[start]!) / SECONDS_PER_DAY) + 1 : ((end < 0 ? t[last]! : t[end]!) - t[start]!) / SECONDS_PER_DAY,
+    quantstats
+      ? Math.floor((t[end]! - t[start]!) / SECONDS_PER_DAY) + 1
+      : ((end < 0 ? t[last]! : t[end]!) - t[start]!) / SECONDS_PER_DAY,
   );
   const meanDays = compensatedSum(days) / days.length;
   const deepest = span[0]!;

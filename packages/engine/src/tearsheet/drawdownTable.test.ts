@@ -20,7 +20,8 @@ describe("drawdownTable", () => {
         const table = drawdownTable(v);
         expect(table.length === 0 ? 0 : table[0]!.depth).toBe(maxDrawdown(v));
         const byTime = [...table].sort((a, b) => a.start - b.start);
-        for (let i = 1; i < byTime.length; i++) expect(byTime[i]!.start).toBeGreaterThanOrEqual(byTime[i - 1]!.recovery);
+        for (let i = 1; i < byTime.length; i++)
+          expect(byTime[i]!.start).toBeGreaterThanOrEqual(byTime[i - 1]!.recovery);
         for (const e of table) {
           expect(e.depth).toBeLessThan(0);
           expect(e.depth).toBeGreaterThanOrEqual(-1);

@@ -40,12 +40,26 @@ export function drawdownTable(values: NumericArray, top?: number): DrawdownEpiso
   for (let t = 1; t < v.length; t++) {
     const x = v[t]!;
     if (x >= v[peak]!) {
-      if (trough >= 0) episodes.push({ depth: (v[trough]! - v[peak]!) / v[peak]!, start: peak, trough, recovery: t, length: t - peak });
+      if (trough >= 0)
+        episodes.push({
+          depth: (v[trough]! - v[peak]!) / v[peak]!,
+          start: peak,
+          trough,
+          recovery: t,
+          length: t - peak,
+        });
       trough = -1;
       peak = t;
     } else if (trough < 0 || x < v[trough]!) trough = t;
   }
-  if (trough >= 0) episodes.push({ depth: (v[trough]! - v[peak]!) / v[peak]!, start: peak, trough, recovery: -1, length: v.length - 1 - peak });
+  if (trough >= 0)
+    episodes.push({
+      depth: (v[trough]! - v[peak]!) / v[peak]!,
+      start: peak,
+      trough,
+      recovery: -1,
+      length: v.length - 1 - peak,
+    });
   episodes.sort((a, b) => a.depth - b.depth || a.start - b.start);
   return top === undefined ? episodes : episodes.slice(0, top);
 }

@@ -14,7 +14,15 @@ export { rollingSharpe } from "./rollingSharpe.ts";
 export type { RollingRatioOptions } from "./_internal/rollingOptions.ts";
 export { rollingBeta } from "./rollingBeta.ts";
 export { drawdownTable, type DrawdownEpisode } from "./drawdownTable.ts";
-export { tearSheet, type TearSheet, type TearSheetInput, type TearSheetOptions, type DrawdownRow, type TimePoint, type SeriesMetrics } from "./tearSheet.ts";
+export {
+  tearSheet,
+  type TearSheet,
+  type TearSheetInput,
+  type TearSheetOptions,
+  type DrawdownRow,
+  type TimePoint,
+  type SeriesMetrics,
+} from "./tearSheet.ts";
 export { rollingSortino } from "./rollingSortino.ts";
 export { monthlyReturns, quarterlyReturns, annualReturns, type PeriodReturn } from "./periodReturns.ts";
 export { smartSortinoRatio } from "./smartSortinoRatio.ts";

@@ -22,7 +22,11 @@ import { conventionOf, type ConventionOptions } from "../stats/statsConvention.t
  * @example
  * jensenAlpha([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.52 (β = 2: 0.01 a week above 2 × the benchmark)
  */
-export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions & ConventionOptions): number {
+export function jensenAlpha(
+  returns: NumericArray,
+  benchmarkReturns: NumericArray,
+  options?: PeriodOptions & ConventionOptions,
+): number {
   const { r, b } = pairedReturns(returns, benchmarkReturns);
   const { periodsPerYear, perPeriodRf } = periodOptions(options, ["convention"]);
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear"]);
@@ -40,7 +44,8 @@ export function jensenAlpha(returns: NumericArray, benchmarkReturns: NumericArra
  *   power), or the result overflows.
  */
 function compoundedAlpha(perPeriod: number, periodsPerYear: number): number {
-  if (perPeriod >= -1) return assertRepresentable(Math.expm1(periodsPerYear * Math.log1p(perPeriod)), "returns", "alpha");
+  if (perPeriod >= -1)
+    return assertRepresentable(Math.expm1(periodsPerYear * Math.log1p(perPeriod)), "returns", "alpha");
   if (!Number.isInteger(periodsPerYear)) {
     throw new EngineError(
       "INVALID_INPUT",
@@ -52,7 +57,13 @@ function compoundedAlpha(perPeriod: number, periodsPerYear: number): number {
 }
 
 /** α of checked arrays; `beta` is `betaOf(r, b, 0, r.length)`, passed when the caller has it already (tearSheet). */
-export function alphaOf(r: Float64Array, b: Float64Array, periodsPerYear: number, perPeriodRf: number, beta = betaOf(r, b, 0, r.length)): number {
+export function alphaOf(
+  r: Float64Array,
+  b: Float64Array,
+  periodsPerYear: number,
+  perPeriodRf: number,
+  beta = betaOf(r, b, 0, r.length),
+): number {
   const n = r.length;
   const er = compensatedSum(r) / n - perPeriodRf;
   const eb = compensatedSum(b) / n - perPeriodRf;

@@ -20,7 +20,11 @@ describe("monthlyReturns and annualReturns", () => {
       fc.property(seriesArb, (s) => {
         const total = s[s.length - 1]![1] / s[0]![1];
         for (const table of [monthlyReturns(s), annualReturns(s)]) {
-          expectClose(table.reduce((a, m) => a * (1 + m.return), 1), total, 1e-12);
+          expectClose(
+            table.reduce((a, m) => a * (1 + m.return), 1),
+            total,
+            1e-12,
+          );
           expect(table[0]!.start).toBe(s[0]![0]);
           expect(table[table.length - 1]!.end).toBe(s[s.length - 1]![0]);
           for (let i = 1; i < table.length; i++) expect(table[i]!.start).toBe(table[i - 1]!.end);
@@ -40,15 +44,36 @@ describe("monthlyReturns and annualReturns", () => {
   });
   it("hand-checked: partial first month, a gap, and bad input", () => {
     const jan15 = 1705276800; // 2024-01-15
-    const s: Array<[number, number]> = [[jan15, 100], [jan15 + 10 * DAY, 110], [jan15 + 20 * DAY, 121], [jan15 + 80 * DAY, 121]];
+    const s: Array<[number, number]> = [
+      [jan15, 100],
+      [jan15 + 10 * DAY, 110],
+      [jan15 + 20 * DAY, 121],
+      [jan15 + 80 * DAY, 121],
+    ];
     const m = monthlyReturns(s);
-    expect(m.map((x) => [x.year, x.month, x.partial])).toEqual([[2024, 1, true], [2024, 2, false], [2024, 4, true]]);
+    expect(m.map((x) => [x.year, x.month, x.partial])).toEqual([
+      [2024, 1, true],
+      [2024, 2, false],
+      [2024, 4, true],
+    ]);
     expectClose(m[0]!.return, 0.1, 1e-15);
     expectClose(m[1]!.return, 0.1, 1e-15);
     expect(m[2]!.return).toBe(0);
-    expect(annualReturns(s)).toEqual([{ year: 2024, return: 0.20999999999999996, start: jan15, end: jan15 + 80 * DAY, partial: true }]);
+    expect(annualReturns(s)).toEqual([
+      { year: 2024, return: 0.20999999999999996, start: jan15, end: jan15 + 80 * DAY, partial: true },
+    ]);
     expect(() => monthlyReturns([[0, 1]])).toThrowError("timeSeries must be an array of at least 2 [t, value] points");
-    expect(() => monthlyReturns([[0, 1], [0, 2]])).toThrowError("timeSeries[1][0] must be a finite timestamp above the previous one, got 0");
-    expect(() => annualReturns([[0, 1], [1, -2]])).toThrowError("timeSeries[1][1] must be a finite number > 0, got -2");
+    expect(() =>
+      monthlyReturns([
+        [0, 1],
+        [0, 2],
+      ]),
+    ).toThrowError("timeSeries[1][0] must be a finite timestamp above the previous one, got 0");
+    expect(() =>
+      annualReturns([
+        [0, 1],
+        [1, -2],
+      ]),
+    ).toThrowError("timeSeries[1][1] must be a finite number > 0, got -2");
   });
 });

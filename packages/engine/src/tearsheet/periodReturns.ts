@@ -73,7 +73,9 @@ type Unit = "month" | "quarter" | "year";
 
 function periodReturns(points: unknown, unit: Unit): PeriodReturn[] {
   if (!Array.isArray(points) || points.length < 2) {
-    throw new EngineError("INVALID_INPUT", "timeSeries must be an array of at least 2 [t, value] points", { field: "timeSeries" });
+    throw new EngineError("INVALID_INPUT", "timeSeries must be an array of at least 2 [t, value] points", {
+      field: "timeSeries",
+    });
   }
   const key = (t: number): number => {
     const d = new Date(t * 1000);
@@ -90,15 +92,24 @@ function periodReturns(points: unknown, unit: Unit): PeriodReturn[] {
   let partial = true;
   for (let k = 0; k < points.length; k++) {
     const p = points[k] as unknown;
-    if (!Array.isArray(p) || p.length < 2) throw new EngineError("INVALID_INPUT", `timeSeries[${k}] must be a [t, value] pair`, { field: `timeSeries[${k}]` });
+    if (!Array.isArray(p) || p.length < 2)
+      throw new EngineError("INVALID_INPUT", `timeSeries[${k}] must be a [t, value] pair`, {
+        field: `timeSeries[${k}]`,
+      });
     const [t, v] = p as [unknown, unknown];
     if (typeof t !== "number" || !Number.isFinite(t) || !(k === 0 || t > prevT) || Math.abs(t) > 8.64e12) {
-      throw new EngineError("INVALID_INPUT", `timeSeries[${k}][0] must be a finite timestamp above the previous one, got ${String(t)}`, {
-        field: `timeSeries[${k}][0]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `timeSeries[${k}][0] must be a finite timestamp above the previous one, got ${String(t)}`,
+        {
+          field: `timeSeries[${k}][0]`,
+        },
+      );
     }
     if (typeof v !== "number" || !(v > 0 && v < Infinity)) {
-      throw new EngineError("INVALID_INPUT", `timeSeries[${k}][1] must be a finite number > 0, got ${String(v)}`, { field: `timeSeries[${k}][1]` });
+      throw new EngineError("INVALID_INPUT", `timeSeries[${k}][1] must be a finite number > 0, got ${String(v)}`, {
+        field: `timeSeries[${k}][1]`,
+      });
     }
     prevT = t;
     if (k === 0) {
@@ -121,9 +132,18 @@ function periodReturns(points: unknown, unit: Unit): PeriodReturn[] {
   return out;
 }
 
-function entry(key: number, unit: Unit, start: number, startV: number, end: number, endV: number, partial: boolean): PeriodReturn {
+function entry(
+  key: number,
+  unit: Unit,
+  start: number,
+  startV: number,
+  end: number,
+  endV: number,
+  partial: boolean,
+): PeriodReturn {
   const r = endV / startV - 1;
-  if (!Number.isFinite(r)) throw new EngineError("INVALID_INPUT", "timeSeries values overflow a float64 ratio", { field: "timeSeries" });
+  if (!Number.isFinite(r))
+    throw new EngineError("INVALID_INPUT", "timeSeries values overflow a float64 ratio", { field: "timeSeries" });
   const base = { return: r + 0, start, end, partial };
   if (unit === "month") return { year: Math.floor(key / 12), month: (key % 12) + 1, ...base };
   return unit === "quarter" ? { year: Math.floor(key / 4), quarter: (key % 4) + 1, ...base } : { year: key, ...base };

@@ -8,7 +8,14 @@ import { informationRatio } from "./informationRatio.ts";
 import { sortinoRatio } from "./sortinoRatio.ts";
 import { calmarRatio } from "./calmarRatio.ts";
 import { expectClose } from "../stats/_test/helpers.ts";
-import { alphaOracle, betaOracle, calmarOracle, informationRatioOracle, sortinoOracle, trackingErrorOracle } from "./_test/oracles.ts";
+import {
+  alphaOracle,
+  betaOracle,
+  calmarOracle,
+  informationRatioOracle,
+  sortinoOracle,
+  trackingErrorOracle,
+} from "./_test/oracles.ts";
 import { isEngineError } from "../errors/EngineError.ts";
 
 /** Returns on a grid of 1e-5 (no subnormals or near-ties, whose rounding would break exact scaling laws). */
@@ -17,7 +24,9 @@ const ret = fc.integer({ min: -30000, max: 30000 }).map((x) => x / 1e5);
 const pairArb = fc
   .integer({ min: 3, max: 120 })
   .chain((n) => fc.tuple(fc.array(ret, { minLength: n, maxLength: n }), fc.array(ret, { minLength: n, maxLength: n })))
-  .filter(([r, b]) => ss.sampleStandardDeviation(b) > 1e-4 && ss.sampleStandardDeviation(r.map((x, i) => x - b[i]!)) > 1e-4);
+  .filter(
+    ([r, b]) => ss.sampleStandardDeviation(b) > 1e-4 && ss.sampleStandardDeviation(r.map((x, i) => x - b[i]!)) > 1e-4,
+  );
 const rfArb = fc.double({ min: -0.02, max: 0.1, noNaN: true });
 const pArb = fc.constantFrom(252, 52, 12);
 const cArb = fc.constantFrom(0.5, 2, 1024, 1 / 1024, 3, 0.1);
@@ -39,16 +48,44 @@ describe("beta", () => {
     fc.assert(
       fc.property(pairArb, cArb, fc.double({ min: -0.01, max: 0.01, noNaN: true }), ([r, b], c, d) => {
         expectClose(beta(b, b), 1, 1e-12, 0);
-        expectClose(beta(b.map((x) => c * x + d), b), c, 1e-9, 1e-12);
-        expectClose(beta(r, b.map((x) => c * x)), beta(r, b) / c, 1e-9, 1e-12);
-        expect(beta(r.map((x) => -x), b)).toBeCloseTo(-beta(r, b), 12);
+        expectClose(
+          beta(
+            b.map((x) => c * x + d),
+            b,
+          ),
+          c,
+          1e-9,
+          1e-12,
+        );
+        expectClose(
+          beta(
+            r,
+            b.map((x) => c * x),
+          ),
+          beta(r, b) / c,
+          1e-9,
+          1e-12,
+        );
+        expect(
+          beta(
+            r.map((x) => -x),
+            b,
+          ),
+        ).toBeCloseTo(-beta(r, b), 12);
       }),
     );
   });
   it("is 0 against a constant benchmark (documented degenerate case), and rejects mismatched lengths", () => {
-    fc.assert(fc.property(fc.array(ret, { minLength: 2, maxLength: 50 }), ret, (r, x) => {
-      expect(beta(r, r.map(() => x))).toBe(0);
-    }));
+    fc.assert(
+      fc.property(fc.array(ret, { minLength: 2, maxLength: 50 }), ret, (r, x) => {
+        expect(
+          beta(
+            r,
+            r.map(() => x),
+          ),
+        ).toBe(0);
+      }),
+    );
     expect(codeOf(() => beta([0.1, 0.2], [0.1]))).toEqual(["INVALID_INPUT", "benchmarkReturns"]);
   });
 });
@@ -63,10 +100,26 @@ describe("jensenAlpha", () => {
   });
   it("closed forms: r = β·b + a gives alpha p·a with rf 0; the benchmark's own alpha is 0 for any rf", () => {
     fc.assert(
-      fc.property(pairArb, cArb, fc.double({ min: -0.01, max: 0.01, noNaN: true }), rfArb, pArb, ([, b], c, a, rf, p) => {
-        expectClose(jensenAlpha(b.map((x) => c * x + a), b, { periodsPerYear: p }), p * a, 1e-7, 1e-9);
-        expectClose(jensenAlpha(b, b, { riskFreeRate: rf, periodsPerYear: p }), 0, 0, 1e-12);
-      }),
+      fc.property(
+        pairArb,
+        cArb,
+        fc.double({ min: -0.01, max: 0.01, noNaN: true }),
+        rfArb,
+        pArb,
+        ([, b], c, a, rf, p) => {
+          expectClose(
+            jensenAlpha(
+              b.map((x) => c * x + a),
+              b,
+              { periodsPerYear: p },
+            ),
+            p * a,
+            1e-7,
+            1e-9,
+          );
+          expectClose(jensenAlpha(b, b, { riskFreeRate: rf, periodsPerYear: p }), 0, 0, 1e-12);
+        },
+      ),
     );
   });
 });
@@ -85,8 +138,24 @@ describe("trackingError and informationRatio", () => {
       fc.property(pairArb, cArb, ([r, b], c) => {
         expect(trackingError(b, b)).toBe(0);
         expect(informationRatio(b, b)).toBe(0);
-        expectClose(trackingError(r.map((x) => c * x), b.map((x) => c * x)), c * trackingError(r, b), 1e-9, 1e-12);
-        expectClose(informationRatio(r.map((x) => c * x), b.map((x) => c * x)), informationRatio(r, b), 1e-7, 1e-9);
+        expectClose(
+          trackingError(
+            r.map((x) => c * x),
+            b.map((x) => c * x),
+          ),
+          c * trackingError(r, b),
+          1e-9,
+          1e-12,
+        );
+        expectClose(
+          informationRatio(
+            r.map((x) => c * x),
+            b.map((x) => c * x),
+          ),
+          informationRatio(r, b),
+          1e-7,
+          1e-9,
+        );
         expectClose(informationRatio(b, r), -informationRatio(r, b), 1e-12, 1e-12);
       }),
     );
@@ -119,14 +188,22 @@ describe("sortinoRatio", () => {
     fc.assert(
       fc.property(fc.double({ min: 1e-4, max: 0.3, noNaN: true }), pArb, (x, p) => {
         expect(sortinoRatio([x, -x], { periodsPerYear: p })).toBe(0);
-        expectClose(sortinoRatio([2 * x, -x], { periodsPerYear: p }), (x / 2 / (x / Math.SQRT2)) * Math.sqrt(p), 1e-12, 0);
+        expectClose(
+          sortinoRatio([2 * x, -x], { periodsPerYear: p }),
+          (x / 2 / (x / Math.SQRT2)) * Math.sqrt(p),
+          1e-12,
+          0,
+        );
       }),
     );
   });
 });
 
 describe("calmarRatio", () => {
-  const navArb = fc.array(fc.integer({ min: 100, max: 100000 }).map((x) => x / 100), { minLength: 2, maxLength: 100 });
+  const navArb = fc.array(
+    fc.integer({ min: 100, max: 100000 }).map((x) => x / 100),
+    { minLength: 2, maxLength: 100 },
+  );
   it("matches CAGR / |max drawdown| computed plainly", () => {
     fc.assert(
       fc.property(navArb, fc.double({ min: 0.5, max: 20, noNaN: true }), (v, years) => {
@@ -145,7 +222,15 @@ describe("calmarRatio", () => {
   it("is invariant to scaling the values, 0 for a series that never falls, and has the sign of the growth", () => {
     fc.assert(
       fc.property(navArb, cArb, (v, c) => {
-        expectClose(calmarRatio(v.map((x) => c * x), 3), calmarRatio(v, 3), 1e-9, 1e-12);
+        expectClose(
+          calmarRatio(
+            v.map((x) => c * x),
+            3,
+          ),
+          calmarRatio(v, 3),
+          1e-9,
+          1e-12,
+        );
         const rising = [...v].sort((a, b) => a - b);
         expect(calmarRatio(rising, 2)).toBe(0);
         const cr = calmarRatio(v, 2);

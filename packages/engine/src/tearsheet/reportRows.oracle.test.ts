@@ -30,10 +30,13 @@ const ABS = 0;
 function mismatches(actual: unknown, expected: unknown, path: string, out: string[]): string[] {
   if (typeof expected === "number") {
     if (typeof actual !== "number" || !closeTo(actual, expected, REL, ABS)) {
-      out.push(`${path}: got ${String(actual)}, want ${expected} (±${typeof actual === "number" ? closeToTolerance(actual, expected, REL, ABS) : "?"})`);
+      out.push(
+        `${path}: got ${String(actual)}, want ${expected} (±${typeof actual === "number" ? closeToTolerance(actual, expected, REL, ABS) : "?"})`,
+      );
     }
   } else if (expected !== null && typeof expected === "object") {
-    for (const [k, v] of Object.entries(expected)) mismatches((actual as Record<string, unknown> | undefined)?.[k], v, `${path}.${k}`, out);
+    for (const [k, v] of Object.entries(expected))
+      mismatches((actual as Record<string, unknown> | undefined)?.[k], v, `${path}.${k}`, out);
   } else if (actual !== expected) out.push(`${path}: got ${String(actual)}, want ${String(expected)}`);
   return out;
 }
@@ -57,7 +60,8 @@ describe("the report rows' conventions", () => {
     const names = new Set(oracle.cases.map((c) => c.name));
     for (const kind of ["normal", "fatTailed", "deepDrawdown", "openDrawdown", "zeroDays", "benchmark"]) {
       for (const preset of ["engine", "empyrical", "quantstats"]) {
-        for (const rf of ["0.0", "0.03"]) for (const c of ["0.95", "0.99"]) expect(names.has(`${kind}/${preset}/rf${rf}/c${c}`)).toBe(true);
+        for (const rf of ["0.0", "0.03"])
+          for (const c of ["0.95", "0.99"]) expect(names.has(`${kind}/${preset}/rf${rf}/c${c}`)).toBe(true);
       }
     }
   });

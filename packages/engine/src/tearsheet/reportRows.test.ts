@@ -24,8 +24,15 @@ import { simpleReturns } from "../stats/simpleReturns.ts";
 import { expectClose } from "../stats/_test/helpers.ts";
 
 const DAY = 86400;
-const returnArb = fc.oneof(fc.double({ min: -0.1, max: 0.1, noNaN: true }).filter((x) => Math.abs(x) > 1e-9), fc.constant(0));
-const pairArb = fc.integer({ min: 3, max: 80 }).chain((n) => fc.tuple(fc.array(returnArb, { minLength: n, maxLength: n }), fc.array(returnArb, { minLength: n, maxLength: n })));
+const returnArb = fc.oneof(
+  fc.double({ min: -0.1, max: 0.1, noNaN: true }).filter((x) => Math.abs(x) > 1e-9),
+  fc.constant(0),
+);
+const pairArb = fc
+  .integer({ min: 3, max: 80 })
+  .chain((n) =>
+    fc.tuple(fc.array(returnArb, { minLength: n, maxLength: n }), fc.array(returnArb, { minLength: n, maxLength: n })),
+  );
 /** A NAV on points `step` days apart from 2020-01-06 (a Monday). */
 const pointsArb = (step: number) =>
   fc.array(fc.double({ min: -0.08, max: 0.08, noNaN: true }), { minLength: 3, maxLength: 200 }).map((r) => {
@@ -44,7 +51,15 @@ describe("correlation and R²", () => {
         expectClose(correlation(b, r), rho, 1e-12, 1e-15);
         if (rho !== 0) expectClose(rho * rho, beta(r, b) * beta(b, r), 1e-9, 1e-12);
         // A series constant to EPS (relative) has no correlation (0); otherwise it is 1 with a positive multiple of itself.
-        if (correlation(r, r) !== 0) expectClose(correlation(r, r.map((x) => 3 * x)), 1, 1e-12);
+        if (correlation(r, r) !== 0)
+          expectClose(
+            correlation(
+              r,
+              r.map((x) => 3 * x),
+            ),
+            1,
+            1e-12,
+          );
       }),
     );
   });
@@ -75,37 +90,45 @@ describe("smartSortinoRatio", () => {
   it("is the Sortino ratio over the autocorrelation penalty", () => {
     fc.assert(
       fc.property(pairArb, ([r]) => {
-        expectClose(smartSortinoRatio(r, { periodsPerYear: 52 }), sortinoRatio(r, { periodsPerYear: 52 }) / autocorrelationPenalty(r), 1e-12, 1e-15);
+        expectClose(
+          smartSortinoRatio(r, { periodsPerYear: 52 }),
+          sortinoRatio(r, { periodsPerYear: 52 }) / autocorrelationPenalty(r),
+          1e-12,
+          1e-15,
+        );
       }),
     );
   });
 });
 
 describe("trailingReturns", () => {
-  it.each([1, 7, 30])("on points %i days apart: windows compound to the total, month and year to date agree across presets", (step) => {
-    fc.assert(
-      fc.property(pointsArb(step), (points) => {
-        const engine = trailingReturns(points, { periodsPerYear: 365 / step });
-        const qs = trailingReturns(points, { periodsPerYear: 365 / step, convention: "quantstats" });
-        expect(qs.monthToDate).toBe(engine.monthToDate);
-        expect(qs.yearToDate).toBe(engine.yearToDate);
-        // A window reaching before the first point: null in the engine, the whole series in quantstats.
-        const total = points[points.length - 1]![1] / points[0]![1] - 1;
-        const span = (points[points.length - 1]![0] - points[0]![0]) / DAY;
-        if (span < 85) {
-          expect(engine.threeMonths).toBeNull();
-          expectClose(qs.threeMonths!, total, 1e-9, 1e-12);
-        }
-        expect(engine.tenYears).toBeNull();
-        // The month to date is the last calendar month's return (monthlyReturns) when it starts inside the series.
-        const months = monthlyReturns(points);
-        expectClose(engine.monthToDate, months[months.length - 1]!.return, 1e-12, 1e-15);
-        const years = annualReturns(points);
-        expectClose(engine.yearToDate, years[years.length - 1]!.return, 1e-12, 1e-15);
-      }),
-      { numRuns: 60 },
-    );
-  });
+  it.each([1, 7, 30])(
+    "on points %i days apart: windows compound to the total, month and year to date agree across presets",
+    (step) => {
+      fc.assert(
+        fc.property(pointsArb(step), (points) => {
+          const engine = trailingReturns(points, { periodsPerYear: 365 / step });
+          const qs = trailingReturns(points, { periodsPerYear: 365 / step, convention: "quantstats" });
+          expect(qs.monthToDate).toBe(engine.monthToDate);
+          expect(qs.yearToDate).toBe(engine.yearToDate);
+          // A window reaching before the first point: null in the engine, the whole series in quantstats.
+          const total = points[points.length - 1]![1] / points[0]![1] - 1;
+          const span = (points[points.length - 1]![0] - points[0]![0]) / DAY;
+          if (span < 85) {
+            expect(engine.threeMonths).toBeNull();
+            expectClose(qs.threeMonths!, total, 1e-9, 1e-12);
+          }
+          expect(engine.tenYears).toBeNull();
+          // The month to date is the last calendar month's return (monthlyReturns) when it starts inside the series.
+          const months = monthlyReturns(points);
+          expectClose(engine.monthToDate, months[months.length - 1]!.return, 1e-12, 1e-15);
+          const years = annualReturns(points);
+          expectClose(engine.yearToDate, years[years.length - 1]!.return, 1e-12, 1e-15);
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
   it("3M and 1Y go back calendar months from the last point (the day clamped), engine from the point at or before", () => {
     const jan31 = Date.UTC(2023, 0, 31) / 1000;
     const points: Array<[number, number]> = [];
@@ -116,7 +139,11 @@ describe("trailingReturns", () => {
     expectClose(trailingReturns(points).threeMonths!, points[points.length - 1]![1] / base[1] - 1, 1e-12);
     // quantstats compounds the returns dated on or after that day: one period more.
     const prev = points[points.indexOf(base) - 1]!;
-    expectClose(trailingReturns(points, { convention: "quantstats" }).threeMonths!, points[points.length - 1]![1] / prev[1] - 1, 1e-12);
+    expectClose(
+      trailingReturns(points, { convention: "quantstats" }).threeMonths!,
+      points[points.length - 1]![1] / prev[1] - 1,
+      1e-12,
+    );
     expect(T).toBeGreaterThan(back3);
   });
 });
@@ -166,7 +193,7 @@ describe("quarterlyReturns", () => {
 describe("tearSheet report rows", () => {
   const series = (step: number, seed: number) => {
     let x = seed;
-    const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+    const rand = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
     const p: Array<[number, number]> = [[1578268800, 100]];
     const b: Array<[number, number]> = [[1578268800, 100]];
     for (let i = 1; i < 400; i++) {
@@ -185,9 +212,13 @@ describe("tearSheet report rows", () => {
     const input = series(step, 7);
     for (const convention of ["engine", "empyrical", "quantstats"] as const) {
       const sheet = tearSheet(input, { periodsPerYear: p, convention, riskFreeRate: 0.03 });
-      const swapped = tearSheet({ timeSeries: input.benchmarkTimeSeries, benchmarkTimeSeries: input.timeSeries }, { periodsPerYear: p, convention, riskFreeRate: 0.03 });
+      const swapped = tearSheet(
+        { timeSeries: input.benchmarkTimeSeries, benchmarkTimeSeries: input.timeSeries },
+        { periodsPerYear: p, convention, riskFreeRate: 0.03 },
+      );
       expect(swapped.portfolio).toEqual(sheet.benchmark);
-      for (const [k, x] of Object.entries(sheet.portfolio)) if (typeof x === "number") expect(Number.isFinite(x), k).toBe(true);
+      for (const [k, x] of Object.entries(sheet.portfolio))
+        if (typeof x === "number") expect(Number.isFinite(x), k).toBe(true);
       expect(sheet.rSquared).toBeCloseTo(sheet.correlation ** 2, 15);
       expect(sheet.start).toBe(input.timeSeries[0]![0]);
     }
@@ -199,27 +230,60 @@ describe("tearSheet report rows", () => {
     const r = simpleReturns(input.timeSeries.map(([, v]) => v));
     const b = simpleReturns(input.benchmarkTimeSeries.map(([, v]) => v));
     const a = averageWinLoss(r, { jointWith: b });
-    expect([joint.portfolio.averageWin, joint.portfolio.averageLoss, joint.portfolio.averageReturn]).toEqual([a.win, a.loss, a.return]);
+    expect([joint.portfolio.averageWin, joint.portfolio.averageLoss, joint.portfolio.averageReturn]).toEqual([
+      a.win,
+      a.loss,
+      a.return,
+    ]);
     expectClose(joint.portfolio.payoffRatio, a.win / -a.loss, 1e-12);
     expect(joint.portfolio.kellyCriterion).not.toBe(plain.portfolio.kellyCriterion);
-    const same = (s: typeof plain.portfolio) => ({ ...s, averageReturn: 0, averageWin: 0, averageLoss: 0, payoffRatio: 0, kellyCriterion: 0, cpcIndex: 0, averageUpMonth: 0, averageDownMonth: 0 });
+    const same = (s: typeof plain.portfolio) => ({
+      ...s,
+      averageReturn: 0,
+      averageWin: 0,
+      averageLoss: 0,
+      payoffRatio: 0,
+      kellyCriterion: 0,
+      cpcIndex: 0,
+      averageUpMonth: 0,
+      averageDownMonth: 0,
+    });
     expect(same(joint.portfolio)).toEqual(same(plain.portfolio));
   });
   it("quantstats 0.0.81 de-annualises the rate over the rolling window in the rolling Sharpe and Sortino ratios", () => {
     const input = series(1, 5);
     const r = simpleReturns(input.timeSeries.map(([, v]) => v));
-    const sheet = tearSheet(input, { periodsPerYear: 252, riskFreeRate: 0.05, rollingWindow: 126, convention: "quantstats", quantstatsVersion: "0.0.81" });
+    const sheet = tearSheet(input, {
+      periodsPerYear: 252,
+      riskFreeRate: 0.05,
+      rollingWindow: 126,
+      convention: "quantstats",
+      quantstatsVersion: "0.0.81",
+    });
     const perWindow = Math.expm1(Math.log1p(0.05) / 126);
-    const shifted = rollingSharpe(r.map((x) => x - perWindow + Math.expm1(Math.log1p(0.05) / 252)), 126, { periodsPerYear: 252, riskFreeRate: 0.05 });
+    const shifted = rollingSharpe(
+      r.map((x) => x - perWindow + Math.expm1(Math.log1p(0.05) / 252)),
+      126,
+      { periodsPerYear: 252, riskFreeRate: 0.05 },
+    );
     sheet.rollingSharpe.forEach(([, x], i) => expectClose(x, shifted[i]!, 1e-9, 1e-12));
-    const current = tearSheet(input, { periodsPerYear: 252, riskFreeRate: 0.05, rollingWindow: 126, convention: "quantstats" });
-    expect(current.rollingSortino.map(([, x]) => x)).toEqual(Array.from(rollingSortino(r, 126, { periodsPerYear: 252, riskFreeRate: 0.05 })));
+    const current = tearSheet(input, {
+      periodsPerYear: 252,
+      riskFreeRate: 0.05,
+      rollingWindow: 126,
+      convention: "quantstats",
+    });
+    expect(current.rollingSortino.map(([, x]) => x)).toEqual(
+      Array.from(rollingSortino(r, 126, { periodsPerYear: 252, riskFreeRate: 0.05 })),
+    );
     expect(sheet.rollingSortino[0]![1]).toBeLessThan(current.rollingSortino[0]![1]);
   });
   it("rejects a confidence outside (0, 1), a non-boolean jointDays and a release without the quantstats convention", () => {
     const input = series(7, 3);
     expect(() => tearSheet(input, { confidence: 1 })).toThrowError(/confidence/);
     expect(() => tearSheet(input, { jointDays: "yes" as never })).toThrowError(/jointDays must be a boolean/);
-    expect(() => tearSheet(input, { quantstatsVersion: "0.0.81" })).toThrowError(/quantstatsVersion applies to convention "quantstats" only/);
+    expect(() => tearSheet(input, { quantstatsVersion: "0.0.81" })).toThrowError(
+      /quantstatsVersion applies to convention "quantstats" only/,
+    );
   });
 });

@@ -8,12 +8,19 @@ const ret = fc.integer({ min: -30000, max: 30000 }).map((x) => x / 1e5);
 describe("rollingSortino", () => {
   it("is sortinoRatio of each window", () => {
     fc.assert(
-      fc.property(fc.array(ret, { minLength: 2, maxLength: 80 }), fc.integer({ min: 2, max: 80 }), fc.double({ min: -0.02, max: 0.1, noNaN: true }), (r, m, rf) => {
-        const window = Math.min(m, r.length);
-        const got = rollingSortino(r, window, { riskFreeRate: rf, periodsPerYear: 52 });
-        expect(got.length).toBe(r.length - window + 1);
-        got.forEach((x, i) => expect(x).toBe(sortinoRatio(r.slice(i, i + window), { riskFreeRate: rf, periodsPerYear: 52 })));
-      }),
+      fc.property(
+        fc.array(ret, { minLength: 2, maxLength: 80 }),
+        fc.integer({ min: 2, max: 80 }),
+        fc.double({ min: -0.02, max: 0.1, noNaN: true }),
+        (r, m, rf) => {
+          const window = Math.min(m, r.length);
+          const got = rollingSortino(r, window, { riskFreeRate: rf, periodsPerYear: 52 });
+          expect(got.length).toBe(r.length - window + 1);
+          got.forEach((x, i) =>
+            expect(x).toBe(sortinoRatio(r.slice(i, i + window), { riskFreeRate: rf, periodsPerYear: 52 })),
+          );
+        },
+      ),
     );
   });
   it("rejects a bad window", () => {

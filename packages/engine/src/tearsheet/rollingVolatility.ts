@@ -21,7 +21,11 @@ import { rollingWindow } from "./_internal/rollingWindow.ts";
  * @example
  * Array.from(rollingVolatility([0.01, -0.01, 0.01, 0.03], 3, 52)) // => [0.08326663997864531, 0.14422205101855956]
  */
-export function rollingVolatility(returns: NumericArray, window: number, periodsPerYear: number = PERIODS_PER_YEAR.daily): Float64Array {
+export function rollingVolatility(
+  returns: NumericArray,
+  window: number,
+  periodsPerYear: number = PERIODS_PER_YEAR.daily,
+): Float64Array {
   const r = toFiniteFloat64("returns", returns, 1);
   rollingWindow(window, r.length);
   assertInRange("periodsPerYear", periodsPerYear, { min: 0, minExclusive: true });

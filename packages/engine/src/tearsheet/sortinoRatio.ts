@@ -25,7 +25,13 @@ export function sortinoRatio(returns: NumericArray, options?: PeriodOptions): nu
 }
 
 /** Sortino ratio over [from, to) of checked returns. */
-export function sortinoOf(r: Float64Array, from: number, to: number, periodsPerYear: number, perPeriodRf: number): number {
+export function sortinoOf(
+  r: Float64Array,
+  from: number,
+  to: number,
+  periodsPerYear: number,
+  perPeriodRf: number,
+): number {
   const n = to - from;
   const e = new Float64Array(n);
   let maxAbs = 0;

@@ -29,7 +29,8 @@ function expectSheetClose(actual: unknown, expected: unknown, path = "sheet"): v
   if (expected === null || typeof expected !== "object") return void expect(actual, path).toBe(expected);
   if (Array.isArray(expected)) expect((actual as unknown[]).length, path).toBe(expected.length);
   else expect(Object.keys(actual as object), path).toEqual(expect.arrayContaining(Object.keys(expected)));
-  for (const [k, v] of Object.entries(expected)) expectSheetClose((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
+  for (const [k, v] of Object.entries(expected))
+    expectSheetClose((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
 }
 
 describe("tearSheet", () => {
@@ -51,7 +52,14 @@ describe("tearSheet", () => {
           expect(series.length).toBe(expectedLength);
           expect(series.map(([t]) => t)).toEqual(result.timeSeries.slice(window).map(([t]) => t));
         }
-        for (const value of [sheet.sortinoRatio, sheet.calmarRatio, sheet.beta, sheet.alpha, sheet.trackingError, sheet.informationRatio]) {
+        for (const value of [
+          sheet.sortinoRatio,
+          sheet.calmarRatio,
+          sheet.beta,
+          sheet.alpha,
+          sheet.trackingError,
+          sheet.informationRatio,
+        ]) {
           expect(Number.isFinite(value)).toBe(true);
         }
       }),
@@ -64,7 +72,10 @@ describe("tearSheet", () => {
       fc.property(scenarioArb({ maxHoldings: 2 }), ({ input }) => {
         const result = unlessRejected(() => buyAndHoldBacktest(input));
         fc.pre(result !== undefined && result.timeSeries.length >= 3);
-        const sheet = tearSheet({ timeSeries: result.benchmarkTimeSeries, benchmarkTimeSeries: result.benchmarkTimeSeries });
+        const sheet = tearSheet({
+          timeSeries: result.benchmarkTimeSeries,
+          benchmarkTimeSeries: result.benchmarkTimeSeries,
+        });
         expectClose(sheet.beta, 1, 1e-12, 0);
         expectClose(sheet.alpha, 0, 0, 1e-12);
         expect([sheet.trackingError, sheet.informationRatio, sheet.hitRate]).toEqual([0, 0, 0]);
@@ -87,7 +98,9 @@ describe("tearSheet", () => {
     };
     const shifted = input.benchmarkTimeSeries.map(([t, v], k) => [k === 5 ? t + 1 : t, v] as [number, number]);
     expect(fieldOf(() => tearSheet({ ...input, benchmarkTimeSeries: shifted }))).toBe("benchmarkTimeSeries[5][0]");
-    expect(fieldOf(() => tearSheet({ ...input, benchmarkTimeSeries: input.benchmarkTimeSeries.slice(1) }))).toBe("benchmarkTimeSeries");
+    expect(fieldOf(() => tearSheet({ ...input, benchmarkTimeSeries: input.benchmarkTimeSeries.slice(1) }))).toBe(
+      "benchmarkTimeSeries",
+    );
     const bad = input.timeSeries.map(([t, v], k) => [t, k === 7 ? -1 : v] as [number, number]);
     expect(fieldOf(() => tearSheet({ ...input, timeSeries: bad }))).toBe("timeSeries[7][1]");
     expect(fieldOf(() => tearSheet({ ...input, timeSeries: input.timeSeries.slice(0, 2) }))).toBe("timeSeries");

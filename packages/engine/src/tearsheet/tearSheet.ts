@@ -159,13 +159,22 @@ export interface TearSheet {
  */
 export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {}): TearSheet {
   if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", "input must be an object { timeSeries, benchmarkTimeSeries }", { field: "input" });
+    throw new EngineError("INVALID_INPUT", "input must be an object { timeSeries, benchmarkTimeSeries }", {
+      field: "input",
+    });
   }
   if (options === null || typeof options !== "object") {
     throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
   }
   assertKnownKeys("options", options, [
-    "riskFreeRate", "periodsPerYear", "rollingWindow", "drawdowns", "convention", "quantstatsVersion", "confidence", "jointDays",
+    "riskFreeRate",
+    "periodsPerYear",
+    "rollingWindow",
+    "drawdowns",
+    "convention",
+    "quantstatsVersion",
+    "confidence",
+    "jointDays",
   ] satisfies ReadonlyArray<keyof TearSheetOptions>);
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
@@ -173,22 +182,34 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   const engine = convention === "engine";
   assertInteger("rollingWindow", rollingWindow, { min: 2 });
   assertInteger("drawdowns", drawdowns, { min: 1 });
-  const quantstatsVersion = options.quantstatsVersion === undefined ? undefined : quantstatsVersionOf(options.quantstatsVersion, convention);
+  const quantstatsVersion =
+    options.quantstatsVersion === undefined ? undefined : quantstatsVersionOf(options.quantstatsVersion, convention);
   const { confidence = DEFAULT_CONFIDENCE, jointDays = false } = options;
   assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
-  if (typeof jointDays !== "boolean") throw new EngineError("INVALID_INPUT", `jointDays must be a boolean, got ${typeof jointDays}`, { field: "jointDays" });
+  if (typeof jointDays !== "boolean")
+    throw new EngineError("INVALID_INPUT", `jointDays must be a boolean, got ${typeof jointDays}`, {
+      field: "jointDays",
+    });
   const { t, v } = unzip("timeSeries", input.timeSeries);
   const bench = unzip("benchmarkTimeSeries", input.benchmarkTimeSeries);
   if (bench.t.length !== t.length) {
-    throw new EngineError("INVALID_INPUT", `benchmarkTimeSeries must have the length of timeSeries (${t.length}), got ${bench.t.length}`, {
-      field: "benchmarkTimeSeries",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `benchmarkTimeSeries must have the length of timeSeries (${t.length}), got ${bench.t.length}`,
+      {
+        field: "benchmarkTimeSeries",
+      },
+    );
   }
   for (let k = 0; k < t.length; k++) {
     if (bench.t[k] !== t[k]) {
-      throw new EngineError("INVALID_INPUT", `benchmarkTimeSeries[${k}][0] must equal timeSeries[${k}][0] (${t[k]}), got ${bench.t[k]}`, {
-        field: `benchmarkTimeSeries[${k}][0]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `benchmarkTimeSeries[${k}][0] must equal timeSeries[${k}][0] (${t[k]}), got ${bench.t[k]}`,
+        {
+          field: `benchmarkTimeSeries[${k}][0]`,
+        },
+      );
     }
   }
   const r = simpleReturns(v);
@@ -197,15 +218,23 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
   const capture = captureRatios(r, b, periodsPerYear);
   const extreme = extremePeriods(r);
   const ends = t.subarray(rollingWindow); // window i ends at return rollingWindow - 1 + i, i.e. point rollingWindow + i
-  const rolling = (values: () => Float64Array): TimePoint[] => (n < rollingWindow ? [] : Array.from(values(), (x, i) => [ends[i]!, x] as TimePoint));
+  const rolling = (values: () => Float64Array): TimePoint[] =>
+    n < rollingWindow ? [] : Array.from(values(), (x, i) => [ends[i]!, x] as TimePoint);
   // Computed in the order of the result's fields (so the same error comes first); beta and the
   // active returns once each, shared by alpha and by tracking error and information ratio.
   const sortinoRatio = sortinoOf(r, 0, n, periodsPerYear, perPeriodRf);
   const calmar = calmarRatio(v, engine ? yearsBetween(t[0]!, t[t.length - 1]!) : n / periodsPerYear);
   const betaValue = beta(r, b);
-  const alpha = engine ? alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue) : jensenAlpha(r, b, { riskFreeRate, periodsPerYear, convention });
+  const alpha = engine
+    ? alphaOf(r, b, periodsPerYear, perPeriodRf, betaValue)
+    : jensenAlpha(r, b, { riskFreeRate, periodsPerYear, convention });
   const active = activeReturns(r, b);
-  const rollingOptions = { riskFreeRate, periodsPerYear, convention, ...(quantstatsVersion === undefined ? {} : { quantstatsVersion }) };
+  const rollingOptions = {
+    riskFreeRate,
+    periodsPerYear,
+    convention,
+    ...(quantstatsVersion === undefined ? {} : { quantstatsVersion }),
+  };
   const own = { t, v, r };
   const other = { t: bench.t, v: bench.v, r: b };
   const common = { riskFreeRate, periodsPerYear, confidence, convention, quantstatsVersion };
@@ -217,7 +246,9 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
     beta: betaValue,
     alpha,
     trackingError: trackingErrorOf(active, periodsPerYear),
-    informationRatio: engine ? informationRatioOf(active, periodsPerYear) : informationRatioOf(active, periodsPerYear) / Math.sqrt(periodsPerYear),
+    informationRatio: engine
+      ? informationRatioOf(active, periodsPerYear)
+      : informationRatioOf(active, periodsPerYear) / Math.sqrt(periodsPerYear),
     upCapture: capture.up,
     downCapture: capture.down,
     hitRate: hitRate(r, b, { convention }),
@@ -255,15 +286,22 @@ function unzip(field: string, points: unknown): { t: Float64Array; v: Float64Arr
   const v = new Float64Array(points.length);
   for (let k = 0; k < points.length; k++) {
     const p = points[k] as unknown;
-    if (!Array.isArray(p) || p.length < 2) throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a [t, value] pair`, { field: `${field}[${k}]` });
+    if (!Array.isArray(p) || p.length < 2)
+      throw new EngineError("INVALID_INPUT", `${field}[${k}] must be a [t, value] pair`, { field: `${field}[${k}]` });
     const [tk, vk] = p as [unknown, unknown];
     if (typeof tk !== "number" || !Number.isFinite(tk) || (k > 0 && !(tk > t[k - 1]!))) {
-      throw new EngineError("INVALID_INPUT", `${field}[${k}][0] must be a finite timestamp above the previous one, got ${String(tk)}`, {
-        field: `${field}[${k}][0]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field}[${k}][0] must be a finite timestamp above the previous one, got ${String(tk)}`,
+        {
+          field: `${field}[${k}][0]`,
+        },
+      );
     }
     if (typeof vk !== "number" || !(vk > 0 && vk < Infinity)) {
-      throw new EngineError("INVALID_INPUT", `${field}[${k}][1] must be a finite number > 0, got ${String(vk)}`, { field: `${field}[${k}][1]` });
+      throw new EngineError("INVALID_INPUT", `${field}[${k}][1] must be a finite number > 0, got ${String(vk)}`, {
+        field: `${field}[${k}][1]`,
+      });
     }
     t[k] = tk;
     v[k] = vk;

@@ -17,7 +17,11 @@ import { activeReturns } from "./_internal/activeReturns.ts";
  * @example
  * trackingError([0.02, 0.00, 0.02], [0.01, 0.01, 0.01], 52) // => 0.08326663997864531
  */
-export function trackingError(returns: NumericArray, benchmarkReturns: NumericArray, periodsPerYear: number = PERIODS_PER_YEAR.daily): number {
+export function trackingError(
+  returns: NumericArray,
+  benchmarkReturns: NumericArray,
+  periodsPerYear: number = PERIODS_PER_YEAR.daily,
+): number {
   return trackingErrorOf(activeReturns(returns, benchmarkReturns), periodsPerYear);
 }
 

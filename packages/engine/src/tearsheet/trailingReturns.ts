@@ -56,7 +56,10 @@ export interface TrailingReturns {
  * @example
  * trailingReturns([[1672531200, 100], [1688169600, 110], [1704067200, 121]]).sixMonths // => 0.1
  */
-export function trailingReturns(timeSeries: ReadonlyArray<readonly [number, number]>, options: TrailingReturnsOptions = {}): TrailingReturns {
+export function trailingReturns(
+  timeSeries: ReadonlyArray<readonly [number, number]>,
+  options: TrailingReturnsOptions = {},
+): TrailingReturns {
   const convention = conventionOf(options, ["convention", "periodsPerYear", "quantstatsVersion"]);
   const version = quantstatsVersionOf(options.quantstatsVersion, convention);
   const periodsPerYear = options.periodsPerYear === undefined ? PERIODS_PER_YEAR.daily : options.periodsPerYear;

@@ -23,7 +23,11 @@ import { pairedReturns } from "./_internal/pairedReturns.ts";
  * @example
  * treynorRatio([0.03, -0.01, 0.05], [0.01, -0.01, 0.02], { periodsPerYear: 52 }) // => 0.6066666666666667 (52 × 0.02333 / β = 2)
  */
-export function treynorRatio(returns: NumericArray, benchmarkReturns: NumericArray, options?: PeriodOptions & ConventionOptions): number {
+export function treynorRatio(
+  returns: NumericArray,
+  benchmarkReturns: NumericArray,
+  options?: PeriodOptions & ConventionOptions,
+): number {
   const { r, b } = pairedReturns(returns, benchmarkReturns);
   const convention = conventionOf(options, ["convention", "riskFreeRate", "periodsPerYear"]);
   const { riskFreeRate, periodsPerYear, perPeriodRf } = periodOptions(options, ["convention"]);

@@ -20,7 +20,11 @@ export function oracleWeeklyPoints(calendar: ArrayLike<number>, years: number, a
  * with the engine: per holding a state (waiting in cash, holding shares, cash after the last close).
  * Returns the weekly NAV (rebased to 10000) and the ids used.
  */
-export function oracleNav(input: BacktestInput & { calendar: ArrayLike<number> }): { nav: number[]; used: string[]; points: number[] } {
+export function oracleNav(input: BacktestInput & { calendar: ArrayLike<number> }): {
+  nav: number[];
+  used: string[];
+  points: number[];
+} {
   const { calendar } = input;
   const years = input.years ?? 5;
   const asOf = input.asOf ?? calendar[calendar.length - 1]!;
@@ -68,4 +72,3 @@ export function oracleNav(input: BacktestInput & { calendar: ArrayLike<number> }
   }
   return { nav: values.map((v) => (10000 * v) / values[0]!), used: live.map((h) => h.id), points };
 }
-

@@ -32,7 +32,10 @@ export interface BacktestScenarioOptions {
  * @example
  * fc.assert(fc.property(arbitraryBacktestScenario(), ({ input }) => buyAndHoldBacktest(input).timeSeries[0][1] === 10000));
  */
-export function arbitraryBacktestScenario({ maxHoldings = 6, irregular = true }: BacktestScenarioOptions = {}): fc.Arbitrary<BacktestScenario> {
+export function arbitraryBacktestScenario({
+  maxHoldings = 6,
+  irregular = true,
+}: BacktestScenarioOptions = {}): fc.Arbitrary<BacktestScenario> {
   return fc
     .record({
       seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -67,7 +70,10 @@ export function arbitraryBacktestScenario({ maxHoldings = 6, irregular = true }:
           end = start + 1 + Math.floor(random() * (n - start - 1));
           if (end < n) delistedIds.push(id);
         }
-        const closes = geometricRandomWalk(random, end - start, { start: 10 + random() * 200, vol: 0.005 + random() * 0.04 });
+        const closes = geometricRandomWalk(random, end - start, {
+          start: 10 + random() * 200,
+          vol: 0.005 + random() * 0.04,
+        });
         prices.set(id, { start, closes });
         holdings.push({ id, weight: random() < 0.1 ? 0.5 : 0.01 + random() * 3 });
       }

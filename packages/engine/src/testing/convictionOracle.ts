@@ -16,7 +16,10 @@ export function isEligible(c: ConvictionInput, minMarketCap: number): boolean {
  * @example
  * eligibleXY([{ linguisticBeta: 0, marketBuzz: 0.5, marketCap: Math.E }], 0) // => { idx: [0], x: [1], y: [0.5] }
  */
-export function eligibleXY(cs: ReadonlyArray<ConvictionInput>, minMarketCap: number): { idx: number[]; x: number[]; y: number[] } {
+export function eligibleXY(
+  cs: ReadonlyArray<ConvictionInput>,
+  minMarketCap: number,
+): { idx: number[]; x: number[]; y: number[] } {
   const idx: number[] = [];
   const x: number[] = [];
   const y: number[] = [];

@@ -11,8 +11,14 @@ import { seededRandom } from "./seededRandom.ts";
  * @example
  * fc.assert(fc.property(arbitraryHoldings(["A", "B"]), (hs) => hs.some((h) => h.weight > 0)));
  */
-export function arbitraryHoldings(ids: readonly string[], { maxLength = 2 * ids.length }: { maxLength?: number } = {}): fc.Arbitrary<BacktestHolding[]> {
-  const weight = fc.oneof({ arbitrary: fc.double({ min: 0.01, max: 3, noNaN: true }), weight: 9 }, { arbitrary: fc.constant(0), weight: 1 });
+export function arbitraryHoldings(
+  ids: readonly string[],
+  { maxLength = 2 * ids.length }: { maxLength?: number } = {},
+): fc.Arbitrary<BacktestHolding[]> {
+  const weight = fc.oneof(
+    { arbitrary: fc.double({ min: 0.01, max: 3, noNaN: true }), weight: 9 },
+    { arbitrary: fc.constant(0), weight: 1 },
+  );
   return fc
     .array(fc.record({ id: fc.constantFrom(...ids), weight }), { minLength: 1, maxLength: Math.max(1, maxLength) })
     .filter((hs) => hs.some((h) => h.weight > 0));
@@ -27,7 +33,12 @@ export function arbitraryHoldings(ids: readonly string[], { maxLength = 2 * ids.
  */
 export function arbitraryCalendar({ maxYears = 3 }: { maxYears?: number } = {}): fc.Arbitrary<number[]> {
   return fc
-    .record({ seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), startDay: fc.integer({ min: 0, max: 3000 }), days: fc.integer({ min: 5, max: Math.round(maxYears * 365.25) }), holidayRate: fc.constantFrom(0, 0.02, 0.1) })
+    .record({
+      seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      startDay: fc.integer({ min: 0, max: 3000 }),
+      days: fc.integer({ min: 5, max: Math.round(maxYears * 365.25) }),
+      holidayRate: fc.constantFrom(0, 0.02, 0.1),
+    })
     .map(({ seed, startDay, days, holidayRate }) => {
       const random = seededRandom(seed);
       const from = utc("2005-01-03") + startDay * 86400;

@@ -9,12 +9,16 @@ const DIGITS = "0123456789";
 const FIGI_EXCLUDED_PREFIXES = ["BS", "BM", "GG", "GB", "GH", "KY", "VG"];
 
 /** Characters weighted towards digits (3:1), so digit-substitution properties find digits often. */
-const digitHeavy = (letters: string) => fc.oneof({ arbitrary: fc.constantFrom(...DIGITS), weight: 3 }, { arbitrary: fc.constantFrom(...letters), weight: 1 });
+const digitHeavy = (letters: string) =>
+  fc.oneof({ arbitrary: fc.constantFrom(...DIGITS), weight: 3 }, { arbitrary: fc.constantFrom(...letters), weight: 1 });
 
 /** The 11 characters of a FIGI before its check digit: two consonants (not BS, BM, GG, GB, GH, KY, VG), `G`, eight consonants or digits. */
 export function arbitraryFigiBody(): fc.Arbitrary<string> {
   const consonant = fc.constantFrom(...CONSONANTS);
-  const prefix = fc.tuple(consonant, consonant).map(([a, b]) => a + b).filter((p) => !FIGI_EXCLUDED_PREFIXES.includes(p));
+  const prefix = fc
+    .tuple(consonant, consonant)
+    .map(([a, b]) => a + b)
+    .filter((p) => !FIGI_EXCLUDED_PREFIXES.includes(p));
   const tail = fc.array(digitHeavy(CONSONANTS), { minLength: 8, maxLength: 8 }).map((a) => a.join(""));
   return fc.tuple(prefix, tail).map(([p, t]) => `${p}G${t}`);
 }
@@ -30,7 +34,10 @@ export const arbitraryFigi = (): fc.Arbitrary<string> => arbitraryFigiBody().map
 /** The 11 characters of an ISIN before its check digit: two letters, nine letters or digits. */
 export function arbitraryIsinBody(): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.array(fc.constantFrom(...UPPER), { minLength: 2, maxLength: 2 }), fc.array(digitHeavy(UPPER), { minLength: 9, maxLength: 9 }))
+    .tuple(
+      fc.array(fc.constantFrom(...UPPER), { minLength: 2, maxLength: 2 }),
+      fc.array(digitHeavy(UPPER), { minLength: 9, maxLength: 9 }),
+    )
     .map(([country, rest]) => country.join("") + rest.join(""));
 }
 

@@ -19,12 +19,26 @@ import {
 
 describe("@thematic/engine/testing", () => {
   it("the README's two lines: the backtest agrees with the oracle on arbitrary portfolios", () => {
-    fc.assert(fc.property(arbitraryPortfolio(), ({ input }) => closeTo(buyAndHoldBacktest(input).timeSeries.at(-1)![1], oracleNav(input).nav.at(-1)!, 1e-9)), { numRuns: 40 });
+    fc.assert(
+      fc.property(arbitraryPortfolio(), ({ input }) =>
+        closeTo(buyAndHoldBacktest(input).timeSeries.at(-1)![1], oracleNav(input).nav.at(-1)!, 1e-9),
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it("every portfolio is one the backtest accepts (regression: seed -2011246739 delisted the only holding before the window)", () => {
-    fc.assert(fc.property(arbitraryPortfolio(), ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1), { seed: -2011246739, numRuns: 60 });
-    fc.assert(fc.property(arbitraryPortfolio({ maxHoldings: 1 }), ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1), { numRuns: 300 });
+    fc.assert(
+      fc.property(arbitraryPortfolio(), ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1),
+      { seed: -2011246739, numRuns: 60 },
+    );
+    fc.assert(
+      fc.property(
+        arbitraryPortfolio({ maxHoldings: 1 }),
+        ({ input }) => buyAndHoldBacktest(input).timeSeries.length > 1,
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("portfolios include late listings and delistings, and calendars have gaps", () => {
@@ -38,12 +52,20 @@ describe("@thematic/engine/testing", () => {
 
   it("price series fit their calendar with positive finite closes; holdings have a positive weight", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }).chain((n) => fc.tuple(fc.constant(n), arbitraryPriceSeries(n))), ([n, s]) => {
-        expect(s.start + s.closes.length).toBeLessThanOrEqual(n);
-        expect(Array.from(s.closes).every((c) => Number.isFinite(c) && c > 0)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 400 }).chain((n) => fc.tuple(fc.constant(n), arbitraryPriceSeries(n))),
+        ([n, s]) => {
+          expect(s.start + s.closes.length).toBeLessThanOrEqual(n);
+          expect(Array.from(s.closes).every((c) => Number.isFinite(c) && c > 0)).toBe(true);
+        },
+      ),
     );
-    fc.assert(fc.property(arbitraryHoldings(["A", "B", "C"]), (hs) => hs.some((h) => h.weight > 0) && hs.every((h) => ["A", "B", "C"].includes(h.id))));
+    fc.assert(
+      fc.property(
+        arbitraryHoldings(["A", "B", "C"]),
+        (hs) => hs.some((h) => h.weight > 0) && hs.every((h) => ["A", "B", "C"].includes(h.id)),
+      ),
+    );
   });
 
   it("return scenarios are T × N returns > -1; companies have unique ids and signals in [0, 1]", () => {
@@ -58,7 +80,8 @@ describe("@thematic/engine/testing", () => {
     fc.assert(
       fc.property(arbitraryOptimizerCompanies(), (cs) => {
         expect(new Set(cs.map((c) => c.id)).size).toBe(cs.length);
-        for (const c of cs) expect(c.linguisticBeta >= 0 && c.linguisticBeta <= 1 && c.marketBuzz >= 0 && c.marketBuzz <= 1).toBe(true);
+        for (const c of cs)
+          expect(c.linguisticBeta >= 0 && c.linguisticBeta <= 1 && c.marketBuzz >= 0 && c.marketBuzz <= 1).toBe(true);
       }),
     );
   });
@@ -74,7 +97,9 @@ describe("@thematic/engine/testing", () => {
     await fc.assert(
       fc.asyncProperty(arbitraryMeanCvarProblem(), async ({ companies, scenarios, options }) => {
         const { weights } = await meanCvarOptimize(companies, scenarios, options);
-        expect(weights.filter((w) => w.weight >= options.minActiveWeight! - 1e-9).length).toBeGreaterThanOrEqual(options.minHoldings!);
+        expect(weights.filter((w) => w.weight >= options.minActiveWeight! - 1e-9).length).toBeGreaterThanOrEqual(
+          options.minHoldings!,
+        );
         expect(weights.every((w) => w.weight <= options.maxWeight! + 1e-9)).toBe(true);
       }),
       { numRuns: 10 },

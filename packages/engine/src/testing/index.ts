@@ -17,10 +17,24 @@
  */
 
 // Arbitraries
-export { arbitraryBacktestScenario, arbitraryPortfolio, type BacktestScenario, type BacktestScenarioOptions } from "./backtestScenario.ts";
+export {
+  arbitraryBacktestScenario,
+  arbitraryPortfolio,
+  type BacktestScenario,
+  type BacktestScenarioOptions,
+} from "./backtestScenario.ts";
 export { arbitraryCalendar, arbitraryHoldings } from "./holdings.ts";
 export { arbitraryPriceSeries } from "./priceSeries.ts";
-export { arbitraryConfidence, arbitraryFiniteDouble, arbitraryPrice, arbitraryPrices, arbitraryReturn, arbitraryReturns, arbitraryTamePrice, uniformIn } from "./returns.ts";
+export {
+  arbitraryConfidence,
+  arbitraryFiniteDouble,
+  arbitraryPrice,
+  arbitraryPrices,
+  arbitraryReturn,
+  arbitraryReturns,
+  arbitraryTamePrice,
+  uniformIn,
+} from "./returns.ts";
 export {
   arbitraryConvictionInput,
   arbitraryConvictionInputs,
@@ -31,7 +45,13 @@ export {
   arbitraryUnit,
   permutationOf,
 } from "./companies.ts";
-export { arbitraryMeanCvarOptions, arbitraryMeanCvarProblem, arbitraryReturnScenarios, arbitraryScoreTiltOptions, arbitraryScoreTiltProblem } from "./optimizerProblems.ts";
+export {
+  arbitraryMeanCvarOptions,
+  arbitraryMeanCvarProblem,
+  arbitraryReturnScenarios,
+  arbitraryScoreTiltOptions,
+  arbitraryScoreTiltProblem,
+} from "./optimizerProblems.ts";
 export { arbitraryFigi, arbitraryFigiBody, arbitraryIsin, arbitraryIsinBody } from "./identifiers.ts";
 
 // Deterministic generators

@@ -16,9 +16,23 @@ import { syntheticUniverse } from "./syntheticUniverse.ts";
  * @example
  * fc.assert(fc.property(arbitraryReturnScenarios(), ({ scenarios }) => scenarios.returns.every((r) => r > -1)));
  */
-export function arbitraryReturnScenarios({ minAssets = 2, maxAssets = 12, minPeriods = 20, maxPeriods = 250 }: { minAssets?: number; maxAssets?: number; minPeriods?: number; maxPeriods?: number } = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios }> {
+export function arbitraryReturnScenarios({
+  minAssets = 2,
+  maxAssets = 12,
+  minPeriods = 20,
+  maxPeriods = 250,
+}: {
+  minAssets?: number;
+  maxAssets?: number;
+  minPeriods?: number;
+  maxPeriods?: number;
+} = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios }> {
   return fc
-    .record({ seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), assets: fc.integer({ min: minAssets, max: maxAssets }), periods: fc.integer({ min: minPeriods, max: maxPeriods }) })
+    .record({
+      seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      assets: fc.integer({ min: minAssets, max: maxAssets }),
+      periods: fc.integer({ min: minPeriods, max: maxPeriods }),
+    })
     .map(({ seed, assets, periods }) => syntheticUniverse(seed, assets, periods));
 }
 
@@ -29,7 +43,10 @@ export function arbitraryReturnScenarios({ minAssets = 2, maxAssets = 12, minPer
  * `binding` biases toward a cardinality constraint the LP optimum violates (K >= n/2, w_min near
  * its largest feasible value, a strong linguistic-beta reward that concentrates the LP).
  */
-export function arbitraryMeanCvarOptions(n: number, { binding = false }: { binding?: boolean } = {}): fc.Arbitrary<MeanCvarOptimizeOptions> {
+export function arbitraryMeanCvarOptions(
+  n: number,
+  { binding = false }: { binding?: boolean } = {},
+): fc.Arbitrary<MeanCvarOptimizeOptions> {
   return fc
     .record({
       linguisticBetaWeight: uniformIn(0, binding ? 0.3 : 0.1),
@@ -65,32 +82,63 @@ export function arbitraryMeanCvarOptions(n: number, { binding = false }: { bindi
  * @example
  * await fc.assert(fc.asyncProperty(arbitraryMeanCvarProblem(), async ({ companies, scenarios, options }) => (await meanCvarOptimize(companies, scenarios, options)).weights.length >= options.minHoldings!));
  */
-export function arbitraryMeanCvarProblem({ binding = false }: { binding?: boolean } = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptimizeOptions }> {
-  return arbitraryReturnScenarios({ minAssets: 3, maxAssets: binding ? 6 : 7, minPeriods: 30, maxPeriods: 90 }).chain(({ companies, scenarios }) => {
-    for (const c of companies) c.marketCap = 1e10; // every company eligible
-    return arbitraryMeanCvarOptions(companies.length, { binding }).map((options) => ({ companies, scenarios, options }));
-  });
+export function arbitraryMeanCvarProblem({
+  binding = false,
+}: {
+  binding?: boolean;
+} = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; scenarios: ReturnScenarios; options: MeanCvarOptimizeOptions }> {
+  return arbitraryReturnScenarios({ minAssets: 3, maxAssets: binding ? 6 : 7, minPeriods: 30, maxPeriods: 90 }).chain(
+    ({ companies, scenarios }) => {
+      for (const c of companies) c.marketCap = 1e10; // every company eligible
+      return arbitraryMeanCvarOptions(companies.length, { binding }).map((options) => ({
+        companies,
+        scenarios,
+        options,
+      }));
+    },
+  );
 }
 
 /**
  * Score-tilt bounds feasible for `n` companies: tiltExponent in 0..10 (0 and 1 often),
  * 1/n <= maxWeight <= 1, 0 <= minWeight <= 1/n.
  */
-export function arbitraryScoreTiltOptions(n: number): fc.Arbitrary<Required<Pick<ScoreTiltOptions, "tiltExponent" | "maxWeight" | "minWeight">>> {
+export function arbitraryScoreTiltOptions(
+  n: number,
+): fc.Arbitrary<Required<Pick<ScoreTiltOptions, "tiltExponent" | "maxWeight" | "minWeight">>> {
   return fc
-    .record({ tiltExponent: fc.oneof(uniformIn(0, 10), fc.constant(0), fc.constant(1)), hiShare: uniformIn(0, 1), loShare: uniformIn(0, 1) })
-    .map(({ tiltExponent, hiShare, loShare }) => ({ tiltExponent, maxWeight: 1 / n + hiShare * (1 - 1 / n), minWeight: loShare * (1 / n) }));
+    .record({
+      tiltExponent: fc.oneof(uniformIn(0, 10), fc.constant(0), fc.constant(1)),
+      hiShare: uniformIn(0, 1),
+      loShare: uniformIn(0, 1),
+    })
+    .map(({ tiltExponent, hiShare, loShare }) => ({
+      tiltExponent,
+      maxWeight: 1 / n + hiShare * (1 - 1 / n),
+      minWeight: loShare * (1 / n),
+    }));
 }
 
 /**
  * A score-tilt instance: 2..40 companies `K00…` with conviction scores (some null, tied at 0.5, or
  * 0), caps 1e9, and feasible bounds from {@link arbitraryScoreTiltOptions}.
  */
-export function arbitraryScoreTiltProblem({ maxCompanies = 40 }: { maxCompanies?: number } = {}): fc.Arbitrary<{ companies: OptimizerCompany[]; options: ReturnType<typeof arbitraryScoreTiltOptions> extends fc.Arbitrary<infer O> ? O : never }> {
+export function arbitraryScoreTiltProblem({ maxCompanies = 40 }: { maxCompanies?: number } = {}): fc.Arbitrary<{
+  companies: OptimizerCompany[];
+  options: ReturnType<typeof arbitraryScoreTiltOptions> extends fc.Arbitrary<infer O> ? O : never;
+}> {
   const score = fc.oneof(uniformIn(0, 1), fc.constant(0), fc.constant(null), fc.constant(0.5));
   return fc.array(score, { minLength: 2, maxLength: maxCompanies }).chain((scores) =>
     arbitraryScoreTiltOptions(scores.length).map((options) => ({
-      companies: scores.map((s, i): OptimizerCompany => ({ id: `K${String(i).padStart(2, "0")}`, marketCap: 1e9, linguisticBeta: 0.5, marketBuzz: 0.2, convictionScore: s })),
+      companies: scores.map(
+        (s, i): OptimizerCompany => ({
+          id: `K${String(i).padStart(2, "0")}`,
+          marketCap: 1e9,
+          linguisticBeta: 0.5,
+          marketBuzz: 0.2,
+          convictionScore: s,
+        }),
+      ),
       options,
     })),
   );

@@ -12,7 +12,10 @@ import { seededRandom } from "./seededRandom.ts";
  * @example
  * fc.assert(fc.property(arbitraryPriceSeries(250), (s) => s.start + s.closes.length <= 250));
  */
-export function arbitraryPriceSeries(calendarLength: number, { irregular = true }: { irregular?: boolean } = {}): fc.Arbitrary<PriceSeries> {
+export function arbitraryPriceSeries(
+  calendarLength: number,
+  { irregular = true }: { irregular?: boolean } = {},
+): fc.Arbitrary<PriceSeries> {
   return fc
     .record({
       seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),

@@ -11,7 +11,12 @@ export interface ReferenceProblem {
   confidence: number;
 }
 
-type OneShot = { solve(lp: string, options?: Record<string, unknown>): { Status: string; ObjectiveValue: number; Columns: Record<string, { Primal: number }> } };
+type OneShot = {
+  solve(
+    lp: string,
+    options?: Record<string, unknown>,
+  ): { Status: string; ObjectiveValue: number; Columns: Record<string, { Primal: number }> };
+};
 
 let solver: Promise<OneShot> | undefined;
 export function oneShotHighs(): Promise<OneShot> {
@@ -27,7 +32,10 @@ const num = (x: number): string => (x >= 0 ? `+ ${x.toPrecision(17)}` : `- ${(-x
  * split |w_i − b_i| = p_i + m_i, solved by HiGHS's one-shot `solve`. `lower` fixes w_i >= lower_i
  * (the brute-force search over supports uses it). Returns the optimal objective and weights.
  */
-export async function referenceLp(p: ReferenceProblem, lower?: ReadonlyMap<string, number>): Promise<{ objective: number; weights: Map<string, number> }> {
+export async function referenceLp(
+  p: ReferenceProblem,
+  lower?: ReadonlyMap<string, number>,
+): Promise<{ objective: number; weights: Map<string, number> }> {
   const { companies, scenarios } = p;
   const n = companies.length;
   const T = scenarios.periods;
@@ -43,7 +51,9 @@ export async function referenceLp(p: ReferenceProblem, lower?: ReadonlyMap<strin
     let mean = 0;
     for (let t = 0; t < T; t++) mean += scenarios.returns[t * N + col[i]!]!;
     mean /= T;
-    lines.push(`  ${num(p.returnMultiplier * mean + p.linguisticBetaWeight * companies[i]!.linguisticBeta)} w${i} ${num(-p.buzzPenalty)} dp${i} ${num(-p.buzzPenalty)} dm${i}`);
+    lines.push(
+      `  ${num(p.returnMultiplier * mean + p.linguisticBetaWeight * companies[i]!.linguisticBeta)} w${i} ${num(-p.buzzPenalty)} dp${i} ${num(-p.buzzPenalty)} dm${i}`,
+    );
   }
   lines.push("  - 1 alpha");
   for (let t = 0; t < T; t++) lines.push(`  ${num(-1 / k)} u${t}`);
@@ -54,10 +64,15 @@ export async function referenceLp(p: ReferenceProblem, lower?: ReadonlyMap<strin
     lines.push(` tail${t}: ${terms} + 1 alpha + 1 u${t} >= 0`);
   }
   lines.push("Bounds", " alpha free");
-  for (let i = 0; i < n; i++) lines.push(` ${(lower?.get(companies[i]!.id) ?? 0).toPrecision(17)} <= w${i} <= ${p.maxWeight.toPrecision(17)}`);
+  for (let i = 0; i < n; i++)
+    lines.push(` ${(lower?.get(companies[i]!.id) ?? 0).toPrecision(17)} <= w${i} <= ${p.maxWeight.toPrecision(17)}`);
   lines.push("End");
   const highs = await oneShotHighs();
-  const result = highs.solve(lines.join("\n"), { output_flag: false, primal_feasibility_tolerance: 1e-10, dual_feasibility_tolerance: 1e-10 });
+  const result = highs.solve(lines.join("\n"), {
+    output_flag: false,
+    primal_feasibility_tolerance: 1e-10,
+    dual_feasibility_tolerance: 1e-10,
+  });
   if (result.Status !== "Optimal") return { objective: -Infinity, weights: new Map() };
   const weights = new Map(companies.map((c, i) => [c.id, result.Columns[`w${i}`]?.Primal ?? 0]));
   return { objective: result.ObjectiveValue, weights };
@@ -80,7 +95,11 @@ export function* subsets(n: number, k: number): Generator<number[]> {
  * Brute force of the cardinality constraint: for every set S of K companies, the reference LP with
  * w_i >= w_min on S; the best of them is the optimum of "at least K holdings >= w_min".
  */
-export async function bruteForce(p: ReferenceProblem, minHoldings: number, minActiveWeight: number): Promise<{ objective: number; weights: Map<string, number> }> {
+export async function bruteForce(
+  p: ReferenceProblem,
+  minHoldings: number,
+  minActiveWeight: number,
+): Promise<{ objective: number; weights: Map<string, number> }> {
   let best = { objective: -Infinity, weights: new Map<string, number>() };
   for (const S of subsets(p.companies.length, minHoldings)) {
     const lower = new Map(S.map((i) => [p.companies[i]!.id, minActiveWeight]));

@@ -11,7 +11,11 @@ export function gaussianSource(random: () => number): () => number {
  * market days (5% of days have 2.5× the factor volatility); companies with random linguistic beta,
  * buzz, conviction and market caps between 1e8 and 1e11.
  */
-export function syntheticUniverse(seed: number, assets: number, periods: number): { companies: OptimizerCompany[]; scenarios: ReturnScenarios } {
+export function syntheticUniverse(
+  seed: number,
+  assets: number,
+  periods: number,
+): { companies: OptimizerCompany[]; scenarios: ReturnScenarios } {
   const random = seededRandom(seed);
   const gauss = gaussianSource(random);
   const ids = Array.from({ length: assets }, (_, i) => `C${String(i).padStart(3, "0")}`);

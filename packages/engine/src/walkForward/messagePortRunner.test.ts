@@ -9,14 +9,28 @@ const MODULE = new URL("./_test/sweepTasks.ts", import.meta.url).href;
 
 function tasks(): SweepTask<WalkForwardTaskArgs>[] {
   const rows = Array.from({ length: 30 }, (_, t) => [0.01 * Math.sin(t), 0.02 * Math.cos(t / 2), 0.005]);
-  return [1, 2, 3, 4, 5, 6].map((every) => ({ module: MODULE, export: "walkForwardTask", args: { rows, dates: monthEnds(30), estimator: "inverse-variance", window: { kind: "trailing", periods: 6 }, every, costBps: 10 } }));
+  return [1, 2, 3, 4, 5, 6].map((every) => ({
+    module: MODULE,
+    export: "walkForwardTask",
+    args: {
+      rows,
+      dates: monthEnds(30),
+      estimator: "inverse-variance",
+      window: { kind: "trailing", periods: 6 },
+      every,
+      costBps: 10,
+    },
+  }));
 }
 
 /** Two channels: the runner's ends, and the server's ends (served in this thread). */
 function channels(count: number): { ports: SweepPort[]; close: () => void } {
   const pairs = Array.from({ length: count }, () => new MessageChannel());
   for (const { port2 } of pairs) serveSweepTasks(port2 as unknown as SweepPort);
-  return { ports: pairs.map((p) => p.port1 as unknown as SweepPort), close: () => pairs.forEach((p) => (p.port1.close(), p.port2.close())) };
+  return {
+    ports: pairs.map((p) => p.port1 as unknown as SweepPort),
+    close: () => pairs.forEach((p) => (p.port1.close(), p.port2.close())),
+  };
 }
 
 describe("messagePortRunner", () => {
@@ -39,11 +53,18 @@ describe("messagePortRunner", () => {
   it("rejects with the signal's reason and starts no task after the abort", async () => {
     const { ports, close } = channels(1);
     const posted: unknown[] = [];
-    const spy: SweepPort = { postMessage: (m) => (posted.push(m), ports[0]!.postMessage(m)), addEventListener: (t, l) => ports[0]!.addEventListener(t, l) };
+    const spy: SweepPort = {
+      postMessage: (m) => (posted.push(m), ports[0]!.postMessage(m)),
+      addEventListener: (t, l) => ports[0]!.addEventListener(t, l),
+    };
     const runner = messagePortRunner([spy]);
     try {
       const controller = new AbortController();
-      const error = await sweep(tasks(), { runner, signal: controller.signal, onProgress: () => controller.abort(new Error("stop")) }).catch((e: unknown) => e);
+      const error = await sweep(tasks(), {
+        runner,
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error("stop")),
+      }).catch((e: unknown) => e);
       expect((error as Error).message).toBe("stop");
       expect(posted.filter((m) => typeof m === "object" && m !== null && "sweepTask" in m)).toHaveLength(1); // one port: the next task would start after the progress report that aborted
     } finally {

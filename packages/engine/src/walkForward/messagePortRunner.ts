@@ -19,7 +19,13 @@ export interface MessagePortRunner extends SweepRunner {
 }
 
 type Request = { readonly sweepTask: number; readonly task: SweepTask } | { readonly sweepCancel: number };
-type Reply = { readonly sweepTask: number; readonly ok: true; readonly value: unknown } | { readonly sweepTask: number; readonly ok: false; readonly error: { name: string; message: string; field?: string } };
+type Reply =
+  | { readonly sweepTask: number; readonly ok: true; readonly value: unknown }
+  | {
+      readonly sweepTask: number;
+      readonly ok: false;
+      readonly error: { name: string; message: string; field?: string };
+    };
 
 /**
  * A sweep runner over message ports, one task at a time per port: in a browser, pass Web Workers
@@ -38,10 +44,22 @@ type Reply = { readonly sweepTask: number; readonly ok: true; readonly value: un
  * runner.close(); port1.close();
  */
 export function messagePortRunner(ports: readonly SweepPort[]): MessagePortRunner {
-  if (!Array.isArray(ports) || ports.length === 0) throw new EngineError("INVALID_INPUT", "ports must be an array of at least one port (a Worker, a MessagePort)", { field: "ports" });
+  if (!Array.isArray(ports) || ports.length === 0)
+    throw new EngineError("INVALID_INPUT", "ports must be an array of at least one port (a Worker, a MessagePort)", {
+      field: "ports",
+    });
   ports.forEach((p, k) => {
-    if (p === null || typeof p !== "object" || typeof p.postMessage !== "function" || typeof p.addEventListener !== "function") {
-      throw new EngineError("INVALID_INPUT", `ports[${k}] must have postMessage and addEventListener (a Worker, a MessagePort)`, { field: `ports[${k}]` });
+    if (
+      p === null ||
+      typeof p !== "object" ||
+      typeof p.postMessage !== "function" ||
+      typeof p.addEventListener !== "function"
+    ) {
+      throw new EngineError(
+        "INVALID_INPUT",
+        `ports[${k}] must have postMessage and addEventListener (a Worker, a MessagePort)`,
+        { field: `ports[${k}]` },
+      );
     }
   });
   let nextId = 0;
@@ -62,7 +80,8 @@ export function messagePortRunner(ports: readonly SweepPort[]): MessagePortRunne
       pending.delete(reply.sweepTask);
       release(p.port);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, field: reply.error.field }));
+      else
+        p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, field: reply.error.field }));
     });
     (port as { start?: () => void }).start?.();
   }
@@ -108,8 +127,17 @@ export function messagePortRunner(ports: readonly SweepPort[]): MessagePortRunne
  * port1.close();
  */
 export function serveSweepTasks(port: SweepPort): void {
-  if (port === null || typeof port !== "object" || typeof port.postMessage !== "function" || typeof port.addEventListener !== "function") {
-    throw new EngineError("INVALID_INPUT", "port must have postMessage and addEventListener (a worker's self, a MessagePort)", { field: "port" });
+  if (
+    port === null ||
+    typeof port !== "object" ||
+    typeof port.postMessage !== "function" ||
+    typeof port.addEventListener !== "function"
+  ) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      "port must have postMessage and addEventListener (a worker's self, a MessagePort)",
+      { field: "port" },
+    );
   }
   port.addEventListener("message", (event) => {
     const request = event.data as Request;
@@ -118,7 +146,16 @@ export function serveSweepTasks(port: SweepPort): void {
     runSweepTask(request.task).then(
       (value) => port.postMessage({ sweepTask: id, ok: true, value } satisfies Reply),
       (e: unknown) => {
-        const error = e instanceof Error ? { name: e.name, message: e.message, ...(typeof (e as unknown as { field?: unknown }).field === "string" ? { field: (e as unknown as { field: string }).field } : {}) } : { name: "Error", message: String(e) };
+        const error =
+          e instanceof Error
+            ? {
+                name: e.name,
+                message: e.message,
+                ...(typeof (e as unknown as { field?: unknown }).field === "string"
+                  ? { field: (e as unknown as { field: string }).field }
+                  : {}),
+              }
+            : { name: "Error", message: String(e) };
         port.postMessage({ sweepTask: id, ok: false, error } satisfies Reply);
       },
     );

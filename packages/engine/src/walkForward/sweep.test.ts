@@ -18,7 +18,12 @@ function grid(): SweepTask<WalkForwardTaskArgs>[] {
   for (const estimator of ["equal", "inverse-variance"] as const)
     for (const kind of ["trailing", "expanding"] as const)
       for (const every of [1, 3])
-        for (const costBps of [0, 20]) tasks.push({ module: MODULE, export: "walkForwardTask", args: { rows, dates, estimator, window: { kind, periods: 12 }, every, costBps, turnoverLimit: 0.2 } });
+        for (const costBps of [0, 20])
+          tasks.push({
+            module: MODULE,
+            export: "walkForwardTask",
+            args: { rows, dates, estimator, window: { kind, periods: 12 }, every, costBps, turnoverLimit: 0.2 },
+          });
   return tasks;
 }
 
@@ -60,10 +65,21 @@ describe("sweep", () => {
   it("stops on abort: no task starts after it and the sweep rejects with the signal's reason", async () => {
     const tasks = grid();
     const started: number[] = [];
-    const counting: SweepRunner = { concurrency: 1, run: (task) => (started.push(tasks.indexOf(task as SweepTask<WalkForwardTaskArgs>)), serialRunner.run(task, undefined)) };
+    const counting: SweepRunner = {
+      concurrency: 1,
+      run: (task) => (
+        started.push(tasks.indexOf(task as SweepTask<WalkForwardTaskArgs>)), serialRunner.run(task, undefined)
+      ),
+    };
     const controller = new AbortController();
     const reason = new Error("stopped by the user");
-    const error = await rejection(sweep(tasks, { runner: counting, signal: controller.signal, onProgress: (p) => p.done === 2 && controller.abort(reason) }));
+    const error = await rejection(
+      sweep(tasks, {
+        runner: counting,
+        signal: controller.signal,
+        onProgress: (p) => p.done === 2 && controller.abort(reason),
+      }),
+    );
     expect(error).toBe(reason);
     expect(started).toEqual([0, 1]);
   });
@@ -73,7 +89,13 @@ describe("sweep", () => {
     try {
       const controller = new AbortController();
       const progress: number[] = [];
-      const error = await rejection(sweep(grid(), { runner: pool, signal: controller.signal, onProgress: (p) => (progress.push(p.done), controller.abort(new Error("enough"))) }));
+      const error = await rejection(
+        sweep(grid(), {
+          runner: pool,
+          signal: controller.signal,
+          onProgress: (p) => (progress.push(p.done), controller.abort(new Error("enough"))),
+        }),
+      );
       expect((error as Error).message).toBe("enough");
       expect(progress).toEqual([1]);
     } finally {
@@ -89,9 +111,15 @@ describe("sweep", () => {
       const e = await rejection(p);
       return isEngineError(e) ? e.field : String(e);
     };
-    expect(await field(sweep([{ module: "./sweepTasks.ts", export: "walkForwardTask", args: {} }]))).toBe("tasks[0].module");
-    expect(await field(sweep([{ module: MODULE, export: "walkForwardTask", args: { f: () => 1 } }]))).toBe("tasks[0].args.f");
+    expect(await field(sweep([{ module: "./sweepTasks.ts", export: "walkForwardTask", args: {} }]))).toBe(
+      "tasks[0].module",
+    );
+    expect(await field(sweep([{ module: MODULE, export: "walkForwardTask", args: { f: () => 1 } }]))).toBe(
+      "tasks[0].args.f",
+    );
     expect(await field(runSweepTask({ module: MODULE, export: "nothing", args: 1 }))).toBe("task.export");
-    expect(((await rejection(sweep([{ module: MODULE, export: "failingTask", args: "broken" }]))) as Error).message).toBe("broken");
+    expect(
+      ((await rejection(sweep([{ module: MODULE, export: "failingTask", args: "broken" }]))) as Error).message,
+    ).toBe("broken");
   });
 });

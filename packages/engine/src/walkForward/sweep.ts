@@ -53,17 +53,28 @@ export async function runSweepTask(task: SweepTask): Promise<unknown> {
   try {
     mod = (await import(/* @vite-ignore */ task.module)) as Record<string, unknown>;
   } catch (e) {
-    throw new EngineError("INVALID_INPUT", `task.module ${JSON.stringify(task.module)} could not be imported: ${e instanceof Error ? e.message : String(e)}`, { field: "task.module", cause: e });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `task.module ${JSON.stringify(task.module)} could not be imported: ${e instanceof Error ? e.message : String(e)}`,
+      { field: "task.module", cause: e },
+    );
   }
   const f = mod[task.export];
   if (typeof f !== "function") {
-    throw new EngineError("INVALID_INPUT", `task.export: ${JSON.stringify(task.module)} exports no function ${JSON.stringify(task.export)}`, { field: "task.export" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `task.export: ${JSON.stringify(task.module)} exports no function ${JSON.stringify(task.export)}`,
+      { field: "task.export" },
+    );
   }
   return await (f as (args: unknown) => unknown)(task.args);
 }
 
 /** Runs each task in this thread, one at a time. */
-export const serialRunner: SweepRunner = Object.freeze({ concurrency: 1, run: (task: SweepTask) => runSweepTask(task) });
+export const serialRunner: SweepRunner = Object.freeze({
+  concurrency: 1,
+  run: (task: SweepTask) => runSweepTask(task),
+});
 
 /**
  * Runs every task and returns their results in task order, with at most `runner.concurrency` in
@@ -83,18 +94,35 @@ export const serialRunner: SweepRunner = Object.freeze({ concurrency: 1, run: (t
  * await sweep([task(2), task(3)], { onProgress: () => {} }) // => [4, 9]
  */
 export async function sweep(tasks: readonly SweepTask[], options: SweepOptions = {}): Promise<unknown[]> {
-  if (!Array.isArray(tasks)) throw new EngineError("INVALID_INPUT", "tasks must be an array of { module, export, args }", { field: "tasks" });
+  if (!Array.isArray(tasks))
+    throw new EngineError("INVALID_INPUT", "tasks must be an array of { module, export, args }", { field: "tasks" });
   tasks.forEach((task, k) => checkTask(`tasks[${k}]`, task));
   const o = readOptions<SweepOptions>(options, "{ runner?, onProgress?, signal? }", ["runner", "onProgress", "signal"]);
   const runner = o.runner ?? serialRunner;
-  if (runner === null || typeof runner !== "object" || typeof runner.run !== "function" || !Number.isInteger(runner.concurrency) || runner.concurrency < 1) {
-    throw new EngineError("INVALID_INPUT", "options.runner must be { concurrency (an integer >= 1), run(task, signal) }", { field: "options.runner" });
+  if (
+    runner === null ||
+    typeof runner !== "object" ||
+    typeof runner.run !== "function" ||
+    !Number.isInteger(runner.concurrency) ||
+    runner.concurrency < 1
+  ) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      "options.runner must be { concurrency (an integer >= 1), run(task, signal) }",
+      { field: "options.runner" },
+    );
   }
   if (o.onProgress !== undefined && typeof o.onProgress !== "function") {
     throw new EngineError("INVALID_INPUT", "options.onProgress must be a function", { field: "options.onProgress" });
   }
   const signal = o.signal;
-  if (signal !== undefined && (signal === null || typeof signal !== "object" || typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function")) {
+  if (
+    signal !== undefined &&
+    (signal === null ||
+      typeof signal !== "object" ||
+      typeof signal.aborted !== "boolean" ||
+      typeof signal.addEventListener !== "function")
+  ) {
     throw new EngineError("INVALID_INPUT", "options.signal must be an AbortSignal", { field: "options.signal" });
   }
   signal?.throwIfAborted();
@@ -114,24 +142,21 @@ export async function sweep(tasks: readonly SweepTask[], options: SweepOptions =
     const start = (): void => {
       if (failed || next >= tasks.length) return;
       const k = next++;
-      runner.run(tasks[k]!, signal).then(
-        (value) => {
-          if (failed) return;
-          results[k] = value;
-          done++;
-          try {
-            o.onProgress?.(Object.freeze({ done, total: tasks.length, index: k }));
-          } catch (e) {
-            fail(e);
-            return;
-          }
-          if (done === tasks.length) {
-            signal?.removeEventListener("abort", onAbort);
-            resolve(results);
-          } else start();
-        },
-        fail,
-      );
+      runner.run(tasks[k]!, signal).then((value) => {
+        if (failed) return;
+        results[k] = value;
+        done++;
+        try {
+          o.onProgress?.(Object.freeze({ done, total: tasks.length, index: k }));
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        if (done === tasks.length) {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(results);
+        } else start();
+      }, fail);
     };
     if (tasks.length === 0) resolve(results);
     for (let s = 0; s < Math.min(runner.concurrency, tasks.length); s++) start();
@@ -140,16 +165,30 @@ export async function sweep(tasks: readonly SweepTask[], options: SweepOptions =
 
 /** Checks a descriptor: two non-empty strings, a module that is not a relative path, and plain-data args. */
 function checkTask(field: string, task: unknown): asserts task is SweepTask {
-  if (task === null || typeof task !== "object") throw new EngineError("INVALID_INPUT", `${field} must be { module, export, args }`, { field });
+  if (task === null || typeof task !== "object")
+    throw new EngineError("INVALID_INPUT", `${field} must be { module, export, args }`, { field });
   const t = task as Partial<SweepTask>;
   if (typeof t.module !== "string" || t.module.length === 0 || t.module.startsWith(".")) {
-    throw new EngineError("INVALID_INPUT", `${field}.module must be an absolute URL or a package specifier (a relative path resolves differently in each worker), got ${JSON.stringify(t.module)}`, { field: `${field}.module` });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.module must be an absolute URL or a package specifier (a relative path resolves differently in each worker), got ${JSON.stringify(t.module)}`,
+      { field: `${field}.module` },
+    );
   }
   if (typeof t.export !== "string" || t.export.length === 0) {
-    throw new EngineError("INVALID_INPUT", `${field}.export must be the name of an exported function, got ${JSON.stringify(t.export)}`, { field: `${field}.export` });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field}.export must be the name of an exported function, got ${JSON.stringify(t.export)}`,
+      { field: `${field}.export` },
+    );
   }
   const bad = notPlainData(t.args, `${field}.args`, 0);
-  if (bad !== undefined) throw new EngineError("INVALID_INPUT", `${bad} must be plain data (JSON values, typed arrays): functions and symbols do not cross threads`, { field: bad });
+  if (bad !== undefined)
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${bad} must be plain data (JSON values, typed arrays): functions and symbols do not cross threads`,
+      { field: bad },
+    );
 }
 
 /** The path of the first value in `value` that cannot be sent as data, if any. */

@@ -26,7 +26,10 @@ export type WalkForwardWeights = Float64Array | readonly number[] | WeightsInput
  * A method under test: from the estimation window (an {@link AssetReturns} of the periods up to the
  * decision time, with the data's ids, sampling and dates) to target weights. May be async.
  */
-export type WalkForwardEstimator = (window: AssetReturns, context: WalkForwardContext) => WalkForwardWeights | Promise<WalkForwardWeights>;
+export type WalkForwardEstimator = (
+  window: AssetReturns,
+  context: WalkForwardContext,
+) => WalkForwardWeights | Promise<WalkForwardWeights>;
 
 /** When to re-estimate and trade: every k periods, or at the last period of each calendar month or quarter (UTC, from `dates`). */
 export type WalkForwardSchedule = { readonly every: number } | { readonly calendar: "monthly" | "quarterly" };

@@ -11,7 +11,10 @@ import { equalWeight, fridays, inverseVariance, monthEnds } from "./_test/estima
 
 const rowsArb = (minT: number, maxT: number) =>
   fc.record({ T: fc.integer({ min: minT, max: maxT }), n: fc.integer({ min: 1, max: 5 }) }).chain(({ T, n }) =>
-    fc.array(fc.array(fc.double({ min: -0.15, max: 0.15, noNaN: true }), { minLength: n, maxLength: n }), { minLength: T, maxLength: T }),
+    fc.array(fc.array(fc.double({ min: -0.15, max: 0.15, noNaN: true }), { minLength: n, maxLength: n }), {
+      minLength: T,
+      maxLength: T,
+    }),
   );
 const assetsOf = (n: number) => Array.from({ length: n }, (_, i) => `S${i}`);
 
@@ -20,7 +23,16 @@ const assetsOf = (n: number) => Array.from({ length: n }, (_, i) => `S${i}`);
  * each window, `weightVector` reads the estimator's labelled weights, the post-trade value is found
  * by bisection on `V' = V − c Σ|w V' − v|`, and `tearSheet` reads the NAV.
  */
-async function handRolled(rows: number[][], dates: number[], estimator: (w: AssetReturns) => WeightsInput, L: number, kind: "trailing" | "expanding", every: number, costBps: number, limit: number) {
+async function handRolled(
+  rows: number[][],
+  dates: number[],
+  estimator: (w: AssetReturns) => WeightsInput,
+  L: number,
+  kind: "trailing" | "expanding",
+  every: number,
+  costBps: number,
+  limit: number,
+) {
   const assets = assetsOf(rows[0]!.length);
   const T = rows.length;
   let held = assets.map(() => 0);
@@ -31,10 +43,17 @@ async function handRolled(rows: number[][], dates: number[], estimator: (w: Asse
     const V = held.reduce((a, b) => a + b, cash);
     if ((t - (L - 1)) % every === 0) {
       const from = kind === "trailing" ? t - L + 1 : 0;
-      const window = assetReturns(rows.slice(from, t + 1), { assets, frequency: "monthly", dates: dates.slice(from, t + 1) });
+      const window = assetReturns(rows.slice(from, t + 1), {
+        assets,
+        frequency: "monthly",
+        dates: dates.slice(from, t + 1),
+      });
       const target = Array.from(weightVector("w", estimator(window), assets));
       const x = held.map((h) => h / V);
-      const turn = (w: number[]) => (w.reduce((a, wi, i) => a + Math.abs(wi - x[i]!), 0) + Math.abs(x.reduce((a, b) => a + b, 0) - w.reduce((a, b) => a + b, 0))) / 2;
+      const turn = (w: number[]) =>
+        (w.reduce((a, wi, i) => a + Math.abs(wi - x[i]!), 0) +
+          Math.abs(x.reduce((a, b) => a + b, 0) - w.reduce((a, b) => a + b, 0))) /
+        2;
       const lambda = rebalances.length > 0 && turn(target) > limit ? limit / turn(target) : 1;
       const w = lambda === 1 ? target : target.map((wi, i) => x[i]! + lambda * (wi - x[i]!));
       const c = costBps / 10000;
@@ -55,7 +74,13 @@ async function handRolled(rows: number[][], dates: number[], estimator: (w: Asse
   }
   const timeSeries = nav.map((v, j) => [dates[L - 1 + j]!, v] as [number, number]);
   let b = 10000;
-  const benchmarkTimeSeries = nav.map((_, j) => [dates[L - 1 + j]!, j === 0 ? b : (b *= 1 + rows[L - 1 + j]!.reduce((a, r) => a + r, 0) / assets.length)] as [number, number]);
+  const benchmarkTimeSeries = nav.map(
+    (_, j) =>
+      [dates[L - 1 + j]!, j === 0 ? b : (b *= 1 + rows[L - 1 + j]!.reduce((a, r) => a + r, 0) / assets.length)] as [
+        number,
+        number,
+      ],
+  );
   return { nav, rebalances, sheet: tearSheet({ timeSeries, benchmarkTimeSeries }, { periodsPerYear: 12 }) };
 }
 
@@ -66,13 +91,27 @@ describe("walkForward", () => {
     await fc.assert(
       fc.asyncProperty(
         rowsArb(8, 40),
-        fc.record({ L: fc.integer({ min: 1, max: 6 }), kind: fc.constantFrom("trailing" as const, "expanding" as const), every: fc.integer({ min: 1, max: 4 }), costBps: fc.constantFrom(0, 5, 25, 200), limit: fc.constantFrom(Infinity, 0.5, 0.1, 0.01), iv: fc.boolean() }),
+        fc.record({
+          L: fc.integer({ min: 1, max: 6 }),
+          kind: fc.constantFrom("trailing" as const, "expanding" as const),
+          every: fc.integer({ min: 1, max: 4 }),
+          costBps: fc.constantFrom(0, 5, 25, 200),
+          limit: fc.constantFrom(Infinity, 0.5, 0.1, 0.01),
+          iv: fc.boolean(),
+        }),
         async (rows, { L, kind, every, costBps, limit, iv }) => {
           const assets = assetsOf(rows[0]!.length);
           const dates = monthEnds(rows.length);
-          const estimator = iv ? inverseVariance : (w: AssetReturns) => Object.fromEntries(Array.from(equalWeight(w), (v, i) => [assets[i]!, v]));
+          const estimator = iv
+            ? inverseVariance
+            : (w: AssetReturns) => Object.fromEntries(Array.from(equalWeight(w), (v, i) => [assets[i]!, v]));
           const data = assetReturns(rows, { assets, frequency: "monthly", dates });
-          const got = await walkForward(data, estimator, { window: { kind, periods: L }, rebalance: { every }, costBps, ...(limit === Infinity ? {} : { turnoverLimit: limit }) });
+          const got = await walkForward(data, estimator, {
+            window: { kind, periods: L },
+            rebalance: { every },
+            costBps,
+            ...(limit === Infinity ? {} : { turnoverLimit: limit }),
+          });
           const want = await handRolled(rows, dates, estimator, L, kind, every, costBps, limit);
           expect(got.nav.length).toBe(want.nav.length);
           want.nav.forEach((v, j) => expect(close(got.nav[j]!, v), `nav[${j}] ${got.nav[j]} vs ${v}`).toBe(true));
@@ -82,7 +121,10 @@ describe("walkForward", () => {
             expect(close(got.rebalances[k]!.turnover, r.turnover, 1e-9)).toBe(true);
             expect(close(got.rebalances[k]!.cost, r.cost, 1e-9)).toBe(true);
           });
-          expect(close(got.tearSheet.sortinoRatio, want.sheet.sortinoRatio, 1e-8) || (!Number.isFinite(want.sheet.sortinoRatio) && got.tearSheet.sortinoRatio === want.sheet.sortinoRatio)).toBe(true);
+          expect(
+            close(got.tearSheet.sortinoRatio, want.sheet.sortinoRatio, 1e-8) ||
+              (!Number.isFinite(want.sheet.sortinoRatio) && got.tearSheet.sortinoRatio === want.sheet.sortinoRatio),
+          ).toBe(true);
           expect(close(got.tearSheet.beta, want.sheet.beta, 1e-8)).toBe(true);
           expect(close(got.tearSheet.drawdowns[0]?.depth ?? 0, want.sheet.drawdowns[0]?.depth ?? 0, 1e-8)).toBe(true);
         },
@@ -106,20 +148,35 @@ describe("walkForward", () => {
         for (let k = 0; k < W; k++) {
           for (let i = 0; i < n; i++) {
             if (k > 0) level[i] = level[i]! * (1 + rows[k]![i]!);
-            for (let d = 0; d < 5; d++) closes[i]!.push(k > 0 && d < 4 ? closes[i]![closes[i]!.length - 1] ?? 100 : level[i]!);
+            for (let d = 0; d < 5; d++)
+              closes[i]!.push(k > 0 && d < 4 ? (closes[i]![closes[i]!.length - 1] ?? 100) : level[i]!);
           }
         }
         // Recompute the returns the backtest sees (Friday to Friday closes).
         const fridayClose = (i: number, k: number) => closes[i]![5 * k + 4]!;
-        const weekly = Array.from({ length: W }, (_, k) => assets.map((_, i) => (k === 0 ? 0 : fridayClose(i, k) / fridayClose(i, k - 1) - 1)));
+        const weekly = Array.from({ length: W }, (_, k) =>
+          assets.map((_, i) => (k === 0 ? 0 : fridayClose(i, k) / fridayClose(i, k - 1) - 1)),
+        );
         const prices = new Map(assets.map((id, i) => [id, { start: 0, closes: closes[i]! }]));
-        const bt = rebalancedBacktest({ calendar: days, holdings: assets.map((id, i) => ({ id, weight: weights[i]! })), prices, benchmark: { symbol: "B", series: prices.get("S0")! }, years: 5, rebalance: { frequency: "monthly" } });
+        const bt = rebalancedBacktest({
+          calendar: days,
+          holdings: assets.map((id, i) => ({ id, weight: weights[i]! })),
+          prices,
+          benchmark: { symbol: "B", series: prices.get("S0")! },
+          years: 5,
+          rebalance: { frequency: "monthly" },
+        });
         const stamps = bt.timeSeries.map(([t]) => t);
         const k0 = fri.indexOf(stamps[0]!);
         const data = assetReturns(weekly.slice(k0), { assets, frequency: "weekly", dates: fri.slice(k0) });
-        const wf = await walkForward(data, () => weights, { window: { kind: "trailing", periods: 1 }, rebalance: { calendar: "monthly" } });
+        const wf = await walkForward(data, () => weights, {
+          window: { kind: "trailing", periods: 1 },
+          rebalance: { calendar: "monthly" },
+        });
         expect(Array.from(wf.dates!)).toEqual(stamps);
-        bt.timeSeries.forEach(([, v], k) => expect(close(wf.nav[k]!, v, 1e-9), `point ${k}: ${wf.nav[k]} vs ${v}`).toBe(true));
+        bt.timeSeries.forEach(([, v], k) =>
+          expect(close(wf.nav[k]!, v, 1e-9), `point ${k}: ${wf.nav[k]} vs ${v}`).toBe(true),
+        );
         expect(wf.rebalances.length - 1).toBe(bt.rebalancing.count - (bt.rebalancing.dates[0] === stamps[0] ? 1 : 0));
       }),
       { numRuns: 30, seed: 7 },
@@ -128,17 +185,27 @@ describe("walkForward", () => {
 
   it("costs never raise the NAV, and the turnover limit holds at every rebalance after the first", async () => {
     await fc.assert(
-      fc.asyncProperty(rowsArb(6, 40), fc.integer({ min: 1, max: 4 }), fc.double({ min: 0.001, max: 0.8, noNaN: true }), fc.integer({ min: 1, max: 1000 }), async (rows, L, limit, costBps) => {
-        const assets = assetsOf(rows[0]!.length);
-        const data = assetReturns(rows, { assets, frequency: "weekly" });
-        const options: WalkForwardOptions = { window: { kind: "expanding", periods: Math.min(L, rows.length - 2) }, turnoverLimit: limit };
-        const free = await walkForward(data, inverseVariance, options);
-        const paid = await walkForward(data, inverseVariance, { ...options, costBps });
-        free.nav.forEach((v, j) => expect(paid.nav[j]!).toBeLessThanOrEqual(v));
-        for (const run of [free, paid]) for (const r of run.rebalances.slice(1)) expect(r.turnover).toBeLessThanOrEqual(limit);
-        expect(paid.costsPaid).toBeGreaterThanOrEqual(0);
-        expect(free.costsPaid).toBe(0);
-      }),
+      fc.asyncProperty(
+        rowsArb(6, 40),
+        fc.integer({ min: 1, max: 4 }),
+        fc.double({ min: 0.001, max: 0.8, noNaN: true }),
+        fc.integer({ min: 1, max: 1000 }),
+        async (rows, L, limit, costBps) => {
+          const assets = assetsOf(rows[0]!.length);
+          const data = assetReturns(rows, { assets, frequency: "weekly" });
+          const options: WalkForwardOptions = {
+            window: { kind: "expanding", periods: Math.min(L, rows.length - 2) },
+            turnoverLimit: limit,
+          };
+          const free = await walkForward(data, inverseVariance, options);
+          const paid = await walkForward(data, inverseVariance, { ...options, costBps });
+          free.nav.forEach((v, j) => expect(paid.nav[j]!).toBeLessThanOrEqual(v));
+          for (const run of [free, paid])
+            for (const r of run.rebalances.slice(1)) expect(r.turnover).toBeLessThanOrEqual(limit);
+          expect(paid.costsPaid).toBeGreaterThanOrEqual(0);
+          expect(free.costsPaid).toBe(0);
+        },
+      ),
       { numRuns: 60, seed: 11 },
     );
   });
@@ -161,7 +228,11 @@ describe("walkForward", () => {
     }
     seen.length = 0;
     await walkForward(data, spy, { window: { kind: "expanding", periods: 4 }, rebalance: { every: 3 } });
-    expect(seen.map(([t, periods]) => [t, periods])).toEqual([[3, 4], [6, 7], [9, 10]]);
+    expect(seen.map(([t, periods]) => [t, periods])).toEqual([
+      [3, 4],
+      [6, 7],
+      [9, 10],
+    ]);
   });
 
   it("refuses bad options naming the field", async () => {
@@ -177,11 +248,17 @@ describe("walkForward", () => {
     };
     expect(await field({ window: { kind: "rolling", periods: 2 } })).toBe("options.window.kind");
     expect(await field({ window: { kind: "trailing", periods: 3 } })).toBe("options.window.periods");
-    expect(await field({ window: { kind: "trailing", periods: 2 }, rebalance: { calendar: "monthly" } })).toBe("options.rebalance.calendar");
-    expect(await field({ window: { kind: "trailing", periods: 2 }, rebalance: { every: 1, calendar: "monthly" } })).toBe("options.rebalance");
+    expect(await field({ window: { kind: "trailing", periods: 2 }, rebalance: { calendar: "monthly" } })).toBe(
+      "options.rebalance.calendar",
+    );
+    expect(
+      await field({ window: { kind: "trailing", periods: 2 }, rebalance: { every: 1, calendar: "monthly" } }),
+    ).toBe("options.rebalance");
     expect(await field({ window: { kind: "trailing", periods: 2 }, turnoverLimit: 0 })).toBe("options.turnoverLimit");
     expect(await field({ window: { kind: "trailing", periods: 2 }, benchmark: "Z" })).toBe("options.benchmark");
-    expect(await field({ window: { kind: "trailing", periods: 2 }, tearSheet: { rollingWindow: 1 } })).toBe("options.tearSheet.rollingWindow");
+    expect(await field({ window: { kind: "trailing", periods: 2 }, tearSheet: { rollingWindow: 1 } })).toBe(
+      "options.tearSheet.rollingWindow",
+    );
     expect(await field({})).toBe("options.window");
   });
 });

@@ -39,30 +39,62 @@ const SHEET_OPTIONS: readonly string[] = ["riskFreeRate", "rollingWindow", "draw
  * Array.from(run.returns, (r) => +r.toFixed(10)) // => [0.005, 0.02, 0.01]
  * run.rebalances.length // => 3
  */
-export async function walkForward(returns: ResearchReturns, estimator: WalkForwardEstimator, options: WalkForwardOptions): Promise<WalkForwardResult> {
+export async function walkForward(
+  returns: ResearchReturns,
+  estimator: WalkForwardEstimator,
+  options: WalkForwardOptions,
+): Promise<WalkForwardResult> {
   const data = readReturnsTable("returns", returns, { minPeriods: 3, minColumns: 1, simple: true });
   if (typeof estimator !== "function") {
-    throw new EngineError("INVALID_INPUT", `estimator must be a function from a window to weights, got ${estimator === null ? "null" : typeof estimator}`, { field: "estimator" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `estimator must be a function from a window to weights, got ${estimator === null ? "null" : typeof estimator}`,
+      { field: "estimator" },
+    );
   }
-  const o = readOptions<WalkForwardOptions>(options, "{ window, rebalance?, costBps?, turnoverLimit?, benchmark?, tearSheet? }", ["window", "rebalance", "costBps", "turnoverLimit", "benchmark", "tearSheet"]);
+  const o = readOptions<WalkForwardOptions>(
+    options,
+    "{ window, rebalance?, costBps?, turnoverLimit?, benchmark?, tearSheet? }",
+    ["window", "rebalance", "costBps", "turnoverLimit", "benchmark", "tearSheet"],
+  );
   const T = data.periods;
   const n = data.columns;
-  const win = readOptions<WalkForwardOptions["window"]>(o.window, '{ kind: "trailing" | "expanding", periods }', ["kind", "periods"], "options.window");
-  if (o.window === undefined) throw new EngineError("INVALID_INPUT", 'options.window must be { kind: "trailing" | "expanding", periods }', { field: "options.window" });
+  const win = readOptions<WalkForwardOptions["window"]>(
+    o.window,
+    '{ kind: "trailing" | "expanding", periods }',
+    ["kind", "periods"],
+    "options.window",
+  );
+  if (o.window === undefined)
+    throw new EngineError("INVALID_INPUT", 'options.window must be { kind: "trailing" | "expanding", periods }', {
+      field: "options.window",
+    });
   if (win.kind !== "trailing" && win.kind !== "expanding") {
-    throw new EngineError("INVALID_INPUT", `options.window.kind must be "trailing" or "expanding", got ${String(win.kind)}`, { field: "options.window.kind" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.window.kind must be "trailing" or "expanding", got ${String(win.kind)}`,
+      { field: "options.window.kind" },
+    );
   }
   assertInteger("options.window.periods", win.periods, { min: 1, max: T - 2 }); // at least 2 out-of-sample periods (3 NAV points)
   const L = win.periods;
   const isRebalance = readSchedule(o.rebalance, data.dates, L);
-  const cost = o.costBps === undefined ? 0 : (assertInRange("options.costBps", o.costBps, { min: 0, max: 1000 }), o.costBps / 10000);
+  const cost =
+    o.costBps === undefined
+      ? 0
+      : (assertInRange("options.costBps", o.costBps, { min: 0, max: 1000 }), o.costBps / 10000);
   let limit = Infinity;
   if (o.turnoverLimit !== undefined) {
     assertInRange("options.turnoverLimit", o.turnoverLimit, { min: 0, minExclusive: true });
     limit = o.turnoverLimit;
   }
   const bench = benchmarkReturns(o.benchmark, data);
-  const sheetOptions = readOptions<Omit<TearSheetOptions, "periodsPerYear">>(o.tearSheet, "{ riskFreeRate?, rollingWindow?, drawdowns?, convention? }", ["riskFreeRate", "rollingWindow", "drawdowns", "convention"], "options.tearSheet");
+  const sheetOptions = readOptions<Omit<TearSheetOptions, "periodsPerYear">>(
+    o.tearSheet,
+    "{ riskFreeRate?, rollingWindow?, drawdowns?, convention? }",
+    ["riskFreeRate", "rollingWindow", "drawdowns", "convention"],
+    "options.tearSheet",
+  );
 
   const held = new Float64Array(n); // holdings' values, in units of the initial capital
   let cash = 1;
@@ -83,7 +115,10 @@ export async function walkForward(returns: ResearchReturns, estimator: WalkForwa
       const r = rebalances.length;
       const date = data.dates?.[t];
       const from = win.kind === "trailing" ? t - L + 1 : 0;
-      const given = await estimator(windowOf(data, from, t + 1), Object.freeze({ rebalance: r, period: t, date, current: x.slice() }));
+      const given = await estimator(
+        windowOf(data, from, t + 1),
+        Object.freeze({ rebalance: r, period: t, date, current: x.slice() }),
+      );
       const target = readEstimatorWeights(given, data.assets, r);
       const full = oneWayTurnover(target, x);
       const lambda = r > 0 && full > limit ? limit / full : 1;
@@ -91,7 +126,7 @@ export async function walkForward(returns: ResearchReturns, estimator: WalkForwa
       for (let shrink = lambda; tau > limit && r > 0; ) tau = blend(w, x, target, (shrink *= 1 - 2 ** -50)); // rounding: keep τ <= ℓ exactly
       const after = postTradeValue(cost, value, held, w, "options.costBps");
       let invested = 0;
-      for (let i = 0; i < n; i++) invested += (held[i] = w[i]! * after);
+      for (let i = 0; i < n; i++) invested += held[i] = w[i]! * after;
       cash = after - invested;
       const paid = (value - after) / value;
       rebalances.push(Object.freeze({ period: t, date, target, weights: w.slice(), turnover: tau, cost: paid }));
@@ -102,9 +137,13 @@ export async function walkForward(returns: ResearchReturns, estimator: WalkForwa
     }
     const row = (t + 1) * n;
     let next = cash;
-    for (let i = 0; i < n; i++) next += (held[i] = held[i]! * (1 + data.returns[row + i]!));
+    for (let i = 0; i < n; i++) next += held[i] = held[i]! * (1 + data.returns[row + i]!);
     if (!(next > 0 && Number.isFinite(next))) {
-      throw new EngineError("INVALID_INPUT", `the portfolio's value is ${next} after period ${t + 1}: the estimator's weights lose everything (or overflow)`, { field: "estimator", details: { period: t + 1 } });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `the portfolio's value is ${next} after period ${t + 1}: the estimator's weights lose everything (or overflow)`,
+        { field: "estimator", details: { period: t + 1 } },
+      );
     }
     const j = t - L + 1;
     out[j] = next / before - 1;
@@ -114,7 +153,9 @@ export async function walkForward(returns: ResearchReturns, estimator: WalkForwa
 
   // Without dates, period t ends at t · (365.25 days / periodsPerYear) in Unix seconds, so the tear sheet's calendar years are the data's.
   const spacing = (365.25 * 86400) / data.periodsPerYear;
-  const stamps = Array.from({ length: T - L + 1 }, (_, j) => (data.dates === undefined ? (L - 1 + j) * spacing : data.dates[L - 1 + j]!));
+  const stamps = Array.from({ length: T - L + 1 }, (_, j) =>
+    data.dates === undefined ? (L - 1 + j) * spacing : data.dates[L - 1 + j]!,
+  );
   const timeSeries = stamps.map((s, j) => [s, nav[j]!] as TimePoint);
   let b = NAV_BASE;
   const benchmarkTimeSeries = stamps.map((s, j) => [s, j === 0 ? b : (b *= 1 + bench[L - 1 + j]!)] as TimePoint);
@@ -123,7 +164,10 @@ export async function walkForward(returns: ResearchReturns, estimator: WalkForwa
     sheet = tearSheet({ timeSeries, benchmarkTimeSeries }, { ...sheetOptions, periodsPerYear: data.periodsPerYear });
   } catch (e) {
     if (isEngineError(e) && e.field !== undefined && SHEET_OPTIONS.includes(e.field.replace(/^options\./, ""))) {
-      throw new EngineError("INVALID_INPUT", `options.tearSheet: ${e.message}`, { field: `options.tearSheet.${e.field.replace(/^options\./, "")}`, cause: e });
+      throw new EngineError("INVALID_INPUT", `options.tearSheet: ${e.message}`, {
+        field: `options.tearSheet.${e.field.replace(/^options\./, "")}`,
+        cause: e,
+      });
     }
     throw e;
   }
@@ -167,15 +211,31 @@ function blend(w: Float64Array, x: Float64Array, target: Float64Array, lambda: n
 function windowOf(data: CheckedReturnsTable, from: number, to: number): AssetReturns {
   const n = data.columns;
   const dates = data.dates === undefined ? undefined : Object.freeze(data.dates.slice(from, to));
-  return makeAssetReturns(data.assets, data.returns.slice(from * n, to * n), to - from, data.periodsPerYear, data.frequency, dates);
+  return makeAssetReturns(
+    data.assets,
+    data.returns.slice(from * n, to * n),
+    to - from,
+    data.periodsPerYear,
+    data.frequency,
+    dates,
+  );
 }
 
 /** Whether the end of period t (L − 1 <= t <= T − 2) rebalances. */
 function readSchedule(schedule: unknown, dates: readonly number[] | undefined, L: number): (t: number) => boolean {
   if (schedule === undefined) return () => true;
-  const s = readOptions<{ every: number; calendar: "monthly" | "quarterly" }>(schedule, '{ every } or { calendar: "monthly" | "quarterly" }', ["every", "calendar"], "options.rebalance");
+  const s = readOptions<{ every: number; calendar: "monthly" | "quarterly" }>(
+    schedule,
+    '{ every } or { calendar: "monthly" | "quarterly" }',
+    ["every", "calendar"],
+    "options.rebalance",
+  );
   if ((s.every === undefined) === (s.calendar === undefined)) {
-    throw new EngineError("INVALID_INPUT", 'options.rebalance must give exactly one of every (periods) or calendar ("monthly" | "quarterly")', { field: "options.rebalance" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      'options.rebalance must give exactly one of every (periods) or calendar ("monthly" | "quarterly")',
+      { field: "options.rebalance" },
+    );
   }
   if (s.every !== undefined) {
     assertInteger("options.rebalance.every", s.every, { min: 1 });
@@ -183,10 +243,18 @@ function readSchedule(schedule: unknown, dates: readonly number[] | undefined, L
     return (t) => (t - (L - 1)) % k === 0;
   }
   if (s.calendar !== "monthly" && s.calendar !== "quarterly") {
-    throw new EngineError("INVALID_INPUT", `options.rebalance.calendar must be "monthly" or "quarterly", got ${String(s.calendar)}`, { field: "options.rebalance.calendar" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.rebalance.calendar must be "monthly" or "quarterly", got ${String(s.calendar)}`,
+      { field: "options.rebalance.calendar" },
+    );
   }
   if (dates === undefined) {
-    throw new EngineError("INVALID_INPUT", "options.rebalance.calendar needs returns.dates (a calendar schedule reads each period's date)", { field: "options.rebalance.calendar" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "options.rebalance.calendar needs returns.dates (a calendar schedule reads each period's date)",
+      { field: "options.rebalance.calendar" },
+    );
   }
   const months = s.calendar === "monthly" ? 1 : 3;
   const bucket = (u: number): number => {
@@ -204,7 +272,11 @@ function benchmarkReturns(benchmark: unknown, data: CheckedReturnsTable): Float6
   if (benchmark === undefined || typeof benchmark === "string") {
     const column = benchmark === undefined ? -1 : data.assets.indexOf(benchmark);
     if (benchmark !== undefined && column < 0) {
-      throw new EngineError("INVALID_INPUT", `options.benchmark "${benchmark}" is not one of the assets (${data.assets.slice(0, 5).join(", ")}${n > 5 ? ", …" : ""})`, { field: "options.benchmark" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `options.benchmark "${benchmark}" is not one of the assets (${data.assets.slice(0, 5).join(", ")}${n > 5 ? ", …" : ""})`,
+        { field: "options.benchmark" },
+      );
     }
     for (let t = 0; t < T; t++) {
       if (column >= 0) out[t] = data.returns[t * n + column]!;
@@ -217,11 +289,18 @@ function benchmarkReturns(benchmark: unknown, data: CheckedReturnsTable): Float6
     return out;
   }
   if (benchmark === null || typeof benchmark !== "object" || (benchmark as ArrayLike<number>).length !== T) {
-    throw new EngineError("INVALID_INPUT", `options.benchmark must be an asset id or ${T} per-period returns (one per period)`, { field: "options.benchmark" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.benchmark must be an asset id or ${T} per-period returns (one per period)`,
+      { field: "options.benchmark" },
+    );
   }
   const given = toFiniteFloat64("options.benchmark", benchmark, T);
   for (let t = 0; t < T; t++) {
-    if (!(given[t]! > -1)) throw new EngineError("INVALID_INPUT", `options.benchmark[${t}] must be a simple return > -1, got ${given[t]}`, { field: `options.benchmark[${t}]` });
+    if (!(given[t]! > -1))
+      throw new EngineError("INVALID_INPUT", `options.benchmark[${t}] must be a simple return > -1, got ${given[t]}`, {
+        field: `options.benchmark[${t}]`,
+      });
     out[t] = given[t]!;
   }
   return out;

@@ -3,16 +3,38 @@ import { describe, expect, it } from "vitest";
 import { originMatcher } from "./originMatcher.ts";
 
 describe("originMatcher", () => {
-  const local = originMatcher(["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*", "https://app.example.com"]);
+  const local = originMatcher([
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://app.example.com",
+  ]);
 
   it("matches loopback origins on any port, and exact entries", () => {
-    for (const o of ["http://localhost:5173", "http://localhost", "HTTP://LOCALHOST:3000", "http://127.0.0.1:8080", "http://[::1]:4010", "https://app.example.com"]) {
+    for (const o of [
+      "http://localhost:5173",
+      "http://localhost",
+      "HTTP://LOCALHOST:3000",
+      "http://127.0.0.1:8080",
+      "http://[::1]:4010",
+      "https://app.example.com",
+    ]) {
       expect([o, local(o)]).toEqual([o, true]);
     }
   });
 
   it("refuses look-alikes: another scheme, a longer host, a suffix, a path, null", () => {
-    for (const o of ["https://localhost:5173", "http://localhost.evil.example", "http://localhost:5173.evil.example", "http://evil-localhost:1", "http://127.0.0.10:80", "https://app.example.com.evil", "https://app.example.com:8443", "null", ""]) {
+    for (const o of [
+      "https://localhost:5173",
+      "http://localhost.evil.example",
+      "http://localhost:5173.evil.example",
+      "http://evil-localhost:1",
+      "http://127.0.0.10:80",
+      "https://app.example.com.evil",
+      "https://app.example.com:8443",
+      "null",
+      "",
+    ]) {
       expect([o, local(o)]).toEqual([o, false]);
     }
   });

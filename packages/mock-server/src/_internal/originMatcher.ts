@@ -23,7 +23,12 @@ export function originMatcher(patterns: readonly string[]): (origin: string) => 
     if (exact.has(o)) return true;
     for (const base of anyPort) {
       if (o === base) return true;
-      if (o.startsWith(base) && o.charCodeAt(base.length) === 58 /* ":" */ && /^\d{1,5}$/.test(o.slice(base.length + 1))) return true;
+      if (
+        o.startsWith(base) &&
+        o.charCodeAt(base.length) === 58 /* ":" */ &&
+        /^\d{1,5}$/.test(o.slice(base.length + 1))
+      )
+        return true;
     }
     return false;
   };

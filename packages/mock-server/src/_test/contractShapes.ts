@@ -7,11 +7,16 @@ const str: Check = (v) => typeof v === "string";
 const num: Check = (v) => typeof v === "number" && Number.isFinite(v);
 const int: Check = (v) => Number.isInteger(v);
 const bool: Check = (v) => typeof v === "boolean";
-const nullable = (c: Check): Check => (v) => v === null || c(v);
+const nullable =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
 const strArr: Check = (v) => Array.isArray(v) && v.every(str);
 const obj: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-const uuid: Check = (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-const httpDate: Check = (v) => typeof v === "string" && /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v);
+const uuid: Check = (v) =>
+  typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const httpDate: Check = (v) =>
+  typeof v === "string" && /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v);
 /** ISO-8601 to the second, as the real v2 reference writes it ("2023-11-07T05:31:56Z"). */
 const iso: Check = (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v);
 
@@ -26,7 +31,10 @@ function check(value: unknown, required: Record<string, Check>, optional: Record
     if (k in record) expect(c(record[k]), `${what}.${k} has the contract type`).toBe(true);
   }
   const known = new Set([...Object.keys(required), ...Object.keys(optional)]);
-  expect(Object.keys(record).filter((k) => !known.has(k)), `${what} has no field outside the contract`).toEqual([]);
+  expect(
+    Object.keys(record).filter((k) => !known.has(k)),
+    `${what} has no field outside the contract`,
+  ).toEqual([]);
 }
 
 const performance: Check = (v) => {
@@ -47,11 +55,30 @@ export function expectStrategyV1(value: unknown): void {
   check(
     value,
     {
-      id: uuid, user_id: str, name: str, objective: str, created_at: httpDate, updated_at: httpDate, public: bool,
-      growth: nullable(num), status: int, tags: strArr, exchanges: nullable(strArr), limit: nullable(int),
-      min_market_cap: nullable(num), max_market_cap: nullable(num), min_evidence_count: nullable(int), completed: bool, has_factsheet: bool,
+      id: uuid,
+      user_id: str,
+      name: str,
+      objective: str,
+      created_at: httpDate,
+      updated_at: httpDate,
+      public: bool,
+      growth: nullable(num),
+      status: int,
+      tags: strArr,
+      exchanges: nullable(strArr),
+      limit: nullable(int),
+      min_market_cap: nullable(num),
+      max_market_cap: nullable(num),
+      min_evidence_count: nullable(int),
+      completed: bool,
+      has_factsheet: bool,
     },
-    { exclusions: strArr, gics_sectors: (v) => Array.isArray(v) && v.every(uuid), metathemes: (v) => Array.isArray(v) && v.every(uuid), performance },
+    {
+      exclusions: strArr,
+      gics_sectors: (v) => Array.isArray(v) && v.every(uuid),
+      metathemes: (v) => Array.isArray(v) && v.every(uuid),
+      performance,
+    },
     "strategy(v1)",
   );
 }
@@ -60,9 +87,24 @@ export function expectStrategyV2(value: unknown): void {
   check(
     value,
     {
-      id: uuid, user_id: str, name: str, exclusions: strArr, public: bool, tags: strArr, active_version_id: nullable(uuid),
-      draft_version_id: nullable(uuid), status: int, completed: bool, metathemes: strArr, gics_sectors: strArr, performance,
-      archived_at: nullable(iso), permanent_delete_at: nullable(iso), created_at: iso, updated_at: iso, description: str,
+      id: uuid,
+      user_id: str,
+      name: str,
+      exclusions: strArr,
+      public: bool,
+      tags: strArr,
+      active_version_id: nullable(uuid),
+      draft_version_id: nullable(uuid),
+      status: int,
+      completed: bool,
+      metathemes: strArr,
+      gics_sectors: strArr,
+      performance,
+      archived_at: nullable(iso),
+      permanent_delete_at: nullable(iso),
+      created_at: iso,
+      updated_at: iso,
+      description: str,
       objective: str,
     },
     {},
@@ -74,9 +116,22 @@ export function expectCompany(value: unknown, withReasoning: boolean): void {
   check(
     value,
     {
-      id: uuid, symbol: str, name: str, isin: nullable(str), exchange: str, market: nullable(str), sector: nullable(str),
-      industry: nullable(str), marketCap: nullable(num), volAvg: nullable(num), linguisticBeta: num, marketBuzz: num, active: bool,
-      figi: nullable(str), mic: nullable(str), convictionScore: nullable(num),
+      id: uuid,
+      symbol: str,
+      name: str,
+      isin: nullable(str),
+      exchange: str,
+      market: nullable(str),
+      sector: nullable(str),
+      industry: nullable(str),
+      marketCap: nullable(num),
+      volAvg: nullable(num),
+      linguisticBeta: num,
+      marketBuzz: num,
+      active: bool,
+      figi: nullable(str),
+      mic: nullable(str),
+      convictionScore: nullable(num),
       ...(withReasoning ? { reasoning: nullable(str) } : {}),
     },
     {},
@@ -87,7 +142,11 @@ export function expectCompany(value: unknown, withReasoning: boolean): void {
 export function expectEvidence(value: unknown): void {
   check(
     value,
-    { isIncluded: bool, reasoning: str, summaries: (v) => Array.isArray(v) && v.every((s) => obj(s) && str(s.provider) && int(s.pubDate) && str(s.text)) },
+    {
+      isIncluded: bool,
+      reasoning: str,
+      summaries: (v) => Array.isArray(v) && v.every((s) => obj(s) && str(s.provider) && int(s.pubDate) && str(s.text)),
+    },
     {},
     "evidence",
   );

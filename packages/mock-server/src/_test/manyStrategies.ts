@@ -8,7 +8,11 @@ import type { StoreState, StrategyRecord } from "../store/StoreState.ts";
  * @example
  * withManyStrategies(state, 3, new Map([[1, 0]])).strategies.at(-2)!.archivedAt // => 0
  */
-export function withManyStrategies(state: Readonly<StoreState>, count: number, archivedAt: ReadonlyMap<number, number> = new Map()): StoreState {
+export function withManyStrategies(
+  state: Readonly<StoreState>,
+  count: number,
+  archivedAt: ReadonlyMap<number, number> = new Map(),
+): StoreState {
   const users = state.users.map((u) => u.id);
   const added: StrategyRecord[] = [];
   for (let i = 0; i < count; i++) {

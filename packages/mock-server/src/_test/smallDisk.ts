@@ -30,7 +30,8 @@ export function smallDisk(dir: string, capacity: number): SmallDisk {
     }
     return total;
   };
-  const enospc = () => Object.assign(new Error("ENOSPC: no space left on device, write (injected)"), { code: "ENOSPC" });
+  const enospc = () =>
+    Object.assign(new Error("ENOSPC: no space left on device, write (injected)"), { code: "ENOSPC" });
   const disk: SmallDisk = {
     ...(fs as unknown as SyncFs),
     capacity,

@@ -1,11 +1,23 @@
 // A small hand-built universe for unit tests: 12 companies, 2 themes, daily prices on a
 // business-day calendar, 3 users (one inactive), 1 premade strategy, 3 user strategies.
-import type { Company, PremadeStrategy, PriceSeries, Theme, Universe, User, UserStrategy } from "../_internal/fixtures.ts";
+import type {
+  Company,
+  PremadeStrategy,
+  PriceSeries,
+  Theme,
+  Universe,
+  User,
+  UserStrategy,
+} from "../_internal/fixtures.ts";
 import { uuidFrom } from "../_internal/hash.ts";
 
 export const id = (name: string): string => uuidFrom(`test:${name}`);
 
-export const keys = { alice: "key-alice-0000000001", bob: "key-bob-00000000000002", carol: "key-carol-000000000003" } as const;
+export const keys = {
+  alice: "key-alice-0000000001",
+  bob: "key-bob-00000000000002",
+  carol: "key-carol-000000000003",
+} as const;
 
 export const users: User[] = [
   { id: id("alice"), name: "Alice", email: "alice@example.test", apiKey: keys.alice, active: true },
@@ -40,18 +52,115 @@ interface Spec {
 }
 
 const specs: Spec[] = [
-  { key: "qbit", name: "Qubit Labs", description: "Builds superconducting qubit processors for quantum computing.", sector: "Information Technology", industry: "Semiconductors", marketCap: 12e9, themes: [["quantum-computing", 0.95]] },
-  { key: "cryo", name: "CryoCore Systems", description: "Makes cryogenic refrigerators used by quantum computers.", sector: "Industrials", industry: "Machinery", marketCap: 3e9, themes: [["quantum-computing", 0.7]] },
-  { key: "qsoft", name: "Entangle Software", description: "Quantum error correction software and compilers.", sector: "Information Technology", industry: "Software", marketCap: 8e8, themes: [["quantum-computing", 0.85]] },
-  { key: "photon", name: "Photonix", description: "Photonic chips for optical networking and quantum communication.", sector: "Information Technology", industry: "Semiconductors", marketCap: 2e10, themes: [["quantum-computing", 0.4]] },
-  { key: "bigtech", name: "Megacloud Corp", description: "Cloud computing platform with a quantum research division.", sector: "Information Technology", industry: "Software", marketCap: 9e11, themes: [["quantum-computing", 0.2]] },
-  { key: "aqua", name: "AquaPure", description: "Water treatment and filtration plants for cities.", sector: "Utilities", industry: "Water Utilities", marketCap: 6e9, themes: [["clean-water", 0.9]] },
-  { key: "desal", name: "SeaSweet Desalination", description: "Desalination membranes and plants.", sector: "Industrials", industry: "Machinery", marketCap: 2.5e9, themes: [["clean-water", 0.85]] },
-  { key: "irrig", name: "FieldFlow", description: "Smart irrigation systems for farms.", sector: "Industrials", industry: "Machinery", marketCap: 4e8, themes: [["clean-water", 0.6]] },
-  { key: "pipes", name: "Ductile Pipe Co", description: "Water distribution pipes and valves.", sector: "Industrials", industry: "Building Products", marketCap: 1.5e9, themes: [["clean-water", 0.5]] },
-  { key: "tobac", name: "Leaf & Smoke", description: "Tobacco products and water-based filtration cigarettes.", sector: "Consumer Staples", industry: "Tobacco", marketCap: 3e10, themes: [["clean-water", 0.1]] },
-  { key: "bank", name: "First Ledger Bank", description: "Retail banking and mortgages.", sector: "Financials", industry: "Banks", marketCap: 5e10, themes: [] },
-  { key: "gone", name: "Defunct Quantum Inc", description: "Former quantum computing startup, delisted.", sector: "Information Technology", industry: "Software", marketCap: 1e8, themes: [["quantum-computing", 0.9]], active: false },
+  {
+    key: "qbit",
+    name: "Qubit Labs",
+    description: "Builds superconducting qubit processors for quantum computing.",
+    sector: "Information Technology",
+    industry: "Semiconductors",
+    marketCap: 12e9,
+    themes: [["quantum-computing", 0.95]],
+  },
+  {
+    key: "cryo",
+    name: "CryoCore Systems",
+    description: "Makes cryogenic refrigerators used by quantum computers.",
+    sector: "Industrials",
+    industry: "Machinery",
+    marketCap: 3e9,
+    themes: [["quantum-computing", 0.7]],
+  },
+  {
+    key: "qsoft",
+    name: "Entangle Software",
+    description: "Quantum error correction software and compilers.",
+    sector: "Information Technology",
+    industry: "Software",
+    marketCap: 8e8,
+    themes: [["quantum-computing", 0.85]],
+  },
+  {
+    key: "photon",
+    name: "Photonix",
+    description: "Photonic chips for optical networking and quantum communication.",
+    sector: "Information Technology",
+    industry: "Semiconductors",
+    marketCap: 2e10,
+    themes: [["quantum-computing", 0.4]],
+  },
+  {
+    key: "bigtech",
+    name: "Megacloud Corp",
+    description: "Cloud computing platform with a quantum research division.",
+    sector: "Information Technology",
+    industry: "Software",
+    marketCap: 9e11,
+    themes: [["quantum-computing", 0.2]],
+  },
+  {
+    key: "aqua",
+    name: "AquaPure",
+    description: "Water treatment and filtration plants for cities.",
+    sector: "Utilities",
+    industry: "Water Utilities",
+    marketCap: 6e9,
+    themes: [["clean-water", 0.9]],
+  },
+  {
+    key: "desal",
+    name: "SeaSweet Desalination",
+    description: "Desalination membranes and plants.",
+    sector: "Industrials",
+    industry: "Machinery",
+    marketCap: 2.5e9,
+    themes: [["clean-water", 0.85]],
+  },
+  {
+    key: "irrig",
+    name: "FieldFlow",
+    description: "Smart irrigation systems for farms.",
+    sector: "Industrials",
+    industry: "Machinery",
+    marketCap: 4e8,
+    themes: [["clean-water", 0.6]],
+  },
+  {
+    key: "pipes",
+    name: "Ductile Pipe Co",
+    description: "Water distribution pipes and valves.",
+    sector: "Industrials",
+    industry: "Building Products",
+    marketCap: 1.5e9,
+    themes: [["clean-water", 0.5]],
+  },
+  {
+    key: "tobac",
+    name: "Leaf & Smoke",
+    description: "Tobacco products and water-based filtration cigarettes.",
+    sector: "Consumer Staples",
+    industry: "Tobacco",
+    marketCap: 3e10,
+    themes: [["clean-water", 0.1]],
+  },
+  {
+    key: "bank",
+    name: "First Ledger Bank",
+    description: "Retail banking and mortgages.",
+    sector: "Financials",
+    industry: "Banks",
+    marketCap: 5e10,
+    themes: [],
+  },
+  {
+    key: "gone",
+    name: "Defunct Quantum Inc",
+    description: "Former quantum computing startup, delisted.",
+    sector: "Information Technology",
+    industry: "Software",
+    marketCap: 1e8,
+    themes: [["quantum-computing", 0.9]],
+    active: false,
+  },
 ];
 
 /** 300 business days ending Friday 2025-05-30, Unix seconds at 00:00 UTC. */
@@ -102,7 +211,8 @@ export const companies: Company[] = specs.map((s, k) => {
 const series = new Map<string, PriceSeries>();
 companies.forEach((c, k) => {
   const closes = new Float64Array(calendar.length);
-  for (let j = 0; j < closes.length; j++) closes[j] = 50 * (1 + k / 10) * Math.exp(0.0004 * j * ((k % 3) - 0.5) + 0.03 * Math.sin(j / 9 + k));
+  for (let j = 0; j < closes.length; j++)
+    closes[j] = 50 * (1 + k / 10) * Math.exp(0.0004 * j * ((k % 3) - 0.5) + 0.03 * Math.sin(j / 9 + k));
   series.set(c.securities[0]?.id ?? "", { start: 0, closes });
 });
 const spy = new Float64Array(calendar.length).map((_, j) => 400 * Math.exp(0.0003 * j));
@@ -123,7 +233,12 @@ export const premade: PremadeStrategy = {
     { companyId: id("cryo"), linguisticBeta: 0.6, marketBuzz: 0.4, reasoning: "Supplies cryogenics." },
   ],
   evidence: [
-    { companyId: id("qbit"), isIncluded: true, reasoning: "Pure-play qubit maker.", summaries: [{ provider: "Reuters", pubDate: 1735776000, text: "Qubit Labs unveils a 1000-qubit chip." }] },
+    {
+      companyId: id("qbit"),
+      isIncluded: true,
+      reasoning: "Pure-play qubit maker.",
+      summaries: [{ provider: "Reuters", pubDate: 1735776000, text: "Qubit Labs unveils a 1000-qubit chip." }],
+    },
   ],
   snapshots: [],
 };
@@ -134,7 +249,12 @@ const version = (name: string, objective: string, status: number, constituentKey
   exclusions: [],
   createdAt: at(createdAt),
   status,
-  constituents: constituentKeys.map((k) => ({ companyId: id(k), linguisticBeta: 0.8, marketBuzz: 0.5, reasoning: `${k} fits.` })),
+  constituents: constituentKeys.map((k) => ({
+    companyId: id(k),
+    linguisticBeta: 0.8,
+    marketBuzz: 0.5,
+    reasoning: `${k} fits.`,
+  })),
 });
 
 export const userStrategies: UserStrategy[] = [
@@ -149,7 +269,9 @@ export const userStrategies: UserStrategy[] = [
     createdAt: at("2025-03-01T00:00:00Z"),
     updatedAt: at("2025-03-01T00:00:00Z"),
     archivedAt: null,
-    versions: [version("alice-quantum-v1", "quantum computing hardware", 100, ["qbit", "cryo", "qsoft"], "2025-03-01T00:00:00Z")],
+    versions: [
+      version("alice-quantum-v1", "quantum computing hardware", 100, ["qbit", "cryo", "qsoft"], "2025-03-01T00:00:00Z"),
+    ],
     activeVersionId: id("alice-quantum-v1"),
   },
   {
@@ -163,7 +285,15 @@ export const userStrategies: UserStrategy[] = [
     createdAt: at("2025-02-01T00:00:00Z"),
     updatedAt: at("2025-02-01T00:00:00Z"),
     archivedAt: null,
-    versions: [version("bob-water-v1", "clean water treatment and desalination", 100, ["aqua", "desal", "pipes"], "2025-02-01T00:00:00Z")],
+    versions: [
+      version(
+        "bob-water-v1",
+        "clean water treatment and desalination",
+        100,
+        ["aqua", "desal", "pipes"],
+        "2025-02-01T00:00:00Z",
+      ),
+    ],
     activeVersionId: id("bob-water-v1"),
   },
   {
@@ -196,5 +326,7 @@ export const testUniverse: Universe = {
   prices: { calendar, series },
   companyById: new Map(companies.map((c) => [c.id, c])),
   securityById: new Map(companies.flatMap((c) => c.securities.map((s) => [s.id, s] as const))),
-  benchmarkBySymbol: new Map([["SPY", { symbol: "SPY", securityId: id("spy"), name: "S&P 500 ETF", description: "US large caps" }]]),
+  benchmarkBySymbol: new Map([
+    ["SPY", { symbol: "SPY", securityId: id("spy"), name: "S&P 500 ETF", description: "US large caps" }],
+  ]),
 };

@@ -22,7 +22,10 @@ export function waitingSolver(): { solver: SolverRunner; signal: () => AbortSign
  * then leaves (aborts the request) and expects the request to fail on the client's side and the
  * job's signal to abort.
  */
-export async function expectLeavingStopsTheSolve(seen: () => AbortSignal | undefined, send: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
+export async function expectLeavingStopsTheSolve(
+  seen: () => AbortSignal | undefined,
+  send: (signal: AbortSignal) => Promise<unknown>,
+): Promise<void> {
   const client = new AbortController();
   const outcome = send(client.signal).then(
     () => "answered",

@@ -18,6 +18,8 @@ export function worstPremadeObjective(seed: number, wordLength = 17): string {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return String.fromCharCode(97 + Math.floor((s / 4294967296) * 26));
   };
-  const words = Array.from({ length: LIMITS.SEARCH_TERMS_MAX }, () => Array.from({ length: wordLength }, letter).join(""));
+  const words = Array.from({ length: LIMITS.SEARCH_TERMS_MAX }, () =>
+    Array.from({ length: wordLength }, letter).join(""),
+  );
   return words.join(" ").slice(0, LIMITS.OBJECTIVE_MAX);
 }

@@ -25,7 +25,11 @@ describe("body size limit", () => {
 
   it("refuses a declared Content-Length over LIMITS.BODY_MAX_BYTES with 413 {error} naming the limit", async () => {
     const m = makeMock();
-    const r = await m.app.request("/v1/portfolios", { method: "POST", headers: { ...headers, "Content-Length": String(LIMITS.BODY_MAX_BYTES + 1) }, body: "{}" });
+    const r = await m.app.request("/v1/portfolios", {
+      method: "POST",
+      headers: { ...headers, "Content-Length": String(LIMITS.BODY_MAX_BYTES + 1) },
+      body: "{}",
+    });
     expect(r.status).toBe(413);
     expect((await body<{ error: string }>(r)).error).toContain(String(LIMITS.BODY_MAX_BYTES));
   });
@@ -33,7 +37,12 @@ describe("body size limit", () => {
   it("refuses a chunked body as soon as it passes the limit, without reading the rest", async () => {
     const m = makeMock();
     const big = stream(100 * 1024 * 1024);
-    const r = await m.app.request("/v1/portfolios", { method: "POST", headers, body: big.body, duplex: "half" } as RequestInit);
+    const r = await m.app.request("/v1/portfolios", {
+      method: "POST",
+      headers,
+      body: big.body,
+      duplex: "half",
+    } as RequestInit);
     expect(r.status).toBe(413);
     expect(big.pulled()).toBeLessThan(LIMITS.BODY_MAX_BYTES + 4 * 65536);
   });
@@ -52,7 +61,12 @@ describe("body size limit", () => {
 
   it("gives the MCP endpoint LIMITS.MCP_BODY_MAX_BYTES", async () => {
     const m = makeMock();
-    const at = (n: number) => m.app.request("/v1/mcp", { method: "POST", headers: { ...headers, Accept: "application/json, text/event-stream", "Content-Length": String(n) }, body: "{}" });
+    const at = (n: number) =>
+      m.app.request("/v1/mcp", {
+        method: "POST",
+        headers: { ...headers, Accept: "application/json, text/event-stream", "Content-Length": String(n) },
+        body: "{}",
+      });
     expect((await at(LIMITS.MCP_BODY_MAX_BYTES + 1)).status).toBe(413);
   });
 });

@@ -52,5 +52,8 @@ export function bodyLimitMiddleware(maxBytes: (path: string) => number): Middlew
 }
 
 function tooLarge(limit: number, what: string): ApiError {
-  return new ApiError(413, `request body too large: it ${what}; the limit of this endpoint is ${limit} bytes (see the README's limits table)`);
+  return new ApiError(
+    413,
+    `request body too large: it ${what}; the limit of this endpoint is ${limit} bytes (see the README's limits table)`,
+  );
 }

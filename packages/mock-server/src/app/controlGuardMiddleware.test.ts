@@ -17,7 +17,11 @@ describe("control surface guard", () => {
       expect(r.status).toBe(415);
       expect((await body<{ error: string }>(r)).error).toMatch(/Content-Type: application\/json/);
     }
-    const put = await m.app.request("/__mock/settings", { method: "PUT", headers: { "Content-Type": "text/plain" }, body: '{"latencyMs":60000}' });
+    const put = await m.app.request("/__mock/settings", {
+      method: "PUT",
+      headers: { "Content-Type": "text/plain" },
+      body: '{"latencyMs":60000}',
+    });
     expect(put.status).toBe(415);
     expect(m.ctx.options.latencyMs).toBe(0);
     expect(m.ctx.clock.offset()).toBe(1000); // the reset never ran
@@ -26,13 +30,21 @@ describe("control surface guard", () => {
   it("accepts JSON with a body of {} (and a charset parameter)", async () => {
     const m = makeMock();
     for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON"]) {
-      expect((await m.app.request("/__mock/reset", { method: "POST", headers: { "Content-Type": type }, body: "{}" })).status).toBe(200);
+      expect(
+        (await m.app.request("/__mock/reset", { method: "POST", headers: { "Content-Type": type }, body: "{}" }))
+          .status,
+      ).toBe(200);
     }
   });
 
   it("refuses a foreign Origin with 403 even with a JSON body; accepts the server's own origin and the allow-list", async () => {
     const m = makeMock();
-    const send = (origin: string) => m.app.request("http://localhost:4010/__mock/reset", { method: "POST", headers: { ...JSON_TYPE, Origin: origin }, body: "{}" });
+    const send = (origin: string) =>
+      m.app.request("http://localhost:4010/__mock/reset", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: origin },
+        body: "{}",
+      });
     const refused = await send("https://evil.example");
     expect(refused.status).toBe(403);
     expect((await body<{ error: string }>(refused)).error).toMatch(/"https:\/\/evil\.example"/);
@@ -41,7 +53,11 @@ describe("control surface guard", () => {
     expect((await send("http://127.0.0.1:5173")).status).toBe(200); // default allow-list
     expect((await m.app.request("/__mock/state", { headers: { Origin: "https://evil.example" } })).status).toBe(403);
     const configured = makeMock({ corsOrigins: ["https://studio.example"] });
-    const ok = await configured.app.request("/__mock/reset", { method: "POST", headers: { ...JSON_TYPE, Origin: "https://studio.example" }, body: "{}" });
+    const ok = await configured.app.request("/__mock/reset", {
+      method: "POST",
+      headers: { ...JSON_TYPE, Origin: "https://studio.example" },
+      body: "{}",
+    });
     expect(ok.status).toBe(200);
   });
 

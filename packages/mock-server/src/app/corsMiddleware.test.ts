@@ -7,7 +7,16 @@ const LOCAL = "http://localhost:5173";
 
 function app(allowOrigins: readonly string[] = ["http://localhost:*"]) {
   const a = new Hono<AppEnv>();
-  a.use("*", corsMiddleware({ allowOrigins, allowMethods: ["GET", "POST"], allowHeaders: ["Authorization", "Content-Type"], exposeHeaders: ["WWW-Authenticate"], maxAgeSeconds: 600 }));
+  a.use(
+    "*",
+    corsMiddleware({
+      allowOrigins,
+      allowMethods: ["GET", "POST"],
+      allowHeaders: ["Authorization", "Content-Type"],
+      exposeHeaders: ["WWW-Authenticate"],
+      maxAgeSeconds: 600,
+    }),
+  );
   a.get("/json", (c) => c.json({ ok: true }));
   a.get("/raw", () => new Response("raw", { headers: { "Content-Type": "text/plain", "X-Own": "kept" } }));
   a.get("/redirect", () => Response.redirect("http://localhost/elsewhere", 302)); // immutable headers
@@ -20,9 +29,18 @@ function app(allowOrigins: readonly string[] = ["http://localhost:*"]) {
 
 describe("corsMiddleware", () => {
   it("answers an allowed origin's preflight 204 with that origin, the methods, headers and max age, without running the route", async () => {
-    const r = await app().request("/nowhere", { method: "OPTIONS", headers: { Origin: LOCAL, "Access-Control-Request-Method": "POST" } });
+    const r = await app().request("/nowhere", {
+      method: "OPTIONS",
+      headers: { Origin: LOCAL, "Access-Control-Request-Method": "POST" },
+    });
     expect(r.status).toBe(204);
-    const names = ["access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers", "access-control-max-age", "vary"];
+    const names = [
+      "access-control-allow-origin",
+      "access-control-allow-methods",
+      "access-control-allow-headers",
+      "access-control-max-age",
+      "vary",
+    ];
     expect(Object.fromEntries(names.map((n) => [n, r.headers.get(n)]))).toEqual({
       "access-control-allow-origin": LOCAL,
       "access-control-allow-methods": "GET,POST",
@@ -34,7 +52,10 @@ describe("corsMiddleware", () => {
   });
 
   it("refuses the preflight of an origin outside the allow-list with 403 {error} naming the origin and the option", async () => {
-    const r = await app().request("/json", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    const r = await app().request("/json", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(r.status).toBe(403);
     expect(r.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(((await r.json()) as { error: string }).error).toMatch(/"https:\/\/evil\.example".*--cors-origin/);
@@ -42,7 +63,12 @@ describe("corsMiddleware", () => {
 
   it("adds the origin and expose headers to every kind of response for an allowed origin, keeping body, status and own headers", async () => {
     const a = app();
-    for (const [path, status, body] of [["/json", 200, '{"ok":true}'], ["/raw", 200, "raw"], ["/throws", 500, '{"error":"failed"}'], ["/missing", 404, "404 Not Found"]] as const) {
+    for (const [path, status, body] of [
+      ["/json", 200, '{"ok":true}'],
+      ["/raw", 200, "raw"],
+      ["/throws", 500, '{"error":"failed"}'],
+      ["/missing", 404, "404 Not Found"],
+    ] as const) {
       const r = await a.request(path, { headers: { Origin: LOCAL } });
       expect([path, r.status, await r.text()]).toEqual([path, status, body]);
       expect(r.headers.get("Access-Control-Allow-Origin")).toBe(LOCAL);
@@ -55,7 +81,12 @@ describe("corsMiddleware", () => {
 
   it("gives no CORS header to an origin outside the list (the browser hides the answer), nor to a request without Origin", async () => {
     const a = app();
-    for (const headers of [{ Origin: "https://evil.example" }, { Origin: "http://localhost.evil.example:80" }, { Origin: "null" }, {}] as Array<Record<string, string>>) {
+    for (const headers of [
+      { Origin: "https://evil.example" },
+      { Origin: "http://localhost.evil.example:80" },
+      { Origin: "null" },
+      {},
+    ] as Array<Record<string, string>>) {
       const r = await a.request("/json", { headers });
       expect(r.status).toBe(200);
       expect(r.headers.get("Access-Control-Allow-Origin")).toBeNull();
@@ -75,7 +106,10 @@ describe("corsMiddleware", () => {
   });
 
   it("answers Chrome's private-network preflight for an allowed origin", async () => {
-    const r = await app().request("/json", { method: "OPTIONS", headers: { Origin: LOCAL, "Access-Control-Request-Private-Network": "true" } });
+    const r = await app().request("/json", {
+      method: "OPTIONS",
+      headers: { Origin: LOCAL, "Access-Control-Request-Private-Network": "true" },
+    });
     expect(r.headers.get("Access-Control-Allow-Private-Network")).toBe("true");
   });
 

@@ -55,7 +55,9 @@ export function corsMiddleware(options: CorsOptions): MiddlewareHandler<AppEnv> 
     if (c.req.method === "OPTIONS") {
       if (origin !== undefined && !ok) {
         return c.json(
-          { error: `origin ${JSON.stringify(origin)} is not allowed by this mock's CORS allow-list; start it with --cors-origin ${origin} to allow it` },
+          {
+            error: `origin ${JSON.stringify(origin)} is not allowed by this mock's CORS allow-list; start it with --cors-origin ${origin} to allow it`,
+          },
           403,
           { Vary: "Origin" },
         );
@@ -64,7 +66,8 @@ export function corsMiddleware(options: CorsOptions): MiddlewareHandler<AppEnv> 
       const headers: Record<string, string> = Object.fromEntries(preflight);
       if (ok) headers["Access-Control-Allow-Origin"] = any ? "*" : origin;
       if (!any) headers.Vary = "Origin";
-      if (c.req.header("access-control-request-private-network") === "true") headers["Access-Control-Allow-Private-Network"] = "true";
+      if (c.req.header("access-control-request-private-network") === "true")
+        headers["Access-Control-Allow-Private-Network"] = "true";
       return c.body(null, 204, headers);
     }
     await next();

@@ -18,7 +18,11 @@ describe("health", () => {
 describe("errors", () => {
   it("unknown route: 404 {error}", async () => {
     const m = makeMock();
-    for (const r of [await m.alice.get("/v1/nothing-here"), await m.anonymous.get("/elsewhere"), await m.alice.put("/v1/strategies", {})]) {
+    for (const r of [
+      await m.alice.get("/v1/nothing-here"),
+      await m.anonymous.get("/elsewhere"),
+      await m.alice.put("/v1/strategies", {}),
+    ]) {
       expect(r.status).toBe(404);
       expectError(await r.json());
     }
@@ -37,21 +41,41 @@ describe("errors", () => {
   it("no request produces a 5xx (random methods, paths, queries and bodies)", async () => {
     const m = makeMock();
     const segment = fc.oneof(
-      fc.constantFrom("v1", "v2", "strategies", "companies", "versions", "submit", "revive", "archive", "__mock", "health", id("alice-quantum"), id("bob-water"), id("qbit")),
+      fc.constantFrom(
+        "v1",
+        "v2",
+        "strategies",
+        "companies",
+        "versions",
+        "submit",
+        "revive",
+        "archive",
+        "__mock",
+        "health",
+        id("alice-quantum"),
+        id("bob-water"),
+        id("qbit"),
+      ),
       fc.string({ maxLength: 6 }).map(encodeURIComponent),
     );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE"),
         fc.array(segment, { minLength: 1, maxLength: 5 }),
-        fc.dictionary(fc.constantFrom("scope", "includeReasoning", "scoringMinMarketCap", "archived"), fc.string({ maxLength: 5 })),
+        fc.dictionary(
+          fc.constantFrom("scope", "includeReasoning", "scoringMinMarketCap", "archived"),
+          fc.string({ maxLength: 5 }),
+        ),
         fc.oneof(fc.constant(undefined), fc.json(), fc.string({ maxLength: 20 })),
         async (method, segments, query, payload) => {
           const qs = new URLSearchParams(query).toString();
           const path = `/${segments.join("/")}${qs === "" ? "" : `?${qs}`}`;
           const r = await m.app.request(path, {
             method,
-            headers: { Authorization: `Bearer ${keys.alice}`, ...(payload === undefined ? {} : { "Content-Type": "application/json" }) },
+            headers: {
+              Authorization: `Bearer ${keys.alice}`,
+              ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+            },
             ...(payload === undefined || method === "GET" ? {} : { body: payload }),
           });
           expect(r.status, `${method} ${path} ${payload ?? ""}`).toBeLessThan(500);
@@ -72,14 +96,26 @@ describe("errors", () => {
     ];
     const payload = fc.oneof(
       fc.json(),
-      fc.record(
-        { name: fc.oneof(fc.string(), fc.integer()), objective: fc.string({ maxLength: 300 }), exclusions: fc.array(fc.string({ maxLength: 30 }), { maxLength: 4 }), outcome: fc.integer(), ms: fc.integer() },
-        { requiredKeys: [] },
-      ).map((o) => JSON.stringify(o)),
+      fc
+        .record(
+          {
+            name: fc.oneof(fc.string(), fc.integer()),
+            objective: fc.string({ maxLength: 300 }),
+            exclusions: fc.array(fc.string({ maxLength: 30 }), { maxLength: 4 }),
+            outcome: fc.integer(),
+            ms: fc.integer(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((o) => JSON.stringify(o)),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), payload, async ([method, path], text) => {
-        const r = await m.app.request(path, { method, headers: { Authorization: `Bearer ${keys.alice}`, "Content-Type": "application/json" }, body: text });
+        const r = await m.app.request(path, {
+          method,
+          headers: { Authorization: `Bearer ${keys.alice}`, "Content-Type": "application/json" },
+          body: text,
+        });
         expect(r.status, `${method} ${path} ${text}`).toBeLessThan(500);
         if (r.status >= 400) expectError(await r.json());
       }),
@@ -99,7 +135,12 @@ describe("mock headers", () => {
 
   it("rejects a bad X-Mock-Status or X-Mock-Latency value with 400", async () => {
     const m = makeMock();
-    for (const headers of [{ "X-Mock-Status": "200" }, { "X-Mock-Status": "abc" }, { "X-Mock-Latency": "-5" }, { "X-Mock-Latency": "999999" }] as Array<Record<string, string>>) {
+    for (const headers of [
+      { "X-Mock-Status": "200" },
+      { "X-Mock-Status": "abc" },
+      { "X-Mock-Latency": "-5" },
+      { "X-Mock-Latency": "999999" },
+    ] as Array<Record<string, string>>) {
       const r = await m.alice.get("/v1/health", headers);
       expect(r.status).toBe(400);
       expectError(await r.json());
@@ -116,7 +157,11 @@ describe("CORS", () => {
     const m = makeMock();
     const r = await m.app.request("/v1/strategies", {
       method: "OPTIONS",
-      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" },
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
     });
     expect(r.status).toBe(204);
     expect(r.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
@@ -152,7 +197,9 @@ describe("createApp and createMock as a library", () => {
     const lines: string[] = [];
     const { app } = createMock({ universe: testUniverse, clock: createManualClock(0), log: (l) => lines.push(l) });
     expect((await app.request("/v1/health")).status).toBe(200);
-    expect((await createApp({ universe: testUniverse, log: (l) => lines.push(l) }).request("/v1/health")).status).toBe(200);
+    expect((await createApp({ universe: testUniverse, log: (l) => lines.push(l) }).request("/v1/health")).status).toBe(
+      200,
+    );
     expect(lines).toEqual([]);
     await createApp({ universe: testUniverse, quiet: false, log: (l) => lines.push(l) }).request("/v1/health");
     expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/health 200 \d+ms$/)]);
@@ -160,22 +207,34 @@ describe("createApp and createMock as a library", () => {
 
   it("refuse an option they do not have, naming it and the closest option (a CLI flag's spelling too)", () => {
     const bad = (options: object) => () => createApp({ universe: testUniverse, ...options });
-    expect(bad({ buildSecond: 2 })).toThrow(new RangeError("options.buildSecond: not an option (did you mean buildDurationMs?)"));
+    expect(bad({ buildSecond: 2 })).toThrow(
+      new RangeError("options.buildSecond: not an option (did you mean buildDurationMs?)"),
+    );
     expect(bad({ latencyMS: 5 })).toThrow(/options\.latencyMS: not an option \(did you mean latencyMs\?\)/);
     expect(bad({ strict: true })).toThrow(/did you mean strictBodies\?/);
-    expect(() => createMock({ universe: testUniverse, qiuet: true } as never)).toThrow(/options\.qiuet: not an option \(did you mean quiet\?\)/);
-    expect(bad({ zzzzzzzz: 1 })).toThrow(/options\.zzzzzzzz: not an option; the options are .*buildDurationMs.*universe/);
+    expect(() => createMock({ universe: testUniverse, qiuet: true } as never)).toThrow(
+      /options\.qiuet: not an option \(did you mean quiet\?\)/,
+    );
+    expect(bad({ zzzzzzzz: 1 })).toThrow(
+      /options\.zzzzzzzz: not an option; the options are .*buildDurationMs.*universe/,
+    );
     // The dispatcher knows its own options and the app's.
-    expect(() => createSessionDispatcher({ universe: testUniverse, maxSession: 3 } as never)).toThrow(/options\.maxSession: not an option \(did you mean maxSessions\?\)/);
-    expect(createSessionDispatcher({ universe: testUniverse, maxSessions: 3, buildDurationMs: 0 }).sessions.maxSessions).toBe(3);
+    expect(() => createSessionDispatcher({ universe: testUniverse, maxSession: 3 } as never)).toThrow(
+      /options\.maxSession: not an option \(did you mean maxSessions\?\)/,
+    );
+    expect(
+      createSessionDispatcher({ universe: testUniverse, maxSessions: 3, buildDurationMs: 0 }).sessions.maxSessions,
+    ).toBe(3);
   });
 });
 
 describe("OpenAPI and docs", () => {
   it("serves an OpenAPI 3.1 document describing every strategy route with bearer security", async () => {
-    const doc = await body<{ openapi: string; paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: unknown } }>(
-      await makeMock().anonymous.get("/openapi.json"),
-    );
+    const doc = await body<{
+      openapi: string;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: unknown };
+    }>(await makeMock().anonymous.get("/openapi.json"));
     expect(doc.openapi).toBe("3.1.0");
     for (const path of [
       "/v1/health",
@@ -216,14 +275,23 @@ describe("OpenAPI and docs", () => {
 
 describe("the OpenAPI document", () => {
   it("gives every operation a summary, and every strategy, premade and factsheet operation a description", async () => {
-    const doc = (await (await makeMock().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
+    const doc = (await (await makeMock().app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { summary?: string; description?: string }>>;
+    };
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         expect(op.summary?.length ?? 0, `${method} ${path}`).toBeGreaterThan(5);
-        if (/^\/v[12]\/(strategies|premade-strategies)/.test(path) && !/optimize/.test(path)) expect(op.description?.length ?? 0, `${method} ${path}`).toBeGreaterThan(20);
+        if (/^\/v[12]\/(strategies|premade-strategies)/.test(path) && !/optimize/.test(path))
+          expect(op.description?.length ?? 0, `${method} ${path}`).toBeGreaterThan(20);
       }
     }
-    for (const path of ["/v2/strategies/{id}/companies", "/v2/strategies/{id}/factsheet", "/v1/strategies/{id}/historical-data", "/v1/strategies/{id}/performance", "/v1/strategies/{id}/evidences"]) {
+    for (const path of [
+      "/v2/strategies/{id}/companies",
+      "/v2/strategies/{id}/factsheet",
+      "/v1/strategies/{id}/historical-data",
+      "/v1/strategies/{id}/performance",
+      "/v1/strategies/{id}/evidences",
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
   });

@@ -79,7 +79,10 @@ const INJECTED_OPTIONS: Record<Exclude<keyof CreateAppOptions, keyof MockOptions
   proxy: true,
   replay: true,
 };
-export const CREATE_APP_OPTION_NAMES: readonly string[] = Object.freeze([...Object.keys(defaultOptions), ...Object.keys(INJECTED_OPTIONS)]);
+export const CREATE_APP_OPTION_NAMES: readonly string[] = Object.freeze([
+  ...Object.keys(defaultOptions),
+  ...Object.keys(INJECTED_OPTIONS),
+]);
 
 /** The app and its service context (tests and adapters use the context directly). */
 export interface Mock {
@@ -128,7 +131,9 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   const offset = store.state.clockOffsetMs;
   if (!(offset >= 0 && offset <= LIMITS.CLOCK_OFFSET_MAX_MS)) {
     // Checked here as well as the store does not bound it: past the limit every date the mock shows is out of `Date`'s range (a 500).
-    throw new Error(`[thematic-mock] the saved state is not a valid thematic-mock state: clockOffsetMs: must be from 0 to ${LIMITS.CLOCK_OFFSET_MAX_MS} (100 years), got ${offset}. Fix it, move the file away, or choose another --data file`);
+    throw new Error(
+      `[thematic-mock] the saved state is not a valid thematic-mock state: clockOffsetMs: must be from 0 to ${LIMITS.CLOCK_OFFSET_MAX_MS} (100 years), got ${offset}. Fix it, move the file away, or choose another --data file`,
+    );
   }
   ctx.clock.advance(offset); // a persisted fast-forward survives a restart
   store.purgeExpired(); // strategies archived 30 days ago or more are gone for good
@@ -140,22 +145,46 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   const hook = validationHook(app, () => ctx.options.strictBodies);
 
   app.use("*", nosniffMiddleware());
-  app.use("*", requestLogMiddleware(options.quiet === false ? log : undefined, { requests: ctx.requests, now: () => ctx.clock.now() }));
+  app.use(
+    "*",
+    requestLogMiddleware(options.quiet === false ? log : undefined, {
+      requests: ctx.requests,
+      now: () => ctx.clock.now(),
+    }),
+  );
   app.use(
     "*",
     corsMiddleware({
       allowOrigins: resolved.corsOrigins,
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", MOCK_STATUS_HEADER, MOCK_LATENCY_HEADER, MOCK_SESSION_HEADER, "Mcp-Protocol-Version"],
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        MOCK_STATUS_HEADER,
+        MOCK_LATENCY_HEADER,
+        MOCK_SESSION_HEADER,
+        "Mcp-Protocol-Version",
+      ],
       exposeHeaders: ["WWW-Authenticate", WARNING_HEADER, ...RATE_LIMIT_HEADERS],
       maxAgeSeconds: 600,
     }),
   );
   app.use("*", hostCheckMiddleware(resolved.allowedHosts));
-  app.use("*", bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)));
+  app.use(
+    "*",
+    bodyLimitMiddleware((path) => (path === MCP_PATH ? LIMITS.MCP_BODY_MAX_BYTES : LIMITS.BODY_MAX_BYTES)),
+  );
   if (resolved.controlEnabled) app.use(`${CONTROL_PREFIX}*`, controlGuardMiddleware(resolved.corsOrigins));
   if (options.replay !== undefined) app.use("*", replayMiddleware(options.replay));
-  if (options.proxy !== undefined) app.use("*", proxyMiddleware(options.proxy, async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument, () => store.state.users.map((u) => u.apiKey)));
+  if (options.proxy !== undefined)
+    app.use(
+      "*",
+      proxyMiddleware(
+        options.proxy,
+        async () => (await (await app.request(OPENAPI_PATH)).json()) as DriftDocument,
+        () => store.state.users.map((u) => u.apiKey),
+      ),
+    );
   app.use("*", mockHeadersMiddleware(ctx));
   app.use("*", emptyJsonBodyMiddleware());
   const auth = authMiddleware(ctx, new Set(HEALTH_PATHS), FACTSHEET_PDF_PATH);
@@ -175,9 +204,18 @@ export function createMock(options: CreateAppOptions = {}): Mock {
   documentBodyLimit(app);
 
   // The path is not echoed (a reflected string in an error body invites misuse); the method is one of Node's known tokens.
-  app.notFound((c) => c.json({ error: `no route for ${c.req.method} at this path: the routes are listed at /openapi.json and /docs` }, 404));
+  app.notFound((c) =>
+    c.json(
+      { error: `no route for ${c.req.method} at this path: the routes are listed at /openapi.json and /docs` },
+      404,
+    ),
+  );
   app.onError((error, c) => {
-    const response = toErrorResponse(error, (e) => log(`[thematic-mock] unexpected error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+    const response = toErrorResponse(error, (e) =>
+      log(
+        `[thematic-mock] unexpected error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      ),
+    );
     for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
     return c.json(response.body, response.status as ApiError["status"]);
   });

@@ -1,20 +1,43 @@
 import { describe, expect, it } from "vitest";
 import { createManualClock } from "../clock/ManualClock.ts";
 import { keys, testUniverse } from "../_test/testUniverse.ts";
-import { createSessionDispatcher, DEFAULT_MAX_SESSIONS, type SessionDispatcherOptions } from "./createSessionDispatcher.ts";
+import {
+  createSessionDispatcher,
+  DEFAULT_MAX_SESSIONS,
+  type SessionDispatcherOptions,
+} from "./createSessionDispatcher.ts";
 
 function setup(options: SessionDispatcherOptions = {}) {
   const clock = createManualClock(Date.UTC(2025, 5, 2, 12));
   const d = createSessionDispatcher({ universe: testUniverse, clock, quiet: true, buildDurationMs: 4000, ...options });
-  const send = async (method: string, path: string, { session, body, key = keys.alice, headers = {} }: { session?: string; body?: unknown; key?: string | null; headers?: Record<string, string> } = {}) => {
+  const send = async (
+    method: string,
+    path: string,
+    {
+      session,
+      body,
+      key = keys.alice,
+      headers = {},
+    }: { session?: string; body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+  ) => {
     const h: Record<string, string> = { ...headers };
     if (key !== null && !path.startsWith("/__mock")) h.Authorization = `Bearer ${key}`;
     if (session !== undefined) h["X-Mock-Session"] = session;
     if (body !== undefined) h["Content-Type"] = "application/json";
-    const response = await d.fetch(new Request(`http://127.0.0.1${path}`, { method, headers: h, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>> };
+    const response = await d.fetch(
+      new Request(`http://127.0.0.1${path}`, {
+        method,
+        headers: h,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+    return {
+      status: response.status,
+      json: (await response.json()) as Record<string, unknown> & Array<Record<string, unknown>>,
+    };
   };
-  const create = (session: string | undefined, name: string) => send("POST", "/v1/strategies", { session, body: { name, objective: "Quantum computing hardware." } });
+  const create = (session: string | undefined, name: string) =>
+    send("POST", "/v1/strategies", { session, body: { name, objective: "Quantum computing hardware." } });
   const names = async (session?: string) => (await send("GET", "/v1/strategies", { session })).json.map((s) => s.name);
   return { d, send, create, names, clock };
 }
@@ -36,7 +59,9 @@ describe("createSessionDispatcher", () => {
     const { d, send, create, names } = setup();
     await create("a", "in a");
     await create(undefined, "in default");
-    expect((await send("POST", "/__mock/clock/advance", { session: "a", body: { ms: 60_000 } })).json.clockOffsetMs).toBe(60_000);
+    expect(
+      (await send("POST", "/__mock/clock/advance", { session: "a", body: { ms: 60_000 } })).json.clockOffsetMs,
+    ).toBe(60_000);
     expect((await send("GET", "/__mock/state")).json.clockOffsetMs).toBe(0);
     await send("PUT", "/__mock/settings", { session: "a", body: { latencyMs: 0, buildDurationMs: 1 } });
     expect(d.mock.ctx.options.buildDurationMs).toBe(4000);
@@ -48,17 +73,32 @@ describe("createSessionDispatcher", () => {
 
   it("POST /__mock/sessions creates (201) or returns (200); GET lists; DELETE drops the state", async () => {
     const { send, create, names } = setup();
-    expect(await send("POST", "/__mock/sessions", { body: { name: "w1" } })).toMatchObject({ status: 201, json: { name: "w1", createdAt: "2025-06-02T12:00:00.000Z" } });
+    expect(await send("POST", "/__mock/sessions", { body: { name: "w1" } })).toMatchObject({
+      status: 201,
+      json: { name: "w1", createdAt: "2025-06-02T12:00:00.000Z" },
+    });
     await create("w1", "kept");
-    expect(await send("POST", "/__mock/sessions", { body: { name: "w1" } })).toMatchObject({ status: 200, json: { name: "w1" } });
+    expect(await send("POST", "/__mock/sessions", { body: { name: "w1" } })).toMatchObject({
+      status: 200,
+      json: { name: "w1" },
+    });
     expect(await names("w1")).toContain("kept");
     await create("w2", "first use creates it");
     const listed = await send("GET", "/__mock/sessions");
-    expect(listed.json.sessions).toEqual([expect.objectContaining({ name: "w1" }), expect.objectContaining({ name: "w2" })]);
+    expect(listed.json.sessions).toEqual([
+      expect.objectContaining({ name: "w1" }),
+      expect.objectContaining({ name: "w2" }),
+    ]);
     expect(listed.json.maxSessions).toBe(DEFAULT_MAX_SESSIONS);
-    expect(await send("DELETE", "/__mock/sessions/w1", { body: {} })).toMatchObject({ status: 200, json: { name: "w1", deleted: true } });
+    expect(await send("DELETE", "/__mock/sessions/w1", { body: {} })).toMatchObject({
+      status: 200,
+      json: { name: "w1", deleted: true },
+    });
     expect(await names("w1")).not.toContain("kept"); // a new, fresh session of the same name
-    expect(await send("DELETE", "/__mock/sessions/nope", { body: {} })).toMatchObject({ status: 404, json: { error: "session nope not found" } });
+    expect(await send("DELETE", "/__mock/sessions/nope", { body: {} })).toMatchObject({
+      status: 404,
+      json: { error: "session nope not found" },
+    });
   });
 
   it("refuses sessions beyond the cap with 409, until one is dropped", async () => {
@@ -67,8 +107,12 @@ describe("createSessionDispatcher", () => {
     await create("b", "x");
     const refused = await create("c", "x");
     expect(refused.status).toBe(409);
-    expect(String(refused.json.error)).toMatch(/session limit reached \(2 sessions alive\): free one with DELETE \/__mock\/sessions\/\{name\} \(least recently used: a \(unused for 0 min\), b \(unused for 0 min\)/);
-    expect(String(refused.json.error)).toMatch(/a session unused for 30 min is dropped \(--session-idle-minutes\); --max-sessions raises the limit/);
+    expect(String(refused.json.error)).toMatch(
+      /session limit reached \(2 sessions alive\): free one with DELETE \/__mock\/sessions\/\{name\} \(least recently used: a \(unused for 0 min\), b \(unused for 0 min\)/,
+    );
+    expect(String(refused.json.error)).toMatch(
+      /a session unused for 30 min is dropped \(--session-idle-minutes\); --max-sessions raises the limit/,
+    );
     expect((await send("POST", "/__mock/sessions", { body: { name: "c" } })).status).toBe(409);
     await send("DELETE", "/__mock/sessions/a", { body: {} });
     expect((await create("c", "x")).status).toBe(201);
@@ -76,9 +120,15 @@ describe("createSessionDispatcher", () => {
 
   it("400 for a bad name (header or body), 415 for a DELETE without JSON, RangeError for a bad cap", async () => {
     const { send, create } = setup();
-    expect(await create("no spaces", "x")).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^X-Mock-Session: /) } });
+    expect(await create("no spaces", "x")).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^X-Mock-Session: /) },
+    });
     expect((await create("x".repeat(65), "x")).status).toBe(400);
-    expect(await send("POST", "/__mock/sessions", { body: { name: "default" } })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/body\.name/) } });
+    expect(await send("POST", "/__mock/sessions", { body: { name: "default" } })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/body\.name/) },
+    });
     expect((await send("POST", "/__mock/sessions", { body: { name: "a", extra: 1 } })).status).toBe(400);
     expect((await send("POST", "/__mock/sessions", { body: { name: "a" } })).status).toBe(201);
     expect((await send("DELETE", "/__mock/sessions/a")).status).toBe(415);
@@ -105,7 +155,13 @@ describe("session control requests need JSON", () => {
   it("POST /__mock/sessions with a form or text body is refused and creates nothing", async () => {
     const { d } = setup();
     for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const response = await d.fetch(new Request("http://127.0.0.1/__mock/sessions", { method: "POST", headers: { "Content-Type": type }, body: "name=evil" }));
+      const response = await d.fetch(
+        new Request("http://127.0.0.1/__mock/sessions", {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body: "name=evil",
+        }),
+      );
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     }
@@ -119,7 +175,12 @@ describe("session control requests need JSON", () => {
     await create("recent", "x");
     clock.advance(5 * 60_000); // "old" unused for 11 min, "recent" for 5
     expect((await create("new", "x")).status).toBe(201); // "old" was dropped to make room
-    expect(d.sessions.list().map((s) => s.name).sort()).toEqual(["new", "recent"]);
+    expect(
+      d.sessions
+        .list()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["new", "recent"]);
     const listed = await send("GET", "/__mock/sessions");
     expect(listed.json.idleMinutes).toBe(10);
     clock.advance(10 * 60_000);
@@ -138,12 +199,17 @@ describe("session control requests need JSON", () => {
   it("a request refused for its Host (DNS-rebinding guard) creates no session", async () => {
     const { d, send } = setup({ allowedHosts: [] });
     for (let i = 0; i < 5; i++) {
-      const r = await send("GET", "/v1/strategies", { session: `rebound-${i}`, headers: { Host: "evil.example:4010" } });
+      const r = await send("GET", "/v1/strategies", {
+        session: `rebound-${i}`,
+        headers: { Host: "evil.example:4010" },
+      });
       expect(r.status).toBe(403);
       expect(String(r.json.error)).toMatch(/Host "evil\.example:4010" is not allowed/);
     }
     expect(d.sessions.list()).toEqual([]);
-    expect((await send("GET", "/v1/strategies", { session: "real", headers: { Host: "127.0.0.1:4010" } })).status).toBe(200);
+    expect((await send("GET", "/v1/strategies", { session: "real", headers: { Host: "127.0.0.1:4010" } })).status).toBe(
+      200,
+    );
     expect(d.sessions.list().map((s) => s.name)).toEqual(["real"]);
   });
 });

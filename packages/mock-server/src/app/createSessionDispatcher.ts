@@ -17,8 +17,14 @@ export const DEFAULT_MAX_SESSIONS = 64;
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
 /** The option names {@link createSessionDispatcher} adds to the app's. */
-const SESSION_OPTIONS: Record<Exclude<keyof SessionDispatcherOptions, keyof CreateAppOptions>, true> = { maxSessions: true, sessionIdleMs: true };
-export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([...CREATE_APP_OPTION_NAMES, ...Object.keys(SESSION_OPTIONS)]);
+const SESSION_OPTIONS: Record<Exclude<keyof SessionDispatcherOptions, keyof CreateAppOptions>, true> = {
+  maxSessions: true,
+  sessionIdleMs: true,
+};
+export const SESSION_DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
+  ...CREATE_APP_OPTION_NAMES,
+  ...Object.keys(SESSION_OPTIONS),
+]);
 
 /** Options of {@link createSessionDispatcher}: the app's, plus the cap on sessions and their idle time. */
 export interface SessionDispatcherOptions extends CreateAppOptions {
@@ -68,8 +74,10 @@ interface Sandbox {
 export function createSessionDispatcher(options: SessionDispatcherOptions = {}): SessionDispatcher {
   refuseUnknownOptions(options, SESSION_DISPATCHER_OPTION_NAMES);
   const { maxSessions = DEFAULT_MAX_SESSIONS, sessionIdleMs = DEFAULT_SESSION_IDLE_MS, ...appOptions } = options;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 1000) throw new RangeError(`maxSessions must be an integer in 1..1000, got ${maxSessions}`);
-  if (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 0) throw new RangeError(`sessionIdleMs must be an integer >= 0, got ${sessionIdleMs}`);
+  if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > 1000)
+    throw new RangeError(`maxSessions must be an integer in 1..1000, got ${maxSessions}`);
+  if (!Number.isInteger(sessionIdleMs) || sessionIdleMs < 0)
+    throw new RangeError(`sessionIdleMs must be an integer >= 0, got ${sessionIdleMs}`);
   const mock = createMock(appOptions);
   const baseClock = appOptions.clock ?? systemClock;
   const sandboxes = new Map<string, Sandbox>();
@@ -94,7 +102,10 @@ export function createSessionDispatcher(options: SessionDispatcherOptions = {}):
     const minutes = (ms: number) => Math.floor(ms / 60_000);
     const now = baseClock.now();
     const idle = oldest.map(([name, s]) => `${name} (unused for ${minutes(now - s.lastUsedAt)} min)`).join(", ");
-    const expiry = sessionIdleMs === 0 ? "sessions do not expire on this server" : `a session unused for ${minutes(sessionIdleMs)} min is dropped`;
+    const expiry =
+      sessionIdleMs === 0
+        ? "sessions do not expire on this server"
+        : `a session unused for ${minutes(sessionIdleMs)} min is dropped`;
     return new ApiError(
       409,
       `session limit reached (${maxSessions} sessions alive): free one with DELETE /__mock/sessions/{name} (least recently used: ${idle}; GET /__mock/sessions lists them all), or POST /__mock/reset with X-Mock-Session: <name> to reuse one; ${expiry} (--session-idle-minutes); --max-sessions raises the limit`,
@@ -114,7 +125,12 @@ export function createSessionDispatcher(options: SessionDispatcherOptions = {}):
       dropIdle();
       if (sandboxes.size >= maxSessions) throw limitReached();
       const sandbox: Sandbox = {
-        mock: createMock({ ...sessionOptions, universe: mock.ctx.universe, log: mock.ctx.log, quiet: appOptions.quiet }),
+        mock: createMock({
+          ...sessionOptions,
+          universe: mock.ctx.universe,
+          log: mock.ctx.log,
+          quiet: appOptions.quiet,
+        }),
         createdAt: mock.ctx.clock.now(),
         lastUsedAt: baseClock.now(),
       };
@@ -131,15 +147,28 @@ export function createSessionDispatcher(options: SessionDispatcherOptions = {}):
     session: (name) => sandboxes.get(name)?.mock,
     async fetch(request) {
       const name = request.headers.get(MOCK_SESSION_HEADER);
-      if (name === null || name === "" || name === "default" || new URL(request.url).pathname.startsWith("/__mock/sessions")) return mock.app.fetch(request);
+      if (
+        name === null ||
+        name === "" ||
+        name === "default" ||
+        new URL(request.url).pathname.startsWith("/__mock/sessions")
+      )
+        return mock.app.fetch(request);
       // A Host the app refuses (DNS-rebinding guard): the default app answers its 403, and no session is made for it.
       const { allowedHosts } = mock.ctx.options;
       const host = request.headers.get("host");
       if (allowedHosts !== true && host !== null && !hostAllowed(host, allowedHosts)) return mock.app.fetch(request);
       try {
-        if (!mock.ctx.options.controlEnabled) throw new ApiError(400, `${MOCK_SESSION_HEADER}: sessions need the control surface, which this server disables`);
+        if (!mock.ctx.options.controlEnabled)
+          throw new ApiError(
+            400,
+            `${MOCK_SESSION_HEADER}: sessions need the control surface, which this server disables`,
+          );
         if (!SESSION_NAME_PATTERN.test(name)) {
-          throw new ApiError(400, `${MOCK_SESSION_HEADER}: 1..${LIMITS.SESSION_NAME_MAX} letters, digits, '_', '.', '-', starting with a letter or digit`);
+          throw new ApiError(
+            400,
+            `${MOCK_SESSION_HEADER}: 1..${LIMITS.SESSION_NAME_MAX} letters, digits, '_', '.', '-', starting with a letter or digit`,
+          );
         }
         sessions.open(name);
       } catch (error) {

@@ -5,7 +5,16 @@ import { hostAllowed } from "./hostCheckMiddleware.ts";
 
 describe("hostAllowed", () => {
   it("accepts loopback names, *.localhost and IP literals with or without a port", () => {
-    for (const h of ["localhost", "localhost:4010", "LOCALHOST:1", "app.localhost:5173", "127.0.0.1:4010", "10.0.0.7", "[::1]:4010", "[fe80::1]"]) {
+    for (const h of [
+      "localhost",
+      "localhost:4010",
+      "LOCALHOST:1",
+      "app.localhost:5173",
+      "127.0.0.1:4010",
+      "10.0.0.7",
+      "[::1]:4010",
+      "[fe80::1]",
+    ]) {
       expect([h, hostAllowed(h, [])]).toEqual([h, true]);
     }
   });

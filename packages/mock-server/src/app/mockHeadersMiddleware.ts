@@ -4,7 +4,6 @@ import { isStudioPath } from "./isStudioPath.ts";
 import { MOCK_LATENCY_HEADER, MOCK_STATUS_HEADER } from "../context/mockHeaders.ts";
 import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 
-
 /**
  * Applies the global latency option plus `X-Mock-Latency`, then, when `X-Mock-Status: <400..599>`
  * is present, answers that status with `{error}` instead of running the route (auth included).
@@ -25,12 +24,19 @@ export function mockHeadersMiddleware(ctx: ServiceContext): MiddlewareHandler<Ap
       await sleep(latency, signal);
       // The client gave up while it waited: run nothing (no write happens). Nobody reads this
       // answer; 499 is the status logs use for "client closed request".
-      if (signal.aborted) return c.json({ error: "the client closed the request during the added latency; nothing was done" }, 499 as 400);
+      if (signal.aborted)
+        return c.json(
+          { error: "the client closed the request during the added latency; nothing was done" },
+          499 as 400,
+        );
     }
     if (c.req.method === "OPTIONS" || c.req.path.startsWith("/__mock/")) return next();
     const forced = parseIntHeader(c.req.header(MOCK_STATUS_HEADER), MOCK_STATUS_HEADER, 400, 599);
     if (forced !== undefined) {
-      throw new ApiError(forced as ApiErrorStatus, `status ${forced} forced by the ${MOCK_STATUS_HEADER} request header`);
+      throw new ApiError(
+        forced as ApiErrorStatus,
+        `status ${forced} forced by the ${MOCK_STATUS_HEADER} request header`,
+      );
     }
     return next();
   };

@@ -3,7 +3,14 @@ import { ApiError } from "../errors/ApiError.ts";
 import type { AppEnv, ServiceContext } from "../context/ServiceContext.ts";
 
 /** The rate-limit headers a browser page may read (CORS). */
-export const RATE_LIMIT_HEADERS = ["RateLimit", "RateLimit-Policy", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] as const;
+export const RATE_LIMIT_HEADERS = [
+  "RateLimit",
+  "RateLimit-Policy",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "Retry-After",
+] as const;
 
 /**
  * The optional rate limit (`ctx.options.rateLimit`, off by default; `--rate-limit`, `PUT
@@ -31,7 +38,8 @@ export function rateLimitMiddleware(ctx: ServiceContext): MiddlewareHandler<AppE
     const windowMs = limit.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;
     let counter = counters.get(caller.userId);
-    if (counter === undefined || counter.windowStart !== windowStart) counters.set(caller.userId, (counter = { windowStart, count: 0 }));
+    if (counter === undefined || counter.windowStart !== windowStart)
+      counters.set(caller.userId, (counter = { windowStart, count: 0 }));
     counter.count += 1;
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
     const remaining = Math.max(0, limit.limit - counter.count);
@@ -43,9 +51,13 @@ export function rateLimitMiddleware(ctx: ServiceContext): MiddlewareHandler<AppE
       "RateLimit-Reset": String(reset),
     };
     if (counter.count > limit.limit) {
-      throw new ApiError(429, `rate limit: ${limit.limit} requests per ${limit.windowSeconds} s for this API key; retry after ${reset} s (Retry-After)`, {
-        headers: { ...headers, "Retry-After": String(reset) },
-      });
+      throw new ApiError(
+        429,
+        `rate limit: ${limit.limit} requests per ${limit.windowSeconds} s for this API key; retry after ${reset} s (Retry-After)`,
+        {
+          headers: { ...headers, "Retry-After": String(reset) },
+        },
+      );
     }
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);

@@ -17,13 +17,17 @@ export interface RequestLogSinks {
  * requests (`/__mock/studio…`, `/__mock/requests`). An answer served from a `--replay` recording
  * is marked in both: `GET /v1/strategies 200 1ms replayed`, and `replayed: true`.
  */
-export function requestLogMiddleware(log: ((line: string) => void) | undefined, sinks?: RequestLogSinks): MiddlewareHandler<AppEnv> {
+export function requestLogMiddleware(
+  log: ((line: string) => void) | undefined,
+  sinks?: RequestLogSinks,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const durationMs = Math.round(performance.now() - started);
     const replayed = c.res.headers.has(REPLAYED_HEADER);
-    if (log !== undefined) log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms${replayed ? " replayed" : ""}`);
+    if (log !== undefined)
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${durationMs}ms${replayed ? " replayed" : ""}`);
     if (sinks !== undefined && !isStudioPath(c.req.path)) {
       const query = c.req.url.indexOf("?");
       sinks.requests.record({

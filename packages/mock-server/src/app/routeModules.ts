@@ -25,5 +25,25 @@ import type { RouteModule } from "../context/RouteModule.ts";
  * module registers its routes with `app.openapi(createRoute(...), handler)` (see ARCHITECTURE.md).
  */
 export function routeModules(drift?: DriftLog): RouteModule[] {
-  return [registerHealthRoutes, registerExposureRoutes, registerStrategyRoutes, registerStrategyV2Routes, registerStrategyRunV2Routes, registerFactsheetRoutes, registerPortfolioRoutes, registerOptimizeRoutes, registerPremadeRoutes, registerCompanySearchRoutes, registerObjectiveHelperRoutes, registerBacktestRoutes, registerBenchmarkRoutes, registerControlRoutes, driftRoutes(drift), registerStudioRoutes, registerMcpRoutes, registerOAuthRoutes, docsRoutes()];
+  return [
+    registerHealthRoutes,
+    registerExposureRoutes,
+    registerStrategyRoutes,
+    registerStrategyV2Routes,
+    registerStrategyRunV2Routes,
+    registerFactsheetRoutes,
+    registerPortfolioRoutes,
+    registerOptimizeRoutes,
+    registerPremadeRoutes,
+    registerCompanySearchRoutes,
+    registerObjectiveHelperRoutes,
+    registerBacktestRoutes,
+    registerBenchmarkRoutes,
+    registerControlRoutes,
+    driftRoutes(drift),
+    registerStudioRoutes,
+    registerMcpRoutes,
+    registerOAuthRoutes,
+    docsRoutes(),
+  ];
 }

@@ -12,14 +12,25 @@ const Body = z.object({
 
 describe("unknownFields", () => {
   it("finds unknown names at any depth with the closest known ones", () => {
-    const found = unknownFields(Body, { name: "n", objectve: "x", colour: "red", holdings: [{ companyId: "c", weight: 1, wieght: 2 }], metadata: { any: 1 }, loose: { a: 1, b: 2 } });
+    const found = unknownFields(Body, {
+      name: "n",
+      objectve: "x",
+      colour: "red",
+      holdings: [{ companyId: "c", weight: 1, wieght: 2 }],
+      metadata: { any: 1 },
+      loose: { a: 1, b: 2 },
+    });
     expect(found.map((f) => [f.path, f.suggestions])).toEqual([
       [["objectve"], ["objective"]],
       [["colour"], []],
       [["holdings", 0, "wieght"], ["weight"]],
     ]);
-    expect(describeUnknownField("body", found[0]!)).toBe("body.objectve is not a field of this request; did you mean objective? (fields: name, objective, holdings, metadata, loose)");
-    expect(describeUnknownField("body", found[2]!)).toMatch(/^body\.holdings\[0\]\.wieght is not a field of this request; did you mean weight\?/);
+    expect(describeUnknownField("body", found[0]!)).toBe(
+      "body.objectve is not a field of this request; did you mean objective? (fields: name, objective, holdings, metadata, loose)",
+    );
+    expect(describeUnknownField("body", found[2]!)).toMatch(
+      /^body\.holdings\[0\]\.wieght is not a field of this request; did you mean weight\?/,
+    );
   });
 
   it("treats prototype names in a body as unknown fields (no crash)", () => {

@@ -5,15 +5,20 @@ import type { MockApp } from "../context/RouteModule.ts";
 import { addWarning } from "../context/addWarning.ts";
 import { describeUnknownField, fieldPath, unknownFields, type UnknownField } from "./unknownFields.ts";
 
-type HookResult = { target: string; success: true; data: unknown } | { target: string; success: false; error: z.ZodError };
+type HookResult =
+  | { target: string; success: true; data: unknown }
+  | { target: string; success: false; error: z.ZodError };
 
 /** JSON body schemas by `METHOD /hono/:path`, read once from the app's OpenAPI registry. */
 function bodySchemas(app: MockApp): Map<string, z.ZodType> {
   const out = new Map<string, z.ZodType>();
   for (const d of app.openAPIRegistry.definitions) {
     if (d.type !== "route") continue;
-    const schema = (d.route.request?.body?.content as Record<string, { schema?: unknown }> | undefined)?.["application/json"]?.schema;
-    if (schema !== undefined) out.set(`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{(\w+)\}/g, ":$1")}`, schema as z.ZodType);
+    const schema = (d.route.request?.body?.content as Record<string, { schema?: unknown }> | undefined)?.[
+      "application/json"
+    ]?.schema;
+    if (schema !== undefined)
+      out.set(`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{(\w+)\}/g, ":$1")}`, schema as z.ZodType);
   }
   return out;
 }
@@ -52,8 +57,17 @@ export function validationHook(app: MockApp, strict: () => boolean) {
     const rest: string[] = [];
     for (const f of unknown) {
       const target = f.suggestions[0];
-      const missing = target === undefined ? -1 : parts.findIndex((p) => p.startsWith(`${fieldPath(where, [...f.path.slice(0, -1), target])}: `) && p.endsWith("received undefined"));
-      if (missing >= 0) parts[missing] = `${fieldPath(where, [...f.path.slice(0, -1), target!])}: missing; the body has ${String(f.path.at(-1))}: did you mean ${target}?`;
+      const missing =
+        target === undefined
+          ? -1
+          : parts.findIndex(
+              (p) =>
+                p.startsWith(`${fieldPath(where, [...f.path.slice(0, -1), target])}: `) &&
+                p.endsWith("received undefined"),
+            );
+      if (missing >= 0)
+        parts[missing] =
+          `${fieldPath(where, [...f.path.slice(0, -1), target!])}: missing; the body has ${String(f.path.at(-1))}: did you mean ${target}?`;
       else rest.push(describeUnknownField(where, f));
     }
     return c.json({ error: [...parts, ...rest].join("; ") }, 400);

@@ -13,11 +13,16 @@ import { authenticate } from "./authenticate.ts";
  * preflights (OPTIONS) pass. A 401 on the MCP endpoint names where its OAuth metadata is
  * (`resource_metadata`, RFC 9728 section 5.1), so an MCP client can sign in.
  */
-export function authMiddleware(ctx: ServiceContext, publicPaths: ReadonlySet<string>, publicPattern?: RegExp): MiddlewareHandler<AppEnv> {
+export function authMiddleware(
+  ctx: ServiceContext,
+  publicPaths: ReadonlySet<string>,
+  publicPattern?: RegExp,
+): MiddlewareHandler<AppEnv> {
   const oauth = oauthServerFor(ctx);
   const accessToken = (token: string) => oauth.callerOf(token);
   return async (c, next) => {
-    if (c.req.method === "OPTIONS" || publicPaths.has(c.req.path) || publicPattern?.test(c.req.path) === true) return next();
+    if (c.req.method === "OPTIONS" || publicPaths.has(c.req.path) || publicPattern?.test(c.req.path) === true)
+      return next();
     try {
       c.set("caller", authenticate(c.req.header("Authorization"), ctx.store.state.users, accessToken));
     } catch (error) {

@@ -22,11 +22,14 @@ describe("authenticate", () => {
     expect(authenticate("bearer key-a", users)).toEqual({ userId: "u1" });
   });
 
-  it.each([undefined, "", "key-a", "Basic a2V5LWE=", "Bearer", "Bearer key-a extra", "Bearer key-c", "Bearer key-b"])("401 with a Bearer challenge for %j", (header) => {
-    const f = failure(header);
-    expect(f?.status).toBe(401);
-    expect(f?.challenge).toMatch(/^Bearer realm="thematic-mock"/);
-  });
+  it.each([undefined, "", "key-a", "Basic a2V5LWE=", "Bearer", "Bearer key-a extra", "Bearer key-c", "Bearer key-b"])(
+    "401 with a Bearer challenge for %j",
+    (header) => {
+      const f = failure(header);
+      expect(f?.status).toBe(401);
+      expect(f?.challenge).toMatch(/^Bearer realm="thematic-mock"/);
+    },
+  );
 
   it("says which problem it is", () => {
     expect(failure(undefined)?.message).toMatch(/missing/);

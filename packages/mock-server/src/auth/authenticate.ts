@@ -17,13 +17,20 @@ const CHALLENGE = 'Bearer realm="thematic-mock"';
  * @example
  * authenticate("Bearer key-alice", users) // => { userId: "…alice's id…" }
  */
-export function authenticate(header: string | undefined, users: readonly UserRecord[], accessToken?: (token: string) => Caller | undefined): Caller {
+export function authenticate(
+  header: string | undefined,
+  users: readonly UserRecord[],
+  accessToken?: (token: string) => Caller | undefined,
+): Caller {
   if (header === undefined || header.trim() === "") {
     throw unauthorized("missing Authorization header (expected: Bearer <API key>)", CHALLENGE);
   }
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (match === null) {
-    throw unauthorized("malformed Authorization header (expected: Bearer <API key>)", `${CHALLENGE}, error="invalid_request"`);
+    throw unauthorized(
+      "malformed Authorization header (expected: Bearer <API key>)",
+      `${CHALLENGE}, error="invalid_request"`,
+    );
   }
   const key = match[1] ?? "";
   const user = users.find((u) => u.apiKey === key) ?? userOfToken(key, users, accessToken);
@@ -37,7 +44,11 @@ function unauthorized(message: string, challenge: string): ApiError {
 }
 
 /** The user an OAuth access token stands for (looked up once), or undefined. */
-function userOfToken(key: string, users: readonly UserRecord[], accessToken: ((token: string) => Caller | undefined) | undefined): UserRecord | undefined {
+function userOfToken(
+  key: string,
+  users: readonly UserRecord[],
+  accessToken: ((token: string) => Caller | undefined) | undefined,
+): UserRecord | undefined {
   const caller = accessToken?.(key);
   return caller === undefined ? undefined : users.find((u) => u.id === caller.userId);
 }

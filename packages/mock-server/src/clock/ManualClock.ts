@@ -20,7 +20,8 @@ export function createManualClock(startMs = Date.UTC(2025, 5, 2)): ManualClock {
   return {
     now: () => now,
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance(ms): ms must be a finite number >= 0, got ${ms}`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`advance(ms): ms must be a finite number >= 0, got ${ms}`);
       now += ms;
     },
     set(ms) {

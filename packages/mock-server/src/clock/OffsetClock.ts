@@ -23,8 +23,12 @@ export function createOffsetClock(base: Clock): OffsetClock {
   return {
     now: () => base.now() + offset,
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance(ms): ms must be a finite number >= 0, got ${ms}`);
-      if (offset + ms > LIMITS.CLOCK_OFFSET_MAX_MS) throw new RangeError(`advance(ms): the clock may be at most ${LIMITS.CLOCK_OFFSET_MAX_MS} ms ahead in total, it would be ${offset + ms}`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`advance(ms): ms must be a finite number >= 0, got ${ms}`);
+      if (offset + ms > LIMITS.CLOCK_OFFSET_MAX_MS)
+        throw new RangeError(
+          `advance(ms): the clock may be at most ${LIMITS.CLOCK_OFFSET_MAX_MS} ms ahead in total, it would be ${offset + ms}`,
+        );
       offset += ms;
     },
     offset: () => offset,

@@ -87,18 +87,46 @@ export const CORS_ORIGIN_PATTERN = /^(\*|https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0
 export const ALLOWED_HOST_PATTERN = /^\.?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-fA-F:.]+\])$/;
 
 const optionsSchema = z.object({
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
   latencyMs: z.number().int().min(0).max(60_000),
   buildDurationMs: z.number().int().min(0).max(3_600_000),
-  extraKeys: z.array(z.object({ key: z.string().min(8).regex(/^\S+$/, "no whitespace"), userId: z.string().min(1).nullable() })),
+  extraKeys: z.array(
+    z.object({ key: z.string().min(8).regex(/^\S+$/, "no whitespace"), userId: z.string().min(1).nullable() }),
+  ),
   controlEnabled: z.boolean(),
   strictBodies: z.boolean(),
   rateLimit: RateLimitSettingSchema.nullable(),
-  historicalCredits: z.object({ weekly: z.number().int().min(0).max(1_000_000), monthly: z.number().int().min(0).max(1_000_000) }),
+  historicalCredits: z.object({
+    weekly: z.number().int().min(0).max(1_000_000),
+    monthly: z.number().int().min(0).max(1_000_000),
+  }),
   maxStrategyCompanies: z.number().int().min(1).max(1000),
   optimizerTimeLimitMs: z.number().int().min(0).max(3_600_000),
-  corsOrigins: z.array(z.string().max(LIMITS.NAME_MAX).regex(CORS_ORIGIN_PATTERN, "must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*")),
-  allowedHosts: z.union([z.literal(true), z.array(z.string().max(LIMITS.NAME_MAX).regex(ALLOWED_HOST_PATTERN, "must be a host name such as app.example.com, or .example.com for its subdomains too"))]),
+  corsOrigins: z.array(
+    z
+      .string()
+      .max(LIMITS.NAME_MAX)
+      .regex(
+        CORS_ORIGIN_PATTERN,
+        "must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*",
+      ),
+  ),
+  allowedHosts: z.union([
+    z.literal(true),
+    z.array(
+      z
+        .string()
+        .max(LIMITS.NAME_MAX)
+        .regex(
+          ALLOWED_HOST_PATTERN,
+          "must be a host name such as app.example.com, or .example.com for its subdomains too",
+        ),
+    ),
+  ]),
 });
 
 /** The defaults of {@link MockOptions}. */
@@ -125,7 +153,10 @@ export const defaultOptions: Readonly<MockOptions> = Object.freeze({
  * resolveOptions({ latencyMs: 100 }).buildDurationMs // => 4000
  */
 export function resolveOptions(partial: Partial<MockOptions> = {}): MockOptions {
-  const merged = { ...defaultOptions, ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) };
+  const merged = {
+    ...defaultOptions,
+    ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
+  };
   const result = optionsSchema.safeParse(merged);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -40,7 +40,9 @@ export function refuseUnknownOptions(options: object, known: readonly string[]):
     const aliases = Object.entries(OPTION_ALIASES).filter(([, targets]) => targets.some((t) => names.has(t)));
     const candidates = closestNames(key, [...names, ...aliases.map(([alias]) => alias)]);
     const near = candidates[0]?.toLowerCase() === key.toLowerCase() ? candidates.slice(0, 1) : candidates; // the same name in another case, or an alias spelt exactly
-    const suggestions = [...new Set(near.flatMap((n) => (names.has(n) ? [n] : (OPTION_ALIASES[n] ?? []).filter((t) => names.has(t)))))];
+    const suggestions = [
+      ...new Set(near.flatMap((n) => (names.has(n) ? [n] : (OPTION_ALIASES[n] ?? []).filter((t) => names.has(t))))),
+    ];
     throw new RangeError(
       suggestions.length > 0
         ? `options.${key}: not an option (did you mean ${suggestions.join(" or ")}?)`

@@ -1,7 +1,15 @@
 import type { Universe } from "../_internal/fixtures.ts";
 import type { OffsetClock } from "../clock/OffsetClock.ts";
 import type { MockOptions } from "../config/MockOptions.ts";
-import type { ClockAccess, MemoAccess, OptionsAccess, SolverAccess, StateAccess, StoreAccess, UniverseAccess } from "./contextParts.ts";
+import type {
+  ClockAccess,
+  MemoAccess,
+  OptionsAccess,
+  SolverAccess,
+  StateAccess,
+  StoreAccess,
+  UniverseAccess,
+} from "./contextParts.ts";
 import type { SolverRunner } from "./SolverRunner.ts";
 import type { Store } from "../store/Store.ts";
 import type { RequestLog } from "./requestLog.ts";
@@ -14,7 +22,14 @@ import type { RequestLog } from "./requestLog.ts";
  * Routes, MCP tools and the app hold the whole of it; a service takes only the parts it uses
  * (`contextParts.ts`), and every `ServiceContext` is each of those parts.
  */
-export interface ServiceContext extends UniverseAccess, StateAccess, ClockAccess, OptionsAccess, MemoAccess, StoreAccess, SolverAccess {
+export interface ServiceContext
+  extends UniverseAccess,
+    StateAccess,
+    ClockAccess,
+    OptionsAccess,
+    MemoAccess,
+    StoreAccess,
+    SolverAccess {
   readonly universe: Universe;
   /** The stored state: `store.state` to read, `store.mutate` to write (a service that only reads takes `StateAccess`). */
   readonly store: Store;

@@ -1,4 +1,10 @@
-import type { MeanCvarOptimizeOptions, OptimizerCompany, OptimizerResult, ReturnScenarios, ScoreTiltOptions } from "@thematic/engine";
+import type {
+  MeanCvarOptimizeOptions,
+  OptimizerCompany,
+  OptimizerResult,
+  ReturnScenarios,
+  ScoreTiltOptions,
+} from "@thematic/engine";
 import { ApiError, type ApiErrorStatus } from "../errors/ApiError.ts";
 
 /** One optimizer solve, as plain data (it crosses a worker-thread boundary by structured clone, and so does its result). */

@@ -19,7 +19,10 @@ describe("clock rewinds", () => {
   it("a reset moves an MCP task's expiry back with the clock: it keeps the lifetime it had left", async () => {
     const { ctx } = makeMock();
     const store = taskStoreFor(ctx, { userId: users[0]!.id });
-    const task = await store.createTask({ ttl: 60_000 }, 1, { method: "tools/call", params: { name: "build_strategy", task: {} } });
+    const task = await store.createTask({ ttl: 60_000 }, 1, {
+      method: "tools/call",
+      params: { name: "build_strategy", task: {} },
+    });
     advanceClock(ctx, 30_000); // 30 s of the task's 60 s left
     resetMock(ctx); // the clock goes back 30 s
     advanceClock(ctx, 29_999);

@@ -44,7 +44,8 @@ const PATH_MAX = 300;
  * log.since(0).map((e) => e.path) // => ["/b", "/c"]
  */
 export function createRequestLog(capacity: number = LIMITS.REQUEST_LOG_MAX_COUNT): RequestLog {
-  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`request log capacity must be an integer >= 1, got ${capacity}`);
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError(`request log capacity must be an integer >= 1, got ${capacity}`);
   type Kept = Omit<LoggedRequest, "at"> & { atMs: number };
   const ring: Array<Kept | undefined> = new Array(capacity);
   const present = (e: Kept): LoggedRequest => ({

@@ -13,7 +13,11 @@ export class ApiError extends Error {
   readonly status: ApiErrorStatus;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: ApiErrorStatus, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    status: ApiErrorStatus,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.headers = options.headers ?? {};

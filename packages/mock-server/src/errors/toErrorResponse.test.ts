@@ -8,7 +8,11 @@ import { toErrorResponse } from "./toErrorResponse.ts";
 
 describe("toErrorResponse", () => {
   it("maps ApiError to its status, headers included", () => {
-    expect(toErrorResponse(new ApiError(423, "busy", { headers: { "Retry-After": "1" } }))).toEqual({ status: 423, body: { error: "busy" }, headers: { "Retry-After": "1" } });
+    expect(toErrorResponse(new ApiError(423, "busy", { headers: { "Retry-After": "1" } }))).toEqual({
+      status: 423,
+      body: { error: "busy" },
+      headers: { "Retry-After": "1" },
+    });
   });
 
   it("maps EngineError and zod errors to 400", () => {
@@ -18,7 +22,9 @@ describe("toErrorResponse", () => {
   });
 
   it("keeps a 4xx HTTPException (malformed JSON) and logs anything else as 500", () => {
-    expect(toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" })).body.error).toBe("Malformed JSON in request body");
+    expect(toErrorResponse(new HTTPException(400, { message: "Malformed JSON in request body" })).body.error).toBe(
+      "Malformed JSON in request body",
+    );
     const logged: unknown[] = [];
     const boom = new Error("boom");
     expect(toErrorResponse(boom, (e) => logged.push(e)).status).toBe(500);

@@ -36,7 +36,14 @@ export function toErrorResponse(error: unknown, onUnexpected: (error: unknown) =
   if (error instanceof HTTPException) {
     const status = error.status >= 400 && error.status < 500 ? error.status : 400;
     if (status === 415) {
-      return { status, body: { error: "Content-Type: this request takes a JSON body: send the header `Content-Type: application/json` with it" }, headers: {} };
+      return {
+        status,
+        body: {
+          error:
+            "Content-Type: this request takes a JSON body: send the header `Content-Type: application/json` with it",
+        },
+        headers: {},
+      };
     }
     return { status, body: { error: error.message || "bad request" }, headers: {} };
   }

@@ -55,10 +55,19 @@ const INSTRUCTIONS = [
  * @example
  * createMcpServer(McpServer, ctx, { userId }).isConnected() // => false
  */
-export function createMcpServer(Server: typeof McpServer, ctx: ServiceContext, caller: Caller, signal?: AbortSignal): McpServer {
+export function createMcpServer(
+  Server: typeof McpServer,
+  ctx: ServiceContext,
+  caller: Caller,
+  signal?: AbortSignal,
+): McpServer {
   const server = new Server(MCP_SERVER_INFO, {
     instructions: INSTRUCTIONS,
-    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+    capabilities: {
+      tools: { listChanged: false },
+      prompts: { listChanged: false },
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    },
     taskStore: taskStoreFor(ctx, caller),
   });
   const env = signal === undefined ? { ctx, caller } : { ctx, caller, signal };

@@ -12,7 +12,10 @@ import { TASK_TOOL_INPUTS } from "./tools/taskTools.ts";
  * SDK, with ajv and its other dependencies, on every start: a quarter of a second at load).
  */
 const sdk = () =>
-  Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]);
+  Promise.all([
+    import("@modelcontextprotocol/sdk/server/mcp.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
 
 /**
  * Answers one MCP Streamable HTTP POST (a JSON-RPC message or batch) for `caller`, statelessly: a
@@ -36,7 +39,10 @@ const sdk = () =>
 export async function handleMcpRequest(ctx: ServiceContext, caller: Caller, request: Request): Promise<Response> {
   const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk();
   const server = createMcpServer(McpServer, ctx, caller, request.signal);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   let onAbort: (() => void) | undefined;
   try {
     await server.connect(transport);

@@ -7,7 +7,11 @@ import { CallerTaskStore, MAX_WAITING_CALLS_PER_CALLER, taskStoreFor } from "./_
 import { NOT_RUN_CODE } from "./_internal/paceMessages.ts";
 import { callOk, type McpMock, startMcpMock } from "./_test/startMcpMock.ts";
 
-const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${keys.alice}` };
+const HEADERS = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+  Authorization: `Bearer ${keys.alice}`,
+};
 
 /** Waits for `check` to pass; the test's own timeout (vitest.config.ts, scaled to the machine's load) is the hang guard. */
 const until = (check: () => unknown) => vi.waitFor(check, { timeout: 2 ** 30, interval: 20 });
@@ -26,7 +30,12 @@ describe("MCP optimizer tools", () => {
         fetch(mock.url, {
           method: "POST",
           headers: HEADERS,
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "optimized_portfolio", arguments: { strategyId: id("premade-quantum"), maxWeight: 0.6 } } }),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "optimized_portfolio", arguments: { strategyId: id("premade-quantum"), maxWeight: 0.6 } },
+          }),
           signal,
         }),
       );
@@ -57,16 +66,44 @@ describe("MCP calls that wait for a task (tasks/result, build_strategy without a
 
   /** Sends one JSON-RPC message to /v1/mcp over HTTP; the answer's body, or "left" when `signal` aborted it. */
   const post = (message: unknown, signal?: AbortSignal): Promise<Answer | "left"> =>
-    fetch(mock.url, { method: "POST", headers: HEADERS, body: JSON.stringify(message), ...(signal === undefined ? {} : { signal }) }).then(
-      async (r) => (r.status === 200 ? ((await r.json()) as Answer) : ({ error: { code: r.status, message: await r.text() } } as Answer)),
+    fetch(mock.url, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify(message),
+      ...(signal === undefined ? {} : { signal }),
+    }).then(
+      async (r) =>
+        r.status === 200
+          ? ((await r.json()) as Answer)
+          : ({ error: { code: r.status, message: await r.text() } } as Answer),
       () => "left" as const,
     );
-  const newStrategy = async (name: string) => (await callOk<{ id: string }>(alice, "create_strategy", { name, objective: "Companies building quantum computers" })).id;
+  const newStrategy = async (name: string) =>
+    (
+      await callOk<{ id: string }>(alice, "create_strategy", {
+        name,
+        objective: "Companies building quantum computers",
+      })
+    ).id;
   const plainBuild = (rpcId: number, strategyId: string, signal?: AbortSignal) =>
-    post({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name: "build_strategy", arguments: { strategyId } } }, signal);
-  const taskResult = (rpcId: number, taskId: string, signal?: AbortSignal) => post({ jsonrpc: "2.0", id: rpcId, method: "tasks/result", params: { taskId } }, signal);
+    post(
+      {
+        jsonrpc: "2.0",
+        id: rpcId,
+        method: "tools/call",
+        params: { name: "build_strategy", arguments: { strategyId } },
+      },
+      signal,
+    );
+  const taskResult = (rpcId: number, taskId: string, signal?: AbortSignal) =>
+    post({ jsonrpc: "2.0", id: rpcId, method: "tasks/result", params: { taskId } }, signal);
   const startTask = async (strategyId: string) =>
-    (await alice.request({ method: "tools/call", params: { name: "build_strategy", arguments: { strategyId }, task: { ttl: 600_000 } } }, CreateTaskResultSchema)).task.taskId;
+    (
+      await alice.request(
+        { method: "tools/call", params: { name: "build_strategy", arguments: { strategyId }, task: { ttl: 600_000 } } },
+        CreateTaskResultSchema,
+      )
+    ).task.taskId;
   /** Reads of each task in the store (every poll of a waiting call reads its task). */
   const countReads = () => {
     const spy = vi.spyOn(CallerTaskStore.prototype, "getTask");
@@ -88,7 +125,12 @@ describe("MCP calls that wait for a task (tasks/result, build_strategy without a
    * same interval) poll `ticks` more times, and answers how many reads of the abandoned task
    * happened meanwhile. Event order only: a loaded machine slows both alike.
    */
-  async function readsWhileMetronomeTicks(reads: (taskId: string) => number, abandoned: string, metronome: string, ticks: number): Promise<number> {
+  async function readsWhileMetronomeTicks(
+    reads: (taskId: string) => number,
+    abandoned: string,
+    metronome: string,
+    ticks: number,
+  ): Promise<number> {
     const from = reads(abandoned);
     const target = reads(metronome) + ticks;
     await until(() => expect(reads(metronome)).toBeGreaterThanOrEqual(target));
@@ -121,7 +163,10 @@ describe("MCP calls that wait for a task (tasks/result, build_strategy without a
 
   it("a tasks/result whose client left stops polling; a live one keeps waiting and answers", async () => {
     const reads = countReads();
-    const [metronome, abandoned] = [await startTask(await newStrategy("Metronome")), await startTask(await newStrategy("Abandoned"))];
+    const [metronome, abandoned] = [
+      await startTask(await newStrategy("Metronome")),
+      await startTask(await newStrategy("Abandoned")),
+    ];
     const live = taskResult(3, metronome);
     const client = new AbortController();
     const leaving = taskResult(4, abandoned, client.signal);
@@ -142,11 +187,21 @@ describe("MCP calls that wait for a task (tasks/result, build_strategy without a
     const waiting = plainBuild(41, strategyId);
     const taskId = await newTaskId(known);
     await until(() => expect(store.waiters.size).toBe(1));
-    const cancel = await fetch(mock.url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 41, reason: "timeout" } }) });
+    const cancel = await fetch(mock.url, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: 41, reason: "timeout" },
+      }),
+    });
     expect(cancel.status).toBe(202);
     const answer = (await waiting) as Answer;
     expect(answer.result?.isError).toBe(true);
-    expect(answer.result?.content?.[0]?.text).toMatch(/^499 Client Closed Request: cancelled by the client \(notifications\/cancelled for request 41\); the build goes on/);
+    expect(answer.result?.content?.[0]?.text).toMatch(
+      /^499 Client Closed Request: cancelled by the client \(notifications\/cancelled for request 41\); the build goes on/,
+    );
     expect(store.waiters.size).toBe(0);
     expect(await listedIds()).not.toContain(taskId);
 
@@ -154,23 +209,38 @@ describe("MCP calls that wait for a task (tasks/result, build_strategy without a
     const result = taskResult(42, task);
     await until(() => expect(store.waiters.size).toBe(1));
     await post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 42 } });
-    expect(await result).toMatchObject({ error: { code: NOT_RUN_CODE, message: expect.stringMatching(/cancelled by the client/) } });
+    expect(await result).toMatchObject({
+      error: { code: NOT_RUN_CODE, message: expect.stringMatching(/cancelled by the client/) },
+    });
     expect(store.waiters.size).toBe(0);
   });
 
   it(`at most ${MAX_WAITING_CALLS_PER_CALLER} calls of one caller wait at once; one more is refused saying why, and starts nothing`, async () => {
     const hold = new AbortController();
-    const held = Array.from({ length: MAX_WAITING_CALLS_PER_CALLER }, (_, i) => store.waiters.wait(`held-${i}`, () => false, [hold.signal]).catch(() => undefined));
+    const held = Array.from({ length: MAX_WAITING_CALLS_PER_CALLER }, (_, i) =>
+      store.waiters.wait(`held-${i}`, () => false, [hold.signal]).catch(() => undefined),
+    );
     await until(() => expect(store.waiters.size).toBe(MAX_WAITING_CALLS_PER_CALLER));
     try {
       const task = await startTask(await newStrategy("Result refused"));
       expect(await taskResult(5, task)).toMatchObject({
-        error: { code: NOT_RUN_CODE, message: expect.stringMatching(new RegExp(`^MCP error ${NOT_RUN_CODE}: not run: ${MAX_WAITING_CALLS_PER_CALLER} of your calls already wait .*poll tasks/get`)) },
+        error: {
+          code: NOT_RUN_CODE,
+          message: expect.stringMatching(
+            new RegExp(
+              `^MCP error ${NOT_RUN_CODE}: not run: ${MAX_WAITING_CALLS_PER_CALLER} of your calls already wait .*poll tasks/get`,
+            ),
+          ),
+        },
       });
       const strategyId = await newStrategy("Build refused");
       const refused = (await plainBuild(6, strategyId)) as Answer;
       expect(refused.result?.isError).toBe(true);
-      expect(refused.result?.content?.[0]?.text).toMatch(new RegExp(`^429 Too Many Requests: ${MAX_WAITING_CALLS_PER_CALLER} of your calls already wait .*call build_strategy with a task`));
+      expect(refused.result?.content?.[0]?.text).toMatch(
+        new RegExp(
+          `^429 Too Many Requests: ${MAX_WAITING_CALLS_PER_CALLER} of your calls already wait .*call build_strategy with a task`,
+        ),
+      );
       expect((await callOk<{ status: number }>(alice, "get_strategy", { strategyId })).status).toBe(0); // not submitted
       expect(store.waiters.size).toBe(MAX_WAITING_CALLS_PER_CALLER);
       // A finished task's result needs no wait: it is answered even then.

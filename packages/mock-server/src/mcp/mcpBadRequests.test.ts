@@ -15,7 +15,11 @@ const mock = makeMock({ buildDurationMs: 0 });
 async function rpc(method: string, params: unknown): Promise<Answer> {
   const response = await mock.app.request("/v1/mcp", {
     method: "POST",
-    headers: { Authorization: `Bearer ${keys.alice}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    headers: {
+      Authorization: `Bearer ${keys.alice}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
   expect(response.status).toBe(200);
@@ -32,8 +36,16 @@ async function toolErrorText(name: string, args: unknown): Promise<string> {
 
 describe("MCP requests whose params do not fit the method", () => {
   it.each([
-    ["tools/call", { name: "get_strategy", arguments: "x" }, /^Invalid params of tools\/call: params\.arguments: .*expected record, received string/],
-    ["tools/call", { name: 5, arguments: {} }, /^Invalid params of tools\/call: params\.name: .*expected string, received number/],
+    [
+      "tools/call",
+      { name: "get_strategy", arguments: "x" },
+      /^Invalid params of tools\/call: params\.arguments: .*expected record, received string/,
+    ],
+    [
+      "tools/call",
+      { name: 5, arguments: {} },
+      /^Invalid params of tools\/call: params\.name: .*expected string, received number/,
+    ],
     ["tools/list", { cursor: 5 }, /^Invalid params of tools\/list: params\.cursor: .*expected string/],
     ["tasks/get", { taskId: 5 }, /^Invalid params of tasks\/get: params\.taskId: .*expected string, received number/],
     ["tasks/get", {}, /^Invalid params of tasks\/get: params\.taskId: .*expected string, received undefined/],
@@ -51,36 +63,62 @@ describe("MCP requests whose params do not fit the method", () => {
 describe("MCP task-augmented tools/call", () => {
   it("of a tool that does not run as a task: -32601 saying so, and the tool does not run", async () => {
     const before = mock.ctx.store.state.strategies.length;
-    const { error } = await rpc("tools/call", { name: "create_strategy", arguments: { name: "As a task", objective: "quantum computers" }, task: {} });
+    const { error } = await rpc("tools/call", {
+      name: "create_strategy",
+      arguments: { name: "As a task", objective: "quantum computers" },
+      task: {},
+    });
     expect(error?.code).toBe(-32601);
-    expect(error?.message).toMatch(/^tool create_strategy does not run as a task \(only build_strategy does.*call it without params\.task/);
+    expect(error?.message).toMatch(
+      /^tool create_strategy does not run as a task \(only build_strategy does.*call it without params\.task/,
+    );
     expect(mock.ctx.store.state.strategies.length).toBe(before);
   });
 
   it("of build_strategy with bad arguments: -32602 naming the argument and the rule", async () => {
     const { error } = await rpc("tools/call", { name: "build_strategy", arguments: { strategyId: "nope" }, task: {} });
     expect(error?.code).toBe(-32602);
-    expect(error?.message).toMatch(/^Invalid arguments for tool build_strategy: strategyId: Invalid GUID: a strategy id is a uuid/);
+    expect(error?.message).toMatch(
+      /^Invalid arguments for tool build_strategy: strategyId: Invalid GUID: a strategy id is a uuid/,
+    );
     const missing = await rpc("tools/call", { name: "build_strategy", arguments: {}, task: {} });
-    expect(missing.error?.message).toMatch(/^Invalid arguments for tool build_strategy: strategyId: .*expected string, received undefined/);
+    expect(missing.error?.message).toMatch(
+      /^Invalid arguments for tool build_strategy: strategyId: .*expected string, received undefined/,
+    );
   });
 });
 
 describe("MCP tool arguments", () => {
   it("a bad argument of a plain call is a tool error naming the argument and the rule, for every kind of tool", async () => {
-    expect(await toolErrorText("get_strategy", { strategyId: 7 })).toMatch(/Invalid arguments for tool get_strategy: .*expected string, received number at strategyId/);
-    expect(await toolErrorText("build_strategy", { strategyId: "nope" })).toMatch(/Invalid arguments for tool build_strategy: Invalid GUID: a strategy id is a uuid.* at strategyId/);
-    expect(await toolErrorText("get_strategy_companies", { strategyId: id("premade-quantum"), scoringMinMarketCap: -1 })).toMatch(/scoringMinMarketCap/);
+    expect(await toolErrorText("get_strategy", { strategyId: 7 })).toMatch(
+      /Invalid arguments for tool get_strategy: .*expected string, received number at strategyId/,
+    );
+    expect(await toolErrorText("build_strategy", { strategyId: "nope" })).toMatch(
+      /Invalid arguments for tool build_strategy: Invalid GUID: a strategy id is a uuid.* at strategyId/,
+    );
+    expect(
+      await toolErrorText("get_strategy_companies", { strategyId: id("premade-quantum"), scoringMinMarketCap: -1 }),
+    ).toMatch(/scoringMinMarketCap/);
   });
 
   it("a ticker or a name sent as a company id is refused with a hint to find the id with search_companies", async () => {
-    const hint = /Invalid GUID: a company id is a uuid such as [0-9a-f-]{36}, not a ticker or a name; find it with search_companies/;
-    expect(await toolErrorText("get_strategy_company", { strategyId: id("premade-quantum"), companyId: "QBTS" })).toMatch(new RegExp(`${hint.source}.* at companyId`));
-    expect(await toolErrorText("backtest", { holdings: [{ companyId: "NVDA", weight: 1 }] })).toMatch(new RegExp(`${hint.source}.* at holdings\\[0\\]\\.companyId`));
-    expect(await toolErrorText("optimize_strategy", { strategyId: id("premade-quantum"), companyIds: [id("qbit"), "Qubit Labs"] })).toMatch(
-      new RegExp(`${hint.source}.* at companyIds\\[1\\]`),
+    const hint =
+      /Invalid GUID: a company id is a uuid such as [0-9a-f-]{36}, not a ticker or a name; find it with search_companies/;
+    expect(
+      await toolErrorText("get_strategy_company", { strategyId: id("premade-quantum"), companyId: "QBTS" }),
+    ).toMatch(new RegExp(`${hint.source}.* at companyId`));
+    expect(await toolErrorText("backtest", { holdings: [{ companyId: "NVDA", weight: 1 }] })).toMatch(
+      new RegExp(`${hint.source}.* at holdings\\[0\\]\\.companyId`),
     );
+    expect(
+      await toolErrorText("optimize_strategy", {
+        strategyId: id("premade-quantum"),
+        companyIds: [id("qbit"), "Qubit Labs"],
+      }),
+    ).toMatch(new RegExp(`${hint.source}.* at companyIds\\[1\\]`));
     // Not a string at all: zod's own rule, not the hint.
-    expect(await toolErrorText("get_strategy_company", { strategyId: id("premade-quantum"), companyId: 5 })).toMatch(/expected string, received number at companyId/);
+    expect(await toolErrorText("get_strategy_company", { strategyId: id("premade-quantum"), companyId: 5 })).toMatch(
+      /expected string, received number at companyId/,
+    );
   });
 });

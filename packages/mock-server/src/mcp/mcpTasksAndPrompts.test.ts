@@ -19,11 +19,18 @@ afterAll(async () => {
   await mock.close();
 });
 
-const newStrategy = async (name: string) => (await callOk<{ id: string }>(alice, "create_strategy", { name, objective: "Companies building quantum computers" })).id;
+const newStrategy = async (name: string) =>
+  (await callOk<{ id: string }>(alice, "create_strategy", { name, objective: "Companies building quantum computers" }))
+    .id;
 
 /** A task-augmented tools/call of build_strategy: answers at once with the task. */
 const startBuild = async (client: Client, strategyId: string) =>
-  (await client.request({ method: "tools/call", params: { name: "build_strategy", arguments: { strategyId }, task: { ttl: 600_000 } } }, CreateTaskResultSchema)).task;
+  (
+    await client.request(
+      { method: "tools/call", params: { name: "build_strategy", arguments: { strategyId }, task: { ttl: 600_000 } } },
+      CreateTaskResultSchema,
+    )
+  ).task;
 
 describe("MCP tasks: build_strategy", () => {
   it("answers a task at once, follows the build on the mock's clock, and hands over the built strategy", async () => {
@@ -38,7 +45,9 @@ describe("MCP tasks: build_strategy", () => {
     mock.clock.advance(5000); // the build takes 4 s of the mock's clock
     const done = await alice.experimental.tasks.getTask(task.taskId);
     expect(done.status).toBe("completed");
-    expect(done.statusMessage).toBe(`completed: strategy ${strategyId} is built (status 100); read it with tasks/result`);
+    expect(done.statusMessage).toBe(
+      `completed: strategy ${strategyId} is built (status 100); read it with tasks/result`,
+    );
     const result = (await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
     expect(result.isError ?? false).toBe(false);
     expect(result.structuredContent).toMatchObject({ id: strategyId, status: 100, completed: true });
@@ -67,14 +76,20 @@ describe("MCP tasks: build_strategy", () => {
     const failed = await alice.experimental.tasks.getTask(premadeTask.taskId);
     expect(failed.status).toBe("failed");
     expect(failed.statusMessage).toMatch(/^failed: 403 Forbidden: .*premade/);
-    const result = (await alice.experimental.tasks.getTaskResult(premadeTask.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = (await alice.experimental.tasks.getTaskResult(
+      premadeTask.taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/^403 Forbidden: .*premade/) });
 
     const busy = await newStrategy("Busy");
     await startBuild(alice, busy);
     const second = await startBuild(alice, busy); // an earlier build is still running: 423, as over REST
-    const locked = (await alice.experimental.tasks.getTaskResult(second.taskId, CallToolResultSchema)) as CallToolResult;
+    const locked = (await alice.experimental.tasks.getTaskResult(
+      second.taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
     expect(locked.content[0]).toMatchObject({ text: expect.stringMatching(/^423 Locked/) });
     mock.clock.advance(5000);
   });
@@ -90,11 +105,22 @@ describe("MCP tasks: build_strategy", () => {
   it(`a caller's task beyond ${MAX_TASKS_PER_CALLER} unfinished ones ends failed at once, saying why, and builds nothing`, async () => {
     const store = taskStoreFor(mock.server.ctx, { userId: id("bob") });
     const unfinished = await Promise.all(
-      Array.from({ length: MAX_TASKS_PER_CALLER }, (_, i) => store.createTask({ ttl: 600_000 }, `held-${i}`, { method: "tools/call", params: { name: "build_strategy", task: {} } })),
+      Array.from({ length: MAX_TASKS_PER_CALLER }, (_, i) =>
+        store.createTask({ ttl: 600_000 }, `held-${i}`, {
+          method: "tools/call",
+          params: { name: "build_strategy", task: {} },
+        }),
+      ),
     );
     try {
-      const strategyId = (await callOk<{ id: string }>(bob, "create_strategy", { name: "One too many", objective: "Companies building quantum computers" })).id;
-      const tooMany = /^429 Too Many Requests: too many unfinished tasks \(100\): wait for one to finish or cancel one with tasks\/cancel$/;
+      const strategyId = (
+        await callOk<{ id: string }>(bob, "create_strategy", {
+          name: "One too many",
+          objective: "Companies building quantum computers",
+        })
+      ).id;
+      const tooMany =
+        /^429 Too Many Requests: too many unfinished tasks \(100\): wait for one to finish or cancel one with tasks\/cancel$/;
       const task = await startBuild(bob, strategyId);
       expect(task.status).toBe("failed");
       expect(task.statusMessage).toMatch(new RegExp(`^failed: ${tooMany.source.slice(1)}`));
@@ -125,9 +151,16 @@ describe("MCP tasks: build_strategy", () => {
 describe("MCP prompts", () => {
   it("lists three prompts with their arguments", async () => {
     const { prompts } = await alice.listPrompts();
-    expect(prompts.map((p) => p.name).sort()).toEqual(["build_thematic_strategy", "compare_to_benchmark", "review_strategy"]);
+    expect(prompts.map((p) => p.name).sort()).toEqual([
+      "build_thematic_strategy",
+      "compare_to_benchmark",
+      "review_strategy",
+    ]);
     const build = prompts.find((p) => p.name === "build_thematic_strategy");
-    expect(build?.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([["theme", true], ["exclusions", false]]);
+    expect(build?.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([
+      ["theme", true],
+      ["exclusions", false],
+    ]);
   });
 
   it("fills a prompt with its arguments and names only tools the server has", async () => {
@@ -141,13 +174,19 @@ describe("MCP prompts", () => {
       const { messages } = await alice.getPrompt({ name, arguments: args });
       const text = messages.map((m) => (m.content.type === "text" ? m.content.text : "")).join("\n");
       for (const value of Object.values(args)) expect(text).toContain(value.split(";")[0]);
-      for (const tool of text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? []) if (/^(get|list|search|create|build|enhance|optimize|optimized|save|submit|update|delete)_/.test(tool)) expect(names, tool).toContain(tool);
+      for (const tool of text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])
+        if (/^(get|list|search|create|build|enhance|optimize|optimized|save|submit|update|delete)_/.test(tool))
+          expect(names, tool).toContain(tool);
     }
   });
 
   it("refuses bad prompt arguments naming them", async () => {
-    await expect(alice.getPrompt({ name: "compare_to_benchmark", arguments: { strategyId: id("premade-quantum"), years: "30" } })).rejects.toThrow(/years/);
-    await expect(alice.getPrompt({ name: "review_strategy", arguments: { strategyId: "nope" } })).rejects.toThrow(/strategyId/);
+    await expect(
+      alice.getPrompt({ name: "compare_to_benchmark", arguments: { strategyId: id("premade-quantum"), years: "30" } }),
+    ).rejects.toThrow(/years/);
+    await expect(alice.getPrompt({ name: "review_strategy", arguments: { strategyId: "nope" } })).rejects.toThrow(
+      /strategyId/,
+    );
     await expect(alice.getPrompt({ name: "build_thematic_strategy", arguments: {} })).rejects.toThrow(/theme/);
   });
 });

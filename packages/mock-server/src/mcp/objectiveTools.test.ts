@@ -16,15 +16,27 @@ afterAll(async () => {
 });
 
 const rest = async (path: string, body: unknown) =>
-  (await fetch(new URL(path, mock.url), { method: "POST", headers: { Authorization: `Bearer ${keys.alice}`, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+  (
+    await fetch(new URL(path, mock.url), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${keys.alice}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    })
+  ).json();
 
 describe("enhance_objective and reverse_objective", () => {
   it("answer what POST /v1/enhance-objective and /v1/reverse-objective answer", async () => {
     const objective = "superconducting qubit processors and cryogenic systems";
-    const enhanced = await callOk<{ enhancedObjective: string; improvementsSummary: string }>(alice, "enhance_objective", { objective });
+    const enhanced = await callOk<{ enhancedObjective: string; improvementsSummary: string }>(
+      alice,
+      "enhance_objective",
+      { objective },
+    );
     expect(enhanced).toEqual(await rest("/v1/enhance-objective", { objective }));
     expect(enhanced.enhancedObjective.startsWith("The strategy is to invest in companies that ")).toBe(true);
-    const reversed = await callOk<{ reversedObjective: string; summary: string }>(alice, "reverse_objective", { objective });
+    const reversed = await callOk<{ reversedObjective: string; summary: string }>(alice, "reverse_objective", {
+      objective,
+    });
     expect(reversed).toEqual(await rest("/v2/reverse-objective", { objective }));
   });
 

@@ -17,8 +17,12 @@ export const registerMcpRoutes: RouteModule = (app, ctx) => {
     return handleMcpRequest(ctx, c.var.caller, c.req.raw);
   });
   app.on(["GET", "DELETE", "PUT", "PATCH"], MCP_PATH, (c) => {
-    throw new ApiError(405, `${c.req.method} ${MCP_PATH} is not supported: this MCP server is stateless (no SSE stream, no session); send JSON-RPC with POST`, {
-      headers: { Allow: "POST" },
-    });
+    throw new ApiError(
+      405,
+      `${c.req.method} ${MCP_PATH} is not supported: this MCP server is stateless (no SSE stream, no session); send JSON-RPC with POST`,
+      {
+        headers: { Allow: "POST" },
+      },
+    );
   });
 };

@@ -90,16 +90,27 @@ export class OAuthServer {
    *
    * @throws OAuthError naming the parameter at fault
    */
-  checkAuthorization(params: URLSearchParams, resourceUrl: string): { client: OAuthClient; redirectUri: string; scope: string; resource: string | undefined } {
+  checkAuthorization(
+    params: URLSearchParams,
+    resourceUrl: string,
+  ): { client: OAuthClient; redirectUri: string; scope: string; resource: string | undefined } {
     const client = this.clients.get(params.get("client_id") ?? "");
-    if (client === undefined) throw new OAuthError("invalid_client", "unknown client_id: register the client first (POST /oauth/register)");
+    if (client === undefined)
+      throw new OAuthError("invalid_client", "unknown client_id: register the client first (POST /oauth/register)");
     const asked = params.get("redirect_uri");
     const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-    if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) throw new OAuthError("invalid_redirect_uri", "redirect_uri must be one the client registered");
-    if (params.get("response_type") !== "code") throw new OAuthError("unsupported_response_type", "response_type must be code");
+    if (redirectUri === undefined || !client.redirectUris.includes(redirectUri))
+      throw new OAuthError("invalid_redirect_uri", "redirect_uri must be one the client registered");
+    if (params.get("response_type") !== "code")
+      throw new OAuthError("unsupported_response_type", "response_type must be code");
     const challenge = params.get("code_challenge");
-    if (challenge === null || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) throw new OAuthError("invalid_request", "code_challenge is required (PKCE): the base64url SHA-256 of the code verifier, 43 characters");
-    if ((params.get("code_challenge_method") ?? "plain") !== "S256") throw new OAuthError("invalid_request", "code_challenge_method must be S256 (plain is not allowed)");
+    if (challenge === null || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
+      throw new OAuthError(
+        "invalid_request",
+        "code_challenge is required (PKCE): the base64url SHA-256 of the code verifier, 43 characters",
+      );
+    if ((params.get("code_challenge_method") ?? "plain") !== "S256")
+      throw new OAuthError("invalid_request", "code_challenge_method must be S256 (plain is not allowed)");
     const { scope, resource } = authorizationFields(params, resourceUrl);
     return { client, redirectUri, scope, resource };
   }
@@ -154,34 +165,55 @@ export class OAuthServer {
     if (grantType === "authorization_code") {
       const code = form.get("code") ?? "";
       const signIn = this.signIns.find(code, now);
-      if (signIn === undefined || signIn.code !== code || signIn.clientId !== client.clientId) throw new OAuthError("invalid_grant", "the authorization code is unknown, expired or another client's");
+      if (signIn === undefined || signIn.code !== code || signIn.clientId !== client.clientId)
+        throw new OAuthError("invalid_grant", "the authorization code is unknown, expired or another client's");
       if (signIn.codeUsed) {
         this.signIns.remove(signIn);
-        throw new OAuthError("invalid_grant", "the authorization code was already used: the tokens issued from it are revoked (RFC 9700 section 4.14.2); sign in again");
+        throw new OAuthError(
+          "invalid_grant",
+          "the authorization code was already used: the tokens issued from it are revoked (RFC 9700 section 4.14.2); sign in again",
+        );
       }
       signIn.codeUsed = true; // claimed before the digest below: a concurrent second exchange is a replay
       const verifier = form.get("code_verifier");
       try {
-        if (form.get("redirect_uri") !== null && form.get("redirect_uri") !== signIn.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's");
-        if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new OAuthError("invalid_request", "code_verifier is required: 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
-        if ((await s256(verifier)) !== signIn.codeChallenge) throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
+        if (form.get("redirect_uri") !== null && form.get("redirect_uri") !== signIn.redirectUri)
+          throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's");
+        if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier))
+          throw new OAuthError(
+            "invalid_request",
+            "code_verifier is required: 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
+          );
+        if ((await s256(verifier)) !== signIn.codeChallenge)
+          throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
       } catch (error) {
         this.signIns.remove(signIn); // single use, whatever went wrong
         throw error;
       }
-      if (!this.signIns.holds(signIn)) throw new OAuthError("invalid_grant", "the authorization code was revoked while it was being exchanged (presented twice); sign in again");
+      if (!this.signIns.holds(signIn))
+        throw new OAuthError(
+          "invalid_grant",
+          "the authorization code was revoked while it was being exchanged (presented twice); sign in again",
+        );
       return this.issueTokens(signIn, now);
     }
     if (grantType === "refresh_token") {
       const token = form.get("refresh_token") ?? "";
       const signIn = this.signIns.find(token, now);
       const current = signIn?.refresh === token;
-      if (signIn === undefined || (!current && !signIn.retired.includes(token)) || signIn.clientId !== client.clientId) {
+      if (
+        signIn === undefined ||
+        (!current && !signIn.retired.includes(token)) ||
+        signIn.clientId !== client.clientId
+      ) {
         throw new OAuthError("invalid_grant", "the refresh token is unknown, expired or another client's");
       }
       if (!current) {
         this.signIns.remove(signIn);
-        throw new OAuthError("invalid_grant", "the refresh token was already used: every token issued from its sign-in is revoked (RFC 9700 section 4.14.2); sign in again");
+        throw new OAuthError(
+          "invalid_grant",
+          "the refresh token was already used: every token issued from its sign-in is revoked (RFC 9700 section 4.14.2); sign in again",
+        );
       }
       return this.issueTokens(signIn, now);
     }
@@ -209,8 +241,19 @@ export class OAuthServer {
   private issueTokens(signIn: SignIn, now: number): TokenSet {
     const access = `thm_oat_${randomHex()}`;
     const refresh = `thm_ort_${randomHex()}`;
-    this.signIns.issue(signIn, { access, accessExpiresAt: now + ACCESS_TOKEN_TTL_MS, refresh, refreshExpiresAt: now + REFRESH_TOKEN_TTL_MS });
-    return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refresh, scope: signIn.scope };
+    this.signIns.issue(signIn, {
+      access,
+      accessExpiresAt: now + ACCESS_TOKEN_TTL_MS,
+      refresh,
+      refreshExpiresAt: now + REFRESH_TOKEN_TTL_MS,
+    });
+    return {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+      refresh_token: refresh,
+      scope: signIn.scope,
+    };
   }
 
   private authenticateClient(form: URLSearchParams, basic: { id: string; secret: string } | undefined): OAuthClient {
@@ -219,7 +262,12 @@ export class OAuthServer {
     if (client === undefined) throw new OAuthError("invalid_client", "unknown client_id", 401);
     if (client.authMethod === "none") return client;
     const secret = client.authMethod === "client_secret_basic" ? basic?.secret : form.get("client_secret");
-    if (secret !== client.clientSecret) throw new OAuthError("invalid_client", `client authentication failed (this client registered ${client.authMethod})`, 401);
+    if (secret !== client.clientSecret)
+      throw new OAuthError(
+        "invalid_client",
+        `client authentication failed (this client registered ${client.authMethod})`,
+        401,
+      );
     return client;
   }
 }

@@ -24,7 +24,9 @@ describe("sign-ins kept per user", () => {
     expect(await oauth.use(alices.at(-1)!.access_token)).toBe(200);
     expect(await oauth.use(alices[kept - 1]!.access_token)).toBe(401);
     expect(await oauth.use(alices[0]!.access_token)).toBe(401);
-    expect(await body(await oauth.refresh(client, alices[kept - 1]!.refresh_token))).toMatchObject({ error: "invalid_grant" });
+    expect(await body(await oauth.refresh(client, alices[kept - 1]!.refresh_token))).toMatchObject({
+      error: "invalid_grant",
+    });
   });
 
   it("a pending code counts as a sign-in of its user: a user's codes evict only that user's oldest", async () => {
@@ -50,7 +52,10 @@ describe("replays revoke what they issued", () => {
 
     const replay = await oauth.exchange(client, code);
     expect(replay.status).toBe(400);
-    expect(await body(replay)).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/already used.*revoked/) });
+    expect(await body(replay)).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringMatching(/already used.*revoked/),
+    });
     expect(await oauth.use(issued.access_token)).toBe(401);
     expect(await body(await oauth.refresh(client, issued.refresh_token))).toMatchObject({ error: "invalid_grant" });
     expect(await oauth.use(other.access_token)).toBe(200);
@@ -68,7 +73,10 @@ describe("replays revoke what they issued", () => {
 
     const reuse = await oauth.refresh(client, first.refresh_token);
     expect(reuse.status).toBe(400);
-    expect(await body(reuse)).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/already used.*revoked/) });
+    expect(await body(reuse)).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringMatching(/already used.*revoked/),
+    });
     expect(await oauth.use(third.access_token)).toBe(401);
     expect(await body(await oauth.refresh(client, third.refresh_token))).toMatchObject({ error: "invalid_grant" });
     expect(await oauth.use(other.access_token)).toBe(200);

@@ -16,7 +16,10 @@ describe("client registration from a web page", () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       const r = await oauth.register(METADATA, { "Content-Type": type });
       expect(r.status, type).toBe(415);
-      expect(await body(r)).toMatchObject({ error: "invalid_client_metadata", error_description: expect.stringMatching(/Content-Type: application\/json/) });
+      expect(await body(r)).toMatchObject({
+        error: "invalid_client_metadata",
+        error_description: expect.stringMatching(/Content-Type: application\/json/),
+      });
     }
     expect((await oauth.register(METADATA, { "Content-Type": "application/json; charset=utf-8" })).status).toBe(201);
   });
@@ -25,13 +28,20 @@ describe("client registration from a web page", () => {
     const oauth = oauthFlow(makeMock());
     const refused = await oauth.register(METADATA, { Origin: "https://evil.example" });
     expect(refused.status).toBe(403);
-    expect(await body(refused)).toMatchObject({ error: "access_denied", error_description: expect.stringContaining('"https://evil.example"') });
+    expect(await body(refused)).toMatchObject({
+      error: "access_denied",
+      error_description: expect.stringContaining('"https://evil.example"'),
+    });
     expect((await oauth.register(METADATA, { Origin: "null" })).status).toBe(403);
     expect((await oauth.register(METADATA, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
-    expect((await oauth.register(METADATA, { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" })).status).toBe(403);
+    expect(
+      (await oauth.register(METADATA, { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" })).status,
+    ).toBe(403);
 
     expect((await oauth.register(METADATA, { Origin: OWN_ORIGIN, "Sec-Fetch-Site": "same-origin" })).status).toBe(201);
-    expect((await oauth.register(METADATA, { Origin: "http://localhost:5173", "Sec-Fetch-Site": "cross-site" })).status).toBe(201); // the default allow-list: loopback pages
+    expect(
+      (await oauth.register(METADATA, { Origin: "http://localhost:5173", "Sec-Fetch-Site": "cross-site" })).status,
+    ).toBe(201); // the default allow-list: loopback pages
     expect((await oauth.register(METADATA)).status).toBe(201);
     const configured = oauthFlow(makeMock({ corsOrigins: ["https://studio.example"] }));
     expect((await configured.register(METADATA, { Origin: "https://studio.example" })).status).toBe(201);
@@ -59,7 +69,8 @@ describe("registration capacity", () => {
     const signedIn = await oauth.registered(page);
     const tokens = await oauth.signIn(signedIn, alice);
     const idle = await oauth.registered(page);
-    for (let i = 0; i < LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX; i++) expect((await oauth.register(undefined, page)).status).toBe(201);
+    for (let i = 0; i < LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX; i++)
+      expect((await oauth.register(undefined, page)).status).toBe(201);
     expect(await body(await oauth.page(idle))).toMatchObject({ error: "invalid_client" }); // the page's oldest idle client was evicted
     expect((await oauth.page(other)).status).toBe(200);
     expect((await oauth.page(withoutOrigin)).status).toBe(200);
@@ -68,10 +79,14 @@ describe("registration capacity", () => {
     // Every one of the page's clients signed in: the next registration is refused, naming the limit.
     const ids = [signedIn];
     for (let i = 0; i < LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX - 1; i++) ids.push(await oauth.registered(page)); // evicts the idle ones registered above
-    for (const [i, client] of ids.entries()) if (client !== signedIn) await oauth.signIn(client, i % 2 === 0 ? alice : bob);
+    for (const [i, client] of ids.entries())
+      if (client !== signedIn) await oauth.signIn(client, i % 2 === 0 ? alice : bob);
     const full = await oauth.register(undefined, page);
     expect(full.status).toBe(429);
-    expect(await body(full)).toMatchObject({ error: "temporarily_unavailable", error_description: expect.stringContaining(`${LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX}`) });
+    expect(await body(full)).toMatchObject({
+      error: "temporarily_unavailable",
+      error_description: expect.stringContaining(`${LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX}`),
+    });
     for (const client of ids) expect((await oauth.page(client)).status).toBe(200);
     expect((await oauth.register()).status).toBe(201); // a tool without an Origin is not that page
   });

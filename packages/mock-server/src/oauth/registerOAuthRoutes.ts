@@ -23,7 +23,8 @@ const originOf = (c: Context<AppEnv>): string => new URL(c.req.url).origin;
 export const resourceUrlOf = (origin: string): string => `${origin}${MCP_PATH}`;
 
 /** The `resource_metadata` parameter of a 401 challenge on the MCP endpoint (RFC 9728 section 5.1). */
-export const resourceMetadataUrlOf = (origin: string): string => `${origin}${OAUTH_PATHS.protectedResourceMetadata}${MCP_PATH}`;
+export const resourceMetadataUrlOf = (origin: string): string =>
+  `${origin}${OAUTH_PATHS.protectedResourceMetadata}${MCP_PATH}`;
 
 /**
  * Mounts the OAuth 2.1 sign-in of the MCP server (MCP specification 2025-06-18, "Authorization"),
@@ -82,14 +83,28 @@ export const registerOAuthRoutes: RouteModule = (app, ctx) => {
     let origin: string | undefined;
     let body: unknown;
     try {
-      origin = registrationOrigin({ origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), contentType: c.req.header("Content-Type") }, originOf(c), isAllowedOrigin);
+      origin = registrationOrigin(
+        {
+          origin: c.req.header("Origin"),
+          secFetchSite: c.req.header("Sec-Fetch-Site"),
+          contentType: c.req.header("Content-Type"),
+        },
+        originOf(c),
+        isAllowedOrigin,
+      );
     } catch (e) {
       return oauthError(c, e);
     }
     try {
       body = await c.req.json();
     } catch {
-      return oauthError(c, new OAuthError("invalid_client_metadata", "the body must be JSON client metadata (Content-Type: application/json)"));
+      return oauthError(
+        c,
+        new OAuthError(
+          "invalid_client_metadata",
+          "the body must be JSON client metadata (Content-Type: application/json)",
+        ),
+      );
     }
     try {
       return c.json(oauth.register(body, origin), 201, { "Cache-Control": "no-store" });
@@ -103,7 +118,10 @@ export const registerOAuthRoutes: RouteModule = (app, ctx) => {
     try {
       const { client, redirectUri } = oauth.checkAuthorization(params, resourceUrlOf(originOf(c)));
       const users = ctx.store.state.users.filter((u) => u.active);
-      return c.html(signInPage({ clientName: client.clientName, redirectUri, params, users }), 200, { "Cache-Control": "no-store", "X-Frame-Options": "DENY" });
+      return c.html(signInPage({ clientName: client.clientName, redirectUri, params, users }), 200, {
+        "Cache-Control": "no-store",
+        "X-Frame-Options": "DENY",
+      });
     } catch (e) {
       return oauthError(c, e);
     }
@@ -112,9 +130,17 @@ export const registerOAuthRoutes: RouteModule = (app, ctx) => {
   app.post(OAUTH_PATHS.authorize, async (c) => {
     const origin = originOf(c);
     const from = c.req.header("Origin");
-    if (from !== undefined && from !== origin) return c.json({ error: "access_denied", error_description: `the sign-in form must be posted from ${origin}, not ${from}` }, 403);
+    if (from !== undefined && from !== origin)
+      return c.json(
+        { error: "access_denied", error_description: `the sign-in form must be posted from ${origin}, not ${from}` },
+        403,
+      );
     const form = await formOf(c);
-    if (form === undefined) return oauthError(c, new OAuthError("invalid_request", "send the sign-in form as application/x-www-form-urlencoded"));
+    if (form === undefined)
+      return oauthError(
+        c,
+        new OAuthError("invalid_request", "send the sign-in form as application/x-www-form-urlencoded"),
+      );
     try {
       const { redirectUri } = oauth.checkAuthorization(form, resourceUrlOf(origin));
       const back = new URL(redirectUri);
@@ -136,9 +162,19 @@ export const registerOAuthRoutes: RouteModule = (app, ctx) => {
 
   app.post(OAUTH_PATHS.token, async (c) => {
     const form = await formOf(c);
-    if (form === undefined) return oauthError(c, new OAuthError("invalid_request", "send the token request as application/x-www-form-urlencoded (RFC 6749 section 4.1.3)"));
+    if (form === undefined)
+      return oauthError(
+        c,
+        new OAuthError(
+          "invalid_request",
+          "send the token request as application/x-www-form-urlencoded (RFC 6749 section 4.1.3)",
+        ),
+      );
     try {
-      return c.json(await oauth.token(form, basicCredentials(c.req.header("Authorization"))), 200, { "Cache-Control": "no-store", Pragma: "no-cache" });
+      return c.json(await oauth.token(form, basicCredentials(c.req.header("Authorization"))), 200, {
+        "Cache-Control": "no-store",
+        Pragma: "no-cache",
+      });
     } catch (e) {
       return oauthError(c, e);
     }

@@ -23,17 +23,33 @@ export interface RegistrationHeaders {
  * registrationOrigin({ origin: "https://evil.example", secFetchSite: "cross-site", contentType: "application/json" }, "http://localhost:4010", () => false) // throws OAuthError 403
  * registrationOrigin({ origin: undefined, secFetchSite: undefined, contentType: "application/json" }, "http://localhost:4010", () => false) // => undefined
  */
-export function registrationOrigin(headers: RegistrationHeaders, ownOrigin: string, isAllowed: (origin: string) => boolean): string | undefined {
+export function registrationOrigin(
+  headers: RegistrationHeaders,
+  ownOrigin: string,
+  isAllowed: (origin: string) => boolean,
+): string | undefined {
   const { origin, secFetchSite } = headers;
   const trusted = origin !== undefined && (origin.toLowerCase() === ownOrigin.toLowerCase() || isAllowed(origin));
   if (origin !== undefined && !trusted) {
-    throw new OAuthError("access_denied", `client registration refused from origin ${quoted(origin)}: only this server's own origin and the --cors-origin allow-list may register clients`, 403);
+    throw new OAuthError(
+      "access_denied",
+      `client registration refused from origin ${quoted(origin)}: only this server's own origin and the --cors-origin allow-list may register clients`,
+      403,
+    );
   }
   if (secFetchSite?.toLowerCase() === "cross-site" && !trusted) {
-    throw new OAuthError("access_denied", "client registration refused from a page on another site (Sec-Fetch-Site: cross-site): only this server's own origin and the --cors-origin allow-list may register clients", 403);
+    throw new OAuthError(
+      "access_denied",
+      "client registration refused from a page on another site (Sec-Fetch-Site: cross-site): only this server's own origin and the --cors-origin allow-list may register clients",
+      403,
+    );
   }
   if (!isJsonContentType(headers.contentType)) {
-    throw new OAuthError("invalid_client_metadata", "POST /oauth/register needs Content-Type: application/json (RFC 7591): form and text/plain bodies are refused so that no web page can register clients", 415);
+    throw new OAuthError(
+      "invalid_client_metadata",
+      "POST /oauth/register needs Content-Type: application/json (RFC 7591): form and text/plain bodies are refused so that no web page can register clients",
+      415,
+    );
   }
   return origin?.toLowerCase();
 }

@@ -4,7 +4,16 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** The authorization request's parameters carried through the sign-in form. */
-const CARRIED = ["response_type", "client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "resource"] as const;
+const CARRIED = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "state",
+  "scope",
+  "code_challenge",
+  "code_challenge_method",
+  "resource",
+] as const;
 
 /**
  * The OAuth sign-in page of the mock: which client asks, where it will send you back, and one
@@ -14,12 +23,22 @@ const CARRIED = ["response_type", "client_id", "redirect_uri", "state", "scope",
  * @example
  * signInPage({ clientName: "Claude", redirectUri: "http://localhost/cb", params, users }).startsWith("<!doctype html>") // => true
  */
-export function signInPage(input: { clientName: string; redirectUri: string; params: URLSearchParams; users: readonly UserRecord[] }): string {
+export function signInPage(input: {
+  clientName: string;
+  redirectUri: string;
+  params: URLSearchParams;
+  users: readonly UserRecord[];
+}): string {
   const hidden = CARRIED.flatMap((name) => {
     const value = name === "redirect_uri" ? input.redirectUri : input.params.get(name);
     return value === null ? [] : [`<input type="hidden" name="${name}" value="${escapeHtml(value)}">`];
   }).join("\n    ");
-  const buttons = input.users.map((u) => `<li><button type="submit" name="user_id" value="${escapeHtml(u.id)}">Sign in as ${escapeHtml(u.name)}</button></li>`).join("\n      ");
+  const buttons = input.users
+    .map(
+      (u) =>
+        `<li><button type="submit" name="user_id" value="${escapeHtml(u.id)}">Sign in as ${escapeHtml(u.name)}</button></li>`,
+    )
+    .join("\n      ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign in · thematic mock</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -37,7 +37,11 @@ const JSON_TYPE = "application/json";
  * @example
  * applyOpenApiExtras(doc, OPENAPI_EXAMPLES, OPERATION_IDS).paths["/v1/strategies"].get.operationId // => "listStrategies"
  */
-export function applyOpenApiExtras(document: OpenApiDocument, examples: OpenApiExamples, operationIds: Readonly<Record<string, string>>): OpenApiDocument {
+export function applyOpenApiExtras(
+  document: OpenApiDocument,
+  examples: OpenApiExamples,
+  operationIds: Readonly<Record<string, string>>,
+): OpenApiDocument {
   const doc = structuredClone(document);
   const { owner, ownerKey } = examples.capturedOn;
   doc.info.description =
@@ -56,7 +60,12 @@ export function applyOpenApiExtras(document: OpenApiDocument, examples: OpenApiE
       const captured = examples.operations[key];
       if (captured === undefined) continue;
       for (const parameter of op.parameters ?? []) {
-        const value = parameter.in === "path" ? captured.request.params?.[parameter.name] : parameter.in === "query" ? captured.request.query?.[parameter.name] : undefined;
+        const value =
+          parameter.in === "path"
+            ? captured.request.params?.[parameter.name]
+            : parameter.in === "query"
+              ? captured.request.query?.[parameter.name]
+              : undefined;
         if (value !== undefined) parameter.example = value;
       }
       const body = op.requestBody?.content?.[JSON_TYPE];

@@ -5,7 +5,17 @@ import { createManualClock } from "../clock/ManualClock.ts";
 import type { ServiceContext } from "../context/ServiceContext.ts";
 import type { SessionControl } from "../context/SessionControl.ts";
 import { LIMITS } from "../schemas/limits.ts";
-import { EXAMPLE_OTHER, EXAMPLE_OWNER, type ExampleCase, type ExampleRequest, exampleIds, fixtureUser, specialCases, UNKNOWN_ID, validRequests } from "./exampleRequests.ts";
+import {
+  EXAMPLE_OTHER,
+  EXAMPLE_OWNER,
+  type ExampleCase,
+  type ExampleRequest,
+  exampleIds,
+  fixtureUser,
+  specialCases,
+  UNKNOWN_ID,
+  validRequests,
+} from "./exampleRequests.ts";
 import type { OpenApiExamples, OperationExamples } from "./OpenApiExamples.ts";
 import { operationKey } from "./operationIds.ts";
 import { trimExample } from "./trimExample.ts";
@@ -29,7 +39,15 @@ interface CapturableDocument {
  * passed in by the caller (this floor documents the app and does not import it). Typed as far as
  * the capture uses it.
  */
-export type CaptureMock = (options: { universe: Universe; clock: Clock; quiet: true; maxSessions: number; buildDurationMs: number; latencyMs: number; seed: number }) => {
+export type CaptureMock = (options: {
+  universe: Universe;
+  clock: Clock;
+  quiet: true;
+  maxSessions: number;
+  buildDurationMs: number;
+  latencyMs: number;
+  seed: number;
+}) => {
   fetch(request: Request): Promise<Response>;
   readonly mock: { readonly ctx: Pick<ServiceContext, "store" | "clock" | "options"> };
   readonly sessions: Pick<SessionControl, "list" | "remove">;
@@ -54,13 +72,26 @@ export type CaptureMock = (options: { universe: Universe; clock: Clock; quiet: t
  */
 export async function captureExamples(universe: Universe, createMock: CaptureMock): Promise<OpenApiExamples> {
   const clockAt = Date.parse(`${universe.asOf}T12:00:00Z`) + 2 * 86_400_000;
-  const dispatcher = createMock({ universe, clock: createManualClock(clockAt), quiet: true, maxSessions: 2, buildDurationMs: 4000, latencyMs: 0, seed: 1 });
+  const dispatcher = createMock({
+    universe,
+    clock: createManualClock(clockAt),
+    quiet: true,
+    maxSessions: 2,
+    buildDurationMs: 4000,
+    latencyMs: 0,
+    seed: 1,
+  });
   const ctx = dispatcher.mock.ctx;
   const settings = { ...ctx.options };
-  const keys = { owner: fixtureUser(universe, EXAMPLE_OWNER).apiKey, other: fixtureUser(universe, EXAMPLE_OTHER).apiKey };
+  const keys = {
+    owner: fixtureUser(universe, EXAMPLE_OWNER).apiKey,
+    other: fixtureUser(universe, EXAMPLE_OTHER).apiKey,
+  };
   const ids = exampleIds(universe);
   const valid = validRequests(ids);
-  const document = (await (await dispatcher.fetch(new Request("http://localhost/openapi.json"))).json()) as CapturableDocument;
+  const document = (await (
+    await dispatcher.fetch(new Request("http://localhost/openapi.json"))
+  ).json()) as CapturableDocument;
 
   const restore = (): void => {
     ctx.store.reset();
@@ -70,14 +101,19 @@ export async function captureExamples(universe: Universe, createMock: CaptureMoc
   };
   const send = async (r: ExampleRequest): Promise<{ status: number; json: unknown }> => {
     const caller = r.as ?? (r.path.startsWith("/__mock/") ? "none" : "owner");
-    const headers: Record<string, string> = { ...(caller === "none" ? {} : { Authorization: `Bearer ${keys[caller]}` }), ...(r.headers ?? {}) };
+    const headers: Record<string, string> = {
+      ...(caller === "none" ? {} : { Authorization: `Bearer ${keys[caller]}` }),
+      ...(r.headers ?? {}),
+    };
     let body: string | undefined = r.rawBody;
     if (body === undefined && r.body !== undefined) {
       body = JSON.stringify(r.body);
       headers["Content-Type"] ??= "application/json";
     }
     const url = `http://localhost${fillPath(r.path, r.params ?? {})}${queryString(r.query ?? {})}`;
-    const response = await dispatcher.fetch(new Request(url, { method: r.method, headers, ...(body === undefined ? {} : { body }) }));
+    const response = await dispatcher.fetch(
+      new Request(url, { method: r.method, headers, ...(body === undefined ? {} : { body }) }),
+    );
     const text = await response.text();
     const isJson = (response.headers.get("content-type") ?? "").includes("json");
     return { status: response.status, json: isJson && text !== "" ? JSON.parse(text) : undefined };
@@ -94,7 +130,8 @@ export async function captureExamples(universe: Universe, createMock: CaptureMoc
     for (const [method, op] of Object.entries(methods)) {
       const key = operationKey(method, path);
       const request = valid[key];
-      if (request === undefined) throw new Error(`no example request for ${key}: add one to validRequests (openapi/exampleRequests.ts)`);
+      if (request === undefined)
+        throw new Error(`no example request for ${key}: add one to validRequests (openapi/exampleRequests.ts)`);
       const entry: OperationExamples = {
         request: {
           ...(request.params === undefined ? {} : { params: request.params }),
@@ -113,10 +150,15 @@ export async function captureExamples(universe: Universe, createMock: CaptureMoc
           if (example !== undefined) break;
         }
         if (example === undefined && status >= 200 && status < 300) {
-          throw new Error(`${key}: no example request got ${status} (the valid request of openapi/exampleRequests.ts must get its success status)`);
+          throw new Error(
+            `${key}: no example request got ${status} (the valid request of openapi/exampleRequests.ts must get its success status)`,
+          );
         }
         if (example === undefined) {
-          example = await attempt({ status, request: { ...request, headers: { [MOCK_STATUS_HEADER]: String(status) } } });
+          example = await attempt({
+            status,
+            request: { ...request, headers: { [MOCK_STATUS_HEADER]: String(status) } },
+          });
           if (example === undefined) throw new Error(`${key}: even ${MOCK_STATUS_HEADER} got no ${status} answer`);
           forced.push(status);
         }
@@ -128,7 +170,12 @@ export async function captureExamples(universe: Universe, createMock: CaptureMoc
   }
   restore();
   return {
-    capturedOn: { fixturesAsOf: universe.asOf, clock: new Date(clockAt).toISOString(), owner: fixtureUser(universe, EXAMPLE_OWNER).name, ownerKey: keys.owner },
+    capturedOn: {
+      fixturesAsOf: universe.asOf,
+      clock: new Date(clockAt).toISOString(),
+      owner: fixtureUser(universe, EXAMPLE_OWNER).name,
+      ownerKey: keys.owner,
+    },
     maxItems: EXAMPLE_MAX_ITEMS,
     operations,
   };
@@ -138,27 +185,54 @@ export async function captureExamples(universe: Universe, createMock: CaptureMoc
     if (special !== undefined) return [special];
     const control = request.path.startsWith("/__mock/");
     const params = Object.keys(request.params ?? {});
-    const withParam = (name: string, value: string): ExampleCase => ({ status, request: { ...request, params: { ...request.params, [name]: value } } });
+    const withParam = (name: string, value: string): ExampleCase => ({
+      status,
+      request: { ...request, params: { ...request.params, [name]: value } },
+    });
     switch (status) {
       case 400:
         return [
           ...params.flatMap((p) => [withParam(p, "not-a-uuid"), withParam(p, "not a valid name!")]),
-          ...(op.requestBody === undefined ? [] : [{ status, request: { ...request, body: { ...(isObject(request.body) ? request.body : {}), unexpected: true } } }, { status, request: { ...request, body: [] } }]),
-          ...(op.parameters ?? []).filter((p) => p.in === "query").map((p) => ({ status, request: { ...request, query: { ...request.query, [p.name]: "%%not-valid%%" } } })),
+          ...(op.requestBody === undefined
+            ? []
+            : [
+                {
+                  status,
+                  request: { ...request, body: { ...(isObject(request.body) ? request.body : {}), unexpected: true } },
+                },
+                { status, request: { ...request, body: [] } },
+              ]),
+          ...(op.parameters ?? [])
+            .filter((p) => p.in === "query")
+            .map((p) => ({ status, request: { ...request, query: { ...request.query, [p.name]: "%%not-valid%%" } } })),
         ];
       case 401:
         return [{ status, request: { ...request, as: "none" } }];
       case 403:
         return control
           ? [{ status, request: { ...request, headers: { Origin: "https://elsewhere.example" } } }]
-          : [{ status, request: { ...request, as: "other" } }, { status, request: { ...request, as: "other", params: { ...request.params, id: ids.publicPortfolio } } }];
+          : [
+              { status, request: { ...request, as: "other" } },
+              { status, request: { ...request, as: "other", params: { ...request.params, id: ids.publicPortfolio } } },
+            ];
       case 404:
         return [
           ...params.map((p) => withParam(p, p === "symbol" ? "NOSUCH" : UNKNOWN_ID)),
-          ...(request.body === undefined ? [] : [{ status, request: { ...request, body: replaceFirstUuid(request.body, UNKNOWN_ID) } }]),
+          ...(request.body === undefined
+            ? []
+            : [{ status, request: { ...request, body: replaceFirstUuid(request.body, UNKNOWN_ID) } }]),
         ];
       case 413:
-        return [{ status, request: { ...request, rawBody: JSON.stringify({ padding: "x".repeat(LIMITS.BODY_MAX_BYTES) }), headers: { "Content-Type": "application/json" } } }];
+        return [
+          {
+            status,
+            request: {
+              ...request,
+              rawBody: JSON.stringify({ padding: "x".repeat(LIMITS.BODY_MAX_BYTES) }),
+              headers: { "Content-Type": "application/json" },
+            },
+          },
+        ];
       case 415:
         return [{ status, request: { ...request, rawBody: "{}", headers: { "Content-Type": "text/plain" } } }];
       default:
@@ -183,7 +257,10 @@ function replaceFirstUuid(value: unknown, replacement: string): unknown {
       return replacement;
     }
     if (Array.isArray(v)) return v.map(walk);
-    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => (!done && UUID.test(k) ? ((done = true), [replacement, x]) : [k, walk(x)])));
+    if (isObject(v))
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => (!done && UUID.test(k) ? ((done = true), [replacement, x]) : [k, walk(x)])),
+      );
     return v;
   };
   return walk(value);
@@ -201,5 +278,7 @@ export function fillPath(template: string, params: Record<string, string>): stri
 /** `?a=1&b=2` (URI-encoded), or "" when there is nothing. */
 export function queryString(query: Record<string, string>): string {
   const pairs = Object.entries(query);
-  return pairs.length === 0 ? "" : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}`;
+  return pairs.length === 0
+    ? ""
+    : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}`;
 }

@@ -20,7 +20,10 @@ export const OPENAPI_PATH = "/openapi.json";
  * @example
  * app.use(OPENAPI_PATH, openApiDocumentMiddleware());
  */
-export function openApiDocumentMiddleware(examples: OpenApiExamples | (() => Promise<OpenApiExamples>) = loadExamples, operationIds: Readonly<Record<string, string>> = OPERATION_IDS): MiddlewareHandler<AppEnv> {
+export function openApiDocumentMiddleware(
+  examples: OpenApiExamples | (() => Promise<OpenApiExamples>) = loadExamples,
+  operationIds: Readonly<Record<string, string>> = OPERATION_IDS,
+): MiddlewareHandler<AppEnv> {
   let cached: string | undefined;
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
@@ -28,7 +31,9 @@ export function openApiDocumentMiddleware(examples: OpenApiExamples | (() => Pro
     await next();
     if (c.res.status !== 200) return;
     const generated = (await c.res.json()) as OpenApiDocument;
-    cached = JSON.stringify(applyOpenApiExtras(generated, typeof examples === "function" ? await examples() : examples, operationIds));
+    cached = JSON.stringify(
+      applyOpenApiExtras(generated, typeof examples === "function" ? await examples() : examples, operationIds),
+    );
     c.res = new Response(cached, { status: 200, headers: { "Content-Type": CONTENT_TYPE } });
   };
 }

@@ -5,7 +5,14 @@ import { loadDefaultUniverse } from "../app/loadDefaultUniverse.ts";
 import { createManualClock } from "../clock/ManualClock.ts";
 import type { OpenApiDocument } from "./applyOpenApiExtras.ts";
 import { captureExamples, fillPath, queryString } from "./captureExamples.ts";
-import { PRESIGNED_ONLY, EXAMPLE_OWNER, exampleIds, fixtureUser, specialCases, validRequests } from "./exampleRequests.ts";
+import {
+  PRESIGNED_ONLY,
+  EXAMPLE_OWNER,
+  exampleIds,
+  fixtureUser,
+  specialCases,
+  validRequests,
+} from "./exampleRequests.ts";
 import { openApiDocumentMiddleware } from "./openApiDocumentMiddleware.ts";
 import { OPENAPI_EXAMPLES } from "./openApiExamples.generated.ts";
 import { openApiExamplesSource } from "./openApiExamplesSource.ts";
@@ -32,7 +39,9 @@ async function servedDocument(): Promise<OpenApiDocument & { paths: Record<strin
 }
 
 function operations(doc: { paths: Record<string, Record<string, Operation>> }): Array<[string, Operation]> {
-  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]): [string, Operation] => [operationKey(method, path), op]));
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]): [string, Operation] => [operationKey(method, path), op]),
+  );
 }
 
 describe("/openapi.json operation ids", () => {
@@ -59,7 +68,10 @@ describe("/openapi.json examples", () => {
         const schema = schemas.get(`${key} ${status}`);
         expect(schema, `${key} ${status}: no zod schema`).toBeDefined();
         const result = schema!.safeParse(media.example);
-        expect(result.success, `${key} ${status}: ${result.success ? "" : JSON.stringify(result.error.issues.slice(0, 3))}`).toBe(true);
+        expect(
+          result.success,
+          `${key} ${status}: ${result.success ? "" : JSON.stringify(result.error.issues.slice(0, 3))}`,
+        ).toBe(true);
         checked += 1;
       }
     }
@@ -67,21 +79,30 @@ describe("/openapi.json examples", () => {
   });
 
   it("error examples are real error bodies, and only the statuses no request reaches are forced", () => {
-    const forced = Object.entries(OPENAPI_EXAMPLES.operations).flatMap(([key, e]) => (e.forced ?? []).map((s) => `${key} ${s}`));
+    const forced = Object.entries(OPENAPI_EXAMPLES.operations).flatMap(([key, e]) =>
+      (e.forced ?? []).map((s) => `${key} ${s}`),
+    );
     for (const [key, e] of Object.entries(OPENAPI_EXAMPLES.operations)) {
       for (const [status, body] of Object.entries(e.responses)) {
         if (Number(status) < 400) continue;
         const text = (body as { error: string }).error;
-        expect(text.includes("forced by the X-Mock-Status"), `${key} ${status}: ${text}`).toBe((e.forced ?? []).includes(Number(status)));
+        expect(text.includes("forced by the X-Mock-Status"), `${key} ${status}: ${text}`).toBe(
+          (e.forced ?? []).includes(Number(status)),
+        );
       }
     }
     // 429/503 of the optimizer pool (a busy worker pool, a stopped solve), 409 of a premade run that is not completed (the fixtures
     // have none), and the presigned factsheet PDF's 403/404 (its address is signed with the serving mock's own secret)
-    expect(forced.every((f) => / (429|503|409)$/.test(f) || (PRESIGNED_ONLY.test(f.split(" ")[1]!) && / (403|404)$/.test(f))), forced.join(", ")).toBe(true);
+    expect(
+      forced.every(
+        (f) => / (429|503|409)$/.test(f) || (PRESIGNED_ONLY.test(f.split(" ")[1]!) && / (403|404)$/.test(f)),
+      ),
+      forced.join(", "),
+    ).toBe(true);
     expect(forced.length).toBeLessThanOrEqual(16);
   });
 
-  it("every \"Try it out\" request (parameter and body examples of the document) gets its success status from a mock fresh from the fixtures", async () => {
+  it('every "Try it out" request (parameter and body examples of the document) gets its success status from a mock fresh from the fixtures', async () => {
     const ids = exampleIds(universe);
     const valid = validRequests(ids);
     const ctx = dispatcher.mock.ctx;
@@ -95,18 +116,41 @@ describe("/openapi.json examples", () => {
         (p.in === "path" ? params : query)[p.name] = String(p.example);
       }
       const body = op.requestBody?.content?.["application/json"]?.example;
-      const success = Object.keys(op.responses).map(Number).filter((s) => s >= 200 && s < 300).sort()[0]!;
+      const success = Object.keys(op.responses)
+        .map(Number)
+        .filter((s) => s >= 200 && s < 300)
+        .sort()[0]!;
       ctx.store.reset();
       ctx.clock.resetOffset();
       for (const { name } of dispatcher.sessions.list()) dispatcher.sessions.remove(name);
       for (const step of specialCases(ids, key, success, valid[key]!)?.setup ?? []) {
-        const setup = await dispatcher.fetch(new Request(`http://localhost${fillPath(step.path, step.params ?? {})}`, { method: step.method, headers: { Authorization: `Bearer ${ownerKey}`, "Content-Type": "application/json" }, ...(step.body === undefined ? {} : { body: JSON.stringify(step.body) }) }));
+        const setup = await dispatcher.fetch(
+          new Request(`http://localhost${fillPath(step.path, step.params ?? {})}`, {
+            method: step.method,
+            headers: { Authorization: `Bearer ${ownerKey}`, "Content-Type": "application/json" },
+            ...(step.body === undefined ? {} : { body: JSON.stringify(step.body) }),
+          }),
+        );
         expect(setup.ok, `${key}: setup ${step.method} ${step.path}`).toBe(true);
       }
-      const headers: Record<string, string> = path.startsWith("/__mock/") ? {} : { Authorization: `Bearer ${ownerKey}` };
+      const headers: Record<string, string> = path.startsWith("/__mock/")
+        ? {}
+        : { Authorization: `Bearer ${ownerKey}` };
       if (body !== undefined) headers["Content-Type"] = "application/json";
-      const response = await dispatcher.fetch(new Request(`http://localhost${fillPath(path, params)}${queryString(query)}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
-      expect(response.status, `${key}: ${await response.clone().text().then((t) => t.slice(0, 200))}`).toBe(success);
+      const response = await dispatcher.fetch(
+        new Request(`http://localhost${fillPath(path, params)}${queryString(query)}`, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+      expect(
+        response.status,
+        `${key}: ${await response
+          .clone()
+          .text()
+          .then((t) => t.slice(0, 200))}`,
+      ).toBe(success);
     }
     ctx.store.reset();
   }, 120_000);
@@ -114,7 +158,10 @@ describe("/openapi.json examples", () => {
   it("openApiExamples.generated.ts is a fresh capture (else: npm run openapi:examples, then npm run client:generate)", async () => {
     const committed = readFileSync(new URL("./openApiExamples.generated.ts", import.meta.url), "utf8");
     const fresh = openApiExamplesSource(await captureExamples(universe, createSessionDispatcher));
-    expect(committed === fresh, "the OpenAPI examples are stale: run `npm run openapi:examples` and commit the result").toBe(true);
+    expect(
+      committed === fresh,
+      "the OpenAPI examples are stale: run `npm run openapi:examples` and commit the result",
+    ).toBe(true);
   }, 300_000);
 });
 
@@ -122,10 +169,24 @@ describe("openApiDocumentMiddleware", () => {
   it("builds the document once per app and answers later requests from the cache", async () => {
     let built = 0;
     const app = new OpenAPIHono();
-    app.use("/openapi.json", openApiDocumentMiddleware({ capturedOn: { fixturesAsOf: "", clock: "", owner: "O", ownerKey: "k" }, maxItems: 1, operations: { "GET /x": { request: {}, responses: { "200": { a: 1 } } } } }, { "GET /x": "getX" }));
+    app.use(
+      "/openapi.json",
+      openApiDocumentMiddleware(
+        {
+          capturedOn: { fixturesAsOf: "", clock: "", owner: "O", ownerKey: "k" },
+          maxItems: 1,
+          operations: { "GET /x": { request: {}, responses: { "200": { a: 1 } } } },
+        },
+        { "GET /x": "getX" },
+      ),
+    );
     app.get("/openapi.json", (c) => {
       built += 1;
-      return c.json({ openapi: "3.1.0", info: { description: "d" }, paths: { "/x": { get: { responses: { "200": { description: "ok", content: { "application/json": {} } } } } } } });
+      return c.json({
+        openapi: "3.1.0",
+        info: { description: "d" },
+        paths: { "/x": { get: { responses: { "200": { description: "ok", content: { "application/json": {} } } } } } },
+      });
     });
     const first = await app.request("/openapi.json");
     const second = await app.request("/openapi.json");
@@ -133,7 +194,13 @@ describe("openApiDocumentMiddleware", () => {
     expect(first.headers.get("content-type")).toContain("application/json");
     const text = await first.text();
     expect(await second.text()).toBe(text);
-    const doc = JSON.parse(text) as { paths: { "/x": { get: { operationId: string; responses: { "200": { content: { "application/json": { example: unknown } } } } } } } };
+    const doc = JSON.parse(text) as {
+      paths: {
+        "/x": {
+          get: { operationId: string; responses: { "200": { content: { "application/json": { example: unknown } } } } };
+        };
+      };
+    };
     expect(doc.paths["/x"].get.operationId).toBe("getX");
     expect(doc.paths["/x"].get.responses["200"].content["application/json"].example).toEqual({ a: 1 });
   });

@@ -14,7 +14,9 @@ export function responseSchemas(app: MockApp): Map<string, ZodType> {
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== "route") continue;
     const { method, path, responses } = definition.route;
-    for (const [status, response] of Object.entries(responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)) {
+    for (const [status, response] of Object.entries(
+      responses as Record<string, { content?: Record<string, { schema?: unknown }> }>,
+    )) {
       const schema = response.content?.["application/json"]?.schema;
       if (schema !== undefined) schemas.set(`${operationKey(method, path)} ${status}`, schema as ZodType);
     }

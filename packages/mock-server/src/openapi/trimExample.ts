@@ -7,6 +7,7 @@
  */
 export function trimExample(value: unknown, maxItems: number): unknown {
   if (Array.isArray(value)) return value.slice(0, maxItems).map((v) => trimExample(v, maxItems));
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimExample(v, maxItems)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimExample(v, maxItems)]));
   return value;
 }

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { createDriftLog, MAX_FIELDS_PER_OPERATION, MAX_SAMPLE_PATHS, MAX_UNDOCUMENTED_ROUTES, OTHER_ROUTES } from "./DriftLog.ts";
+import {
+  createDriftLog,
+  MAX_FIELDS_PER_OPERATION,
+  MAX_SAMPLE_PATHS,
+  MAX_UNDOCUMENTED_ROUTES,
+  OTHER_ROUTES,
+} from "./DriftLog.ts";
 import type { DriftIssue } from "./findDrift.ts";
 import { routeTemplate } from "./routeTemplate.ts";
 
-const UNDOCUMENTED: DriftIssue[] = [{ path: "$", kind: "undocumented", expected: "an operation of the mock's document", got: "none" }];
+const UNDOCUMENTED: DriftIssue[] = [
+  { path: "$", kind: "undocumented", expected: "an operation of the mock's document", got: "none" },
+];
 
 /** A word of letters only for `i` (no digit: never taken for an id). */
 function word(i: number): string {
@@ -18,7 +26,14 @@ function word(i: number): string {
 function driftLog(): { log: ReturnType<typeof createDriftLog>; lines: string[] } {
   let t = Date.parse("2025-06-01T00:00:00Z");
   const lines: string[] = [];
-  return { log: createDriftLog("https://api.example.com", () => (t += 1000), (l) => lines.push(l)), lines };
+  return {
+    log: createDriftLog(
+      "https://api.example.com",
+      () => (t += 1000),
+      (l) => lines.push(l),
+    ),
+    lines,
+  };
 }
 
 describe("createDriftLog", () => {
@@ -35,7 +50,12 @@ describe("createDriftLog", () => {
     expect(report).toMatchObject({ requests: 20_001, drifted: 20_000 });
     expect(report.endpoints).toHaveLength(1 + MAX_UNDOCUMENTED_ROUTES + 1);
     const other = report.endpoints.at(-1)!;
-    expect(other).toMatchObject({ operation: OTHER_ROUTES, requests: 20_000 - MAX_UNDOCUMENTED_ROUTES, drifted: 20_000 - MAX_UNDOCUMENTED_ROUTES, statuses: { "404": 19_900 } });
+    expect(other).toMatchObject({
+      operation: OTHER_ROUTES,
+      requests: 20_000 - MAX_UNDOCUMENTED_ROUTES,
+      drifted: 20_000 - MAX_UNDOCUMENTED_ROUTES,
+      statuses: { "404": 19_900 },
+    });
     expect(other.fields).toEqual([expect.objectContaining({ kind: "undocumented", count: 19_900 })]);
     expect(other.samplePaths).toEqual(["/v1/wd/list", "/v1/xd/list", "/v1/yd/list"]);
     // the report stops growing once the cap is reached: 19,000 more routes add only digits to counters
@@ -47,11 +67,25 @@ describe("createDriftLog", () => {
 
   it("ids under one route the mock lacks are one row, with first and last seen and a few sample paths", () => {
     const { log } = driftLog();
-    const ids = ["3f2a9c1b-0d4e-4f5a-9b6c-7d8e9f0a1b2c", "17", "2025-06-01", "5f1d7c2e9a3b4d6e8f0a1b2c", "sk_live_0123456789", "x".repeat(40)];
-    for (let i = 0; i < 600; i++) log.record(`GET /v1/widgets/${ids[i % ids.length]}${i}/parts/${i}`, 404, UNDOCUMENTED);
+    const ids = [
+      "3f2a9c1b-0d4e-4f5a-9b6c-7d8e9f0a1b2c",
+      "17",
+      "2025-06-01",
+      "5f1d7c2e9a3b4d6e8f0a1b2c",
+      "sk_live_0123456789",
+      "x".repeat(40),
+    ];
+    for (let i = 0; i < 600; i++)
+      log.record(`GET /v1/widgets/${ids[i % ids.length]}${i}/parts/${i}`, 404, UNDOCUMENTED);
     const [row, ...others] = log.report().endpoints;
     expect(others).toEqual([]);
-    expect(row).toMatchObject({ operation: "GET /v1/widgets/{id}/parts/{id}", requests: 600, drifted: 600, firstSeen: "2025-06-01T00:00:01.000Z", lastSeen: "2025-06-01T00:10:00.000Z" });
+    expect(row).toMatchObject({
+      operation: "GET /v1/widgets/{id}/parts/{id}",
+      requests: 600,
+      drifted: 600,
+      firstSeen: "2025-06-01T00:00:01.000Z",
+      lastSeen: "2025-06-01T00:10:00.000Z",
+    });
     expect(row!.samplePaths).toHaveLength(MAX_SAMPLE_PATHS);
     expect(row!.samplePaths![0]).toBe(`/v1/widgets/${ids[0]}0/parts/0`);
   });
@@ -59,7 +93,14 @@ describe("createDriftLog", () => {
   it("an operation lists at most 50 fields; the issues of further fields are counted", () => {
     const { log } = driftLog();
     for (let round = 0; round < 2; round++) {
-      log.record("GET /v1/strategies/{id}", 200, Array.from({ length: 300 }, (_, i): DriftIssue => ({ path: `$.extra_${word(i)}`, kind: "extra", expected: "absent", got: "string" })));
+      log.record(
+        "GET /v1/strategies/{id}",
+        200,
+        Array.from(
+          { length: 300 },
+          (_, i): DriftIssue => ({ path: `$.extra_${word(i)}`, kind: "extra", expected: "absent", got: "string" }),
+        ),
+      );
     }
     const [row] = log.report().endpoints;
     expect(row!.fields).toHaveLength(MAX_FIELDS_PER_OPERATION);
@@ -78,10 +119,14 @@ describe("createDriftLog", () => {
 
 describe("routeTemplate", () => {
   it("turns uuids, numbers, dates, hex, mixed and long tokens into {id}; keeps words", () => {
-    expect(routeTemplate("/v1/widgets/3f2a9c1b-0d4e-4f5a-9b6c-7d8e9f0a1b2c/parts/17")).toBe("/v1/widgets/{id}/parts/{id}");
+    expect(routeTemplate("/v1/widgets/3f2a9c1b-0d4e-4f5a-9b6c-7d8e9f0a1b2c/parts/17")).toBe(
+      "/v1/widgets/{id}/parts/{id}",
+    );
     expect(routeTemplate("/v2/prices/2025-06-01/5f1d7c2e9a3b/abc12345")).toBe("/v2/prices/{id}/{id}/{id}");
     expect(routeTemplate(`/v1/t/${"Q".repeat(25)}`)).toBe("/v1/t/{id}");
-    expect(routeTemplate("/v1/strategies/strategies-exposures/factsheet.pdf")).toBe("/v1/strategies/strategies-exposures/factsheet.pdf");
+    expect(routeTemplate("/v1/strategies/strategies-exposures/factsheet.pdf")).toBe(
+      "/v1/strategies/strategies-exposures/factsheet.pdf",
+    );
     expect(routeTemplate("/v1/keywords/monkey")).toBe("/v1/keywords/monkey");
   });
 });

@@ -85,7 +85,10 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
   const entryOf = (operation: string, at: string): { drift: EndpointDrift; fields: Map<string, FieldDrift> } => {
     let entry = endpoints.get(operation);
     if (entry === undefined) {
-      entry = { drift: { operation, requests: 0, drifted: 0, statuses: {}, fields: [], firstSeen: at, lastSeen: at }, fields: new Map() };
+      entry = {
+        drift: { operation, requests: 0, drifted: 0, statuses: {}, fields: [], firstSeen: at, lastSeen: at },
+        fields: new Map(),
+      };
       endpoints.set(operation, entry);
     }
     return entry;
@@ -104,7 +107,10 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
         operation = `${method} ${routeTemplate(path)}`;
         if (!endpoints.has(operation)) {
           if (undocumentedRoutes >= MAX_UNDOCUMENTED_ROUTES) {
-            if (!endpoints.has(OTHER_ROUTES)) log(`[thematic-mock] drift: more than ${MAX_UNDOCUMENTED_ROUTES} routes the mock lacks; the requests of the others are counted in one row, "${OTHER_ROUTES}"`);
+            if (!endpoints.has(OTHER_ROUTES))
+              log(
+                `[thematic-mock] drift: more than ${MAX_UNDOCUMENTED_ROUTES} routes the mock lacks; the requests of the others are counted in one row, "${OTHER_ROUTES}"`,
+              );
             operation = OTHER_ROUTES;
           } else undocumentedRoutes += 1;
         }
@@ -115,7 +121,8 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
       drift.statuses[status] = (drift.statuses[status] ?? 0) + 1;
       if (samplePath !== undefined) {
         drift.samplePaths ??= [];
-        if (drift.samplePaths.length < MAX_SAMPLE_PATHS && !drift.samplePaths.includes(samplePath)) drift.samplePaths.push(samplePath);
+        if (drift.samplePaths.length < MAX_SAMPLE_PATHS && !drift.samplePaths.includes(samplePath))
+          drift.samplePaths.push(samplePath);
       }
       if (issues.length > 0) drift.drifted += 1;
       for (const issue of issues) {
@@ -132,9 +139,21 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
           drift.fieldsNotListed = (drift.fieldsNotListed ?? 0) + 1;
           continue;
         }
-        const field: FieldDrift = { path: cut(issue.path), kind: issue.kind, expected: cut(issue.expected), got: cut(issue.got), count: 1, status, firstSeen: at, lastSeen: at };
+        const field: FieldDrift = {
+          path: cut(issue.path),
+          kind: issue.kind,
+          expected: cut(issue.expected),
+          got: cut(issue.got),
+          count: 1,
+          status,
+          firstSeen: at,
+          lastSeen: at,
+        };
         fields.set(key, field);
-        if (operation !== OTHER_ROUTES) log(`[thematic-mock] drift ${operation} ${status}: ${field.path} ${issue.kind} (expected ${field.expected}, got ${field.got})`);
+        if (operation !== OTHER_ROUTES)
+          log(
+            `[thematic-mock] drift ${operation} ${status}: ${field.path} ${issue.kind} (expected ${field.expected}, got ${field.got})`,
+          );
       }
     },
     report() {
@@ -144,7 +163,12 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
         fields: [...fields.values()].map((f) => ({ ...f })),
         ...(drift.samplePaths === undefined ? {} : { samplePaths: [...drift.samplePaths] }),
       }));
-      list.sort((a, b) => Number(a.operation === OTHER_ROUTES) - Number(b.operation === OTHER_ROUTES) || b.drifted - a.drifted || a.operation.localeCompare(b.operation));
+      list.sort(
+        (a, b) =>
+          Number(a.operation === OTHER_ROUTES) - Number(b.operation === OTHER_ROUTES) ||
+          b.drifted - a.drifted ||
+          a.operation.localeCompare(b.operation),
+      );
       return {
         mode: "proxy",
         upstream,
@@ -157,4 +181,10 @@ export function createDriftLog(upstream: string, now: () => number, log: (line: 
 }
 
 /** The report of a server that does not proxy. */
-export const NO_DRIFT_REPORT: DriftReport = Object.freeze({ mode: "off", upstream: null, requests: 0, drifted: 0, endpoints: [] }) as DriftReport;
+export const NO_DRIFT_REPORT: DriftReport = Object.freeze({
+  mode: "off",
+  upstream: null,
+  requests: 0,
+  drifted: 0,
+  endpoints: [],
+}) as DriftReport;

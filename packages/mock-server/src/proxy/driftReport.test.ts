@@ -27,7 +27,13 @@ const word = (i: number): string => String.fromCharCode(97 + (i % 26)) + String.
 
 describe("GET /__mock/drift under --proxy", () => {
   it("one row per route the mock lacks, not per id; routes beyond the cap counted in one row", async () => {
-    const proxy = await startServer({ port: 0, universe, quiet: true, solver: inlineSolverRunner, proxyUrl: upstreamUrl });
+    const proxy = await startServer({
+      port: 0,
+      universe,
+      quiet: true,
+      solver: inlineSolverRunner,
+      proxyUrl: upstreamUrl,
+    });
     try {
       const paths = [
         ...Array.from({ length: 60 }, (_, i) => `/v1/gadgets/${crypto.randomUUID()}/specs/${i}`),
@@ -37,7 +43,13 @@ describe("GET /__mock/drift under --proxy", () => {
       const report = (await (await fetch(`${proxy.url}/__mock/drift`)).json()) as DriftReport;
       expect(report.requests).toBe(190);
       const gadgets = report.endpoints.filter((e) => e.operation.startsWith("GET /v1/gadgets/"));
-      expect(gadgets).toEqual([expect.objectContaining({ operation: "GET /v1/gadgets/{id}/specs/{id}", requests: 60, statuses: { "404": 60 } })]);
+      expect(gadgets).toEqual([
+        expect.objectContaining({
+          operation: "GET /v1/gadgets/{id}/specs/{id}",
+          requests: 60,
+          statuses: { "404": 60 },
+        }),
+      ]);
       expect(gadgets[0]!.samplePaths).toEqual(paths.slice(0, 3));
       expect(report.endpoints).toHaveLength(100 + 1);
       expect(report.endpoints.at(-1)).toMatchObject({ operation: "(other undocumented routes)", requests: 31 });

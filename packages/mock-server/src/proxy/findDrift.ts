@@ -37,7 +37,13 @@ export function findDrift(value: unknown, schema: JsonSchema, components: Record
 
 const MAX_DEPTH = 64;
 
-function walk(value: unknown, schemaIn: JsonSchema, components: Record<string, JsonSchema>, path: string, depth: number): DriftIssue[] {
+function walk(
+  value: unknown,
+  schemaIn: JsonSchema,
+  components: Record<string, JsonSchema>,
+  path: string,
+  depth: number,
+): DriftIssue[] {
   if (depth > MAX_DEPTH) return [];
   const schema = resolve(schemaIn, components);
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
@@ -48,32 +54,67 @@ function walk(value: unknown, schemaIn: JsonSchema, components: Record<string, J
       if (best === undefined || found.length < best.length) best = found;
       if (found.length === 0) return [];
     }
-    const allTypeMismatch = branches.every((b) => walk(value, b, components, path, depth + 1).some((i) => i.path === path && i.kind === "type"));
-    if (allTypeMismatch) return [{ path, kind: "type", expected: branches.map((b) => describe(resolve(b, components))).join(" | "), got: jsonType(value) }];
+    const allTypeMismatch = branches.every((b) =>
+      walk(value, b, components, path, depth + 1).some((i) => i.path === path && i.kind === "type"),
+    );
+    if (allTypeMismatch)
+      return [
+        {
+          path,
+          kind: "type",
+          expected: branches.map((b) => describe(resolve(b, components))).join(" | "),
+          got: jsonType(value),
+        },
+      ];
     return best ?? [];
   }
-  if (Array.isArray(schema.allOf)) return (schema.allOf as JsonSchema[]).flatMap((s) => walk(value, s, components, path, depth + 1)).filter((i) => i.kind !== "extra");
-  if ("const" in schema && !sameJson(schema.const, value)) return [{ path, kind: "value", expected: JSON.stringify(schema.const), got: preview(value) }];
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => sameJson(e, value))) return [{ path, kind: "value", expected: `one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}`, got: preview(value) }];
+  if (Array.isArray(schema.allOf))
+    return (schema.allOf as JsonSchema[])
+      .flatMap((s) => walk(value, s, components, path, depth + 1))
+      .filter((i) => i.kind !== "extra");
+  if ("const" in schema && !sameJson(schema.const, value))
+    return [{ path, kind: "value", expected: JSON.stringify(schema.const), got: preview(value) }];
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => sameJson(e, value)))
+    return [
+      {
+        path,
+        kind: "value",
+        expected: `one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}`,
+        got: preview(value),
+      },
+    ];
   const types = typesOf(schema);
-  if (types !== undefined && !types.some((t) => matchesType(t, value))) return [{ path, kind: "type", expected: types.join(" | "), got: jsonType(value) }];
+  if (types !== undefined && !types.some((t) => matchesType(t, value)))
+    return [{ path, kind: "type", expected: types.join(" | "), got: jsonType(value) }];
   const issues: DriftIssue[] = [];
   if (isObject(value)) {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = (schema.required ?? []) as string[];
     const additional = schema.additionalProperties;
-    for (const name of required) if (!(name in value)) issues.push({ path: `${path}.${name}`, kind: "missing", expected: describe(resolve(properties[name] ?? {}, components)), got: "absent" });
+    for (const name of required)
+      if (!(name in value))
+        issues.push({
+          path: `${path}.${name}`,
+          kind: "missing",
+          expected: describe(resolve(properties[name] ?? {}, components)),
+          got: "absent",
+        });
     for (const [name, v] of Object.entries(value)) {
       const property = properties[name];
       if (property !== undefined) issues.push(...walk(v, property, components, `${path}.${name}`, depth + 1));
-      else if (typeof additional === "object" && additional !== null) issues.push(...walk(v, additional as JsonSchema, components, `${path}.*`, depth + 1));
-      else if (schema.properties !== undefined || additional === false) issues.push({ path: `${path}.${name}`, kind: "extra", expected: "absent", got: jsonType(v) });
+      else if (typeof additional === "object" && additional !== null)
+        issues.push(...walk(v, additional as JsonSchema, components, `${path}.*`, depth + 1));
+      else if (schema.properties !== undefined || additional === false)
+        issues.push({ path: `${path}.${name}`, kind: "extra", expected: "absent", got: jsonType(v) });
     }
   } else if (Array.isArray(value)) {
     const prefix = schema.prefixItems as JsonSchema[] | undefined;
     value.forEach((item, i) => {
       const itemSchema = prefix?.[i] ?? (typeof schema.items === "object" ? (schema.items as JsonSchema) : undefined);
-      if (itemSchema !== undefined) issues.push(...walk(item, itemSchema, components, prefix === undefined ? `${path}[]` : `${path}[${i}]`, depth + 1));
+      if (itemSchema !== undefined)
+        issues.push(
+          ...walk(item, itemSchema, components, prefix === undefined ? `${path}[]` : `${path}[${i}]`, depth + 1),
+        );
     });
   }
   return issues;

@@ -6,7 +6,8 @@ export const SANDBOX_POLICY = "sandbox; default-src 'none'";
  * `X-Content-Type-Options: nosniff`, which the mock sends on every answer): JSON, PDF (shown by
  * the browser's own viewer), raster images, plain text, CSV and opaque bytes.
  */
-const PASSIVE = /^(application\/(json|[\w.+-]+\+json|pdf|octet-stream)|image\/(png|jpeg|gif|webp|avif)|text\/(plain|csv))$/;
+const PASSIVE =
+  /^(application\/(json|[\w.+-]+\+json|pdf|octet-stream)|image\/(png|jpeg|gif|webp|avif)|text\/(plain|csv))$/;
 
 /**
  * The `Content-Security-Policy` to send with a body the mock did not write (an upstream's answer

@@ -5,7 +5,10 @@ import { recordExchange } from "./recordExchange.ts";
 
 /** The OpenAPI document as far as drift checks read it. */
 export interface DriftDocument {
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -60,7 +63,8 @@ export type AnswerInspector = (doc: DriftDocument, answer: AnswerToInspect) => P
  */
 export function inspectAnswer(doc: DriftDocument, answer: AnswerToInspect, record: boolean): Inspection {
   const { response } = answer.exchange;
-  const header = (headers: Array<[string, string]>, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
+  const header = (headers: Array<[string, string]>, name: string) =>
+    headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
   const contentType = header(response.headers, "content-type");
   const body = response.body;
   const isJson = contentType?.includes("json") === true;
@@ -78,14 +82,30 @@ export function inspectAnswer(doc: DriftDocument, answer: AnswerToInspect, recor
   return { issues, exchange };
 }
 
-function driftOf(doc: DriftDocument, operation: string | null, status: number, json: unknown, isJson: boolean): DriftIssue[] {
-  if (operation === null) return [{ path: "$", kind: "undocumented", expected: "an operation of the mock's document", got: "none" }];
+function driftOf(
+  doc: DriftDocument,
+  operation: string | null,
+  status: number,
+  json: unknown,
+  isJson: boolean,
+): DriftIssue[] {
+  if (operation === null)
+    return [{ path: "$", kind: "undocumented", expected: "an operation of the mock's document", got: "none" }];
   const [method, path] = operation.split(" ") as [string, string];
   const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
   const response = responses[String(status)];
-  if (response === undefined) return [{ path: "$", kind: "status", expected: Object.keys(responses).join(", "), got: String(status) }];
+  if (response === undefined)
+    return [{ path: "$", kind: "status", expected: Object.keys(responses).join(", "), got: String(status) }];
   const schema = response.content?.["application/json"]?.schema;
   if (schema === undefined) return [];
-  if (!isJson || json === undefined) return [{ path: "$", kind: "type", expected: "a JSON body", got: isJson ? "an empty or malformed body" : "a non-JSON body" }];
+  if (!isJson || json === undefined)
+    return [
+      {
+        path: "$",
+        kind: "type",
+        expected: "a JSON body",
+        got: isJson ? "an empty or malformed body" : "a non-JSON body",
+      },
+    ];
   return findDrift(json, schema, doc.components?.schemas ?? {});
 }

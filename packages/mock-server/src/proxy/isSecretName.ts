@@ -34,7 +34,17 @@ export function isSecretName(name: string, context: NameContext = "field"): bool
   if (context === "url" && words.length === 1 && last === "code") return true;
   const joined = words.join("");
   if (JOINED.test(joined)) return true;
-  if (words.some((w) => WORD_PART.test(w) || EXACT.has(w) || AUTH.test(w) || w.includes("session") || (w.includes("secret") && !w.includes("secretar")))) return true;
+  if (
+    words.some(
+      (w) =>
+        WORD_PART.test(w) ||
+        EXACT.has(w) ||
+        AUTH.test(w) ||
+        w.includes("session") ||
+        (w.includes("secret") && !w.includes("secretar")),
+    )
+  )
+    return true;
   if (last === "key" || last === "keys") return words.length === 1 || !NOT_SECRET_KEY.has(words[words.length - 2]!);
   return false;
 }
@@ -52,7 +62,9 @@ export function isPersonalName(name: string): boolean {
   const words = nameWords(name);
   const joined = words.join("");
   if (words.length === 1 && (joined === "address" || joined === "ip")) return true;
-  return words.includes("mail") || /email|phone|(first|last|full|user|display|given|family|sur)name|ipaddress/.test(joined);
+  return (
+    words.includes("mail") || /email|phone|(first|last|full|user|display|given|family|sur)name|ipaddress/.test(joined)
+  );
 }
 
 /** {@link classifyName}: the name holds a secret. */
@@ -103,9 +115,62 @@ const EXACT = new Set(["pwd", "pw", "pin", "otp", "totp", "cvv", "cvc", "sig", "
 const AUTH = /^o?auth(n|z|orization|orisation|entication|key|code|header)?s?$/;
 /** Last words that make a secret-sounding name describe the secret rather than hold it. */
 const QUALIFIER = new Set([
-  "type", "types", "in", "at", "expires", "expiry", "expiration", "ttl", "lifetime", "length", "count", "url", "uri", "urls", "uris",
-  "endpoint", "endpoints", "method", "methods", "supported", "required", "enabled", "name", "names", "format", "alg", "algorithm",
-  "algorithms", "kind", "scheme", "schemes", "policy", "version",
+  "type",
+  "types",
+  "in",
+  "at",
+  "expires",
+  "expiry",
+  "expiration",
+  "ttl",
+  "lifetime",
+  "length",
+  "count",
+  "url",
+  "uri",
+  "urls",
+  "uris",
+  "endpoint",
+  "endpoints",
+  "method",
+  "methods",
+  "supported",
+  "required",
+  "enabled",
+  "name",
+  "names",
+  "format",
+  "alg",
+  "algorithm",
+  "algorithms",
+  "kind",
+  "scheme",
+  "schemes",
+  "policy",
+  "version",
 ]);
 /** Words before a final `key` that name a lookup key, not a credential. */
-const NOT_SECRET_KEY = new Set(["sort", "partition", "primary", "foreign", "cache", "group", "lookup", "row", "idempotency", "dedup", "dedupe", "translation", "message", "map", "index", "join", "object", "public", "storage", "i18n", "hot", "shortcut"]);
+const NOT_SECRET_KEY = new Set([
+  "sort",
+  "partition",
+  "primary",
+  "foreign",
+  "cache",
+  "group",
+  "lookup",
+  "row",
+  "idempotency",
+  "dedup",
+  "dedupe",
+  "translation",
+  "message",
+  "map",
+  "index",
+  "join",
+  "object",
+  "public",
+  "storage",
+  "i18n",
+  "hot",
+  "shortcut",
+]);

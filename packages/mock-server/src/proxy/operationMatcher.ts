@@ -8,17 +8,25 @@ import { operationKey } from "../openapi/operationIds.ts";
  * @example
  * operationMatcher({ "/v1/strategies/{id}": { get: {} } })("GET", "/v1/strategies/42") // => "GET /v1/strategies/{id}"
  */
-export function operationMatcher(paths: Record<string, Record<string, unknown>>): (method: string, path: string) => string | null {
+export function operationMatcher(
+  paths: Record<string, Record<string, unknown>>,
+): (method: string, path: string) => string | null {
   const templates = Object.keys(paths)
     .map((template) => ({
       template,
       params: (template.match(/\{/g) ?? []).length,
-      pattern: new RegExp(`^${template.split(/\{\w+\}/).map(escapeRegExp).join("[^/]+")}$`),
+      pattern: new RegExp(
+        `^${template
+          .split(/\{\w+\}/)
+          .map(escapeRegExp)
+          .join("[^/]+")}$`,
+      ),
     }))
     .sort((a, b) => a.params - b.params);
   return (method, path) => {
     const lower = method.toLowerCase();
-    for (const t of templates) if (t.pattern.test(path) && paths[t.template]?.[lower] !== undefined) return operationKey(method, t.template);
+    for (const t of templates)
+      if (t.pattern.test(path) && paths[t.template]?.[lower] !== undefined) return operationKey(method, t.template);
     return null;
   };
 }

@@ -9,7 +9,15 @@ import { loadDefaultUniverse } from "../app/loadDefaultUniverse.ts";
 import { createManualClock } from "../clock/ManualClock.ts";
 import { inlineSolverRunner } from "../services/optimize/inlineSolverRunner.ts";
 import { fillPath, queryString } from "../openapi/captureExamples.ts";
-import { EXAMPLE_OWNER, PRESIGNED_ONLY, type ExampleRequest, exampleIds, fixtureUser, specialCases, validRequests } from "../openapi/exampleRequests.ts";
+import {
+  EXAMPLE_OWNER,
+  PRESIGNED_ONLY,
+  type ExampleRequest,
+  exampleIds,
+  fixtureUser,
+  specialCases,
+  validRequests,
+} from "../openapi/exampleRequests.ts";
 import type { DriftReport } from "./DriftLog.ts";
 
 const universe = loadDefaultUniverse();
@@ -31,7 +39,10 @@ const seenByUpstream: Array<{ method: string; url: string; authorization: string
  */
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   seenByUpstream.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization });
-  const real = await fetch(truth.url + req.url, { method: req.method, headers: { authorization: req.headers.authorization ?? "" } });
+  const real = await fetch(truth.url + req.url, {
+    method: req.method,
+    headers: { authorization: req.headers.authorization ?? "" },
+  });
   let body = await real.text();
   let status = real.status;
   if (req.url === `/v1/strategies/${ids.publicStrategy}`) {
@@ -62,7 +73,16 @@ describe("--proxy", () => {
   it("forwards with the caller's key, answers what the upstream answered, and reports drift per endpoint and field (log and GET /__mock/drift)", async () => {
     const logs: string[] = [];
     const dir = mkdtempSync(join(tmpdir(), "thematic-record-"));
-    const proxy = await startServer({ port: 0, universe, clock: clock(), quiet: true, log: (l) => logs.push(l), solver: inlineSolverRunner, proxyUrl: upstreamUrl, recordDir: dir });
+    const proxy = await startServer({
+      port: 0,
+      universe,
+      clock: clock(),
+      quiet: true,
+      log: (l) => logs.push(l),
+      solver: inlineSolverRunner,
+      proxyUrl: upstreamUrl,
+      recordDir: dir,
+    });
     try {
       const one = await fetch(`${proxy.url}/v1/strategies/${ids.publicStrategy}`, { headers: auth });
       expect(one.status).toBe(200);
@@ -79,9 +99,16 @@ describe("--proxy", () => {
       const strategy = byOp.get("GET /v1/strategies/{id}")!;
       expect(strategy).toMatchObject({ requests: 2, drifted: 2, statuses: { "200": 2 } });
       const fields = Object.fromEntries(strategy.fields.map((f) => [`${f.path} ${f.kind}`, f]));
-      expect(Object.keys(fields).sort()).toEqual(["$.name missing", "$.note extra", "$.owner_email extra", "$.status type"]);
+      expect(Object.keys(fields).sort()).toEqual([
+        "$.name missing",
+        "$.note extra",
+        "$.owner_email extra",
+        "$.status type",
+      ]);
       expect(fields["$.status type"]).toMatchObject({ expected: "integer", got: "string", count: 2 });
-      expect(byOp.get("GET /v1/strategies")!.fields).toEqual([expect.objectContaining({ path: "$", kind: "status", got: "202" })]);
+      expect(byOp.get("GET /v1/strategies")!.fields).toEqual([
+        expect.objectContaining({ path: "$", kind: "status", got: "202" }),
+      ]);
       expect(byOp.get("GET /v1/benchmarks")).toMatchObject({ requests: 1, drifted: 0, fields: [] });
       // the log names each drifted field once
       expect(logs.filter((l) => l.includes("drift GET /v1/strategies/{id} 200: $.name missing"))).toHaveLength(1);
@@ -99,7 +126,14 @@ describe("--proxy", () => {
     }
 
     // --replay: the recorded answers come back without any upstream; other requests reach the mock
-    const replay = await startServer({ port: 0, universe, clock: clock(), quiet: true, solver: inlineSolverRunner, replayDir: dir });
+    const replay = await startServer({
+      port: 0,
+      universe,
+      clock: clock(),
+      quiet: true,
+      solver: inlineSolverRunner,
+      replayDir: dir,
+    });
     try {
       const again = await fetch(`${replay.url}/v1/strategies/${ids.publicStrategy}`, { headers: auth });
       expect(again.status).toBe(200);
@@ -119,12 +153,24 @@ describe("--proxy", () => {
   }, 60_000);
 
   it("reports no drift when the upstream is the mock itself (every operation's example request)", async () => {
-    const proxy = await startServer({ port: 0, universe, clock: clock(), quiet: true, solver: inlineSolverRunner, proxyUrl: truth.url });
+    const proxy = await startServer({
+      port: 0,
+      universe,
+      clock: clock(),
+      quiet: true,
+      solver: inlineSolverRunner,
+      proxyUrl: truth.url,
+    });
     try {
       const send = async (r: ExampleRequest): Promise<number> => {
         const headers: Record<string, string> = r.as === "none" ? {} : { ...auth };
         if (r.body !== undefined) headers["Content-Type"] = "application/json";
-        const response = await fetch(`${proxy.url}${fillPath(r.path, r.params ?? {})}${queryString(r.query ?? {})}`, { method: r.method, headers, redirect: "manual", ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }) });
+        const response = await fetch(`${proxy.url}${fillPath(r.path, r.params ?? {})}${queryString(r.query ?? {})}`, {
+          method: r.method,
+          headers,
+          redirect: "manual",
+          ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+        });
         await response.arrayBuffer();
         return response.status;
       };
@@ -138,9 +184,15 @@ describe("--proxy", () => {
       const report = (await (await fetch(`${proxy.url}/__mock/drift`)).json()) as DriftReport;
       expect(report.requests).toBeGreaterThan(60);
       // bodies, queries and keys reach the upstream: the example requests succeed through the proxy
-      const failed = report.endpoints.filter((e) => Object.keys(e.statuses).some((s) => Number(s) >= 400)).map((e) => `${e.operation} ${JSON.stringify(e.statuses)}`);
+      const failed = report.endpoints
+        .filter((e) => Object.keys(e.statuses).some((s) => Number(s) >= 400))
+        .map((e) => `${e.operation} ${JSON.stringify(e.statuses)}`);
       expect(failed).toEqual([]);
-      expect(report.endpoints.filter((e) => e.fields.length > 0).map((e) => `${e.operation}: ${JSON.stringify(e.fields.slice(0, 2))}`)).toEqual([]);
+      expect(
+        report.endpoints
+          .filter((e) => e.fields.length > 0)
+          .map((e) => `${e.operation}: ${JSON.stringify(e.fields.slice(0, 2))}`),
+      ).toEqual([]);
     } finally {
       await proxy.close();
       truth.ctx.store.reset();
@@ -148,7 +200,14 @@ describe("--proxy", () => {
   }, 120_000);
 
   it("an unreachable upstream is a 502 {error}", async () => {
-    const proxy = await startServer({ port: 0, universe, clock: clock(), quiet: true, solver: inlineSolverRunner, proxyUrl: "http://127.0.0.1:1" });
+    const proxy = await startServer({
+      port: 0,
+      universe,
+      clock: clock(),
+      quiet: true,
+      solver: inlineSolverRunner,
+      proxyUrl: "http://127.0.0.1:1",
+    });
     try {
       const response = await fetch(`${proxy.url}/v1/health`);
       expect(response.status).toBe(502);

@@ -61,7 +61,11 @@ export function isApiPath(path: string): boolean {
  * `Content-Security-Policy: sandbox` ({@link foreignBodyPolicy}): an upstream page opened in a
  * browser cannot run on the mock's origin.
  */
-export function proxyMiddleware(setup: ProxySetup, document: () => Promise<DriftDocument>, knownKeys: () => readonly string[] = () => []): MiddlewareHandler<AppEnv> {
+export function proxyMiddleware(
+  setup: ProxySetup,
+  document: () => Promise<DriftDocument>,
+  knownKeys: () => readonly string[] = () => [],
+): MiddlewareHandler<AppEnv> {
   const base = setup.upstream.replace(/\/$/, "");
   const send = setup.fetch ?? globalThis.fetch;
   const maxBytes = setup.maxBodyBytes ?? DEFAULT_UPSTREAM_BODY_MAX_BYTES;
@@ -80,7 +84,13 @@ export function proxyMiddleware(setup: ProxySetup, document: () => Promise<Drift
     const bodyText = c.req.method === "GET" || c.req.method === "HEAD" ? "" : await c.req.text();
     let upstream: Response;
     try {
-      upstream = await send(`${base}${url.pathname}${url.search}`, { method: c.req.method, headers, redirect: "manual", signal: c.req.raw.signal, ...(bodyText === "" ? {} : { body: bodyText }) });
+      upstream = await send(`${base}${url.pathname}${url.search}`, {
+        method: c.req.method,
+        headers,
+        redirect: "manual",
+        signal: c.req.raw.signal,
+        ...(bodyText === "" ? {} : { body: bodyText }),
+      });
     } catch (error) {
       return c.json({ error: `the upstream ${base} could not be reached (${messageOf(error)})` }, 502);
     }
@@ -92,25 +102,47 @@ export function proxyMiddleware(setup: ProxySetup, document: () => Promise<Drift
     }
     if (!read.complete) {
       const size = read.declaredBytes === null ? "" : ` (${sizeText(read.declaredBytes)} declared)`;
-      return c.json({ error: `the upstream's answer is larger than ${sizeText(maxBytes)}${size}, the proxy's cap on one answer: raise it with --max-upstream-body <MiB> (startServer: maxUpstreamBodyBytes)` }, 502);
+      return c.json(
+        {
+          error: `the upstream's answer is larger than ${sizeText(maxBytes)}${size}, the proxy's cap on one answer: raise it with --max-upstream-body <MiB> (startServer: maxUpstreamBodyBytes)`,
+        },
+        502,
+      );
     }
     const bytes = read.bytes;
     const contentType = upstream.headers.get("content-type");
     const location = upstream.headers.get("location");
     const operation = match(c.req.method, url.pathname);
-    const exchange = { request: { method: c.req.method, path: url.pathname, query: [...url.searchParams], headers: pairsOf(headers), body: bodyText }, response: { status: upstream.status, headers: pairsOf(upstream.headers), body: bytes } };
+    const exchange = {
+      request: {
+        method: c.req.method,
+        path: url.pathname,
+        query: [...url.searchParams],
+        headers: pairsOf(headers),
+        body: bodyText,
+      },
+      response: { status: upstream.status, headers: pairsOf(upstream.headers), body: bytes },
+    };
     try {
-      const issues = await inspect(doc, { operation, exchange, secrets: [...bearerKey(c.req.header("authorization")), ...knownKeys()], recordedAt: new Date().toISOString() });
+      const issues = await inspect(doc, {
+        operation,
+        exchange,
+        secrets: [...bearerKey(c.req.header("authorization")), ...knownKeys()],
+        recordedAt: new Date().toISOString(),
+      });
       setup.drift.record(operation ?? `${c.req.method} ${url.pathname}`, upstream.status, issues);
     } catch (error) {
-      setup.log?.(`[thematic-mock] proxy: an answer of ${operation ?? c.req.method} (${upstream.status}, ${sizeText(bytes.length)}) could not be checked or recorded: ${messageOf(error)}`);
+      setup.log?.(
+        `[thematic-mock] proxy: an answer of ${operation ?? c.req.method} (${upstream.status}, ${sizeText(bytes.length)}) could not be checked or recorded: ${messageOf(error)}`,
+      );
     }
     const out = new Headers();
     if (contentType !== null) out.set("Content-Type", contentType);
     if (location !== null) out.set("Location", location);
     const www = upstream.headers.get("www-authenticate");
     if (www !== null) out.set("WWW-Authenticate", www);
-    const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304 || bytes.length === 0;
+    const nullBody =
+      upstream.status === 204 || upstream.status === 205 || upstream.status === 304 || bytes.length === 0;
     const policy = nullBody ? null : foreignBodyPolicy(contentType);
     if (policy !== null) out.set("Content-Security-Policy", policy);
     return new Response(nullBody ? null : bytes, { status: upstream.status, headers: out });

@@ -49,6 +49,9 @@ describe("readCapped", () => {
   });
 
   it("reads a missing body as empty", async () => {
-    expect(await readCapped(new Response(null, { status: 204 }), 10)).toEqual({ complete: true, bytes: new Uint8Array(0) });
+    expect(await readCapped(new Response(null, { status: 204 }), 10)).toEqual({
+      complete: true,
+      bytes: new Uint8Array(0),
+    });
   });
 });

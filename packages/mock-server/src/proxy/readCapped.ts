@@ -1,5 +1,7 @@
 /** What {@link readCapped} got: the whole body, or the fact that it is larger than the cap. */
-export type CappedBody = { complete: true; bytes: Uint8Array<ArrayBuffer> } | { complete: false; declaredBytes: number | null };
+export type CappedBody =
+  | { complete: true; bytes: Uint8Array<ArrayBuffer> }
+  | { complete: false; declaredBytes: number | null };
 
 /**
  * Reads the body of `response` into one exactly-sized `Uint8Array`, never holding more than

@@ -25,7 +25,15 @@ export interface ExchangeOnTheWire {
 export type HeaderList = Iterable<[string, string]> | { forEach(each: (value: string, name: string) => void): void };
 
 /** Response headers not kept in a recording: the body's framing (the recording holds the decoded body) and those with a field of their own. */
-const UNRECORDED_RESPONSE_HEADERS = new Set(["content-type", "location", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+const UNRECORDED_RESPONSE_HEADERS = new Set([
+  "content-type",
+  "location",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+]);
 
 /**
  * The recording of `exchange` (`--record`) with every secret and personal datum removed, in two
@@ -45,31 +53,57 @@ const UNRECORDED_RESPONSE_HEADERS = new Set(["content-type", "location", "conten
  *   response: { status: 302, headers: [["location", "/v1/y?signature=ab12cd34ef56"]], body: new Uint8Array() } }, [], "2025-01-01T00:00:00.000Z").response.location
  * // => "/v1/y?signature=[redacted]"
  */
-export function recordExchange(exchange: ExchangeOnTheWire, knownSecrets: readonly string[], recordedAt: string): RecordedExchange {
+export function recordExchange(
+  exchange: ExchangeOnTheWire,
+  knownSecrets: readonly string[],
+  recordedAt: string,
+): RecordedExchange {
   const found = new Set<string>();
   const { request, response } = exchange;
   const requestHeaders = headerPairs(request.headers);
   const responseHeaders = headerPairs(response.headers);
-  const headerOf = (headers: Array<[string, string]>, name: string): string | null => headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
+  const headerOf = (headers: Array<[string, string]>, name: string): string | null =>
+    headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
   const authorized = headerOf(requestHeaders, "authorization") !== null;
-  const key = exchangeKey({ method: request.method, path: request.path, query: request.query, body: typeof request.body === "string" ? request.body : new TextDecoder().decode(request.body), authorized });
+  const key = exchangeKey({
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    body: typeof request.body === "string" ? request.body : new TextDecoder().decode(request.body),
+    authorized,
+  });
 
   // first pass: by name
   const path = redactText(request.path, found);
-  const query = request.query.map(([name, value]): [string, string] => [name, isSecretName(name, "url") || isPersonalName(name) ? (found.add(value), REDACTED) : redactText(value, found)]);
+  const query = request.query.map(([name, value]): [string, string] => [
+    name,
+    isSecretName(name, "url") || isPersonalName(name) ? (found.add(value), REDACTED) : redactText(value, found),
+  ]);
   const sentHeaders = redactHeaders(requestHeaders, found);
   const requestBytes = typeof request.body === "string" ? new TextEncoder().encode(request.body) : request.body;
-  const sentBody = requestBytes.length === 0 ? undefined : redactBody(requestBytes, headerOf(requestHeaders, "content-type"), found);
+  const sentBody =
+    requestBytes.length === 0 ? undefined : redactBody(requestBytes, headerOf(requestHeaders, "content-type"), found);
   const contentType = headerOf(responseHeaders, "content-type");
   const location = headerOf(responseHeaders, "location");
   const redirect = location === null ? null : redactUrl(location, found);
-  const answerHeaders = redactHeaders(responseHeaders.filter(([n]) => !UNRECORDED_RESPONSE_HEADERS.has(n.toLowerCase())), found);
+  const answerHeaders = redactHeaders(
+    responseHeaders.filter(([n]) => !UNRECORDED_RESPONSE_HEADERS.has(n.toLowerCase())),
+    found,
+  );
   const answer = response.body.length === 0 ? undefined : redactBody(response.body, contentType, found);
 
   // second pass: by value
   const scrub = secretScrubber([...knownSecrets, ...found]);
-  const pairs = (list: Array<[string, string]>): Array<[string, string]> => list.map(([n, v]) => [scrub.text(n), scrub.text(v)]);
-  const requestBody = sentBody === undefined ? undefined : sentBody.kind === "json" ? scrub.json(sentBody.json) : sentBody.kind === "text" ? scrub.text(sentBody.text) : `[${sentBody.bytes.length} bytes, not text]`;
+  const pairs = (list: Array<[string, string]>): Array<[string, string]> =>
+    list.map(([n, v]) => [scrub.text(n), scrub.text(v)]);
+  const requestBody =
+    sentBody === undefined
+      ? undefined
+      : sentBody.kind === "json"
+        ? scrub.json(sentBody.json)
+        : sentBody.kind === "text"
+          ? scrub.text(sentBody.text)
+          : `[${sentBody.bytes.length} bytes, not text]`;
   return {
     key,
     request: {
@@ -85,13 +119,20 @@ export function recordExchange(exchange: ExchangeOnTheWire, knownSecrets: readon
       contentType,
       ...(redirect === null ? {} : { location: scrub.text(redirect) }),
       ...(answerHeaders.length === 0 ? {} : { headers: pairs(answerHeaders) }),
-      ...(answer === undefined ? {} : answer.kind === "json" ? { json: scrub.json(answer.json) } : { bodyBase64: toBase64(bodyBytes(answer, scrub)) }),
+      ...(answer === undefined
+        ? {}
+        : answer.kind === "json"
+          ? { json: scrub.json(answer.json) }
+          : { bodyBase64: toBase64(bodyBytes(answer, scrub)) }),
     },
     recordedAt,
   };
 }
 
-type RedactedBody = { kind: "json"; json: unknown } | { kind: "text"; text: string; latin1: boolean } | { kind: "binary"; bytes: Uint8Array };
+type RedactedBody =
+  | { kind: "json"; json: unknown }
+  | { kind: "text"; text: string; latin1: boolean }
+  | { kind: "binary"; bytes: Uint8Array };
 
 /**
  * A body with its secrets removed by name: JSON (when the content type says JSON and it parses)
@@ -122,7 +163,8 @@ function redactBody(bytes: Uint8Array, contentType: string | null, found: Set<st
       // not JSON after all: read as text below
     }
   }
-  if (type.startsWith("application/x-www-form-urlencoded")) return { kind: "text", text: redactQueryString(text, found), latin1 };
+  if (type.startsWith("application/x-www-form-urlencoded"))
+    return { kind: "text", text: redactQueryString(text, found), latin1 };
   const boundary = /^multipart\/[\w.+-]+;.*\bboundary="?([^";]+)"?/i.exec(contentType ?? "")?.[1];
   if (boundary !== undefined) return { kind: "text", text: redactMultipart(text, boundary, found), latin1 };
   return { kind: "text", text: redactText(text, found), latin1 };
@@ -135,7 +177,12 @@ function redactMultipart(text: string, boundary: string, found: Set<string>): st
   return text
     .split(`--${boundary}`)
     .map((part) => {
-      const split = part.indexOf("\r\n\r\n") !== -1 ? part.indexOf("\r\n\r\n") + 4 : part.indexOf("\n\n") !== -1 ? part.indexOf("\n\n") + 2 : -1;
+      const split =
+        part.indexOf("\r\n\r\n") !== -1
+          ? part.indexOf("\r\n\r\n") + 4
+          : part.indexOf("\n\n") !== -1
+            ? part.indexOf("\n\n") + 2
+            : -1;
       if (split === -1) return part;
       const head = part.slice(0, split);
       const body = part.slice(split);
@@ -167,7 +214,8 @@ function headerPairs(headers: HeaderList): Array<[string, string]> {
 /** One character per byte (`apply` over 8 KiB chunks: about 10 times faster than spreading them). */
 function latin1Decode(bytes: Uint8Array): string {
   const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
+  for (let i = 0; i < bytes.length; i += 0x2000)
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]));
   return parts.join("");
 }
 

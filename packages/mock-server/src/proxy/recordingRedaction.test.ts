@@ -40,11 +40,29 @@ beforeAll(async () => {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(`{"session_token": "${SECRETS.brokenSessionToken}", "owner_key": "${otherUser}", `);
     } else if (path === "/v1/redirect") {
-      res.writeHead(302, { Location: `https://files.example.com/a.pdf?expires=1&signature=${SECRETS.locationSignature}&code=${SECRETS.locationCode}` });
+      res.writeHead(302, {
+        Location: `https://files.example.com/a.pdf?expires=1&signature=${SECRETS.locationSignature}&code=${SECRETS.locationCode}`,
+      });
       res.end();
     } else {
-      res.writeHead(200, { "Content-Type": "application/json", "Set-Cookie": `sid=${SECRETS.cookie}; Path=/; HttpOnly` });
-      res.end(JSON.stringify({ data: [{ auth_token: SECRETS.authToken, secret_key: SECRETS.secretKey, api_keys: [SECRETS.apiKeys], passwd: SECRETS.passwd, note: `shared with ${otherUser}`, keywords: "water" }] }));
+      res.writeHead(200, {
+        "Content-Type": "application/json",
+        "Set-Cookie": `sid=${SECRETS.cookie}; Path=/; HttpOnly`,
+      });
+      res.end(
+        JSON.stringify({
+          data: [
+            {
+              auth_token: SECRETS.authToken,
+              secret_key: SECRETS.secretKey,
+              api_keys: [SECRETS.apiKeys],
+              passwd: SECRETS.passwd,
+              note: `shared with ${otherUser}`,
+              keywords: "water",
+            },
+          ],
+        }),
+      );
     }
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
@@ -57,10 +75,22 @@ afterAll(async () => {
 describe("--proxy --record", () => {
   it("saves no secret of any kind: text and unparsable bodies, Location, cookies, query parameters, the caller's and another user's key", async () => {
     const dir = mkdtempSync(join(tmpdir(), "thematic-redact-"));
-    const proxy = await startServer({ port: 0, universe, quiet: true, solver: inlineSolverRunner, proxyUrl: upstreamUrl, recordDir: dir });
+    const proxy = await startServer({
+      port: 0,
+      universe,
+      quiet: true,
+      solver: inlineSolverRunner,
+      proxyUrl: upstreamUrl,
+      recordDir: dir,
+    });
     try {
       const headers = { Authorization: `Bearer ${caller}` };
-      for (const path of ["/v1/text", "/v1/broken", "/v1/redirect", `/v1/json?client_secret=${SECRETS.querySecret}&page=2`]) {
+      for (const path of [
+        "/v1/text",
+        "/v1/broken",
+        "/v1/redirect",
+        `/v1/json?client_secret=${SECRETS.querySecret}&page=2`,
+      ]) {
         const response = await fetch(`${proxy.url}${path}`, { headers, redirect: "manual" });
         await response.arrayBuffer();
       }
@@ -70,13 +100,19 @@ describe("--proxy --record", () => {
     const files = readdirSync(dir);
     expect(files).toHaveLength(4);
     const recordings = files.map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as RecordedExchange);
-    const bodies = recordings.map((r) => (r.response.bodyBase64 === undefined ? "" : Buffer.from(r.response.bodyBase64, "base64").toString("utf8")));
+    const bodies = recordings.map((r) =>
+      r.response.bodyBase64 === undefined ? "" : Buffer.from(r.response.bodyBase64, "base64").toString("utf8"),
+    );
     const everything = [...files, ...files.map((f) => readFileSync(join(dir, f), "utf8")), ...bodies].join("\n");
     rmSync(dir, { recursive: true, force: true });
-    const kept = Object.entries({ ...SECRETS, caller, otherUser }).filter(([, secret]) => everything.includes(secret)).map(([name]) => name);
+    const kept = Object.entries({ ...SECRETS, caller, otherUser })
+      .filter(([, secret]) => everything.includes(secret))
+      .map(([name]) => name);
     expect(kept).toEqual([]);
     expect(everything).toContain('"keywords": "water"');
     const redirect = recordings.find((r) => r.request.path === "/v1/redirect")!;
-    expect(redirect.response.location).toBe("https://files.example.com/a.pdf?expires=1&signature=[redacted]&code=[redacted]");
+    expect(redirect.response.location).toBe(
+      "https://files.example.com/a.pdf?expires=1&signature=[redacted]&code=[redacted]",
+    );
   }, 60_000);
 });

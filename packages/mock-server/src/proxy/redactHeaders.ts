@@ -26,7 +26,13 @@ export function redactHeaders(headers: Iterable<[string, string]>, found?: Set<s
     if (lower === "cookie" || lower === "set-cookie") {
       // a cookie pair starts the value, follows `;` (Cookie) or `,` (several Set-Cookie joined); attributes (`Path=/`) follow `;` in Set-Cookie
       const pairStart = lower === "cookie" ? /(^|[;,]\s*)([^=;,\s]+)=([^;,]*)/g : /(^|,\s*)([^=;,\s]+)=([^;]*)/g;
-      out.push([name, value.replace(pairStart, (_all, lead: string, cookie: string, v: string) => (keep(v.trim()), `${lead}${cookie}=${REDACTED}`))]);
+      out.push([
+        name,
+        value.replace(
+          pairStart,
+          (_all, lead: string, cookie: string, v: string) => (keep(v.trim()), `${lead}${cookie}=${REDACTED}`),
+        ),
+      ]);
     } else if (isSecretName(name) || isPersonalName(name)) {
       const scheme = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value.trim());
       keep(value.trim());

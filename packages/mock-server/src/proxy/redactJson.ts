@@ -42,7 +42,8 @@ export function redactJson(value: unknown, found?: Set<string>): unknown {
     if (typeof v === "string") return redactText(v, found);
     if (depth > MAX_DEPTH) return REDACTED;
     if (Array.isArray(v)) return v.map((x) => walk(x, null, depth + 1));
-    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, found), walk(x, k, depth + 1)]));
+    if (typeof v === "object" && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, found), walk(x, k, depth + 1)]));
     return v;
   };
   return walk(value, null, 0);

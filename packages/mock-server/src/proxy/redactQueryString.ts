@@ -26,7 +26,9 @@ export function redactQueryString(query: string, found?: Set<string>): string {
         return `${rawName}=${REDACTED}`;
       }
       const redacted = redactText(value, found);
-      return redacted === value ? pair : `${rawName}=${encodeURIComponent(redacted).replace(/%5B/g, "[").replace(/%5D/g, "]").replace(/%20/g, "+")}`;
+      return redacted === value
+        ? pair
+        : `${rawName}=${encodeURIComponent(redacted).replace(/%5B/g, "[").replace(/%5D/g, "]").replace(/%20/g, "+")}`;
     })
     .join("&");
 }
@@ -48,7 +50,8 @@ export function redactUrl(url: string, found?: Set<string>): string {
   const query = q === -1 ? null : beforeHash.slice(q + 1);
   let out = redactText(path, found);
   if (query !== null) out += `?${redactQueryString(query, found)}`;
-  if (fragment !== null) out += `#${fragment.includes("=") ? redactQueryString(fragment, found) : redactText(fragment, found)}`;
+  if (fragment !== null)
+    out += `#${fragment.includes("=") ? redactQueryString(fragment, found) : redactText(fragment, found)}`;
   return out;
 }
 

@@ -7,7 +7,9 @@ describe("redactText", () => {
     expect(redactText("user=ana&password=hunter22&lang=en")).toBe("user=ana&password=[redacted]&lang=en");
     expect(redactText("Authorization: Bearer abc.def\nAccept: */*")).toBe("Authorization: [redacted]\nAccept: */*");
     expect(redactText('{"token": "abc", "kind": "x"')).toBe('{"token": "[redacted]", "kind": "x"');
-    expect(redactText('{\\"secret_key\\":\\"s3cr3t\\",\\"n\\":1}')).toBe('{\\"secret_key\\":\\"[redacted]\\",\\"n\\":1}');
+    expect(redactText('{\\"secret_key\\":\\"s3cr3t\\",\\"n\\":1}')).toBe(
+      '{\\"secret_key\\":\\"[redacted]\\",\\"n\\":1}',
+    );
     expect(redactText("<r><passwd>pw</passwd><n>1</n></r>")).toBe("<r><passwd>[redacted]</passwd><n>1</n></r>");
     expect(redactText('{"api_keys": ["k1", {"a": "]"}], "n": 1}')).toBe('{"api_keys": [redacted], "n": 1}');
   });
@@ -24,16 +26,22 @@ describe("redactText", () => {
     expect([...found]).toEqual(["abcdefgh12"]);
   });
   it("keeps true, false and null, and a name with no value", () => {
-    expect(redactText('{"has_password": true, "token": null} the token expired')).toBe('{"has_password": true, "token": null} the token expired');
+    expect(redactText('{"has_password": true, "token": null} the token expired')).toBe(
+      '{"has_password": true, "token": null} the token expired',
+    );
   });
 });
 
 describe("redactQueryString and redactUrl", () => {
   it("decodes names, keeps the encoding of what it does not cut", () => {
-    expect(redactQueryString("a=%20x&user%5Bpassword%5D=p&client%5Fsecret=s")).toBe("a=%20x&user%5Bpassword%5D=[redacted]&client%5Fsecret=[redacted]");
+    expect(redactQueryString("a=%20x&user%5Bpassword%5D=p&client%5Fsecret=s")).toBe(
+      "a=%20x&user%5Bpassword%5D=[redacted]&client%5Fsecret=[redacted]",
+    );
   });
   it("an OAuth redirect: the code and a fragment's token go, the state stays", () => {
-    expect(redactUrl("https://app.example/cb?code=SplxlOBeZQ&state=xyz#access_token=2YotnFZF&token_type=bearer")).toBe("https://app.example/cb?code=[redacted]&state=xyz#access_token=[redacted]&token_type=bearer");
+    expect(redactUrl("https://app.example/cb?code=SplxlOBeZQ&state=xyz#access_token=2YotnFZF&token_type=bearer")).toBe(
+      "https://app.example/cb?code=[redacted]&state=xyz#access_token=[redacted]&token_type=bearer",
+    );
     expect(redactUrl("/app;jsessionid=0AAF19?x=1")).toBe("/app;jsessionid=[redacted]?x=1");
   });
 });

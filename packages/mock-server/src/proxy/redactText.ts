@@ -47,7 +47,13 @@ export function redactText(text: string, found?: Set<string>): string {
     const span = valueSpan(text, start, end);
     if (span === null) continue;
     const before = text[start - 1];
-    if (classifyName(text.slice(start, end), before === "?" || before === "&" || before === "#" || before === ";" ? "url" : "field") === 0) continue;
+    if (
+      classifyName(
+        text.slice(start, end),
+        before === "?" || before === "&" || before === "#" || before === ";" ? "url" : "field",
+      ) === 0
+    )
+      continue;
     const value = text.slice(span[0], span[1]);
     if (value === REDACTED || value === "" || value === "true" || value === "false" || value === "null") continue;
     keep(value);
@@ -77,22 +83,32 @@ export function redactText(text: string, found?: Set<string>): string {
   return result.includes("@") ? result.replace(EMAIL, "[redacted email]") : result;
 }
 
-
 /** Letters every secret or personal name contains one of (see `isSecretName`, `isPersonalName`). */
-const STEM = /token|passw|passphrase|pw|credential|sig|cookie|verifier|sess|sid|jwt|bearer|csrf|xsrf|hmac|secret|key|auth|pin|otp|cvv|cvc|code|mail|phone|name|address|ip/;
+const STEM =
+  /token|passw|passphrase|pw|credential|sig|cookie|verifier|sess|sid|jwt|bearer|csrf|xsrf|hmac|secret|key|auth|pin|otp|cvv|cvc|code|mail|phone|name|address|ip/;
 /** Whether any pattern after the names can match: a credential scheme, a token, an address with a password, an e-mail address. */
 const HAS_PATTERN = /bearer|basic|digest|token|negotiate|ntlm|eyJ|:\/\/|@/i;
 const AUTH_SCHEME = /\b(bearer|basic|digest|token|negotiate|ntlm)([ \t]+)([A-Za-z0-9\-._~+/]{8,4096}=*)/gi;
 const JWT = /eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}/g;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:@/?#"'<>]{0,256}):([^\s@/?#"'<>]{1,256})@/gi;
 /** Starts only where a run of address characters starts (no quadratic re-scan of a long run), local part of at most 64 characters. */
-const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
+const EMAIL =
+  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
 const MAX_VALUE = 1 << 20;
 /** Longest value after `name:` taken to the end of its line; beyond, the line is prose and the value its first word. */
 const MAX_LINE_VALUE = 256;
 
 function isNameChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 91 || c === 93;
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 95 ||
+    c === 45 ||
+    c === 46 ||
+    c === 91 ||
+    c === 93
+  );
 }
 
 /** Where the value written after the name at [start, end) lies, or null when no value follows. */

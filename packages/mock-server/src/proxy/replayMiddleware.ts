@@ -39,14 +39,18 @@ export function prepareReplay(exchange: RecordedExchange): PreparedReplay {
   const known = prepared.get(exchange);
   if (known !== undefined) return known;
   const e = exchange as unknown as Record<string, unknown> | null;
-  if (typeof e !== "object" || e === null || Array.isArray(e)) throw new Error("not a recorded exchange: expected a JSON object with key, request, response and recordedAt");
+  if (typeof e !== "object" || e === null || Array.isArray(e))
+    throw new Error("not a recorded exchange: expected a JSON object with key, request, response and recordedAt");
   if (typeof e.key !== "string" || e.key === "") throw new Error("key: must be a non-empty string");
   const recordedAt = headerValue("recordedAt", e.recordedAt);
   const r = e.response as Record<string, unknown> | undefined;
-  if (typeof r !== "object" || r === null || Array.isArray(r)) throw new Error("response: must be an object with status and contentType");
+  if (typeof r !== "object" || r === null || Array.isArray(r))
+    throw new Error("response: must be an object with status and contentType");
   const status = r.status;
-  if (typeof status !== "number" || !Number.isInteger(status) || status < 200 || status > 599) throw new Error(`response.status: must be an integer from 200 to 599, got ${JSON.stringify(status)}`);
-  const contentType = r.contentType === null || r.contentType === undefined ? null : headerValue("response.contentType", r.contentType);
+  if (typeof status !== "number" || !Number.isInteger(status) || status < 200 || status > 599)
+    throw new Error(`response.status: must be an integer from 200 to 599, got ${JSON.stringify(status)}`);
+  const contentType =
+    r.contentType === null || r.contentType === undefined ? null : headerValue("response.contentType", r.contentType);
   const headers: Array<[string, string]> = [[REPLAYED_HEADER, recordedAt]];
   if (contentType !== null) headers.push(["Content-Type", contentType]);
   if (r.location !== undefined) headers.push(["Location", headerValue("response.location", r.location)]);
@@ -74,25 +78,45 @@ export function replayMiddleware(lookup: (key: string) => RecordedExchange | und
     const url = new URL(c.req.url);
     if (!isApiPath(url.pathname) || c.req.method === "OPTIONS") return next();
     const body = c.req.method === "GET" || c.req.method === "HEAD" ? "" : await c.req.raw.clone().text();
-    const recorded = lookup(exchangeKey({ method: c.req.method, path: url.pathname, query: [...url.searchParams], body, authorized: c.req.header("authorization") !== undefined }));
+    const recorded = lookup(
+      exchangeKey({
+        method: c.req.method,
+        path: url.pathname,
+        query: [...url.searchParams],
+        body,
+        authorized: c.req.header("authorization") !== undefined,
+      }),
+    );
     if (recorded === undefined) return next();
     let ready: PreparedReplay;
     try {
       ready = prepareReplay(recorded);
     } catch (error) {
-      return c.json({ error: `the recording of this request cannot be replayed: ${error instanceof Error ? error.message : String(error)}` }, 502);
+      return c.json(
+        {
+          error: `the recording of this request cannot be replayed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        502,
+      );
     }
-    return new Response(ready.body === null ? null : ready.body.slice(), { status: ready.status, headers: ready.headers });
+    return new Response(ready.body === null ? null : ready.body.slice(), {
+      status: ready.status,
+      headers: ready.headers,
+    });
   };
 }
 
 function headerValue(field: string, value: unknown): string {
-  if (typeof value !== "string" || !HEADER_VALUE.test(value)) throw new Error(`${field}: must be a string usable as a header value (no line breaks or control characters), got ${JSON.stringify(value)?.slice(0, 80)}`);
+  if (typeof value !== "string" || !HEADER_VALUE.test(value))
+    throw new Error(
+      `${field}: must be a string usable as a header value (no line breaks or control characters), got ${JSON.stringify(value)?.slice(0, 80)}`,
+    );
   return value;
 }
 
 function fromBase64(value: unknown): Uint8Array<ArrayBuffer> {
-  if (typeof value !== "string" || !isBase64(value)) throw new Error("response.bodyBase64: must be a base64 string (A-Z, a-z, 0-9, + and /, padded with =)");
+  if (typeof value !== "string" || !isBase64(value))
+    throw new Error("response.bodyBase64: must be a base64 string (A-Z, a-z, 0-9, + and /, padded with =)");
   const buffer = (globalThis as { Buffer?: { from(text: string, encoding: "base64"): Uint8Array } }).Buffer;
   if (buffer !== undefined) {
     const decoded = buffer.from(value, "base64");

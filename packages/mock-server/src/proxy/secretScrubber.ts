@@ -44,7 +44,8 @@ export function secretScrubber(secrets: Iterable<string>): SecretScrubber {
   const json = (v: unknown): unknown => {
     if (typeof v === "string") return text(v);
     if (Array.isArray(v)) return v.map(json);
-    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), json(x)]));
+    if (typeof v === "object" && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), json(x)]));
     return v;
   };
   return {
@@ -53,7 +54,11 @@ export function secretScrubber(secrets: Iterable<string>): SecretScrubber {
     bytes(bytes) {
       let out: Uint8Array | undefined;
       for (const needle of needles) {
-        for (let at = bytes.indexOf(needle[0]!); at !== -1 && at + needle.length <= bytes.length; at = bytes.indexOf(needle[0]!, at + 1)) {
+        for (
+          let at = bytes.indexOf(needle[0]!);
+          at !== -1 && at + needle.length <= bytes.length;
+          at = bytes.indexOf(needle[0]!, at + 1)
+        ) {
           let same = true;
           for (let j = 1; j < needle.length && same; j++) same = bytes[at + j] === needle[j];
           if (!same) continue;

@@ -7,7 +7,13 @@ import { body, makeMock } from "../_test/makeMock.ts";
 import { id, testUniverse } from "../_test/testUniverse.ts";
 import { navCents } from "../services/_internal/navCents.ts";
 
-interface Stats { returns: number; annualizedReturn: number; variance: number; sharpeRatio: number; maxDrawdown: number }
+interface Stats {
+  returns: number;
+  annualizedReturn: number;
+  variance: number;
+  sharpeRatio: number;
+  maxDrawdown: number;
+}
 interface Result {
   metadata: Stats & { stockCount: number; weekCount: number; warnings: string[] };
   timeSeries: Array<[number, number]>;
@@ -39,7 +45,13 @@ function withDelisting(): Universe {
 
 describe("POST /v1/backtest", () => {
   it("buy-and-hold NAV from 10000 on weekly dates, benchmark on the same dates (1 year: 52 weeks)", async () => {
-    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 3 }, { companyId: id("cryo"), weight: 1 }], years: 1 });
+    const { status, json } = await run(makeMock(), {
+      holdings: [
+        { companyId: id("qbit"), weight: 3 },
+        { companyId: id("cryo"), weight: 1 },
+      ],
+      years: 1,
+    });
     expect(status).toBe(200);
     expect(Object.keys(json).sort()).toEqual(["benchmarkMetadata", "benchmarkTimeSeries", "metadata", "timeSeries"]);
     expect(json.metadata).toMatchObject({ stockCount: 2, weekCount: 52, warnings: [] });
@@ -50,7 +62,10 @@ describe("POST /v1/backtest", () => {
     expect(json.timeSeries.at(-1)![0]).toBe(Date.UTC(2025, 4, 30) / 1000); // as-of, a Friday
     // Oracle: NAV_T = 10000 · Σ w_i P_i(T) / P_i(0), with weights 0.75 / 0.25, from the raw closes.
     const [t0, tN] = [json.timeSeries[0]![0], json.timeSeries.at(-1)![0]];
-    const expected = 10000 * (0.75 * (close(testUniverse, id("qbit"), tN) / close(testUniverse, id("qbit"), t0)) + 0.25 * (close(testUniverse, id("cryo"), tN) / close(testUniverse, id("cryo"), t0)));
+    const expected =
+      10000 *
+      (0.75 * (close(testUniverse, id("qbit"), tN) / close(testUniverse, id("qbit"), t0)) +
+        0.25 * (close(testUniverse, id("cryo"), tN) / close(testUniverse, id("cryo"), t0)));
     // Points are sent to cents (docs/maths.md#nav-in-responses); the statistics come from the unrounded NAV.
     expect(json.timeSeries.at(-1)![1]).toBe(navCents(expected));
     expect(json.metadata.returns).toBeCloseTo(expected / 10000 - 1, 9);
@@ -66,7 +81,11 @@ describe("POST /v1/backtest", () => {
   it("drops unknown companies with a warning naming them; delisted companies turn to cash with a warning", async () => {
     const unknown = id("no-such-company");
     const { status, json } = await run(makeMock({ universe: withDelisting() }), {
-      holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: unknown, weight: 1 }, { companyId: id("gone"), weight: 1 }],
+      holdings: [
+        { companyId: id("qbit"), weight: 1 },
+        { companyId: unknown, weight: 1 },
+        { companyId: id("gone"), weight: 1 },
+      ],
       years: 1,
     });
     expect(status).toBe(200);
@@ -76,13 +95,20 @@ describe("POST /v1/backtest", () => {
   });
 
   it("accepts a benchmark symbol case-insensitively", async () => {
-    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], years: 1, benchmark: "spy" });
+    const { status, json } = await run(makeMock(), {
+      holdings: [{ companyId: id("qbit"), weight: 1 }],
+      years: 1,
+      benchmark: "spy",
+    });
     expect(status).toBe(200);
     expect(json.benchmarkMetadata.symbol).toBe("SPY");
   });
 
   it("400 naming the field, the symbol and where to look for an unknown benchmark", async () => {
-    const { status, json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }], benchmark: "NOPE" });
+    const { status, json } = await run(makeMock(), {
+      holdings: [{ companyId: id("qbit"), weight: 1 }],
+      benchmark: "NOPE",
+    });
     expect(status).toBe(400);
     expect(json.error).toMatch(/^body\.benchmark: .*NOPE/);
     expect(json.error).toContain("GET /v1/benchmarks");
@@ -94,7 +120,11 @@ describe("POST /v1/backtest", () => {
 
   it("a company ticker is a benchmark too (case-insensitive): the benchmark series is that listing's closes, rebased", async () => {
     const m = makeMock();
-    const { status, json } = await run(m, { holdings: [{ companyId: id("cryo"), weight: 1 }], years: 1, benchmark: "qbit" });
+    const { status, json } = await run(m, {
+      holdings: [{ companyId: id("cryo"), weight: 1 }],
+      years: 1,
+      benchmark: "qbit",
+    });
     expect(status).toBe(200);
     expect(json.benchmarkMetadata.symbol).toBe("QBIT");
     // Against itself the benchmark is the portfolio.
@@ -105,13 +135,27 @@ describe("POST /v1/backtest", () => {
       expect(Math.abs(v - self.json.timeSeries[k]![1])).toBeLessThanOrEqual(0.010001);
     });
     const [t0, t1] = [json.benchmarkTimeSeries[0]![0], json.benchmarkTimeSeries.at(-1)![0]];
-    expect(Math.abs(json.benchmarkTimeSeries.at(-1)![1] - (10000 * close(testUniverse, id("qbit"), t1)) / close(testUniverse, id("qbit"), t0))).toBeLessThanOrEqual(0.005000001);
+    expect(
+      Math.abs(
+        json.benchmarkTimeSeries.at(-1)![1] -
+          (10000 * close(testUniverse, id("qbit"), t1)) / close(testUniverse, id("qbit"), t0),
+      ),
+    ).toBeLessThanOrEqual(0.005000001);
   });
 
   it("`variance` is the annualised volatility σ of the weekly returns, as in the service's reference (not σ²)", async () => {
     // From the points sent (to cents: each weekly return off by up to 1e-6), so σ to about 1e-5.
-    const { json } = await run(makeMock(), { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
-    for (const [series, stats] of [[json.timeSeries, json.metadata], [json.benchmarkTimeSeries, json.benchmarkMetadata]] as const) {
+    const { json } = await run(makeMock(), {
+      holdings: [
+        { companyId: id("qbit"), weight: 1 },
+        { companyId: id("cryo"), weight: 2 },
+      ],
+      years: 1,
+    });
+    for (const [series, stats] of [
+      [json.timeSeries, json.metadata],
+      [json.benchmarkTimeSeries, json.benchmarkMetadata],
+    ] as const) {
       const r = series.slice(1).map(([, v], k) => v / series[k]![1] - 1);
       const mean = r.reduce((a, b) => a + b, 0) / r.length;
       const s2 = r.reduce((a, b) => a + (b - mean) ** 2, 0) / (r.length - 1);
@@ -122,13 +166,21 @@ describe("POST /v1/backtest", () => {
   it("`sharpeRatio` is annualizedReturn / variance, as in the reference's examples", async () => {
     const m = makeMock();
     for (const v of ["v1", "v2"]) {
-      const r = await m.alice.post(`/${v}/backtest`, { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 2 }], years: 1 });
+      const r = await m.alice.post(`/${v}/backtest`, {
+        holdings: [
+          { companyId: id("qbit"), weight: 1 },
+          { companyId: id("cryo"), weight: 2 },
+        ],
+        years: 1,
+      });
       const json = await body<Result>(r);
       expect(json.metadata.variance).toBeGreaterThan(0.01);
       expect(json.metadata.sharpeRatio).toBe(json.metadata.annualizedReturn / json.metadata.variance);
       // The test universe's benchmark grows smoothly (σ ≈ 0): the degenerate case, 0 as the engine's rule.
       const b = json.benchmarkMetadata;
-      expect(b.sharpeRatio).toBe(b.variance > 1e-9 * Math.abs(b.annualizedReturn) ? b.annualizedReturn / b.variance : 0);
+      expect(b.sharpeRatio).toBe(
+        b.variance > 1e-9 * Math.abs(b.annualizedReturn) ? b.annualizedReturn / b.variance : 0,
+      );
     }
   });
 
@@ -156,14 +208,23 @@ describe("POST /v1/backtest", () => {
   });
 
   it("401 without a credential", async () => {
-    expect((await makeMock().anonymous.post("/v1/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }] })).status).toBe(401);
+    expect(
+      (await makeMock().anonymous.post("/v1/backtest", { holdings: [{ companyId: id("qbit"), weight: 1 }] })).status,
+    ).toBe(401);
   });
 });
 
 describe("POST /v2/backtest (as v1, docs/parity.md)", () => {
   it("answers exactly what v1 answers, and refuses the same inputs", async () => {
     const m = makeMock();
-    const input = { holdings: [{ companyId: id("qbit"), weight: 1 }, { companyId: id("cryo"), weight: 3 }], years: 1, benchmark: "SPY" };
+    const input = {
+      holdings: [
+        { companyId: id("qbit"), weight: 1 },
+        { companyId: id("cryo"), weight: 3 },
+      ],
+      years: 1,
+      benchmark: "SPY",
+    };
     const [v1, v2] = await Promise.all([m.alice.post("/v1/backtest", input), m.alice.post("/v2/backtest", input)]);
     expect(v2.status).toBe(200);
     expect(await body(v2)).toEqual(await body(v1));
@@ -187,7 +248,10 @@ describe("backtest on the real fixtures", () => {
   };
 
   it("5 years of 10 holdings: 260 weekly returns, one point a week, ending on the as-of date", async () => {
-    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 10).map((c, i) => ({ companyId: c.companyId, weight: i + 1 }));
+    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 10).map((c, i) => ({
+      companyId: c.companyId,
+      weight: i + 1,
+    }));
     const { status, json } = await post({ holdings, benchmark: "QQQ" });
     expect(status).toBe(200);
     expect(json.metadata.weekCount).toBe(260);
@@ -206,10 +270,19 @@ describe("backtest on the real fixtures", () => {
     const end = Date.parse(`${real.asOf}T00:00:00Z`);
     const delisted = real.companies.find((c) => {
       const p = c.securities.find((s) => s.isPrimary)!;
-      return !c.securities.some((s) => s.active) && p.delistedOn !== null && Date.parse(p.delistedOn) > end - 4 * 365 * 86400e3;
+      return (
+        !c.securities.some((s) => s.active) &&
+        p.delistedOn !== null &&
+        Date.parse(p.delistedOn) > end - 4 * 365 * 86400e3
+      );
     });
     expect(delisted).toBeDefined();
-    const { status, json } = await post({ holdings: [{ companyId: delisted!.id, weight: 1 }, { companyId: real.premadeStrategies[0]!.constituents[0]!.companyId, weight: 1 }] });
+    const { status, json } = await post({
+      holdings: [
+        { companyId: delisted!.id, weight: 1 },
+        { companyId: real.premadeStrategies[0]!.constituents[0]!.companyId, weight: 1 },
+      ],
+    });
     expect(status).toBe(200);
     expect(json.metadata.warnings.some((w) => w.includes(delisted!.id))).toBe(true);
   });
@@ -218,10 +291,16 @@ describe("backtest on the real fixtures", () => {
     const end = Date.parse(`${real.asOf}T00:00:00Z`);
     const primary = (c: (typeof real.companies)[number]) => c.securities.find((s) => s.isPrimary)!;
     const delisted = real.companies.filter((c) => !c.securities.some((s) => s.active)).slice(0, 3);
-    const late = real.companies.filter((c) => c.securities.some((s) => s.active) && Date.parse(primary(c).listedOn) > end - 6 * 365 * 86400e3).slice(0, 3);
+    const late = real.companies
+      .filter((c) => c.securities.some((s) => s.active) && Date.parse(primary(c).listedOn) > end - 6 * 365 * 86400e3)
+      .slice(0, 3);
     expect(delisted.length).toBe(3);
     expect(late.length).toBeGreaterThan(0);
-    const picks = [...real.premadeStrategies[2]!.constituents.slice(0, 6).map((c) => real.companyById.get(c.companyId)!), ...delisted, ...late];
+    const picks = [
+      ...real.premadeStrategies[2]!.constituents.slice(0, 6).map((c) => real.companyById.get(c.companyId)!),
+      ...delisted,
+      ...late,
+    ];
     for (const years of [1, 5, 20]) {
       const holdings = picks.map((c, i) => ({ companyId: c.id, weight: 1 + (i % 4) }));
       const { status, json } = await post({ holdings, years, benchmark: "EFA" });
@@ -229,30 +308,41 @@ describe("backtest on the real fixtures", () => {
       const expected = buyAndHoldBacktest({
         calendar: real.prices.calendar,
         holdings: holdings.map((h) => ({ id: h.companyId, weight: h.weight })),
-        prices: new Map(picks.map((c) => {
-          const listing = c.securities.find((s) => s.isPrimary && s.active) ?? c.securities.find((s) => s.active) ?? primary(c);
-          return [c.id, real.prices.series.get(listing.id)!] as const;
-        })),
+        prices: new Map(
+          picks.map((c) => {
+            const listing =
+              c.securities.find((s) => s.isPrimary && s.active) ?? c.securities.find((s) => s.active) ?? primary(c);
+            return [c.id, real.prices.series.get(listing.id)!] as const;
+          }),
+        ),
         benchmark: { symbol: "EFA", series: real.prices.series.get(real.benchmarkBySymbol.get("EFA")!.securityId)! },
         years,
       });
       const sent = (series: Array<[number, number]>) => series.map(([t, v]) => [t, navCents(v)]);
       // The engine keeps its own Sharpe ratio; the service reports CAGR / σ (docs/maths.md#service-sharpe-ratio).
-      const service = <T extends Stats>(s: T): T => ({ ...s, sharpeRatio: cagrSharpeRatio(s.annualizedReturn, s.variance) });
+      const service = <T extends Stats>(s: T): T => ({
+        ...s,
+        sharpeRatio: cagrSharpeRatio(s.annualizedReturn, s.variance),
+      });
       expect(json).toEqual(
-        JSON.parse(JSON.stringify({
-          metadata: service(expected.metadata),
-          timeSeries: sent(expected.timeSeries),
-          benchmarkMetadata: service(expected.benchmarkMetadata),
-          benchmarkTimeSeries: sent(expected.benchmarkTimeSeries),
-        })),
+        JSON.parse(
+          JSON.stringify({
+            metadata: service(expected.metadata),
+            timeSeries: sent(expected.timeSeries),
+            benchmarkMetadata: service(expected.benchmarkMetadata),
+            benchmarkTimeSeries: sent(expected.benchmarkTimeSeries),
+          }),
+        ),
       );
     }
   });
 
   it("accepts a real company's ticker as the benchmark (a guide's NVDA), priced from that listing", async () => {
     const nvidia = real.companies.find((c) => c.securities[0]!.symbol === "NVDA")!;
-    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 5).map((c) => ({ companyId: c.companyId, weight: 1 }));
+    const holdings = real.premadeStrategies[0]!.constituents.slice(0, 5).map((c) => ({
+      companyId: c.companyId,
+      weight: 1,
+    }));
     const { status, json } = await post({ holdings, benchmark: "nvda", years: 3 });
     expect(status).toBe(200);
     expect(json.benchmarkMetadata.symbol).toBe("NVDA");
@@ -293,7 +383,11 @@ describe("backtest on the real fixtures", () => {
 
   it("accepts every listed benchmark", async () => {
     for (const b of real.benchmarks) {
-      const { status } = await post({ holdings: [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }], benchmark: b.symbol, years: 2 });
+      const { status } = await post({
+        holdings: [{ companyId: real.premadeStrategies[1]!.constituents[0]!.companyId, weight: 1 }],
+        benchmark: b.symbol,
+        years: 2,
+      });
       expect(status, b.symbol).toBe(200);
     }
   });

@@ -27,13 +27,11 @@ const backtest = (v: ApiVersion) =>
 /** Backtest (docs/parity.md#backtest-endpoint, #backtest-result), in v1 and v2 (docs/parity.md): the text of `backtestJson`, typed like `c.json(result, 200)`. */
 export const registerBacktestRoutes: RouteModule = (app, ctx) => {
   for (const v of API_VERSIONS) {
-    app.openapi(
-      backtest(v),
-      async (c) => {
-        await prepareBacktestPrices(ctx); // the first backtest prepares the prices without holding the event loop
-        return c.body(backtestJson(ctx, c.req.valid("json")), 200, { "Content-Type": "application/json" }) as unknown as Response &
-          TypedResponse<JSONParsed<BacktestResultOut>, 200, "json">;
-      },
-    );
+    app.openapi(backtest(v), async (c) => {
+      await prepareBacktestPrices(ctx); // the first backtest prepares the prices without holding the event loop
+      return c.body(backtestJson(ctx, c.req.valid("json")), 200, {
+        "Content-Type": "application/json",
+      }) as unknown as Response & TypedResponse<JSONParsed<BacktestResultOut>, 200, "json">;
+    });
   }
 };

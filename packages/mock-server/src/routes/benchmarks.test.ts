@@ -5,7 +5,11 @@ import { expectError } from "../_test/contractShapes.ts";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { calendar, id, testUniverse } from "../_test/testUniverse.ts";
 
-interface Prices { symbol: string; interval: string; prices: Array<[number, number]> }
+interface Prices {
+  symbol: string;
+  interval: string;
+  prices: Array<[number, number]>;
+}
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const spy = testUniverse.prices.series.get(id("spy"))!;
 
@@ -13,8 +17,16 @@ describe("GET /v1/benchmarks", () => {
   it("lists symbol, name, description and the date range of each benchmark", async () => {
     const r = await makeMock().alice.get("/v1/benchmarks");
     expect(r.status).toBe(200);
-    const { benchmarks } = await body<{ benchmarks: Array<{ symbol: string; description: string; first_date: string; last_date: string }> }>(r);
-    expect(benchmarks[0]).toEqual({ symbol: "SPY", name: "S&P 500 ETF", description: "US large caps", first_date: day(calendar[0]!), last_date: "2025-05-30" });
+    const { benchmarks } = await body<{
+      benchmarks: Array<{ symbol: string; description: string; first_date: string; last_date: string }>;
+    }>(r);
+    expect(benchmarks[0]).toEqual({
+      symbol: "SPY",
+      name: "S&P 500 ETF",
+      description: "US large caps",
+      first_date: day(calendar[0]!),
+      last_date: "2025-05-30",
+    });
     // The real ETF and index symbols whose fixture proxy (SPY) this universe has, marked synthetic.
     expect(benchmarks.map((b) => b.symbol)).toEqual(expect.arrayContaining(["VOO", "DIA", "VTI", "^GSPC"]));
     for (const b of benchmarks.slice(1)) {
@@ -35,7 +47,7 @@ describe("GET /v1/benchmarks/{symbol}", () => {
     const json = await body<Prices>(r);
     expect([json.symbol, json.interval]).toEqual(["SPY", "weekly"]);
     // Oracle: a calendar day is a weekly point iff the next trading day is in a later Monday-based week.
-    const monday = (t: number) => t - (((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400);
+    const monday = (t: number) => t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400;
     const expected = Array.from(calendar)
       .map((t, i) => [t, i] as const)
       .filter(([t, i]) => i === calendar.length - 1 || monday(calendar[i + 1]!) !== monday(t))
@@ -44,7 +56,9 @@ describe("GET /v1/benchmarks/{symbol}", () => {
   });
 
   it("daily in an inclusive range; symbol case-insensitive", async () => {
-    const json = await body<Prices>(await makeMock().alice.get("/v1/benchmarks/spy?interval=daily&from=2025-05-26&to=2025-05-30"));
+    const json = await body<Prices>(
+      await makeMock().alice.get("/v1/benchmarks/spy?interval=daily&from=2025-05-26&to=2025-05-30"),
+    );
     expect(json.symbol).toBe("SPY");
     const from = calendar.indexOf(Date.UTC(2025, 4, 26) / 1000);
     expect(json.prices).toEqual([0, 1, 2, 3, 4].map((k) => [calendar[from + k]!, spy.closes[from + k]!]));
@@ -63,11 +77,14 @@ describe("GET /v1/benchmarks/{symbol}", () => {
     expectError(await r.json());
   });
 
-  it.each([["from=2025-05-30&to=2025-05-01"], ["from=2025-5-1"], ["to=2025-02-30"], ["interval=monthly"]])("400 {error} for ?%s", async (q) => {
-    const r = await makeMock().alice.get(`/v1/benchmarks/SPY?${q}`);
-    expect(r.status).toBe(400);
-    expect((await body<{ error: string }>(r)).error).toMatch(/^query\./);
-  });
+  it.each([["from=2025-05-30&to=2025-05-01"], ["from=2025-5-1"], ["to=2025-02-30"], ["interval=monthly"]])(
+    "400 {error} for ?%s",
+    async (q) => {
+      const r = await makeMock().alice.get(`/v1/benchmarks/SPY?${q}`);
+      expect(r.status).toBe(400);
+      expect((await body<{ error: string }>(r)).error).toMatch(/^query\./);
+    },
+  );
 });
 
 describe("benchmarks on the real fixtures", () => {
@@ -80,8 +97,12 @@ describe("benchmarks on the real fixtures", () => {
   const get = (path: string) => m.client(real.users.find((u) => u.active)!.apiKey).get(path);
 
   it("lists every benchmark; 5 years of weekly SPY closes end on the as-of date", async () => {
-    const { benchmarks } = await body<{ benchmarks: Array<{ symbol: string; last_date: string }> }>(await get("/v1/benchmarks"));
-    expect(benchmarks.map((b) => b.symbol).slice(0, real.benchmarks.length)).toEqual(real.benchmarks.map((b) => b.symbol));
+    const { benchmarks } = await body<{ benchmarks: Array<{ symbol: string; last_date: string }> }>(
+      await get("/v1/benchmarks"),
+    );
+    expect(benchmarks.map((b) => b.symbol).slice(0, real.benchmarks.length)).toEqual(
+      real.benchmarks.map((b) => b.symbol),
+    );
     expect(benchmarks.length).toBeGreaterThan(40);
     expect(benchmarks.every((b) => b.last_date === real.asOf)).toBe(true);
     const json = await body<Prices>(await get("/v1/benchmarks/SPY"));
@@ -110,6 +131,12 @@ describe("OpenAPI document", () => {
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
-    expect(Object.keys(doc.paths["/v1/premade-strategies/{id}/historical-data"]!.get!.responses).sort()).toEqual(["200", "400", "401", "404", "409"]);
+    expect(Object.keys(doc.paths["/v1/premade-strategies/{id}/historical-data"]!.get!.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "409",
+    ]);
   });
 });

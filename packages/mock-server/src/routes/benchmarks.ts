@@ -1,6 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
-import { BenchmarkListSchema, BenchmarkParams, BenchmarkPricesQuery, BenchmarkPricesSchema } from "../schemas/benchmark.ts";
+import {
+  BenchmarkListSchema,
+  BenchmarkParams,
+  BenchmarkPricesQuery,
+  BenchmarkPricesSchema,
+} from "../schemas/benchmark.ts";
 import { bearerSecurity, ErrorSchema, errorResponses } from "../schemas/common.ts";
 import { benchmarkPrices } from "../services/benchmarks/benchmarkPrices.ts";
 import { listBenchmarks } from "../services/benchmarks/listBenchmarks.ts";
@@ -11,9 +16,13 @@ const list = createRoute({
   method: "get",
   path: "/v1/benchmarks",
   tags,
-  summary: "Benchmarks (reading benchmark data): every symbol POST /v1/backtest accepts as `benchmark`, with its date range",
+  summary:
+    "Benchmarks (reading benchmark data): every symbol POST /v1/backtest accepts as `benchmark`, with its date range",
   security: bearerSecurity,
-  responses: { 200: { description: "Benchmarks", content: { "application/json": { schema: BenchmarkListSchema } } }, ...errorResponses(401) },
+  responses: {
+    200: { description: "Benchmarks", content: { "application/json": { schema: BenchmarkListSchema } } },
+    ...errorResponses(401),
+  },
 });
 
 const prices = createRoute({

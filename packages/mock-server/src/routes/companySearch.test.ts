@@ -8,7 +8,14 @@ import { id, testUniverse } from "../_test/testUniverse.ts";
 interface Result {
   id: string;
   name: string;
-  securities: Array<{ is_primary: boolean; symbol: string; isin: string; figi: string | null; market: string; exchange: string }>;
+  securities: Array<{
+    is_primary: boolean;
+    symbol: string;
+    isin: string;
+    figi: string | null;
+    market: string;
+    exchange: string;
+  }>;
   market_cap: number;
   sector: string;
   industry: string;
@@ -22,7 +29,13 @@ const search = async (m: ReturnType<typeof makeMock>, input: unknown) => {
 /** Checks the contract table 2.7 field by field (written from the table). */
 function expectResult(r: Result): void {
   expect(Object.keys(r).sort()).toEqual(["id", "industry", "market_cap", "name", "sector", "securities"]);
-  expect([typeof r.id, typeof r.name, typeof r.market_cap, typeof r.sector, typeof r.industry]).toEqual(["string", "string", "number", "string", "string"]);
+  expect([typeof r.id, typeof r.name, typeof r.market_cap, typeof r.sector, typeof r.industry]).toEqual([
+    "string",
+    "string",
+    "number",
+    "string",
+    "string",
+  ]);
   for (const s of r.securities) {
     expect(Object.keys(s).sort()).toEqual(["exchange", "figi", "is_primary", "isin", "market", "symbol"]);
     expect(typeof s.is_primary).toBe("boolean");
@@ -37,8 +50,27 @@ function withListings(): Universe {
     return {
       ...c,
       securities: [
-        { ...primary, id: id("aqx"), symbol: "AQX", isin: "GB0000000001", figi: "BBG00000AQX0", isPrimary: false, active: false, delistedOn: "2024-06-28" },
-        { ...primary, id: id("aql"), symbol: "AQL", exchange: "LSE", mic: "XLON", market: "GB", isin: "GB0000000002", figi: "BBG00000AQL0", isPrimary: false },
+        {
+          ...primary,
+          id: id("aqx"),
+          symbol: "AQX",
+          isin: "GB0000000001",
+          figi: "BBG00000AQX0",
+          isPrimary: false,
+          active: false,
+          delistedOn: "2024-06-28",
+        },
+        {
+          ...primary,
+          id: id("aql"),
+          symbol: "AQL",
+          exchange: "LSE",
+          mic: "XLON",
+          market: "GB",
+          isin: "GB0000000002",
+          figi: "BBG00000AQL0",
+          isPrimary: false,
+        },
         primary,
       ],
     };
@@ -52,8 +84,22 @@ describe("POST /v1/helper/companies/search", () => {
     expect(status).toBe(200);
     expect(json.results.map((r) => r.name)).toEqual(["Qubit Labs"]);
     json.results.forEach(expectResult);
-    expect(json.results[0]).toMatchObject({ id: id("qbit"), market_cap: 12e9, sector: "Technology", industry: "Semiconductors" });
-    expect(json.results[0]!.securities).toEqual([{ is_primary: true, symbol: "QBIT", isin: "US0000000000", figi: "BBG000000000", market: "us", exchange: "NASDAQ" }]);
+    expect(json.results[0]).toMatchObject({
+      id: id("qbit"),
+      market_cap: 12e9,
+      sector: "Technology",
+      industry: "Semiconductors",
+    });
+    expect(json.results[0]!.securities).toEqual([
+      {
+        is_primary: true,
+        symbol: "QBIT",
+        isin: "US0000000000",
+        figi: "BBG000000000",
+        market: "us",
+        exchange: "NASDAQ",
+      },
+    ]);
   });
 
   it("ranks exact, then prefix, then substring matches, each by market cap descending", async () => {
@@ -78,14 +124,19 @@ describe("POST /v1/helper/companies/search", () => {
     const all = ["bigtech", "bank", "tobac", "photon", "qbit", "aqua", "cryo", "desal", "pipes", "qsoft"].map(id);
     expect((await search(makeMock(), { query: "BBG00000000" })).json.results.map((r) => r.id)).toEqual(all);
     expect((await search(makeMock(), { query: "BBG00000000", limit: 50 })).json.results.map((r) => r.id)).toEqual(all);
-    expect((await search(makeMock(), { query: "BBG00000000", limit: 3 })).json.results.map((r) => r.id)).toEqual(all.slice(0, 3));
+    expect((await search(makeMock(), { query: "BBG00000000", limit: 3 })).json.results.map((r) => r.id)).toEqual(
+      all.slice(0, 3),
+    );
   });
 
   it("never returns a company without an active listing, and lists only active listings, primary first", async () => {
     expect((await search(makeMock(), { query: "Defunct" })).json.results).toEqual([]);
     const m = makeMock({ universe: withListings() });
     const aqua = (await search(m, { query: "AquaPure" })).json.results[0]!;
-    expect(aqua.securities.map((s) => [s.symbol, s.is_primary])).toEqual([["AQUA", true], ["AQL", false]]);
+    expect(aqua.securities.map((s) => [s.symbol, s.is_primary])).toEqual([
+      ["AQUA", true],
+      ["AQL", false],
+    ]);
     expect((await search(m, { query: "AQL" })).json.results.map((r) => r.id)).toEqual([id("aqua")]);
     expect((await search(m, { query: "AQX" })).json.results).toEqual([]); // only active listings are matched
   });
@@ -94,15 +145,20 @@ describe("POST /v1/helper/companies/search", () => {
     expect((await search(makeMock(), { query: "zzzz" })).json).toEqual({ results: [] });
   });
 
-  it.each([[{}], [{ query: "" }], [{ query: "   " }], [{ query: 5 }], [{ query: "a", limit: 0 }], [{ query: "a", limit: 2.5 }], [{ query: "a", limit: "3" }]])(
-    "400 {error} for %j",
-    async (input) => {
-      const { status, json } = await search(makeMock(), input);
-      expect(status).toBe(400);
-      expectError(json);
-      expect(json.error).toMatch(/^body\.(query|limit): /);
-    },
-  );
+  it.each([
+    [{}],
+    [{ query: "" }],
+    [{ query: "   " }],
+    [{ query: 5 }],
+    [{ query: "a", limit: 0 }],
+    [{ query: "a", limit: 2.5 }],
+    [{ query: "a", limit: "3" }],
+  ])("400 {error} for %j", async (input) => {
+    const { status, json } = await search(makeMock(), input);
+    expect(status).toBe(400);
+    expectError(json);
+    expect(json.error).toMatch(/^body\.(query|limit): /);
+  });
 
   it("401 without a credential", async () => {
     expect((await makeMock().anonymous.post("/v1/helper/companies/search", { query: "a" })).status).toBe(401);
@@ -124,7 +180,8 @@ describe("company search on the real fixtures", () => {
     real = await loadUniverse();
     m = makeMock({ universe: real });
   });
-  const post = (input: unknown) => m.client(real.users.find((u) => u.active)!.apiKey).post("/v1/helper/companies/search", input);
+  const post = (input: unknown) =>
+    m.client(real.users.find((u) => u.active)!.apiKey).post("/v1/helper/companies/search", input);
 
   it("finds a company by the ISIN and FIGI of each of its active listings, exact match first", async () => {
     const multi = real.companies.filter((c) => c.securities.filter((s) => s.active).length > 1).slice(0, 5);
@@ -135,7 +192,11 @@ describe("company search on the real fixtures", () => {
           const { results } = await body<{ results: Result[] }>(await post({ query: q }));
           expect(results[0]!.id, q).toBe(c.id);
           expect(results[0]!.securities[0]!.is_primary).toBe(true);
-          expect(results[0]!.securities.every((x) => c.securities.find((y) => y.symbol === x.symbol && y.isin === x.isin)?.active)).toBe(true);
+          expect(
+            results[0]!.securities.every(
+              (x) => c.securities.find((y) => y.symbol === x.symbol && y.isin === x.isin)?.active,
+            ),
+          ).toBe(true);
         }
       }
     }
@@ -145,7 +206,9 @@ describe("company search on the real fixtures", () => {
     const { results } = await body<{ results: Result[] }>(await post({ query: "tech", limit: 10 }));
     expect(results.length).toBeGreaterThan(0);
     const rank = (r: Result) => {
-      const keys = [r.name, ...r.securities.flatMap((s) => [s.symbol, s.isin, s.figi ?? ""])].map((k) => k.toLowerCase());
+      const keys = [r.name, ...r.securities.flatMap((s) => [s.symbol, s.isin, s.figi ?? ""])].map((k) =>
+        k.toLowerCase(),
+      );
       return keys.includes("tech") ? 0 : keys.some((k) => k.startsWith("tech")) ? 1 : 2;
     };
     for (let i = 1; i < results.length; i++) {
@@ -162,7 +225,10 @@ describe("POST /v2/helper/companies/search (as v1, docs/parity.md)", () => {
   it("answers exactly what v1 answers, and validates the same way", async () => {
     const m = makeMock();
     for (const input of [{ query: "qbit" }, { query: "q", limit: 2 }, { query: "US0000000000" }]) {
-      const [v1, v2] = await Promise.all([m.alice.post("/v1/helper/companies/search", input), m.alice.post("/v2/helper/companies/search", input)]);
+      const [v1, v2] = await Promise.all([
+        m.alice.post("/v1/helper/companies/search", input),
+        m.alice.post("/v2/helper/companies/search", input),
+      ]);
       expect(v2.status).toBe(200);
       expect(await body(v2)).toEqual(await body(v1));
     }
@@ -188,9 +254,18 @@ describe("the real companies of the fixtures (the tickers the guides use)", () =
     };
     for (const [ticker, [name, isin, exchange]] of Object.entries(expected)) {
       for (const v of ["v1", "v2"]) {
-        const { results } = await body<{ results: Result[] }>(await client.post(`/${v}/helper/companies/search`, { query: ticker.toLowerCase() }));
+        const { results } = await body<{ results: Result[] }>(
+          await client.post(`/${v}/helper/companies/search`, { query: ticker.toLowerCase() }),
+        );
         expect(results[0]!.name, ticker).toBe(name);
-        expect(results[0]!.securities[0]).toEqual({ is_primary: true, symbol: ticker, isin, figi: null, market: "us", exchange });
+        expect(results[0]!.securities[0]).toEqual({
+          is_primary: true,
+          symbol: ticker,
+          isin,
+          figi: null,
+          market: "us",
+          exchange,
+        });
       }
     }
   });

@@ -30,7 +30,9 @@ describe("control surface /__mock", () => {
     expect((await body<{ status: number }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).status).toBe(100);
 
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-    const advanced = await body<{ clockOffsetMs: number; now: string }>(await m.anonymous.post("/__mock/clock/advance", { ms: 2000 }));
+    const advanced = await body<{ clockOffsetMs: number; now: string }>(
+      await m.anonymous.post("/__mock/clock/advance", { ms: 2000 }),
+    );
     expect(advanced.clockOffsetMs).toBe(2000);
     expect(advanced.now).toBe(new Date(m.clock.now() + 2000).toISOString());
     expect((await body<{ status: number }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).status).toBe(48);
@@ -42,14 +44,20 @@ describe("control surface /__mock", () => {
     await m.alice.post("/v1/strategies", { name: "tmp", objective: "water" });
     await m.alice.del(`/v1/strategies/${aliceQuantum}`);
     await m.anonymous.post("/__mock/clock/advance", { ms: 1000 });
-    const after = await body<{ clockOffsetMs: number; strategies: number }>(await m.anonymous.post("/__mock/reset", {}));
+    const after = await body<{ clockOffsetMs: number; strategies: number }>(
+      await m.anonymous.post("/__mock/reset", {}),
+    );
     expect(after).toMatchObject({ clockOffsetMs: 0, strategies: 3 });
-    expect((await body<Array<{ id: string }>>(await m.alice.get("/v1/strategies"))).map((s) => s.id)).toEqual([aliceQuantum]);
+    expect((await body<Array<{ id: string }>>(await m.alice.get("/v1/strategies"))).map((s) => s.id)).toEqual([
+      aliceQuantum,
+    ]);
   });
 
   it("settings change latency and the duration of later builds", async () => {
     const m = makeMock();
-    const s = await body<{ buildDurationMs: number }>(await m.anonymous.put("/__mock/settings", { buildDurationMs: 0 }));
+    const s = await body<{ buildDurationMs: number }>(
+      await m.anonymous.put("/__mock/settings", { buildDurationMs: 0 }),
+    );
     expect(s.buildDurationMs).toBe(0);
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
     expect((await body<{ status: number }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).status).toBe(100);

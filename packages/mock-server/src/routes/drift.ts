@@ -2,10 +2,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
 import { jsonResponse } from "../schemas/common.ts";
 import { CONTROL_REFUSALS } from "../schemas/controlRefusals.ts";
-import { type DriftLog, MAX_FIELDS_PER_OPERATION, MAX_SAMPLE_PATHS, MAX_UNDOCUMENTED_ROUTES, NO_DRIFT_REPORT, OTHER_ROUTES } from "../proxy/DriftLog.ts";
+import {
+  type DriftLog,
+  MAX_FIELDS_PER_OPERATION,
+  MAX_SAMPLE_PATHS,
+  MAX_UNDOCUMENTED_ROUTES,
+  NO_DRIFT_REPORT,
+  OTHER_ROUTES,
+} from "../proxy/DriftLog.ts";
 
 const FieldDriftSchema = z.object({
-  path: z.string().openapi({ description: "JSON path of the field; array items are written []", example: "$.performance.sharpe" }),
+  path: z
+    .string()
+    .openapi({ description: "JSON path of the field; array items are written []", example: "$.performance.sharpe" }),
   kind: z.enum(["missing", "extra", "type", "value", "status", "undocumented"]),
   expected: z.string(),
   got: z.string(),
@@ -17,7 +26,9 @@ const FieldDriftSchema = z.object({
 
 const DriftReportSchema = z
   .object({
-    mode: z.enum(["proxy", "off"]).openapi({ description: "proxy: the server forwards the API to `upstream` (--proxy); off: nothing to report" }),
+    mode: z
+      .enum(["proxy", "off"])
+      .openapi({ description: "proxy: the server forwards the API to `upstream` (--proxy); off: nothing to report" }),
     upstream: z.string().nullable(),
     requests: z.number().int(),
     drifted: z.number().int(),
@@ -30,11 +41,20 @@ const DriftReportSchema = z
         requests: z.number().int(),
         drifted: z.number().int(),
         statuses: z.record(z.string(), z.number().int()),
-        fields: z.array(FieldDriftSchema).openapi({ description: `At most ${MAX_FIELDS_PER_OPERATION}, the first seen` }),
-        fieldsNotListed: z.number().int().optional().openapi({ description: "Issues of further fields, counted but not listed" }),
+        fields: z
+          .array(FieldDriftSchema)
+          .openapi({ description: `At most ${MAX_FIELDS_PER_OPERATION}, the first seen` }),
+        fieldsNotListed: z
+          .number()
+          .int()
+          .optional()
+          .openapi({ description: "Issues of further fields, counted but not listed" }),
         firstSeen: z.string(),
         lastSeen: z.string(),
-        samplePaths: z.array(z.string()).optional().openapi({ description: `A route the mock lacks: the first ${MAX_SAMPLE_PATHS} request paths it grouped` }),
+        samplePaths: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: `A route the mock lacks: the first ${MAX_SAMPLE_PATHS} request paths it grouped` }),
       }),
     ),
   })

@@ -8,7 +8,10 @@ import { strategyExposures } from "../services/exposures/strategyExposures.ts";
 const description =
   "One row per strategy, by descending exposure: `exposure` = share of the portfolio's weight in the strategy's companies, `overlap` = share of the strategy's companies the portfolio holds, `returns` = buy-and-hold return of the strategy's conviction-weighted companies over the window ending on the data's as-of date (docs/maths.md#strategy-exposures). Without `strategyIds`, every strategy the caller can see (own and public, not archived) and the premade ones. 404 for a strategy id the caller cannot see.";
 const responses = (v: string) => ({
-  200: { description: `Per-strategy exposure rows (${v})`, content: { "application/json": { schema: z.array(ExposureRowSchema) } } },
+  200: {
+    description: `Per-strategy exposure rows (${v})`,
+    content: { "application/json": { schema: z.array(ExposureRowSchema) } },
+  },
   ...errorResponses(400, 401, 404),
 });
 
@@ -42,9 +45,15 @@ const v2 = createRoute({
 export const registerExposureRoutes: RouteModule = (app, ctx) => {
   for (const path of [v1.path, v2.path]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
-      throw new ApiError(405, `${c.req.method} ${path} is not supported: send POST with {companiesWeight, strategyIds}`, { headers: { Allow: "POST" } });
+      throw new ApiError(
+        405,
+        `${c.req.method} ${path} is not supported: send POST with {companiesWeight, strategyIds}`,
+        { headers: { Allow: "POST" } },
+      );
     });
   }
-  app.openapi(v1, (c) => c.json(strategyExposures(ctx, c.var.caller, { ...c.req.valid("json"), returnDateRange: "1-year" }), 200));
+  app.openapi(v1, (c) =>
+    c.json(strategyExposures(ctx, c.var.caller, { ...c.req.valid("json"), returnDateRange: "1-year" }), 200),
+  );
   app.openapi(v2, (c) => c.json(strategyExposures(ctx, c.var.caller, c.req.valid("json")), 200));
 };

@@ -27,7 +27,9 @@ describe("factsheets (v2)", () => {
     const ready = await get();
     expect(ready.status).toBe(302);
     const location = ready.headers.get("location") ?? "";
-    expect(location).toContain(`/v2/strategies/${aliceQuantum}/factsheet.pdf?versionId=${id("alice-quantum-v1")}&asOfDate=2025-03-01`);
+    expect(location).toContain(
+      `/v2/strategies/${aliceQuantum}/factsheet.pdf?versionId=${id("alice-quantum-v1")}&asOfDate=2025-03-01`,
+    );
     // A presigned address: no API key needed.
     expect(location).toMatch(/&expires=\d+&signature=[0-9a-f]{64}$/);
     const text = await pdfText(m.anonymous, location);
@@ -35,21 +37,31 @@ describe("factsheets (v2)", () => {
     expect(text).toContain("(Alice quantum)");
     expect(text).toContain("(QBIT)");
     expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
-    const versions = await body<Array<{ has_factsheet: boolean }>>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`));
+    const versions = await body<Array<{ has_factsheet: boolean }>>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`),
+    );
     expect(versions[0]?.has_factsheet).toBe(true);
     // The reference's only answer: "generating" (a ready factsheet is kept without force; GET redirects at once).
-    expect(await body(await m.alice.post(`/v2/strategies/${aliceQuantum}/factsheet`, {}))).toEqual({ status: "generating" });
+    expect(await body(await m.alice.post(`/v2/strategies/${aliceQuantum}/factsheet`, {}))).toEqual({
+      status: "generating",
+    });
     expect((await get()).status).toBe(302);
-    expect(await body(await m.alice.post(`/v2/strategies/${aliceQuantum}/factsheet`, { force: true }))).toEqual({ status: "generating" });
+    expect(await body(await m.alice.post(`/v2/strategies/${aliceQuantum}/factsheet`, { force: true }))).toEqual({
+      status: "generating",
+    });
   });
 
   it("create_factsheet on submit: generating while the run builds, then ready", async () => {
     const m = makeMock();
     await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-05-01", create_factsheet: true });
     const q = `asOfDate=2025-05-01`;
-    expect(await body(await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?${q}`))).toEqual({ status: "generating" });
+    expect(await body(await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?${q}`))).toEqual({
+      status: "generating",
+    });
     m.clock.advance(4000);
-    expect(await body(await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?${q}`))).toEqual({ status: "generating" });
+    expect(await body(await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?${q}`))).toEqual({
+      status: "generating",
+    });
     m.clock.advance(4000);
     expect((await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?${q}`)).status).toBe(302);
     expect((await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet?asOfDate=2025-05-02`)).status).toBe(404);
@@ -63,7 +75,9 @@ describe("factsheets (v2)", () => {
     expect((await m.alice.post(`/v2/strategies/${premade.id}/factsheet`, {})).status).toBe(403);
     expect((await m.alice.post(`/v2/strategies/${id("bob-water")}/factsheet`, {})).status).toBe(403);
     expect((await m.alice.get(`/v2/strategies/${id("bob-private")}/factsheet`)).status).toBe(404);
-    const pdf = await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet.pdf?versionId=${premadeVersionId(premade)}&asOfDate=2025-03-01`);
+    const pdf = await m.alice.get(
+      `/v2/strategies/${aliceQuantum}/factsheet.pdf?versionId=${premadeVersionId(premade)}&asOfDate=2025-03-01`,
+    );
     expect(pdf.status).toBe(400); // unsigned: expires and signature are required
   });
 
@@ -80,13 +94,19 @@ describe("factsheets (v2)", () => {
 describe("factsheets (v1)", () => {
   it("the same flow; the v1 strategy's has_factsheet turns true", async () => {
     const m = makeMock({ buildDurationMs: 0 });
-    expect((await body<{ has_factsheet: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).has_factsheet).toBe(false);
-    expect(await body(await m.alice.post(`/v1/strategies/${aliceQuantum}/factsheet`))).toEqual({ status: "generating" });
+    expect(
+      (await body<{ has_factsheet: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).has_factsheet,
+    ).toBe(false);
+    expect(await body(await m.alice.post(`/v1/strategies/${aliceQuantum}/factsheet`))).toEqual({
+      status: "generating",
+    });
     const r = await m.alice.get(`/v1/strategies/${aliceQuantum}/factsheet`);
     expect(r.status).toBe(302);
     expect(r.headers.get("location")).toContain(`/v1/strategies/${aliceQuantum}/factsheet.pdf?`);
     expect((await pdfText(m.alice, r.headers.get("location") ?? "")).startsWith("%PDF")).toBe(true);
-    expect((await body<{ has_factsheet: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).has_factsheet).toBe(true);
+    expect(
+      (await body<{ has_factsheet: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}`))).has_factsheet,
+    ).toBe(true);
   });
 });
 
@@ -107,7 +127,9 @@ describe("presigned factsheet addresses", () => {
     const late = await m.anonymous.get(`${url.pathname}${url.search}`);
     expect(late.status).toBe(403);
     expect((await body<{ error: string }>(late)).error).toMatch(/^query\.expires: .*expired/);
-    const fresh = new URL((await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet`)).headers.get("location") ?? "");
+    const fresh = new URL(
+      (await m.alice.get(`/v2/strategies/${aliceQuantum}/factsheet`)).headers.get("location") ?? "",
+    );
     expect((await m.anonymous.get(`${fresh.pathname}${fresh.search}`)).status).toBe(200);
   });
 

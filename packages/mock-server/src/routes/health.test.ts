@@ -21,7 +21,9 @@ describe("GET /v1/health and /v2/health", () => {
 
   it("both appear in the OpenAPI document", async () => {
     const m = makeMock();
-    const doc = await body<{ paths: Record<string, { get?: { summary?: string; security?: unknown } }> }>(await m.anonymous.get("/openapi.json"));
+    const doc = await body<{ paths: Record<string, { get?: { summary?: string; security?: unknown } }> }>(
+      await m.anonymous.get("/openapi.json"),
+    );
     for (const path of ["/v1/health", "/v2/health"]) expect(doc.paths[path]?.get?.summary, path).toContain("health");
   });
 });

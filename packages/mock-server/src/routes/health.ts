@@ -12,11 +12,17 @@ const healthRoute = (path: (typeof HEALTH_PATHS)[number]) =>
     path,
     tags: ["Health"],
     summary: `Service health, ${path.slice(1, 3)} (no credential)`,
-    description: "Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.",
-    responses: { 200: { description: "The service is running", content: { "application/json": { schema: HealthSchema } } } },
+    description:
+      "Answers 200 without an Authorization header: use it to check connectivity before the first authenticated call.",
+    responses: {
+      200: { description: "The service is running", content: { "application/json": { schema: HealthSchema } } },
+    },
   });
 
 /** `GET /v1/health` and `GET /v2/health` (docs/parity.md#health-endpoint): 200 `{status: "OK", message: "Service is running"}`, no credential. */
 export const registerHealthRoutes: RouteModule = (app) => {
-  for (const path of HEALTH_PATHS) app.openapi(healthRoute(path), (c) => c.json({ status: "OK" as const, message: "Service is running" as const }, 200));
+  for (const path of HEALTH_PATHS)
+    app.openapi(healthRoute(path), (c) =>
+      c.json({ status: "OK" as const, message: "Service is running" as const }, 200),
+    );
 };

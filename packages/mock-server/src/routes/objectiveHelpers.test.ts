@@ -9,18 +9,32 @@ import { LIMITS } from "../schemas/limits.ts";
 import { isExcluded } from "../services/selection/isExcluded.ts";
 
 const PREFIX = "The strategy is to invest in companies that ";
-interface Enhanced { enhancedObjective: string; improvementsSummary: string }
-interface Reversed { reversedObjective: string; summary: string }
-interface Phrases { phrases: Array<{ phrase: string; reason: string }> }
+interface Enhanced {
+  enhancedObjective: string;
+  improvementsSummary: string;
+}
+interface Reversed {
+  reversedObjective: string;
+  summary: string;
+}
+interface Phrases {
+  phrases: Array<{ phrase: string; reason: string }>;
+}
 
 describe("POST /v1|v2/enhance-objective on the test universe", () => {
   it("puts the objective in the service's form, keeps its words and adds the closest theme's value chain and terms", async () => {
     const m = makeMock();
-    const r = await m.alice.post("/v1/enhance-objective", { objective: "Invest in companies that build superconducting qubit processors." });
+    const r = await m.alice.post("/v1/enhance-objective", {
+      objective: "Invest in companies that build superconducting qubit processors.",
+    });
     expect(r.status).toBe(200);
     const json = await body<Enhanced>(r);
     expect(Object.keys(json).sort()).toEqual(["enhancedObjective", "improvementsSummary"]);
-    expect(json.enhancedObjective.startsWith(`${PREFIX}build superconducting qubit processors, in particular companies that build quantum computers`)).toBe(true);
+    expect(
+      json.enhancedObjective.startsWith(
+        `${PREFIX}build superconducting qubit processors, in particular companies that build quantum computers`,
+      ),
+    ).toBe(true);
     expect(json.enhancedObjective).toMatch(/Relevant terms: .*cryogenic/);
     expect(json.improvementsSummary).toContain("Quantum Computing");
     expect(json.enhancedObjective.length).toBeLessThanOrEqual(LIMITS.OBJECTIVE_MAX);
@@ -29,7 +43,11 @@ describe("POST /v1|v2/enhance-objective on the test universe", () => {
   it("v1 and v2 answer the same, and the same input always gives the same answer", async () => {
     const m = makeMock();
     const objective = "quantum error correction";
-    const [a, b, c] = await Promise.all([m.alice.post("/v1/enhance-objective", { objective }), m.alice.post("/v2/enhance-objective", { objective }), m.bob.post("/v1/enhance-objective", { objective })]);
+    const [a, b, c] = await Promise.all([
+      m.alice.post("/v1/enhance-objective", { objective }),
+      m.alice.post("/v2/enhance-objective", { objective }),
+      m.bob.post("/v1/enhance-objective", { objective }),
+    ]);
     const first = await body<Enhanced>(a);
     expect(await body(b)).toEqual(first);
     expect(await body(c)).toEqual(first);
@@ -38,16 +56,27 @@ describe("POST /v1|v2/enhance-objective on the test universe", () => {
 
   it("with no matching theme only the form is fixed, and the summary says what to add; negative framing is flagged", async () => {
     const m = makeMock();
-    const none = await body<Enhanced>(await m.alice.post("/v1/enhance-objective", { objective: "companies that sell garden gnomes" }));
+    const none = await body<Enhanced>(
+      await m.alice.post("/v1/enhance-objective", { objective: "companies that sell garden gnomes" }),
+    );
     expect(none.enhancedObjective).toBe(`${PREFIX}sell garden gnomes.`);
     expect(none.improvementsSummary).toMatch(/No theme/);
-    const negative = await body<Enhanced>(await m.alice.post("/v1/enhance-objective", { objective: "quantum computing hardware, excluding defence contractors" }));
+    const negative = await body<Enhanced>(
+      await m.alice.post("/v1/enhance-objective", {
+        objective: "quantum computing hardware, excluding defence contractors",
+      }),
+    );
     expect(negative.improvementsSummary).toMatch(/negative framing .*exclusion/);
   });
 
   it("400 naming the field for a missing, blank or over-long objective; 401 without a key", async () => {
     const m = makeMock();
-    for (const input of [{}, { objective: "   " }, { objective: "x".repeat(LIMITS.OBJECTIVE_MAX + 1) }, { objective: 5 }]) {
+    for (const input of [
+      {},
+      { objective: "   " },
+      { objective: "x".repeat(LIMITS.OBJECTIVE_MAX + 1) },
+      { objective: 5 },
+    ]) {
       for (const path of ["/v1/enhance-objective", "/v2/reverse-objective"]) {
         const r = await m.alice.post(path, input);
         expect(r.status, `${path} ${JSON.stringify(input).slice(0, 40)}`).toBe(400);
@@ -62,15 +91,21 @@ describe("POST /v1|v2/enhance-objective on the test universe", () => {
   it("any objective within the limits gets 200, the service's form and at most OBJECTIVE_MAX characters (never a 5xx)", async () => {
     const m = makeMock();
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: LIMITS.OBJECTIVE_MAX }).filter((s) => s.trim() !== ""), async (objective) => {
-        for (const [path, field] of [["/v1/enhance-objective", "enhancedObjective"], ["/v1/reverse-objective", "reversedObjective"]] as const) {
-          const r = await m.alice.post(path, { objective });
-          expect(r.status).toBe(200);
-          const text = (await body<Record<string, string>>(r))[field]!;
-          expect(text.startsWith(PREFIX)).toBe(true);
-          expect(text.length).toBeLessThanOrEqual(LIMITS.OBJECTIVE_MAX);
-        }
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: LIMITS.OBJECTIVE_MAX }).filter((s) => s.trim() !== ""),
+        async (objective) => {
+          for (const [path, field] of [
+            ["/v1/enhance-objective", "enhancedObjective"],
+            ["/v1/reverse-objective", "reversedObjective"],
+          ] as const) {
+            const r = await m.alice.post(path, { objective });
+            expect(r.status).toBe(200);
+            const text = (await body<Record<string, string>>(r))[field]!;
+            expect(text.startsWith(PREFIX)).toBe(true);
+            expect(text.length).toBeLessThanOrEqual(LIMITS.OBJECTIVE_MAX);
+          }
+        },
+      ),
       { numRuns: 40, seed: 13 },
     );
   });
@@ -83,20 +118,31 @@ describe("enhance and reverse on the real fixtures", () => {
     real = loadUniverse();
     m = makeMock({ universe: real });
   });
-  const post = async <T>(path: string, input: unknown) => body<T>(await m.client(real.users[0]!.apiKey).post(path, input));
-  const topPremade = async (objective: string) => (await post<{ matches: Array<{ strategy: { name: string } }> }>("/v1/premade-strategies/search", { objective })).matches[0]!.strategy.name;
+  const post = async <T>(path: string, input: unknown) =>
+    body<T>(await m.client(real.users[0]!.apiKey).post(path, input));
+  const topPremade = async (objective: string) =>
+    (await post<{ matches: Array<{ strategy: { name: string } }> }>("/v1/premade-strategies/search", { objective }))
+      .matches[0]!.strategy.name;
 
   it("the guide's rough defence objective comes back sharpened toward Defence Modernisation, and still finds that theme first", async () => {
     const objective = "Invest in companies that would benefit from increased spend in the European defense sector.";
     const enhanced = await post<Enhanced>("/v1/enhance-objective", { objective });
-    expect(enhanced.enhancedObjective.startsWith(`${PREFIX}would benefit from increased spend in the European defense sector, in particular companies that`)).toBe(true);
+    expect(
+      enhanced.enhancedObjective.startsWith(
+        `${PREFIX}would benefit from increased spend in the European defense sector, in particular companies that`,
+      ),
+    ).toBe(true);
     expect(enhanced.enhancedObjective).toMatch(/munitions/);
     expect(enhanced.improvementsSummary).toContain("Defence Modernisation");
     expect(await topPremade(enhanced.enhancedObjective)).toBe("Defence Modernisation");
   });
 
   it("the reversed objective of a theme points away from it: its closest premade strategy is another theme", async () => {
-    for (const [objective, words] of [["electric cars and batteries", /internal-combustion/], ["solar and wind power developers", /fossil-fuel/], ["GLP-1 obesity drugs", /snack/]] as const) {
+    for (const [objective, words] of [
+      ["electric cars and batteries", /internal-combustion/],
+      ["solar and wind power developers", /fossil-fuel/],
+      ["GLP-1 obesity drugs", /snack/],
+    ] as const) {
       const reversed = await post<Reversed>("/v2/reverse-objective", { objective });
       expect(reversed.reversedObjective.startsWith(PREFIX), objective).toBe(true);
       expect(reversed.reversedObjective).toMatch(words);
@@ -119,7 +165,11 @@ describe("POST /v1|v2/exclusion-phrases", () => {
   it("2 to 10 phrases with reasons, narrowest first; every one removes the company under the mock's exclusion matcher", async () => {
     const m = makeMock();
     for (const key of ["qbit", "cryo", "tobac", "bank", "desal"]) {
-      const input = { objective: "The strategy is to invest in companies that treat and desalinate water", companyId: id(key), inclusionReason: "Its filtration membranes are used by water utilities." };
+      const input = {
+        objective: "The strategy is to invest in companies that treat and desalinate water",
+        companyId: id(key),
+        inclusionReason: "Its filtration membranes are used by water utilities.",
+      };
       const r = await m.alice.post("/v2/exclusion-phrases", input);
       expect(r.status, key).toBe(200);
       const json = await body<Phrases>(r);
@@ -137,21 +187,35 @@ describe("POST /v1|v2/exclusion-phrases", () => {
 
   it("end to end: a suggested phrase added to the strategy's exclusions removes the company after resubmitting", async () => {
     const m = makeMock();
-    const created = await body<{ id: string }>(await m.alice.post("/v1/strategies", { name: "water", objective: "clean water treatment, filtration and desalination" }));
+    const created = await body<{ id: string }>(
+      await m.alice.post("/v1/strategies", {
+        name: "water",
+        objective: "clean water treatment, filtration and desalination",
+      }),
+    );
     const build = async () => {
       expect((await m.alice.post(`/v1/strategies/${created.id}/submit`)).status).toBe(200);
       m.clock.advance(5000);
-      return body<Array<{ id: string; name: string; reasoning?: string }>>(await m.alice.get(`/v1/strategies/${created.id}/companies?includeReasoning=true`));
+      return body<Array<{ id: string; name: string; reasoning?: string }>>(
+        await m.alice.get(`/v1/strategies/${created.id}/companies?includeReasoning=true`),
+      );
     };
     const before = await build();
     const target = before.find((c) => c.id === id("desal")) ?? before[0]!;
     const { phrases } = await body<Phrases>(
-      await m.alice.post("/v1/exclusion-phrases", { objective: "clean water treatment, filtration and desalination", companyId: target.id, inclusionReason: target.reasoning ?? "" }),
+      await m.alice.post("/v1/exclusion-phrases", {
+        objective: "clean water treatment, filtration and desalination",
+        companyId: target.id,
+        inclusionReason: target.reasoning ?? "",
+      }),
     );
     for (const p of phrases.slice(0, 2)) {
       expect((await m.alice.patch(`/v1/strategies/${created.id}`, { exclusions: [p.phrase] })).status).toBe(200);
       const after = await build();
-      expect(after.map((c) => c.id), p.phrase).not.toContain(target.id);
+      expect(
+        after.map((c) => c.id),
+        p.phrase,
+      ).not.toContain(target.id);
     }
   });
 
@@ -182,7 +246,12 @@ describe("exclusion phrases on the real fixtures (property)", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: real.companies.length - 1 }),
-        fc.constantFrom("electric vehicles", "The strategy is to invest in companies that build AI data centres", "water", "x"),
+        fc.constantFrom(
+          "electric vehicles",
+          "The strategy is to invest in companies that build AI data centres",
+          "water",
+          "x",
+        ),
         fc.string({ maxLength: 200 }),
         async (k, objective, inclusionReason) => {
           const company = real.companies[k]!;
@@ -192,7 +261,8 @@ describe("exclusion phrases on the real fixtures (property)", () => {
           expect(phrases.length).toBeGreaterThanOrEqual(2);
           expect(phrases.length).toBeLessThanOrEqual(10);
           expect(new Set(phrases.map((p) => p.phrase.toLowerCase())).size).toBe(phrases.length);
-          for (const p of phrases) expect(isExcluded(company, [p.phrase], real.companies), `${company.name}: ${p.phrase}`).toBe(true);
+          for (const p of phrases)
+            expect(isExcluded(company, [p.phrase], real.companies), `${company.name}: ${p.phrase}`).toBe(true);
         },
       ),
       { numRuns: 60, seed: 1313 },
@@ -202,9 +272,18 @@ describe("exclusion phrases on the real fixtures (property)", () => {
 
 describe("the OpenAPI document", () => {
   it("shows the helpers under both versions, with summaries", async () => {
-    const doc = await body<{ paths: Record<string, { post?: { summary?: string } }> }>(await makeMock().anonymous.get("/openapi.json"));
+    const doc = await body<{ paths: Record<string, { post?: { summary?: string } }> }>(
+      await makeMock().anonymous.get("/openapi.json"),
+    );
     for (const v of ["v1", "v2"]) {
-      for (const path of ["enhance-objective", "reverse-objective", "exclusion-phrases", "helper/companies/search", "backtest", "strategies/{id}/optimize"]) {
+      for (const path of [
+        "enhance-objective",
+        "reverse-objective",
+        "exclusion-phrases",
+        "helper/companies/search",
+        "backtest",
+        "strategies/{id}/optimize",
+      ]) {
         expect(doc.paths[`/${v}/${path}`]?.post?.summary, `/${v}/${path}`).toBeTruthy();
       }
     }

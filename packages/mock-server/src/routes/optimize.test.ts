@@ -4,15 +4,47 @@ import { expectCompany, expectError } from "../_test/contractShapes.ts";
 import { body, makeMock } from "../_test/makeMock.ts";
 import { id } from "../_test/testUniverse.ts";
 
-interface Entry { id: string; symbol: string; weight: number; convictionScore: number | null; marketCap: number | null }
-interface Term { term: string; option: string | null; weight: number; value: number; best: number; worst: number; scale: number; normalized: number; contribution: number; share: number }
-interface Result { metadata: Record<string, number> & { objectiveTerms?: Term[] }; portfolio: Entry[]; warnings: string[]; solver?: { status: string; method: string; objective: number; gap: number } }
+interface Entry {
+  id: string;
+  symbol: string;
+  weight: number;
+  convictionScore: number | null;
+  marketCap: number | null;
+}
+interface Term {
+  term: string;
+  option: string | null;
+  weight: number;
+  value: number;
+  best: number;
+  worst: number;
+  scale: number;
+  normalized: number;
+  contribution: number;
+  share: number;
+}
+interface Result {
+  metadata: Record<string, number> & { objectiveTerms?: Term[] };
+  portfolio: Entry[];
+  warnings: string[];
+  solver?: { status: string; method: string; objective: number; gap: number };
+}
 
 const aliceQuantum = id("alice-quantum"); // QBIT (12e9), CRYO (3e9), QSOFT (8e8)
 const bobWater = id("bob-water"); // public: AQUA, DESAL, PIPES
 const bobPrivate = id("bob-private"); // never submitted
 const premade = id("premade-quantum"); // QBIT, CRYO
-const METADATA = ["numberStocks", "weightedLinguisticBeta", "marketBuzzCoverage", "annualizedReturn", "volatility", "cvar", "sharpeRatio", "expectedDailyReturn", "maxDrawdown"];
+const METADATA = [
+  "numberStocks",
+  "weightedLinguisticBeta",
+  "marketBuzzCoverage",
+  "annualizedReturn",
+  "volatility",
+  "cvar",
+  "sharpeRatio",
+  "expectedDailyReturn",
+  "maxDrawdown",
+];
 
 /**
  * Contract 2.5: metadata fields, portfolio entries = Company 2.4 + weight; the mock extensions warnings/solver and,
@@ -24,7 +56,9 @@ function expectResult(r: Result): void {
   expect(Object.keys(contract).sort()).toEqual([...METADATA].sort());
   if (objectiveTerms !== undefined) {
     expect(objectiveTerms.map((t) => t.term)).toEqual(["expectedReturn", "linguisticBeta", "tailRisk", "buzzDistance"]);
-    for (const t of objectiveTerms) for (const k of ["weight", "value", "best", "worst", "scale", "normalized", "contribution", "share"] as const) expect(Number.isFinite(t[k])).toBe(true);
+    for (const t of objectiveTerms)
+      for (const k of ["weight", "value", "best", "worst", "scale", "normalized", "contribution", "share"] as const)
+        expect(Number.isFinite(t[k])).toBe(true);
     const total = objectiveTerms.reduce((a, t) => a + t.share, 0);
     expect(total === 0 || Math.abs(total - 1) < 1e-12).toBe(true);
   }
@@ -40,11 +74,17 @@ function expectResult(r: Result): void {
   expect(r.warnings.every((w) => typeof w === "string")).toBe(true);
 }
 
-const call = async (m: ReturnType<typeof makeMock>, path: string, payload?: unknown, client: "alice" | "bob" = "alice") => {
+const call = async (
+  m: ReturnType<typeof makeMock>,
+  path: string,
+  payload?: unknown,
+  client: "alice" | "bob" = "alice",
+) => {
   const r = await m[client].post(path, payload);
   return { status: r.status, json: (await r.json()) as Result & { error: string } };
 };
-const companiesOf = async (m: ReturnType<typeof makeMock>, sid: string) => body<Entry[]>(await m.alice.get(`/v1/strategies/${sid}/companies`));
+const companiesOf = async (m: ReturnType<typeof makeMock>, sid: string) =>
+  body<Entry[]>(await m.alice.get(`/v1/strategies/${sid}/companies`));
 
 describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
   it("default: weights proportional to convictionScore over the strategy's companies", async () => {
@@ -64,16 +104,25 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
   it("a client's usual JSON headers with no body (Content-Type: application/json, Content-Length: 0 or none) is no body, not malformed JSON", async () => {
     const m = makeMock();
     const reference = await call(m, `/v1/strategies/${aliceQuantum}/optimize`);
-    const variants: Array<Record<string, string>> = [{ "Content-Type": "application/json" }, { "Content-Type": "application/json; charset=utf-8", "Content-Length": "0" }];
+    const variants: Array<Record<string, string>> = [
+      { "Content-Type": "application/json" },
+      { "Content-Type": "application/json; charset=utf-8", "Content-Length": "0" },
+    ];
     for (const headers of variants) {
-      for (const path of [`/v1/strategies/${aliceQuantum}/optimize`, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6`]) {
+      for (const path of [
+        `/v1/strategies/${aliceQuantum}/optimize`,
+        `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6`,
+      ]) {
         const r = await m.alice.post(path, undefined, headers);
         expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
-        if (path.endsWith("/optimize")) expect(((await r.json()) as Result).portfolio).toEqual(reference.json.portfolio);
+        if (path.endsWith("/optimize"))
+          expect(((await r.json()) as Result).portfolio).toEqual(reference.json.portfolio);
       }
     }
     // A body that is there but is not JSON is still refused.
-    const bad = await m.alice.post(`/v1/strategies/${aliceQuantum}/optimize`, "{not json", { "Content-Type": "application/json" });
+    const bad = await m.alice.post(`/v1/strategies/${aliceQuantum}/optimize`, "{not json", {
+      "Content-Type": "application/json",
+    });
     expect(bad.status).toBe(400);
     expectError(await bad.json());
   });
@@ -94,8 +143,15 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     const companies = await companiesOf(m, aliceQuantum);
     const top = await call(m, `/v1/strategies/${aliceQuantum}/optimize?topN=2`);
     expect(top.status).toBe(200);
-    const byScore = [...companies].sort((a, b) => (b.convictionScore ?? 0) - (a.convictionScore ?? 0) || (a.id < b.id ? -1 : 1));
-    expect(top.json.portfolio.map((e) => e.id).sort()).toEqual(byScore.slice(0, 2).map((c) => c.id).sort());
+    const byScore = [...companies].sort(
+      (a, b) => (b.convictionScore ?? 0) - (a.convictionScore ?? 0) || (a.id < b.id ? -1 : 1),
+    );
+    expect(top.json.portfolio.map((e) => e.id).sort()).toEqual(
+      byScore
+        .slice(0, 2)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(top.json.warnings.some((w) => w.includes(byScore[2]!.id) && w.includes("top 2"))).toBe(true);
     const big = await call(m, `/v1/strategies/${aliceQuantum}/optimize?minMarketCap=1000000000`);
     expect(big.status).toBe(200);
@@ -119,10 +175,14 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
 
   it("body companyIds restricts the set; an id outside the strategy or not a uuid is 400", async () => {
     const m = makeMock();
-    const sub = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, { companyIds: [id("cryo"), id("qsoft"), id("cryo")] });
+    const sub = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, {
+      companyIds: [id("cryo"), id("qsoft"), id("cryo")],
+    });
     expect(sub.status).toBe(200);
     expect(sub.json.portfolio.map((e) => e.symbol).sort()).toEqual(["CRYO", "QSOFT"]);
-    const upper = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, { companyIds: [id("cryo").toUpperCase(), id("qsoft")] });
+    const upper = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, {
+      companyIds: [id("cryo").toUpperCase(), id("qsoft")],
+    });
     expect(upper.json.portfolio.map((e) => e.id).sort()).toEqual(sub.json.portfolio.map((e) => e.id).sort());
     const all = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, { companyIds: [] });
     expect(all.json.portfolio).toHaveLength(3);
@@ -143,7 +203,10 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     }
     const empty = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, []);
     expect(empty.json.portfolio).toHaveLength(3);
-    const mean = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6&minMarketCap=1`, [id("qsoft"), id("cryo")]);
+    const mean = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.6&minMarketCap=1`, [
+      id("qsoft"),
+      id("cryo"),
+    ]);
     expect(mean.status).toBe(200);
     expect(mean.json.portfolio.map((e) => e.symbol).sort()).toEqual(["CRYO", "QSOFT"]);
     const bad = await call(m, `/v1/strategies/${aliceQuantum}/optimize`, [id("qbit"), "QBIT"]);
@@ -213,7 +276,9 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
 
   it("202 {error} telling the client to poll while the build runs, 200 once it is done; a second submit meanwhile is 423", async () => {
     const m = makeMock();
-    const created = await body<{ id: string }>(await m.alice.post("/v1/strategies", { name: "q", objective: "quantum computing and qubit hardware" }));
+    const created = await body<{ id: string }>(
+      await m.alice.post("/v1/strategies", { name: "q", objective: "quantum computing and qubit hardware" }),
+    );
     expect((await m.alice.post(`/v1/strategies/${created.id}/submit`)).status).toBe(200);
     const early = await call(m, `/v1/strategies/${created.id}/optimize`);
     expect(early.status).toBe(202);
@@ -234,7 +299,9 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
     const never = await call(m, `/v1/strategies/${bobPrivate}/optimize`, undefined, "bob");
     expect(never.status).toBe(409);
     expect(never.json.error).toMatch(/never been submitted/);
-    const failing = await body<{ id: string }>(await m.alice.post("/v1/strategies", { name: "f", objective: "quantum computing mock:fail" }));
+    const failing = await body<{ id: string }>(
+      await m.alice.post("/v1/strategies", { name: "f", objective: "quantum computing mock:fail" }),
+    );
     await m.alice.post(`/v1/strategies/${failing.id}/submit`);
     m.clock.advance(4000);
     const failed = await call(m, `/v1/strategies/${failing.id}/optimize`);
@@ -246,7 +313,10 @@ describe("POST /v1/strategies/{id}/optimize (score tilt)", () => {
 describe("POST /v2/strategies/{id}/optimize (as v1, docs/parity.md)", () => {
   it("answers what v1 answers for the same strategy and query, including 202 while building and 404 when invisible", async () => {
     const m = makeMock();
-    for (const path of [`/strategies/${aliceQuantum}/optimize?tiltExponent=2`, `/strategies/${premade}/optimize?signalType=linguisticBeta`]) {
+    for (const path of [
+      `/strategies/${aliceQuantum}/optimize?tiltExponent=2`,
+      `/strategies/${premade}/optimize?signalType=linguisticBeta`,
+    ]) {
       const [v1, v2] = [await call(m, `/v1${path}`), await call(m, `/v2${path}`)];
       expect(v2.status, path).toBe(200);
       expect(v2.json).toEqual(v1.json);
@@ -266,13 +336,21 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
     // The term report (docs/parity.md): the engine's, as extra metadata fields; the score tilt has none.
     expect(r.json.metadata.objectiveTerms).toHaveLength(4);
     expect(r.json.metadata.objectiveTerms![2]!.value).toBeCloseTo(r.json.metadata.cvar!, 12);
-    expect((await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimize`)).json.metadata.objectiveTerms).toBeUndefined();
+    expect(
+      (await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimize`)).json.metadata.objectiveTerms,
+    ).toBeUndefined();
   });
 
   it("two eligible companies under maxWeight 0.5 must be 50/50 (forced by the constraints)", async () => {
-    const r = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio?minMarketCap=1000000000&maxWeight=0.5`);
+    const r = await call(
+      makeMock(),
+      `/v1/strategies/${aliceQuantum}/optimized-portfolio?minMarketCap=1000000000&maxWeight=0.5`,
+    );
     expect(r.status).toBe(200);
-    expect(r.json.portfolio.map((e) => [e.symbol, Number(e.weight.toFixed(9))]).sort()).toEqual([["CRYO", 0.5], ["QBIT", 0.5]]);
+    expect(r.json.portfolio.map((e) => [e.symbol, Number(e.weight.toFixed(9))]).sort()).toEqual([
+      ["CRYO", 0.5],
+      ["QBIT", 0.5],
+    ]);
     expect(r.json.warnings.some((w) => w.includes("QSOFT"))).toBe(true);
   });
 
@@ -289,14 +367,20 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
   it("a solve stopped by the time limit answers 200 with feasible weights, status time-limit and a warning", async () => {
     const q = "minHoldings=3&minActiveWeight=0.2&maxWeight=0.6&returnMultiplier=50&buzzPenalty=0";
     // 1 ms: the limit passes during the LP phase, so the binding cardinality MILP never runs.
-    const r = await call(makeMock({ optimizerTimeLimitMs: 1 }), `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`);
+    const r = await call(
+      makeMock({ optimizerTimeLimitMs: 1 }),
+      `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`,
+    );
     expect(r.status).toBe(200);
     expectResult(r.json);
     expect(r.json.solver?.status).toBe("time-limit");
     expect(r.json.solver!.gap).toBeGreaterThanOrEqual(0);
     expect(r.json.portfolio.filter((e) => e.weight >= 0.2 - 1e-9)).toHaveLength(3);
     expect(r.json.warnings.some((w) => w.startsWith("the solver stopped at the time limit (0.001 s)"))).toBe(true);
-    const unlimited = await call(makeMock({ optimizerTimeLimitMs: 0 }), `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`);
+    const unlimited = await call(
+      makeMock({ optimizerTimeLimitMs: 0 }),
+      `/v1/strategies/${aliceQuantum}/optimized-portfolio?${q}`,
+    );
     expect(unlimited.json.solver?.status).toBe("optimal");
     expect(r.json.solver!.objective).toBeLessThanOrEqual(unlimited.json.solver!.objective + 1e-9);
   });
@@ -341,16 +425,24 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
     );
     expect(r.status).toBe(200);
     expectResult(r.json);
-    const zero = await call(makeMock(), `/v1/strategies/${aliceQuantum}/optimized-portfolio?linguisticBetaWeight=0&buzzPenalty=0&maxWeight=0.5`);
+    const zero = await call(
+      makeMock(),
+      `/v1/strategies/${aliceQuantum}/optimized-portfolio?linguisticBetaWeight=0&buzzPenalty=0&maxWeight=0.5`,
+    );
     expect(zero.status).toBe(200);
   });
 
   it("body companyIds restricts the set (empty = all); premade ids and public strategies work; 404 when invisible", async () => {
     const m = makeMock();
-    const sub = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.5&minMarketCap=1`, { companyIds: [id("qsoft"), id("cryo")] });
+    const sub = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.5&minMarketCap=1`, {
+      companyIds: [id("qsoft"), id("cryo")],
+    });
     expect(sub.status).toBe(200);
     expect(sub.json.portfolio.map((e) => e.symbol).sort()).toEqual(["CRYO", "QSOFT"]);
-    expect((await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.5`, { companyIds: [] })).json.portfolio.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?maxWeight=0.5`, { companyIds: [] })).json
+        .portfolio.length,
+    ).toBeGreaterThanOrEqual(2);
     expect((await call(m, `/v1/strategies/${premade}/optimized-portfolio?maxWeight=0.5`)).status).toBe(200);
     expect((await call(m, `/v1/strategies/${bobWater}/optimized-portfolio?maxWeight=0.5`)).status).toBe(200);
     expect((await call(m, `/v1/strategies/${bobPrivate}/optimized-portfolio`)).status).toBe(404);
@@ -363,18 +455,46 @@ describe("POST /v1/strategies/{id}/optimized-portfolio (mean-CVaR)", () => {
 describe("OpenAPI document", () => {
   it("documents both optimizers; optimized-portfolio's eight parameters in the contract's order with their bounds", async () => {
     const doc = (await (await makeMock().app.request("/openapi.json")).json()) as {
-      paths: Record<string, { post: { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>; responses: Record<string, unknown> } }>;
+      paths: Record<
+        string,
+        {
+          post: {
+            parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+            responses: Record<string, unknown>;
+          };
+        }
+      >;
     };
     const op = doc.paths["/v1/strategies/{id}/optimized-portfolio"]!.post;
     const query = op.parameters.filter((p) => p.in === "query");
-    expect(query.map((p) => p.name)).toEqual(["minMarketCap", "returnMultiplier", "linguisticBetaWeight", "riskFreeRate", "minHoldings", "minActiveWeight", "maxWeight", "buzzPenalty"]);
+    expect(query.map((p) => p.name)).toEqual([
+      "minMarketCap",
+      "returnMultiplier",
+      "linguisticBetaWeight",
+      "riskFreeRate",
+      "minHoldings",
+      "minActiveWeight",
+      "maxWeight",
+      "buzzPenalty",
+    ]);
     const schema = (name: string) => query.find((p) => p.name === name)!.schema;
     expect(schema("minActiveWeight")).toMatchObject({ exclusiveMinimum: 0.0001 });
     expect(schema("maxWeight")).toMatchObject({ exclusiveMinimum: 0, maximum: 1 });
     expect(schema("minHoldings")).toMatchObject({ type: "integer", minimum: 2 });
     expect(Object.keys(op.responses).sort()).toEqual(["200", "202", "400", "401", "404", "409", "413", "429", "503"]);
-    const tilt = doc.paths["/v1/strategies/{id}/optimize"]!.post.parameters.filter((p) => p.in === "query").map((p) => p.name);
-    expect(tilt).toEqual(["minMarketCap", "signalType", "tiltExponent", "maxWeight", "minWeight", "riskDiversification", "riskFreeRate", "topN"]);
+    const tilt = doc.paths["/v1/strategies/{id}/optimize"]!.post.parameters.filter((p) => p.in === "query").map(
+      (p) => p.name,
+    );
+    expect(tilt).toEqual([
+      "minMarketCap",
+      "signalType",
+      "tiltExponent",
+      "maxWeight",
+      "minWeight",
+      "riskDiversification",
+      "riskFreeRate",
+      "topN",
+    ]);
   });
 });
 
@@ -431,7 +551,10 @@ describe("properties", () => {
     const m = makeMock();
     await fc.assert(
       fc.asyncProperty(cvarParams, async (params) => {
-        const r = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?${queryString({ ...params, maxWeight: params.maxWeight ?? 0.5 })}`);
+        const r = await call(
+          m,
+          `/v1/strategies/${aliceQuantum}/optimized-portfolio?${queryString({ ...params, maxWeight: params.maxWeight ?? 0.5 })}`,
+        );
         expect(r.status, r.json.error).toBe(200);
         expectResult(r.json);
         expect(r.json.solver?.status).toBe("optimal");
@@ -452,10 +575,22 @@ describe("properties", () => {
     const m = makeMock();
     const bad = broken({
       minMarketCap: fc.oneof(fc.double({ max: -1e-9, noNaN: true, noDefaultInfinity: true }), notNumber),
-      tiltExponent: fc.oneof(fc.double({ min: 10.000001, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: -1e-9, noNaN: true })),
-      maxWeight: fc.oneof(fc.double({ min: -5, max: 0, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
-      minWeight: fc.oneof(fc.double({ min: -5, max: -1e-9, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
-      riskDiversification: fc.oneof(fc.double({ min: -5, max: -1e-9, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
+      tiltExponent: fc.oneof(
+        fc.double({ min: 10.000001, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: -1e-9, noNaN: true }),
+      ),
+      maxWeight: fc.oneof(
+        fc.double({ min: -5, max: 0, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
+      minWeight: fc.oneof(
+        fc.double({ min: -5, max: -1e-9, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
+      riskDiversification: fc.oneof(
+        fc.double({ min: -5, max: -1e-9, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
       riskFreeRate: fc.oneof(fc.double({ min: -1e6, max: -1, noNaN: true }), notNumber),
       topN: fc.oneof(fc.integer({ min: -5, max: 1 }), fc.double({ min: 2.01, max: 2.99, noNaN: true })),
       signalType: fc.constantFrom("score", "CONVICTIONSCORE", ""),
@@ -476,16 +611,31 @@ describe("properties", () => {
     const bad = broken({
       minMarketCap: fc.oneof(fc.double({ min: -1e12, max: 0, noNaN: true }), notNumber),
       returnMultiplier: fc.oneof(fc.double({ min: -10, max: 0, noNaN: true }), notNumber),
-      linguisticBetaWeight: fc.oneof(fc.double({ min: -5, max: -1e-9, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
+      linguisticBetaWeight: fc.oneof(
+        fc.double({ min: -5, max: -1e-9, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
       riskFreeRate: fc.oneof(fc.double({ min: -1e6, max: -1, noNaN: true }), notNumber),
       minHoldings: fc.oneof(fc.integer({ min: -5, max: 1 }), fc.double({ min: 2.01, max: 2.99, noNaN: true })),
-      minActiveWeight: fc.oneof(fc.double({ min: -1, max: 0.0001, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
-      maxWeight: fc.oneof(fc.double({ min: -5, max: 0, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
-      buzzPenalty: fc.oneof(fc.double({ min: -5, max: -1e-9, noNaN: true }), fc.double({ min: 1.000001, max: 5, noNaN: true })),
+      minActiveWeight: fc.oneof(
+        fc.double({ min: -1, max: 0.0001, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
+      maxWeight: fc.oneof(
+        fc.double({ min: -5, max: 0, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
+      buzzPenalty: fc.oneof(
+        fc.double({ min: -5, max: -1e-9, noNaN: true }),
+        fc.double({ min: 1.000001, max: 5, noNaN: true }),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(cvarParams, bad, async (params, { name, value }) => {
-        const r = await call(m, `/v1/strategies/${aliceQuantum}/optimized-portfolio?${queryString({ ...params, [name]: value })}`);
+        const r = await call(
+          m,
+          `/v1/strategies/${aliceQuantum}/optimized-portfolio?${queryString({ ...params, [name]: value })}`,
+        );
         expect(r.status).toBe(400);
         expectError(r.json);
         expect(r.json.error).toMatch(new RegExp(`^query\\.${name}: [^;]*$`));

@@ -12,20 +12,41 @@ type Check = (v: unknown) => boolean;
 const str: Check = (v) => typeof v === "string";
 const num: Check = (v) => typeof v === "number" && Number.isFinite(v);
 const obj: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-const uuid: Check = (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-const httpDate: Check = (v) => typeof v === "string" && /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v);
+const uuid: Check = (v) =>
+  typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const httpDate: Check = (v) =>
+  typeof v === "string" && /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v);
 const itemFields: Record<string, Check> = {
-  id: uuid, user_id: (v) => v === null || str(v), name: str, public: (v) => typeof v === "boolean", created_at: httpDate, updated_at: httpDate,
-  tags: (v) => v === null || (Array.isArray(v) && v.every(str)), source: (v) => v === null || str(v), metadata: obj,
+  id: uuid,
+  user_id: (v) => v === null || str(v),
+  name: str,
+  public: (v) => typeof v === "boolean",
+  created_at: httpDate,
+  updated_at: httpDate,
+  tags: (v) => v === null || (Array.isArray(v) && v.every(str)),
+  source: (v) => v === null || str(v),
+  metadata: obj,
 };
 const holdingFields: Record<string, Check> = {
-  weight: num, created_at: httpDate, updated_at: httpDate, symbol: str, exchange: str, market: str, name: str, raw_payload: obj,
-  security_id: uuid, org_id: uuid, market_cap: num, sector: str, industry: str,
+  weight: num,
+  created_at: httpDate,
+  updated_at: httpDate,
+  symbol: str,
+  exchange: str,
+  market: str,
+  name: str,
+  raw_payload: obj,
+  security_id: uuid,
+  org_id: uuid,
+  market_cap: num,
+  sector: str,
+  industry: str,
 };
 function expectShape(value: unknown, fields: Record<string, Check>, what: string): void {
   expect(obj(value), `${what} is an object`).toBe(true);
   const record = value as Record<string, unknown>;
-  for (const [k, check] of Object.entries(fields)) expect(check(record[k]), `${what}.${k}: ${JSON.stringify(record[k])}`).toBe(true);
+  for (const [k, check] of Object.entries(fields))
+    expect(check(record[k]), `${what}.${k}: ${JSON.stringify(record[k])}`).toBe(true);
   expect(Object.keys(record).sort()).toEqual(Object.keys(fields).sort());
 }
 const expectItem = (v: unknown) => expectShape(v, itemFields, "portfolio item");
@@ -34,8 +55,31 @@ function expectPortfolio(v: unknown): void {
   (v as { holdings: unknown[] }).holdings.forEach((h) => expectShape(h, holdingFields, "holding"));
 }
 
-interface Holding { weight: number; symbol: string; exchange: string; security_id: string; org_id: string; market_cap: number; name: string; sector: string; raw_payload: Record<string, unknown>; created_at: string; updated_at: string }
-interface P { id: string; user_id: string | null; name: string; public: boolean; created_at: string; updated_at: string; tags: string[] | null; source: string | null; metadata: Record<string, unknown>; holdings: Holding[] }
+interface Holding {
+  weight: number;
+  symbol: string;
+  exchange: string;
+  security_id: string;
+  org_id: string;
+  market_cap: number;
+  name: string;
+  sector: string;
+  raw_payload: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+interface P {
+  id: string;
+  user_id: string | null;
+  name: string;
+  public: boolean;
+  created_at: string;
+  updated_at: string;
+  tags: string[] | null;
+  source: string | null;
+  metadata: Record<string, unknown>;
+  holdings: Holding[];
+}
 
 const sec = (key: string) => id(`${key}:sec`);
 const company = (key: string) => companies.find((c) => c.id === id(key))!;
@@ -46,10 +90,60 @@ const bob = id("bob");
 const universe: Universe = {
   ...testUniverse,
   portfolios: [
-    { id: id("p-alice-pub"), userId: alice, name: "Alice quantum", public: true, tags: ["q"], source: "manual", metadata: { a: 1 }, createdAt: "2025-04-01T00:00:00.000Z", updatedAt: "2025-05-01T00:00:00.000Z", holdings: [{ securityId: sec("qbit"), weight: 0.6 }, { securityId: sec("cryo"), weight: 0.4 }] },
-    { id: id("p-alice-priv"), userId: alice, name: "Alice secret", public: false, tags: null, source: null, metadata: {}, createdAt: "2025-04-02T00:00:00.000Z", updatedAt: "2025-04-02T00:00:00.000Z", holdings: [{ securityId: sec("aqua"), weight: 1 }] },
-    { id: id("p-bob-pub"), userId: bob, name: "Bob water", public: true, tags: null, source: null, metadata: {}, createdAt: "2025-03-01T00:00:00.000Z", updatedAt: "2025-05-20T00:00:00.000Z", holdings: [{ securityId: sec("aqua"), weight: 0.5 }, { securityId: sec("desal"), weight: 0.5 }] },
-    { id: id("p-bob-priv"), userId: bob, name: "Bob secret", public: false, tags: null, source: null, metadata: {}, createdAt: "2025-03-01T00:00:00.000Z", updatedAt: "2025-03-01T00:00:00.000Z", holdings: [{ securityId: sec("bank"), weight: 1 }] },
+    {
+      id: id("p-alice-pub"),
+      userId: alice,
+      name: "Alice quantum",
+      public: true,
+      tags: ["q"],
+      source: "manual",
+      metadata: { a: 1 },
+      createdAt: "2025-04-01T00:00:00.000Z",
+      updatedAt: "2025-05-01T00:00:00.000Z",
+      holdings: [
+        { securityId: sec("qbit"), weight: 0.6 },
+        { securityId: sec("cryo"), weight: 0.4 },
+      ],
+    },
+    {
+      id: id("p-alice-priv"),
+      userId: alice,
+      name: "Alice secret",
+      public: false,
+      tags: null,
+      source: null,
+      metadata: {},
+      createdAt: "2025-04-02T00:00:00.000Z",
+      updatedAt: "2025-04-02T00:00:00.000Z",
+      holdings: [{ securityId: sec("aqua"), weight: 1 }],
+    },
+    {
+      id: id("p-bob-pub"),
+      userId: bob,
+      name: "Bob water",
+      public: true,
+      tags: null,
+      source: null,
+      metadata: {},
+      createdAt: "2025-03-01T00:00:00.000Z",
+      updatedAt: "2025-05-20T00:00:00.000Z",
+      holdings: [
+        { securityId: sec("aqua"), weight: 0.5 },
+        { securityId: sec("desal"), weight: 0.5 },
+      ],
+    },
+    {
+      id: id("p-bob-priv"),
+      userId: bob,
+      name: "Bob secret",
+      public: false,
+      tags: null,
+      source: null,
+      metadata: {},
+      createdAt: "2025-03-01T00:00:00.000Z",
+      updatedAt: "2025-03-01T00:00:00.000Z",
+      holdings: [{ securityId: sec("bank"), weight: 1 }],
+    },
   ],
 };
 const mock = (options: Parameters<typeof makeMock>[0] = {}) => makeMock({ universe, ...options });
@@ -111,10 +205,17 @@ describe("POST /v1/portfolios", () => {
     expect(p.user_id).toBe(alice);
     expect([p.public, p.tags, p.source, p.metadata]).toEqual([false, null, null, {}]);
     expect(p.created_at).toBe(new Date(m.clock.now()).toUTCString());
-    expect(p.holdings.map((h) => [h.symbol, h.weight])).toEqual([["QBIT", 0.4], ["CRYO", 0.3], ["PHOTON", 0.2], ["AQUA", 0.1]]);
+    expect(p.holdings.map((h) => [h.symbol, h.weight])).toEqual([
+      ["QBIT", 0.4],
+      ["CRYO", 0.3],
+      ["PHOTON", 0.2],
+      ["AQUA", 0.1],
+    ]);
     const photon = p.holdings[2]!;
     const c = company("photon");
-    expect([photon.org_id, photon.security_id, photon.name, photon.market_cap, photon.sector, photon.exchange]).toEqual([c.id, sec("photon"), c.name, c.marketCap, "Technology", "NASDAQ"]);
+    expect([photon.org_id, photon.security_id, photon.name, photon.market_cap, photon.sector, photon.exchange]).toEqual(
+      [c.id, sec("photon"), c.name, c.marketCap, "Technology", "NASDAQ"],
+    );
     expect(p.holdings[0]!.raw_payload).toEqual({ from: "ui" });
     expect(p.holdings[1]!.raw_payload).toEqual({});
     const again = await body<P>(await m.alice.get(`/v1/portfolios/${p.id}`));
@@ -124,7 +225,10 @@ describe("POST /v1/portfolios", () => {
   it("overwrites the caller's portfolio of the same name (200): holdings replaced, created_at kept, updated_at bumped, omitted fields kept", async () => {
     const m = mock();
     m.clock.advance(60_000);
-    const r = await m.alice.post("/v1/portfolios", { name: "Alice quantum", holdings: [{ symbol: "QSOFT", weight: 1 }] });
+    const r = await m.alice.post("/v1/portfolios", {
+      name: "Alice quantum",
+      holdings: [{ symbol: "QSOFT", weight: 1 }],
+    });
     expect(r.status).toBe(200);
     const p = await body<P>(r);
     expectPortfolio(p);
@@ -134,7 +238,16 @@ describe("POST /v1/portfolios", () => {
     expect(p.holdings.map((h) => h.symbol)).toEqual(["QSOFT"]);
     expect(p.holdings[0]!.created_at).toBe(p.updated_at);
     expect([p.public, p.tags, p.source, p.metadata]).toEqual([true, ["q"], "manual", { a: 1 }]);
-    const cleared = await body<P>(await m.alice.post("/v1/portfolios", { name: "Alice quantum", holdings: [{ symbol: "QSOFT", weight: 1 }], public: false, tags: null, source: null, metadata: {} }));
+    const cleared = await body<P>(
+      await m.alice.post("/v1/portfolios", {
+        name: "Alice quantum",
+        holdings: [{ symbol: "QSOFT", weight: 1 }],
+        public: false,
+        tags: null,
+        source: null,
+        metadata: {},
+      }),
+    );
     expect([cleared.public, cleared.tags, cleared.source, cleared.metadata]).toEqual([false, null, null, {}]);
     const mine = (await body<P[]>(await m.alice.get("/v1/portfolios"))).filter((x) => x.name === "Alice quantum");
     expect(mine.map((x) => x.id)).toEqual([id("p-alice-pub")]);
@@ -142,7 +255,11 @@ describe("POST /v1/portfolios", () => {
 
   it("a name used by another user creates the caller's own portfolio (names are per owner)", async () => {
     const m = mock();
-    const r = await m.alice.post("/v1/portfolios", { name: "Bob water", holdings: [{ symbol: "AQUA", weight: 1 }], public: true });
+    const r = await m.alice.post("/v1/portfolios", {
+      name: "Bob water",
+      holdings: [{ symbol: "AQUA", weight: 1 }],
+      public: true,
+    });
     expect(r.status).toBe(201);
     const p = await body<P>(r);
     expect(p.id).not.toBe(id("p-bob-pub"));
@@ -155,21 +272,87 @@ describe("POST /v1/portfolios", () => {
     ["no name", { holdings: [{ symbol: "QBIT", weight: 1 }] }, /^body\.name: /],
     ["no holdings", { name: "x" }, /^body\.holdings: /],
     ["an empty holdings array", { name: "x", holdings: [] }, /^body\.holdings: /],
-    ["a negative weight", { name: "x", holdings: [{ symbol: "QBIT", weight: -0.1 }] }, /^body\.holdings\[0\]\.weight: /],
+    [
+      "a negative weight",
+      { name: "x", holdings: [{ symbol: "QBIT", weight: -0.1 }] },
+      /^body\.holdings\[0\]\.weight: /,
+    ],
     ["a string weight", { name: "x", holdings: [{ symbol: "QBIT", weight: "1" }] }, /^body\.holdings\[0\]\.weight: /],
     ["no weight", { name: "x", holdings: [{ symbol: "QBIT" }] }, /^body\.holdings\[0\]\.weight: /],
-    ["weights summing to 0", { name: "x", holdings: [{ symbol: "QBIT", weight: 0 }, { symbol: "CRYO", weight: 0 }] }, /^holdings: the weights must sum to more than 0/],
-    ["a non-uuid security_id", { name: "x", holdings: [{ security_id: "QBIT", weight: 1 }] }, /^body\.holdings\[0\]\.security_id: /],
-    ["an unknown security_id", { name: "x", holdings: [{ symbol: "QBIT", weight: 1 }, { security_id: id("nope"), weight: 1 }] }, /^holdings\[1\]\.security_id: no security /],
-    ["an unknown symbol", { name: "x", holdings: [{ symbol: "ZZZZ", weight: 1 }] }, /^holdings\[0\]: no security with symbol ZZZZ/],
-    ["a symbol on another exchange", { name: "x", holdings: [{ symbol: "QBIT", exchange: "LSE", weight: 1 }] }, /^holdings\[0\]: no security with symbol QBIT on LSE/],
-    ["an unknown org_id", { name: "x", holdings: [{ org_id: id("nope"), weight: 1 }] }, /^holdings\[0\]\.org_id: no company /],
-    ["nothing identifying the security", { name: "x", holdings: [{ weight: 1, name: "Qubit Labs" }] }, /^holdings\[0\]: identify the security with security_id, symbol/],
-    ["a security_id contradicting org_id", { name: "x", holdings: [{ security_id: sec("qbit"), org_id: id("cryo"), weight: 1 }] }, /^holdings\[0\]\.org_id: /],
-    ["a security_id contradicting symbol", { name: "x", holdings: [{ security_id: sec("qbit"), symbol: "CRYO", weight: 1 }] }, /^holdings\[0\]\.symbol: /],
-    ["the same security twice", { name: "x", holdings: [{ symbol: "QBIT", weight: 1 }, { security_id: sec("qbit"), weight: 1 }] }, /^holdings\[1\]: repeats the security of holdings\[0\]/],
+    [
+      "weights summing to 0",
+      {
+        name: "x",
+        holdings: [
+          { symbol: "QBIT", weight: 0 },
+          { symbol: "CRYO", weight: 0 },
+        ],
+      },
+      /^holdings: the weights must sum to more than 0/,
+    ],
+    [
+      "a non-uuid security_id",
+      { name: "x", holdings: [{ security_id: "QBIT", weight: 1 }] },
+      /^body\.holdings\[0\]\.security_id: /,
+    ],
+    [
+      "an unknown security_id",
+      {
+        name: "x",
+        holdings: [
+          { symbol: "QBIT", weight: 1 },
+          { security_id: id("nope"), weight: 1 },
+        ],
+      },
+      /^holdings\[1\]\.security_id: no security /,
+    ],
+    [
+      "an unknown symbol",
+      { name: "x", holdings: [{ symbol: "ZZZZ", weight: 1 }] },
+      /^holdings\[0\]: no security with symbol ZZZZ/,
+    ],
+    [
+      "a symbol on another exchange",
+      { name: "x", holdings: [{ symbol: "QBIT", exchange: "LSE", weight: 1 }] },
+      /^holdings\[0\]: no security with symbol QBIT on LSE/,
+    ],
+    [
+      "an unknown org_id",
+      { name: "x", holdings: [{ org_id: id("nope"), weight: 1 }] },
+      /^holdings\[0\]\.org_id: no company /,
+    ],
+    [
+      "nothing identifying the security",
+      { name: "x", holdings: [{ weight: 1, name: "Qubit Labs" }] },
+      /^holdings\[0\]: identify the security with security_id, symbol/,
+    ],
+    [
+      "a security_id contradicting org_id",
+      { name: "x", holdings: [{ security_id: sec("qbit"), org_id: id("cryo"), weight: 1 }] },
+      /^holdings\[0\]\.org_id: /,
+    ],
+    [
+      "a security_id contradicting symbol",
+      { name: "x", holdings: [{ security_id: sec("qbit"), symbol: "CRYO", weight: 1 }] },
+      /^holdings\[0\]\.symbol: /,
+    ],
+    [
+      "the same security twice",
+      {
+        name: "x",
+        holdings: [
+          { symbol: "QBIT", weight: 1 },
+          { security_id: sec("qbit"), weight: 1 },
+        ],
+      },
+      /^holdings\[1\]: repeats the security of holdings\[0\]/,
+    ],
     ["a non-array tags", { name: "x", holdings: [{ symbol: "QBIT", weight: 1 }], tags: "a" }, /^body\.tags: /],
-    ["a non-object metadata", { name: "x", holdings: [{ symbol: "QBIT", weight: 1 }], metadata: [1] }, /^body\.metadata: /],
+    [
+      "a non-object metadata",
+      { name: "x", holdings: [{ symbol: "QBIT", weight: 1 }], metadata: [1] },
+      /^body\.metadata: /,
+    ],
   ])("400 naming the field for %s, and nothing is saved", async (_label, input, message) => {
     const m = mock();
     const before = await body<P[]>(await m.alice.get("/v1/portfolios"));
@@ -198,7 +381,9 @@ describe("POST /v1/portfolios", () => {
       { symbol: symbols[k % 6]!, weight: k + 1 },
       { symbol: symbols[(k + 1) % 6]!, weight: 100 - k },
     ]);
-    const responses = await Promise.all(sets.map((holdings) => m.alice.post("/v1/portfolios", { name: "Race", holdings })));
+    const responses = await Promise.all(
+      sets.map((holdings) => m.alice.post("/v1/portfolios", { name: "Race", holdings })),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
     const bodies = await Promise.all(responses.map((r) => body<P>(r)));
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
@@ -215,10 +400,22 @@ describe("holding resolution when a symbol is listed by several companies", () =
   const twin = structuredClone(companies.find((c) => c.id === id("photon"))!);
   twin.id = id("twin");
   twin.name = "Qubit Twin plc";
-  twin.securities = [{ ...twin.securities[0]!, id: id("twin:sec"), companyId: id("twin"), symbol: "QBIT", exchange: "LSE", mic: "XLON", market: "GB" }];
+  twin.securities = [
+    {
+      ...twin.securities[0]!,
+      id: id("twin:sec"),
+      companyId: id("twin"),
+      symbol: "QBIT",
+      exchange: "LSE",
+      mic: "XLON",
+      market: "GB",
+    },
+  ];
   const ghost = structuredClone(companies.find((c) => c.id === id("gone"))!);
   ghost.id = id("ghost");
-  ghost.securities = [{ ...ghost.securities[0]!, id: id("ghost:sec"), companyId: id("ghost"), symbol: "CRYO", active: false }];
+  ghost.securities = [
+    { ...ghost.securities[0]!, id: id("ghost:sec"), companyId: id("ghost"), symbol: "CRYO", active: false },
+  ];
   const all = [...companies, twin, ghost];
   const shared: Universe = {
     ...testUniverse,
@@ -226,12 +423,15 @@ describe("holding resolution when a symbol is listed by several companies", () =
     companyById: new Map(all.map((c) => [c.id, c])),
     securityById: new Map(all.flatMap((c) => c.securities.map((x) => [x.id, x] as const))),
   };
-  const post = (holding: Record<string, unknown>) => makeMock({ universe: shared }).alice.post("/v1/portfolios", { name: "x", holdings: [{ weight: 1, ...holding }] });
+  const post = (holding: Record<string, unknown>) =>
+    makeMock({ universe: shared }).alice.post("/v1/portfolios", { name: "x", holdings: [{ weight: 1, ...holding }] });
 
   it("an ambiguous symbol is 400 asking for exchange or org_id", async () => {
     const r = await post({ symbol: "QBIT" });
     expect(r.status).toBe(400);
-    expect(await errorOf(r)).toMatch(/^holdings\[0\]: symbol QBIT is ambiguous \(2 companies, on NASDAQ, LSE\); add exchange or org_id/);
+    expect(await errorOf(r)).toMatch(
+      /^holdings\[0\]: symbol QBIT is ambiguous \(2 companies, on NASDAQ, LSE\); add exchange or org_id/,
+    );
   });
 
   it.each([
@@ -257,7 +457,10 @@ describe("GET /v1/portfolios/{id}", () => {
     const p = await body<P>(r);
     expectPortfolio(p);
     expect(p.user_id).toBe(alice);
-    expect(p.holdings.map((h) => [h.symbol, h.weight, h.org_id])).toEqual([["QBIT", 0.6, id("qbit")], ["CRYO", 0.4, id("cryo")]]);
+    expect(p.holdings.map((h) => [h.symbol, h.weight, h.org_id])).toEqual([
+      ["QBIT", 0.6, id("qbit")],
+      ["CRYO", 0.4, id("cryo")],
+    ]);
     expect(p.holdings[0]!.updated_at).toBe("Thu, 01 May 2025 00:00:00 GMT");
   });
 
@@ -281,19 +484,43 @@ describe("PUT /v1/portfolios/{id}", () => {
   it("the owner replaces holdings and name; created_at kept, updated_at bumped", async () => {
     const m = mock();
     m.clock.advance(1000);
-    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, { name: "Renamed", holdings: [{ symbol: "DESAL", weight: 2 }, { symbol: "PIPES", weight: 1 }] });
+    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, {
+      name: "Renamed",
+      holdings: [
+        { symbol: "DESAL", weight: 2 },
+        { symbol: "PIPES", weight: 1 },
+      ],
+    });
     expect(r.status).toBe(200);
     const p = await body<P>(r);
     expectPortfolio(p);
-    expect([p.id, p.name, p.created_at, p.updated_at]).toEqual([id("p-alice-priv"), "Renamed", "Wed, 02 Apr 2025 00:00:00 GMT", new Date(m.clock.now()).toUTCString()]);
-    expect(p.holdings.map((h) => [h.symbol, h.weight])).toEqual([["DESAL", 2], ["PIPES", 1]]);
+    expect([p.id, p.name, p.created_at, p.updated_at]).toEqual([
+      id("p-alice-priv"),
+      "Renamed",
+      "Wed, 02 Apr 2025 00:00:00 GMT",
+      new Date(m.clock.now()).toUTCString(),
+    ]);
+    expect(p.holdings.map((h) => [h.symbol, h.weight])).toEqual([
+      ["DESAL", 2],
+      ["PIPES", 1],
+    ]);
     expect(await body<P>(await m.alice.get(`/v1/portfolios/${p.id}`))).toEqual(p);
   });
 
   it("keeping its own name is fine; renaming onto another of the caller's names is 409", async () => {
     const m = mock();
-    expect((await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, { name: "Alice secret", holdings: [{ symbol: "AQUA", weight: 1 }] })).status).toBe(200);
-    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, { name: "Alice quantum", holdings: [{ symbol: "AQUA", weight: 1 }] });
+    expect(
+      (
+        await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, {
+          name: "Alice secret",
+          holdings: [{ symbol: "AQUA", weight: 1 }],
+        })
+      ).status,
+    ).toBe(200);
+    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-priv")}`, {
+      name: "Alice quantum",
+      holdings: [{ symbol: "AQUA", weight: 1 }],
+    });
     expect(r.status).toBe(409);
     expect(await errorOf(r)).toMatch(/Alice quantum/);
   });
@@ -312,7 +539,13 @@ describe("PUT /v1/portfolios/{id}", () => {
 
   it("400 naming holdings[i] for an unresolvable holding, nothing changed", async () => {
     const m = mock();
-    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-pub")}`, { name: "Alice quantum", holdings: [{ symbol: "QBIT", weight: 1 }, { symbol: "NOPE", weight: 1 }] });
+    const r = await m.alice.put(`/v1/portfolios/${id("p-alice-pub")}`, {
+      name: "Alice quantum",
+      holdings: [
+        { symbol: "QBIT", weight: 1 },
+        { symbol: "NOPE", weight: 1 },
+      ],
+    });
     expect(r.status).toBe(400);
     expect(await errorOf(r)).toMatch(/^holdings\[1\]: /);
     expect((await body<P>(await m.alice.get(`/v1/portfolios/${id("p-alice-pub")}`))).holdings).toHaveLength(2);
@@ -344,16 +577,34 @@ describe("portfolio state", () => {
     await m.alice.del(`/v1/portfolios/${id("p-alice-pub")}`);
     await m.alice.post("/v1/portfolios", { name: "temp", holdings: [{ symbol: "QBIT", weight: 1 }] });
     const fresh = await body<P[]>(await mock().alice.get("/v1/portfolios"));
-    expect((await m.app.request("/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(200);
+    expect(
+      (
+        await m.app.request("/__mock/reset", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(200);
     expect(await body<P[]>(await m.alice.get("/v1/portfolios"))).toEqual(fresh);
   });
 
   it("is JSON in the store and survives a restart through the persistence", async () => {
     let saved: StoreState | null = null;
     const keep = (s: Readonly<StoreState>) => void (saved = JSON.parse(JSON.stringify(s)) as StoreState);
-    const persistence: Persistence = { load: () => (saved === null ? null : structuredClone(saved)), commit: (_ops, next) => keep(next), replace: keep };
+    const persistence: Persistence = {
+      load: () => (saved === null ? null : structuredClone(saved)),
+      commit: (_ops, next) => keep(next),
+      replace: keep,
+    };
     const first = mock({ persistence });
-    const created = await body<P>(await first.alice.post("/v1/portfolios", { name: "kept", holdings: [{ symbol: "QBIT", weight: 1, raw_payload: { n: [1, 2] } }], tags: ["t"] }));
+    const created = await body<P>(
+      await first.alice.post("/v1/portfolios", {
+        name: "kept",
+        holdings: [{ symbol: "QBIT", weight: 1, raw_payload: { n: [1, 2] } }],
+        tags: ["t"],
+      }),
+    );
     const second = mock({ persistence });
     expect(await body<P>(await second.alice.get(`/v1/portfolios/${created.id}`))).toEqual(created);
   });
@@ -361,7 +612,9 @@ describe("portfolio state", () => {
 
 describe("OpenAPI document", () => {
   it("documents the five portfolio operations with their statuses", async () => {
-    const doc = (await (await mock().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await (await mock().app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
     expect(statuses("/v1/portfolios", "get")).toEqual(["200", "401"]);
     expect(statuses("/v1/portfolios", "post")).toEqual(["200", "201", "400", "401", "413"]);
@@ -376,10 +629,19 @@ describe("properties", () => {
   const symbols = ["QBIT", "CRYO", "QSOFT", "PHOTON", "AQUA", "DESAL", "PIPES", "BANK"];
   const holdingsArb = fc
     .uniqueArray(fc.constantFrom(...symbols), { minLength: 1, maxLength: 5 })
-    .chain((picked) => fc.tuple(...picked.map(() => fc.double({ min: 0.01, max: 100, noNaN: true }))).map((w) => picked.map((symbol, i) => ({ symbol, weight: w[i]! }))));
+    .chain((picked) =>
+      fc
+        .tuple(...picked.map(() => fc.double({ min: 0.01, max: 100, noNaN: true })))
+        .map((w) => picked.map((symbol, i) => ({ symbol, weight: w[i]! }))),
+    );
   const op = fc.oneof(
     fc.record({ kind: fc.constant("post" as const), name: fc.constantFrom(...names), holdings: holdingsArb }),
-    fc.record({ kind: fc.constant("put" as const), name: fc.constantFrom(...names), rename: fc.constantFrom(...names), holdings: holdingsArb }),
+    fc.record({
+      kind: fc.constant("put" as const),
+      name: fc.constantFrom(...names),
+      rename: fc.constantFrom(...names),
+      holdings: holdingsArb,
+    }),
     fc.record({ kind: fc.constant("delete" as const), name: fc.constantFrom(...names) }),
   );
 
@@ -428,7 +690,10 @@ describe("properties", () => {
 describe("/v2/portfolios (the same resource as v1, docs/parity.md)", () => {
   it("create, read, list, replace and delete under /v2 act on the portfolios /v1 sees, with the same shapes", async () => {
     const m = makeMock();
-    const holdings = [{ security_id: companies[0]!.securities[0]!.id, weight: 0.6 }, { security_id: companies[1]!.securities[0]!.id, weight: 0.4 }];
+    const holdings = [
+      { security_id: companies[0]!.securities[0]!.id, weight: 0.6 },
+      { security_id: companies[1]!.securities[0]!.id, weight: 0.4 },
+    ];
     const created = await m.alice.post("/v2/portfolios", { name: "v2 sleeve", holdings });
     expect(created.status).toBe(201);
     const portfolio = await body<{ id: string; holdings: unknown[] }>(created);
@@ -437,7 +702,10 @@ describe("/v2/portfolios (the same resource as v1, docs/parity.md)", () => {
     const v1List = await body<Array<{ id: string }>>(await m.alice.get("/v1/portfolios"));
     expect(await body(await m.alice.get("/v2/portfolios"))).toEqual(v1List);
     expect(v1List.map((p) => p.id)).toContain(portfolio.id);
-    const replaced = await m.alice.put(`/v2/portfolios/${portfolio.id}`, { name: "v2 sleeve", holdings: holdings.slice(0, 1) });
+    const replaced = await m.alice.put(`/v2/portfolios/${portfolio.id}`, {
+      name: "v2 sleeve",
+      holdings: holdings.slice(0, 1),
+    });
     expect(replaced.status).toBe(200);
     expect((await body<{ holdings: unknown[] }>(replaced)).holdings).toHaveLength(1);
     expect((await m.bob.put(`/v2/portfolios/${portfolio.id}`, { name: "x", holdings })).status).toBe(404);

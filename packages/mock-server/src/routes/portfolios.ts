@@ -2,7 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MockApp, RouteModule } from "../context/RouteModule.ts";
 import type { ServiceContext } from "../context/ServiceContext.ts";
 import { bearerSecurity, ErrorSchema, jsonResponse } from "../schemas/common.ts";
-import { PortfolioBodySchema, PortfolioIdParams, PortfolioListItemSchema, PortfolioSchema } from "../schemas/portfolio.ts";
+import {
+  PortfolioBodySchema,
+  PortfolioIdParams,
+  PortfolioListItemSchema,
+  PortfolioSchema,
+} from "../schemas/portfolio.ts";
 import { deletePortfolio } from "../services/portfolios/deletePortfolio.ts";
 import { getPortfolio } from "../services/portfolios/getPortfolio.ts";
 import { listPortfolios } from "../services/portfolios/listPortfolios.ts";
@@ -29,7 +34,10 @@ const portfolioRoutes = (v: ApiVersion) => {
     tags,
     summary: "The caller's portfolios plus every public one (no holdings; user_id null when not the caller's)",
     security: bearerSecurity,
-    responses: { 200: jsonResponse(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"), 401: errors[401] },
+    responses: {
+      200: jsonResponse(z.array(PortfolioListItemSchema), "Portfolios, most recently updated first"),
+      401: errors[401],
+    },
   });
 
   const save = createRoute({
@@ -54,7 +62,12 @@ const portfolioRoutes = (v: ApiVersion) => {
     summary: "A portfolio with its holdings (owner, or anyone for a public one)",
     security: bearerSecurity,
     request: { params: PortfolioIdParams },
-    responses: { 200: jsonResponse(PortfolioSchema, "The portfolio"), 400: errors[400], 401: errors[401], 404: errors[404] },
+    responses: {
+      200: jsonResponse(PortfolioSchema, "The portfolio"),
+      400: errors[400],
+      401: errors[401],
+      404: errors[404],
+    },
   });
 
   const put = createRoute({
@@ -64,7 +77,14 @@ const portfolioRoutes = (v: ApiVersion) => {
     summary: "Replace the holdings (and name) of the caller's portfolio",
     security: bearerSecurity,
     request: { params: PortfolioIdParams, ...body },
-    responses: { 200: jsonResponse(PortfolioSchema, "The updated portfolio"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+    responses: {
+      200: jsonResponse(PortfolioSchema, "The updated portfolio"),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+      409: errors[409],
+    },
   });
 
   const remove = createRoute({
@@ -74,7 +94,13 @@ const portfolioRoutes = (v: ApiVersion) => {
     summary: "Delete the caller's portfolio (permanent; 204 No Content)",
     security: bearerSecurity,
     request: { params: PortfolioIdParams },
-    responses: { 204: { description: "Deleted" }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: {
+      204: { description: "Deleted" },
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
   });
   return { list, save, get, put, remove };
 };
@@ -92,7 +118,9 @@ function registerVersion(app: MockApp, ctx: ServiceContext, v: ApiVersion): void
     return created ? c.json(portfolio, 201) : c.json(portfolio, 200);
   });
   app.openapi(get, (c) => c.json(getPortfolio(ctx, c.var.caller, c.req.valid("param").id), 200));
-  app.openapi(put, (c) => c.json(replacePortfolio(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json")), 200));
+  app.openapi(put, (c) =>
+    c.json(replacePortfolio(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json")), 200),
+  );
   app.openapi(remove, (c) => {
     deletePortfolio(ctx, c.var.caller, c.req.valid("param").id);
     return c.body(null, 204);

@@ -20,8 +20,22 @@ function withSnapshots(): Universe {
     ...premade,
     snapshots: [
       { date: "2025-02-28", state: "failed", constituents: [] },
-      { date: "2025-03-31", state: "completed", constituents: [{ companyId: id("qbit"), ...tie }, { companyId: id("aqua"), ...tie }] },
-      { date: "2025-01-31", state: "completed", constituents: [{ companyId: id("qbit"), linguisticBeta: 0.9, marketBuzz: 0.1 }, { companyId: id("cryo"), linguisticBeta: 0.2, marketBuzz: 0.9 }] },
+      {
+        date: "2025-03-31",
+        state: "completed",
+        constituents: [
+          { companyId: id("qbit"), ...tie },
+          { companyId: id("aqua"), ...tie },
+        ],
+      },
+      {
+        date: "2025-01-31",
+        state: "completed",
+        constituents: [
+          { companyId: id("qbit"), linguisticBeta: 0.9, marketBuzz: 0.1 },
+          { companyId: id("cryo"), linguisticBeta: 0.2, marketBuzz: 0.9 },
+        ],
+      },
       { date: "2025-04-30", state: "processing", constituents: [] },
     ],
   };
@@ -37,7 +51,14 @@ describe("GET /v1/premade-strategies", () => {
     const list = await body<Strategy[]>(r);
     expect(list.map((s) => s.id)).toEqual([premade.id]);
     list.forEach(expectStrategyV1);
-    expect(list[0]).toMatchObject({ status: 100, completed: true, public: true, user_id: PREMADE_OWNER_ID, name: premade.name, objective: premade.objective });
+    expect(list[0]).toMatchObject({
+      status: 100,
+      completed: true,
+      public: true,
+      user_id: PREMADE_OWNER_ID,
+      name: premade.name,
+      objective: premade.objective,
+    });
   });
 
   it("needs a credential (401)", async () => {
@@ -49,7 +70,9 @@ describe("GET /v1/premade-strategies", () => {
 
 describe("POST /v1/premade-strategies/search", () => {
   it("returns matches with a similarity in [0, 1] and a v1 strategy", async () => {
-    const r = await makeMock().alice.post("/v1/premade-strategies/search", { objective: "superconducting processors for computers of the future" });
+    const r = await makeMock().alice.post("/v1/premade-strategies/search", {
+      objective: "superconducting processors for computers of the future",
+    });
     expect(r.status).toBe(200);
     const { matches } = await body<{ matches: Match[] }>(r);
     expect(matches).toHaveLength(1);
@@ -59,7 +82,9 @@ describe("POST /v1/premade-strategies/search", () => {
   });
 
   it("gives similarity 0 when nothing matches", async () => {
-    const { matches } = await body<{ matches: Match[] }>(await makeMock().alice.post("/v1/premade-strategies/search", { objective: "zzzz qqqq" }));
+    const { matches } = await body<{ matches: Match[] }>(
+      await makeMock().alice.post("/v1/premade-strategies/search", { objective: "zzzz qqqq" }),
+    );
     expect(matches.map((m) => m.similarity)).toEqual([0]);
   });
 
@@ -84,7 +109,8 @@ describe("GET /v1/premade-strategies/{id}/companies", () => {
     );
     const byId = new Map(premade.constituents.map((c, i) => [c.companyId, expected[i]]));
     expect(list.map((c) => c.convictionScore)).toEqual(list.map((c) => byId.get(c.id)));
-    for (let i = 1; i < list.length; i++) expect(list[i - 1]!.convictionScore).toBeGreaterThanOrEqual(list[i]!.convictionScore);
+    for (let i = 1; i < list.length; i++)
+      expect(list[i - 1]!.convictionScore).toBeGreaterThanOrEqual(list[i]!.convictionScore);
   });
 
   it("includeReasoning=true adds the constituent reasoning", async () => {
@@ -100,11 +126,14 @@ describe("GET /v1/premade-strategies/{id}/companies", () => {
     expect(list[0]!.id).toBe(id("qbit"));
   });
 
-  it.each([["includeReasoning=maybe"], ["scoringMinMarketCap=-1"], ["scoringMinMarketCap=abc"]])("400 for ?%s", async (q) => {
-    const r = await makeMock().alice.get(`${base}/companies?${q}`);
-    expect(r.status).toBe(400);
-    expectError(await r.json());
-  });
+  it.each([["includeReasoning=maybe"], ["scoringMinMarketCap=-1"], ["scoringMinMarketCap=abc"]])(
+    "400 for ?%s",
+    async (q) => {
+      const r = await makeMock().alice.get(`${base}/companies?${q}`);
+      expect(r.status).toBe(400);
+      expectError(await r.json());
+    },
+  );
 
   it("404 for an unknown premade strategy (a user strategy id included), 400 for a malformed id", async () => {
     const m = makeMock();
@@ -120,7 +149,13 @@ describe("GET /v1/premade-strategies/{id}/companies/{companyId}", () => {
     expect(r.status).toBe(200);
     const e = await body(r);
     expectEvidence(e);
-    expect(e).toEqual(premade.evidence[0] && { isIncluded: true, reasoning: premade.evidence[0].reasoning, summaries: premade.evidence[0].summaries });
+    expect(e).toEqual(
+      premade.evidence[0] && {
+        isIncluded: true,
+        reasoning: premade.evidence[0].reasoning,
+        summaries: premade.evidence[0].summaries,
+      },
+    );
   });
 
   it("is isIncluded true with the constituent reasoning for a constituent without an evidence record", async () => {
@@ -185,7 +220,9 @@ describe("historical data", () => {
     expect(list.map((c) => c.id)).toEqual([id("qbit"), id("aqua")].sort());
     const jan = await body<Company[]>(await m.alice.get(`${base}/historical-data?date=2025-01-31`));
     expect(jan.map((c) => [c.id, c.linguisticBeta, c.marketBuzz])).toContainEqual([id("cryo"), 0.2, 0.9]);
-    const floor = await body<Company[]>(await m.alice.get(`${base}/historical-data?date=2025-01-31&scoringMinMarketCap=5000000000`));
+    const floor = await body<Company[]>(
+      await m.alice.get(`${base}/historical-data?date=2025-01-31&scoringMinMarketCap=5000000000`),
+    );
     expect(floor.find((c) => c.id === id("cryo"))?.convictionScore).toBe(0);
   });
 
@@ -193,7 +230,9 @@ describe("historical data", () => {
     const m = makeMock({ universe: withSnapshots() });
     const plain = await body<Company[]>(await m.alice.get(`${base}/historical-data?date=2025-01-31`));
     plain.forEach((c) => expectCompany(c, false));
-    const withReasoning = await body<Array<Company & { reasoning: string }>>(await m.alice.get(`${base}/historical-data?date=2025-01-31&includeReasoning=true`));
+    const withReasoning = await body<Array<Company & { reasoning: string }>>(
+      await m.alice.get(`${base}/historical-data?date=2025-01-31&includeReasoning=true`),
+    );
     withReasoning.forEach((c) => expectCompany(c, true));
     expect(withReasoning.map((c) => c.id)).toEqual(plain.map((c) => c.id));
     const cryo = withReasoning.find((c) => c.id === id("cryo"));
@@ -270,14 +309,17 @@ describe("premade search on the real fixtures", () => {
     const want = real.premadeStrategies.find((p) => p.theme === slug)!;
     expect(matches[0]!.strategy.id).toBe(want.id);
     expect(matches[0]!.similarity).toBeGreaterThan(matches[1]!.similarity);
-    for (let i = 1; i < matches.length; i++) expect(matches[i - 1]!.similarity).toBeGreaterThanOrEqual(matches[i]!.similarity);
+    for (let i = 1; i < matches.length; i++)
+      expect(matches[i - 1]!.similarity).toBeGreaterThanOrEqual(matches[i]!.similarity);
     matches.forEach((x) => expect(x.similarity >= 0 && x.similarity <= 1).toBe(true));
   });
 
   it("is deterministic", async () => {
     const objective = PARAPHRASES[0]![1];
     const a = await (await m.client(key).post("/v1/premade-strategies/search", { objective })).json();
-    const b = await (await makeMock({ universe: real }).client(key).post("/v1/premade-strategies/search", { objective })).json();
+    const b = await (
+      await makeMock({ universe: real }).client(key).post("/v1/premade-strategies/search", { objective })
+    ).json();
     expect(a).toEqual(b);
   });
 });
@@ -306,7 +348,9 @@ describe("premade reads on the real fixtures", () => {
       expect(list.map((c) => c.id).sort()).toEqual(p.constituents.map((c) => c.companyId).sort());
       for (let i = 1; i < list.length; i++) {
         const [a, b] = [list[i - 1]!, list[i]!];
-        expect(a.convictionScore > b.convictionScore || (a.convictionScore === b.convictionScore && a.id < b.id)).toBe(true);
+        expect(a.convictionScore > b.convictionScore || (a.convictionScore === b.convictionScore && a.id < b.id)).toBe(
+          true,
+        );
       }
       for (const c of list) {
         expectCompany(c, false);
@@ -322,18 +366,27 @@ describe("premade reads on the real fixtures", () => {
 
   it("evidences, rejected candidates and historical data", async () => {
     const p = real.premadeStrategies[0]!;
-    const { evidences } = await body<{ evidences: Array<{ companyId: string; isIncluded: boolean }> }>(await get(`/v1/premade-strategies/${p.id}/evidences`));
+    const { evidences } = await body<{ evidences: Array<{ companyId: string; isIncluded: boolean }> }>(
+      await get(`/v1/premade-strategies/${p.id}/evidences`),
+    );
     expect(evidences.length).toBe(p.evidence.length);
     const rejected = evidences.find((e) => !e.isIncluded)!;
-    const single = await body<{ isIncluded: boolean }>(await get(`/v1/premade-strategies/${p.id}/companies/${rejected.companyId}`));
+    const single = await body<{ isIncluded: boolean }>(
+      await get(`/v1/premade-strategies/${p.id}/companies/${rejected.companyId}`),
+    );
     expect(single.isIncluded).toBe(false);
-    const { available_dates } = await body<{ available_dates: string[] }>(await get(`/v1/premade-strategies/${p.id}/historical-data/dates`));
+    const { available_dates } = await body<{ available_dates: string[] }>(
+      await get(`/v1/premade-strategies/${p.id}/historical-data/dates`),
+    );
     expect(available_dates).toEqual(p.snapshots.filter((s) => s.state === "completed").map((s) => s.date));
     const last = p.snapshots.filter((s) => s.state === "completed").at(-1)!;
     const list = await body<Company[]>(await get(`/v1/premade-strategies/${p.id}/historical-data?date=${last.date}`));
     expect(list.length).toBe(last.constituents.length);
-    const pending = real.premadeStrategies.flatMap((q) => q.snapshots.filter((s) => s.state !== "completed").map((s) => [q.id, s.date] as const));
+    const pending = real.premadeStrategies.flatMap((q) =>
+      q.snapshots.filter((s) => s.state !== "completed").map((s) => [q.id, s.date] as const),
+    );
     expect(pending.length).toBeGreaterThan(0);
-    for (const [pid, date] of pending) expect((await get(`/v1/premade-strategies/${pid}/historical-data?date=${date}`)).status).toBe(409);
+    for (const [pid, date] of pending)
+      expect((await get(`/v1/premade-strategies/${pid}/historical-data?date=${date}`)).status).toBe(409);
   });
 });

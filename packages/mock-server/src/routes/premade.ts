@@ -2,7 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { RouteModule } from "../context/RouteModule.ts";
-import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  ErrorSchema,
+  jsonResponse,
+  StrategyCompanyParams,
+  StrategyIdParams,
+} from "../schemas/common.ts";
 import { CompaniesQuery, type CompanyOut, EvidenceSchema } from "../schemas/company.ts";
 import {
   AvailableDatesSchema,
@@ -28,7 +35,8 @@ const tags = ["Premade strategies"];
  * cached with their JSON text, so a hit costs no serialisation), typed like `c.json(companies, 200)`.
  */
 function companiesText(c: Context, json: string): Response & TypedResponse<JSONParsed<CompanyOut[]>, 200, "json"> {
-  return c.body(json, 200, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<JSONParsed<CompanyOut[]>, 200, "json">;
+  return c.body(json, 200, { "Content-Type": "application/json" }) as unknown as Response &
+    TypedResponse<JSONParsed<CompanyOut[]>, 200, "json">;
 }
 
 const list = createRoute({
@@ -36,7 +44,8 @@ const list = createRoute({
   path: "/v1/premade-strategies",
   tags,
   summary: "The premade library: public, finished strategies (status 100) owned by the premade service account",
-  description: "Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.",
+  description:
+    "Every premade strategy in the v1 shape, read-only. In v2 they close the public catalogue (`GET /v2/strategies?scope=public`) and every v2 read takes their ids.",
   security: bearerSecurity,
   responses: { 200: jsonResponse(z.array(StrategyV1Schema), "Premade strategies"), ...errorResponses(401) },
 });
@@ -58,7 +67,8 @@ const companies = createRoute({
   path: "/v1/premade-strategies/{id}/companies",
   tags,
   summary: "Current companies, conviction ranked (ties by id); reasoning only with includeReasoning=true",
-  description: "The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.",
+  description:
+    "The companies of the latest completed run with their signals; `scoringMinMarketCap` (default 500000000) gives smaller companies a conviction of 0.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: CompaniesQuery },
   responses: { 200: jsonResponse(PremadeCompaniesSchema, "Companies"), ...errorResponses(400, 401, 404) },
@@ -69,7 +79,8 @@ const evidence = createRoute({
   path: "/v1/premade-strategies/{id}/companies/{companyId}",
   tags,
   summary: "Evidence for one company (isIncluded false, with a reasoning, for a company the strategy does not hold)",
-  description: "The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.",
+  description:
+    "The strategy's evidence record for the company (constituents and considered-and-rejected candidates); an unknown company is 404.",
   security: bearerSecurity,
   request: { params: StrategyCompanyParams },
   responses: { 200: jsonResponse(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
@@ -79,7 +90,8 @@ const evidences = createRoute({
   method: "get",
   path: "/v1/premade-strategies/{id}/evidences",
   tags,
-  summary: "All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)",
+  summary:
+    "All evidence: one {companyId, isIncluded, reasoning, summaries} per company considered (constituents, then rejected candidates)",
   description: "Constituents first (`isIncluded: true`), then the candidates the strategy rejected.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
@@ -118,7 +130,9 @@ const historical = createRoute({
 export const registerPremadeRoutes: RouteModule = (app, ctx) => {
   app.openapi(list, (c) => c.json(listPremade(ctx), 200));
   app.openapi(search, (c) => c.json(searchPremade(ctx, c.req.valid("json").objective), 200));
-  app.openapi(companies, (c) => companiesText(c, premadeCompaniesCached(ctx, c.req.valid("param").id, c.req.valid("query")).json));
+  app.openapi(companies, (c) =>
+    companiesText(c, premadeCompaniesCached(ctx, c.req.valid("param").id, c.req.valid("query")).json),
+  );
   app.openapi(evidence, (c) => {
     const p = c.req.valid("param");
     return c.json(premadeEvidence(ctx, p.id, p.companyId), 200);

@@ -7,7 +7,8 @@ const aliceQuantum = id("alice-quantum");
 describe("historical-run credits", () => {
   it("a week's credits used up: 429 with Retry-After to Monday; LIVE runs stay free; the next week frees them", async () => {
     const m = makeMock({ historicalCredits: { weekly: 2, monthly: 100 }, buildDurationMs: 0 });
-    const submit = (date?: string) => m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, date === undefined ? {} : { as_of_date: date });
+    const submit = (date?: string) =>
+      m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, date === undefined ? {} : { as_of_date: date });
     expect((await submit("2025-04-01")).status).toBe(200);
     expect((await submit("2025-04-02")).status).toBe(200);
     expect((await submit("2025-04-01")).status).toBe(200); // completed run of that date: kept, no credit spent
@@ -16,7 +17,9 @@ describe("historical-run credits", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(7 * 86400);
-    expect((await body<{ error: string }>(refused)).error).toMatch(/^historical-run credits used up: 2 of 2 this week; .*LIVE runs/);
+    expect((await body<{ error: string }>(refused)).error).toMatch(
+      /^historical-run credits used up: 2 of 2 this week; .*LIVE runs/,
+    );
     expect((await submit()).status).toBe(200); // LIVE
     m.clock.advance(retryAfter * 1000);
     expect((await submit("2025-04-03")).status).toBe(200);
@@ -24,7 +27,9 @@ describe("historical-run credits", () => {
 
   it("the monthly credits too", async () => {
     const m = makeMock({ historicalCredits: { weekly: 100, monthly: 1 }, buildDurationMs: 0 });
-    expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-01" })).status).toBe(200);
+    expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-01" })).status).toBe(
+      200,
+    );
     const refused = await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-02" });
     expect(refused.status).toBe(429);
     expect((await body<{ error: string }>(refused)).error).toMatch(/1 of 1 this month/);
@@ -59,7 +64,12 @@ describe("optional rate limit", () => {
 
   it("set and cleared by the control surface", async () => {
     const m = makeMock();
-    const put = (rateLimit: unknown) => m.app.request("/__mock/settings", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rateLimit }) });
+    const put = (rateLimit: unknown) =>
+      m.app.request("/__mock/settings", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ rateLimit }),
+      });
     const set = await put({ limit: 1, windowSeconds: 10 });
     expect(set.status).toBe(200);
     expect((await body<{ rateLimit: unknown }>(set)).rateLimit).toEqual({ limit: 1, windowSeconds: 10 });

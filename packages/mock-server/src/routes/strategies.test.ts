@@ -29,8 +29,12 @@ describe("GET /v1/strategies", () => {
   it("scope=public is the public, completed catalog; scope=all is both without duplicates", async () => {
     const m = makeMock();
     expect((await body<S[]>(await m.alice.get("/v1/strategies?scope=public"))).map((s) => s.id)).toEqual([bobWater]);
-    expect((await body<S[]>(await m.alice.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual([aliceQuantum, bobWater].sort());
-    expect((await body<S[]>(await m.bob.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual([bobWater, bobPrivate].sort());
+    expect((await body<S[]>(await m.alice.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual(
+      [aliceQuantum, bobWater].sort(),
+    );
+    expect((await body<S[]>(await m.bob.get("/v1/strategies?scope=all"))).map((s) => s.id).sort()).toEqual(
+      [bobWater, bobPrivate].sort(),
+    );
   });
 
   it("is an empty array for a user without strategies", async () => {
@@ -73,11 +77,23 @@ describe("auth", () => {
 describe("POST /v1/strategies", () => {
   it("creates a private, unsubmitted strategy: 201, status 0", async () => {
     const m = makeMock();
-    const r = await m.alice.post("/v1/strategies", { name: "Water", objective: "clean water", exclusions: ["tobacco"] });
+    const r = await m.alice.post("/v1/strategies", {
+      name: "Water",
+      objective: "clean water",
+      exclusions: ["tobacco"],
+    });
     expect(r.status).toBe(201);
     const s = await body<S>(r);
     expectStrategyV1(s);
-    expect(s).toMatchObject({ name: "Water", objective: "clean water", exclusions: ["tobacco"], status: 0, completed: false, public: false, performance: null });
+    expect(s).toMatchObject({
+      name: "Water",
+      objective: "clean water",
+      exclusions: ["tobacco"],
+      status: 0,
+      completed: false,
+      public: false,
+      performance: null,
+    });
     expect(s.user_id).toBe(id("alice"));
     expect(s.created_at).toBe(new Date(m.clock.now()).toUTCString());
   });
@@ -151,7 +167,9 @@ describe("PATCH /v1/strategies/{id}", () => {
 describe("submit and the build", () => {
   it("moves status 0 → 1..95 → 100 under the clock; a second submit while running is 423", async () => {
     const m = makeMock();
-    const created = await body<S>(await m.alice.post("/v1/strategies", { name: "Q", objective: "quantum computing qubit processors" }));
+    const created = await body<S>(
+      await m.alice.post("/v1/strategies", { name: "Q", objective: "quantum computing qubit processors" }),
+    );
     const submitted = await body<S>(await m.alice.post(`/v1/strategies/${created.id}/submit`));
     expect(submitted.status).toBe(0);
     const statuses: number[] = [];
@@ -173,8 +191,13 @@ describe("submit and the build", () => {
   it("selects companies by relevance; exclusions remove matching companies", async () => {
     const m = makeMock();
     const plain = await createAndBuild(m, { name: "W", objective: "clean water treatment and filtration" });
-    const withExclusion = await createAndBuild(m, { name: "W2", objective: "clean water treatment and filtration", exclusions: ["tobacco"] });
-    const names = async (s: S) => (await body<Array<{ name: string }>>(await m.alice.get(`/v1/strategies/${s.id}/companies`))).map((c) => c.name);
+    const withExclusion = await createAndBuild(m, {
+      name: "W2",
+      objective: "clean water treatment and filtration",
+      exclusions: ["tobacco"],
+    });
+    const names = async (s: S) =>
+      (await body<Array<{ name: string }>>(await m.alice.get(`/v1/strategies/${s.id}/companies`))).map((c) => c.name);
     const before = await names(plain);
     const after = await names(withExclusion);
     expect(before).toContain("AquaPure");
@@ -188,8 +211,15 @@ describe("submit and the build", () => {
     const m = makeMock();
     const failed = await createAndBuild(m, { name: "F", objective: "quantum computing mock:fail" });
     const permanent = await createAndBuild(m, { name: "P", objective: "quantum computing mock:fail-permanently" });
-    expect(await body(await m.alice.get(`/v1/strategies/${failed.id}`))).toMatchObject({ status: -1, completed: false, performance: null });
-    expect(await body(await m.alice.get(`/v1/strategies/${permanent.id}`))).toMatchObject({ status: -2, completed: false });
+    expect(await body(await m.alice.get(`/v1/strategies/${failed.id}`))).toMatchObject({
+      status: -1,
+      completed: false,
+      performance: null,
+    });
+    expect(await body(await m.alice.get(`/v1/strategies/${permanent.id}`))).toMatchObject({
+      status: -2,
+      completed: false,
+    });
     expect(await body(await m.alice.get(`/v1/strategies/${failed.id}/companies`))).toEqual([]);
   });
 
@@ -209,11 +239,16 @@ describe("submit and the build", () => {
 describe("GET /v1/strategies/{id}/companies", () => {
   it("returns contract companies ranked by conviction, reasoning only on request", async () => {
     const m = makeMock();
-    const plain = await body<Array<Record<string, unknown> & { convictionScore: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    const plain = await body<Array<Record<string, unknown> & { convictionScore: number }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`),
+    );
     expect(plain.length).toBe(3);
     plain.forEach((c) => expectCompany(c, false));
-    for (let i = 1; i < plain.length; i++) expect(plain[i - 1]!.convictionScore).toBeGreaterThanOrEqual(plain[i]!.convictionScore);
-    const withReasoning = await body<unknown[]>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=true`));
+    for (let i = 1; i < plain.length; i++)
+      expect(plain[i - 1]!.convictionScore).toBeGreaterThanOrEqual(plain[i]!.convictionScore);
+    const withReasoning = await body<unknown[]>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=true`),
+    );
     withReasoning.forEach((c) => expectCompany(c, true));
   });
 
@@ -225,7 +260,9 @@ describe("GET /v1/strategies/{id}/companies", () => {
     expect(list.some((c) => c.marketCap < 5e9)).toBe(true);
     for (const c of list) expect(c.convictionScore === 0).toBe(c.marketCap < 5e9);
     expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?scoringMinMarketCap=-1`)).status).toBe(400);
-    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=yes-please`)).status).toBe(400);
+    expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies?includeReasoning=yes-please`)).status).toBe(
+      400,
+    );
   });
 
   it("is empty before the build is done", async () => {
@@ -238,11 +275,15 @@ describe("GET /v1/strategies/{id}/companies", () => {
 describe("GET /v1/strategies/{id}/companies/{companyId}", () => {
   it("evidence for an included company, isIncluded false for another, 404 for an unknown one", async () => {
     const m = makeMock();
-    const included = await body<{ isIncluded: boolean; summaries: unknown[] }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("qbit")}`));
+    const included = await body<{ isIncluded: boolean; summaries: unknown[] }>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("qbit")}`),
+    );
     expectEvidence(included);
     expect(included.isIncluded).toBe(true);
     expect(included.summaries.length).toBe(1); // the premade evidence about Qubit Labs
-    const other = await body<{ isIncluded: boolean }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("bank")}`));
+    const other = await body<{ isIncluded: boolean }>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("bank")}`),
+    );
     expectEvidence(other);
     expect(other.isIncluded).toBe(false);
     expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${id("nobody")}`)).status).toBe(404);
@@ -292,15 +333,21 @@ describe("GET /v1/strategies/{id}/historical-data", () => {
     const list = await body<Array<{ id: string; convictionScore: number; reasoning?: string }>>(r);
     expect(list.length).toBeGreaterThan(0);
     list.forEach((c) => expectCompany(c, false));
-    const reasoned = await body<Array<{ id: string; reasoning: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&includeReasoning=true`));
+    const reasoned = await body<Array<{ id: string; reasoning: string }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&includeReasoning=true`),
+    );
     reasoned.forEach((c) => expectCompany(c, true));
     expect(reasoned.every((c) => c.reasoning.startsWith("As of 2025-04-15"))).toBe(true);
     const floor = await body<Array<{ id: string; convictionScore: number }>>(
-      await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&scoringMinMarketCap=1000000000000`),
+      await m.alice.get(
+        `/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15&scoringMinMarketCap=1000000000000`,
+      ),
     );
     expect(floor.every((c) => c.convictionScore === 0)).toBe(true);
     // the date of the live run reads that run (the fixtures' constituents)
-    const live = await body<Array<{ id: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-03-01`));
+    const live = await body<Array<{ id: string }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-03-01`),
+    );
     expect(live.map((c) => c.id).sort()).toEqual([id("qbit"), id("cryo"), id("qsoft")].sort());
   });
 
@@ -324,20 +371,32 @@ describe("GET /v1/strategies/{id}/performance", () => {
     const p = await body<{ metadata: Record<string, number>; timeSeries: number[][] }>(r);
     expect(p.timeSeries[0]?.[1]).toBe(10000);
     expect(p.metadata.stockCount).toBe(3);
-    for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"]) expect(Number.isFinite(p.metadata[k])).toBe(true);
+    for (const k of ["returns", "variance", "sharpeRatio", "maxDrawdown"])
+      expect(Number.isFinite(p.metadata[k])).toBe(true);
     expect(p.metadata.maxDrawdown).toBeLessThanOrEqual(0);
     // The service's Sharpe ratio (docs/maths.md#service-sharpe-ratio), here and in the strategy objects' performance (v1 and v2).
     expect(p.metadata.sharpeRatio).toBe(p.metadata.annualizedReturn! / p.metadata.variance!);
     for (const v of ["v1", "v2"]) {
-      const s = await body<{ performance: { metadata: Record<string, number> } }>(await m.alice.get(`/${v}/strategies/${aliceQuantum}`));
-      expect(s.performance.metadata.sharpeRatio).toBe(s.performance.metadata.annualizedReturn! / s.performance.metadata.variance!);
+      const s = await body<{ performance: { metadata: Record<string, number> } }>(
+        await m.alice.get(`/${v}/strategies/${aliceQuantum}`),
+      );
+      expect(s.performance.metadata.sharpeRatio).toBe(
+        s.performance.metadata.annualizedReturn! / s.performance.metadata.variance!,
+      );
     }
-    const top1 = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?top=1`));
+    const top1 = await body<{ metadata: Record<string, number> }>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?top=1`),
+    );
     expect(top1.metadata.stockCount).toBe(1);
-    const big = await body<{ metadata: Record<string, number> }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000`));
+    const big = await body<{ metadata: Record<string, number> }>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000`),
+    );
     expect(big.metadata.stockCount).toBe(2); // qsoft is 800M
-    expect(await body(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000000`))).toEqual({ metadata: {}, timeSeries: [] });
-    for (const q of ["top=0", "top=x", "min_market_cap=-1", "min_market_cap=1.5"]) expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?${q}`)).status, q).toBe(400);
+    expect(
+      await body(await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?min_market_cap=1000000000000`)),
+    ).toEqual({ metadata: {}, timeSeries: [] });
+    for (const q of ["top=0", "top=x", "min_market_cap=-1", "min_market_cap=1.5"])
+      expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/performance?${q}`)).status, q).toBe(400);
   });
 });
 
@@ -360,13 +419,20 @@ describe("versions (v1)", () => {
     const m = makeMock();
     await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" });
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-    const versions = await body<Array<{ version_id: string; created_at: string; is_active: boolean; status: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`));
+    const versions = await body<Array<{ version_id: string; created_at: string; is_active: boolean; status: number }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/versions`),
+    );
     expect(versions.length).toBe(2);
     expect(versions[0]?.is_active).toBe(true);
     expect(versions[1]?.version_id).toBe(id("alice-quantum-v1"));
     expect(versions[1]?.created_at).toBe("Sat, 01 Mar 2025 00:00:00 GMT");
     const one = await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("alice-quantum-v1")}`);
-    expect(await body(one)).toMatchObject({ version_id: id("alice-quantum-v1"), status: 100, is_active: false, runs_count: 1 });
+    expect(await body(one)).toMatchObject({
+      version_id: id("alice-quantum-v1"),
+      status: 100,
+      is_active: false,
+      runs_count: 1,
+    });
     expect((await m.alice.get(`/v1/strategies/${aliceQuantum}/versions/${id("nope")}`)).status).toBe(404);
     const bobs = await body<Array<{ version_id: string }>>(await m.alice.get(`/v1/strategies/${bobWater}/versions`));
     expect(bobs.map((v) => v.version_id)).toEqual([id("bob-water-v1")]);
@@ -382,7 +448,9 @@ describe("v1 build fields and labels", () => {
   it("a finished build reports growth, exchanges, limit and the market-cap and evidence bounds its companies fit", async () => {
     const m = makeMock();
     const s = await body<Record<string, unknown>>(await m.alice.get(`/v1/strategies/${aliceQuantum}`));
-    const companies = await body<Array<{ id: string; exchange: string; marketCap: number }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    const companies = await body<Array<{ id: string; exchange: string; marketCap: number }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`),
+    );
     expect(companies.length).toBeGreaterThan(0);
     expect(typeof s.growth).toBe("number");
     expect(Number.isFinite(s.growth)).toBe(true);
@@ -392,7 +460,9 @@ describe("v1 build fields and labels", () => {
     expect(s.max_market_cap).toBe(Math.max(...companies.map((c) => c.marketCap)));
     expect(Number.isInteger(s.min_evidence_count)).toBe(true);
     for (const c of companies) {
-      const e = await body<{ summaries: unknown[] }>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${c.id}`));
+      const e = await body<{ summaries: unknown[] }>(
+        await m.alice.get(`/v1/strategies/${aliceQuantum}/companies/${c.id}`),
+      );
       expect(e.summaries.length).toBeGreaterThanOrEqual(s.min_evidence_count as number);
     }
     expectStrategyV1(s);
@@ -400,16 +470,27 @@ describe("v1 build fields and labels", () => {
 
   it("null before a build finishes; premade strategies carry them too", async () => {
     const m = makeMock();
-    const created = await body<Record<string, unknown>>(await m.alice.post("/v1/strategies", { name: "n", objective: "water" }));
-    expect([created.growth, created.exchanges, created.limit, created.min_market_cap, created.max_market_cap, created.min_evidence_count]).toEqual([null, null, null, null, null, null]);
+    const created = await body<Record<string, unknown>>(
+      await m.alice.post("/v1/strategies", { name: "n", objective: "water" }),
+    );
+    expect([
+      created.growth,
+      created.exchanges,
+      created.limit,
+      created.min_market_cap,
+      created.max_market_cap,
+      created.min_evidence_count,
+    ]).toEqual([null, null, null, null, null, null]);
     const premade = (await body<Array<Record<string, unknown>>>(await m.alice.get("/v1/premade-strategies")))[0]!;
     expect(premade.limit).toBeGreaterThan(0);
     expect(Array.isArray(premade.exchanges)).toBe(true);
   });
 
-  it("companies carry the service's sector and market labels (\"Technology\", \"us\")", async () => {
+  it('companies carry the service\'s sector and market labels ("Technology", "us")', async () => {
     const m = makeMock();
-    const companies = await body<Array<{ symbol: string; sector: string; market: string }>>(await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`));
+    const companies = await body<Array<{ symbol: string; sector: string; market: string }>>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/companies`),
+    );
     const qbit = companies.find((c) => c.symbol === "QBIT")!;
     expect([qbit.sector, qbit.market]).toEqual(["Technology", "us"]);
   });

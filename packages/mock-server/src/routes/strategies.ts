@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
-import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  ErrorSchema,
+  jsonResponse,
+  StrategyCompanyParams,
+  StrategyIdParams,
+  StrategyVersionParams,
+} from "../schemas/common.ts";
 import { CompaniesQuery, CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import {
   ArchiveResultSchema,
@@ -36,7 +44,8 @@ const list = createRoute({
   path: "/v1/strategies",
   tags,
   summary: "List strategies (scope=user|public|all, default user)",
-  description: "The caller's own strategies, not archived, newest first (v1 shape, HTTP-dates); an empty array when there are none. `scope=public` (mock extension in v1): public, completed strategies of every user; `all`: both.",
+  description:
+    "The caller's own strategies, not archived, newest first (v1 shape, HTTP-dates); an empty array when there are none. `scope=public` (mock extension in v1): public, completed strategies of every user; `all`: both.",
   security: bearerSecurity,
   request: { query: ScopeQuery },
   responses: { 200: jsonResponse(z.array(StrategyV1Schema), "Strategies, newest first"), ...errorResponses(400, 401) },
@@ -47,7 +56,8 @@ const create = createRoute({
   path: "/v1/strategies",
   tags,
   summary: "Create a strategy (private, not submitted: status 0)",
-  description: "`name` and `objective` are required, `exclusions` optional. The strategy is private and never submitted (status 0, no versions): submit it to build it.",
+  description:
+    "`name` and `objective` are required, `exclusions` optional. The strategy is private and never submitted (status 0, no versions): submit it to build it.",
   security: bearerSecurity,
   request: { body: { required: true, content: { "application/json": { schema: CreateStrategyBody } } } },
   responses: { 201: jsonResponse(StrategyV1Schema, "The created strategy"), ...errorResponses(400, 401) },
@@ -58,7 +68,8 @@ const get = createRoute({
   path: "/v1/strategies/{id}",
   tags,
   summary: "Get a strategy; poll status until 100 (or negative)",
-  description: "The caller's strategy or a public one. `status` is the build's progress (0 not submitted, 1..95 building, 100 done, negative failed); `performance` is set once the build is done.",
+  description:
+    "The caller's strategy or a public one. `status` is the build's progress (0 not submitted, 1..95 building, 100 done, negative failed); `performance` is set once the build is done.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(StrategyV1Schema, "The strategy"), ...errorResponses(400, 401, 404) },
@@ -69,9 +80,13 @@ const patch = createRoute({
   path: "/v1/strategies/{id}",
   tags,
   summary: "Edit name and/or draft (objective, exclusions); resubmit to rebuild",
-  description: "Owner only. At least one of `name`, `objective`, `exclusions`, no other property. The built companies do not change until the next submit.",
+  description:
+    "Owner only. At least one of `name`, `objective`, `exclusions`, no other property. The built companies do not change until the next submit.",
   security: bearerSecurity,
-  request: { params: StrategyIdParams, body: { required: true, content: { "application/json": { schema: PatchStrategyBody } } } },
+  request: {
+    params: StrategyIdParams,
+    body: { required: true, content: { "application/json": { schema: PatchStrategyBody } } },
+  },
   responses: { 200: jsonResponse(StrategyV1Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -80,7 +95,8 @@ const remove = createRoute({
   path: "/v1/strategies/{id}",
   tags,
   summary: "Delete (archive) a strategy: revivable for 30 days, then permanently deleted",
-  description: "Owner only. The strategy disappears from v1 reads and lists at once; `POST /v1/strategies/{id}/revive` restores it within 30 days.",
+  description:
+    "Owner only. The strategy disappears from v1 reads and lists at once; `POST /v1/strategies/{id}/revive` restores it within 30 days.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(ArchiveResultSchema, "Archived"), ...errorResponses(400, 401, 403, 404) },
@@ -91,10 +107,14 @@ const submit = createRoute({
   path: "/v1/strategies/{id}/submit",
   tags,
   summary: "Submit: freeze a changed draft into a new version (or re-run the active one) and start the build",
-  description: "Owner only. No body. Poll `GET /v1/strategies/{id}` until status is 100 (or negative). 423 while an earlier submission is still building.",
+  description:
+    "Owner only. No body. Poll `GET /v1/strategies/{id}` until status is 100 (or negative). 423 while an earlier submission is still building.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
-  responses: { 200: jsonResponse(StrategyV1Schema, "The strategy, build started"), ...errorResponses(400, 401, 403, 404, 423) },
+  responses: {
+    200: jsonResponse(StrategyV1Schema, "The strategy, build started"),
+    ...errorResponses(400, 401, 403, 404, 423),
+  },
 });
 
 const revive = createRoute({
@@ -102,7 +122,8 @@ const revive = createRoute({
   path: "/v1/strategies/{id}/revive",
   tags,
   summary: "Restore an archived strategy within 30 days (owner only)",
-  description: "400 when the strategy is not archived; 404 once it has been permanently deleted (30 days after archiving).",
+  description:
+    "400 when the strategy is not archived; 404 once it has been permanently deleted (30 days after archiving).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(StrategyV1Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
@@ -113,7 +134,8 @@ const companies = createRoute({
   path: "/v1/strategies/{id}/companies",
   tags,
   summary: "Companies of the strategy, conviction ranked (empty until the build is done)",
-  description: "The active version's companies once its build is done, ranked by conviction (`scoringMinMarketCap`, default 500000000, gives smaller companies a conviction of 0); `reasoning` only with `includeReasoning=true`.",
+  description:
+    "The active version's companies once its build is done, ranked by conviction (`scoringMinMarketCap`, default 500000000, gives smaller companies a conviction of 0); `reasoning` only with `includeReasoning=true`.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: CompaniesQuery },
   responses: { 200: jsonResponse(z.array(CompanySchema), "Companies"), ...errorResponses(400, 401, 404) },
@@ -124,7 +146,8 @@ const evidence = createRoute({
   path: "/v1/strategies/{id}/companies/{companyId}",
   tags,
   summary: "Evidence for one company (isIncluded false when not in the strategy)",
-  description: "Reasoning and dated summaries for a company of the strategy; a company of the universe that is not in it is 200 with `isIncluded: false`; an unknown company is 404.",
+  description:
+    "Reasoning and dated summaries for a company of the strategy; a company of the universe that is not in it is 200 with `isIncluded: false`; an unknown company is 404.",
   security: bearerSecurity,
   request: { params: StrategyCompanyParams },
   responses: { 200: jsonResponse(EvidenceSchema, "Evidence"), ...errorResponses(400, 401, 404) },
@@ -135,7 +158,8 @@ const evidences = createRoute({
   path: "/v1/strategies/{id}/evidences",
   tags,
   summary: "Evidence for every company of the strategy",
-  description: "One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.",
+  description:
+    "One {companyId, isIncluded, reasoning, summaries} per company of the finished build, in conviction order; empty until the build is done.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(EvidencesSchema, "Evidences"), ...errorResponses(400, 401, 404) },
@@ -153,7 +177,10 @@ const historical = createRoute({
   responses: {
     200: jsonResponse(z.array(CompanySchema), "Companies as of that date"),
     ...errorResponses(400, 401, 404),
-    409: { description: "The run of that date is still running or failed", content: { "application/json": { schema: ErrorSchema } } },
+    409: {
+      description: "The run of that date is still running or failed",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
   },
 });
 
@@ -166,7 +193,10 @@ const performance = createRoute({
     "Conviction-weighted buy-and-hold NAV (from 10000, weekly `[unixSeconds, value]`, last 5 years) of the strategy's `top` companies by conviction (default 30) with a market cap of at least `min_market_cap` (default 0), with its statistics. Empty while the strategy has no finished build.",
   security: bearerSecurity,
   request: { params: StrategyIdParams, query: PerformanceQuery },
-  responses: { 200: jsonResponse(StrategyPerformanceSchema, "Stock performance of a strategy"), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: jsonResponse(StrategyPerformanceSchema, "Stock performance of a strategy"),
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const versions = createRoute({
@@ -193,22 +223,42 @@ const version = createRoute({
 
 /** v1 user strategies (docs/parity.md#user-strategy-endpoints, #other-endpoints; real-service notes "v2 strategies" for versions and archive). */
 export const registerStrategyRoutes: RouteModule = (app, ctx) => {
-  app.openapi(list, (c) => c.json(listStrategies(ctx, c.var.caller, c.req.valid("query").scope).map((s) => presentStrategyV1(ctx, s)), 200));
-  app.openapi(create, (c) => c.json(presentStrategyV1(ctx, createStrategy(ctx, c.var.caller, c.req.valid("json"))), 201));
-  app.openapi(get, (c) => c.json(presentStrategyV1(ctx, visibleStrategy(ctx, c.var.caller, c.req.valid("param").id, "exclude")), 200));
+  app.openapi(list, (c) =>
+    c.json(
+      listStrategies(ctx, c.var.caller, c.req.valid("query").scope).map((s) => presentStrategyV1(ctx, s)),
+      200,
+    ),
+  );
+  app.openapi(create, (c) =>
+    c.json(presentStrategyV1(ctx, createStrategy(ctx, c.var.caller, c.req.valid("json"))), 201),
+  );
+  app.openapi(get, (c) =>
+    c.json(presentStrategyV1(ctx, visibleStrategy(ctx, c.var.caller, c.req.valid("param").id, "exclude")), 200),
+  );
   app.openapi(patch, (c) =>
-    c.json(presentStrategyV1(ctx, updateStrategy(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(
+      presentStrategyV1(ctx, updateStrategy(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("json"))),
+      200,
+    ),
   );
   app.openapi(remove, (c) => {
     const s = archiveStrategy(ctx, c.var.caller, c.req.valid("param").id, "exclude");
     const archivedAt = s.archivedAt ?? ctx.clock.now();
     return c.json(
-      { id: s.id, archived_at: new Date(archivedAt).toUTCString(), permanent_delete_at: new Date(archivedAt + RETENTION_MS).toUTCString() },
+      {
+        id: s.id,
+        archived_at: new Date(archivedAt).toUTCString(),
+        permanent_delete_at: new Date(archivedAt + RETENTION_MS).toUTCString(),
+      },
       200,
     );
   });
-  app.openapi(submit, (c) => c.json(presentStrategyV1(ctx, submitStrategy(ctx, c.var.caller, c.req.valid("param").id).strategy), 200));
-  app.openapi(revive, (c) => c.json(presentStrategyV1(ctx, reviveStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200));
+  app.openapi(submit, (c) =>
+    c.json(presentStrategyV1(ctx, submitStrategy(ctx, c.var.caller, c.req.valid("param").id).strategy), 200),
+  );
+  app.openapi(revive, (c) =>
+    c.json(presentStrategyV1(ctx, reviveStrategy(ctx, c.var.caller, c.req.valid("param").id)), 200),
+  );
   app.openapi(companies, (c) => {
     const q = c.req.valid("query");
     return c.json(strategyCompanies(ctx, c.var.caller, c.req.valid("param").id, q), 200);
@@ -224,11 +274,20 @@ export const registerStrategyRoutes: RouteModule = (app, ctx) => {
   });
   app.openapi(performance, (c) => {
     const q = c.req.valid("query");
-    return c.json(strategyPerformanceReport(ctx, c.var.caller, c.req.valid("param").id, { top: q.top, minMarketCap: q.min_market_cap }), 200);
+    return c.json(
+      strategyPerformanceReport(ctx, c.var.caller, c.req.valid("param").id, {
+        top: q.top,
+        minMarketCap: q.min_market_cap,
+      }),
+      200,
+    );
   });
   app.openapi(versions, (c) => {
     const r = listVersions(ctx, c.var.caller, c.req.valid("param").id, "exclude");
-    return c.json(r.versions.map((v) => presentVersion(r.strategy, v, ctx.clock.now(), "v1")), 200);
+    return c.json(
+      r.versions.map((v) => presentVersion(r.strategy, v, ctx.clock.now(), "v1")),
+      200,
+    );
   });
   app.openapi(version, (c) => {
     const p = c.req.valid("param");

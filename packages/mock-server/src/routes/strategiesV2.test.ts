@@ -38,7 +38,13 @@ describe("GET /v2/strategies/{id}", () => {
     const created = await body<{ id: string }>(await m.alice.post("/v1/strategies", { name: "n", objective: "water" }));
     const s = await body<V2>(await m.alice.get(`/v2/strategies/${created.id}`));
     expectStrategyV2(s);
-    expect(s).toMatchObject({ status: 0, completed: false, active_version_id: null, draft_version_id: null, performance: null });
+    expect(s).toMatchObject({
+      status: 0,
+      completed: false,
+      active_version_id: null,
+      draft_version_id: null,
+      performance: null,
+    });
   });
 });
 
@@ -46,15 +52,20 @@ it("updated_at follows the end of a build", async () => {
   const m = makeMock();
   const submittedAt = m.clock.now();
   await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
-  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(isoSeconds(submittedAt));
+  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(
+    isoSeconds(submittedAt),
+  );
   m.clock.advance(10_000);
-  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(isoSeconds(submittedAt + 4000));
+  expect((await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`))).updated_at).toBe(
+    isoSeconds(submittedAt + 4000),
+  );
 });
 
 describe("GET /v2/strategies", () => {
   it("scope user (default), public, all", async () => {
     const m = makeMock();
-    const ids = async (q: string) => (await body<V2[]>(await m.alice.get(`/v2/strategies${q}`))).map((s) => s.id).sort();
+    const ids = async (q: string) =>
+      (await body<V2[]>(await m.alice.get(`/v2/strategies${q}`))).map((s) => s.id).sort();
     expect(await ids("")).toEqual([aliceQuantum]);
     const premadeIds = testUniverse.premadeStrategies.map((p) => p.id);
     expect(premadeIds.length).toBeGreaterThan(0);
@@ -65,14 +76,19 @@ describe("GET /v2/strategies", () => {
 
   it("public excludes user strategies that are not completed or archived; the premade library is always in it", async () => {
     const m = makeMock();
-    const users = async () => (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter((s) => s.user_id !== PREMADE_OWNER_ID);
+    const users = async () =>
+      (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter(
+        (s) => s.user_id !== PREMADE_OWNER_ID,
+      );
     await m.bob.post(`/v1/strategies/${bobWater}/submit`); // running again: not completed
     expect(await users()).toEqual([]);
     m.clock.advance(4000);
     expect((await users()).length).toBe(1);
     await m.bob.post(`/v2/strategies/${bobWater}/archive`);
     expect(await users()).toEqual([]);
-    const premade = (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter((s) => s.user_id === PREMADE_OWNER_ID);
+    const premade = (await body<V2[]>(await m.alice.get("/v2/strategies?scope=public"))).filter(
+      (s) => s.user_id === PREMADE_OWNER_ID,
+    );
     expect(premade.length).toBe(testUniverse.premadeStrategies.length);
     premade.forEach(expectStrategyV2);
     expect(premade.every((s) => s.status === 100 && s.completed === true && s.public === true)).toBe(true);
@@ -83,7 +99,9 @@ describe("drafts and versions", () => {
   it("PATCH edits the draft; submit freezes a changed draft into a new active version; unchanged re-runs it", async () => {
     const m = makeMock();
     const v1 = id("alice-quantum-v1");
-    const patched = await body<V2>(await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" }));
+    const patched = await body<V2>(
+      await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "quantum error correction software" }),
+    );
     expect(patched.objective).toBe("quantum error correction software");
     let s = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
     expect(s.draft_version_id).toBeNull();
@@ -106,7 +124,9 @@ describe("drafts and versions", () => {
     await m.alice.post(`/v1/strategies/${aliceQuantum}/submit`);
     s = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
     expect(s.active_version_id).toBe(v2);
-    const versions = await body<Array<{ version_id: string; description: string; created_at: string }>>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`));
+    const versions = await body<Array<{ version_id: string; description: string; created_at: string }>>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/versions`),
+    );
     expect(versions.map((v) => v.version_id)).toEqual([v2, v1]);
     expect(versions[0]?.description).toBe("quantum error correction software");
     expect(versions[1]?.created_at).toBe("2025-03-01T00:00:00Z");
@@ -125,7 +145,9 @@ describe("drafts and versions", () => {
     const m = makeMock();
     const v1 = id("alice-quantum-v1");
     await m.alice.patch(`/v1/strategies/${aliceQuantum}`, { objective: "changed", exclusions: ["x"] });
-    const v = await body<{ description: string; exclusions: string[] }>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v1}`));
+    const v = await body<{ description: string; exclusions: string[] }>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v1}`),
+    );
     expect(v).toMatchObject({ description: "quantum computing hardware", exclusions: [] });
   });
 });
@@ -140,7 +162,9 @@ describe("archive and revive (v2)", () => {
     expect(s.archived_at).toBe(isoSeconds(m.clock.now()));
     expect(Date.parse(s.permanent_delete_at ?? "") - Date.parse(s.archived_at ?? "")).toBe(30 * 86400000);
     expect((await m.alice.get(`/v2/strategies/${aliceQuantum}`)).status).toBe(200);
-    expect((await body<V2[]>(await m.alice.get("/v2/strategies?archived=only"))).map((x) => x.id)).toEqual([aliceQuantum]);
+    expect((await body<V2[]>(await m.alice.get("/v2/strategies?archived=only"))).map((x) => x.id)).toEqual([
+      aliceQuantum,
+    ]);
     expect(await body(await m.alice.get("/v2/strategies"))).toEqual([]);
     // idempotent
     expect((await body<V2>(await m.alice.del(`/v2/strategies/${aliceQuantum}`))).archived_at).toBe(s.archived_at);
@@ -173,8 +197,14 @@ describe("PATCH and submit (v2)", () => {
     expect(patched.status).toBe(200);
     const p = await body<V2>(patched);
     expectStrategyV2(p);
-    expect(p).toMatchObject({ exclusions: ["software"], draft_version_id: null, active_version_id: id("alice-quantum-v1") });
-    const submitted = await body<{ version_id: string; status: number; is_active: boolean }>(await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`));
+    expect(p).toMatchObject({
+      exclusions: ["software"],
+      draft_version_id: null,
+      active_version_id: id("alice-quantum-v1"),
+    });
+    const submitted = await body<{ version_id: string; status: number; is_active: boolean }>(
+      await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`),
+    );
     expect(submitted).toMatchObject({ status: 0, is_active: true });
     const after = await body<V2>(await m.alice.get(`/v2/strategies/${aliceQuantum}`));
     expectStrategyV2(after);
@@ -198,9 +228,13 @@ describe("the objective in v2: the contract's `objective` and the reference's `d
       expect(typeof s.objective).toBe("string");
       expect(s.description).toBe(s.objective);
     }
-    const created = await body<V2>(await m.alice.post("/v2/strategies", { name: "n", description: "desalination membranes" }));
+    const created = await body<V2>(
+      await m.alice.post("/v2/strategies", { name: "n", description: "desalination membranes" }),
+    );
     expect(created).toMatchObject({ objective: "desalination membranes", description: "desalination membranes" });
-    const patched = await body<V2>(await m.alice.patch(`/v2/strategies/${created.id}`, { objective: "water recycling" }));
+    const patched = await body<V2>(
+      await m.alice.patch(`/v2/strategies/${created.id}`, { objective: "water recycling" }),
+    );
     expect(patched).toMatchObject({ objective: "water recycling", description: "water recycling" });
     const again = await body<V2>(await m.alice.patch(`/v2/strategies/${created.id}`, { description: "water pipes" }));
     expect(again).toMatchObject({ objective: "water pipes", description: "water pipes" });

@@ -1,26 +1,48 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
-import { bearerSecurity, errorResponses, jsonResponse, StrategyIdParams, StrategyVersionParams } from "../schemas/common.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  jsonResponse,
+  StrategyIdParams,
+  StrategyVersionParams,
+} from "../schemas/common.ts";
 import { SubmitV2Body, VersionQuery } from "../schemas/run.ts";
-import { CreateStrategyV2Body, PatchStrategyV2Body, StrategyV2Schema, StrategyVersionSchema } from "../schemas/strategy.ts";
+import {
+  CreateStrategyV2Body,
+  PatchStrategyV2Body,
+  StrategyV2Schema,
+  StrategyVersionSchema,
+} from "../schemas/strategy.ts";
 import { rejectPremadeWrite } from "../services/premade/rejectPremadeWrite.ts";
 import { presentStrategyV2 } from "../services/presenters/presentStrategyV2.ts";
 import { presentVersion } from "../services/presenters/presentVersion.ts";
 import { archiveStrategy } from "../services/strategies/archiveStrategy.ts";
 import { createStrategy } from "../services/strategies/createStrategy.ts";
 import { reviveStrategy } from "../services/strategies/reviveStrategy.ts";
-import { listStrategiesV2, readStrategyV2, readVersionsV2, readVersionV2 } from "../services/strategies/strategyV2Reads.ts";
+import {
+  listStrategiesV2,
+  readStrategyV2,
+  readVersionsV2,
+  readVersionV2,
+} from "../services/strategies/strategyV2Reads.ts";
 import { submitStrategy } from "../services/strategies/submitStrategy.ts";
 import { updateStrategy } from "../services/strategies/updateStrategy.ts";
 
 const tags = ["Strategies (v2)"];
 
 const V2ListQuery = z.object({
-  scope: z.enum(["user", "public", "all"]).default("user").openapi({ param: { name: "scope", in: "query" } }),
+  scope: z
+    .enum(["user", "public", "all"])
+    .default("user")
+    .openapi({ param: { name: "scope", in: "query" } }),
   archived: z
     .enum(["exclude", "only"])
     .default("exclude")
-    .openapi({ param: { name: "archived", in: "query" }, description: "mock extension: `only` lists the caller's archived strategies (scope=user)" }),
+    .openapi({
+      param: { name: "archived", in: "query" },
+      description: "mock extension: `only` lists the caller's archived strategies (scope=user)",
+    }),
 });
 
 const list = createRoute({
@@ -40,7 +62,8 @@ const create = createRoute({
   path: "/v2/strategies",
   tags,
   summary: "Create a strategy (private, never submitted: status 0, no versions)",
-  description: "The objective may be sent as `objective` (as the guides do) or `description` (its v2 field name). Submit it to freeze the draft into a version and run it.",
+  description:
+    "The objective may be sent as `objective` (as the guides do) or `description` (its v2 field name). Submit it to freeze the draft into a version and run it.",
   security: bearerSecurity,
   request: { body: { required: true, content: { "application/json": { schema: CreateStrategyV2Body } } } },
   responses: { 201: jsonResponse(StrategyV2Schema, "The created strategy"), ...errorResponses(400, 401) },
@@ -51,7 +74,8 @@ const get = createRoute({
   path: "/v2/strategies/{id}",
   tags,
   summary: "Get a strategy (yours, a public one, or a premade one); the owner also sees it while archived",
-  description: "`status` and `completed` roll up the active version's latest live run: poll until status is 100 (or negative).",
+  description:
+    "`status` and `completed` roll up the active version's latest live run: poll until status is 100 (or negative).",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(StrategyV2Schema, "The strategy"), ...errorResponses(400, 401, 404) },
@@ -65,7 +89,10 @@ const patch = createRoute({
   description:
     "Edits `name` and/or the draft (`objective` or `description`, `exclusions`); `draft_version_id` becomes null when no saved version matches the new draft. Submit to freeze it into a new active version.",
   security: bearerSecurity,
-  request: { params: StrategyIdParams, body: { required: true, content: { "application/json": { schema: PatchStrategyV2Body } } } },
+  request: {
+    params: StrategyIdParams,
+    body: { required: true, content: { "application/json": { schema: PatchStrategyV2Body } } },
+  },
   responses: { 200: jsonResponse(StrategyV2Schema, "The updated strategy"), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -77,8 +104,14 @@ const submit = createRoute({
   description:
     "No `as_of_date` (or today, UTC): a LIVE run; a past date: a HISTORICAL run of the version's selection and scoring as of that date; a future date: 400. The version: `version_id`, or the one matching the draft (frozen into a new version when it changed) promoted to active. A completed run of the same version and date is kept unless `force`. Answers the version with the run state of that date; poll `GET /v2/strategies/{id}/versions/{versionId}?asOfDate=` (or the strategy, for a live run) until status is 100. 423 while that run (or the active version's live run) is still building.",
   security: bearerSecurity,
-  request: { params: StrategyIdParams, body: { required: false, content: { "application/json": { schema: SubmitV2Body } } } },
-  responses: { 200: jsonResponse(StrategyVersionSchema, "Submission accepted: the version with the run state of its as-of date"), ...errorResponses(400, 401, 403, 404, 423) },
+  request: {
+    params: StrategyIdParams,
+    body: { required: false, content: { "application/json": { schema: SubmitV2Body } } },
+  },
+  responses: {
+    200: jsonResponse(StrategyVersionSchema, "Submission accepted: the version with the run state of its as-of date"),
+    ...errorResponses(400, 401, 403, 404, 423),
+  },
 });
 
 const versions = createRoute({
@@ -86,7 +119,8 @@ const versions = createRoute({
   path: "/v2/strategies/{id}/versions",
   tags,
   summary: "Enumerate a strategy's versions (newest first)",
-  description: "With rollup run state (latest run's status, `latest_run_date`, `runs_count`). The owner sees every version; others only the active one of a public strategy.",
+  description:
+    "With rollup run state (latest run's status, `latest_run_date`, `runs_count`). The owner sees every version; others only the active one of a public strategy.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(z.array(StrategyVersionSchema), "Versions"), ...errorResponses(400, 401, 404) },
@@ -97,7 +131,8 @@ const version = createRoute({
   path: "/v2/strategies/{id}/versions/{versionId}",
   tags,
   summary: "Get a version's metadata and run state",
-  description: "Without `asOfDate`: rollup run state. With it: the run of that date (`as_of_date` echoed, `status` null when there is none; rollup fields null).",
+  description:
+    "Without `asOfDate`: rollup run state. With it: the run of that date (`as_of_date` echoed, `status` null when there is none; rollup fields null).",
   security: bearerSecurity,
   request: { params: StrategyVersionParams, query: VersionQuery },
   responses: { 200: jsonResponse(StrategyVersionSchema, "The version"), ...errorResponses(400, 401, 404) },
@@ -108,7 +143,10 @@ const archiveRoute = (method: "post" | "delete", path: string) =>
     method,
     path,
     tags,
-    summary: method === "delete" ? "Archive (delete) a strategy: permanently deleted 30 days later unless revived" : "Archive a strategy (alias of DELETE)",
+    summary:
+      method === "delete"
+        ? "Archive (delete) a strategy: permanently deleted 30 days later unless revived"
+        : "Archive a strategy (alias of DELETE)",
     description: "Sets `archived_at`; `permanent_delete_at` is 30 days later. Idempotent. Owner only.",
     security: bearerSecurity,
     request: { params: StrategyIdParams },
@@ -120,7 +158,8 @@ const revive = createRoute({
   path: "/v2/strategies/{id}/revive",
   tags,
   summary: "Restore an archived strategy within 30 days (owner only)",
-  description: "Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.",
+  description:
+    "Clears `archived_at` and `permanent_delete_at`. 400 when the strategy is not archived; 404 once it has been permanently deleted.",
   security: bearerSecurity,
   request: { params: StrategyIdParams },
   responses: { 200: jsonResponse(StrategyV2Schema, "The revived strategy"), ...errorResponses(400, 401, 403, 404) },
@@ -142,7 +181,10 @@ export const registerStrategyV2Routes: RouteModule = (app, ctx) => {
     const id = c.req.valid("param").id;
     rejectPremadeWrite(ctx, id);
     const { description, objective, ...rest } = c.req.valid("json");
-    return c.json(presentStrategyV2(ctx, updateStrategy(ctx, c.var.caller, id, { ...rest, objective: objective ?? description })), 200);
+    return c.json(
+      presentStrategyV2(ctx, updateStrategy(ctx, c.var.caller, id, { ...rest, objective: objective ?? description })),
+      200,
+    );
   });
   app.openapi(submit, (c) => {
     const id = c.req.valid("param").id;
@@ -161,7 +203,10 @@ export const registerStrategyV2Routes: RouteModule = (app, ctx) => {
     const p = c.req.valid("param");
     return c.json(readVersionV2(ctx, c.var.caller, p.id, p.versionId, c.req.valid("query").asOfDate), 200);
   });
-  for (const route of [archiveRoute("post", "/v2/strategies/{id}/archive"), archiveRoute("delete", "/v2/strategies/{id}")]) {
+  for (const route of [
+    archiveRoute("post", "/v2/strategies/{id}/archive"),
+    archiveRoute("delete", "/v2/strategies/{id}"),
+  ]) {
     app.openapi(route, (c) => {
       const id = c.req.valid("param").id;
       rejectPremadeWrite(ctx, id);

@@ -57,8 +57,16 @@ describe("POST /v2/strategies", () => {
     expect(r.status).toBe(201);
     const s = await body<Record<string, unknown>>(r);
     expectStrategyV2(s);
-    expect(s).toMatchObject({ description: "clean water treatment", status: 0, completed: false, active_version_id: null, public: false });
-    const d = await body<Record<string, unknown>>(await m.alice.post("/v2/strategies", { name: "W", description: "desalination", exclusions: ["tobacco"] }));
+    expect(s).toMatchObject({
+      description: "clean water treatment",
+      status: 0,
+      completed: false,
+      active_version_id: null,
+      public: false,
+    });
+    const d = await body<Record<string, unknown>>(
+      await m.alice.post("/v2/strategies", { name: "W", description: "desalination", exclusions: ["tobacco"] }),
+    );
     expect(d).toMatchObject({ description: "desalination", exclusions: ["tobacco"] });
     expect(await body(await m.alice.get(`/v2/strategies/${String(d.id)}/versions`))).toEqual([]);
   });
@@ -84,10 +92,24 @@ describe("POST /v2/strategies/{id}/submit", () => {
     const r = await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`);
     expect(r.status).toBe(200);
     const v = await body<Version>(r);
-    expect(v).toMatchObject({ strategy_id: aliceQuantum, description: "quantum error correction software", is_active: true, status: 0, completed: false, as_of_date: TODAY, runs_count: null });
+    expect(v).toMatchObject({
+      strategy_id: aliceQuantum,
+      description: "quantum error correction software",
+      is_active: true,
+      status: 0,
+      completed: false,
+      as_of_date: TODAY,
+      runs_count: null,
+    });
     m.clock.advance(4000);
     const rollup = await body<Version>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v.version_id}`));
-    expect(rollup).toMatchObject({ status: 100, completed: true, latest_run_date: TODAY, runs_count: 1, as_of_date: null });
+    expect(rollup).toMatchObject({
+      status: 100,
+      completed: true,
+      latest_run_date: TODAY,
+      runs_count: 1,
+      as_of_date: null,
+    });
     expect(rollup.completed_at).not.toBeNull();
   });
 
@@ -101,21 +123,38 @@ describe("POST /v2/strategies/{id}/submit", () => {
     expect(forced.status).toBe(0);
     expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { force: true })).status).toBe(423);
     m.clock.advance(4000);
-    expect((await body<Version>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${first.version_id}`))).runs_count).toBe(3);
+    expect(
+      (await body<Version>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${first.version_id}`)))
+        .runs_count,
+    ).toBe(3);
   });
 
   it("as_of_date in the past: a HISTORICAL run kept beside the live one; reads select it by asOfDate", async () => {
     const m = makeMock();
-    const v = await body<Version>(await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-15", priority: 9 }));
-    expect(v).toMatchObject({ version_id: id("alice-quantum-v1"), as_of_date: "2025-04-15", status: 0, latest_run_date: null, runs_count: null });
+    const v = await body<Version>(
+      await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-15", priority: 9 }),
+    );
+    expect(v).toMatchObject({
+      version_id: id("alice-quantum-v1"),
+      as_of_date: "2025-04-15",
+      status: 0,
+      latest_run_date: null,
+      runs_count: null,
+    });
     expect((await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-04-15`)).status).toBe(409);
-    expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-15" })).status).toBe(423);
+    expect((await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-15" })).status).toBe(
+      423,
+    );
     m.clock.advance(4000);
-    const scoped = await body<Version>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v.version_id}?asOfDate=2025-04-15`));
+    const scoped = await body<Version>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v.version_id}?asOfDate=2025-04-15`),
+    );
     expect(scoped).toMatchObject({ status: 100, completed: true, as_of_date: "2025-04-15", runs_count: null });
     const rollup = await body<Version>(await m.alice.get(`/v2/strategies/${aliceQuantum}/versions/${v.version_id}`));
     expect(rollup).toMatchObject({ runs_count: 2, latest_run_date: "2025-04-15" });
-    const past = await body<Company[]>(await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-04-15&includeReasoning=true`));
+    const past = await body<Company[]>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-04-15&includeReasoning=true`),
+    );
     expect(past.length).toBeGreaterThan(0);
     past.forEach((c) => expectCompany(c, true));
     expect(past.every((c) => c.reasoning?.startsWith("As of 2025-04-15"))).toBe(true);
@@ -143,7 +182,9 @@ describe("POST /v2/strategies/{id}/submit", () => {
 
   it("a client's usual JSON headers with no body submit like no body", async () => {
     const m = makeMock();
-    const r = await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, undefined, { "Content-Type": "application/json" });
+    const r = await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, undefined, {
+      "Content-Type": "application/json",
+    });
     expect(r.status).toBe(200);
     expect((await body<Version>(r)).as_of_date).toBe(TODAY);
   });
@@ -155,15 +196,22 @@ describe("a HISTORICAL run is a real run of the selection as of its date", () =>
     await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-04-15" });
     await m.alice.post(`/v2/strategies/${aliceQuantum}/submit`, { as_of_date: "2025-05-15", force: true });
     m.clock.advance(4000);
-    const april = await body<Company[]>(await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-04-15`));
-    const may = await body<Company[]>(await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-05-15`));
+    const april = await body<Company[]>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-04-15`),
+    );
+    const may = await body<Company[]>(
+      await m.alice.get(`/v2/strategies/${aliceQuantum}/companies?asOfDate=2025-05-15`),
+    );
     expect(april.some((c) => c.id === id("qsoft"))).toBe(false); // listed on 2025-05-01
     expect(may.some((c) => c.id === id("qsoft"))).toBe(true);
     const qbit = april.find((c) => c.id === id("qbit"));
     expect(qbit).toMatchObject({ linguisticBeta: 0.777, marketBuzz: 0.321 }); // the 2025-03-31 premade run's signals
-    for (const c of april.filter((x) => x.id !== id("qbit") && x.id !== id("photon"))) expect(c.linguisticBeta).toBeLessThan(0.301);
+    for (const c of april.filter((x) => x.id !== id("qbit") && x.id !== id("photon")))
+      expect(c.linguisticBeta).toBeLessThan(0.301);
     // v1 historical-data reads the same run
-    const v1 = await body<Company[]>(await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15`));
+    const v1 = await body<Company[]>(
+      await m.alice.get(`/v1/strategies/${aliceQuantum}/historical-data?date=2025-04-15`),
+    );
     expect(v1).toEqual(april);
   });
 });
@@ -173,29 +221,52 @@ describe("reads of public and premade strategies", () => {
     const m = makeMock({ universe: withHistory() });
     const s = await body<Record<string, unknown>>(await m.alice.get(`/v2/strategies/${premade.id}`));
     expectStrategyV2(s);
-    expect(s).toMatchObject({ id: premade.id, description: premade.objective, status: 100, public: true, active_version_id: premadeVersionId(premade) });
+    expect(s).toMatchObject({
+      id: premade.id,
+      description: premade.objective,
+      status: 100,
+      public: true,
+      active_version_id: premadeVersionId(premade),
+    });
     const versions = await body<Version[]>(await m.alice.get(`/v2/strategies/${premade.id}/versions`));
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ is_active: true, status: 100, latest_run_date: "2025-03-31", runs_count: 3 });
-    const failed = await body<Version>(await m.alice.get(`/v2/strategies/${premade.id}/versions/${premadeVersionId(premade)}?asOfDate=2025-02-28`));
+    const failed = await body<Version>(
+      await m.alice.get(`/v2/strategies/${premade.id}/versions/${premadeVersionId(premade)}?asOfDate=2025-02-28`),
+    );
     expect(failed).toMatchObject({ status: -1, completed: false });
-    expect(await body(await m.alice.get(`/v2/strategies/${premade.id}/companies`))).toEqual(await body(await m.alice.get(`/v1/premade-strategies/${premade.id}/companies`)));
-    expect(await body(await m.alice.get(`/v2/strategies/${premade.id}/companies?asOfDate=2025-03-31&includeReasoning=true`))).toEqual(
-      await body(await m.alice.get(`/v1/premade-strategies/${premade.id}/historical-data?date=2025-03-31&includeReasoning=true`)),
+    expect(await body(await m.alice.get(`/v2/strategies/${premade.id}/companies`))).toEqual(
+      await body(await m.alice.get(`/v1/premade-strategies/${premade.id}/companies`)),
+    );
+    expect(
+      await body(await m.alice.get(`/v2/strategies/${premade.id}/companies?asOfDate=2025-03-31&includeReasoning=true`)),
+    ).toEqual(
+      await body(
+        await m.alice.get(`/v1/premade-strategies/${premade.id}/historical-data?date=2025-03-31&includeReasoning=true`),
+      ),
     );
     expect((await m.alice.get(`/v2/strategies/${premade.id}/companies?asOfDate=2025-04-30`)).status).toBe(409);
     expect((await m.alice.get(`/v2/strategies/${premade.id}/companies?versionId=${id("nope")}`)).status).toBe(404);
-    const held = await body<Evidence>(await m.alice.get(`/v2/strategies/${premade.id}/companies/${id("photon")}?asOfDate=2025-03-31`));
+    const held = await body<Evidence>(
+      await m.alice.get(`/v2/strategies/${premade.id}/companies/${id("photon")}?asOfDate=2025-03-31`),
+    );
     expect(held.isIncluded).toBe(true);
     expect(held.reasoning).toMatch(/As of 2025-03-31/);
-    const all = await body<{ evidences: Array<{ companyId: string }> }>(await m.alice.get(`/v2/strategies/${premade.id}/evidences`));
+    const all = await body<{ evidences: Array<{ companyId: string }> }>(
+      await m.alice.get(`/v2/strategies/${premade.id}/evidences`),
+    );
     expect(all).toEqual(await body(await m.alice.get(`/v1/premade-strategies/${premade.id}/evidences`)));
     for (const [method, path] of [
       ["patch", `/v2/strategies/${premade.id}`],
       ["post", `/v2/strategies/${premade.id}/submit`],
       ["del", `/v2/strategies/${premade.id}`],
     ] as const) {
-      const r = method === "patch" ? await m.alice.patch(path, { name: "x" }) : method === "post" ? await m.alice.post(path, {}) : await m.alice.del(path);
+      const r =
+        method === "patch"
+          ? await m.alice.patch(path, { name: "x" })
+          : method === "post"
+            ? await m.alice.post(path, {})
+            : await m.alice.del(path);
       expect(r.status).toBe(403);
     }
   });
@@ -208,17 +279,23 @@ describe("reads of public and premade strategies", () => {
     expect(out.isIncluded).toBe(false);
     expect((await m.alice.get(`/v2/strategies/${bobWater}/companies/${id("nope")}`)).status).toBe(404);
     expect((await m.alice.get(`/v2/strategies/${id("bob-private")}/companies`)).status).toBe(404);
-    const evidences = await body<{ evidences: Array<{ companyId: string; isIncluded: boolean }> }>(await m.alice.get(`/v2/strategies/${bobWater}/evidences`));
+    const evidences = await body<{ evidences: Array<{ companyId: string; isIncluded: boolean }> }>(
+      await m.alice.get(`/v2/strategies/${bobWater}/evidences`),
+    );
     expect(evidences.evidences.map((e) => e.companyId)).toEqual(list.map((c) => c.id));
     expect(evidences.evidences.every((e) => e.isIncluded)).toBe(true);
   });
 
   it("a strategy with no completed run reads as empty lists", async () => {
     const m = makeMock();
-    const created = await body<{ id: string }>(await m.alice.post("/v2/strategies", { name: "n", objective: "irrigation" }));
+    const created = await body<{ id: string }>(
+      await m.alice.post("/v2/strategies", { name: "n", objective: "irrigation" }),
+    );
     expect(await body(await m.alice.get(`/v2/strategies/${created.id}/companies`))).toEqual([]);
     expect(await body(await m.alice.get(`/v2/strategies/${created.id}/evidences`))).toEqual({ evidences: [] });
-    expect((await body<Evidence>(await m.alice.get(`/v2/strategies/${created.id}/companies/${id("qbit")}`))).isIncluded).toBe(false);
+    expect(
+      (await body<Evidence>(await m.alice.get(`/v2/strategies/${created.id}/companies/${id("qbit")}`))).isIncluded,
+    ).toBe(false);
     expect((await m.alice.get(`/v2/strategies/${created.id}/companies?asOfDate=2025-05-01`)).status).toBe(404);
   });
 });

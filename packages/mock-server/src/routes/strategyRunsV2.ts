@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteModule } from "../context/RouteModule.ts";
-import { bearerSecurity, errorResponses, ErrorSchema, jsonResponse, StrategyCompanyParams, StrategyIdParams } from "../schemas/common.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  ErrorSchema,
+  jsonResponse,
+  StrategyCompanyParams,
+  StrategyIdParams,
+} from "../schemas/common.ts";
 import { CompanySchema, EvidenceSchema } from "../schemas/company.ts";
 import { EvidencesSchema } from "../schemas/premade.ts";
 import { RunCompaniesQuery, RunQuery } from "../schemas/run.ts";
@@ -61,5 +68,7 @@ export const registerStrategyRunV2Routes: RouteModule = (app, ctx) => {
     const p = c.req.valid("param");
     return c.json(runCompanyEvidence(ctx, readRun(ctx, c.var.caller, p.id, c.req.valid("query")), p.companyId), 200);
   });
-  app.openapi(evidences, (c) => c.json(runEvidences(ctx, readRun(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"))), 200));
+  app.openapi(evidences, (c) =>
+    c.json(runEvidences(ctx, readRun(ctx, c.var.caller, c.req.valid("param").id, c.req.valid("query"))), 200),
+  );
 };

@@ -3,7 +3,8 @@ import { body, makeMock } from "../_test/makeMock.ts";
 import { id } from "../_test/testUniverse.ts";
 import { companyIdMessage, CompanyIdSchema } from "./common.ts";
 
-const TICKER_HINT = /"AAPL" looks like a ticker or a company name: find its id with POST \/v1\/helper\/companies\/search \{"query":"AAPL"\}/;
+const TICKER_HINT =
+  /"AAPL" looks like a ticker or a company name: find its id with POST \/v1\/helper\/companies\/search \{"query":"AAPL"\}/;
 
 describe("CompanyIdSchema", () => {
   it("accepts a UUID; a ticker or a name is quoted back with the company search to send it to", () => {
@@ -16,7 +17,9 @@ describe("CompanyIdSchema", () => {
     for (const input of ["0b7e4c1a-22d9-4e5f-8a6b-1c2d3e4f5a6", "<script>alert(1)</script>", "x".repeat(65)]) {
       const message = companyIdMessage(input);
       expect(message).not.toContain(input);
-      expect(message).toMatch(/^must be a company id \(a UUID such as .*\); from a ticker, a name, an ISIN or a FIGI, find it with POST \/v1\/helper\/companies\/search/);
+      expect(message).toMatch(
+        /^must be a company id \(a UUID such as .*\); from a ticker, a name, an ISIN or a FIGI, find it with POST \/v1\/helper\/companies\/search/,
+      );
     }
   });
 
@@ -27,10 +30,26 @@ describe("CompanyIdSchema", () => {
       [m.alice.get(`/v1/strategies/${premade}/companies/AAPL`), /^path\.companyId: must be a company id/],
       [m.alice.get(`/v2/strategies/${premade}/companies/AAPL`), /^path\.companyId: must be a company id/],
       [m.alice.get(`/v1/premade-strategies/${premade}/companies/AAPL`), /^path\.companyId: must be a company id/],
-      [m.alice.post("/v1/backtest", { holdings: [{ companyId: "AAPL", weight: 1 }] }), /^body\.holdings\[0\]\.companyId: must be a company id/],
-      [m.alice.post("/v2/strategies/exposures", { companiesWeight: { AAPL: 1 } }), /^body\.companiesWeight\.AAPL: must be a company id/],
-      [m.alice.post(`/v1/strategies/${id("alice-quantum")}/optimized-portfolio`, { companyIds: ["AAPL"] }), /^body\.companyIds\[0\]: must be a company id/],
-      [m.alice.post("/v1/exclusion-phrases", { objective: "quantum computing", companyId: "AAPL", inclusionReason: "r" }), /^body\.companyId: must be a company id/],
+      [
+        m.alice.post("/v1/backtest", { holdings: [{ companyId: "AAPL", weight: 1 }] }),
+        /^body\.holdings\[0\]\.companyId: must be a company id/,
+      ],
+      [
+        m.alice.post("/v2/strategies/exposures", { companiesWeight: { AAPL: 1 } }),
+        /^body\.companiesWeight\.AAPL: must be a company id/,
+      ],
+      [
+        m.alice.post(`/v1/strategies/${id("alice-quantum")}/optimized-portfolio`, { companyIds: ["AAPL"] }),
+        /^body\.companyIds\[0\]: must be a company id/,
+      ],
+      [
+        m.alice.post("/v1/exclusion-phrases", {
+          objective: "quantum computing",
+          companyId: "AAPL",
+          inclusionReason: "r",
+        }),
+        /^body\.companyId: must be a company id/,
+      ],
     ];
     for (const [pending, field] of cases) {
       const r = await pending;

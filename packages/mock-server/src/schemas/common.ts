@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 
 /** Every error body (docs/parity.md#errors). */
-export const ErrorSchema = z.object({ error: z.string() }).openapi("Error", { example: { error: "strategy 1b4e… not found" } });
+export const ErrorSchema = z
+  .object({ error: z.string() })
+  .openapi("Error", { example: { error: "strategy 1b4e… not found" } });
 
 /** A UUID-shaped identifier (8-4-4-4-12 hex digits; the version digit is not checked). */
 export const UuidSchema = z.guid().openapi({ format: "uuid", example: "6f1c2b8e-3d4a-4b5c-9d6e-7f8091a2b3c4" });
@@ -53,7 +55,9 @@ export const QueryBoolean = z
   .openapi({ type: "string", enum: ["true", "false"] });
 
 /** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses<S extends number>(...statuses: S[]): Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> {
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> {
   const descriptions: Record<number, string> = {
     400: "Malformed body, query or identifier",
     401: "Missing, malformed, unknown or inactive API key",
@@ -62,7 +66,10 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, { 
     423: "A previous submission of this strategy is still running",
   };
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
+    statuses.map((s) => [
+      s,
+      { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } },
+    ]),
   ) as Record<S, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }>;
 }
 
@@ -73,6 +80,9 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, { 
  * @example
  * jsonResponse(ErrorSchema, "Not found") // => { description: "Not found", content: { "application/json": { schema: ErrorSchema } } }
  */
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];

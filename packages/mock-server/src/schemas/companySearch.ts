@@ -8,8 +8,16 @@ export const CompanySearchBody = z
       .string()
       .max(LIMITS.QUERY_MAX)
       .refine((s) => s.trim().length > 0, "must not be blank")
-      .openapi({ description: "Partial or full company name, ticker, ISIN or FIGI (case-insensitive)", example: "US0378331005" }),
-    limit: z.number().int().min(1).default(10).openapi({ description: "At most this many results (>= 1, default 10); never more than 10" }),
+      .openapi({
+        description: "Partial or full company name, ticker, ISIN or FIGI (case-insensitive)",
+        example: "US0378331005",
+      }),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .default(10)
+      .openapi({ description: "At most this many results (>= 1, default 10); never more than 10" }),
   })
   .openapi("CompanySearchRequest");
 export type CompanySearchInput = z.infer<typeof CompanySearchBody>;
@@ -20,7 +28,9 @@ export const SearchSecuritySchema = z
     is_primary: z.boolean(),
     symbol: z.string(),
     isin: z.string(),
-    figi: z.string().nullable().openapi({ description: "FIGI of the listing; null when the mock does not know it (the real companies of the fixtures)" }),
+    figi: z.string().nullable().openapi({
+      description: "FIGI of the listing; null when the mock does not know it (the real companies of the fixtures)",
+    }),
     market: z.string(),
     exchange: z.string(),
   })
@@ -40,4 +50,6 @@ export const CompanySearchResultSchema = z
 export type CompanySearchResult = z.infer<typeof CompanySearchResultSchema>;
 
 /** The search response: `results`, best first. */
-export const CompanySearchResponseSchema = z.object({ results: z.array(CompanySearchResultSchema) }).openapi("CompanySearchResponse");
+export const CompanySearchResponseSchema = z
+  .object({ results: z.array(CompanySearchResultSchema) })
+  .openapi("CompanySearchResponse");

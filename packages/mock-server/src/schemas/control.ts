@@ -8,7 +8,9 @@ export const MockStatusSchema = z
     clockOffsetMs: z.number(),
     latencyMs: z.number(),
     buildDurationMs: z.number(),
-    rateLimit: RateLimitSettingSchema.nullable().openapi({ description: "The optional rate limit per API key; null: off" }),
+    rateLimit: RateLimitSettingSchema.nullable().openapi({
+      description: "The optional rate limit per API key; null: off",
+    }),
     runningBuilds: z.number().int(),
     strategies: z.number().int(),
   })

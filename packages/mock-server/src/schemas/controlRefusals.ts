@@ -11,6 +11,8 @@ const error = (description: string) => ({ description, content: { "application/j
  */
 export const CONTROL_REFUSALS = {
   400: error("Malformed JSON body, or a value out of bounds (named)"),
-  403: error("An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for)"),
+  403: error(
+    "An Origin other than this server's own or the --cors-origin allow-list (or a Host the server does not answer for)",
+  ),
   415: error("No `Content-Type: application/json` (HTML forms and no-cors requests are refused; send {})"),
 };

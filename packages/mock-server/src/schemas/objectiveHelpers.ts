@@ -11,7 +11,9 @@ const ObjectiveText = z
 /** Body of `POST /{v}/enhance-objective` and `POST /{v}/reverse-objective` (docs/parity.md v1 rows 26, 27). */
 export const ObjectiveHelperBody = z
   .object({
-    objective: ObjectiveText.openapi({ example: "Invest in companies that would benefit from increased spend in the European defense sector." }),
+    objective: ObjectiveText.openapi({
+      example: "Invest in companies that would benefit from increased spend in the European defense sector.",
+    }),
   })
   .openapi("ObjectiveHelperRequest");
 export type ObjectiveHelperInput = z.infer<typeof ObjectiveHelperBody>;
@@ -19,7 +21,10 @@ export type ObjectiveHelperInput = z.infer<typeof ObjectiveHelperBody>;
 /** Answer of `POST /{v}/enhance-objective`: the sharpened objective and what changed. */
 export const EnhancedObjectiveSchema = z
   .object({
-    enhancedObjective: z.string().openapi({ description: "The objective in the service's form (\"The strategy is to invest in companies that …\"), sharpened with the vocabulary of the closest themes" }),
+    enhancedObjective: z.string().openapi({
+      description:
+        'The objective in the service\'s form ("The strategy is to invest in companies that …"), sharpened with the vocabulary of the closest themes',
+    }),
     improvementsSummary: z.string().openapi({ description: "What was changed and why, in a few sentences" }),
   })
   .openapi("EnhancedObjective");
@@ -28,7 +33,9 @@ export type EnhancedObjective = z.infer<typeof EnhancedObjectiveSchema>;
 /** Answer of `POST /{v}/reverse-objective`: the inverse objective (field names are the mock's: the reference page was not available). */
 export const ReversedObjectiveSchema = z
   .object({
-    reversedObjective: z.string().openapi({ description: "The inverse objective: companies on the losing side of the objective's theme" }),
+    reversedObjective: z
+      .string()
+      .openapi({ description: "The inverse objective: companies on the losing side of the objective's theme" }),
     summary: z.string().openapi({ description: "How the objective was flipped" }),
   })
   .openapi("ReversedObjective");
@@ -38,11 +45,15 @@ export type ReversedObjective = z.infer<typeof ReversedObjectiveSchema>;
 export const ExclusionPhrasesBody = z
   .object({
     objective: ObjectiveText,
-    companyId: CompanyIdSchema.openapi({ description: "Company identifier (organization id) that was included in the results" }),
+    companyId: CompanyIdSchema.openapi({
+      description: "Company identifier (organization id) that was included in the results",
+    }),
     inclusionReason: z
       .string()
       .max(LIMITS.REASON_MAX)
-      .openapi({ description: `Why the company was included in the results (its reasoning), at most ${LIMITS.REASON_MAX} characters` }),
+      .openapi({
+        description: `Why the company was included in the results (its reasoning), at most ${LIMITS.REASON_MAX} characters`,
+      }),
   })
   .openapi("ExclusionPhrasesRequest");
 export type ExclusionPhrasesInput = z.infer<typeof ExclusionPhrasesBody>;

@@ -20,9 +20,14 @@ export const MAX_JSON_DEPTH = 64;
 const jsonObject = (maxBytes: number) =>
   z
     .record(z.string(), z.unknown())
-    .refine((v) => jsonDepth(v, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH, { message: `must not nest deeper than ${MAX_JSON_DEPTH} levels`, abort: true })
+    .refine((v) => jsonDepth(v, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH, {
+      message: `must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+      abort: true,
+    })
     .refine((v) => jsonByteLength(v) <= maxBytes, `must be at most ${maxBytes} bytes of JSON`)
-    .openapi({ description: `Free-form JSON object: at most ${maxBytes} bytes of JSON text, ${MAX_JSON_DEPTH} levels deep` });
+    .openapi({
+      description: `Free-form JSON object: at most ${maxBytes} bytes of JSON text, ${MAX_JSON_DEPTH} levels deep`,
+    });
 
 /**
  * One holding of a portfolio write (docs/parity.md#portfolio-endpoints). `weight` is required (finite, >= 0); the
@@ -99,5 +104,7 @@ export const PortfolioListItemSchema = z
 export type PortfolioListItemOut = z.infer<typeof PortfolioListItemSchema>;
 
 /** A portfolio with its holdings (create, overwrite, update and get responses). */
-export const PortfolioSchema = PortfolioListItemSchema.extend({ holdings: z.array(PortfolioHoldingSchema) }).openapi("Portfolio");
+export const PortfolioSchema = PortfolioListItemSchema.extend({ holdings: z.array(PortfolioHoldingSchema) }).openapi(
+  "Portfolio",
+);
 export type PortfolioOut = z.infer<typeof PortfolioSchema>;

@@ -18,17 +18,25 @@ export type PremadeSearchInput = z.infer<typeof PremadeSearchBody>;
 /** One search match (docs/parity.md#premade-search-match). */
 export const PremadeMatchSchema = z
   .object({
-    similarity: z.number().min(0).max(1).openapi({ description: "Lexical-semantic similarity in [0, 1], deterministic" }),
+    similarity: z
+      .number()
+      .min(0)
+      .max(1)
+      .openapi({ description: "Lexical-semantic similarity in [0, 1], deterministic" }),
     strategy: StrategyV1Schema,
   })
   .openapi("PremadeMatch");
 
 /** Search result: every premade strategy, by descending similarity (ties by name). */
-export const PremadeSearchResultSchema = z.object({ matches: z.array(PremadeMatchSchema) }).openapi("PremadeSearchResult");
+export const PremadeSearchResultSchema = z
+  .object({ matches: z.array(PremadeMatchSchema) })
+  .openapi("PremadeSearchResult");
 export type PremadeSearchResult = z.infer<typeof PremadeSearchResultSchema>;
 
 /** One entry of `GET /v1/premade-strategies/{id}/evidences`: the single-company evidence (2.9) plus its company id. */
-export const EvidenceEntrySchema = EvidenceSchema.extend({ companyId: z.string().openapi({ format: "uuid" }) }).openapi("CompanyEvidenceEntry");
+export const EvidenceEntrySchema = EvidenceSchema.extend({ companyId: z.string().openapi({ format: "uuid" }) }).openapi(
+  "CompanyEvidenceEntry",
+);
 export type EvidenceEntry = z.infer<typeof EvidenceEntrySchema>;
 
 /** All evidence of a premade strategy: included constituents plus considered-and-rejected candidates (`isIncluded: false`). */

@@ -7,7 +7,10 @@ export const SESSION_NAME_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,${L
 /** A sandbox session's name. */
 export const SessionName = z
   .string()
-  .regex(SESSION_NAME_PATTERN, `1..${LIMITS.SESSION_NAME_MAX} letters, digits, '_', '.', '-', starting with a letter or digit`)
+  .regex(
+    SESSION_NAME_PATTERN,
+    `1..${LIMITS.SESSION_NAME_MAX} letters, digits, '_', '.', '-', starting with a letter or digit`,
+  )
   .refine((name) => name !== "default", "'default' is the shared state, not a sandbox")
   .openapi({ example: "worker-3" });
 
@@ -21,7 +24,9 @@ export const SessionSchema = z
     name: z.string(),
     createdAt: z.string().openapi({ description: "ISO 8601, the mock's clock" }),
     strategies: z.number().int().openapi({ description: "Strategies in the session's state" }),
-    lastUsedAt: z.string().openapi({ description: "ISO 8601, real time: the session's last request (a session idle for `idleMinutes` is dropped)" }),
+    lastUsedAt: z.string().openapi({
+      description: "ISO 8601, real time: the session's last request (a session idle for `idleMinutes` is dropped)",
+    }),
   })
   .openapi("MockSession");
 

@@ -76,15 +76,28 @@ export const StrategyVersionSchema = z
     description: z.string().openapi({ description: "The objective snapshot of this version" }),
     exclusions: z.array(z.string()),
     is_active: z.boolean().openapi({ description: "Whether this version is the strategy's active version" }),
-    status: z.number().int().nullable().openapi({ description: "Run status: 0 not started, 1..95 running, 100 done, -1 error, -2 permanently failed; null when no run" }),
+    status: z.number().int().nullable().openapi({
+      description:
+        "Run status: 0 not started, 1..95 running, 100 done, -1 error, -2 permanently failed; null when no run",
+    }),
     completed: z.boolean(),
     has_factsheet: z.boolean(),
     created_at: z.string(),
-    as_of_date: z.string().nullable().openapi({ format: "date", description: "Echoed when date-scoped; null in rollup mode" }),
+    as_of_date: z
+      .string()
+      .nullable()
+      .openapi({ format: "date", description: "Echoed when date-scoped; null in rollup mode" }),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
-    latest_run_date: z.string().nullable().openapi({ format: "date", description: "Latest completed run's as-of date; null when date-scoped" }),
-    runs_count: z.number().int().nullable().openapi({ description: "Total runs of the version; null when date-scoped" }),
+    latest_run_date: z
+      .string()
+      .nullable()
+      .openapi({ format: "date", description: "Latest completed run's as-of date; null when date-scoped" }),
+    runs_count: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Total runs of the version; null when date-scoped" }),
   })
   .openapi("StrategyVersion");
 /** A version of a strategy, with its runs in rollup or date-scoped mode, as the zod schema `StrategyVersionSchema` validates it. */
@@ -98,7 +111,10 @@ export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
 
 /** `scope` of a strategy list: the caller's own (default), the public catalog, or both. */
 export const ScopeQuery = z.object({
-  scope: z.enum(["user", "public", "all"]).default("user").openapi({ param: { name: "scope", in: "query" } }),
+  scope: z
+    .enum(["user", "public", "all"])
+    .default("user")
+    .openapi({ param: { name: "scope", in: "query" } }),
 });
 
 /** Body of POST /v1/strategies. */
@@ -117,7 +133,9 @@ export const PatchStrategyBody = z
     objective: z.string().trim().min(1).max(LIMITS.OBJECTIVE_MAX).optional(),
     exclusions: z.array(z.string().trim().min(1).max(LIMITS.EXCLUSION_MAX)).max(LIMITS.EXCLUSIONS_MAX_COUNT).optional(),
   })
-  .refine((b) => Object.keys(b).length >= 1, { message: "at least 1 property is required (name, objective, exclusions)" })
+  .refine((b) => Object.keys(b).length >= 1, {
+    message: "at least 1 property is required (name, objective, exclusions)",
+  })
   .openapi("PatchStrategyBody");
 export type PatchStrategy = z.infer<typeof PatchStrategyBody>;
 
@@ -136,7 +154,10 @@ export const CreateStrategyV2Body = z
     description: ObjectiveField.optional(),
     exclusions: ExclusionsField.optional(),
   })
-  .refine((b) => b.objective !== undefined || b.description !== undefined, { message: "objective (or description) is required", path: ["objective"] })
+  .refine((b) => b.objective !== undefined || b.description !== undefined, {
+    message: "objective (or description) is required",
+    path: ["objective"],
+  })
   .refine((b) => b.objective === undefined || b.description === undefined || b.objective === b.description, {
     message: "objective and description differ; send one of them",
     path: ["description"],
@@ -151,7 +172,9 @@ export const PatchStrategyV2Body = z
     description: ObjectiveField.optional(),
     exclusions: ExclusionsField.optional(),
   })
-  .refine((b) => Object.keys(b).length >= 1, { message: "at least 1 property is required (name, objective, exclusions)" })
+  .refine((b) => Object.keys(b).length >= 1, {
+    message: "at least 1 property is required (name, objective, exclusions)",
+  })
   .refine((b) => b.objective === undefined || b.description === undefined || b.objective === b.description, {
     message: "objective and description differ; send one of them",
     path: ["description"],

@@ -5,18 +5,32 @@ import { UuidSchema } from "./common.ts";
 import { LIMITS } from "./limits.ts";
 
 /** The charts the studio's backtest explorer draws (names of @thematic/charts functions, kebab-cased). */
-export const STUDIO_CHARTS = ["nav", "drawdown", "rolling-volatility", "rolling-sharpe", "tear-sheet", "full-report"] as const;
+export const STUDIO_CHARTS = [
+  "nav",
+  "drawdown",
+  "rolling-volatility",
+  "rolling-sharpe",
+  "tear-sheet",
+  "full-report",
+] as const;
 
 /** Body of `POST /__mock/studio/backtest-chart`: which holdings, against which benchmark, how long, which chart. */
 export const StudioChartBody = z
   .strictObject({
     source: z
       .strictObject({
-        kind: z.enum(["portfolio", "premade", "strategy"]).openapi({ description: "A saved portfolio (its weights), a premade strategy or a completed user strategy (equal weights)" }),
+        kind: z.enum(["portfolio", "premade", "strategy"]).openapi({
+          description:
+            "A saved portfolio (its weights), a premade strategy or a completed user strategy (equal weights)",
+        }),
         id: UuidSchema,
       })
       .openapi({ description: "What to backtest" }),
-    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({ description: "Benchmark: any listed symbol, as for POST /v1/backtest (a benchmark ETF of GET /v1/benchmarks or an active company ticker)", example: "SPY" }),
+    benchmark: z.string().max(LIMITS.SYMBOL_MAX).default("SPY").openapi({
+      description:
+        "Benchmark: any listed symbol, as for POST /v1/backtest (a benchmark ETF of GET /v1/benchmarks or an active company ticker)",
+      example: "SPY",
+    }),
     // The same rule as POST /v1/backtest's `years` (one schema, so the page and the API agree).
     years: BacktestBody.shape.years,
     chart: z.enum(STUDIO_CHARTS).default("nav"),
@@ -27,7 +41,13 @@ export type StudioChartInput = z.infer<typeof StudioChartBody>;
 /** Query of `GET /__mock/requests`. */
 export const RequestLogQuery = z.object({
   after: z.coerce.number().int().min(0).default(0).openapi({ description: "Only requests with seq > after" }),
-  limit: z.coerce.number().int().min(1).max(LIMITS.REQUEST_LOG_MAX_COUNT).default(100).openapi({ description: "At most this many, the newest" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.REQUEST_LOG_MAX_COUNT)
+    .default(100)
+    .openapi({ description: "At most this many, the newest" }),
 });
 
 const LoggedRequestSchema = z.object({
@@ -38,7 +58,10 @@ const LoggedRequestSchema = z.object({
   status: z.number().int(),
   durationMs: z.number().int(),
   userId: z.string().nullable(),
-  replayed: z.literal(true).optional().openapi({ description: "Present when the answer came from a --replay recording" }),
+  replayed: z
+    .literal(true)
+    .optional()
+    .openapi({ description: "Present when the answer came from a --replay recording" }),
 });
 
 /** Response of `GET /__mock/requests`. */
@@ -57,7 +80,10 @@ export const StudioSnapshotSchema = z
         id: z.string(),
         name: z.string(),
         userId: z.string(),
-        status: z.number().int().openapi({ description: "0 never built, 1..95 building, 100 done, -1 error, -2 failed permanently" }),
+        status: z
+          .number()
+          .int()
+          .openapi({ description: "0 never built, 1..95 building, 100 done, -1 error, -2 failed permanently" }),
         building: z.boolean(),
         archived: z.boolean(),
         public: z.boolean(),

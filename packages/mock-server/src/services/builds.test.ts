@@ -4,7 +4,11 @@ import type { BuildOutcome, RunRecord } from "../store/StoreState.ts";
 import { completeRunningBuilds, decideOutcome, isRunning, runStatus } from "./builds.ts";
 
 const outcome = fc.constantFrom<BuildOutcome>(100, -1, -2);
-const run = fc.record({ startedAt: fc.integer({ min: 0, max: 2e12 }), durationMs: fc.integer({ min: 0, max: 3_600_000 }), outcome });
+const run = fc.record({
+  startedAt: fc.integer({ min: 0, max: 2e12 }),
+  durationMs: fc.integer({ min: 0, max: 3_600_000 }),
+  outcome,
+});
 
 describe("runStatus", () => {
   it("is 0 at the start, 1..95 while running, the outcome from the end on", () => {
@@ -52,10 +56,23 @@ describe("decideOutcome", () => {
 
 describe("completeRunningBuilds", () => {
   it("ends running builds now with their outcome and leaves finished ones alone", () => {
-    const version = (r: RunRecord | null) => ({ id: "v", objective: "", exclusions: [], createdAt: 0, run: r, constituents: null });
+    const version = (r: RunRecord | null) => ({
+      id: "v",
+      objective: "",
+      exclusions: [],
+      createdAt: 0,
+      run: r,
+      constituents: null,
+    });
     const state = {
       strategies: [
-        { versions: [version({ startedAt: 0, durationMs: 10_000, outcome: -1 }), version({ startedAt: 0, durationMs: 10, outcome: 100 }), version(null)] },
+        {
+          versions: [
+            version({ startedAt: 0, durationMs: 10_000, outcome: -1 }),
+            version({ startedAt: 0, durationMs: 10, outcome: 100 }),
+            version(null),
+          ],
+        },
       ],
     } as unknown as Parameters<typeof completeRunningBuilds>[0];
     expect(completeRunningBuilds(state, 500)).toBe(1);

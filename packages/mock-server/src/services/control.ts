@@ -47,7 +47,10 @@ export function advanceClock(ctx: ServiceContext, ms: number): void {
   const total = ctx.clock.offset() + ms;
   if (total > LIMITS.CLOCK_OFFSET_MAX_MS) {
     const days = (x: number) => Math.floor(x / 86_400_000);
-    throw new ApiError(400, `body.ms: the mock's clock may run at most ${days(LIMITS.CLOCK_OFFSET_MAX_MS)} days ahead (it is ${days(ctx.clock.offset())} days ahead now); POST /__mock/reset brings it back`);
+    throw new ApiError(
+      400,
+      `body.ms: the mock's clock may run at most ${days(LIMITS.CLOCK_OFFSET_MAX_MS)} days ahead (it is ${days(ctx.clock.offset())} days ahead now); POST /__mock/reset brings it back`,
+    );
   }
   ctx.store.mutate((draft) => {
     draft.state.clockOffsetMs += ms;
@@ -75,7 +78,14 @@ export function setNextBuildOutcome(ctx: StoreAccess, id: string, outcome: Build
 }
 
 /** Changes run-time settings (latency added to every request, duration of later builds, the optional rate limit). */
-export function updateSettings(ctx: ServiceContext, settings: { latencyMs?: number | undefined; buildDurationMs?: number | undefined; rateLimit?: RateLimitSetting | null | undefined }): void {
+export function updateSettings(
+  ctx: ServiceContext,
+  settings: {
+    latencyMs?: number | undefined;
+    buildDurationMs?: number | undefined;
+    rateLimit?: RateLimitSetting | null | undefined;
+  },
+): void {
   if (settings.rateLimit !== undefined) ctx.options.rateLimit = settings.rateLimit;
   if (settings.latencyMs !== undefined) ctx.options.latencyMs = settings.latencyMs;
   if (settings.buildDurationMs !== undefined) ctx.options.buildDurationMs = settings.buildDurationMs;

@@ -14,14 +14,22 @@ describe("applyStateOps", () => {
   });
 
   it("names the op and the path that does not fit the tree", () => {
-    expect(() => applyStateOps({ a: 1 }, [{ op: "set", path: ["a", "b", "c"], value: 1 }])).toThrow(/op 0: path a\.b does not exist/);
-    expect(() => applyStateOps({ a: {} }, [{ op: "splice", path: ["a"], index: 0, remove: 0, insert: [] }])).toThrow(/op 0 \(splice a\): not an array/);
-    expect(() => applyStateOps({ a: [1] }, [{ op: "splice", path: ["a"], index: 3, remove: 0, insert: [] }])).toThrow(/out of range/);
+    expect(() => applyStateOps({ a: 1 }, [{ op: "set", path: ["a", "b", "c"], value: 1 }])).toThrow(
+      /op 0: path a\.b does not exist/,
+    );
+    expect(() => applyStateOps({ a: {} }, [{ op: "splice", path: ["a"], index: 0, remove: 0, insert: [] }])).toThrow(
+      /op 0 \(splice a\): not an array/,
+    );
+    expect(() => applyStateOps({ a: [1] }, [{ op: "splice", path: ["a"], index: 3, remove: 0, insert: [] }])).toThrow(
+      /out of range/,
+    );
   });
 
   it("replays a splice inserting 200,000 items (the spread form overflows the stack near 125,000)", () => {
     const insert = Array.from({ length: 200_000 }, (_, i) => ({ i }));
-    const root = applyStateOps({ xs: [{ i: -1 }, { i: -2 }] }, [{ op: "splice", path: ["xs"], index: 1, remove: 0, insert }]);
+    const root = applyStateOps({ xs: [{ i: -1 }, { i: -2 }] }, [
+      { op: "splice", path: ["xs"], index: 1, remove: 0, insert },
+    ]);
     expect(root.xs.length).toBe(200_002);
     expect(root.xs[0]).toEqual({ i: -1 });
     expect(root.xs[200_000]).toEqual({ i: 199_999 });

@@ -29,8 +29,16 @@ export function applyStateOps<T extends object>(root: T, ops: readonly StateOp[]
     if (op.op === "splice") {
       const target = walk(root, op.path, op.path.length, i);
       if (!Array.isArray(target)) throw new Error(`op ${i} (splice ${op.path.join(".")}): not an array`);
-      if (!Number.isInteger(op.index) || op.index < 0 || op.index > target.length || !Number.isInteger(op.remove) || op.remove < 0) {
-        throw new Error(`op ${i} (splice ${op.path.join(".")}): index ${op.index} / remove ${op.remove} out of range (length ${target.length})`);
+      if (
+        !Number.isInteger(op.index) ||
+        op.index < 0 ||
+        op.index > target.length ||
+        !Number.isInteger(op.remove) ||
+        op.remove < 0
+      ) {
+        throw new Error(
+          `op ${i} (splice ${op.path.join(".")}): index ${op.index} / remove ${op.remove} out of range (length ${target.length})`,
+        );
       }
       spliceArray(target, op.index, op.remove, op.insert);
       return;
@@ -47,9 +55,11 @@ export function applyStateOps<T extends object>(root: T, ops: readonly StateOp[]
 function walk(root: object, path: readonly StatePathKey[], depth: number, i: number): unknown {
   let at: unknown = root;
   for (let d = 0; d < depth; d++) {
-    if (typeof at !== "object" || at === null) throw new Error(`op ${i}: path ${path.slice(0, d + 1).join(".")} does not exist`);
+    if (typeof at !== "object" || at === null)
+      throw new Error(`op ${i}: path ${path.slice(0, d + 1).join(".")} does not exist`);
     at = (at as Record<StatePathKey, unknown>)[path[d]!];
   }
-  if (typeof at !== "object" || at === null) throw new Error(`op ${i}: path ${path.slice(0, depth).join(".") || "(root)"} is not an object or array`);
+  if (typeof at !== "object" || at === null)
+    throw new Error(`op ${i}: path ${path.slice(0, depth).join(".") || "(root)"} is not an object or array`);
   return at;
 }

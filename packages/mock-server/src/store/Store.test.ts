@@ -39,7 +39,8 @@ function recording(): Persistence & { commits: StateOp[][]; replaced: number; fa
   return p;
 }
 
-const make = (over: Partial<StoreOptions> = {}) => createStore({ universe: testUniverse, persistence: memoryPersistence, seed: 1, extraKeys: [], ...over });
+const make = (over: Partial<StoreOptions> = {}) =>
+  createStore({ universe: testUniverse, persistence: memoryPersistence, seed: 1, extraKeys: [], ...over });
 
 describe("createStore", () => {
   it("a mutation that throws changes nothing and persists nothing", () => {
@@ -160,7 +161,9 @@ describe("createStore", () => {
     const file = join(dir, "state.json");
     make({ persistence: filePersistence(file) });
     make({ persistence: filePersistence(file), extraKeys: [{ key: "k-extra-123456", userId: null }] });
-    expect(make({ persistence: filePersistence(file) }).state.users.some((u) => u.apiKey === "k-extra-123456")).toBe(true);
+    expect(make({ persistence: filePersistence(file) }).state.users.some((u) => u.apiKey === "k-extra-123456")).toBe(
+      true,
+    );
   });
 
   it("refuses a file that is not a state file, without touching it", () => {
@@ -170,8 +173,12 @@ describe("createStore", () => {
     expect(() => filePersistence(bad).load()).toThrow(/not valid JSON/);
     const other = join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ hello: 1 }));
-    expect(() => filePersistence(other).load()).toThrow(/other\.json is not a valid thematic-mock state: formatVersion: must be 1/);
-    expect(() => make({ persistence: filePersistence(other) })).toThrow(/idCounter: Invalid input: expected number, received undefined/);
+    expect(() => filePersistence(other).load()).toThrow(
+      /other\.json is not a valid thematic-mock state: formatVersion: must be 1/,
+    );
+    expect(() => make({ persistence: filePersistence(other) })).toThrow(
+      /idCounter: Invalid input: expected number, received undefined/,
+    );
   });
 
   it("state as saved matches the store's", () => {

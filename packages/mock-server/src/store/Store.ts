@@ -132,7 +132,8 @@ export function createStore(options: StoreOptions): Store {
         try {
           write((d) => {
             // Scan the stored state (no drafts), splice from the end so indices stay right.
-            for (let i = state.strategies.length - 1; i >= 0; i--) if (gone.has(state.strategies[i]!)) d.state.strategies.splice(i, 1);
+            for (let i = state.strategies.length - 1; i >= 0; i--)
+              if (gone.has(state.strategies[i]!)) d.state.strategies.splice(i, 1);
           });
         } catch {
           return; // not durable (full disk): nothing purged, retried after the next write
@@ -143,6 +144,7 @@ export function createStore(options: StoreOptions): Store {
     },
   };
   // Keys added by option (--add-key) become users through a journaled write.
-  if (options.extraKeys.some((k) => !state.users.some((u) => u.apiKey === k.key))) write((d) => void withExtraKeys(d.state, options.extraKeys));
+  if (options.extraKeys.some((k) => !state.users.some((u) => u.apiKey === k.key)))
+    write((d) => void withExtraKeys(d.state, options.extraKeys));
   return store;
 }

@@ -7,7 +7,10 @@ import type { StrategyRecord } from "./StoreState.ts";
  * @example
  * forgetDerived(new Map([["derived:v1:[]", 1], ["premade:x", 2]]), [{ id: "s1", versions: [{ id: "v1" }] }]) // leaves premade:x
  */
-export function forgetDerived(memo: Map<string, unknown>, purged: ReadonlyArray<Pick<StrategyRecord, "id"> & { versions: ReadonlyArray<{ id: string }> }>): void {
+export function forgetDerived(
+  memo: Map<string, unknown>,
+  purged: ReadonlyArray<Pick<StrategyRecord, "id"> & { versions: ReadonlyArray<{ id: string }> }>,
+): void {
   const ids = new Set<string>();
   for (const s of purged) {
     ids.add(s.id);

@@ -16,7 +16,12 @@ import { matchingVersionId } from "./matchingVersionId.ts";
  * initialState(universe, 1, []).strategies.length === universe.userStrategies.length // => true
  */
 export function initialState(universe: Universe, seed: number, extraKeys: readonly ExtraKey[]): StoreState {
-  const users: UserRecord[] = universe.users.map((u) => ({ id: u.id, name: u.name, apiKey: u.apiKey, active: u.active }));
+  const users: UserRecord[] = universe.users.map((u) => ({
+    id: u.id,
+    name: u.name,
+    apiKey: u.apiKey,
+    active: u.active,
+  }));
   const strategies = universe.userStrategies.map((s): StrategyRecord => {
     const versions = s.versions.map((v): VersionRecord => {
       const createdAt = Date.parse(v.createdAt);
@@ -49,7 +54,10 @@ export function initialState(universe: Universe, seed: number, extraKeys: readon
     record.draftVersionId = matchingVersionId(record);
     return record;
   });
-  return withExtraKeys({ formatVersion: 1, idSeed: seed, idCounter: 0, clockOffsetMs: 0, users, strategies, extensions: {} }, extraKeys);
+  return withExtraKeys(
+    { formatVersion: 1, idSeed: seed, idCounter: 0, clockOffsetMs: 0, users, strategies, extensions: {} },
+    extraKeys,
+  );
 }
 
 /**

@@ -8,9 +8,14 @@ import type { StrategyRecord } from "./StoreState.ts";
  * @example
  * matchingVersionId({ ...s, objective: "changed" }) // => null
  */
-export function matchingVersionId(strategy: Pick<StrategyRecord, "objective" | "exclusions" | "versions" | "activeVersionId">): string | null {
+export function matchingVersionId(
+  strategy: Pick<StrategyRecord, "objective" | "exclusions" | "versions" | "activeVersionId">,
+): string | null {
   const matches = strategy.versions.filter(
-    (v) => v.objective === strategy.objective && v.exclusions.length === strategy.exclusions.length && v.exclusions.every((e, i) => e === strategy.exclusions[i]),
+    (v) =>
+      v.objective === strategy.objective &&
+      v.exclusions.length === strategy.exclusions.length &&
+      v.exclusions.every((e, i) => e === strategy.exclusions[i]),
   );
   const active = matches.find((v) => v.id === strategy.activeVersionId);
   return (active ?? matches[matches.length - 1])?.id ?? null;

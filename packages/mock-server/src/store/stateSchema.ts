@@ -34,9 +34,20 @@ const VersionSchema: z.ZodType<VersionRecord> = z.strictObject({
   run: RunSchema.nullable(),
   constituents: z.array(ConstituentSchema).nullable(),
   // Optional fields of the v2 dated runs and factsheets (team i13's VersionRecord; absent in older files).
-  historicalRuns: z.array(z.strictObject({ startedAt: Millis, durationMs: z.number().nonnegative(), outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]), asOfDate: AsOfDate })).optional(),
+  historicalRuns: z
+    .array(
+      z.strictObject({
+        startedAt: Millis,
+        durationMs: z.number().nonnegative(),
+        outcome: z.union([z.literal(100), z.literal(-1), z.literal(-2)]),
+        asOfDate: AsOfDate,
+      }),
+    )
+    .optional(),
   liveRunCount: z.number().int().nonnegative().optional(),
-  factsheets: z.array(z.strictObject({ asOfDate: AsOfDate, requestedAt: Millis, durationMs: z.number().nonnegative() })).optional(),
+  factsheets: z
+    .array(z.strictObject({ asOfDate: AsOfDate, requestedAt: Millis, durationMs: z.number().nonnegative() }))
+    .optional(),
 });
 
 const BuildOutcomeSchema = z.union([z.literal(100), z.literal(-1), z.literal(-2)]);
@@ -60,14 +71,28 @@ const StrategySchema: z.ZodType<StrategyRecord> = z
   })
   .superRefine((s, ctx) => {
     const ids = new Set(s.versions.map((v) => v.id));
-    if (s.activeVersionId !== null && !ids.has(s.activeVersionId)) ctx.addIssue({ code: "custom", path: ["activeVersionId"], message: "must be the id of one of its versions" });
-    if (s.draftVersionId !== null && !ids.has(s.draftVersionId)) ctx.addIssue({ code: "custom", path: ["draftVersionId"], message: "must be the id of one of its versions" });
-    if (ids.size !== s.versions.length) ctx.addIssue({ code: "custom", path: ["versions"], message: "version ids must be unique" });
+    if (s.activeVersionId !== null && !ids.has(s.activeVersionId))
+      ctx.addIssue({ code: "custom", path: ["activeVersionId"], message: "must be the id of one of its versions" });
+    if (s.draftVersionId !== null && !ids.has(s.draftVersionId))
+      ctx.addIssue({ code: "custom", path: ["draftVersionId"], message: "must be the id of one of its versions" });
+    if (ids.size !== s.versions.length)
+      ctx.addIssue({ code: "custom", path: ["versions"], message: "version ids must be unique" });
   });
 
-const UserSchema: z.ZodType<UserRecord> = z.strictObject({ id: Id, name: z.string(), apiKey: z.string().min(1), active: z.boolean() });
+const UserSchema: z.ZodType<UserRecord> = z.strictObject({
+  id: Id,
+  name: z.string(),
+  apiKey: z.string().min(1),
+  active: z.boolean(),
+});
 
-const HoldingSchema = z.strictObject({ securityId: Id, weight: z.number(), rawPayload: JsonObject, createdAt: Millis, updatedAt: Millis });
+const HoldingSchema = z.strictObject({
+  securityId: Id,
+  weight: z.number(),
+  rawPayload: JsonObject,
+  createdAt: Millis,
+  updatedAt: Millis,
+});
 
 const PortfolioSchema: z.ZodType<PortfolioRecord> = z.strictObject({
   id: Id,
@@ -84,13 +109,21 @@ const PortfolioSchema: z.ZodType<PortfolioRecord> = z.strictObject({
 
 /** `extensions.portfolios`, format version 1 (services/portfolios/portfolioStore.ts). */
 const PortfoliosSectionSchema: z.ZodType<PortfoliosExtension> = z
-  .strictObject({ version: z.literal(1, "must be 1 (the portfolio section format this mock reads)"), portfolios: z.array(PortfolioSchema) })
+  .strictObject({
+    version: z.literal(1, "must be 1 (the portfolio section format this mock reads)"),
+    portfolios: z.array(PortfolioSchema),
+  })
   .superRefine((section, ctx) => {
     uniqueIds(section.portfolios, ["portfolios"], ctx);
     const names = new Set<string>();
     section.portfolios.forEach((p, i) => {
       const key = `${p.userId}\u0000${p.name}`;
-      if (names.has(key)) ctx.addIssue({ code: "custom", path: ["portfolios", i, "name"], message: `repeats the name "${p.name}" of another portfolio of the same owner` });
+      if (names.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["portfolios", i, "name"],
+          message: `repeats the name "${p.name}" of another portfolio of the same owner`,
+        });
       names.add(key);
     });
   });
@@ -120,11 +153,17 @@ export const StoreStateSchema: z.ZodType<StoreState> = z
     const userIds = new Set(state.users.map((u) => u.id));
     const keys = new Set<string>();
     state.users.forEach((u, i) => {
-      if (keys.has(u.apiKey)) ctx.addIssue({ code: "custom", path: ["users", i, "apiKey"], message: "repeats the key of another user" });
+      if (keys.has(u.apiKey))
+        ctx.addIssue({ code: "custom", path: ["users", i, "apiKey"], message: "repeats the key of another user" });
       keys.add(u.apiKey);
     });
     state.strategies.forEach((s, i) => {
-      if (!userIds.has(s.userId)) ctx.addIssue({ code: "custom", path: ["strategies", i, "userId"], message: "must be the id of a user in users" });
+      if (!userIds.has(s.userId))
+        ctx.addIssue({
+          code: "custom",
+          path: ["strategies", i, "userId"],
+          message: "must be the id of a user in users",
+        });
     });
   }) as z.ZodType<StoreState>;
 

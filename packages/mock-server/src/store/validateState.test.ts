@@ -19,8 +19,20 @@ describe("validateState", () => {
 
   it("names the file, the path and the rule, and lists at most five problems", () => {
     const state = fresh() as unknown as Record<string, unknown>;
-    (state.strategies as Array<Record<string, unknown>>)[0]!.versions = [{ id: "v", objective: "", exclusions: [], createdAt: 1.5, run: null, constituents: null, historicalRuns: [{ startedAt: 1, durationMs: 0, outcome: 100, asOfDate: "31/01/2024" }] }];
-    expect(() => validateState(state, "s.json")).toThrow(/^\[thematic-mock\] s\.json is not a valid thematic-mock state: strategies\[0\]\.versions\[0\]\.createdAt: must be an integer \(ms since epoch\); strategies\[0\]\.versions\[0\]\.historicalRuns\[0\]\.asOfDate: must be a date YYYY-MM-DD/);
+    (state.strategies as Array<Record<string, unknown>>)[0]!.versions = [
+      {
+        id: "v",
+        objective: "",
+        exclusions: [],
+        createdAt: 1.5,
+        run: null,
+        constituents: null,
+        historicalRuns: [{ startedAt: 1, durationMs: 0, outcome: 100, asOfDate: "31/01/2024" }],
+      },
+    ];
+    expect(() => validateState(state, "s.json")).toThrow(
+      /^\[thematic-mock\] s\.json is not a valid thematic-mock state: strategies\[0\]\.versions\[0\]\.createdAt: must be an integer \(ms since epoch\); strategies\[0\]\.versions\[0\]\.historicalRuns\[0\]\.asOfDate: must be a date YYYY-MM-DD/,
+    );
     for (const k of ["idSeed", "idCounter", "users", "strategies", "extensions", "formatVersion"]) delete state[k];
     expect(() => validateState(state, "s.json")).toThrow(/\(and 1 more\)/);
   });

@@ -17,5 +17,7 @@ export function validateState(value: unknown, source: string): StoreState {
   const issues = result.error.issues;
   const shown = formatZodError({ ...result.error, issues: issues.slice(0, 5) } as typeof result.error);
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : "";
-  throw new Error(`[thematic-mock] ${source} is not a valid thematic-mock state: ${shown}${more}. It was left untouched; fix it, move it away, or choose another --data file`);
+  throw new Error(
+    `[thematic-mock] ${source} is not a valid thematic-mock state: ${shown}${more}. It was left untouched; fix it, move it away, or choose another --data file`,
+  );
 }

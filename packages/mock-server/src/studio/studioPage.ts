@@ -17,7 +17,9 @@ const CHART_NAMES: Record<(typeof STUDIO_CHARTS)[number], string> = {
  * messages in live regions, visible focus; no inline script or style (the route sends a strict CSP).
  */
 export function studioPage(): string {
-  const schema = z.toJSONSchema(StudioChartBody, { io: "input", unrepresentable: "any" }) as unknown as { properties: { years: { minimum: number; maximum: number; default: number } } };
+  const schema = z.toJSONSchema(StudioChartBody, { io: "input", unrepresentable: "any" }) as unknown as {
+    properties: { years: { minimum: number; maximum: number; default: number } };
+  };
   const years = schema.properties.years;
   const charts = STUDIO_CHARTS.map((c) => `<option value="${c}">${CHART_NAMES[c]}</option>`).join("");
   return `<!doctype html>

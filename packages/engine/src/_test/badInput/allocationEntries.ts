@@ -16,12 +16,23 @@ const allocationArgs = (extreme: boolean) =>
         const total = raw.reduce((x, y) => x + y, 0);
         return Object.fromEntries(raw.map((x, i) => [`A${i}`, x / total]));
       }),
-      fc.tuple(fc.array(extreme ? fc.constantFrom(1e-3, 1, 1e6, 1e300) : double(1, 500), { minLength: n, maxLength: n }), fc.boolean()).map(([prices, asMap]) => {
-        const entries: Array<[string, number]> = [...prices.map((p, i): [string, number] => [`A${i}`, p]), ["UNUSED", 1]];
-        return asMap ? new Map(entries) : Object.fromEntries(entries);
-      }),
+      fc
+        .tuple(
+          fc.array(extreme ? fc.constantFrom(1e-3, 1, 1e6, 1e300) : double(1, 500), { minLength: n, maxLength: n }),
+          fc.boolean(),
+        )
+        .map(([prices, asMap]) => {
+          const entries: Array<[string, number]> = [
+            ...prices.map((p, i): [string, number] => [`A${i}`, p]),
+            ["UNUSED", 1],
+          ];
+          return asMap ? new Map(entries) : Object.fromEntries(entries);
+        }),
       extreme ? fc.constantFrom(1e-300, 1, 1e5, 1e6) : double(100, 1e5),
-      fc.record({ objective: fc.constantFrom("track-weights", "least-cash"), riskFreeRate: double(-0.5, 0.5) }, { requiredKeys: [] }),
+      fc.record(
+        { objective: fc.constantFrom("track-weights", "least-cash"), riskFreeRate: double(-0.5, 0.5) },
+        { requiredKeys: [] },
+      ),
     ),
   );
 
@@ -57,7 +68,11 @@ export const allocationEntries = {
         else delete (prices as Record<string, unknown>)[FIRST];
       }),
       custom(`prices.${FIRST}: not a finite price > 0`, `prices.${FIRST}`, (a, g) => {
-        setPrice(a, FIRST, g(() => fc.oneof(nonFinite, below(0, true), fc.constantFrom("10", null))));
+        setPrice(
+          a,
+          FIRST,
+          g(() => fc.oneof(nonFinite, below(0, true), fc.constantFrom("10", null))),
+        );
       }),
       custom(`prices.${FIRST}: more than 1e9 shares for the cash`, `prices.${FIRST}`, (a) => {
         setPrice(a, FIRST, (a[2] as number) / 2e9);
@@ -67,7 +82,10 @@ export const allocationEntries = {
       replace("unknown option", [3, "timeLimitSecond"], "timeLimitSecond", fc.constant(1)),
       replace("unknown objective", [3, "objective"], "objective", fc.constantFrom("most-shares", "", 1, null)),
       ...scalar([3, "timeLimitSeconds"], "timeLimitSeconds", { optional: true, outOfRange: below(0, true) }),
-      ...scalar([3, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
+      ...scalar([3, "riskFreeRate"], "riskFreeRate", {
+        optional: true,
+        outOfRange: fc.oneof(below(-1, true), above(1, true)),
+      }),
       replace("covariance without the held assets", [3, "covariance"], "options.covariance", fc.constant([[0.04]])),
     ],
   },

@@ -29,7 +29,11 @@ export interface Breaker {
 
 const INVALID: readonly EngineErrorCode[] = ["INVALID_INPUT"];
 
-export const nonFinite: fc.Arbitrary<number> = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+export const nonFinite: fc.Arbitrary<number> = fc.constantFrom(
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+);
 
 /** Values of the wrong type where a number is expected (`undefined` added for required values). */
 export function notANumber(required: boolean): fc.Arbitrary<unknown> {
@@ -53,22 +57,32 @@ export const notAnObject: fc.Arbitrary<unknown> = fc.constantFrom(null, 42, "x",
 
 /** A double strictly below `x` (down to x - 1e6, plus the far values). */
 export function below(x: number, inclusive = false): fc.Arbitrary<number> {
-  return fc.oneof(
-    fc.double({ min: x - 1e6, max: x, maxExcluded: !inclusive, noNaN: true }),
-    fc.constantFrom(-Number.MAX_VALUE, x - 1e-9 * Math.max(1, Math.abs(x)), ...(inclusive ? [x] : [])),
-  ).filter((v) => (inclusive ? v <= x : v < x)); // -0 is not below 0
+  return fc
+    .oneof(
+      fc.double({ min: x - 1e6, max: x, maxExcluded: !inclusive, noNaN: true }),
+      fc.constantFrom(-Number.MAX_VALUE, x - 1e-9 * Math.max(1, Math.abs(x)), ...(inclusive ? [x] : [])),
+    )
+    .filter((v) => (inclusive ? v <= x : v < x)); // -0 is not below 0
 }
 
 /** A double strictly above `x`. */
 export function above(x: number, inclusive = false): fc.Arbitrary<number> {
-  return fc.oneof(
-    fc.double({ min: x, max: x + 1e6, minExcluded: !inclusive, noNaN: true }),
-    fc.constantFrom(Number.MAX_VALUE, x + 1e-9 * Math.max(1, Math.abs(x)), ...(inclusive ? [x] : [])),
-  ).filter((v) => (inclusive ? v >= x : v > x));
+  return fc
+    .oneof(
+      fc.double({ min: x, max: x + 1e6, minExcluded: !inclusive, noNaN: true }),
+      fc.constantFrom(Number.MAX_VALUE, x + 1e-9 * Math.max(1, Math.abs(x)), ...(inclusive ? [x] : [])),
+    )
+    .filter((v) => (inclusive ? v >= x : v > x));
 }
 
 /** Replaces the value at `path` by one of `values`; `field` may hold the same placeholders as `path`. */
-export function replace(name: string, path: Path, field: string, values: fc.Arbitrary<unknown>, codes = INVALID): Breaker {
+export function replace(
+  name: string,
+  path: Path,
+  field: string,
+  values: fc.Arbitrary<unknown>,
+  codes = INVALID,
+): Breaker {
   return {
     name: `${field}: ${name}`,
     codes,
@@ -84,7 +98,13 @@ export function replace(name: string, path: Path, field: string, values: fc.Arbi
 }
 
 /** Replaces the value at `path` by `f(current value, g)`; `field` may hold the same placeholders as `path`. */
-export function adjust(name: string, path: Path, field: string, f: (current: unknown, g: Gen) => unknown, codes = INVALID): Breaker {
+export function adjust(
+  name: string,
+  path: Path,
+  field: string,
+  f: (current: unknown, g: Gen) => unknown,
+  codes = INVALID,
+): Breaker {
   return {
     name: `${field}: ${name}`,
     codes,
@@ -174,7 +194,8 @@ export function numericArray(path: Path, field: string, rules: ArrayRules): Brea
       },
     });
   }
-  if (rules.elementOutOfRange !== undefined) out.push(replace("out-of-range element", element, elementField, rules.elementOutOfRange));
+  if (rules.elementOutOfRange !== undefined)
+    out.push(replace("out-of-range element", element, elementField, rules.elementOutOfRange));
   if (rules.minLength >= 1) {
     out.push({
       name: `${field}: too short`,

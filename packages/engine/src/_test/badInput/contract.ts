@@ -98,19 +98,29 @@ export function expectRejected(outcome: Outcome, broken: Breakage, breaker: Brea
   const { error } = outcome;
   if (!isEngineError(error)) expect.fail(`${at}: expected an EngineError, got ${describeError(error)}`);
   if (isAsync && outcome.sync) expect.fail(`${at}: an async function must reject, not throw synchronously`);
-  if (!breaker.codes.includes(error.code)) expect.fail(`${at}: expected code ${breaker.codes.join(" or ")}, got ${error.code} (${error.message})`);
-  const named = error.message.includes(broken.field) || (error.code !== "INVALID_INPUT" && error.field === broken.field);
-  if (!named) expect.fail(`${at}: the error does not name ${broken.field}: ${error.message} (field ${String(error.field)})`);
+  if (!breaker.codes.includes(error.code))
+    expect.fail(`${at}: expected code ${breaker.codes.join(" or ")}, got ${error.code} (${error.message})`);
+  const named =
+    error.message.includes(broken.field) || (error.code !== "INVALID_INPUT" && error.field === broken.field);
+  if (!named)
+    expect.fail(`${at}: the error does not name ${broken.field}: ${error.message} (field ${String(error.field)})`);
 }
 
 /** The property of one breaker over valid arguments. */
-export function brokenProperty(fn: AnyFunction, valid: fc.Arbitrary<unknown[]>, breaker: Breaker, isAsync: boolean, predicate: boolean) {
+export function brokenProperty(
+  fn: AnyFunction,
+  valid: fc.Arbitrary<unknown[]>,
+  breaker: Breaker,
+  isAsync: boolean,
+  predicate: boolean,
+) {
   return fc.asyncProperty(valid, fc.gen(), async (args, g) => {
     const broken = breaker.make(args, g);
     if (broken === undefined) return;
     const outcome = await callFrozen(fn, broken.args);
     if (predicate) {
-      if (outcome.threw) expect.fail(`${broken.label}: documented as throwing nothing, threw ${describeError(outcome.error)}`);
+      if (outcome.threw)
+        expect.fail(`${broken.label}: documented as throwing nothing, threw ${describeError(outcome.error)}`);
       expect(outcome.value, broken.label).toBe(false);
     } else expectRejected(outcome, broken, breaker, isAsync);
   });
@@ -129,6 +139,7 @@ export function validProperty(fn: AnyFunction, valid: fc.Arbitrary<unknown[]>, p
 export function extremeProperty(fn: AnyFunction, extreme: fc.Arbitrary<unknown[]>) {
   return fc.asyncProperty(extreme, async (args) => {
     const outcome = await callFrozen(fn, args);
-    if (outcome.threw && !isEngineError(outcome.error)) expect.fail(`extreme arguments: expected finite outputs or an EngineError, got ${describeError(outcome.error)}`);
+    if (outcome.threw && !isEngineError(outcome.error))
+      expect.fail(`extreme arguments: expected finite outputs or an EngineError, got ${describeError(outcome.error)}`);
   });
 }

@@ -13,21 +13,40 @@ const frequencyArb = fc.constantFrom("daily", "weekly", "monthly") as fc.Arbitra
 
 /** Returns of a seeded one-factor market: an AssetReturns (any frequency) or daily ReturnScenarios. */
 const returnsArb = fc
-  .record({ seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), n: fc.integer({ min: 2, max: 6 }), periods: fc.integer({ min: 20, max: 80 }), frequency: frequencyArb, scenarios: fc.boolean() })
+  .record({
+    seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    n: fc.integer({ min: 2, max: 6 }),
+    periods: fc.integer({ min: 20, max: 80 }),
+    frequency: frequencyArb,
+    scenarios: fc.boolean(),
+  })
   .map(({ seed, n, periods, frequency, scenarios }) => {
     const u = syntheticUniverse(seed, n, periods).scenarios;
     return { n, returns: scenarios ? u : assetReturns(u.returns, { assets: u.assetIds, frequency }) };
   });
 
 /** Extreme but valid returns: near −1, huge, subnormal, exactly 0. */
-const extremeReturnsArb = fc.record({ n: fc.integer({ min: 2, max: 4 }), periods: fc.integer({ min: 2, max: 30 }) }).chain(({ n, periods }) =>
-  fc
-    .array(fc.oneof(double(-0.999999, 1e6), fc.constantFrom(0, 5e-324, -5e-324, -0.9999999999999999, 1e300)), { minLength: n * periods, maxLength: n * periods })
-    .map((values) => ({ n, returns: assetReturns(Float64Array.from(values), { assets: Array.from({ length: n }, (_, i) => `X${i}`), periodsPerYear: 252 }) })),
-);
+const extremeReturnsArb = fc
+  .record({ n: fc.integer({ min: 2, max: 4 }), periods: fc.integer({ min: 2, max: 30 }) })
+  .chain(({ n, periods }) =>
+    fc
+      .array(fc.oneof(double(-0.999999, 1e6), fc.constantFrom(0, 5e-324, -5e-324, -0.9999999999999999, 1e300)), {
+        minLength: n * periods,
+        maxLength: n * periods,
+      })
+      .map((values) => ({
+        n,
+        returns: assetReturns(Float64Array.from(values), {
+          assets: Array.from({ length: n }, (_, i) => `X${i}`),
+          periodsPerYear: 252,
+        }),
+      })),
+  );
 
 const ruleOptions = (n: number, extreme: boolean) => ({
-  confidence: extreme ? fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true }) : double(0.5, 0.95),
+  confidence: extreme
+    ? fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true })
+    : double(0.5, 0.95),
   maxWeight: double(Math.max(1 / n, 0.2), 1),
   riskFreeRate: double(-0.5, 0.5),
   method: fc.constantFrom("cutting-plane", "plain-lp"),
@@ -62,26 +81,47 @@ const sharedBreakers = [
   custom("returns.returns: periods + 1", "returns.returns", (a) => {
     (a[0] as { periods: number }).periods += 1;
   }),
-  custom("returns.assets[1]: repeated id", (a) => ("assetIds" in (a[0] as object) ? "returns.assetIds[1]" : "returns.assets[1]"), (a) => {
-    const r = a[0] as { assets?: string[]; assetIds?: string[] };
-    const ids = (r.assets ?? r.assetIds)!;
-    ids[1] = ids[0]!;
-  }),
+  custom(
+    "returns.assets[1]: repeated id",
+    (a) => ("assetIds" in (a[0] as object) ? "returns.assetIds[1]" : "returns.assets[1]"),
+    (a) => {
+      const r = a[0] as { assets?: string[]; assetIds?: string[] };
+      const ids = (r.assets ?? r.assetIds)!;
+      ids[1] = ids[0]!;
+    },
+  ),
   replace("wrong type", [1], "options", notAnObject),
   replace("unknown option", [1, "maxWieght"], "maxWieght", fc.constant(0.5)),
-  ...scalar(option("confidence"), "confidence", { optional: true, outOfRange: fc.oneof(below(0, true), above(1, true)) }),
-  ...scalar(option("maxWeight"), "maxWeight", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
-  ...scalar(option("minHoldings"), "minHoldings", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)) }),
-  custom("minActiveWeight out of (0.0001, 1] with minHoldings", "minActiveWeight", (a, g) => {
-    Object.assign(a[1] as object, { minHoldings: 1, minActiveWeight: g(() => fc.oneof(below(0.0001, true), above(1), nonFinite)) });
+  ...scalar(option("confidence"), "confidence", {
+    optional: true,
+    outOfRange: fc.oneof(below(0, true), above(1, true)),
   }),
-  ...scalar(option("riskFreeRate"), "riskFreeRate", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
+  ...scalar(option("maxWeight"), "maxWeight", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
+  ...scalar(option("minHoldings"), "minHoldings", {
+    optional: true,
+    outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)),
+  }),
+  custom("minActiveWeight out of (0.0001, 1] with minHoldings", "minActiveWeight", (a, g) => {
+    Object.assign(a[1] as object, {
+      minHoldings: 1,
+      minActiveWeight: g(() => fc.oneof(below(0.0001, true), above(1), nonFinite)),
+    });
+  }),
+  ...scalar(option("riskFreeRate"), "riskFreeRate", {
+    optional: true,
+    outOfRange: fc.oneof(below(-1, true), above(1, true)),
+  }),
   replace("unknown method", option("method"), "method", fc.constantFrom("simplex", 42, null, "")),
   ...scalar(option("timeLimitSeconds"), "timeLimitSeconds", { optional: true, outOfRange: below(0, true) }),
-  custom("n·maxWeight < 1", "maxWeight", (a) => {
-    const r = a[0] as { assets?: string[]; assetIds?: string[] };
-    (a[1] as { maxWeight: number }).maxWeight = 0.5 / (r.assets ?? r.assetIds)!.length;
-  }, ["INFEASIBLE"]),
+  custom(
+    "n·maxWeight < 1",
+    "maxWeight",
+    (a) => {
+      const r = a[0] as { assets?: string[]; assetIds?: string[] };
+      (a[1] as { maxWeight: number }).maxWeight = 0.5 / (r.assets ?? r.assetIds)!.length;
+    },
+    ["INFEASIBLE"],
+  ),
   custom("previousWeights: unknown id", "previousWeights.ZZZ", (a) => {
     Object.assign(a[1] as object, { previousWeights: { ZZZ: 0.5 } });
   }),
@@ -103,14 +143,24 @@ const sharedBreakers = [
   custom("groupLimits naming no group", "groupLimits.sector", (a) => {
     Object.assign(a[1] as object, { groupLimits: { sector: { Tech: [0, 0.3] } } });
   }),
-  custom("maxTurnover below half of a first purchase", "maxTurnover", (a) => {
-    Object.assign(a[1] as object, { maxTurnover: 0.2, minHoldings: undefined });
-    delete (a[1] as { minHoldings?: number }).minHoldings;
-  }, ["INFEASIBLE"]),
-  custom("minHoldings > assets", "minHoldings", (a) => {
-    const r = a[0] as { assets?: string[]; assetIds?: string[] };
-    (a[1] as { minHoldings: number }).minHoldings = (r.assets ?? r.assetIds)!.length + 1;
-  }, ["INFEASIBLE"]),
+  custom(
+    "maxTurnover below half of a first purchase",
+    "maxTurnover",
+    (a) => {
+      Object.assign(a[1] as object, { maxTurnover: 0.2, minHoldings: undefined });
+      delete (a[1] as { minHoldings?: number }).minHoldings;
+    },
+    ["INFEASIBLE"],
+  ),
+  custom(
+    "minHoldings > assets",
+    "minHoldings",
+    (a) => {
+      const r = a[0] as { assets?: string[]; assetIds?: string[] };
+      (a[1] as { minHoldings: number }).minHoldings = (r.assets ?? r.assetIds)!.length + 1;
+    },
+    ["INFEASIBLE"],
+  ),
 ];
 
 export const cvarEntries = {
@@ -123,20 +173,34 @@ export const cvarEntries = {
     brokenRuns: 6,
     breakers: [
       ...sharedBreakers,
-      ...scalar(option("targetReturn"), "targetReturn", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
-      custom("targetReturn above the largest return", "targetReturn", (a) => {
-        // 0.95 a year, when every asset's mean return is below 0.9 a year (else this breaker does not apply).
-        const r = a[0] as { returns: Float64Array; periods: number; assets?: string[]; assetIds?: string[]; periodsPerYear?: number };
-        const n = (r.assets ?? r.assetIds)!.length;
-        let best = -Infinity;
-        for (let i = 0; i < n; i++) {
-          let s = 0;
-          for (let t = 0; t < r.periods; t++) s += r.returns[t * n + i]!;
-          best = Math.max(best, s / r.periods);
-        }
-        if (best * (r.periodsPerYear ?? 252) >= 0.9) return false;
-        Object.assign(a[1] as object, { targetReturn: 0.95 });
-      }, ["INFEASIBLE"]),
+      ...scalar(option("targetReturn"), "targetReturn", {
+        optional: true,
+        outOfRange: fc.oneof(below(-1, true), above(1, true)),
+      }),
+      custom(
+        "targetReturn above the largest return",
+        "targetReturn",
+        (a) => {
+          // 0.95 a year, when every asset's mean return is below 0.9 a year (else this breaker does not apply).
+          const r = a[0] as {
+            returns: Float64Array;
+            periods: number;
+            assets?: string[];
+            assetIds?: string[];
+            periodsPerYear?: number;
+          };
+          const n = (r.assets ?? r.assetIds)!.length;
+          let best = -Infinity;
+          for (let i = 0; i < n; i++) {
+            let s = 0;
+            for (let t = 0; t < r.periods; t++) s += r.returns[t * n + i]!;
+            best = Math.max(best, s / r.periods);
+          }
+          if (best * (r.periodsPerYear ?? 252) >= 0.9) return false;
+          Object.assign(a[1] as object, { targetReturn: 0.95 });
+        },
+        ["INFEASIBLE"],
+      ),
     ],
   },
   meanCvar: {
@@ -157,11 +221,16 @@ export const cvarEntries = {
         delete o.returnMultiplier;
         o.targetCvar = g(() => fc.oneof(above(1, true), nonFinite, fc.constantFrom("0.02", null)));
       }),
-      custom("targetCvar below the least CVaR", "targetCvar", (a) => {
-        const o = a[1] as { returnMultiplier?: number; targetCvar?: number };
-        delete o.returnMultiplier;
-        o.targetCvar = -0.99;
-      }, ["INFEASIBLE"]),
+      custom(
+        "targetCvar below the least CVaR",
+        "targetCvar",
+        (a) => {
+          const o = a[1] as { returnMultiplier?: number; targetCvar?: number };
+          delete o.returnMultiplier;
+          o.targetCvar = -0.99;
+        },
+        ["INFEASIBLE"],
+      ),
     ],
   },
 } satisfies Record<string, ContractEntry>;

@@ -10,7 +10,9 @@ import { covarianceBreakers } from "./portfolioConstructionEntries.ts";
 import { covariance as labelCovariance } from "../../data/covariance.ts";
 
 const double = (min: number, max: number) => fc.double({ min, max, noNaN: true });
-const frequencyArb = fc.constantFrom("daily", "weekly", "monthly", "quarterly", "annual") as fc.Arbitrary<"daily" | "weekly" | "monthly" | "quarterly" | "annual">;
+const frequencyArb = fc.constantFrom("daily", "weekly", "monthly", "quarterly", "annual") as fc.Arbitrary<
+  "daily" | "weekly" | "monthly" | "quarterly" | "annual"
+>;
 const idsOf = (n: number) => Array.from({ length: n }, (_, i) => `A${String(i).padStart(2, "0")}`);
 
 const returnsArgs = fc
@@ -22,12 +24,16 @@ const returnsArgs = fc
     ),
   );
 
-const covarianceArgs = fc.tuple(covarianceArb(6), frequencyArb).map(([rows, frequency]) => [rows, { assets: idsOf(rows.length), frequency }] as [number[][], object]);
+const covarianceArgs = fc
+  .tuple(covarianceArb(6), frequencyArb)
+  .map(([rows, frequency]) => [rows, { assets: idsOf(rows.length), frequency }] as [number[][], object]);
 
 const performanceArgs = fc.tuple(covarianceArb(6), frequencyArb).chain(([rows, frequency]) => {
   const assets = idsOf(rows.length);
   return fc.tuple(
-    fc.array(double(0, 1), { minLength: rows.length, maxLength: rows.length }).map((w) => Object.fromEntries(w.map((x, i) => [assets[i]!, x]))),
+    fc
+      .array(double(0, 1), { minLength: rows.length, maxLength: rows.length })
+      .map((w) => Object.fromEntries(w.map((x, i) => [assets[i]!, x]))),
     fc.record(
       {
         covariance: fc.constant(labelCovariance(rows, { assets, frequency })),
@@ -42,19 +48,31 @@ const performanceArgs = fc.tuple(covarianceArb(6), frequencyArb).chain(([rows, f
 const DAY = 86400;
 /** A daily calendar of n business-like days from 2024-01-01 (Unix seconds). */
 const daysOf = (n: number) => Array.from({ length: n }, (_, t) => 1704067200 + t * DAY);
-const pricesArgs = fc.record({ t: fc.integer({ min: 2, max: 12 }), n: fc.integer({ min: 1, max: 4 }) }).chain(({ t, n }) =>
-  fc.tuple(
-    fc.array(fc.array(double(1, 500), { minLength: t, maxLength: t }), { minLength: n, maxLength: n }).map((cols) => Object.fromEntries(cols.map((c, i) => [`A${i}`, c]))),
-    fc.constant({ dates: daysOf(t) }),
-  ),
+const pricesArgs = fc
+  .record({ t: fc.integer({ min: 2, max: 12 }), n: fc.integer({ min: 1, max: 4 }) })
+  .chain(({ t, n }) =>
+    fc.tuple(
+      fc
+        .array(fc.array(double(1, 500), { minLength: t, maxLength: t }), { minLength: n, maxLength: n })
+        .map((cols) => Object.fromEntries(cols.map((c, i) => [`A${i}`, c]))),
+      fc.constant({ dates: daysOf(t) }),
+    ),
+  );
+const recordsArgs = pricesArgs.map(
+  ([prices, { dates }]) =>
+    [
+      dates.map((d, t) => ({ date: d, ...Object.fromEntries(Object.entries(prices).map(([id, c]) => [id, c[t]!])) })),
+      {},
+    ] as [Array<Record<string, number>>, object],
 );
-const recordsArgs = pricesArgs.map(([prices, { dates }]) => [
-  dates.map((d, t) => ({ date: d, ...Object.fromEntries(Object.entries(prices).map(([id, c]) => [id, c[t]!])) })),
-  {},
-] as [Array<Record<string, number>>, object]);
 const csvOf = (records: Array<Record<string, number>>) => {
   const header = Object.keys(records[0]!);
-  return [header.join(","), ...records.map((r) => header.map((h) => (h === "date" ? new Date(r[h]! * 1000).toISOString().slice(0, 10) : String(r[h]))).join(","))].join("\n");
+  return [
+    header.join(","),
+    ...records.map((r) =>
+      header.map((h) => (h === "date" ? new Date(r[h]! * 1000).toISOString().slice(0, 10) : String(r[h]))).join(","),
+    ),
+  ].join("\n");
 };
 
 export const labelledDataEntries = {
@@ -124,8 +142,11 @@ export const labelledDataEntries = {
       const columns: Record<string, unknown[]> = { date: dates, ...prices };
       const table = {
         numRows: dates.length,
-        schema: { fields: names.map((name) => ({ name, type: { toString: () => (name === "date" ? "Int64" : "Float64") } })) },
-        getChild: (name: string) => (columns[name] === undefined ? null : { length: dates.length, get: (i: number) => columns[name]![i] }),
+        schema: {
+          fields: names.map((name) => ({ name, type: { toString: () => (name === "date" ? "Int64" : "Float64") } })),
+        },
+        getChild: (name: string) =>
+          columns[name] === undefined ? null : { length: dates.length, get: (i: number) => columns[name]![i] },
       };
       return [table, {}] as [unknown, object];
     }),
@@ -177,7 +198,9 @@ export const labelledDataEntries = {
   expectedReturns: {
     kind: "throws",
     valid: fc.tuple(
-      fc.array(double(-0.5, 0.5), { minLength: 1, maxLength: 6 }).map((v) => Object.fromEntries(v.map((x, i) => [`A${i}`, x]))),
+      fc
+        .array(double(-0.5, 0.5), { minLength: 1, maxLength: 6 })
+        .map((v) => Object.fromEntries(v.map((x, i) => [`A${i}`, x]))),
       fc.record({ frequency: frequencyArb, annual: fc.boolean() }, { requiredKeys: ["frequency"] }),
     ),
     breakers: [
@@ -188,14 +211,16 @@ export const labelledDataEntries = {
       replace("empty", [0], "values", fc.constant({})),
       replace("wrong type", [1], "options", notAnObject),
       replace("not a boolean", [1, "annual"], "options.annual", fc.constantFrom("yes", 1, null)),
-      ...scalar([1, "periodsPerYear"], "options.periodsPerYear", { optional: true, outOfRange: below(0, true) }).map((b) => ({
-        ...b,
-        make: (args: readonly unknown[], g: Parameters<typeof b.make>[1]) => {
-          // periodsPerYear alone (no frequency to contradict it).
-          const plain = [args[0], { periodsPerYear: 12 }];
-          return b.make(plain, g);
-        },
-      })),
+      ...scalar([1, "periodsPerYear"], "options.periodsPerYear", { optional: true, outOfRange: below(0, true) }).map(
+        (b) => ({
+          ...b,
+          make: (args: readonly unknown[], g: Parameters<typeof b.make>[1]) => {
+            // periodsPerYear alone (no frequency to contradict it).
+            const plain = [args[0], { periodsPerYear: 12 }];
+            return b.make(plain, g);
+          },
+        }),
+      ),
     ],
   },
   isAssetReturns: { kind: "total", any: fc.tuple(fc.anything()) },
@@ -213,7 +238,10 @@ export const labelledDataEntries = {
       custom("weights: non-finite", "weights", (a, g) => {
         (a[0] as Record<string, number>).A00 = g(() => nonFinite);
       }),
-      ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
+      ...scalar([1, "riskFreeRate"], "riskFreeRate", {
+        optional: true,
+        outOfRange: fc.oneof(below(-1, true), above(1, true)),
+      }),
       custom("expectedReturns: one per covariance asset", "expectedReturns", (a) => {
         (a[1] as { expectedReturns?: number[] }).expectedReturns = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07];
       }),

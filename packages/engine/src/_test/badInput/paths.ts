@@ -18,7 +18,8 @@ export function deepClone<T>(value: T): T {
   // Same prototype (fast-check records may have a null prototype), so toStrictEqual compares like with like.
   const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
   // defineProperty, not assignment: an own "__proto__" key must stay a key, not become the prototype.
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: deepClone(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: deepClone(v), enumerable: true, writable: true, configurable: true });
   return out as T;
 }
 
@@ -38,7 +39,8 @@ export function deepFreeze<T>(value: T): T {
 
 function child(container: unknown, key: Segment): unknown {
   if (container instanceof Map) return container.get(key);
-  if (container === null || typeof container !== "object") throw new Error(`test path: cannot read ${String(key)} of ${String(container)}`);
+  if (container === null || typeof container !== "object")
+    throw new Error(`test path: cannot read ${String(key)} of ${String(container)}`);
   return (container as Record<string, unknown>)[key];
 }
 
@@ -108,10 +110,12 @@ export function nonFiniteNumbers(value: unknown, at = "result", out: string[] = 
 /** Short text of a value for test labels. */
 export function show(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined)
+    return String(value);
   if (Array.isArray(value)) return `[${value.length} items]`;
   if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length})`;
   if (typeof value === "function") return "function";
-  if (typeof value === "symbol" || typeof value === "bigint") return typeof value === "bigint" ? `${value}n` : value.toString();
+  if (typeof value === "symbol" || typeof value === "bigint")
+    return typeof value === "bigint" ? `${value}n` : value.toString();
   return value instanceof Map ? `Map(${value.size})` : "object";
 }

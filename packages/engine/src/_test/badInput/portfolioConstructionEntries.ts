@@ -13,7 +13,9 @@ const double = (min: number, max: number) => fc.double({ min, max, noNaN: true }
 /** A valid covariance (rows), optionally scaled to the edges of the doubles. */
 const covariance = (extreme: boolean, maxN = 8) =>
   extreme
-    ? fc.tuple(covarianceArb(maxN), fc.constantFrom(1e-280, 1e-150, 1e150, 1e280)).map(([c, k]) => c.map((row) => row.map((x) => x * k)))
+    ? fc
+        .tuple(covarianceArb(maxN), fc.constantFrom(1e-280, 1e-150, 1e150, 1e280))
+        .map(([c, k]) => c.map((row) => row.map((x) => x * k)))
     : covarianceArb(maxN);
 
 type Rows = number[][];
@@ -54,7 +56,9 @@ export function covarianceBreakers(index: number) {
 }
 
 const withWeights = (extreme: boolean) =>
-  covariance(extreme).chain((cov) => fc.tuple(fc.array(double(0.01, 1), { minLength: cov.length, maxLength: cov.length }), fc.constant(cov)));
+  covariance(extreme).chain((cov) =>
+    fc.tuple(fc.array(double(0.01, 1), { minLength: cov.length, maxLength: cov.length }), fc.constant(cov)),
+  );
 
 const withRiskBudgetOptions = (extreme: boolean) =>
   covariance(extreme).chain((cov) =>
@@ -62,7 +66,10 @@ const withRiskBudgetOptions = (extreme: boolean) =>
       fc.constant(cov),
       fc.record(
         {
-          budgets: fc.array(extreme ? double(1e-6, 1e6) : double(0.1, 10), { minLength: cov.length, maxLength: cov.length }),
+          budgets: fc.array(extreme ? double(1e-6, 1e6) : double(0.1, 10), {
+            minLength: cov.length,
+            maxLength: cov.length,
+          }),
           tolerance: double(1e-14, 1e-6),
           maxIterations: fc.integer({ min: 60, max: 200 }),
         },
@@ -71,17 +78,25 @@ const withRiskBudgetOptions = (extreme: boolean) =>
     ),
   );
 
-const returnsFor = (n: number, extreme: boolean) => fc.array(extreme ? double(-1e6, 1e6) : double(-0.2, 0.3), { minLength: n, maxLength: n });
+const returnsFor = (n: number, extreme: boolean) =>
+  fc.array(extreme ? double(-1e6, 1e6) : double(-0.2, 0.3), { minLength: n, maxLength: n });
 
 /** A view on n assets by id ("0", "1", …, the ids of a bare covariance): absolute or relative, with a confidence, a variance or neither. */
 const viewArb = (n: number) =>
   fc
-    .tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), double(-0.1, 0.2), fc.oneof(
-      fc.record({ confidence: double(0.01, 0.99) }),
-      fc.record({ variance: double(1e-6, 0.1) }),
-      fc.constant({}),
-    ))
-    .map(([i, j, q, how]) => (i === j ? { asset: String(i), return: q, ...how } : { long: [String(i)], short: [String(j)], return: q, ...how }));
+    .tuple(
+      fc.integer({ min: 0, max: n - 1 }),
+      fc.integer({ min: 0, max: n - 1 }),
+      double(-0.1, 0.2),
+      fc.oneof(
+        fc.record({ confidence: double(0.01, 0.99) }),
+        fc.record({ variance: double(1e-6, 0.1) }),
+        fc.constant({}),
+      ),
+    )
+    .map(([i, j, q, how]) =>
+      i === j ? { asset: String(i), return: q, ...how } : { long: [String(i)], short: [String(j)], return: q, ...how },
+    );
 
 const blackLittermanArgs = (extreme: boolean) =>
   covariance(extreme).chain((cov) =>
@@ -128,7 +143,10 @@ export const portfolioConstructionEntries = {
         (a[1] as { budgets: number[] }).budgets = [...Array((a[0] as Rows).length + 1)].map(() => 1);
       }),
       ...scalar([1, "tolerance"], "tolerance", { optional: true, outOfRange: fc.oneof(below(1e-15), above(1e-3)) }),
-      ...scalar([1, "maxIterations"], "maxIterations", { optional: true, outOfRange: fc.constantFrom(0, -1, 1001, 2.5) }),
+      ...scalar([1, "maxIterations"], "maxIterations", {
+        optional: true,
+        outOfRange: fc.constantFrom(0, -1, 1001, 2.5),
+      }),
     ],
   },
   equalRiskContribution: {
@@ -139,7 +157,10 @@ export const portfolioConstructionEntries = {
       ...covarianceBreakers(0),
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "tolerance"], "tolerance", { optional: true, outOfRange: fc.oneof(below(1e-15), above(1e-3)) }),
-      ...scalar([1, "maxIterations"], "maxIterations", { optional: true, outOfRange: fc.constantFrom(0, -1, 1001, 2.5) }),
+      ...scalar([1, "maxIterations"], "maxIterations", {
+        optional: true,
+        outOfRange: fc.constantFrom(0, -1, 1001, 2.5),
+      }),
     ],
   },
   hierarchicalRiskParity: {
@@ -150,8 +171,20 @@ export const portfolioConstructionEntries = {
   },
   impliedEquilibriumReturns: {
     kind: "throws",
-    valid: covariance(false).chain((cov) => fc.tuple(fc.constant(cov), fc.array(double(0, 1), { minLength: cov.length, maxLength: cov.length }), double(0.5, 10))),
-    extreme: covariance(true).chain((cov) => fc.tuple(fc.constant(cov), fc.array(double(-1e6, 1e6), { minLength: cov.length, maxLength: cov.length }), double(1e-300, 1e6))),
+    valid: covariance(false).chain((cov) =>
+      fc.tuple(
+        fc.constant(cov),
+        fc.array(double(0, 1), { minLength: cov.length, maxLength: cov.length }),
+        double(0.5, 10),
+      ),
+    ),
+    extreme: covariance(true).chain((cov) =>
+      fc.tuple(
+        fc.constant(cov),
+        fc.array(double(-1e6, 1e6), { minLength: cov.length, maxLength: cov.length }),
+        double(1e-300, 1e6),
+      ),
+    ),
     breakers: [
       ...covarianceBreakers(0),
       ...numericArray([1], "marketWeights", { minLength: 1 }),

@@ -13,7 +13,8 @@ const anyFinite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const frequencyArb = fc.constantFrom("daily", "weekly", "monthly") as fc.Arbitrary<"daily" | "weekly" | "monthly">;
 
 /** An embargo of `count` periods of T, as a count or as the fraction count/T (⌊f·T⌋ <= count). */
-const embargoOf = (count: number, periods: number) => fc.constantFrom<number | { fraction: number }>(count, { fraction: (count / periods) * 0.999 });
+const embargoOf = (count: number, periods: number) =>
+  fc.constantFrom<number | { fraction: number }>(count, { fraction: (count / periods) * 0.999 });
 
 /**
  * K-fold arguments whose every split keeps a train period: h <= ⌊T/K⌋ − 1 (every later fold keeps a
@@ -24,9 +25,18 @@ const kFoldArgs = fc
   .chain((periods) => fc.tuple(fc.constant(periods), fc.integer({ min: 2, max: Math.floor(periods / 2) })))
   .chain(([periods, folds]) => {
     const budget = periods - Math.ceil(periods / folds) - 1;
-    return fc.integer({ min: 0, max: Math.min(budget, Math.floor(periods / folds) - 1) }).chain((purge) =>
-      fc.integer({ min: 0, max: budget - purge }).chain((e) => fc.tuple(fc.constant(periods), fc.record({ folds: fc.constant(folds), purge: fc.constant(purge), embargo: embargoOf(e, periods) }))),
-    );
+    return fc
+      .integer({ min: 0, max: Math.min(budget, Math.floor(periods / folds) - 1) })
+      .chain((purge) =>
+        fc
+          .integer({ min: 0, max: budget - purge })
+          .chain((e) =>
+            fc.tuple(
+              fc.constant(periods),
+              fc.record({ folds: fc.constant(folds), purge: fc.constant(purge), embargo: embargoOf(e, periods) }),
+            ),
+          ),
+      );
   });
 
 /** CPCV arguments whose every split keeps a train period: 2h + e <= ⌊T/N⌋ − 1 (an untested group survives its neighbours' zones). */
@@ -35,11 +45,21 @@ const cpcvArgs = fc
   .chain((periods) => fc.tuple(fc.constant(periods), fc.integer({ min: 2, max: Math.min(8, Math.floor(periods / 2)) })))
   .chain(([periods, groups]) => {
     const budget = Math.floor(periods / groups) - 1;
-    return fc.tuple(fc.integer({ min: 1, max: groups - 1 }), fc.integer({ min: 0, max: Math.floor(budget / 2) })).chain(([testGroups, purge]) =>
-      fc.integer({ min: 0, max: budget - 2 * purge }).chain((e) =>
-        fc.tuple(fc.constant(periods), fc.record({ groups: fc.constant(groups), testGroups: fc.constant(testGroups), purge: fc.constant(purge), embargo: embargoOf(e, periods) })),
-      ),
-    );
+    return fc
+      .tuple(fc.integer({ min: 1, max: groups - 1 }), fc.integer({ min: 0, max: Math.floor(budget / 2) }))
+      .chain(([testGroups, purge]) =>
+        fc.integer({ min: 0, max: budget - 2 * purge }).chain((e) =>
+          fc.tuple(
+            fc.constant(periods),
+            fc.record({
+              groups: fc.constant(groups),
+              testGroups: fc.constant(testGroups),
+              purge: fc.constant(purge),
+              embargo: embargoOf(e, periods),
+            }),
+          ),
+        ),
+      );
   });
 
 /** Breakers of the purge and embargo options at argument 1. */
@@ -47,29 +67,57 @@ const purgeBreakers = [
   ...scalar([1, "purge"], "options.purge", { optional: true, outOfRange: fc.constantFrom(-1, -5, 0.5, 2.5) }),
   replace("wrong type", [1, "embargo"], "options.embargo", fc.constantFrom("1", null, true, [1])),
   replace("out of range", [1, "embargo"], "options.embargo", fc.constantFrom(-1, 0.5, 1.5, Number.NaN, Infinity)),
-  replace("fraction out of range", [1, "embargo"], "options.embargo.fraction", fc.constantFrom({ fraction: 1 }, { fraction: -0.1 }, { fraction: Number.NaN }, { fraction: "0.1" })),
+  replace(
+    "fraction out of range",
+    [1, "embargo"],
+    "options.embargo.fraction",
+    fc.constantFrom({ fraction: 1 }, { fraction: -0.1 }, { fraction: Number.NaN }, { fraction: "0.1" }),
+  ),
   replace("unknown embargo key", [1, "embargo"], "options.embargo", fc.constant({ fractoin: 0.1 })),
-  custom("a purge that leaves no train period", "options.purge", (a) => {
-    (a[1] as { purge: number; embargo: unknown }).purge = a[0] as number;
-    (a[1] as { purge: number; embargo: unknown }).embargo = 0;
-  }, ["INSUFFICIENT_DATA"]),
-  custom("an embargo that leaves no train period", "options.embargo", (a) => {
-    (a[1] as { purge: number; embargo: unknown }).purge = 0;
-    (a[1] as { purge: number; embargo: unknown }).embargo = a[0] as number;
-  }, ["INSUFFICIENT_DATA"]),
+  custom(
+    "a purge that leaves no train period",
+    "options.purge",
+    (a) => {
+      (a[1] as { purge: number; embargo: unknown }).purge = a[0] as number;
+      (a[1] as { purge: number; embargo: unknown }).embargo = 0;
+    },
+    ["INSUFFICIENT_DATA"],
+  ),
+  custom(
+    "an embargo that leaves no train period",
+    "options.embargo",
+    (a) => {
+      (a[1] as { purge: number; embargo: unknown }).purge = 0;
+      (a[1] as { purge: number; embargo: unknown }).embargo = a[0] as number;
+    },
+    ["INSUFFICIENT_DATA"],
+  ),
 ];
 
 /** A T×N table of simple returns: a bare matrix, or an AssetReturns look-alike (ids and sampling). */
 const tableOf = (periods: number, columns: number, values: fc.Arbitrary<number>, labelled: boolean) =>
-  fc.tuple(fc.array(values, { minLength: periods * columns, maxLength: periods * columns }), frequencyArb).map(([returns, frequency]) =>
-    labelled
-      ? { returns: Float64Array.from(returns), periods, assets: Array.from({ length: columns }, (_, i) => `A${i}`), frequency }
-      : { returns, periods },
-  );
+  fc
+    .tuple(fc.array(values, { minLength: periods * columns, maxLength: periods * columns }), frequencyArb)
+    .map(([returns, frequency]) =>
+      labelled
+        ? {
+            returns: Float64Array.from(returns),
+            periods,
+            assets: Array.from({ length: columns }, (_, i) => `A${i}`),
+            frequency,
+          }
+        : { returns, periods },
+    );
 
 /** A valid crossValidate call: returns, an equal-weight estimator, purged K-fold or CPCV splits of the same T, options. */
 const crossValidateArgs = fc
-  .record({ periods: fc.integer({ min: 8, max: 40 }), columns: fc.integer({ min: 1, max: 4 }), labelled: fc.boolean(), cpcv: fc.boolean(), positional: fc.boolean() })
+  .record({
+    periods: fc.integer({ min: 8, max: 40 }),
+    columns: fc.integer({ min: 1, max: 4 }),
+    labelled: fc.boolean(),
+    cpcv: fc.boolean(),
+    positional: fc.boolean(),
+  })
   .chain(({ periods, columns, labelled, cpcv, positional }) =>
     fc.tuple(
       tableOf(periods, columns, double(-0.2, 0.2), labelled),
@@ -78,7 +126,11 @@ const crossValidateArgs = fc
           ? (w: { assets: readonly string[] }) => new Float64Array(w.assets.length).fill(1 / w.assets.length)
           : (w: { assets: readonly string[] }) => Object.fromEntries(w.assets.map((id) => [id, 1 / w.assets.length])),
       ),
-      fc.constant(cpcv ? combinatorialPurgedSplits(periods, { groups: 4, testGroups: 2, purge: 1 }) : purgedKFold(periods, { folds: 3, purge: 1, embargo: 1 })),
+      fc.constant(
+        cpcv
+          ? combinatorialPurgedSplits(periods, { groups: 4, testGroups: 2, purge: 1 })
+          : purgedKFold(periods, { folds: 3, purge: 1, embargo: 1 }),
+      ),
       fc.record({ riskFreeRate: double(-0.5, 0.2) }, { requiredKeys: [] }),
     ),
   );
@@ -88,13 +140,26 @@ type Splits = { periods: number; splits: Array<{ train: Int32Array; test: Int32A
 /** Valid arguments of the two trial-matrix functions: T periods × M trials, and the options. */
 const trialArgs = (extreme: boolean, pbo: boolean) =>
   fc
-    .record({ periods: fc.integer({ min: 8, max: 40 }), columns: fc.integer({ min: 2, max: 6 }), labelled: fc.boolean() })
+    .record({
+      periods: fc.integer({ min: 8, max: 40 }),
+      columns: fc.integer({ min: 2, max: 6 }),
+      labelled: fc.boolean(),
+    })
     .chain(({ periods, columns, labelled }) =>
       fc.tuple(
         tableOf(periods, columns, extreme ? anyFinite : double(-0.1, 0.1), labelled),
         pbo
-          ? fc.record({ partitions: fc.integer({ min: 1, max: Math.min(5, Math.floor(periods / 4)) }).map((h) => 2 * h), riskFreeRate: double(-0.5, 0.2) }, { requiredKeys: ["partitions"] })
-          : fc.record({ trials: fc.integer({ min: 2, max: 1_000_000 }), riskFreeRate: double(-0.5, 0.2) }, { requiredKeys: [] }),
+          ? fc.record(
+              {
+                partitions: fc.integer({ min: 1, max: Math.min(5, Math.floor(periods / 4)) }).map((h) => 2 * h),
+                riskFreeRate: double(-0.5, 0.2),
+              },
+              { requiredKeys: ["partitions"] },
+            )
+          : fc.record(
+              { trials: fc.integer({ min: 2, max: 1_000_000 }), riskFreeRate: double(-0.5, 0.2) },
+              { requiredKeys: [] },
+            ),
       ),
     );
 
@@ -182,7 +247,12 @@ export const researchEntries = {
         (a[2] as Splits).periods += 1;
       }),
       replace("wrong type", [2, "splits"], "splits.splits", fc.constantFrom(null, [], "x")),
-      replace("train index out of range", [2, "splits", "*", "train", "$"], "splits.splits[*].train[$]", fc.constantFrom(-1, 1e6)),
+      replace(
+        "train index out of range",
+        [2, "splits", "*", "train", "$"],
+        "splits.splits[*].train[$]",
+        fc.constantFrom(-1, 1e6),
+      ),
       custom("splits.splits[0]: a period both trained on and tested", "splits.splits[0].train", (a) => {
         const s = (a[2] as Splits).splits[0]!;
         s.train = Int32Array.from(new Set([...s.train, s.test[0]!].sort((x, y) => x - y)));
@@ -206,7 +276,10 @@ export const researchEntries = {
       custom("options.partitions: odd", "options.partitions", (a) => {
         (a[1] as { partitions: number }).partitions = 3;
       }),
-      ...scalar([1, "partitions"], "options.partitions", { optional: true, outOfRange: fc.constantFrom(0, -2, 2.5, 22, 1e6) }),
+      ...scalar([1, "partitions"], "options.partitions", {
+        optional: true,
+        outOfRange: fc.constantFrom(0, -2, 2.5, 22, 1e6),
+      }),
     ],
   },
   deflatedSharpeOfTrials: {
@@ -215,7 +288,10 @@ export const researchEntries = {
     extreme: trialArgs(true, false),
     breakers: [
       ...trialTableBreakers("trialsReturns"),
-      ...scalar([1, "trials"], "options.trials", { optional: true, outOfRange: fc.constantFrom(1, 0, -3, 2.5, 2 ** 53) }),
+      ...scalar([1, "trials"], "options.trials", {
+        optional: true,
+        outOfRange: fc.constantFrom(1, 0, -3, 2.5, 2 ** 53),
+      }),
     ],
   },
 } satisfies Record<string, ContractEntry>;

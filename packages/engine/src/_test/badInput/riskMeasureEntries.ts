@@ -22,35 +22,69 @@ const seriesOnly = {
 
 /** Returns of a seeded one-factor market, labelled, at any frequency. */
 const returnsArb = fc
-  .record({ seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }), n: fc.integer({ min: 2, max: 5 }), periods: fc.integer({ min: 10, max: 40 }), frequency: fc.constantFrom("daily", "weekly", "monthly") })
+  .record({
+    seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    n: fc.integer({ min: 2, max: 5 }),
+    periods: fc.integer({ min: 10, max: 40 }),
+    frequency: fc.constantFrom("daily", "weekly", "monthly"),
+  })
   .map(({ seed, n, periods, frequency }) => {
     const u = syntheticUniverse(seed, n, periods).scenarios;
     return { n, returns: assetReturns(u.returns, { assets: u.assetIds, frequency: frequency as "daily" }) };
   });
 
 /** Extreme but valid returns: near −1, huge, subnormal, exactly 0. */
-const extremeReturnsArb = fc.record({ n: fc.integer({ min: 2, max: 3 }), periods: fc.integer({ min: 2, max: 12 }) }).chain(({ n, periods }) =>
-  fc
-    .array(fc.oneof(double(-0.999999, 1e6), fc.constantFrom(0, 5e-324, -5e-324, -0.9999999999999999, 1e300)), { minLength: n * periods, maxLength: n * periods })
-    .map((values) => ({ n, returns: assetReturns(Float64Array.from(values), { assets: Array.from({ length: n }, (_, i) => `X${i}`), periodsPerYear: 252 }) })),
-);
-
-const measureOptions = (extreme: boolean): fc.Arbitrary<{ riskMeasure: string; confidence?: number }> =>
-  measureArb.chain((riskMeasure): fc.Arbitrary<{ riskMeasure: string; confidence?: number }> =>
-    riskMeasure === "cdar"
-      ? fc.record({ riskMeasure: fc.constant(riskMeasure), confidence: extreme ? fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true }) : double(0.5, 0.95) }, { requiredKeys: ["riskMeasure"] })
-      : fc.constant({ riskMeasure }),
+const extremeReturnsArb = fc
+  .record({ n: fc.integer({ min: 2, max: 3 }), periods: fc.integer({ min: 2, max: 12 }) })
+  .chain(({ n, periods }) =>
+    fc
+      .array(fc.oneof(double(-0.999999, 1e6), fc.constantFrom(0, 5e-324, -5e-324, -0.9999999999999999, 1e300)), {
+        minLength: n * periods,
+        maxLength: n * periods,
+      })
+      .map((values) => ({
+        n,
+        returns: assetReturns(Float64Array.from(values), {
+          assets: Array.from({ length: n }, (_, i) => `X${i}`),
+          periodsPerYear: 252,
+        }),
+      })),
   );
 
-const optimizerArgs = (data: fc.Arbitrary<{ n: number; returns: unknown }>, extreme: boolean, form: "minimum" | "mean") =>
+const measureOptions = (extreme: boolean): fc.Arbitrary<{ riskMeasure: string; confidence?: number }> =>
+  measureArb.chain(
+    (riskMeasure): fc.Arbitrary<{ riskMeasure: string; confidence?: number }> =>
+      riskMeasure === "cdar"
+        ? fc.record(
+            {
+              riskMeasure: fc.constant(riskMeasure),
+              confidence: extreme
+                ? fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true })
+                : double(0.5, 0.95),
+            },
+            { requiredKeys: ["riskMeasure"] },
+          )
+        : fc.constant({ riskMeasure }),
+  );
+
+const optimizerArgs = (
+  data: fc.Arbitrary<{ n: number; returns: unknown }>,
+  extreme: boolean,
+  form: "minimum" | "mean",
+) =>
   data.chain(({ n, returns: r }) =>
     fc.tuple(
       fc.constant(r),
       fc
         .tuple(
           measureOptions(extreme),
-          fc.record({ maxWeight: double(Math.max(1 / n, 0.3), 1), riskFreeRate: double(-0.5, 0.5) }, { requiredKeys: [] }),
-          form === "minimum" ? fc.record({ targetReturn: fc.constant(-0.5) }, { requiredKeys: [] }) : fc.record({ riskAversion: double(0, 10) }),
+          fc.record(
+            { maxWeight: double(Math.max(1 / n, 0.3), 1), riskFreeRate: double(-0.5, 0.5) },
+            { requiredKeys: [] },
+          ),
+          form === "minimum"
+            ? fc.record({ targetReturn: fc.constant(-0.5) }, { requiredKeys: [] })
+            : fc.record({ riskAversion: double(0, 10) }),
         )
         .map(([a, b, c]) => ({ ...a, ...b, ...c })),
     ),
@@ -75,24 +109,46 @@ const optimizerBreakers = [
   replace("unknown option", [1, "maxWieght"], "maxWieght", fc.constant(0.5)),
   replace("unknown measure", option("riskMeasure"), "riskMeasure", fc.constantFrom("variance", "cvar", 42, null, "")),
   custom("confidence out of (0, 1) with cdar", "confidence", (a, g) => {
-    Object.assign(a[1] as object, { riskMeasure: "cdar", confidence: g(() => fc.oneof(below(0, true), above(1, true), nonFinite)) });
+    Object.assign(a[1] as object, {
+      riskMeasure: "cdar",
+      confidence: g(() => fc.oneof(below(0, true), above(1, true), nonFinite)),
+    });
   }),
   custom("confidence with a measure other than cdar", "confidence", (a) => {
     Object.assign(a[1] as object, { riskMeasure: "mad", confidence: 0.9 });
   }),
   ...scalar(option("maxWeight"), "maxWeight", { optional: true, outOfRange: fc.oneof(below(0, true), above(1)) }),
-  ...scalar(option("minHoldings"), "minHoldings", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)) }),
-  custom("minActiveWeight out of (0.0001, 1] with minHoldings", "minActiveWeight", (a, g) => {
-    Object.assign(a[1] as object, { minHoldings: 1, minActiveWeight: g(() => fc.oneof(below(0.0001, true), above(1), nonFinite)) });
+  ...scalar(option("minHoldings"), "minHoldings", {
+    optional: true,
+    outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)),
   }),
-  ...scalar(option("riskFreeRate"), "riskFreeRate", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
+  custom("minActiveWeight out of (0.0001, 1] with minHoldings", "minActiveWeight", (a, g) => {
+    Object.assign(a[1] as object, {
+      minHoldings: 1,
+      minActiveWeight: g(() => fc.oneof(below(0.0001, true), above(1), nonFinite)),
+    });
+  }),
+  ...scalar(option("riskFreeRate"), "riskFreeRate", {
+    optional: true,
+    outOfRange: fc.oneof(below(-1, true), above(1, true)),
+  }),
   ...scalar(option("timeLimitSeconds"), "timeLimitSeconds", { optional: true, outOfRange: below(0, true) }),
-  custom("n·maxWeight < 1", "maxWeight", (a) => {
-    (a[1] as { maxWeight: number }).maxWeight = 0.5 / (a[0] as { assets: string[] }).assets.length;
-  }, ["INFEASIBLE"]),
-  custom("minHoldings > assets", "minHoldings", (a) => {
-    (a[1] as { minHoldings: number }).minHoldings = (a[0] as { assets: string[] }).assets.length + 1;
-  }, ["INFEASIBLE"]),
+  custom(
+    "n·maxWeight < 1",
+    "maxWeight",
+    (a) => {
+      (a[1] as { maxWeight: number }).maxWeight = 0.5 / (a[0] as { assets: string[] }).assets.length;
+    },
+    ["INFEASIBLE"],
+  ),
+  custom(
+    "minHoldings > assets",
+    "minHoldings",
+    (a) => {
+      (a[1] as { minHoldings: number }).minHoldings = (a[0] as { assets: string[] }).assets.length + 1;
+    },
+    ["INFEASIBLE"],
+  ),
 ];
 
 export const riskMeasureEntries = {
@@ -105,14 +161,23 @@ export const riskMeasureEntries = {
     kind: "throws",
     valid: fc.tuple(returns(1), double(0.01, 0.99)),
     extreme: fc.tuple(anyReturns, fc.double({ min: 0, max: 1, minExcluded: true, maxExcluded: true, noNaN: true })),
-    breakers: [...numericArray([0], "returns", { minLength: 1 }), ...scalar([1], "confidence", { optional: true, outOfRange: fc.oneof(below(0, true), above(1, true)) })],
+    breakers: [
+      ...numericArray([0], "returns", { minLength: 1 }),
+      ...scalar([1], "confidence", { optional: true, outOfRange: fc.oneof(below(0, true), above(1, true)) }),
+    ],
   },
   portfolioRisk: {
     kind: "throws",
     valid: returnsArb.chain(({ returns: r }) =>
-      fc.tuple(fc.constant(r), fc.constant(Object.fromEntries(r.assets.map((id) => [id, 1 / r.assets.length]))), measureOptions(false)),
+      fc.tuple(
+        fc.constant(r),
+        fc.constant(Object.fromEntries(r.assets.map((id) => [id, 1 / r.assets.length]))),
+        measureOptions(false),
+      ),
     ),
-    extreme: extremeReturnsArb.chain(({ returns: r }) => fc.tuple(fc.constant(r), fc.constant({ [r.assets[0]!]: 1 }), measureOptions(true))),
+    extreme: extremeReturnsArb.chain(({ returns: r }) =>
+      fc.tuple(fc.constant(r), fc.constant({ [r.assets[0]!]: 1 }), measureOptions(true)),
+    ),
     breakers: [
       replace("wrong type", [0], "returns", notAnObject),
       replace("non-finite return", [0, "returns", "*"], "returns.returns[*]", nonFinite),
@@ -137,19 +202,27 @@ export const riskMeasureEntries = {
     brokenRuns: 5,
     breakers: [
       ...optimizerBreakers,
-      ...scalar(option("targetReturn"), "targetReturn", { optional: true, outOfRange: fc.oneof(below(-1, true), above(1, true)) }),
-      custom("targetReturn above the largest return", "targetReturn", (a) => {
-        const r = a[0] as { returns: Float64Array; periods: number; assets: string[]; periodsPerYear: number };
-        const n = r.assets.length;
-        let best = -Infinity;
-        for (let i = 0; i < n; i++) {
-          let s = 0;
-          for (let t = 0; t < r.periods; t++) s += r.returns[t * n + i]!;
-          best = Math.max(best, s / r.periods);
-        }
-        if (best * r.periodsPerYear >= 0.9) return false;
-        Object.assign(a[1] as object, { targetReturn: 0.95 });
-      }, ["INFEASIBLE"]),
+      ...scalar(option("targetReturn"), "targetReturn", {
+        optional: true,
+        outOfRange: fc.oneof(below(-1, true), above(1, true)),
+      }),
+      custom(
+        "targetReturn above the largest return",
+        "targetReturn",
+        (a) => {
+          const r = a[0] as { returns: Float64Array; periods: number; assets: string[]; periodsPerYear: number };
+          const n = r.assets.length;
+          let best = -Infinity;
+          for (let i = 0; i < n; i++) {
+            let s = 0;
+            for (let t = 0; t < r.periods; t++) s += r.returns[t * n + i]!;
+            best = Math.max(best, s / r.periods);
+          }
+          if (best * r.periodsPerYear >= 0.9) return false;
+          Object.assign(a[1] as object, { targetReturn: 0.95 });
+        },
+        ["INFEASIBLE"],
+      ),
     ],
   },
   meanRisk: {
@@ -159,9 +232,6 @@ export const riskMeasureEntries = {
     extreme: optimizerArgs(extremeReturnsArb, true, "mean"),
     validRuns: 10,
     brokenRuns: 5,
-    breakers: [
-      ...optimizerBreakers,
-      ...scalar(option("riskAversion"), "riskAversion", { outOfRange: below(0) }),
-    ],
+    breakers: [...optimizerBreakers, ...scalar(option("riskAversion"), "riskAversion", { outOfRange: below(0) })],
   },
 } satisfies Record<string, ContractEntry>;

@@ -40,7 +40,10 @@ export const extremeReturnMatrixArb = fc
   .record({ periods: fc.integer({ min: 2, max: 10 }), assets: fc.integer({ min: 1, max: 4 }) })
   .chain(({ periods, assets }) =>
     fc.record({
-      returns: fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: periods * assets, maxLength: periods * assets }),
+      returns: fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+        minLength: periods * assets,
+        maxLength: periods * assets,
+      }),
       periods: fc.constant(periods),
     }),
   );
@@ -51,7 +54,9 @@ export function returnMatrixBreakers(index: number, minPeriods = 2) {
     replace("wrong type", [index], "returns", notAnObject),
     replace("non-finite element", [index, "returns", "*"], "returns[*]", nonFinite),
     replace("wrong type", [index, "returns"], "returns", fc.constantFrom(null, 42, "x", undefined, {})),
-    ...scalar([index, "periods"], "periods", { outOfRange: fc.oneof(fc.integer({ min: -5, max: minPeriods - 1 }), double(2.01, 2.99)) }),
+    ...scalar([index, "periods"], "periods", {
+      outOfRange: fc.oneof(fc.integer({ min: -5, max: minPeriods - 1 }), double(2.01, 2.99)),
+    }),
     custom("returns count not a multiple of periods", "returns", (a) => {
       const m = a[index] as { returns: number[] };
       m.returns = [...Array.from(m.returns), 0.01];
@@ -61,23 +66,31 @@ export function returnMatrixBreakers(index: number, minPeriods = 2) {
 
 /** A valid mean–variance problem: 1..6 assets, Σ = BBᵀ + diag(d) positive definite, μ, and a feasible cap. */
 const mvProblemArb = fc.integer({ min: 1, max: 6 }).chain((n) =>
-  fc.record({
-    b: fc.array(double(-0.02, 0.02), { minLength: n * 2, maxLength: n * 2 }),
-    d: fc.array(double(1e-5, 1e-3), { minLength: n, maxLength: n }),
-    mu: fc.array(double(0.0001, 0.002), { minLength: n, maxLength: n }),
-    slack: double(0, 1),
-  }).map(({ b, d, mu, slack }) => {
-    const values = new Array<number>(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) values[i * n + j] = b[i * 2]! * b[j * 2]! + b[i * 2 + 1]! * b[j * 2 + 1]! + (i === j ? d[i]! : 0);
-    for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) values[i * n + j] = values[j * n + i]!;
-    return { n, covariance: { size: n, values }, mu, maxWeight: Math.min(1, 1 / n + slack * (1 - 1 / n) + 1e-6) };
-  }),
+  fc
+    .record({
+      b: fc.array(double(-0.02, 0.02), { minLength: n * 2, maxLength: n * 2 }),
+      d: fc.array(double(1e-5, 1e-3), { minLength: n, maxLength: n }),
+      mu: fc.array(double(0.0001, 0.002), { minLength: n, maxLength: n }),
+      slack: double(0, 1),
+    })
+    .map(({ b, d, mu, slack }) => {
+      const values = new Array<number>(n * n);
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++)
+          values[i * n + j] = b[i * 2]! * b[j * 2]! + b[i * 2 + 1]! * b[j * 2 + 1]! + (i === j ? d[i]! : 0);
+      for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) values[i * n + j] = values[j * n + i]!;
+      return { n, covariance: { size: n, values }, mu, maxWeight: Math.min(1, 1 / n + slack * (1 - 1 / n) + 1e-6) };
+    }),
 );
 
 /** The same problems with Σ and μ multiplied by independent powers of ten in 1e-300..1e300 (subnormal products included). */
 const extremeMvProblemArb = fc
   .tuple(mvProblemArb, fc.integer({ min: -300, max: 300 }), fc.integer({ min: -300, max: 300 }))
-  .map(([p, a, b]) => ({ ...p, covariance: { size: p.n, values: p.covariance.values.map((x) => x * 10 ** a) }, mu: p.mu.map((x) => x * 10 ** b) }));
+  .map(([p, a, b]) => ({
+    ...p,
+    covariance: { size: p.n, values: p.covariance.values.map((x) => x * 10 ** a) },
+    mu: p.mu.map((x) => x * 10 ** b),
+  }));
 
 /** Breakers of the covariance at argument `index`. */
 function covarianceBreakers(index: number) {
@@ -105,18 +118,42 @@ function covarianceBreakers(index: number) {
 function ruleBreakers(index: number) {
   return [
     replace("wrong type", [index], "options", notAnObject),
-    ...scalar([index, "maxWeight"], "maxWeight", { optional: true, outOfRange: fc.oneof(double(-1, 0), double(1.0001, 5)) }),
-    ...scalar([index, "minHoldings"], "minHoldings", { optional: true, outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)) }),
-    ...scalar([index, "minActiveWeight"], "minActiveWeight", { optional: true, outOfRange: fc.oneof(double(-1, 0.0001), double(1.0001, 5)) }),
-    custom("minHoldings > assets", "minHoldings", (a) => {
-      (a[index] as { minHoldings: number }).minHoldings = 7;
-    }, ["INFEASIBLE"]),
-    custom("minActiveWeight > maxWeight", "minActiveWeight", (a) => {
-      Object.assign(a[index] as object, { maxWeight: 0.999, minActiveWeight: 1, minHoldings: 1 });
-    }, ["INFEASIBLE"]),
-    custom("n·maxWeight < 1", "maxWeight", (a) => {
-      Object.assign(a[index] as object, { maxWeight: 0.1, minActiveWeight: 0.01, minHoldings: 1 });
-    }, ["INFEASIBLE"]),
+    ...scalar([index, "maxWeight"], "maxWeight", {
+      optional: true,
+      outOfRange: fc.oneof(double(-1, 0), double(1.0001, 5)),
+    }),
+    ...scalar([index, "minHoldings"], "minHoldings", {
+      optional: true,
+      outOfRange: fc.oneof(fc.integer({ min: -5, max: 0 }), double(1.01, 1.99)),
+    }),
+    ...scalar([index, "minActiveWeight"], "minActiveWeight", {
+      optional: true,
+      outOfRange: fc.oneof(double(-1, 0.0001), double(1.0001, 5)),
+    }),
+    custom(
+      "minHoldings > assets",
+      "minHoldings",
+      (a) => {
+        (a[index] as { minHoldings: number }).minHoldings = 7;
+      },
+      ["INFEASIBLE"],
+    ),
+    custom(
+      "minActiveWeight > maxWeight",
+      "minActiveWeight",
+      (a) => {
+        Object.assign(a[index] as object, { maxWeight: 0.999, minActiveWeight: 1, minHoldings: 1 });
+      },
+      ["INFEASIBLE"],
+    ),
+    custom(
+      "n·maxWeight < 1",
+      "maxWeight",
+      (a) => {
+        Object.assign(a[index] as object, { maxWeight: 0.1, minActiveWeight: 0.01, minHoldings: 1 });
+      },
+      ["INFEASIBLE"],
+    ),
   ];
 }
 
@@ -137,8 +174,14 @@ export const riskModelEntries = {
   },
   ledoitWolfCovariance: {
     kind: "throws",
-    valid: fc.tuple(returnMatrixArb, fc.record({ target: fc.constantFrom("constant-correlation", "identity") }, { requiredKeys: [] })),
-    extreme: fc.tuple(extremeReturnMatrixArb, fc.record({ target: fc.constantFrom("constant-correlation", "identity") })),
+    valid: fc.tuple(
+      returnMatrixArb,
+      fc.record({ target: fc.constantFrom("constant-correlation", "identity") }, { requiredKeys: [] }),
+    ),
+    extreme: fc.tuple(
+      extremeReturnMatrixArb,
+      fc.record({ target: fc.constantFrom("constant-correlation", "identity") }),
+    ),
     breakers: [
       ...returnMatrixBreakers(0),
       replace("wrong type", [1], "options", notAnObject),
@@ -154,7 +197,10 @@ export const riskModelEntries = {
   exponentialCovariance: {
     kind: "throws",
     valid: fc.tuple(returnMatrixArb, fc.record({ span: double(1.01, 1000) }, { requiredKeys: [] })),
-    extreme: fc.tuple(extremeReturnMatrixArb, fc.record({ span: fc.double({ min: 1, minExcluded: true, noNaN: true, noDefaultInfinity: true }) })),
+    extreme: fc.tuple(
+      extremeReturnMatrixArb,
+      fc.record({ span: fc.double({ min: 1, minExcluded: true, noNaN: true, noDefaultInfinity: true }) }),
+    ),
     breakers: [
       ...returnMatrixBreakers(0),
       replace("wrong type", [1], "options", notAnObject),
@@ -169,10 +215,14 @@ export const riskModelEntries = {
       ...returnMatrixBreakers(0, 1),
       replace("wrong type", [1], "options", notAnObject),
       replace("wrong type", [1, "compounding"], "compounding", fc.constantFrom(1, "yes", null)),
-      custom("a return <= -1 with compounding", () => "returns[0]", (a) => {
-        (a[0] as { returns: number[] }).returns[0] = -1.5;
-        a[1] = { compounding: true };
-      }),
+      custom(
+        "a return <= -1 with compounding",
+        () => "returns[0]",
+        (a) => {
+          (a[0] as { returns: number[] }).returns[0] = -1.5;
+          a[1] = { compounding: true };
+        },
+      ),
     ],
   },
   exponentialHistoricalReturn: {
@@ -205,7 +255,10 @@ export const riskModelEntries = {
       replace("wrong type", [1], "options", notAnObject),
       ...scalar([1, "riskFreeRate"], "riskFreeRate", { optional: true }),
       custom("marketReturns of the wrong length", "marketReturns", (a) => {
-        (a[1] as { marketReturns?: number[] }).marketReturns = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.26, 0.27, 0.28, 0.29, 0.3, 0.31];
+        (a[1] as { marketReturns?: number[] }).marketReturns = [
+          0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18,
+          0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.26, 0.27, 0.28, 0.29, 0.3, 0.31,
+        ];
       }),
       replace("non-finite element", [1, "marketReturns", "*"], "marketReturns[*]", nonFinite),
     ],
@@ -225,9 +278,14 @@ export const riskModelEntries = {
       ...covarianceBreakers(1),
       ...ruleBreakers(2),
       ...scalar([2, "riskFreeRate"], "riskFreeRate", { optional: true }),
-      custom("riskFreeRate above every return", "riskFreeRate", (a) => {
-        (a[2] as { riskFreeRate: number }).riskFreeRate = 0.5;
-      }, ["INFEASIBLE"]),
+      custom(
+        "riskFreeRate above every return",
+        "riskFreeRate",
+        (a) => {
+          (a[2] as { riskFreeRate: number }).riskFreeRate = 0.5;
+        },
+        ["INFEASIBLE"],
+      ),
       custom("riskFreeRate not an annual fraction", "riskFreeRate", (a) => {
         (a[2] as { riskFreeRate: number }).riskFreeRate = 4;
       }),
@@ -241,9 +299,14 @@ export const riskModelEntries = {
       ...muBreakers(0),
       ...covarianceBreakers(1),
       ...scalar([2], "targetReturn"),
-      custom("targetReturn above every return", "targetReturn", (a) => {
-        a[2] = 0.5;
-      }, ["INFEASIBLE"]),
+      custom(
+        "targetReturn above every return",
+        "targetReturn",
+        (a) => {
+          a[2] = 0.5;
+        },
+        ["INFEASIBLE"],
+      ),
       custom("targetReturn not an annual fraction", "targetReturn", (a) => {
         a[2] = 1.5;
       }),
@@ -253,14 +316,24 @@ export const riskModelEntries = {
   efficientRisk: {
     kind: "throws",
     valid: mvProblemArb.map((p) => [p.mu, p.covariance, 1, { maxWeight: p.maxWeight }]),
-    extreme: extremeMvProblemArb.map((p) => [p.mu, p.covariance, Math.sqrt(Math.max(...p.covariance.values)) * 2, { maxWeight: p.maxWeight }]),
+    extreme: extremeMvProblemArb.map((p) => [
+      p.mu,
+      p.covariance,
+      Math.sqrt(Math.max(...p.covariance.values)) * 2,
+      { maxWeight: p.maxWeight },
+    ]),
     breakers: [
       ...muBreakers(0),
       ...covarianceBreakers(1),
       ...scalar([2], "targetVolatility", { outOfRange: double(-1, 0) }),
-      custom("targetVolatility below the minimum", "targetVolatility", (a) => {
-        a[2] = 1e-9;
-      }, ["INFEASIBLE"]),
+      custom(
+        "targetVolatility below the minimum",
+        "targetVolatility",
+        (a) => {
+          a[2] = 1e-9;
+        },
+        ["INFEASIBLE"],
+      ),
       ...ruleBreakers(3),
     ],
   },
@@ -276,4 +349,3 @@ export const riskModelEntries = {
     ],
   },
 } satisfies Record<string, ContractEntry>;
-

@@ -10,12 +10,29 @@ const double = (min: number, max: number) => fc.double({ min, max, noNaN: true }
 
 /** A valid walkForward call: a T×N table (bare or AssetReturns look-alike), an equal-weight estimator, options. */
 const walkForwardArgs = fc
-  .record({ periods: fc.integer({ min: 4, max: 30 }), columns: fc.integer({ min: 1, max: 4 }), labelled: fc.boolean(), positional: fc.boolean() })
+  .record({
+    periods: fc.integer({ min: 4, max: 30 }),
+    columns: fc.integer({ min: 1, max: 4 }),
+    labelled: fc.boolean(),
+    positional: fc.boolean(),
+  })
   .chain(({ periods, columns, labelled, positional }) =>
     fc.tuple(
-      fc.tuple(fc.array(double(-0.2, 0.2), { minLength: periods * columns, maxLength: periods * columns }), fc.constantFrom("weekly", "monthly")).map(([returns, frequency]) =>
-        labelled ? { returns: Float64Array.from(returns), periods, assets: Array.from({ length: columns }, (_, i) => `A${i}`), frequency } : { returns, periods },
-      ),
+      fc
+        .tuple(
+          fc.array(double(-0.2, 0.2), { minLength: periods * columns, maxLength: periods * columns }),
+          fc.constantFrom("weekly", "monthly"),
+        )
+        .map(([returns, frequency]) =>
+          labelled
+            ? {
+                returns: Float64Array.from(returns),
+                periods,
+                assets: Array.from({ length: columns }, (_, i) => `A${i}`),
+                frequency,
+              }
+            : { returns, periods },
+        ),
       fc.constant(
         positional
           ? (w: { assets: readonly string[] }) => new Float64Array(w.assets.length).fill(1 / w.assets.length)
@@ -23,7 +40,10 @@ const walkForwardArgs = fc
       ),
       fc.record(
         {
-          window: fc.record({ kind: fc.constantFrom("trailing", "expanding"), periods: fc.integer({ min: 1, max: periods - 2 }) }),
+          window: fc.record({
+            kind: fc.constantFrom("trailing", "expanding"),
+            periods: fc.integer({ min: 1, max: periods - 2 }),
+          }),
           rebalance: fc.integer({ min: 1, max: 4 }).map((every) => ({ every })),
           costBps: double(0, 100),
           turnoverLimit: double(0.01, 1),
@@ -38,10 +58,15 @@ const DOUBLE = "data:text/javascript,export const twice = (x) => 2 * x";
 const taskArb = fc.record({ module: fc.constant(DOUBLE), export: fc.constant("twice"), args: double(-10, 10) });
 
 /** A port that accepts messages and listeners (a stand-in for a Worker or a MessagePort). */
-const portArb = fc.constant(0).map(() => ({ postMessage: (_m: unknown) => undefined, addEventListener: (_t: string, _l: unknown) => undefined }));
+const portArb = fc
+  .constant(0)
+  .map(() => ({ postMessage: (_m: unknown) => undefined, addEventListener: (_t: string, _l: unknown) => undefined }));
 const notAPort = fc.constantFrom(null, 42, "x", {}, { postMessage: () => undefined });
 
-export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask" | "messagePortRunner" | "serveSweepTasks", ContractEntry> = {
+export const walkForwardEntries: Record<
+  "walkForward" | "sweep" | "runSweepTask" | "messagePortRunner" | "serveSweepTasks",
+  ContractEntry
+> = {
   messagePortRunner: {
     kind: "throws",
     valid: fc.tuple(fc.array(portArb, { minLength: 1, maxLength: 3 })),
@@ -58,7 +83,10 @@ export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask"
   sweep: {
     kind: "throws",
     async: true,
-    valid: fc.tuple(fc.array(taskArb, { maxLength: 5 }), fc.record({ onProgress: fc.constant(() => undefined) }, { requiredKeys: [] })),
+    valid: fc.tuple(
+      fc.array(taskArb, { maxLength: 5 }),
+      fc.record({ onProgress: fc.constant(() => undefined) }, { requiredKeys: [] }),
+    ),
     validRuns: 10,
     breakers: [
       replace("wrong type", [0], "tasks", fc.constantFrom(null, 42, "x", undefined)),
@@ -72,7 +100,12 @@ export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask"
         a[0] = [{ module: DOUBLE, export: "twice", args: { f: () => 1 } }];
       }),
       replace("wrong type", [1], "options", fc.constantFrom(null, 42, "x")),
-      replace("bad runner", [1, "runner"], "options.runner", fc.constantFrom(null, 42, {}, { concurrency: 0, run: () => Promise.resolve(1) })),
+      replace(
+        "bad runner",
+        [1, "runner"],
+        "options.runner",
+        fc.constantFrom(null, 42, {}, { concurrency: 0, run: () => Promise.resolve(1) }),
+      ),
       replace("bad onProgress", [1, "onProgress"], "options.onProgress", fc.constantFrom(42, "x", {})),
       replace("bad signal", [1, "signal"], "options.signal", fc.constantFrom(42, "x", {})),
     ],
@@ -84,9 +117,19 @@ export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask"
     validRuns: 10,
     breakers: [
       replace("wrong type", [0], "task", fc.constantFrom(null, 42, "x", undefined)),
-      replace("not importable", [0, "module"], "task.module", fc.constantFrom("data:text/javascript,export const = ;", "./x.js", "")),
+      replace(
+        "not importable",
+        [0, "module"],
+        "task.module",
+        fc.constantFrom("data:text/javascript,export const = ;", "./x.js", ""),
+      ),
       replace("no such export", [0, "export"], "task.export", fc.constantFrom("nothing", "")),
-      replace("not plain data", [0, "args"], "task.args", fc.constantFrom(() => 1, Symbol("s"))),
+      replace(
+        "not plain data",
+        [0, "args"],
+        "task.args",
+        fc.constantFrom(() => 1, Symbol("s")),
+      ),
     ],
   },
   walkForward: {
@@ -108,12 +151,32 @@ export const walkForwardEntries: Record<"walkForward" | "sweep" | "runSweepTask"
       replace("wrong type", [2], "options", fc.constantFrom(null, 42, "x")),
       replace("missing window", [2, "window"], "options.window", fc.constantFrom(undefined, null, 3)),
       replace("bad kind", [2, "window", "kind"], "options.window.kind", fc.constantFrom("rolling", undefined, 1)),
-      ...scalar([2, "window", "periods"], "options.window.periods", { outOfRange: fc.constantFrom(0, -1, 1.5, 10_000) }),
-      replace("bad schedule", [2, "rebalance"], "options.rebalance", fc.constantFrom(null, 3, {}, { every: 1, calendar: "monthly" })),
-      replace("bad every", [2, "rebalance"], "options.rebalance.every", fc.constantFrom({ every: 0 }, { every: 1.5 }, { every: Number.NaN })),
-      replace("calendar without dates", [2, "rebalance"], "options.rebalance.calendar", fc.constantFrom({ calendar: "monthly" }, { calendar: "weekly" })),
+      ...scalar([2, "window", "periods"], "options.window.periods", {
+        outOfRange: fc.constantFrom(0, -1, 1.5, 10_000),
+      }),
+      replace(
+        "bad schedule",
+        [2, "rebalance"],
+        "options.rebalance",
+        fc.constantFrom(null, 3, {}, { every: 1, calendar: "monthly" }),
+      ),
+      replace(
+        "bad every",
+        [2, "rebalance"],
+        "options.rebalance.every",
+        fc.constantFrom({ every: 0 }, { every: 1.5 }, { every: Number.NaN }),
+      ),
+      replace(
+        "calendar without dates",
+        [2, "rebalance"],
+        "options.rebalance.calendar",
+        fc.constantFrom({ calendar: "monthly" }, { calendar: "weekly" }),
+      ),
       ...scalar([2, "costBps"], "options.costBps", { optional: true, outOfRange: fc.constantFrom(-1, 1001) }),
-      ...scalar([2, "turnoverLimit"], "options.turnoverLimit", { optional: true, outOfRange: fc.constantFrom(0, -0.5) }),
+      ...scalar([2, "turnoverLimit"], "options.turnoverLimit", {
+        optional: true,
+        outOfRange: fc.constantFrom(0, -0.5),
+      }),
       replace("unknown benchmark", [2, "benchmark"], "options.benchmark", fc.constantFrom("NOPE", [0.01], null)),
       replace("unknown option", [2, "rebalanceEvery"], "options", fc.constant(1)),
     ],

@@ -59,7 +59,14 @@ export function leastCashModel(w: Float64Array, p: Float64Array, C: number, solv
     colUpper,
     rowLower: Float64Array.of(-solver.infinity),
     rowUpper: Float64Array.of(leftover / C),
-    matrix: { format: "csr", numRows: 1, numCols, starts: Int32Array.of(0, numCols), indices: Int32Array.from({ length: numCols }, (_, k) => k), values },
+    matrix: {
+      format: "csr",
+      numRows: 1,
+      numCols,
+      starts: Int32Array.of(0, numCols),
+      indices: Int32Array.from({ length: numCols }, (_, k) => k),
+      values,
+    },
     integrality: new Int32Array(numCols).fill(solver.integer),
   };
   return { data, floors, offset: (2 * compensatedSum(remainders)) / C };

@@ -16,7 +16,8 @@ export interface AllocationInputs {
 }
 
 const isNumberArray = (v: unknown): v is ArrayLike<number> =>
-  ArrayBuffer.isView(v) || (Array.isArray(v) && (v.length === 0 || typeof v[0] === "number" || typeof v[0] !== "object" || v[0] === null));
+  ArrayBuffer.isView(v) ||
+  (Array.isArray(v) && (v.length === 0 || typeof v[0] === "number" || typeof v[0] !== "object" || v[0] === null));
 
 /**
  * Reads the weights and prices of a discrete allocation (docs/maths.md#discrete-allocation).
@@ -32,11 +33,16 @@ const isNumberArray = (v: unknown): v is ArrayLike<number> =>
  */
 export function readAllocationInputs(weights: unknown, prices: unknown): AllocationInputs {
   if (weights === null || typeof weights !== "object") {
-    throw new EngineError("INVALID_INPUT", "weights must be { id: weight }, a Map, { id, weight }[], a portfolio result, or bare numbers", { field: "weights" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "weights must be { id: weight }, a Map, { id, weight }[], a portfolio result, or bare numbers",
+      { field: "weights" },
+    );
   }
   const bare = isNumberArray(weights);
   const assets = bare ? Array.from({ length: weights.length }, (_, i) => String(i)) : labelledIds(weights);
-  if (assets.length === 0) throw new EngineError("INVALID_INPUT", "weights must name at least 1 asset, got 0", { field: "weights" });
+  if (assets.length === 0)
+    throw new EngineError("INVALID_INPUT", "weights must name at least 1 asset, got 0", { field: "weights" });
   const w = bare ? bareWeights(weights) : weightVector("weights", weights as WeightsInput, assets);
   for (let i = 0; i < w.length; i++) {
     const at = bare ? `weights[${i}]` : `weights.${assets[i]}`;
@@ -47,17 +53,28 @@ export function readAllocationInputs(weights: unknown, prices: unknown): Allocat
     throw new EngineError("INVALID_INPUT", `weights must sum to 1 (within 1e-6), got ${total}`, { field: "weights" });
   }
   for (let i = 0; i < w.length; i++) w[i] = w[i]! / total;
-  return { assets: Object.freeze(assets), w, p: bare ? barePrices(prices, w.length) : labelledPrices(prices, assets, w) };
+  return {
+    assets: Object.freeze(assets),
+    w,
+    p: bare ? barePrices(prices, w.length) : labelledPrices(prices, assets, w),
+  };
 }
 
 /** The ids of labelled weights in their order (checked by weightVector afterwards). */
 function labelledIds(weights: object): string[] {
-  const list = weights instanceof Map ? [...weights.keys()] : Array.isArray(weights) ? weights.map((x: { id?: unknown }) => x?.id) : "weights" in weights && Array.isArray((weights as { weights: unknown }).weights)
-    ? (weights as { weights: Array<{ id?: unknown }> }).weights.map((x) => x?.id)
-    : Object.keys(weights);
+  const list =
+    weights instanceof Map
+      ? [...weights.keys()]
+      : Array.isArray(weights)
+        ? weights.map((x: { id?: unknown }) => x?.id)
+        : "weights" in weights && Array.isArray((weights as { weights: unknown }).weights)
+          ? (weights as { weights: Array<{ id?: unknown }> }).weights.map((x) => x?.id)
+          : Object.keys(weights);
   return list.map((id, i) => {
     if (typeof id !== "string" || id.length === 0) {
-      throw new EngineError("INVALID_INPUT", `weights[${i}].id must be a non-empty string, got ${typeof id}`, { field: `weights[${i}].id` });
+      throw new EngineError("INVALID_INPUT", `weights[${i}].id must be a non-empty string, got ${typeof id}`, {
+        field: `weights[${i}].id`,
+      });
     }
     return id;
   });
@@ -67,7 +84,10 @@ function bareWeights(values: ArrayLike<number>): Float64Array {
   const w = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (typeof v !== "number" || !Number.isFinite(v)) throw new EngineError("INVALID_INPUT", `weights[${i}] must be a finite number, got ${String(v)}`, { field: `weights[${i}]` });
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw new EngineError("INVALID_INPUT", `weights[${i}] must be a finite number, got ${String(v)}`, {
+        field: `weights[${i}]`,
+      });
     w[i] = v;
   }
   return w;
@@ -75,9 +95,18 @@ function bareWeights(values: ArrayLike<number>): Float64Array {
 
 function barePrices(prices: unknown, n: number): Float64Array {
   if (!isNumberArray(prices)) {
-    throw new EngineError("INVALID_INPUT", "prices must be bare numbers (one per weight) when the weights are: label both, or neither", { field: "prices" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "prices must be bare numbers (one per weight) when the weights are: label both, or neither",
+      { field: "prices" },
+    );
   }
-  if (prices.length !== n) throw new EngineError("INVALID_INPUT", `weights and prices must have the same length, got ${n} and ${prices.length}`, { field: "prices" });
+  if (prices.length !== n)
+    throw new EngineError(
+      "INVALID_INPUT",
+      `weights and prices must have the same length, got ${n} and ${prices.length}`,
+      { field: "prices" },
+    );
   const p = new Float64Array(n);
   for (let i = 0; i < n; i++) p[i] = checkedPrice(`prices[${i}]`, prices[i]);
   return p;
@@ -85,7 +114,11 @@ function barePrices(prices: unknown, n: number): Float64Array {
 
 function labelledPrices(prices: unknown, assets: readonly string[], w: Float64Array): Float64Array {
   if (prices === null || typeof prices !== "object" || isNumberArray(prices)) {
-    throw new EngineError("INVALID_INPUT", "prices must be { id: price } or a Map from id to price when the weights are labelled", { field: "prices" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "prices must be { id: price } or a Map from id to price when the weights are labelled",
+      { field: "prices" },
+    );
   }
   const byId: ReadonlyMap<string, unknown> = prices instanceof Map ? prices : new Map(Object.entries(prices));
   const p = new Float64Array(assets.length);
@@ -99,7 +132,11 @@ function labelledPrices(prices: unknown, assets: readonly string[], w: Float64Ar
       }
       const closest = closestIds(id, [...byId.keys()]);
       const hint = closest.length === 0 ? "" : ` (closest priced ids: ${closest.join(", ")})`;
-      throw new EngineError("INVALID_INPUT", `prices.${id} is missing: asset "${id}" has weight ${w[i]} and no price${hint}`, { field: `prices.${id}`, details: { id, closest } });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `prices.${id} is missing: asset "${id}" has weight ${w[i]} and no price${hint}`,
+        { field: `prices.${id}`, details: { id, closest } },
+      );
     }
     p[i] = checkedPrice(`prices.${id}`, price);
   }

@@ -29,10 +29,15 @@ export async function solveAllocation(problem: AllocationProblem): Promise<Solve
   const { w, p, C, n } = problem;
   const naive = new Float64Array(n);
   for (let i = 0; i < n; i++) naive[i] = Math.floor((w[i]! * C) / p[i]!);
-  const score = (x: ArrayLike<number>) => (problem.leastCash ? C * leastCashObjective(x, w, p, C) : trackingError(x, w, p, C));
+  const score = (x: ArrayLike<number>) =>
+    problem.leastCash ? C * leastCashObjective(x, w, p, C) : trackingError(x, w, p, C);
   if (n === 0) return { x: naive, timedOut: false, objective: score(naive), bound: score(naive) };
   const highs = await loadSolver();
-  const constants: SolverConstants = { infinity: highs.infinity, minimize: highs.constants.objectiveSense.minimize, integer: highs.constants.variableType.integer };
+  const constants: SolverConstants = {
+    infinity: highs.infinity,
+    minimize: highs.constants.objectiveSense.minimize,
+    integer: highs.constants.variableType.integer,
+  };
   const lc = problem.leastCash ? leastCashModel(w, p, C, constants) : undefined;
   const solved = withSolverModel(
     () => ({ model: highs.createModel(lc === undefined ? trackingModel(problem, constants) : lc.data) }),
@@ -40,25 +45,38 @@ export async function solveAllocation(problem: AllocationProblem): Promise<Solve
       if (problem.timeLimitSeconds !== undefined) model.options.set({ time_limit: problem.timeLimitSeconds });
       const start = new Float64Array(2 * n);
       // Rounding down: x = naive with u_i its deviations, or b = d = 0.
-      if (lc === undefined) for (let i = 0; i < n; i++) [start[i], start[n + i]] = [naive[i]!, Math.abs(w[i]! - (p[i]! * naive[i]!) / C)];
+      if (lc === undefined)
+        for (let i = 0; i < n; i++) [start[i], start[n + i]] = [naive[i]!, Math.abs(w[i]! - (p[i]! * naive[i]!) / C)];
       else model.options.set({ mip_abs_gap: 1e-9 });
       model.setSolution({ colValue: start });
       const { modelStatus } = model.run();
       const timedOut = modelStatus === HIGHS_STATUS.timeLimitReached;
       if (modelStatus !== HIGHS_STATUS.optimal && !timedOut) {
-        throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the discrete allocation: ${statusName(modelStatus)}`);
+        throw new EngineError(
+          "SOLVER_FAILURE",
+          `the HiGHS solver did not certify the discrete allocation: ${statusName(modelStatus)}`,
+        );
       }
       const dual = Number(model.info.get("mip_dual_bound"));
       const bound = lc === undefined ? dual : C * (dual + lc.offset);
-      if (Number(model.info.get("primal_solution_status")) !== HIGHS_SOLUTION_STATUS.feasible) return { x: undefined, timedOut, bound };
+      if (Number(model.info.get("primal_solution_status")) !== HIGHS_SOLUTION_STATUS.feasible)
+        return { x: undefined, timedOut, bound };
       const col = model.getSolution().colValue;
-      const x = lc === undefined ? col.slice(0, n) : Float64Array.from(lc.floors, (f, i) => f + Math.round(col[i]!) - Math.round(col[n + i]!));
+      const x =
+        lc === undefined
+          ? col.slice(0, n)
+          : Float64Array.from(lc.floors, (f, i) => f + Math.round(col[i]!) - Math.round(col[n + i]!));
       return { x, timedOut, bound };
     },
   );
   let best: Float64Array = naive;
   if (solved.x !== undefined) {
-    const x = repair(Float64Array.from(solved.x, (v) => Math.max(0, Math.round(v))), p, w, C);
+    const x = repair(
+      Float64Array.from(solved.x, (v) => Math.max(0, Math.round(v))),
+      p,
+      w,
+      C,
+    );
     if (score(x) <= score(naive)) best = x;
   }
   return { x: best, timedOut: solved.timedOut, objective: score(best), bound: solved.bound };

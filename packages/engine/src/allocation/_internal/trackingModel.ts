@@ -8,7 +8,10 @@ import type { AllocationProblem, SolverConstants } from "./AllocationProblem.ts"
  * @example
  * trackingModel({ n: 1, w: Float64Array.of(1), p: Float64Array.of(30), C: 100 }, { infinity: Infinity, minimize: 1, integer: 1 }).numRows // => 3
  */
-export function trackingModel({ n, w, p, C }: Pick<AllocationProblem, "n" | "w" | "p" | "C">, solver: SolverConstants): ModelData {
+export function trackingModel(
+  { n, w, p, C }: Pick<AllocationProblem, "n" | "w" | "p" | "C">,
+  solver: SolverConstants,
+): ModelData {
   const inf = solver.infinity;
   const numCols = 2 * n;
   const numRows = 2 * n + 1;

@@ -12,9 +12,13 @@ export function frequencyOf(input: BacktestInput | TableBacktestInput): "weekly"
   const f = (input as { frequency?: unknown }).frequency;
   if (f === undefined || f === "weekly") return "weekly";
   if (f === "daily") return "daily";
-  throw new EngineError("INVALID_INPUT", `frequency must be "weekly" or "daily", got ${typeof f === "string" ? JSON.stringify(f) : f === null ? "null" : typeof f}`, {
-    field: "frequency",
-  });
+  throw new EngineError(
+    "INVALID_INPUT",
+    `frequency must be "weekly" or "daily", got ${typeof f === "string" ? JSON.stringify(f) : f === null ? "null" : typeof f}`,
+    {
+      field: "frequency",
+    },
+  );
 }
 
 /**
@@ -29,9 +33,13 @@ export function dailyWindow(
 ): { window: BacktestWindow; prepared: PreparedWindow } {
   const { window, prepared } = weekly;
   if (prepared.table !== undefined) {
-    throw new EngineError("INVALID_INPUT", 'frequency "daily" needs prices as a Map of daily series: a WeeklyPriceTable holds weekly closes only', {
-      field: "prices",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      'frequency "daily" needs prices as a Map of daily series: a WeeklyPriceTable holds weekly closes only',
+      {
+        field: "prices",
+      },
+    );
   }
   const first = prepared.points[0]!;
   const last = prepared.points[prepared.points.length - 1]!;
@@ -45,7 +53,13 @@ export function dailyWindow(
   const p = PERIODS_PER_YEAR.daily;
   const series = validatePriceSeries("benchmark.series", input.benchmark.series, days.length);
   const nav = rebasedAtPoints("benchmark.series", series, points);
-  const statistics = seriesStatistics(`benchmark ${window.benchmark.symbol}`, nav, timestamps, prepared.riskFreeRate, p);
+  const statistics = seriesStatistics(
+    `benchmark ${window.benchmark.symbol}`,
+    nav,
+    timestamps,
+    prepared.riskFreeRate,
+    p,
+  );
   return {
     window: { ...window, timestamps, benchmark: { symbol: window.benchmark.symbol, nav, statistics } },
     prepared: { ...prepared, points, timestamps, periodsPerYear: p },

@@ -68,7 +68,14 @@ function jsRows(f64: Float64Array, i32: Int32Array): RowsKernel {
     let o = out / 8;
     for (let b = from; b < to; b++) {
       const lo = b * 8;
-      let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+      let a0 = 0,
+        a1 = 0,
+        a2 = 0,
+        a3 = 0,
+        a4 = 0,
+        a5 = 0,
+        a6 = 0,
+        a7 = 0;
       for (let h = 0; h < H; h++) {
         const r = hold / 8 + h * 5; // f64 index of the record
         const ri = r * 2; // i32 index of the record

@@ -23,7 +23,9 @@ function direct(input: BacktestInput): unknown {
 
 function universe(size: number, days: number[], seed = 1): Map<string, PriceSeries> {
   const random = seededRandom(seed);
-  return new Map(Array.from({ length: size }, (_, i) => [`S${i}`, { start: 0, closes: geometricRandomWalk(random, days.length) }]));
+  return new Map(
+    Array.from({ length: size }, (_, i) => [`S${i}`, { start: 0, closes: geometricRandomWalk(random, days.length) }]),
+  );
 }
 
 const days = businessCalendar(utc("2019-01-01"), utc("2024-12-31"));
@@ -36,28 +38,48 @@ afterEach(() => {
 describe("the weekly closes of a Map, gathered behind repeated calls", () => {
   it("random scenarios: the first call reads the Map, the second gathers, the third uses the table; all equal the direct reads bit for bit", () => {
     fc.assert(
-      fc.property(scenarioArb({ maxHoldings: 9 }), fc.boolean(), fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom<unknown>(Number.NaN, 0, "7") }), { nil: undefined }), ({ input }, asOfMidWeek, corruption) => {
-        const prices = new Map(input.prices);
-        if (corruption !== undefined) {
-          // A bad close somewhere in one series: read by the backtest or not.
-          const id = `H${corruption.holding % prices.size}`;
-          const closes = Array.from(prices.get(id)!.closes) as unknown[];
-          if (closes.length > 0) closes[corruption.at % closes.length] = corruption.bad;
-          prices.set(id, { start: prices.get(id)!.start, closes: closes as number[] });
-        }
-        const run = { ...input, prices, ...(asOfMidWeek ? { asOf: input.calendar[input.calendar.length - 3]! } : {}) };
-        const expected = direct(run);
-        for (let call = 0; call < 3; call++) expect(outcome(() => buyAndHoldBacktest(run))).toStrictEqual(expected);
-        // Every series is held, so the table was gathered on the second call (unless the backtest was refused first).
-        if (typeof expected === "object" && expected !== null && "timeSeries" in expected) expect(cachedMapTable(run.prices)).toBeDefined();
-      }),
+      fc.property(
+        scenarioArb({ maxHoldings: 9 }),
+        fc.boolean(),
+        fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom<unknown>(Number.NaN, 0, "7") }), {
+          nil: undefined,
+        }),
+        ({ input }, asOfMidWeek, corruption) => {
+          const prices = new Map(input.prices);
+          if (corruption !== undefined) {
+            // A bad close somewhere in one series: read by the backtest or not.
+            const id = `H${corruption.holding % prices.size}`;
+            const closes = Array.from(prices.get(id)!.closes) as unknown[];
+            if (closes.length > 0) closes[corruption.at % closes.length] = corruption.bad;
+            prices.set(id, { start: prices.get(id)!.start, closes: closes as number[] });
+          }
+          const run = {
+            ...input,
+            prices,
+            ...(asOfMidWeek ? { asOf: input.calendar[input.calendar.length - 3]! } : {}),
+          };
+          const expected = direct(run);
+          for (let call = 0; call < 3; call++) expect(outcome(() => buyAndHoldBacktest(run))).toStrictEqual(expected);
+          // Every series is held, so the table was gathered on the second call (unless the backtest was refused first).
+          if (typeof expected === "object" && expected !== null && "timeSeries" in expected)
+            expect(cachedMapTable(run.prices)).toBeDefined();
+        },
+      ),
       { seed: 2304, numRuns: 120 },
     );
   });
 
   it("gathers only once the calls have read as many series as the Map holds (rent or buy)", () => {
     const prices = universe(6, days);
-    const input = { calendar: days, holdings: [{ id: "S1", weight: 1 }, { id: "S4", weight: 2 }], prices, benchmark };
+    const input = {
+      calendar: days,
+      holdings: [
+        { id: "S1", weight: 1 },
+        { id: "S4", weight: 2 },
+      ],
+      prices,
+      benchmark,
+    };
     for (let call = 1; call <= 3; call++) {
       buyAndHoldBacktest(input);
       expect(cachedMapTable(prices)).toBeUndefined(); // 2, 4, 6 series read
@@ -119,7 +141,12 @@ describe("the weekly closes of a Map, gathered behind repeated calls", () => {
   it("a Map with a malformed series no portfolio holds is read directly, and the calls still succeed", () => {
     const prices = universe(3, days, 11) as Map<string, unknown>;
     prices.set("BROKEN", { start: -1, closes: [] });
-    const input = { calendar: days, holdings: [0, 1, 2].map((i) => ({ id: `S${i}`, weight: 1 })), prices: prices as Map<string, PriceSeries>, benchmark };
+    const input = {
+      calendar: days,
+      holdings: [0, 1, 2].map((i) => ({ id: `S${i}`, weight: 1 })),
+      prices: prices as Map<string, PriceSeries>,
+      benchmark,
+    };
     for (let call = 0; call < 4; call++) expect(buyAndHoldBacktest(input)).toStrictEqual(direct(input));
     expect(cachedMapTable(prices)).toBeUndefined();
   });
@@ -133,13 +160,25 @@ describe("the weekly closes of a Map, gathered behind repeated calls", () => {
     expect(cachedMapTable(prices)).toBeDefined();
     expect(second).toStrictEqual(first);
     expect(Array.from(backtestPortfolio(window, holdings.slice(1)).nav)).toStrictEqual(
-      (direct({ calendar: days, holdings: holdings.slice(1), prices, benchmark, years: 3 }) as { timeSeries: [number, number][] }).timeSeries.map(([, v]) => v),
+      (
+        direct({ calendar: days, holdings: holdings.slice(1), prices, benchmark, years: 3 }) as {
+          timeSeries: [number, number][];
+        }
+      ).timeSeries.map(([, v]) => v),
     );
   });
 
   it("off for tests: useMapPriceCache(false) reads the Map on every call", () => {
     const prices = universe(2, days, 17);
-    const input = { calendar: days, holdings: [{ id: "S0", weight: 1 }, { id: "S1", weight: 1 }], prices, benchmark };
+    const input = {
+      calendar: days,
+      holdings: [
+        { id: "S0", weight: 1 },
+        { id: "S1", weight: 1 },
+      ],
+      prices,
+      benchmark,
+    };
     expect(useMapPriceCache(false)).toBe(true);
     for (let call = 0; call < 3; call++) buyAndHoldBacktest(input);
     expect(cachedMapTable(prices)).toBeUndefined();

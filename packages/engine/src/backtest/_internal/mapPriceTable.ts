@@ -105,14 +105,24 @@ export function mapPriceTable(
 }
 
 /** `holdings` with each series replaced by its table column, or undefined when the table does not hold exactly that series. */
-function matchColumns(state: MapState, calendar: PreparedCalendar, holdings: ResolvedHolding[]): ResolvedHolding[] | undefined {
+function matchColumns(
+  state: MapState,
+  calendar: PreparedCalendar,
+  holdings: ResolvedHolding[],
+): ResolvedHolding[] | undefined {
   const table = state.table!;
   if (!sameDays(state.calendar!, calendar)) return undefined;
   const out: ResolvedHolding[] = new Array(holdings.length);
   for (let i = 0; i < holdings.length; i++) {
     const h = holdings[i]!;
     const s: TableSeries | undefined = table.series.get(h.id);
-    if (s === undefined || s.start !== h.series.start || s.closes !== h.series.closes || state.lengths[s.column] !== s.closes.length) return undefined;
+    if (
+      s === undefined ||
+      s.start !== h.series.start ||
+      s.closes !== h.series.closes ||
+      state.lengths[s.column] !== s.closes.length
+    )
+      return undefined;
     out[i] = { ...h, series: s };
   }
   return out;

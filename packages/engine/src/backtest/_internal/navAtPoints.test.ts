@@ -16,7 +16,8 @@ import { firstAbove } from "../../_internal/sortedSearch.ts";
  * errors included.
  */
 function oneAtATime(holdings: readonly ResolvedHolding[], points: Int32Array): Float64Array {
-  for (const h of holdings) for (let j = 0; j < h.series.closes.length; j++) readClose(`prices[${JSON.stringify(h.id)}]`, h.series.closes, j);
+  for (const h of holdings)
+    for (let j = 0; j < h.series.closes.length; j++) readClose(`prices[${JSON.stringify(h.id)}]`, h.series.closes, j);
   const value = new Float64Array(points.length);
   for (const h of holdings) {
     const { start, closes } = h.series;
@@ -24,7 +25,8 @@ function oneAtATime(holdings: readonly ResolvedHolding[], points: Int32Array): F
     const coefficient = h.weight / readClose(field, closes, points[h.investPoint]! - start);
     const lastTrading = firstAbove(points, h.lastIndex, h.investPoint) - 1;
     for (let k = 0; k < h.investPoint; k++) value[k]! += h.weight;
-    for (let k = h.investPoint; k <= lastTrading; k++) value[k]! += coefficient * readClose(field, closes, points[k]! - start);
+    for (let k = h.investPoint; k <= lastTrading; k++)
+      value[k]! += coefficient * readClose(field, closes, points[k]! - start);
     if (lastTrading < points.length - 1) {
       const cash = coefficient * readClose(field, closes, h.lastIndex - start);
       for (let k = lastTrading + 1; k < points.length; k++) value[k]! += cash;
@@ -42,7 +44,14 @@ describe("navAtPoints (eight holdings at a time)", () => {
       fc.property(
         scenarioArb({ maxHoldings: 13 }),
         fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }),
-        fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom<unknown>(Number.NaN, 0, -1, Infinity, "7", null) }), { nil: undefined }),
+        fc.option(
+          fc.record({
+            holding: fc.nat(),
+            at: fc.nat(),
+            bad: fc.constantFrom<unknown>(Number.NaN, 0, -1, Infinity, "7", null),
+          }),
+          { nil: undefined },
+        ),
         fc.option(fc.record({ holding: fc.nat(), at: fc.nat() }), { nil: undefined }),
         ({ input }, typed, corruption, second) => {
           const calendar = preparedCalendarOf(input.calendar);
@@ -51,7 +60,9 @@ describe("navAtPoints (eight holdings at a time)", () => {
           const prices = new Map<string, PriceSeries>();
           let i = 0;
           for (const [id, s] of input.prices) {
-            const closes: ArrayLike<unknown> = typed[i++] ? Float64Array.from(s.closes) : (Array.from(s.closes) as unknown[]);
+            const closes: ArrayLike<unknown> = typed[i++]
+              ? Float64Array.from(s.closes)
+              : (Array.from(s.closes) as unknown[]);
             prices.set(id, { start: s.start, closes: closes as ArrayLike<number> });
           }
           // Up to two bad closes, on weekly points (read by the sums) or anywhere.
@@ -81,7 +92,14 @@ describe("navAtPoints (eight holdings at a time)", () => {
     fc.assert(
       fc.property(
         scenarioArb({ maxHoldings: 27 }),
-        fc.option(fc.record({ holding: fc.nat(), at: fc.nat(), bad: fc.constantFrom(Number.NaN, 0, -0, -1, Infinity, -Infinity) }), { nil: undefined }),
+        fc.option(
+          fc.record({
+            holding: fc.nat(),
+            at: fc.nat(),
+            bad: fc.constantFrom(Number.NaN, 0, -0, -1, Infinity, -Infinity),
+          }),
+          { nil: undefined },
+        ),
         fc.option(fc.record({ holding: fc.nat(), at: fc.nat() }), { nil: undefined }),
         ({ input }, corruption, second) => {
           const calendar = preparedCalendarOf(input.calendar);
@@ -109,9 +127,17 @@ describe("navAtPoints (eight holdings at a time)", () => {
 
   it("sums a point whose terms overflow as a holding-at-a-time loop does (the kernel leaves it to the term-by-term sum)", () => {
     const points = Int32Array.from([0, 1, 2, 3]);
-    const holding = (id: string, closes: number[]): ResolvedHolding => ({ id, weight: 0.1, series: { start: 0, closes: Float64Array.from(closes) }, investPoint: 0, lastIndex: 3 });
+    const holding = (id: string, closes: number[]): ResolvedHolding => ({
+      id,
+      weight: 0.1,
+      series: { start: 0, closes: Float64Array.from(closes) },
+      investPoint: 0,
+      lastIndex: 3,
+    });
     // Ten holdings (a group of eight, then two); the second's closes grow from 1e-300 to 1e300: its term overflows at point 2.
-    const holdings = Array.from({ length: 10 }, (_, n) => holding(`H${n}`, n === 1 ? [1e-300, 1, 1e300, 1] : [10, 11, 12, 13]));
+    const holdings = Array.from({ length: 10 }, (_, n) =>
+      holding(`H${n}`, n === 1 ? [1e-300, 1, 1e300, 1] : [10, 11, 12, 13]),
+    );
     const expected = Array.from(oneAtATime(holdings, points));
     expect(Array.from(navAtPoints(holdings, points))).toStrictEqual(expected);
     expect(expected[2]).toBe(Infinity);
@@ -120,7 +146,13 @@ describe("navAtPoints (eight holdings at a time)", () => {
 
   it("writes into out and starts at exactly 10000", () => {
     const points = Int32Array.from([0, 1, 2]);
-    const holding = (id: string, closes: number[]): ResolvedHolding => ({ id, weight: 0.2, series: { start: 0, closes }, investPoint: 0, lastIndex: 2 });
+    const holding = (id: string, closes: number[]): ResolvedHolding => ({
+      id,
+      weight: 0.2,
+      series: { start: 0, closes },
+      investPoint: 0,
+      lastIndex: 2,
+    });
     const holdings = ["A", "B", "C", "D", "E"].map((id, n) => holding(id, [10, 10 + n, 10 + 2 * n]));
     const out = new Float64Array(3);
     expect(navAtPoints(holdings, points, out)).toBe(out);

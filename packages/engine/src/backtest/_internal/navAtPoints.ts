@@ -29,7 +29,11 @@ export const NAV_BASE = 10000;
  * the sums here, which are never −0). A bad close throws the error of the first bad read in
  * holding order, as a holding-at-a-time loop would.
  */
-export function navAtPoints(holdings: readonly ResolvedHolding[], points: Int32Array, out?: Float64Array): Float64Array {
+export function navAtPoints(
+  holdings: readonly ResolvedHolding[],
+  points: Int32Array,
+  out?: Float64Array,
+): Float64Array {
   const w = points.length;
   // V(t) is summed in `out` itself, then rebased in place.
   const value = out === undefined ? new Float64Array(w) : out.fill(0);
@@ -74,7 +78,13 @@ function good(v: unknown): v is number {
  * them trade (the usual case: every point) their series are read side by side by a kernel;
  * elsewhere term by term.
  */
-function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, points: Int32Array, value: Float64Array): void {
+function addGroup(
+  holdings: readonly ResolvedHolding[],
+  h: number,
+  n: number,
+  points: Int32Array,
+  value: Float64Array,
+): void {
   for (let i = h; i < h + n; i++) {
     const { id, series } = holdings[i]!;
     const bad = firstBadClose(series.closes);
@@ -151,16 +161,43 @@ function addGroup(holdings: readonly ResolvedHolding[], h: number, n: number, po
  */
 function sumTyped(lanes: Lanes, points: Int32Array, from: number, to: number, value: Float64Array): number {
   const c = lanes.closes as Float64Array[];
-  const c0 = c[0]!, c1 = c[1]!, c2 = c[2]!, c3 = c[3]!, c4 = c[4]!, c5 = c[5]!, c6 = c[6]!, c7 = c[7]!;
+  const c0 = c[0]!,
+    c1 = c[1]!,
+    c2 = c[2]!,
+    c3 = c[3]!,
+    c4 = c[4]!,
+    c5 = c[5]!,
+    c6 = c[6]!,
+    c7 = c[7]!;
   const s = lanes.start;
-  const s0 = s[0]!, s1 = s[1]!, s2 = s[2]!, s3 = s[3]!, s4 = s[4]!, s5 = s[5]!, s6 = s[6]!, s7 = s[7]!;
+  const s0 = s[0]!,
+    s1 = s[1]!,
+    s2 = s[2]!,
+    s3 = s[3]!,
+    s4 = s[4]!,
+    s5 = s[5]!,
+    s6 = s[6]!,
+    s7 = s[7]!;
   const q = lanes.coefficient;
-  const q0 = q[0]!, q1 = q[1]!, q2 = q[2]!, q3 = q[3]!, q4 = q[4]!, q5 = q[5]!, q6 = q[6]!, q7 = q[7]!;
+  const q0 = q[0]!,
+    q1 = q[1]!,
+    q2 = q[2]!,
+    q3 = q[3]!,
+    q4 = q[4]!,
+    q5 = q[5]!,
+    q6 = q[6]!,
+    q7 = q[7]!;
   for (let k = from; k <= to; k++) {
     const p = points[k]!;
     // `| 0`: the indices are int32 (p and the starts are calendar indices), so no overflow check.
-    const v0 = c0[(p - s0) | 0]!, v1 = c1[(p - s1) | 0]!, v2 = c2[(p - s2) | 0]!, v3 = c3[(p - s3) | 0]!;
-    const v4 = c4[(p - s4) | 0]!, v5 = c5[(p - s5) | 0]!, v6 = c6[(p - s6) | 0]!, v7 = c7[(p - s7) | 0]!;
+    const v0 = c0[(p - s0) | 0]!,
+      v1 = c1[(p - s1) | 0]!,
+      v2 = c2[(p - s2) | 0]!,
+      v3 = c3[(p - s3) | 0]!;
+    const v4 = c4[(p - s4) | 0]!,
+      v5 = c5[(p - s5) | 0]!,
+      v6 = c6[(p - s6) | 0]!,
+      v7 = c7[(p - s7) | 0]!;
     const sum = value[k]! + q0 * v0 + q1 * v1 + q2 * v2 + q3 * v3 + q4 * v4 + q5 * v5 + q6 * v6 + q7 * v7;
     if (!(v0 > 0 && v1 > 0 && v2 > 0 && v3 > 0 && v4 > 0 && v5 > 0 && v6 > 0 && v7 > 0 && sum < Infinity)) return k;
     value[k] = sum;
@@ -171,15 +208,42 @@ function sumTyped(lanes: Lanes, points: Int32Array, from: number, to: number, va
 /** {@link sumTyped} for lanes of any array type (number[], other typed arrays), each close checked to be a number. */
 function sumAny(lanes: Lanes, points: Int32Array, from: number, to: number, value: Float64Array): number {
   const c = lanes.closes;
-  const c0 = c[0]!, c1 = c[1]!, c2 = c[2]!, c3 = c[3]!, c4 = c[4]!, c5 = c[5]!, c6 = c[6]!, c7 = c[7]!;
+  const c0 = c[0]!,
+    c1 = c[1]!,
+    c2 = c[2]!,
+    c3 = c[3]!,
+    c4 = c[4]!,
+    c5 = c[5]!,
+    c6 = c[6]!,
+    c7 = c[7]!;
   const s = lanes.start;
-  const s0 = s[0]!, s1 = s[1]!, s2 = s[2]!, s3 = s[3]!, s4 = s[4]!, s5 = s[5]!, s6 = s[6]!, s7 = s[7]!;
+  const s0 = s[0]!,
+    s1 = s[1]!,
+    s2 = s[2]!,
+    s3 = s[3]!,
+    s4 = s[4]!,
+    s5 = s[5]!,
+    s6 = s[6]!,
+    s7 = s[7]!;
   const q = lanes.coefficient;
-  const q0 = q[0]!, q1 = q[1]!, q2 = q[2]!, q3 = q[3]!, q4 = q[4]!, q5 = q[5]!, q6 = q[6]!, q7 = q[7]!;
+  const q0 = q[0]!,
+    q1 = q[1]!,
+    q2 = q[2]!,
+    q3 = q[3]!,
+    q4 = q[4]!,
+    q5 = q[5]!,
+    q6 = q[6]!,
+    q7 = q[7]!;
   for (let k = from; k <= to; k++) {
     const p = points[k]!;
-    const v0 = c0[(p - s0) | 0], v1 = c1[(p - s1) | 0], v2 = c2[(p - s2) | 0], v3 = c3[(p - s3) | 0];
-    const v4 = c4[(p - s4) | 0], v5 = c5[(p - s5) | 0], v6 = c6[(p - s6) | 0], v7 = c7[(p - s7) | 0];
+    const v0 = c0[(p - s0) | 0],
+      v1 = c1[(p - s1) | 0],
+      v2 = c2[(p - s2) | 0],
+      v3 = c3[(p - s3) | 0];
+    const v4 = c4[(p - s4) | 0],
+      v5 = c5[(p - s5) | 0],
+      v6 = c6[(p - s6) | 0],
+      v7 = c7[(p - s7) | 0];
     if (!(good(v0) && good(v1) && good(v2) && good(v3) && good(v4) && good(v5) && good(v6) && good(v7))) return k;
     const sum = value[k]! + q0 * v0 + q1 * v1 + q2 * v2 + q3 * v3 + q4 * v4 + q5 * v5 + q6 * v6 + q7 * v7;
     if (!(sum < Infinity)) return k;

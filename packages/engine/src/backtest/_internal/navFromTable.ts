@@ -58,7 +58,12 @@ export function navFromTable(
     const { start, closes } = hold.series;
     const id = hold.id;
     // The end close: from the table, or read (and checked) from the series for a mid-week end.
-    const end = lt === W - 1 ? (endSlot >= 0 ? f64[closeIndex(table, endSlot, col)]! : checkedClose(id, closes, points[W - 1]! - start)) : 0;
+    const end =
+      lt === W - 1
+        ? endSlot >= 0
+          ? f64[closeIndex(table, endSlot, col)]!
+          : checkedClose(id, closes, points[W - 1]! - start)
+        : 0;
     const purchase = inv === W - 1 ? end : f64[closeIndex(table, firstSlot + inv, col)]!;
     const c = hold.weight / purchase;
     const cash = lt < W - 1 ? c * checkedClose(id, closes, hold.lastIndex - start) : 0;
@@ -84,7 +89,8 @@ export function navFromTable(
   let b = firstBlock;
   while (b < endBlock) {
     if (dirty[b] === 1) {
-      for (let k = Math.max(0, b * 8 - firstSlot); k < Math.min(rows, b * 8 + 8 - firstSlot); k++) out[k] = rowSum(table, H, firstSlot + k);
+      for (let k = Math.max(0, b * 8 - firstSlot); k < Math.min(rows, b * 8 + 8 - firstSlot); k++)
+        out[k] = rowSum(table, H, firstSlot + k);
       b++;
       continue;
     }
@@ -110,7 +116,12 @@ function rowSum(table: PreparedPriceTable, H: number, slot: number): number {
   let a = 0;
   for (let h = 0; h < H; h++) {
     const r = hold / 8 + h * 5;
-    a += slot < i32[2 * r + 7]! ? f64[r + 1]! : slot <= i32[2 * r + 8]! ? f64[r]! * f64[closeIndex(table, slot, i32[2 * r + 6]!)]! : f64[r + 2]!;
+    a +=
+      slot < i32[2 * r + 7]!
+        ? f64[r + 1]!
+        : slot <= i32[2 * r + 8]!
+          ? f64[r]! * f64[closeIndex(table, slot, i32[2 * r + 6]!)]!
+          : f64[r + 2]!;
   }
   return a;
 }

@@ -18,7 +18,19 @@ describe("prepareCalendar (one pass for arrays of valid days)", () => {
   it("gives what the rule-by-rule checks give, days, week ends and errors, for arrays and Float64Arrays, valid or not", () => {
     const fault = fc.record({
       at: fc.nat(),
-      value: fc.constantFrom<unknown>(Number.NaN, Infinity, -Infinity, "x", null, undefined, 1e15, -1e15, DAY / 2, 0.5, -0),
+      value: fc.constantFrom<unknown>(
+        Number.NaN,
+        Infinity,
+        -Infinity,
+        "x",
+        null,
+        undefined,
+        1e15,
+        -1e15,
+        DAY / 2,
+        0.5,
+        -0,
+      ),
       kind: fc.constantFrom("replace", "offset", "repeat", "swap", "milliseconds"),
     });
     fc.assert(
@@ -30,7 +42,7 @@ describe("prepareCalendar (one pass for arrays of valid days)", () => {
         fc.option(fault, { nil: undefined }),
         (startDay, length, holidayRate, typed, f) => {
           let r = startDay + 1;
-          const random = (): number => ((r = (r * 48271) % 2147483647) / 2147483647);
+          const random = (): number => (r = (r * 48271) % 2147483647) / 2147483647;
           const from = utc("1970-01-01") + (startDay - 10000) * DAY;
           const days: unknown[] = businessCalendar(from, from + length * DAY, () => random() < holidayRate);
           if (f !== undefined && days.length > 0) {
@@ -51,8 +63,12 @@ describe("prepareCalendar (one pass for arrays of valid days)", () => {
   });
 
   it("names the first day breaking a rule, as the rule-by-rule checks do", () => {
-    expect(() => prepareCalendar([utc("2024-01-02"), utc("2024-01-02")])).toThrowError(/calendar must be strictly increasing: calendar\[1\]/);
-    expect(() => prepareCalendar([utc("2024-01-02"), Number.NaN])).toThrowError("calendar[1] must be a finite number, got NaN");
+    expect(() => prepareCalendar([utc("2024-01-02"), utc("2024-01-02")])).toThrowError(
+      /calendar must be strictly increasing: calendar\[1\]/,
+    );
+    expect(() => prepareCalendar([utc("2024-01-02"), Number.NaN])).toThrowError(
+      "calendar[1] must be a finite number, got NaN",
+    );
     expect(() => prepareCalendar([])).toThrowError(/calendar must hold at least 1 value/);
   });
 });

@@ -76,7 +76,8 @@ function quickPrepare(calendar: unknown): PreparedCalendar | undefined {
     const t: unknown = calendar[i];
     if (typeof t !== "number") return undefined;
     const day = Math.floor(t / SECONDS_PER_DAY);
-    if (!(t >= MIN_UNIX_SECONDS && t <= MAX_UNIX_SECONDS && day * SECONDS_PER_DAY === t && t > previous)) return undefined;
+    if (!(t >= MIN_UNIX_SECONDS && t <= MAX_UNIX_SECONDS && day * SECONDS_PER_DAY === t && t > previous))
+      return undefined;
     if (day >= nextWeekStart) {
       if (i > 0) ends[count++] = i - 1;
       nextWeekStart = 7 * (Math.floor((day + 3) / 7) + 1) - 3;
@@ -120,9 +121,13 @@ export function preparedCalendarOf(calendar: unknown): PreparedCalendar {
   const prepared = registry.get(calendar);
   if (prepared !== undefined) return prepared;
   if ((calendar as { kind?: unknown }).kind === "TradingCalendar") {
-    throw new EngineError("INVALID_INPUT", "calendar is a TradingCalendar not made by tradingCalendar() of this engine copy; pass the days instead", {
-      field: "calendar",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "calendar is a TradingCalendar not made by tradingCalendar() of this engine copy; pass the days instead",
+      {
+        field: "calendar",
+      },
+    );
   }
   const known = plainCalendars.get(calendar);
   if (known !== undefined && holdsDays(calendar as ArrayLike<unknown>, known.days)) return known;

@@ -32,20 +32,28 @@ const FREQUENCIES: readonly string[] = ["monthly", "quarterly", "annually"];
 /** Checks `rule` (INVALID_INPUT naming `rebalance.<field>`); absent bands are +Infinity. */
 export function checkRule(rule: unknown): CheckedRule {
   if (rule === null || typeof rule !== "object") {
-    throw new EngineError("INVALID_INPUT", "rebalance must be an object { frequency?, bands?, costBps? }", { field: "rebalance" });
+    throw new EngineError("INVALID_INPUT", "rebalance must be an object { frequency?, bands?, costBps? }", {
+      field: "rebalance",
+    });
   }
   assertKnownKeys("rebalance", rule, ["frequency", "bands", "costBps"]);
   const { frequency, bands, costBps = 0 } = rule as RebalanceRule;
   if (frequency !== undefined && !FREQUENCIES.includes(frequency)) {
-    throw new EngineError("INVALID_INPUT", `rebalance.frequency must be one of ${FREQUENCIES.join(", ")}, got ${String(frequency)}`, {
-      field: "rebalance.frequency",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `rebalance.frequency must be one of ${FREQUENCIES.join(", ")}, got ${String(frequency)}`,
+      {
+        field: "rebalance.frequency",
+      },
+    );
   }
   let absolute = Infinity;
   let relative = Infinity;
   if (bands !== undefined) {
     if (bands === null || typeof bands !== "object") {
-      throw new EngineError("INVALID_INPUT", "rebalance.bands must be an object { absolute?, relative? }", { field: "rebalance.bands" });
+      throw new EngineError("INVALID_INPUT", "rebalance.bands must be an object { absolute?, relative? }", {
+        field: "rebalance.bands",
+      });
     }
     assertKnownKeys("rebalance.bands", bands, ["absolute", "relative"]);
     if (bands.absolute !== undefined) {

@@ -42,10 +42,18 @@ export function resolveHoldings(
   seriesChecked = false,
 ): ResolvedHolding[] {
   if (!Array.isArray(holdings) || holdings.length === 0) {
-    throw new EngineError("INVALID_INPUT", "holdings must be a non-empty array of { id, weight }", { field: "holdings" });
+    throw new EngineError("INVALID_INPUT", "holdings must be a non-empty array of { id, weight }", {
+      field: "holdings",
+    });
   }
-  if (prices === null || typeof prices !== "object" || typeof (prices as ReadonlyMap<string, unknown>).get !== "function") {
-    throw new EngineError("INVALID_INPUT", "prices must be a Map from holding id to { start, closes }", { field: "prices" });
+  if (
+    prices === null ||
+    typeof prices !== "object" ||
+    typeof (prices as ReadonlyMap<string, unknown>).get !== "function"
+  ) {
+    throw new EngineError("INVALID_INPUT", "prices must be a Map from holding id to { start, closes }", {
+      field: "prices",
+    });
   }
   const priceMap = prices as ReadonlyMap<string, unknown>;
 
@@ -55,17 +63,24 @@ export function resolveHoldings(
   for (let i = 0; i < holdings.length; i++) {
     const h = holdings[i] as BacktestHolding | null;
     if (h === null || typeof h !== "object" || typeof h.id !== "string" || h.id.length === 0) {
-      throw new EngineError("INVALID_INPUT", `holdings[${i}].id must be a non-empty string`, { field: `holdings[${i}].id` });
+      throw new EngineError("INVALID_INPUT", `holdings[${i}].id must be a non-empty string`, {
+        field: `holdings[${i}].id`,
+      });
     }
     // The message (a template string) is built only for a bad weight.
-    if (!(typeof h.weight === "number" && h.weight >= 0 && h.weight < Infinity)) assertInRange(`holdings[${i}].weight`, h.weight, { min: 0 });
+    if (!(typeof h.weight === "number" && h.weight >= 0 && h.weight < Infinity))
+      assertInRange(`holdings[${i}].weight`, h.weight, { min: 0 });
     if (h.weight > 0) anyPositive = true;
     raw[i] = h.weight;
   }
   if (!anyPositive) {
-    throw new EngineError("INVALID_INPUT", `at least one holdings[i].weight must be > 0, got ${holdings.length} weight(s) of 0`, {
-      field: "holdings[0].weight",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `at least one holdings[i].weight must be > 0, got ${holdings.length} weight(s) of 0`,
+      {
+        field: "holdings[0].weight",
+      },
+    );
   }
 
   // Merge duplicates, keeping the order of first appearance. Weights are divided by a power of two
@@ -116,7 +131,10 @@ export function resolveHoldings(
       continue;
     }
     // The field name (a JSON.stringify per holding) is built only for a series that breaks a rule.
-    const series = seriesChecked || isWellShapedSeries(data, calendar.length) ? (data as PriceSeries) : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
+    const series =
+      seriesChecked || isWellShapedSeries(data, calendar.length)
+        ? (data as PriceSeries)
+        : validatePriceSeries(`prices[${JSON.stringify(id)}]`, data, calendar.length);
     const lastIndex = series.start + series.closes.length - 1;
     const investPoint = series.start <= first ? 0 : firstAtLeast(points, series.start);
     if (series.closes.length === 0 || investPoint === points.length || points[investPoint]! > lastIndex) {
@@ -132,14 +150,20 @@ export function resolveHoldings(
       );
     }
     if (lastIndex < last) {
-      warnings.push(`holding ${id} stopped trading on ${isoDate(calendar[lastIndex]!)}; it was converted to cash at that close and held flat`);
+      warnings.push(
+        `holding ${id} stopped trading on ${isoDate(calendar[lastIndex]!)}; it was converted to cash at that close and held flat`,
+      );
     }
     resolved.push({ id, weight, series, investPoint, lastIndex });
   }
   if (resolved.length === 0) {
-    throw new EngineError("NO_RESOLVABLE_HOLDINGS", `none of the ${ids.length} holding(s) has price data in the backtest window`, {
-      field: "holdings",
-    });
+    throw new EngineError(
+      "NO_RESOLVABLE_HOLDINGS",
+      `none of the ${ids.length} holding(s) has price data in the backtest window`,
+      {
+        field: "holdings",
+      },
+    );
   }
   let total = 0;
   for (const h of resolved) total += h.weight;

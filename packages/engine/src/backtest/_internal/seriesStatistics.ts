@@ -34,9 +34,13 @@ export function seriesStatistics(
   const n = nav.length;
   for (let k = 0; k < n; k++) {
     if (!(nav[k]! > 0 && nav[k]! < Infinity)) {
-      throw new EngineError("INVALID_INPUT", `prices are out of range: the ${label} NAV overflows or underflows a float64 at point ${k}`, {
-        field: "prices",
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `prices are out of range: the ${label} NAV overflows or underflows a float64 at point ${k}`,
+        {
+          field: "prices",
+        },
+      );
     }
   }
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));

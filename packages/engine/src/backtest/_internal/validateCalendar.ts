@@ -16,14 +16,22 @@ export function validateCalendar(calendar: unknown): Float64Array {
     const t = c[i]!;
     assertUnixSeconds(`calendar[${i}]`, t);
     if (t % SECONDS_PER_DAY !== 0) {
-      throw new EngineError("INVALID_INPUT", `calendar[${i}] must be a Unix timestamp at 00:00 UTC (a multiple of 86400), got ${t}`, {
-        field: `calendar[${i}]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `calendar[${i}] must be a Unix timestamp at 00:00 UTC (a multiple of 86400), got ${t}`,
+        {
+          field: `calendar[${i}]`,
+        },
+      );
     }
     if (i > 0 && !(t > c[i - 1]!)) {
-      throw new EngineError("INVALID_INPUT", `calendar must be strictly increasing: calendar[${i}] = ${t} <= calendar[${i - 1}] = ${c[i - 1]}`, {
-        field: `calendar[${i}]`,
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `calendar must be strictly increasing: calendar[${i}] = ${t} <= calendar[${i - 1}] = ${c[i - 1]}`,
+        {
+          field: `calendar[${i}]`,
+        },
+      );
     }
   }
   return c;
@@ -38,7 +46,15 @@ function allValidDays(c: Float64Array): boolean {
   let previous = -Infinity;
   for (let i = 0; i < c.length; i++) {
     const t = c[i]!;
-    if (!(t >= MIN_UNIX_SECONDS && t <= MAX_UNIX_SECONDS && Math.floor(t / SECONDS_PER_DAY) * SECONDS_PER_DAY === t && t > previous)) return false;
+    if (
+      !(
+        t >= MIN_UNIX_SECONDS &&
+        t <= MAX_UNIX_SECONDS &&
+        Math.floor(t / SECONDS_PER_DAY) * SECONDS_PER_DAY === t &&
+        t > previous
+      )
+    )
+      return false;
     previous = t;
   }
   return true;

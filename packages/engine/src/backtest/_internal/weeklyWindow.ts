@@ -46,6 +46,10 @@ export function weeklyWindow(calendar: PreparedCalendar, years: number, asOf: nu
   points[taken] = endIndex;
   const startSeconds = days[endIndex]! - weeks * 7 * SECONDS_PER_DAY;
   const endWeekEnd =
-    before < weekEnds.length && weekEnds[before] === endIndex ? before : endIndex === days.length - 1 ? weekEnds.length : -1;
+    before < weekEnds.length && weekEnds[before] === endIndex
+      ? before
+      : endIndex === days.length - 1
+        ? weekEnds.length
+        : -1;
   return { endIndex, startSeconds, points, complete: taken === weeks, firstWeekEnd: before - taken, endWeekEnd };
 }

@@ -24,9 +24,13 @@ export function referenceStatistics(
 ): BacktestStatistics {
   for (let k = 0; k < nav.length; k++) {
     if (!(nav[k]! > 0 && nav[k]! < Infinity)) {
-      throw new EngineError("INVALID_INPUT", `prices are out of range: the ${label} NAV overflows or underflows a float64 at point ${k}`, {
-        field: "prices",
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `prices are out of range: the ${label} NAV overflows or underflows a float64 at point ${k}`,
+        {
+          field: "prices",
+        },
+      );
     }
   }
   const weekly = simpleReturns(nav);
@@ -36,7 +40,8 @@ export function referenceStatistics(
     annualizedReturn: cagr(nav[0]!, nav[n - 1]!, yearsBetween(timestamps[0]!, timestamps[n - 1]!)),
     // The service's `variance` is the annualised volatility σ (docs/maths.md#backtest-statistics).
     variance: weekly.length >= 2 ? volatility(weekly, PERIODS_PER_YEAR.weekly) : 0,
-    sharpeRatio: weekly.length >= 2 ? sharpeRatio(weekly, { riskFreeRate, periodsPerYear: PERIODS_PER_YEAR.weekly }) : 0,
+    sharpeRatio:
+      weekly.length >= 2 ? sharpeRatio(weekly, { riskFreeRate, periodsPerYear: PERIODS_PER_YEAR.weekly }) : 0,
     maxDrawdown: maxDrawdown(nav),
   };
 }

@@ -1,1 +1,5 @@
-export { arbitraryBacktestScenario as scenarioArb, type BacktestScenario as Scenario, type BacktestScenarioOptions as ScenarioOptions } from "../../testing/backtestScenario.ts";
+export {
+  arbitraryBacktestScenario as scenarioArb,
+  type BacktestScenario as Scenario,
+  type BacktestScenarioOptions as ScenarioOptions,
+} from "../../testing/backtestScenario.ts";

@@ -54,26 +54,42 @@ export interface ReadView {
 const SHAPE = "{ asset, return, confidence? | variance? } or { long, short?, return, confidence? | variance? }";
 
 function indexOf(field: string, id: unknown, assets: readonly string[], index: ReadonlyMap<string, number>): number {
-  if (typeof id !== "string") throw new EngineError("INVALID_INPUT", `${field} must be an asset id (a string), got ${id === null ? "null" : typeof id}`, { field });
+  if (typeof id !== "string")
+    throw new EngineError(
+      "INVALID_INPUT",
+      `${field} must be an asset id (a string), got ${id === null ? "null" : typeof id}`,
+      { field },
+    );
   const i = index.get(id);
   if (i === undefined) throw unknownAssetError(field, id, assets);
   return i;
 }
 
 /** Adds `sign`·(the leg's weights) to p. */
-function addLeg(field: string, leg: unknown, sign: 1 | -1, p: Float64Array, assets: readonly string[], index: ReadonlyMap<string, number>): void {
+function addLeg(
+  field: string,
+  leg: unknown,
+  sign: 1 | -1,
+  p: Float64Array,
+  assets: readonly string[],
+  index: ReadonlyMap<string, number>,
+): void {
   if (Array.isArray(leg)) {
     if (leg.length === 0) throw new EngineError("INVALID_INPUT", `${field} must name at least one asset`, { field });
     const seen = new Set<string>();
     for (let k = 0; k < leg.length; k++) {
       const i = indexOf(`${field}[${k}]`, leg[k], assets, index);
-      if (seen.has(assets[i]!)) throw new EngineError("INVALID_INPUT", `${field} names asset "${assets[i]}" twice`, { field: `${field}[${k}]` });
+      if (seen.has(assets[i]!))
+        throw new EngineError("INVALID_INPUT", `${field} names asset "${assets[i]}" twice`, {
+          field: `${field}[${k}]`,
+        });
       seen.add(assets[i]!);
       p[i] = p[i]! + sign / leg.length;
     }
     return;
   }
-  if (leg === null || typeof leg !== "object") throw new EngineError("INVALID_INPUT", `${field} must be a list of asset ids or { id: weight }`, { field });
+  if (leg === null || typeof leg !== "object")
+    throw new EngineError("INVALID_INPUT", `${field} must be a list of asset ids or { id: weight }`, { field });
   const entries = Object.entries(leg);
   if (entries.length === 0) throw new EngineError("INVALID_INPUT", `${field} must name at least one asset`, { field });
   for (const [id, w] of entries) {
@@ -95,18 +111,27 @@ export function readViews(views: unknown, assets: readonly string[], periodsPerY
   assets.forEach((id, i) => index.set(id, i));
   const n = assets.length;
   const P2 = periodsPerYear * periodsPerYear;
-  if (views === null || typeof views !== "object") throw new EngineError("INVALID_INPUT", `views must be { id: annual return } or a list of ${SHAPE}`, { field: "views" });
+  if (views === null || typeof views !== "object")
+    throw new EngineError("INVALID_INPUT", `views must be { id: annual return } or a list of ${SHAPE}`, {
+      field: "views",
+    });
   if (!Array.isArray(views)) {
     // { A03: 0.25 }: absolute views, each with the default uncertainty.
     return Object.entries(views).map(([id, r]) => {
       const portfolio = new Float64Array(n);
       portfolio[indexOf(`views.${id}`, id, assets, index)] = 1;
-      return { portfolio, q: perPeriod(`views.${id}`, r, "rate", periodsPerYear), variance: undefined, confidence: 0.5 };
+      return {
+        portfolio,
+        q: perPeriod(`views.${id}`, r, "rate", periodsPerYear),
+        variance: undefined,
+        confidence: 0.5,
+      };
     });
   }
   return views.map((view: unknown, v) => {
     const field = `views[${v}]`;
-    if (view === null || typeof view !== "object") throw new EngineError("INVALID_INPUT", `${field} must be an object ${SHAPE}`, { field });
+    if (view === null || typeof view !== "object")
+      throw new EngineError("INVALID_INPUT", `${field} must be an object ${SHAPE}`, { field });
     const o = view as Partial<AbsoluteView & RelativeView>;
     const portfolio = new Float64Array(n);
     if ("asset" in o) {
@@ -118,13 +143,22 @@ export function readViews(views: unknown, assets: readonly string[], periodsPerY
       if (o.short !== undefined) addLeg(`${field}.short`, o.short, -1, portfolio, assets, index);
       let top = 0;
       for (let i = 0; i < n; i++) top = Math.max(top, Math.abs(portfolio[i]!));
-      if (top === 0) throw new EngineError("INVALID_INPUT", `${field} has no net position: its long and short legs cancel`, { field });
+      if (top === 0)
+        throw new EngineError("INVALID_INPUT", `${field} has no net position: its long and short legs cancel`, {
+          field,
+        });
     } else {
-      throw new EngineError("INVALID_INPUT", `${field} must name an asset (absolute view) or a long leg (relative view): ${SHAPE}`, { field });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field} must name an asset (absolute view) or a long leg (relative view): ${SHAPE}`,
+        { field },
+      );
     }
     const q = perPeriod(`${field}.return`, o.return, "rate", periodsPerYear);
     if (o.confidence !== undefined && o.variance !== undefined) {
-      throw new EngineError("INVALID_INPUT", `${field}.confidence and ${field}.variance: give one, not both`, { field: `${field}.variance` });
+      throw new EngineError("INVALID_INPUT", `${field}.confidence and ${field}.variance: give one, not both`, {
+        field: `${field}.variance`,
+      });
     }
     if (o.variance !== undefined) {
       assertInRange(`${field}.variance`, o.variance, { min: 0, minExclusive: true });

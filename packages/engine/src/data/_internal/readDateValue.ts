@@ -11,7 +11,11 @@ export function readDateValue(field: string, value: unknown): number {
     if (Number.isFinite(ms)) return ms / 1000;
   } else if (typeof value === "number" && Number.isFinite(value)) {
     if (Math.abs(value) > 1e11) {
-      throw new EngineError("INVALID_INPUT", `${field} = ${value} looks like milliseconds; give Unix seconds (divide by 1000)`, { field });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `${field} = ${value} looks like milliseconds; give Unix seconds (divide by 1000)`,
+        { field },
+      );
     }
     return value;
   } else if (typeof value === "bigint") {
@@ -21,5 +25,9 @@ export function readDateValue(field: string, value: unknown): number {
     const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text.replace(" ", "T"));
     if (Number.isFinite(ms)) return ms / 1000;
   }
-  throw new EngineError("INVALID_INPUT", `${field} must be a date (Unix seconds, a Date, or an ISO date such as 2024-01-31), got ${String(value)}`, { field });
+  throw new EngineError(
+    "INVALID_INPUT",
+    `${field} must be a date (Unix seconds, a Date, or an ISO date such as 2024-01-31), got ${String(value)}`,
+    { field },
+  );
 }

@@ -22,7 +22,12 @@ export interface GeneralLayout {
   bookkeeping: Set<number>;
 }
 
-function dense(n: number, offset: number, coefficients: ArrayLike<number>, extra: Array<[number, number]> = []): { index: Int32Array; values: Float64Array } {
+function dense(
+  n: number,
+  offset: number,
+  coefficients: ArrayLike<number>,
+  extra: Array<[number, number]> = [],
+): { index: Int32Array; values: Float64Array } {
   const index: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -55,7 +60,12 @@ function dense(n: number, offset: number, coefficients: ArrayLike<number>, extra
  * - trades w − u + v = w⁰ (times κ) with u, v >= 0, turnover ½Σ(u + v) <= T (·κ); long and short
  *   parts w − p + q = 0, Σ(p + q) <= g (·κ); tracking error the cone √((w − b)ᵀΣ̂(w − b)) <= TE/√s_σ (·κ).
  */
-export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, normalisation = 1): GeneralLayout {
+export function buildGeneralQp(
+  prepared: PreparedProblem,
+  c: CompiledConstraints,
+  goal: ConstrainedGoal,
+  normalisation = 1,
+): GeneralLayout {
   const { n, periodsPerYear: P, sigmaScale, muScale } = prepared;
   const homogeneous = goal.kind === "max-sharpe";
   const hasTrades = c.maxTurnover !== null || c.costs !== null;
@@ -76,10 +86,11 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
   const riskScale = goal.kind === "efficient-risk" ? P * muScale : P * sigmaScale;
   const costScale = goal.kind === "max-sharpe" ? P * muScale : riskScale;
   for (let i = 0; i < n; i++) diag[i] = c.l2 / riskScale;
-  if (c.costs !== null) for (let i = 0; i < n; i++) {
-    cost[trades + i] = c.costs[i]! / costScale;
-    cost[trades + n + i] = c.costs[i]! / costScale;
-  }
+  if (c.costs !== null)
+    for (let i = 0; i < n; i++) {
+      cost[trades + i] = c.costs[i]! / costScale;
+      cost[trades + n + i] = c.costs[i]! / costScale;
+    }
   const k = (v: number): Array<[number, number]> => (homogeneous && v !== 0 ? [[kappa, -v]] : []);
   const push = (row: GeneralRow, book = false) => {
     if (book) bookkeeping.add(rows.length);
@@ -93,8 +104,22 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
       continue;
     }
     lo[i] = c.lower[i]! >= 0 ? 0 : -Infinity;
-    if (c.lower[i]! !== 0) push({ name: "minWeight", index: Int32Array.of(i, kappa), values: Float64Array.of(1, -c.lower[i]!), lower: 0, upper: Infinity });
-    if (!(c.upper[i]! >= 1 && c.lower[i]! >= 0)) push({ name: "maxWeight", index: Int32Array.of(i, kappa), values: Float64Array.of(1, -c.upper[i]!), lower: -Infinity, upper: 0 });
+    if (c.lower[i]! !== 0)
+      push({
+        name: "minWeight",
+        index: Int32Array.of(i, kappa),
+        values: Float64Array.of(1, -c.lower[i]!),
+        lower: 0,
+        upper: Infinity,
+      });
+    if (!(c.upper[i]! >= 1 && c.lower[i]! >= 0))
+      push({
+        name: "maxWeight",
+        index: Int32Array.of(i, kappa),
+        values: Float64Array.of(1, -c.upper[i]!),
+        lower: -Infinity,
+        upper: 0,
+      });
   }
   const ones = new Float64Array(n).fill(1);
   push({ name: "budget", ...dense(n, 0, ones, k(1)), lower: homogeneous ? 0 : 1, upper: homogeneous ? 0 : 1 });
@@ -103,13 +128,17 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
       push({ name: rule.name, ...dense(n, 0, rule.coefficients), lower: rule.lower, upper: rule.upper });
       continue;
     }
-    if (rule.lower === rule.upper) push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.lower)), lower: 0, upper: 0 });
+    if (rule.lower === rule.upper)
+      push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.lower)), lower: 0, upper: 0 });
     else {
-      if (rule.lower !== -Infinity) push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.lower)), lower: 0, upper: Infinity });
-      if (rule.upper !== Infinity) push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.upper)), lower: -Infinity, upper: 0 });
+      if (rule.lower !== -Infinity)
+        push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.lower)), lower: 0, upper: Infinity });
+      if (rule.upper !== Infinity)
+        push({ name: rule.name, ...dense(n, 0, rule.coefficients, k(rule.upper)), lower: -Infinity, upper: 0 });
     }
   }
-  if (goal.kind === "efficient-return") push({ name: "targetReturn", ...dense(n, 0, muHat), lower: goal.targetReturn / (P * muScale), upper: Infinity });
+  if (goal.kind === "efficient-return")
+    push({ name: "targetReturn", ...dense(n, 0, muHat), lower: goal.targetReturn / (P * muScale), upper: Infinity });
   if (goal.kind === "max-sharpe") {
     const excess = Float64Array.from(muHat, (x) => x - goal.riskFreePerPeriod / muScale);
     const extra: Array<[number, number]> = [];
@@ -121,19 +150,41 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
   if (hasTrades) {
     for (let i = 0; i < n; i++) {
       const w0 = c.previous[i]!;
-      const index = homogeneous ? Int32Array.of(i, trades + i, trades + n + i, kappa) : Int32Array.of(i, trades + i, trades + n + i);
+      const index = homogeneous
+        ? Int32Array.of(i, trades + i, trades + n + i, kappa)
+        : Int32Array.of(i, trades + i, trades + n + i);
       const values = homogeneous ? Float64Array.of(1, -1, 1, -w0) : Float64Array.of(1, -1, 1);
       push({ name: "previousWeights", index, values, lower: homogeneous ? 0 : w0, upper: homogeneous ? 0 : w0 }, true);
     }
     if (c.maxTurnover !== null) {
       const half = new Float64Array(2 * n).fill(0.5);
-      push({ name: "maxTurnover", ...dense(2 * n, trades, half, k(c.maxTurnover)), lower: -Infinity, upper: homogeneous ? 0 : c.maxTurnover });
+      push({
+        name: "maxTurnover",
+        ...dense(2 * n, trades, half, k(c.maxTurnover)),
+        lower: -Infinity,
+        upper: homogeneous ? 0 : c.maxTurnover,
+      });
     }
   }
   if (hasLongShort) {
-    for (let i = 0; i < n; i++) push({ name: "maxGrossExposure", index: Int32Array.of(i, longShort + i, longShort + n + i), values: Float64Array.of(1, -1, 1), lower: 0, upper: 0 }, true);
+    for (let i = 0; i < n; i++)
+      push(
+        {
+          name: "maxGrossExposure",
+          index: Int32Array.of(i, longShort + i, longShort + n + i),
+          values: Float64Array.of(1, -1, 1),
+          lower: 0,
+          upper: 0,
+        },
+        true,
+      );
     const all = new Float64Array(2 * n).fill(1);
-    push({ name: "maxGrossExposure", ...dense(2 * n, longShort, all, k(c.maxGrossExposure!)), lower: -Infinity, upper: homogeneous ? 0 : c.maxGrossExposure! });
+    push({
+      name: "maxGrossExposure",
+      ...dense(2 * n, longShort, all, k(c.maxGrossExposure!)),
+      lower: -Infinity,
+      upper: homogeneous ? 0 : c.maxGrossExposure!,
+    });
   }
   const cones: GeneralCone[] = [];
   if (c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null) {
@@ -147,7 +198,17 @@ export function buildGeneralQp(prepared: PreparedProblem, c: CompiledConstraints
   if (hasTrades) for (let i = 0; i < n; i++) pairs.push(trades + i, trades + n + i);
   if (hasLongShort) for (let i = 0; i < n; i++) pairs.push(longShort + i, longShort + n + i);
   const qp: GeneralQp = {
-    m, nW: n, S: prepared.full.Sigma, sFactor: goal.kind === "efficient-risk" ? 0 : 1, diag, cost, lo, hi, rows, cones, kappa,
+    m,
+    nW: n,
+    S: prepared.full.Sigma,
+    sFactor: goal.kind === "efficient-risk" ? 0 : 1,
+    diag,
+    cost,
+    lo,
+    hi,
+    rows,
+    cones,
+    kappa,
     pairs: Int32Array.from(pairs),
   };
   return { qp, kappa, trades, longShort, bookkeeping };

@@ -70,10 +70,18 @@ export function certifyPath(P: QpProblem, w: Float64Array, state: BoundState, t:
     if (state[i] === 0) stationarity = Math.max(stationarity, Math.abs(lambda));
     else {
       if (lo[i] !== hi[i]) dual = Math.max(dual, state[i] === -1 ? -lambda : lambda);
-      complementarity = Math.max(complementarity, Math.abs(lambda) * Math.abs(w[i]! - (state[i] === -1 ? lo[i]! : hi[i]!)));
+      complementarity = Math.max(
+        complementarity,
+        Math.abs(lambda) * Math.abs(w[i]! - (state[i] === -1 ? lo[i]! : hi[i]!)),
+      );
     }
   }
-  return { stationarity: stationarity / scale, primalFeasibility: primalOf(P, w), dualFeasibility: Math.max(0, dual) / scale, complementarity: complementarity / scale };
+  return {
+    stationarity: stationarity / scale,
+    primalFeasibility: primalOf(P, w),
+    dualFeasibility: Math.max(0, dual) / scale,
+    complementarity: complementarity / scale,
+  };
 }
 
 /**
@@ -119,13 +127,21 @@ export function certifyTangency(P: QpProblem, w: Float64Array, state: BoundState
   let budget = 0;
   for (let i = 0; i < n; i++) budget += w[i]!;
   const primal = Math.max(primalOf(P, w), Math.abs(budget * kappa - kappa) / Math.abs(kappa));
-  return { stationarity, primalFeasibility: primal, dualFeasibility: Math.max(0, dual) / scale, complementarity: complementarity / scale };
+  return {
+    stationarity,
+    primalFeasibility: primal,
+    dualFeasibility: Math.max(0, dual) / scale,
+    complementarity: complementarity / scale,
+  };
 }
 
 /** Throws SOLVER_FAILURE unless every residual is within {@link KKT_TOLERANCE}. */
 export function assertCertified(kkt: Kkt, what: string): void {
   const worst = Math.max(kkt.stationarity, kkt.primalFeasibility, kkt.dualFeasibility, kkt.complementarity);
   if (!(worst <= KKT_TOLERANCE)) {
-    throw new EngineError("SOLVER_FAILURE", `${what}: the KKT residuals (${worst.toExponential(2)}) exceed ${KKT_TOLERANCE}; the optimum is not certified`);
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `${what}: the KKT residuals (${worst.toExponential(2)}) exceed ${KKT_TOLERANCE}; the optimum is not certified`,
+    );
   }
 }

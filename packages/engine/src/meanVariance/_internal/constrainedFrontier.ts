@@ -30,14 +30,29 @@ export async function constrainedFrontier(
   const plain = (): never => {
     throw new EngineError("SOLVER_FAILURE", "efficientFrontier: the constrained path was asked for the plain one");
   };
-  const first = await solveConstrained("minimum-variance", prepared, options, { kind: "min-variance" }, riskFreeRate, plain);
+  const first = await solveConstrained(
+    "minimum-variance",
+    prepared,
+    options,
+    { kind: "min-variance" },
+    riskFreeRate,
+    plain,
+  );
   const highs = await loadSolver();
-  const layout = buildGeneralQp(prepared, { ...compiled, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 });
+  const layout = buildGeneralQp(
+    prepared,
+    { ...compiled, l2: 0, costs: null },
+    { kind: "efficient-risk", targetVolatility: 1e6 },
+  );
   let top: Float64Array;
   try {
     top = solveGeneral(highs, layout.qp).x;
   } catch (cause) {
-    if (cause instanceof GeneralQpStop) throw new EngineError("SOLVER_FAILURE", "efficientFrontier: the largest return the rules allow could not be found");
+    if (cause instanceof GeneralQpStop)
+      throw new EngineError(
+        "SOLVER_FAILURE",
+        "efficientFrontier: the largest return the rules allow could not be found",
+      );
     throw cause;
   }
   const P = prepared.periodsPerYear;
@@ -52,12 +67,23 @@ export async function constrainedFrontier(
   let status: Certificate["status"] = "optimal";
   for (let k = 0; k < points; k++) {
     const target = k === points - 1 ? rMax - 1e-12 * Math.abs(rMax) : rMin + ((rMax - rMin) * k) / (points - 1);
-    const r = await solveConstrained("efficient-return", prepared, options, { kind: "efficient-return", targetReturn: target }, riskFreeRate, plain);
-    for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const) worst[key] = Math.max(worst[key], r.certificate.residuals![key]);
+    const r = await solveConstrained(
+      "efficient-return",
+      prepared,
+      options,
+      { kind: "efficient-return", targetReturn: target },
+      riskFreeRate,
+      plain,
+    );
+    for (const key of ["stationarity", "primalFeasibility", "dualFeasibility", "complementarity"] as const)
+      worst[key] = Math.max(worst[key], r.certificate.residuals![key]);
     iterations += r.certificate.iterations;
     gap = Math.max(gap, r.certificate.gap);
     if (r.certificate.status !== "optimal") status = r.certificate.status;
     out.push(r);
   }
-  return { points: out, certificate: { status, solver: "highs-qp", objective: null, gap, residuals: worst, iterations } };
+  return {
+    points: out,
+    certificate: { status, solver: "highs-qp", objective: null, gap, residuals: worst, iterations },
+  };
 }

@@ -8,7 +8,10 @@ import type { RuledSolution } from "./solveWithRules.ts";
 
 /** The value, or INVALID_INPUT when the inputs' magnitudes put it beyond a float64 (docs/maths.md#statistics). */
 function representable(value: number, field: string, what: string): number {
-  if (!Number.isFinite(value)) throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, { field });
+  if (!Number.isFinite(value))
+    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, {
+      field,
+    });
   return value + 0;
 }
 
@@ -27,7 +30,13 @@ export function portfolioVariance(Sigma: Float64Array, w: Float64Array): number 
 
 /** The annual performance block of weights (docs/maths.md#portfolio-performance), every figure checked to be a float64. */
 export function performanceIn(prepared: PreparedProblem, w: Float64Array, riskFreeRate: number): Performance {
-  const p = performanceOf(w, { sigma: prepared.Sigma, mu: prepared.mu, riskFreeRate, periodsPerYear: prepared.periodsPerYear, frequency: prepared.frequency });
+  const p = performanceOf(w, {
+    sigma: prepared.Sigma,
+    mu: prepared.mu,
+    riskFreeRate,
+    periodsPerYear: prepared.periodsPerYear,
+    frequency: prepared.frequency,
+  });
   representable(p.volatility!, "covariance", "the portfolio variance");
   if (p.expectedReturn !== null) {
     representable(p.expectedReturn, "expectedReturns", "the portfolio return");
@@ -60,7 +69,12 @@ export function describePortfolio<M extends MeanVarianceMethod>(
   const certificate: Certificate = {
     status: solution.status,
     solver,
-    objective: objective === "variance" ? variance * prepared.periodsPerYear : objective === "sharpe-ratio" ? performance.sharpeRatio : performance.expectedReturn,
+    objective:
+      objective === "variance"
+        ? variance * prepared.periodsPerYear
+        : objective === "sharpe-ratio"
+          ? performance.sharpeRatio
+          : performance.expectedReturn,
     gap: solution.gap,
     residuals: { ...solution.kkt },
     iterations: solution.iterations,

@@ -12,7 +12,9 @@ export function diagnosingSingular<T>(prepared: PreparedProblem, solve: () => T)
     return solve();
   } catch (error) {
     if (error instanceof SingularFace) {
-      const members = error.free.map((g) => (prepared.groups === null ? g : prepared.groups[g]![0]!)).sort((x, y) => x - y);
+      const members = error.free
+        .map((g) => (prepared.groups === null ? g : prepared.groups[g]![0]!))
+        .sort((x, y) => x - y);
       throw singularCause(prepared.Sigma, prepared.n, prepared.mu, members, prepared.assets);
     }
     // A face nearly singular (a tiny positive pivot) can spoil a solve that the certificate then

@@ -7,7 +7,12 @@ import type { BoundState } from "../../quadraticProgram/qpProblem.ts";
  * member stays within its bounds and sits at one exactly when the group does. Also the bound state
  * of each asset, for the certificate.
  */
-export function expandWeights(prepared: PreparedProblem, w: Float64Array, state: BoundState, lo: Float64Array): { weights: Float64Array; state: BoundState } {
+export function expandWeights(
+  prepared: PreparedProblem,
+  w: Float64Array,
+  state: BoundState,
+  lo: Float64Array,
+): { weights: Float64Array; state: BoundState } {
   const groups = prepared.groups!;
   const hi = prepared.full.hi;
   const weights = new Float64Array(prepared.n);

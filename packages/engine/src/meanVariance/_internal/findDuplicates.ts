@@ -26,7 +26,8 @@ export function findDuplicates(Sigma: Float64Array, n: number, mu: Float64Array 
       if (leader[b] !== b) continue;
       if (mu !== undefined && Math.abs(mu[a]! - mu[b]!) > SAME * muMax) continue;
       let same = true;
-      for (let k = 0; k < n && same; k++) same = Math.abs(Sigma[a * n + k]! - Sigma[b * n + k]!) <= SAME * Math.sqrt(Sigma[k * n + k]! * va);
+      for (let k = 0; k < n && same; k++)
+        same = Math.abs(Sigma[a * n + k]! - Sigma[b * n + k]!) <= SAME * Math.sqrt(Sigma[k * n + k]! * va);
       if (same) leader[b] = a;
     }
   }

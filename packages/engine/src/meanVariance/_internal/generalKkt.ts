@@ -11,7 +11,11 @@ export interface GeneralMultipliers {
  * The reduced costs d = ∇f(x) − Σ_r π_r·a_r + Σ_k λ_k·∇g_k(x) (one per column) and the size of the
  * largest term each balances, elementwise.
  */
-export function reducedCosts(qp: GeneralQp, x: Float64Array, mult: GeneralMultipliers): { d: Float64Array; scale: Float64Array } {
+export function reducedCosts(
+  qp: GeneralQp,
+  x: Float64Array,
+  mult: GeneralMultipliers,
+): { d: Float64Array; scale: Float64Array } {
   const d = gradientOf(qp, x);
   const scale = Float64Array.from(d, Math.abs);
   qp.rows.forEach((row, r) => {

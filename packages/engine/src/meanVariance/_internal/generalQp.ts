@@ -78,7 +78,11 @@ export function gradientOf(qp: GeneralQp, x: Float64Array): Float64Array {
 }
 
 /** r = y − κb, S·r and √(rᵀSr) of one cone at x. */
-export function coneParts(qp: GeneralQp, cone: GeneralCone, x: Float64Array): { r: Float64Array; Sr: Float64Array; norm: number; kappa: number } {
+export function coneParts(
+  qp: GeneralQp,
+  cone: GeneralCone,
+  x: Float64Array,
+): { r: Float64Array; Sr: Float64Array; norm: number; kappa: number } {
   const kappa = qp.kappa >= 0 ? x[qp.kappa]! : 1;
   const r = new Float64Array(qp.nW);
   for (let i = 0; i < qp.nW; i++) r[i] = x[i]! - (cone.b === null ? 0 : kappa * cone.b[i]!);
@@ -89,7 +93,11 @@ export function coneParts(qp: GeneralQp, cone: GeneralCone, x: Float64Array): { 
 }
 
 /** g(x) of one cone and its gradient (zero gradient in y when y = κb). */
-export function coneValue(qp: GeneralQp, cone: GeneralCone, x: Float64Array): { value: number; gradient: Float64Array } {
+export function coneValue(
+  qp: GeneralQp,
+  cone: GeneralCone,
+  x: Float64Array,
+): { value: number; gradient: Float64Array } {
   const { Sr, norm, kappa } = coneParts(qp, cone, x);
   const gradient = new Float64Array(qp.m);
   if (norm > 0) {

@@ -19,7 +19,8 @@ export interface AnnualTargets {
  */
 export function infeasibleIn(prepared: PreparedProblem, targets: AnnualTargets): OnInfeasible {
   const P = prepared.periodsPerYear;
-  const perYear = P === 1 ? " (per period: the inputs carry no frequency)" : ` a year (${formatNumber(P)} periods a year)`;
+  const perYear =
+    P === 1 ? " (per period: the inputs carry no frequency)" : ` a year (${formatNumber(P)} periods a year)`;
   const annualReturn = (scaled: number) => scaled * prepared.muScale * P;
   return (why) => {
     if (why.kind === "max-sharpe") {
@@ -34,7 +35,16 @@ export function infeasibleIn(prepared: PreparedProblem, targets: AnnualTargets):
           `the best asset, "${prepared.assets[best]}", is expected to earn ${formatNumber(bestReturn)}` +
           `${Math.abs(largest - bestReturn) > ROUNDING * Math.abs(bestReturn) ? ` and the best portfolio the rules allow ${formatNumber(largest)}` : ""}; ` +
           "riskFreeRate is annual, as a fraction (0.04 for 4 %)",
-        { field: "riskFreeRate", details: { riskFreeRate: targets.riskFreeRate, bestAsset: prepared.assets[best], bestAssetReturn: bestReturn, largestReturn: largest, periodsPerYear: P } },
+        {
+          field: "riskFreeRate",
+          details: {
+            riskFreeRate: targets.riskFreeRate,
+            bestAsset: prepared.assets[best],
+            bestAssetReturn: bestReturn,
+            largestReturn: largest,
+            periodsPerYear: P,
+          },
+        },
       );
     }
     if (why.kind === "efficient-return") {
@@ -44,14 +54,25 @@ export function infeasibleIn(prepared: PreparedProblem, targets: AnnualTargets):
         "INFEASIBLE",
         `targetReturn ${formatNumber(targets.targetReturn!)} is above the largest expected return within the weight rules: ` +
           `efficient targets lie from ${formatNumber(smallest)} (the minimum-variance portfolio) to ${formatNumber(largest)}${perYear}`,
-        { field: "targetReturn", details: { targetReturn: targets.targetReturn, minimumVarianceReturn: smallest, largestReturn: largest, periodsPerYear: P } },
+        {
+          field: "targetReturn",
+          details: {
+            targetReturn: targets.targetReturn,
+            minimumVarianceReturn: smallest,
+            largestReturn: largest,
+            periodsPerYear: P,
+          },
+        },
       );
     }
     const floor = Math.sqrt(why.minimumVariance * prepared.sigmaScale * P);
     throw new EngineError(
       "INFEASIBLE",
       `targetVolatility ${formatNumber(targets.targetVolatility!)} is below the least volatility any portfolio within the weight rules has, ${formatNumber(floor)}${perYear}`,
-      { field: "targetVolatility", details: { targetVolatility: targets.targetVolatility, minimumVolatility: floor, periodsPerYear: P } },
+      {
+        field: "targetVolatility",
+        details: { targetVolatility: targets.targetVolatility, minimumVolatility: floor, periodsPerYear: P },
+      },
     );
   };
 }

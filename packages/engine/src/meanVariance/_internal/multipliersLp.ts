@@ -60,14 +60,31 @@ export function multipliersLp(highs: Highs, qp: GeneralQp, x: Float64Array, face
   return withSolverModel(
     () => ({
       model: highs.createModel({
-        numCols, numRows: qp.m, sense: highs.constants.objectiveSense.minimize, colCost: new Float64Array(numCols), colLower, colUpper, rowLower, rowUpper,
-        matrix: { format: "csr", numRows: qp.m, numCols, starts, indices: Int32Array.from(index), values: Float64Array.from(values) },
+        numCols,
+        numRows: qp.m,
+        sense: highs.constants.objectiveSense.minimize,
+        colCost: new Float64Array(numCols),
+        colLower,
+        colUpper,
+        rowLower,
+        rowUpper,
+        matrix: {
+          format: "csr",
+          numRows: qp.m,
+          numCols,
+          starts,
+          indices: Int32Array.from(index),
+          values: Float64Array.from(values),
+        },
       }),
     }),
     ({ model }) => {
       if (model.run().modelStatus !== 7) return null;
       const z = model.getSolution().colValue;
-      const mult: GeneralMultipliers = { rows: new Float64Array(qp.rows.length), cones: new Float64Array(qp.cones.length) };
+      const mult: GeneralMultipliers = {
+        rows: new Float64Array(qp.rows.length),
+        cones: new Float64Array(qp.cones.length),
+      };
       rows.forEach((r, c) => (mult.rows[r] = z[c]!));
       cones.forEach((k, q) => (mult.cones[k] = z[rows.length + q]!));
       return { x, mult, kkt: generalKkt(qp, x, mult) };

@@ -50,7 +50,14 @@ export function faceOf(qp: GeneralQp, x: Float64Array, tol: number): Face {
 }
 
 /** ∇²g of a cone at x (m × m, only the y block and κ row/column are non-zero), added times `weight` into H. */
-function addConeHessian(qp: GeneralQp, k: number, x: Float64Array, weight: number, H: Float64Array, index: Int32Array): void {
+function addConeHessian(
+  qp: GeneralQp,
+  k: number,
+  x: Float64Array,
+  weight: number,
+  H: Float64Array,
+  index: Int32Array,
+): void {
   const cone = qp.cones[k]!;
   const { Sr, norm } = coneParts(qp, cone, x);
   if (!(norm > 0)) return;
@@ -67,7 +74,8 @@ function addConeHessian(qp: GeneralQp, k: number, x: Float64Array, weight: numbe
       else if (qp.kappa >= 0 && cone.b !== null && (i === qp.kappa || j === qp.kappa)) {
         const other = i === qp.kappa ? j : i;
         if (other < nW) for (let l = 0; l < nW; l++) v -= entry(other, l) * cone.b[l]!;
-        else if (other === qp.kappa) for (let l = 0; l < nW; l++) for (let q = 0; q < nW; q++) v += cone.b[l]! * entry(l, q) * cone.b[q]!;
+        else if (other === qp.kappa)
+          for (let l = 0; l < nW; l++) for (let q = 0; q < nW; q++) v += cone.b[l]! * entry(l, q) * cone.b[q]!;
       }
       if (v !== 0 && i < m && j < m) H[a * N + c] = H[a * N + c]! + weight * v;
     }
@@ -85,10 +93,11 @@ export function solveFace(qp: GeneralQp, start: Float64Array, face: Face, startC
   for (let j = 0; j < qp.m; j++) if (face.cols[j] !== 0) x[j] = face.cols[j] === -1 ? qp.lo[j]! : qp.hi[j]!;
   const free: number[] = [];
   const position = new Int32Array(qp.m).fill(-1);
-  for (let j = 0; j < qp.m; j++) if (face.cols[j] === 0) {
-    position[j] = free.length;
-    free.push(j);
-  }
+  for (let j = 0; j < qp.m; j++)
+    if (face.cols[j] === 0) {
+      position[j] = free.length;
+      free.push(j);
+    }
   // Active rows restricted to the free columns, kept only when independent of those kept before
   // (Gram–Schmidt): a row implied by others (a weight held at its previous value by its trade row
   // and by the budget) would make the face system singular; its multiplier is left to multipliersLp.
@@ -197,7 +206,12 @@ export function solveFace(qp: GeneralQp, start: Float64Array, face: Face, startC
  * wrong sign is released, a bound or row the point breaks is held. Returns the best certified point
  * found (the smallest largest residual), or null when no face system could be solved.
  */
-export function polish(qp: GeneralQp, start: Float64Array, startCones: Float64Array | undefined, tol: number): Polished | null {
+export function polish(
+  qp: GeneralQp,
+  start: Float64Array,
+  startCones: Float64Array | undefined,
+  tol: number,
+): Polished | null {
   const face = faceOf(qp, start, tol);
   let best: Polished | null = null;
   let x = start;

@@ -68,7 +68,11 @@ export function prepareProblem(
   requireReturns = true,
 ): PreparedProblem {
   if (requireReturns && expectedReturns === undefined) {
-    throw new EngineError("INVALID_INPUT", "expectedReturns must be given: labelled ExpectedReturns (e.g. meanHistoricalReturn) or one value per covariance asset", { field: "expectedReturns" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "expectedReturns must be given: labelled ExpectedReturns (e.g. meanHistoricalReturn) or one value per covariance asset",
+      { field: "expectedReturns" },
+    );
   }
   const est = readEstimates(expectedReturns, covariance);
   const cov = est.covariance;
@@ -99,7 +103,9 @@ export function prepareProblem(
     if (found.length < n) {
       groups = found;
       scaled = mergeGroups(full, found);
-      const named = found.filter((g) => g.length > 1).map((g) => Array.from(g, (i) => `"${cov.assets[i]}"`).join(" = "));
+      const named = found
+        .filter((g) => g.length > 1)
+        .map((g) => Array.from(g, (i) => `"${cov.assets[i]}"`).join(" = "));
       warnings.push(
         `exact duplicates (the same covariance row${mu === undefined ? "" : " and expected return"}): ${named.slice(0, 5).join("; ")}${named.length > 5 ? `; and ${named.length - 5} more groups` : ""}. ` +
           "Each group was solved as one asset and its weight split evenly: the optimum is not unique (any split within the caps is as good)",
@@ -107,8 +113,20 @@ export function prepareProblem(
     }
   }
   return {
-    n, assets: cov.assets, covariance: cov, Sigma, mu, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency,
-    full, scaled, groups, sigmaScale, muScale, rules, warnings,
+    n,
+    assets: cov.assets,
+    covariance: cov,
+    Sigma,
+    mu,
+    periodsPerYear: cov.periodsPerYear,
+    frequency: cov.frequency,
+    full,
+    scaled,
+    groups,
+    sigmaScale,
+    muScale,
+    rules,
+    warnings,
   };
 }
 
@@ -131,21 +149,37 @@ function mergeGroups(P: QpProblem, groups: Int32Array[]): QpProblem {
   return { n: m, Sigma, mu, lo, hi };
 }
 
-function checkRules(options: WeightRuleOptions | undefined, n: number, extraKeys: readonly string[], warnings: string[]): WeightRules {
-  const o = readOptions<WeightRuleOptions>(options, "{ maxWeight?, minHoldings?, minActiveWeight?, … }", ["maxWeight", "minHoldings", "minActiveWeight", ...extraKeys] as Array<keyof WeightRuleOptions & string>);
+function checkRules(
+  options: WeightRuleOptions | undefined,
+  n: number,
+  extraKeys: readonly string[],
+  warnings: string[],
+): WeightRules {
+  const o = readOptions<WeightRuleOptions>(options, "{ maxWeight?, minHoldings?, minActiveWeight?, … }", [
+    "maxWeight",
+    "minHoldings",
+    "minActiveWeight",
+    ...extraKeys,
+  ] as Array<keyof WeightRuleOptions & string>);
   const maxWeight = o.maxWeight === undefined ? DEFAULTS.maxWeight : o.maxWeight;
   const minActiveWeight = o.minActiveWeight === undefined ? DEFAULTS.minActiveWeight : o.minActiveWeight;
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   if (o.minHoldings !== undefined) assertInteger("minHoldings", o.minHoldings, { min: 1 });
   assertInRange("minActiveWeight", minActiveWeight, { min: 0.0001, max: 1, minExclusive: true });
   if (o.minHoldings === undefined && o.minActiveWeight !== undefined) {
-    warnings.push("minActiveWeight is read only with minHoldings (the weight a holding needs to count): without minHoldings it was ignored");
+    warnings.push(
+      "minActiveWeight is read only with minHoldings (the weight a holding needs to count): without minHoldings it was ignored",
+    );
   }
   const minHoldings = o.minHoldings === undefined ? 0 : o.minHoldings;
-  assertFeasibleWeightRules({ maxWeight, minHoldings, minActiveWeight: o.minHoldings === undefined ? 0 : minActiveWeight }, n, {
-    candidates: "assets",
-    countKey: "assets",
-    given: (rule) => (o as Record<string, unknown>)[rule] !== undefined,
-  });
+  assertFeasibleWeightRules(
+    { maxWeight, minHoldings, minActiveWeight: o.minHoldings === undefined ? 0 : minActiveWeight },
+    n,
+    {
+      candidates: "assets",
+      countKey: "assets",
+      given: (rule) => (o as Record<string, unknown>)[rule] !== undefined,
+    },
+  );
   return { maxWeight, minHoldings, minActiveWeight };
 }

@@ -19,7 +19,12 @@ interface Dependency {
  * a direction; calls `onDependent` with each asset that does not (its pivot is <= 1e-9) and the
  * coefficients that make it a combination of the kept ones. Returns the rank found.
  */
-function walk(Sigma: Float64Array, n: number, members: readonly number[], onDependent: (d: Dependency) => boolean): number {
+function walk(
+  Sigma: Float64Array,
+  n: number,
+  members: readonly number[],
+  onDependent: (d: Dependency) => boolean,
+): number {
   const sd = (i: number) => Math.sqrt(Sigma[i * n + i]!);
   const basis: number[] = [];
   const rows: Float64Array[] = [];
@@ -99,10 +104,20 @@ export function singularCause(
     const differ = mu !== undefined && mu[dep.asset] !== mu[other];
     cause = `collinear assets: ${name(dep.asset)} duplicates ${name(other)}${differ ? " (the same risk but a different expected return, so the two cannot be solved as one)" : ""}`;
   } else if (terms.length <= 3) {
-    const combo = terms.map((t, k) => `${k === 0 ? (t.beta < 0 ? "−" : "") : t.beta < 0 ? " − " : " + "}${formatNumber(Math.abs(t.beta), 4)}·${name(t.asset)}`).join("");
+    const combo = terms
+      .map(
+        (t, k) =>
+          `${k === 0 ? (t.beta < 0 ? "−" : "") : t.beta < 0 ? " − " : " + "}${formatNumber(Math.abs(t.beta), 4)}·${name(t.asset)}`,
+      )
+      .join("");
     cause = `collinear assets: ${name(dep.asset)} moves as ${combo}`;
   } else {
-    const rank = walk(Sigma, n, Array.from({ length: n }, (_, i) => i), () => true);
+    const rank = walk(
+      Sigma,
+      n,
+      Array.from({ length: n }, (_, i) => i),
+      () => true,
+    );
     cause =
       `the covariance has rank ${rank} of ${n} assets (${name(dep.asset)} is a combination of ${terms.length} others), ` +
       `as a sample covariance of fewer periods than assets (T <= N) has (its rank is at most T − 1)`;
@@ -111,6 +126,9 @@ export function singularCause(
   return new EngineError(
     "INVALID_INPUT",
     `covariance must be positive definite ${where}, and it is singular there: ${cause}. ${fix}`,
-    { field: "covariance", details: { asset: ids[dep.asset], combination: terms.map((t) => ({ asset: ids[t.asset], beta: t.beta })) } },
+    {
+      field: "covariance",
+      details: { asset: ids[dep.asset], combination: terms.map((t) => ({ asset: ids[t.asset], beta: t.beta })) },
+    },
   );
 }

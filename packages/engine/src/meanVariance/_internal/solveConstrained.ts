@@ -25,7 +25,13 @@ export function hasConstraintOptions(options: object | undefined): boolean {
 }
 
 /** The annual objective of a goal at w (docs/maths.md#mean-variance-under-constraints): what the certificate reports. */
-function annualObjective(prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, w: Float64Array, riskFreeRate: number): number {
+function annualObjective(
+  prepared: PreparedProblem,
+  c: CompiledConstraints,
+  goal: ConstrainedGoal,
+  w: Float64Array,
+  riskFreeRate: number,
+): number {
   const P = prepared.periodsPerYear;
   const variance = portfolioVariance(prepared.Sigma, w) * P;
   let l2 = 0;
@@ -48,7 +54,8 @@ function bindingRules(qp: GeneralQp, solution: GeneralSolution, bookkeeping: Set
   for (let j = 0; j < qp.m; j++) scale = Math.max(scale, Math.abs(g[j]!));
   const names = new Set<string>();
   qp.rows.forEach((row, r) => {
-    if (bookkeeping.has(r) || row.name === "budget" || row.name === "targetReturn" || row.name === "excessReturn") return;
+    if (bookkeeping.has(r) || row.name === "budget" || row.name === "targetReturn" || row.name === "excessReturn")
+      return;
     let width = 0;
     for (let k = 0; k < row.values.length; k++) width = Math.max(width, Math.abs(row.values[k]!));
     if (Math.abs(solution.mult.rows[r]!) * width > 1e-9 * scale) names.add(row.name);
@@ -65,7 +72,10 @@ function solveOrStop(highs: Highs, qp: GeneralQp): GeneralSolution | "infeasible
   } catch (cause) {
     if (cause instanceof GeneralQpStop) {
       if (cause.kind === "infeasible") return "infeasible";
-      throw new EngineError("SOLVER_FAILURE", "the constrained mean–variance problem is unbounded: a covariance with a zero-variance direction the rules leave open");
+      throw new EngineError(
+        "SOLVER_FAILURE",
+        "the constrained mean–variance problem is unbounded: a covariance with a zero-variance direction the rules leave open",
+      );
     }
     throw cause;
   }
@@ -107,7 +117,9 @@ export async function solveConstrained<M extends MeanVarianceMethod>(
   let active = 0;
   for (let i = 0; i < prepared.n; i++) if (first.weights[i]! >= minActiveWeight * (1 - 1e-12)) active++;
   if (active < minHoldings) {
-    const order = Array.from({ length: prepared.n }, (_, i) => i).sort((a, b) => first.weights[b]! - first.weights[a]! || a - b);
+    const order = Array.from({ length: prepared.n }, (_, i) => i).sort(
+      (a, b) => first.weights[b]! - first.weights[a]! || a - b,
+    );
     const lower = Float64Array.from(compiled.lower);
     for (let k = 0; k < minHoldings; k++) lower[order[k]!] = Math.max(lower[order[k]!]!, minActiveWeight);
     chosen = solveFor(highs, prepared, { ...compiled, lower }, goal, riskFreeRate);
@@ -116,14 +128,20 @@ export async function solveConstrained<M extends MeanVarianceMethod>(
   }
   const worst = worstOf(chosen.solution.kkt);
   if (!(worst <= LOOSE_TOLERANCE)) {
-    throw new EngineError("SOLVER_FAILURE", `${method} under constraints: the KKT residuals (${worst.toExponential(2)}) exceed ${LOOSE_TOLERANCE}; the optimum is not certified`);
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `${method} under constraints: the KKT residuals (${worst.toExponential(2)}) exceed ${LOOSE_TOLERANCE}; the optimum is not certified`,
+    );
   }
   const warnings = [...prepared.warnings];
   if (worst > CONSTRAINED_KKT_TOLERANCE) {
-    warnings.push(`the optimum is certified to ${worst.toExponential(1)} (the largest relative KKT residual), not to ${CONSTRAINED_KKT_TOLERANCE}: a degenerate face the polish could not solve exactly`);
+    warnings.push(
+      `the optimum is certified to ${worst.toExponential(1)} (the largest relative KKT residual), not to ${CONSTRAINED_KKT_TOLERANCE}: a degenerate face the polish could not solve exactly`,
+    );
   }
   if (chosen.binding.length > 0) warnings.push(`rules that bind at the optimum: ${chosen.binding.join(", ")}`);
-  const objectiveKind = goal.kind === "efficient-risk" ? "expected-return" : goal.kind === "max-sharpe" ? "sharpe-ratio" : "variance";
+  const objectiveKind =
+    goal.kind === "efficient-risk" ? "expected-return" : goal.kind === "max-sharpe" ? "sharpe-ratio" : "variance";
   const result = describePortfolio(
     method,
     prepared,
@@ -149,7 +167,13 @@ interface Solved {
  * problems that the same problem with its normalising row scaled by 100 solves (y scales with it,
  * w = y/κ does not): for maximum Sharpe the solve is tried with the constant 1, then 100, 0.01, 1e4.
  */
-function solveFor(highs: Highs, prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, riskFreeRate: number): Solved {
+function solveFor(
+  highs: Highs,
+  prepared: PreparedProblem,
+  c: CompiledConstraints,
+  goal: ConstrainedGoal,
+  riskFreeRate: number,
+): Solved {
   const constants = goal.kind === "max-sharpe" ? [1, 100, 0.01, 1e4] : [1];
   let layout = buildGeneralQp(prepared, c, goal, constants[0]);
   let solution: GeneralSolution | "infeasible" | undefined;
@@ -161,7 +185,8 @@ function solveFor(highs: Highs, prepared: PreparedProblem, c: CompiledConstraint
       if (!(cause instanceof EngineError) || cause.code !== "SOLVER_FAILURE") throw cause;
       if (k === constants.length - 1) {
         // HiGHS's QP solver can fail outright on a target the rules cannot reach: say so when that is why.
-        if (goal.kind === "efficient-return" || goal.kind === "efficient-risk") refuse(highs, prepared, c, goal, riskFreeRate, true);
+        if (goal.kind === "efficient-return" || goal.kind === "efficient-risk")
+          refuse(highs, prepared, c, goal, riskFreeRate, true);
         throw cause;
       }
     }
@@ -172,37 +197,81 @@ function solveFor(highs: Highs, prepared: PreparedProblem, c: CompiledConstraint
   }
   const solved = solution as GeneralSolution;
   const weights = weightsOf(prepared.n, solved.x, layout.kappa);
-  return { weights, solution: solved, objective: annualObjective(prepared, c, goal, weights, riskFreeRate), binding: bindingRules(layout.qp, solved, layout.bookkeeping) };
+  return {
+    weights,
+    solution: solved,
+    objective: annualObjective(prepared, c, goal, weights, riskFreeRate),
+    binding: bindingRules(layout.qp, solved, layout.bookkeeping),
+  };
 }
 
 /** INFEASIBLE for a goal the (feasible) rules cannot reach, with the reachable figure where it is one solve away. */
-function refuse(highs: Highs, prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, riskFreeRate: number, onlyIfUnreachable = false): void {
+function refuse(
+  highs: Highs,
+  prepared: PreparedProblem,
+  c: CompiledConstraints,
+  goal: ConstrainedGoal,
+  riskFreeRate: number,
+  onlyIfUnreachable = false,
+): void {
   const rules = ruleList(c);
   if (goal.kind === "efficient-return") {
-    const best = solveOrStop(highs, buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 }).qp);
-    const largest = best === "infeasible" ? Number.NaN : annualObjective(prepared, { ...c, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 }, weightsOf(prepared.n, best.x, -1), 0);
+    const best = solveOrStop(
+      highs,
+      buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 }).qp,
+    );
+    const largest =
+      best === "infeasible"
+        ? Number.NaN
+        : annualObjective(
+            prepared,
+            { ...c, l2: 0, costs: null },
+            { kind: "efficient-risk", targetVolatility: 1e6 },
+            weightsOf(prepared.n, best.x, -1),
+            0,
+          );
     if (onlyIfUnreachable && !(goal.targetReturn > largest)) return;
-    throw new EngineError("INFEASIBLE", `targetReturn ${formatNumber(goal.targetReturn)} is above the largest expected return the rules allow (${rules}): ${formatNumber(largest)} a year`, {
-      field: "targetReturn",
-      details: { targetReturn: goal.targetReturn, largestReturn: largest, rules: ruleNames(c) },
-    });
+    throw new EngineError(
+      "INFEASIBLE",
+      `targetReturn ${formatNumber(goal.targetReturn)} is above the largest expected return the rules allow (${rules}): ${formatNumber(largest)} a year`,
+      {
+        field: "targetReturn",
+        details: { targetReturn: goal.targetReturn, largestReturn: largest, rules: ruleNames(c) },
+      },
+    );
   }
   if (goal.kind === "efficient-risk") {
-    const least = solveOrStop(highs, buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "min-variance" }).qp);
-    const floor = least === "infeasible" ? Number.NaN : Math.sqrt(portfolioVariance(prepared.Sigma, weightsOf(prepared.n, least.x, -1)) * prepared.periodsPerYear);
+    const least = solveOrStop(
+      highs,
+      buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "min-variance" }).qp,
+    );
+    const floor =
+      least === "infeasible"
+        ? Number.NaN
+        : Math.sqrt(portfolioVariance(prepared.Sigma, weightsOf(prepared.n, least.x, -1)) * prepared.periodsPerYear);
     if (onlyIfUnreachable && !(goal.targetVolatility < floor)) return;
-    throw new EngineError("INFEASIBLE", `targetVolatility ${formatNumber(goal.targetVolatility)} is below the least volatility the rules allow (${rules}): ${formatNumber(floor)} a year`, {
-      field: "targetVolatility",
-      details: { targetVolatility: goal.targetVolatility, minimumVolatility: floor, rules: ruleNames(c) },
-    });
+    throw new EngineError(
+      "INFEASIBLE",
+      `targetVolatility ${formatNumber(goal.targetVolatility)} is below the least volatility the rules allow (${rules}): ${formatNumber(floor)} a year`,
+      {
+        field: "targetVolatility",
+        details: { targetVolatility: goal.targetVolatility, minimumVolatility: floor, rules: ruleNames(c) },
+      },
+    );
   }
   if (goal.kind === "max-sharpe") {
-    throw new EngineError("INFEASIBLE", `no portfolio within the rules (${rules}) earns more than riskFreeRate ${formatNumber(riskFreeRate)} a year net of transaction costs`, {
-      field: "riskFreeRate",
-      details: { riskFreeRate, rules: ruleNames(c) },
-    });
+    throw new EngineError(
+      "INFEASIBLE",
+      `no portfolio within the rules (${rules}) earns more than riskFreeRate ${formatNumber(riskFreeRate)} a year net of transaction costs`,
+      {
+        field: "riskFreeRate",
+        details: { riskFreeRate, rules: ruleNames(c) },
+      },
+    );
   }
-  throw new EngineError("INFEASIBLE", `the rules cannot hold together (${rules})`, { details: { rules: ruleNames(c) } });
+  throw new EngineError("INFEASIBLE", `the rules cannot hold together (${rules})`, {
+    details: { rules: ruleNames(c) },
+  });
 }
 
 function ruleNames(c: CompiledConstraints): string[] {

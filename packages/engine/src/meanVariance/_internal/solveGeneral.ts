@@ -75,7 +75,15 @@ function modelData(highs: Highs, qp: GeneralQp): ModelData {
     rowUpper: Float64Array.from(qp.rows, (r) => clip(r.upper)),
     matrix: { format: "csr", numRows: qp.rows.length, numCols: qp.m, starts, indices, values },
     ...(hIndex.length > 0
-      ? { hessian: { format: "triangular" as const, dimension: qp.m, starts: hStarts, indices: Int32Array.from(hIndex), values: Float64Array.from(hValues) } }
+      ? {
+          hessian: {
+            format: "triangular" as const,
+            dimension: qp.m,
+            starts: hStarts,
+            indices: Int32Array.from(hIndex),
+            values: Float64Array.from(hValues),
+          },
+        }
       : {}),
   };
 }
@@ -131,8 +139,13 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
       for (let round = 1; round <= MAX_ROUNDS; round++) {
         const { modelStatus } = model.run();
         if (modelStatus === 8) throw new GeneralQpStop("infeasible");
-        if (modelStatus === 9 || modelStatus === 10) throw new GeneralQpStop(modelStatus === 10 ? "unbounded" : "infeasible");
-        if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS QP solver did not reach an optimum: ${statusName(modelStatus)}`);
+        if (modelStatus === 9 || modelStatus === 10)
+          throw new GeneralQpStop(modelStatus === 10 ? "unbounded" : "infeasible");
+        if (modelStatus !== 7)
+          throw new EngineError(
+            "SOLVER_FAILURE",
+            `the HiGHS QP solver did not reach an optimum: ${statusName(modelStatus)}`,
+          );
         const solution = model.getSolution();
         const x = canonical(qp, Float64Array.from(solution.colValue.subarray(0, qp.m)));
         // HiGHS's row duals (its sign) as π of generalKkt: the one of the two signs whose reduced costs agree with HiGHS's.
@@ -167,7 +180,14 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
             model.addRows({
               lower: Float64Array.of(-highs.infinity),
               upper: Float64Array.of(rhs),
-              matrix: { format: "csr", numRows: 1, numCols: qp.m, starts: Int32Array.of(0, index.length), indices: Int32Array.from(index), values: Float64Array.from(values) },
+              matrix: {
+                format: "csr",
+                numRows: 1,
+                numCols: qp.m,
+                starts: Int32Array.of(0, index.length),
+                indices: Int32Array.from(index),
+                values: Float64Array.from(values),
+              },
             });
             cuts.push({ cone: k, row: qp.rows.length + cuts.length });
             added++;
@@ -184,7 +204,13 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
  * π and λ from HiGHS's duals: π_r = ±rowDual_r (the sign whose reduced costs match HiGHS's column
  * duals), λ_k the sum of −π over the cuts of cone k (each cut is an upper-side row).
  */
-function multipliersFrom(qp: GeneralQp, x: Float64Array, rowDual: Float64Array, cuts: Cut[], colDual: Float64Array): GeneralMultipliers {
+function multipliersFrom(
+  qp: GeneralQp,
+  x: Float64Array,
+  rowDual: Float64Array,
+  cuts: Cut[],
+  colDual: Float64Array,
+): GeneralMultipliers {
   const attempt = (sign: number): GeneralMultipliers => {
     const rows = Float64Array.from(qp.rows, (_, r) => sign * rowDual[r]!);
     const cones = new Float64Array(qp.cones.length);

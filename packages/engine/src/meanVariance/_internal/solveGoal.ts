@@ -23,7 +23,8 @@ export type Infeasibility =
 export type OnInfeasible = (why: Infeasibility) => never;
 
 const defaultInfeasible: OnInfeasible = (why) => {
-  const field = why.kind === "max-sharpe" ? "riskFreeRate" : why.kind === "efficient-return" ? "targetReturn" : "targetVolatility";
+  const field =
+    why.kind === "max-sharpe" ? "riskFreeRate" : why.kind === "efficient-return" ? "targetReturn" : "targetVolatility";
   throw new EngineError("INFEASIBLE", `${field} cannot be met within the weight rules`, { field });
 };
 
@@ -122,11 +123,13 @@ export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible =
       }
     } else if (goal.kind === "efficient-return") {
       if (r0 + r1 * s.from >= goal.target) t = s.from;
-      else if (r1 > 0 && (s.to === Infinity || r0 + r1 * s.to >= goal.target)) t = Math.min((goal.target - r0) / r1, s.to);
+      else if (r1 > 0 && (s.to === Infinity || r0 + r1 * s.to >= goal.target))
+        t = Math.min((goal.target - r0) / r1, s.to);
     } else {
       // The variance at both ends of the piece, from the weights themselves (rounding in r1 cannot hide a crossing).
       const vFrom = variance(P, pointOn(P, s, s.from));
-      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - ROUNDING)) onInfeasible({ kind: "efficient-risk", minimumVariance: vFrom });
+      if (iterations === start.iterations + 1 && goal.variance < vFrom * (1 - ROUNDING))
+        onInfeasible({ kind: "efficient-risk", minimumVariance: vFrom });
       if (vFrom >= goal.variance) t = s.from;
       else if (s.to !== Infinity && variance(P, pointOn(P, s, s.to)) >= goal.variance) {
         const closed = r1 > 0 ? Math.sqrt(Math.max(0, goal.variance - A) / r1) : s.to;
@@ -137,7 +140,8 @@ export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible =
       t = Math.min(Math.max(t, s.from), s.to);
       if (goal.kind === "efficient-risk") t = withinVariance(P, s, t, goal.variance);
       const w = pointOn(P, s, t);
-      const kkt = goal.kind === "max-sharpe" ? certifyTangency(P, w, s.state, t, goal.riskFree) : certifyPath(P, w, s.state, t);
+      const kkt =
+        goal.kind === "max-sharpe" ? certifyTangency(P, w, s.state, t, goal.riskFree) : certifyPath(P, w, s.state, t);
       return { weights: w, state: s.state, t, kkt, iterations };
     }
   }
@@ -150,7 +154,8 @@ export function solveGoal(P: QpProblem, goal: Goal, onInfeasible: OnInfeasible =
     let muMax = 0;
     for (let i = 0; i < P.n; i++) muMax = Math.max(muMax, Math.abs(P.mu[i]!));
     // A target equal to the largest return up to rounding is that portfolio.
-    if (goal.target <= r + ROUNDING * muMax) return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
+    if (goal.target <= r + ROUNDING * muMax)
+      return { weights: w, state: end.state, t: end.from, kkt: certifyPath(P, w, end.state, end.from), iterations };
     onInfeasible({ kind: "efficient-return", largestReturn: r, minimumVarianceReturn });
   }
   // Efficient risk with a target above every frontier variance: the constraint is slack, the optimum

@@ -33,7 +33,10 @@ function solveOnce(prepared: PreparedProblem, goal: Goal, lo: Float64Array, onIn
   const s = solveGoal({ ...prepared.scaled, lo: loMerged }, goal, onInfeasible);
   const { weights, state } = expandWeights(prepared, s.weights, s.state, lo);
   const full: QpProblem = { ...prepared.full, lo };
-  const kkt = goal.kind === "max-sharpe" ? certifyTangency(full, weights, state, s.t, goal.riskFree) : certifyPath(full, weights, state, s.t);
+  const kkt =
+    goal.kind === "max-sharpe"
+      ? certifyTangency(full, weights, state, s.t, goal.riskFree)
+      : certifyPath(full, weights, state, s.t);
   return { weights, kkt, iterations: s.iterations };
 }
 
@@ -64,13 +67,20 @@ export function solveWithRules(
     assertCertified(first.kkt, what);
     let active = 0;
     for (let i = 0; i < n; i++) if (first.weights[i]! >= rules.minActiveWeight * (1 - ROUNDING)) active++;
-    if (active >= rules.minHoldings) return { weights: first.weights, status: "optimal", kkt: first.kkt, gap: 0, iterations: first.iterations };
+    if (active >= rules.minHoldings)
+      return { weights: first.weights, status: "optimal", kkt: first.kkt, gap: 0, iterations: first.iterations };
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => first.weights[b]! - first.weights[a]! || a - b);
     const lo = Float64Array.from(prepared.full.lo);
     for (let k = 0; k < rules.minHoldings; k++) lo[order[k]!] = rules.minActiveWeight;
     const second = solveOnce(prepared, goal, lo, onInfeasible);
     assertCertified(second.kkt, what);
     const gap = Math.abs(objective(second.weights) - objective(first.weights));
-    return { weights: second.weights, status: "cardinality-heuristic", kkt: second.kkt, gap, iterations: first.iterations + second.iterations };
+    return {
+      weights: second.weights,
+      status: "cardinality-heuristic",
+      kkt: second.kkt,
+      gap,
+      iterations: first.iterations + second.iterations,
+    };
   });
 }

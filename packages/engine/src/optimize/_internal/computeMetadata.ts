@@ -1,12 +1,14 @@
-import {
-  cagr, conditionalValueAtRisk, maxDrawdown, meanReturn, sharpeRatio, volatility,
-} from "../../stats/index.ts";
+import { cagr, conditionalValueAtRisk, maxDrawdown, meanReturn, sharpeRatio, volatility } from "../../stats/index.ts";
 import { PERIODS_PER_YEAR } from "../../data/Frequency.ts";
 import type { OptimizerCompany, OptimizerMetadata } from "../types.ts";
 import type { CheckedScenarios } from "./validateScenarios.ts";
 
 /** The daily returns of constant weights `w` on the scenario columns `cols`: r_t = Σ_h w_h·R[t, cols_h]. */
-export function portfolioReturns(checked: CheckedScenarios, cols: ArrayLike<number>, w: ArrayLike<number>): Float64Array {
+export function portfolioReturns(
+  checked: CheckedScenarios,
+  cols: ArrayLike<number>,
+  w: ArrayLike<number>,
+): Float64Array {
   const { periods: T, assets: N } = checked;
   const R = checked.scenarios.returns;
   const out = new Float64Array(T);
@@ -44,8 +46,15 @@ export function computeMetadata(
   const marketBuzzCoverage = Math.min(1, Math.max(0, buzzWeight));
   if (checked === undefined || cols === undefined) {
     return {
-      numberStocks, weightedLinguisticBeta: weightedLinguisticBeta + 0, marketBuzzCoverage,
-      annualizedReturn: 0, volatility: 0, cvar: 0, sharpeRatio: 0, expectedDailyReturn: 0, maxDrawdown: 0,
+      numberStocks,
+      weightedLinguisticBeta: weightedLinguisticBeta + 0,
+      marketBuzzCoverage,
+      annualizedReturn: 0,
+      volatility: 0,
+      cvar: 0,
+      sharpeRatio: 0,
+      expectedDailyReturn: 0,
+      maxDrawdown: 0,
     };
   }
   const r = portfolioReturns(checked, cols, w);

@@ -50,7 +50,11 @@ export function scenarioCovariance(data: CvarReturns): Float64Array {
 }
 
 /** Refuses a holdings rule with constraint options (the constrained problem is solved as an LP/QP only). */
-export function assertNoHoldingsRule(minHoldings: number | undefined, c: CompiledConstraints, given: readonly string[]): void {
+export function assertNoHoldingsRule(
+  minHoldings: number | undefined,
+  c: CompiledConstraints,
+  given: readonly string[],
+): void {
   if (minHoldings === undefined || !c.any) return;
   const first = given[0] ?? "constraint options";
   throw new EngineError(
@@ -76,18 +80,40 @@ function prepare(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledC
   const scale = largest > 0 ? largest : 1;
   const covariance = c.maxTrackingErrorPerPeriod === null ? undefined : scenarioCovariance(data);
   assertConstraintsFeasible(highs, c, covariance);
-  return { scale, scaled: data.returns.map((r) => r / scale), tailSize: snapToInteger((1 - rules.confidence) * data.periods), covariance };
-}
-
-function problem(data: CvarReturns, rules: CvarRules, c: CompiledConstraints, prep: Prepared, fields: Partial<ConstrainedCvarProblem>): ConstrainedCvarProblem {
   return {
-    n: data.n, periods: data.periods, returns: prep.scaled, confidence: rules.confidence, tailSize: prep.tailSize, gain: new Float64Array(data.n),
-    cvarWeight: 1, costWeight: 0, l2Weight: 0, constraints: c, allScenarios: rules.method === "plain-lp",
-    ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }), ...fields,
+    scale,
+    scaled: data.returns.map((r) => r / scale),
+    tailSize: snapToInteger((1 - rules.confidence) * data.periods),
+    covariance,
   };
 }
 
-const cvarOf = (data: CvarReturns, w: Float64Array, confidence: number) => conditionalValueAtRisk(eligibleReturns(data, w), confidence);
+function problem(
+  data: CvarReturns,
+  rules: CvarRules,
+  c: CompiledConstraints,
+  prep: Prepared,
+  fields: Partial<ConstrainedCvarProblem>,
+): ConstrainedCvarProblem {
+  return {
+    n: data.n,
+    periods: data.periods,
+    returns: prep.scaled,
+    confidence: rules.confidence,
+    tailSize: prep.tailSize,
+    gain: new Float64Array(data.n),
+    cvarWeight: 1,
+    costWeight: 0,
+    l2Weight: 0,
+    constraints: c,
+    allScenarios: rules.method === "plain-lp",
+    ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }),
+    ...fields,
+  };
+}
+
+const cvarOf = (data: CvarReturns, w: Float64Array, confidence: number) =>
+  conditionalValueAtRisk(eligibleReturns(data, w), confidence);
 
 function report(s: ConstrainedSolve, objective: number, gap: number): SolverReport {
   return { status: "optimal", method: s.method, objective, gap, iterations: s.iterations };
@@ -98,34 +124,72 @@ function report(s: ConstrainedSolve, objective: number, gap: number): SolverRepo
  * CVaR_β(w) + Σc_i|w_i − w⁰_i|/P + γ·Σw_i²/P (costs and L2 charged in return units, spread over a
  * year of P periods), with the floor μᵀw >= target when given. The objective reported is that sum per period.
  */
-export function constrainedMinimumCvar(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints, target: number | undefined): ConstrainedAnswer {
+export function constrainedMinimumCvar(
+  highs: Highs,
+  data: CvarReturns,
+  rules: CvarRules,
+  c: CompiledConstraints,
+  target: number | undefined,
+): ConstrainedAnswer {
   const prep = prepare(highs, data, rules, c);
   const P = data.periodsPerYear;
-  const fields: Partial<ConstrainedCvarProblem> = { costWeight: 1 / (P * prep.scale), l2Weight: c.l2 / (P * prep.scale) };
-  if (target !== undefined) fields.returnFloor = { mean: columnMeans(data.returns, data.periods, data.n).map((m) => m / prep.scale), value: target / prep.scale };
+  const fields: Partial<ConstrainedCvarProblem> = {
+    costWeight: 1 / (P * prep.scale),
+    l2Weight: c.l2 / (P * prep.scale),
+  };
+  if (target !== undefined)
+    fields.returnFloor = {
+      mean: columnMeans(data.returns, data.periods, data.n).map((m) => m / prep.scale),
+      value: target / prep.scale,
+    };
   const s = solveConstrainedCvar(highs, problem(data, rules, c, prep, fields));
-  return { weights: s.weights, report: report(s, -s.objective * prep.scale, s.gap * prep.scale), cvar: cvarOf(data, s.weights, rules.confidence), binding: s.binding };
+  return {
+    weights: s.weights,
+    report: report(s, -s.objective * prep.scale, s.gap * prep.scale),
+    cvar: cvarOf(data, s.weights, rules.confidence),
+    binding: s.binding,
+  };
 }
 
 /** The largest μᵀw − Σc|w − w⁰|/P − γΣw²/P with CVaR_β(w) <= limit, under the rules. */
-export function constrainedTargetCvar(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints, limit: number): ConstrainedAnswer {
+export function constrainedTargetCvar(
+  highs: Highs,
+  data: CvarReturns,
+  rules: CvarRules,
+  c: CompiledConstraints,
+  limit: number,
+): ConstrainedAnswer {
   const prep = prepare(highs, data, rules, c);
   const P = data.periodsPerYear;
   const least = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
   const leastCvar = cvarOf(data, least.weights, rules.confidence);
   if (limit < leastCvar - least.gap * prep.scale - 1e-9 * prep.scale) {
-    throw new EngineError("INFEASIBLE", `targetCvar ${limit} is below the least CVaR the weight and constraint rules allow, ${leastCvar} per period; raise targetCvar`, {
-      field: "targetCvar", details: { targetCvar: limit, least: leastCvar },
-    });
+    throw new EngineError(
+      "INFEASIBLE",
+      `targetCvar ${limit} is below the least CVaR the weight and constraint rules allow, ${leastCvar} per period; raise targetCvar`,
+      {
+        field: "targetCvar",
+        details: { targetCvar: limit, least: leastCvar },
+      },
+    );
   }
   const mean = columnMeans(data.returns, data.periods, data.n);
   const s = solveConstrainedCvar(
     highs,
     problem(data, rules, c, prep, {
-      gain: mean.map((m) => m / prep.scale), cvarWeight: 0, cvarLimit: Math.max(limit, leastCvar) / prep.scale, costWeight: 1 / (P * prep.scale), l2Weight: c.l2 / (P * prep.scale),
+      gain: mean.map((m) => m / prep.scale),
+      cvarWeight: 0,
+      cvarLimit: Math.max(limit, leastCvar) / prep.scale,
+      costWeight: 1 / (P * prep.scale),
+      l2Weight: c.l2 / (P * prep.scale),
     }),
   );
-  return { weights: s.weights, report: report(s, s.objective * prep.scale, s.gap * prep.scale), cvar: cvarOf(data, s.weights, rules.confidence), binding: s.binding };
+  return {
+    weights: s.weights,
+    report: report(s, s.objective * prep.scale, s.gap * prep.scale),
+    cvar: cvarOf(data, s.weights, rules.confidence),
+    binding: s.binding,
+  };
 }
 
 /**
@@ -133,13 +197,22 @@ export function constrainedTargetCvar(highs: Highs, data: CvarReturns, rules: Cv
  * minimum-CVaR portfolios under the same rules; then minimise
  * J = m·(R* − μᵀw + Σc|w − w⁰|/P + γΣw²/P)/s_R + (CVaR_β(w) − C*)/s_C (costs and L2 lower the return term).
  */
-export function constrainedTradeOff(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints, m: number): ConstrainedAnswer {
+export function constrainedTradeOff(
+  highs: Highs,
+  data: CvarReturns,
+  rules: CvarRules,
+  c: CompiledConstraints,
+  m: number,
+): ConstrainedAnswer {
   const prep = prepare(highs, data, rules, c);
   const P = data.periodsPerYear;
   const mean = columnMeans(data.returns, data.periods, data.n);
   const ret = (w: Float64Array) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
   const cvarAnchor = solveConstrainedCvar(highs, problem(data, rules, c, prep, {})).weights;
-  const returnAnchor = solveConstrainedCvar(highs, problem(data, rules, c, prep, { gain: mean.map((x) => x / prep.scale), cvarWeight: 0 })).weights;
+  const returnAnchor = solveConstrainedCvar(
+    highs,
+    problem(data, rules, c, prep, { gain: mean.map((x) => x / prep.scale), cvarWeight: 0 }),
+  ).weights;
   const bestReturn = ret(returnAnchor);
   const bestCvar = cvarOf(data, cvarAnchor, rules.confidence);
   const worstReturn = ret(cvarAnchor);
@@ -150,18 +223,44 @@ export function constrainedTradeOff(highs: Highs, data: CvarReturns, rules: Cvar
   const kC = sC > 0 ? 1 / sC : 0;
   const s = solveConstrainedCvar(
     highs,
-    problem(data, rules, c, prep, { gain: mean.map((x) => x * kR), cvarWeight: kC * prep.scale, costWeight: kR / P, l2Weight: (kR * c.l2) / P }),
+    problem(data, rules, c, prep, {
+      gain: mean.map((x) => x * kR),
+      cvarWeight: kC * prep.scale,
+      costWeight: kR / P,
+      l2Weight: (kR * c.l2) / P,
+    }),
   );
   const w = s.weights;
   const cvar = cvarOf(data, w, rules.confidence);
   // J at the weights: m·R*/s_R − C*/s_C minus the maximised objective (0: both terms at their best).
   const J = kR * bestReturn - kC * bestCvar - s.objective;
-  const term = (name: "expectedReturn" | "tailRisk", value: number, best: number, worst: number, scale: number, weight: number): ObjectiveTerm => {
+  const term = (
+    name: "expectedReturn" | "tailRisk",
+    value: number,
+    best: number,
+    worst: number,
+    scale: number,
+    weight: number,
+  ): ObjectiveTerm => {
     const raw = scale > 0 ? (name === "expectedReturn" ? best - value : value - best) / scale : 0;
     const normalized = raw > -1e-9 ? Math.max(0, raw) : raw;
-    return { term: name, option: name === "expectedReturn" ? "returnMultiplier" : null, weight, value, best, worst, scale, normalized, contribution: weight * normalized, share: 0 };
+    return {
+      term: name,
+      option: name === "expectedReturn" ? "returnMultiplier" : null,
+      weight,
+      value,
+      best,
+      worst,
+      scale,
+      normalized,
+      contribution: weight * normalized,
+      share: 0,
+    };
   };
-  const terms = [term("expectedReturn", ret(w), bestReturn, worstReturn, sR, m), term("tailRisk", cvar, bestCvar, worstCvar, sC, 1)];
+  const terms = [
+    term("expectedReturn", ret(w), bestReturn, worstReturn, sR, m),
+    term("tailRisk", cvar, bestCvar, worstCvar, sC, 1),
+  ];
   const total = terms.reduce((a, t) => a + t.contribution, 0);
   if (total > 0) for (const t of terms) t.share = t.contribution / total;
   return { weights: w, report: report(s, -J, s.gap), cvar, binding: s.binding, terms };

@@ -136,7 +136,11 @@ export function createCvarModel(highs: Highs, p: MeanCvarProblem, variant: CvarM
     rowUpper,
     matrix: { format: "csr", numRows, numCols, starts, indices, values },
     ...(variant.binary
-      ? { integrality: Int32Array.from({ length: numCols }, (_, c) => (c >= zColumn ? highs.constants.variableType.integer : 0)) }
+      ? {
+          integrality: Int32Array.from({ length: numCols }, (_, c) =>
+            c >= zColumn ? highs.constants.variableType.integer : 0,
+          ),
+        }
       : {}),
   };
   const model = highs.createModel(data);
@@ -158,10 +162,21 @@ export function addScenarios(highs: Highs, m: CvarModel, p: MeanCvarProblem, lis
     upper: new Float64Array(count).fill(inf),
     matrix: limited
       ? {
-          format: "csc", numRows, numCols: count, starts: Int32Array.from({ length: count + 1 }, (_, j) => j),
-          indices: new Int32Array(count).fill(m.limitRow), values: new Float64Array(count).fill(1 / p.tailSize),
+          format: "csc",
+          numRows,
+          numCols: count,
+          starts: Int32Array.from({ length: count + 1 }, (_, j) => j),
+          indices: new Int32Array(count).fill(m.limitRow),
+          values: new Float64Array(count).fill(1 / p.tailSize),
         }
-      : { format: "csc", numRows, numCols: count, starts: new Int32Array(count + 1), indices: new Int32Array(0), values: new Float64Array(0) },
+      : {
+          format: "csc",
+          numRows,
+          numCols: count,
+          starts: new Int32Array(count + 1),
+          indices: new Int32Array(0),
+          values: new Float64Array(0),
+        },
   });
   const width = n + 2;
   const starts = new Int32Array(count + 1);

@@ -43,7 +43,13 @@ const MIN_PROXIMITY = 1e-9;
  * @throws EngineError SOLVER_FAILURE when the active-set method fails (see {@link activeSetAt}) or Q is
  *   not positive definite on a face to rounding.
  */
-export function diversifyWeights(C: Float64Array, tilt: Float64Array, lo: number, hi: number, delta: number): DiversifiedWeights {
+export function diversifyWeights(
+  C: Float64Array,
+  tilt: Float64Array,
+  lo: number,
+  hi: number,
+  delta: number,
+): DiversifiedWeights {
   const n = tilt.length;
   const proximity = Math.max(1 - delta, MIN_PROXIMITY);
   const Q = new Float64Array(n * n);
@@ -53,7 +59,8 @@ export function diversifyWeights(C: Float64Array, tilt: Float64Array, lo: number
   for (let i = 0; i < n; i++) c[i] = -2 * proximity * tilt[i]!;
   let weights: Float64Array;
   let iterations = 0;
-  if (lo >= hi || n * lo >= 1 || n * hi <= 1) weights = Float64Array.from(tilt); // one feasible point
+  if (lo >= hi || n * lo >= 1 || n * hi <= 1)
+    weights = Float64Array.from(tilt); // one feasible point
   else {
     const mu = new Float64Array(n);
     for (let i = 0; i < n; i++) mu[i] = -c[i]!;

@@ -12,7 +12,11 @@ import type { HoldingsRule } from "./minimumCvarProblem.ts";
  * @example
  * maximumReturn(Float64Array.of(0.01, 0.03, 0.02), 0.5, { minHoldings: 3, minActiveWeight: 0.1 }).value // => 0.024
  */
-export function maximumReturn(mean: Float64Array, maxWeight: number, rule: HoldingsRule): { value: number; weights: Float64Array } {
+export function maximumReturn(
+  mean: Float64Array,
+  maxWeight: number,
+  rule: HoldingsRule,
+): { value: number; weights: Float64Array } {
   const n = mean.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mean[b]! - mean[a]! || a - b);
   const w = new Float64Array(n);

@@ -44,7 +44,10 @@ export interface MeanCvarProblem {
 }
 
 /** Portfolio returns r_t = Σ_i w_i·R[t, i] of the eligible assets. Cost O(T·n). */
-export function eligibleReturns(p: Pick<MeanCvarProblem, "n" | "periods" | "returns">, w: ArrayLike<number>): Float64Array {
+export function eligibleReturns(
+  p: Pick<MeanCvarProblem, "n" | "periods" | "returns">,
+  w: ArrayLike<number>,
+): Float64Array {
   const { n, periods: T, returns: R } = p;
   const out = new Float64Array(T);
   for (let t = 0; t < T; t++) {
@@ -57,7 +60,10 @@ export function eligibleReturns(p: Pick<MeanCvarProblem, "n" | "periods" | "retu
 }
 
 /** The true objective at w: gainᵀw − cvarWeight·CVaR_β(w) − buzzPenalty·‖w − b‖₁, CVaR from stats' conditionalValueAtRisk. */
-export function objectiveAt(p: MeanCvarProblem, w: ArrayLike<number>): { objective: number; cvar: number; returns: Float64Array } {
+export function objectiveAt(
+  p: MeanCvarProblem,
+  w: ArrayLike<number>,
+): { objective: number; cvar: number; returns: Float64Array } {
   const returns = eligibleReturns(p, w);
   const cvar = conditionalValueAtRisk(returns, p.confidence);
   let linear = 0;

@@ -30,8 +30,17 @@ export function minimumCvarProblem(
   for (let k = 0; k < d.returns.length; k++) largest = Math.max(largest, Math.abs(d.returns[k]!));
   const scale = largest > 0 ? largest : 1;
   const problem: MeanCvarProblem = {
-    n: d.n, periods: d.periods, returns: d.returns.map((r) => r / scale), gain: new Float64Array(d.n), target: d.target,
-    buzzPenalty: 0, maxWeight, minActiveWeight: rule.minActiveWeight, minHoldings: rule.minHoldings, confidence, tailSize,
+    n: d.n,
+    periods: d.periods,
+    returns: d.returns.map((r) => r / scale),
+    gain: new Float64Array(d.n),
+    target: d.target,
+    buzzPenalty: 0,
+    maxWeight,
+    minActiveWeight: rule.minActiveWeight,
+    minHoldings: rule.minHoldings,
+    confidence,
+    tailSize,
   };
   if (floor !== undefined) problem.returnFloor = { mean: floor.mean.map((m) => m / scale), value: floor.value / scale };
   return { problem, scale };

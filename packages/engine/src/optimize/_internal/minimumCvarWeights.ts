@@ -18,6 +18,9 @@ export function minimumCvarWeights(highs: Highs, d: TermData, tailSize: number, 
   let largest = 0;
   for (let k = 0; k < d.returns.length; k++) largest = Math.max(largest, Math.abs(d.returns[k]!));
   if (largest === 0) return closestToTarget(d.target, d.maxWeight);
-  const { problem } = minimumCvarProblem(d, tailSize, d.maxWeight, d.confidence, { minHoldings: 0, minActiveWeight: d.maxWeight });
+  const { problem } = minimumCvarProblem(d, tailSize, d.maxWeight, d.confidence, {
+    minHoldings: 0,
+    minActiveWeight: d.maxWeight,
+  });
   return solveMeanCvar(highs, problem, method).weights;
 }

@@ -20,9 +20,13 @@ export function scaleObjective(p: MeanCvarProblem): { problem: MeanCvarProblem; 
   let scale = 1;
   for (let i = 0; i < p.n; i++) scale = Math.max(scale, Math.abs(p.gain[i]!));
   if (!Number.isFinite(scale)) {
-    throw new EngineError("INVALID_INPUT", "returnMultiplier is too large: returnMultiplier × mean daily return / (range of the expected-return term) overflows a double (docs/maths.md#scale-aware-objective)", {
-      field: "returnMultiplier",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "returnMultiplier is too large: returnMultiplier × mean daily return / (range of the expected-return term) overflows a double (docs/maths.md#scale-aware-objective)",
+      {
+        field: "returnMultiplier",
+      },
+    );
   }
   if (scale === 1) return { problem: p, scale };
   const gain = p.gain.map((g) => g / scale);

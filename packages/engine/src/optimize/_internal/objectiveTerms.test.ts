@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closestToTarget, greedyFill, oneTermWarning, termScaling, termValues, type TermData } from "./objectiveTerms.ts";
+import {
+  closestToTarget,
+  greedyFill,
+  oneTermWarning,
+  termScaling,
+  termValues,
+  type TermData,
+} from "./objectiveTerms.ts";
 import type { ObjectiveTerm } from "../types.ts";
 
 /** A random point of P = {Σw = 1, 0 <= w <= w_max} (n·w_max >= 1): a mixture of equal weights and a random fill. */
@@ -61,8 +68,14 @@ describe("termScaling", () => {
         for (let t = 0; t < T; t++) for (let i = 0; i < n; i++) mean[i]! += returns[t * n + i]! / T;
         const total = other.reduce((a, x) => a + x, 0);
         const d: TermData = {
-          n, periods: T, returns, mean, beta: Float64Array.from(score, Math.abs), target: Float64Array.from(other, (x) => (total > 0 ? x / total : 1 / n)),
-          maxWeight, confidence: 0.9,
+          n,
+          periods: T,
+          returns,
+          mean,
+          beta: Float64Array.from(score, Math.abs),
+          target: Float64Array.from(other, (x) => (total > 0 ? x / total : 1 / n)),
+          maxWeight,
+          confidence: 0.9,
         };
         // Any point of P stands in for the minimum-CVaR anchor here: the rules hold for any table.
         const { scaling, anchors } = termScaling(d, pointOf(n, maxWeight, score));
@@ -87,11 +100,30 @@ describe("termScaling", () => {
 });
 
 describe("oneTermWarning", () => {
-  const term = (name: ObjectiveTerm["term"], option: ObjectiveTerm["option"], weight: number, normalized: number): ObjectiveTerm => ({
-    term: name, option, weight, value: 0, best: 0, worst: 1, scale: 1, normalized, contribution: weight * normalized, share: 0,
+  const term = (
+    name: ObjectiveTerm["term"],
+    option: ObjectiveTerm["option"],
+    weight: number,
+    normalized: number,
+  ): ObjectiveTerm => ({
+    term: name,
+    option,
+    weight,
+    value: 0,
+    best: 0,
+    worst: 1,
+    scale: 1,
+    normalized,
+    contribution: weight * normalized,
+    share: 0,
   });
   it("fires only when exactly one weighted term is at its best and another weighted term is not", () => {
-    const base = [term("expectedReturn", "returnMultiplier", 1, 0.3), term("linguisticBeta", "linguisticBetaWeight", 0.5, 0.4), term("tailRisk", null, 1, 0.2), term("buzzDistance", "buzzPenalty", 0.25, 0)];
+    const base = [
+      term("expectedReturn", "returnMultiplier", 1, 0.3),
+      term("linguisticBeta", "linguisticBetaWeight", 0.5, 0.4),
+      term("tailRisk", null, 1, 0.2),
+      term("buzzDistance", "buzzPenalty", 0.25, 0),
+    ];
     expect(oneTermWarning(base)).toBe(
       "the buzz target alone decides the weights: they are its best portfolio, and expected return (returnMultiplier), linguistic beta (linguisticBetaWeight) and tail risk (CVaR) do not move them; lower buzzPenalty (0.25) to blend (docs/maths.md#scale-aware-objective)",
     );

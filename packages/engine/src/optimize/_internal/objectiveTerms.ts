@@ -16,7 +16,12 @@ import { EPS } from "../../_internal/tolerance.ts";
  */
 
 /** The order of the terms everywhere in this module. */
-export const TERM_NAMES: readonly ObjectiveTermName[] = ["expectedReturn", "linguisticBeta", "tailRisk", "buzzDistance"];
+export const TERM_NAMES: readonly ObjectiveTermName[] = [
+  "expectedReturn",
+  "linguisticBeta",
+  "tailRisk",
+  "buzzDistance",
+];
 /** The indices of the terms in play: all four for the service's optimizer; expected return and tail risk (0, 2) on any assets. */
 export const ALL_TERMS: readonly number[] = [0, 1, 2, 3];
 /** +1: larger is better (maximised); −1: smaller is better (minimised). */
@@ -116,9 +121,19 @@ export function closestToTarget(target: Float64Array, maxWeight: number): Float6
  *
  * Cost O(T·n·log T) (the term values at the anchors and the per-asset CVaRs).
  */
-export function termScaling(d: TermData, minCvar: Float64Array, terms: readonly number[] = ALL_TERMS): { scaling: TermScaling; anchors: Float64Array[] } {
+export function termScaling(
+  d: TermData,
+  minCvar: Float64Array,
+  terms: readonly number[] = ALL_TERMS,
+): { scaling: TermScaling; anchors: Float64Array[] } {
   const anchorOf = (j: number): Float64Array =>
-    j === 0 ? greedyFill(d.mean, d.maxWeight) : j === 1 ? greedyFill(d.beta, d.maxWeight) : j === 2 ? minCvar : closestToTarget(d.target, d.maxWeight);
+    j === 0
+      ? greedyFill(d.mean, d.maxWeight)
+      : j === 1
+        ? greedyFill(d.beta, d.maxWeight)
+        : j === 2
+          ? minCvar
+          : closestToTarget(d.target, d.maxWeight);
   const anchors = terms.map(anchorOf);
   const table = anchors.map((w) => termValues(d, w));
   const best = new Float64Array(4);
@@ -178,7 +193,15 @@ export function normalisedProblem(
   for (let i = 0; i < d.n; i++) gain[i] = coef[0]! * d.mean[i]! + coef[1]! * d.beta[i]!;
   const returns = cvarUnit === 1 ? d.returns : d.returns.map((r) => r / cvarUnit);
   return {
-    n: d.n, periods: d.periods, returns, gain, target: d.target, buzzPenalty: coef[3]!, maxWeight: d.maxWeight, confidence: d.confidence, ...rest,
+    n: d.n,
+    periods: d.periods,
+    returns,
+    gain,
+    target: d.target,
+    buzzPenalty: coef[3]!,
+    maxWeight: d.maxWeight,
+    confidence: d.confidence,
+    ...rest,
   };
 }
 
@@ -204,8 +227,16 @@ export function reportTerms(
     if (weights[j]! > 0) objective -= weights[j]! * raw;
     const normalized = raw > -EPS ? Math.max(0, raw) : raw;
     return {
-      term, option: TERM_OPTIONS[j]!, weight: weights[j]!, value: values[j]!, best: scaling.best[j]!, worst: scaling.worst[j]!, scale: s,
-      normalized, contribution: weights[j]! * normalized, share: 0,
+      term,
+      option: TERM_OPTIONS[j]!,
+      weight: weights[j]!,
+      value: values[j]!,
+      best: scaling.best[j]!,
+      worst: scaling.worst[j]!,
+      scale: s,
+      normalized,
+      contribution: weights[j]! * normalized,
+      share: 0,
     };
   });
   const total = terms.reduce((a, t) => a + t.contribution, 0);
@@ -228,17 +259,19 @@ const LABEL: Record<ObjectiveTermName, string> = {
  * (ρ = 0: e.g. the weights are the buzz target b, or the greedy fill of ℓ at maxWeight) while another
  * term with a positive weight and a range does not, so that term has no effect at these settings.
  */
-export function oneTermWarning(terms: readonly ObjectiveTerm[], levers = "returnMultiplier, linguisticBetaWeight or buzzPenalty"): string | undefined {
+export function oneTermWarning(
+  terms: readonly ObjectiveTerm[],
+  levers = "returnMultiplier, linguisticBetaWeight or buzzPenalty",
+): string | undefined {
   const live = terms.filter((t) => t.weight > 0 && t.scale > 0);
   if (live.length < 2) return undefined;
   const atBest = live.filter((t) => t.normalized <= AT_BEST);
   if (atBest.length !== 1) return undefined;
   const alone = atBest[0]!;
-  const others = live.filter((t) => t !== alone).map((t) => (t.option === null ? LABEL[t.term] : `${LABEL[t.term]} (${t.option})`));
-  const lever =
-    alone.option === null
-      ? `raise ${levers} to blend`
-      : `lower ${alone.option} (${alone.weight}) to blend`;
+  const others = live
+    .filter((t) => t !== alone)
+    .map((t) => (t.option === null ? LABEL[t.term] : `${LABEL[t.term]} (${t.option})`));
+  const lever = alone.option === null ? `raise ${levers} to blend` : `lower ${alone.option} (${alone.weight}) to blend`;
   const list = others.length === 1 ? `${others[0]} does` : `${others.slice(0, -1).join(", ")} and ${others.at(-1)} do`;
   return `${LABEL[alone.term]} alone decides the weights: they are its best portfolio, and ${list} not move them; ${lever} (docs/maths.md#scale-aware-objective)`;
 }

@@ -10,7 +10,11 @@ describe("projectOntoBudgetBox", () => {
         loShare: fc.double({ min: 0, max: 0.999, noNaN: true }),
         hiShare: fc.double({ min: 0.001, max: 1, noNaN: true }),
       })
-      .map(({ v, loShare, hiShare }) => ({ v: Float64Array.from(v), lo: (loShare / v.length) * 0.999, hi: 1 / v.length + hiShare * (1 - 1 / v.length) }));
+      .map(({ v, loShare, hiShare }) => ({
+        v: Float64Array.from(v),
+        lo: (loShare / v.length) * 0.999,
+        hi: 1 / v.length + hiShare * (1 - 1 / v.length),
+      }));
     fc.assert(
       fc.property(instance, ({ v, lo, hi }) => {
         const w = projectOntoBudgetBox(v, lo, hi);

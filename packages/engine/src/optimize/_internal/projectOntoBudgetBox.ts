@@ -11,6 +11,11 @@ import { projectOntoBounds } from "../../_internal/projectOntoBounds.ts";
  *
  * Cost: O(n log n).
  */
-export function projectOntoBudgetBox(v: Float64Array, lo: number, hi: number, out: Float64Array = new Float64Array(v.length)): Float64Array {
+export function projectOntoBudgetBox(
+  v: Float64Array,
+  lo: number,
+  hi: number,
+  out: Float64Array = new Float64Array(v.length),
+): Float64Array {
   return projectOntoBounds(v, new Float64Array(v.length).fill(lo), new Float64Array(v.length).fill(hi), out);
 }

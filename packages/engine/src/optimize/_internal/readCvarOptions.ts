@@ -25,7 +25,15 @@ export interface CvarRuleOptions extends WeightRuleOptions, RiskFreeRateOption {
 }
 
 /** The shared option names, for the strict-option check (docs/maths.md#strict-inputs). */
-export const CVAR_RULE_OPTION_NAMES = ["confidence", "maxWeight", "minHoldings", "minActiveWeight", "riskFreeRate", "method", "timeLimitSeconds"] as const;
+export const CVAR_RULE_OPTION_NAMES = [
+  "confidence",
+  "maxWeight",
+  "minHoldings",
+  "minActiveWeight",
+  "riskFreeRate",
+  "method",
+  "timeLimitSeconds",
+] as const;
 
 /** The checked shared options. */
 export interface CvarRules {
@@ -47,7 +55,15 @@ export interface CvarRules {
  * readCvarRules({ maxWeight: 0.5 }, 4, 252).rule // => { minHoldings: 0, minActiveWeight: 0.5 }
  */
 export function readCvarRules(o: CvarRuleOptions, n: number, periodsPerYear: number): CvarRules {
-  const { confidence = DEFAULT_CONFIDENCE, maxWeight = 1, minHoldings, minActiveWeight = 0.01, riskFreeRate = 0, method = "cutting-plane", timeLimitSeconds } = o;
+  const {
+    confidence = DEFAULT_CONFIDENCE,
+    maxWeight = 1,
+    minHoldings,
+    minActiveWeight = 0.01,
+    riskFreeRate = 0,
+    method = "cutting-plane",
+    timeLimitSeconds,
+  } = o;
   assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   assertInRange("maxWeight", maxWeight, { min: 0, max: 1, minExclusive: true });
   if (minHoldings !== undefined) {
@@ -56,15 +72,23 @@ export function readCvarRules(o: CvarRuleOptions, n: number, periodsPerYear: num
   }
   perPeriod("riskFreeRate", riskFreeRate, "rate", periodsPerYear);
   if (method !== "cutting-plane" && method !== "plain-lp") {
-    throw new EngineError("INVALID_INPUT", `method must be "cutting-plane" or "plain-lp", got ${String(method)}`, { field: "method" });
+    throw new EngineError("INVALID_INPUT", `method must be "cutting-plane" or "plain-lp", got ${String(method)}`, {
+      field: "method",
+    });
   }
-  if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
-  const rule: HoldingsRule = minHoldings === undefined ? { minHoldings: 0, minActiveWeight: maxWeight } : { minHoldings, minActiveWeight };
-  assertFeasibleWeightRules({ maxWeight, minHoldings: rule.minHoldings, minActiveWeight: minHoldings === undefined ? 0 : minActiveWeight }, n, {
-    candidates: "assets",
-    countKey: "assets",
-    given: (key) => o[key] !== undefined,
-  });
+  if (timeLimitSeconds !== undefined)
+    assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
+  const rule: HoldingsRule =
+    minHoldings === undefined ? { minHoldings: 0, minActiveWeight: maxWeight } : { minHoldings, minActiveWeight };
+  assertFeasibleWeightRules(
+    { maxWeight, minHoldings: rule.minHoldings, minActiveWeight: minHoldings === undefined ? 0 : minActiveWeight },
+    n,
+    {
+      candidates: "assets",
+      countKey: "assets",
+      given: (key) => o[key] !== undefined,
+    },
+  );
   return { confidence, maxWeight, rule, riskFreeRate, method, timeLimitSeconds };
 }
 

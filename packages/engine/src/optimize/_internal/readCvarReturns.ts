@@ -30,38 +30,67 @@ export interface CvarReturns {
  */
 export function readCvarReturns(input: unknown): CvarReturns {
   if (input === null || typeof input !== "object") {
-    throw new EngineError("INVALID_INPUT", "returns must be an AssetReturns (see assetReturns, returnsFromPrices) or ReturnScenarios { assetIds, returns, periods }", {
-      field: "returns",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      "returns must be an AssetReturns (see assetReturns, returnsFromPrices) or ReturnScenarios { assetIds, returns, periods }",
+      {
+        field: "returns",
+      },
+    );
   }
   if ("assetIds" in input) {
     const checked = validateScenarios(input, "returns");
     const s = checked.scenarios;
-    return { assets: Object.freeze([...s.assetIds]), n: checked.assets, periods: checked.periods, returns: s.returns, periodsPerYear: PERIODS_PER_YEAR.daily, frequency: "daily" };
+    return {
+      assets: Object.freeze([...s.assetIds]),
+      n: checked.assets,
+      periods: checked.periods,
+      returns: s.returns,
+      periodsPerYear: PERIODS_PER_YEAR.daily,
+      frequency: "daily",
+    };
   }
   const r = input as Partial<{ assets: unknown; returns: unknown; periods: unknown; periodsPerYear: number }>;
   const built = isAssetReturns(input);
   const { assets } = built ? { assets: r.assets as readonly string[] } : readAssetIds("returns.assets", r.assets);
   const n = assets.length;
-  if (n === 0) throw new EngineError("INVALID_INPUT", "returns.assets must name at least one asset", { field: "returns.assets" });
+  if (n === 0)
+    throw new EngineError("INVALID_INPUT", "returns.assets must name at least one asset", { field: "returns.assets" });
   if (!built) assertInteger("returns.periods", r.periods, { min: 1 });
   const periods = r.periods as number;
   if (periods < 2) {
-    throw new EngineError("INVALID_INPUT", `returns must hold at least 2 periods (scenarios) for a CVaR and a volatility, got ${periods}`, { field: "returns.periods" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `returns must hold at least 2 periods (scenarios) for a CVaR and a volatility, got ${periods}`,
+      { field: "returns.periods" },
+    );
   }
-  const { periodsPerYear, frequency } = built ? { periodsPerYear: r.periodsPerYear!, frequency: (input as { frequency: Frequency }).frequency } : readFrequency("returns", { periodsPerYear: r.periodsPerYear });
+  const { periodsPerYear, frequency } = built
+    ? { periodsPerYear: r.periodsPerYear!, frequency: (input as { frequency: Frequency }).frequency }
+    : readFrequency("returns", { periodsPerYear: r.periodsPerYear });
   const values = r.returns;
   if (!built) {
-    if (!(values instanceof Float64Array)) throw new EngineError("INVALID_INPUT", "returns.returns must be a Float64Array of T·N values", { field: "returns.returns" });
+    if (!(values instanceof Float64Array))
+      throw new EngineError("INVALID_INPUT", "returns.returns must be a Float64Array of T·N values", {
+        field: "returns.returns",
+      });
     if (values.length !== periods * n) {
-      throw new EngineError("INVALID_INPUT", `returns.returns must hold periods × assets = ${periods * n} values, got ${values.length}`, { field: "returns.returns" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `returns.returns must hold periods × assets = ${periods * n} values, got ${values.length}`,
+        { field: "returns.returns" },
+      );
     }
     for (let k = 0; k < values.length; k++) {
       const v = values[k]!;
       if (!(v > -1) || v === Infinity) {
-        throw new EngineError("INVALID_INPUT", `returns.returns[${k}] (asset ${assets[k % n]}, period ${Math.floor(k / n)}) must be a finite simple return > -1, got ${v}`, {
-          field: `returns.returns[${k}]`,
-        });
+        throw new EngineError(
+          "INVALID_INPUT",
+          `returns.returns[${k}] (asset ${assets[k % n]}, period ${Math.floor(k / n)}) must be a finite simple return > -1, got ${v}`,
+          {
+            field: `returns.returns[${k}]`,
+          },
+        );
       }
     }
   }

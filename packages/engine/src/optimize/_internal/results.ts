@@ -9,7 +9,8 @@ export const describeExclusion = {
   /** Undefined when the market cap qualifies. */
   marketCap(marketCap: number | null, minMarketCap: number): string | undefined {
     if (marketCap === null) return `marketCap unknown (null) while minMarketCap is ${formatNumber(minMarketCap)}`;
-    if (marketCap < minMarketCap) return `marketCap ${formatDistinct(marketCap, [minMarketCap])} below minMarketCap ${formatNumber(minMarketCap)}`;
+    if (marketCap < minMarketCap)
+      return `marketCap ${formatDistinct(marketCap, [minMarketCap])} below minMarketCap ${formatNumber(minMarketCap)}`;
     return undefined;
   },
   noHistory: "no return history in scenarios",

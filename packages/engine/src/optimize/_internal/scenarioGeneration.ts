@@ -2,7 +2,13 @@ import type { Highs } from "highs";
 import { EngineError } from "../../errors/EngineError.ts";
 import { addScenarios, createCvarModel, type CvarModelVariant } from "./cvarModel.ts";
 import { objectiveAt, type MeanCvarProblem } from "./meanCvarProblem.ts";
-import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, runToOptimality, statusName, withSolverModel } from "../../highs/solver.ts";
+import {
+  HIGHS_SOLUTION_STATUS,
+  HIGHS_STATUS,
+  runToOptimality,
+  statusName,
+  withSolverModel,
+} from "../../highs/solver.ts";
 import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /** Outcome of {@link solveByScenarioGeneration}. */
@@ -22,7 +28,6 @@ export interface GenerationResult {
   /** True when the time limit stopped the solver before the gap closed (`upper` is still a valid bound). */
   timedOut: boolean;
 }
-
 
 /**
  * Delayed scenario generation for the RU LP / MILP (docs/maths.md#cutting-plane): solve the model
@@ -75,10 +80,14 @@ export function solveByScenarioGeneration(
           const { modelStatus } = m.model.run();
           if (modelStatus === HIGHS_STATUS.timeLimitReached) timedOut = true;
           else if (modelStatus !== HIGHS_STATUS.optimal) {
-            throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
+            throw new EngineError(
+              "SOLVER_FAILURE",
+              `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`,
+            );
           }
         }
-        const incumbent = !timedOut || Number(m.model.info.get("primal_solution_status")) === HIGHS_SOLUTION_STATUS.feasible;
+        const incumbent =
+          !timedOut || Number(m.model.info.get("primal_solution_status")) === HIGHS_SOLUTION_STATUS.feasible;
         const upper = variant.binary ? Number(m.model.info.get("mip_dual_bound")) : m.model.getObjectiveValue();
         if (!incumbent) {
           return best === undefined ? null : { ...best, upper, rounds, scenarios: scenariosInModel(), timedOut: true };

@@ -34,5 +34,11 @@ export function scenarioPerformance(
     }
     r[t] = s;
   }
-  return performanceOf(Float64Array.of(1), { sigma: Float64Array.of(sampleVariance(r)), mu: Float64Array.of(meanReturn(r)), riskFreeRate, periodsPerYear, frequency });
+  return performanceOf(Float64Array.of(1), {
+    sigma: Float64Array.of(sampleVariance(r)),
+    mu: Float64Array.of(meanReturn(r)),
+    riskFreeRate,
+    periodsPerYear,
+    frequency,
+  });
 }

@@ -48,7 +48,9 @@ function seedScenarios(p: ConstrainedCvarProblem): number[] {
   const count = Math.min(p.periods, 2 * Math.ceil(p.tailSize));
   const worst = (w: ArrayLike<number>) => {
     const r = eligibleReturns(p, w);
-    return Array.from({ length: p.periods }, (_, t) => t).sort((a, b) => r[a]! - r[b]! || a - b).slice(0, count);
+    return Array.from({ length: p.periods }, (_, t) => t)
+      .sort((a, b) => r[a]! - r[b]! || a - b)
+      .slice(0, count);
   };
   const set = new Set(worst(new Float64Array(p.n).fill(1 / p.n)));
   if (p.constraints.previous.some((x) => x !== 0)) for (const t of worst(p.constraints.previous)) set.add(t);
@@ -161,18 +163,30 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     inModel[t] = 1;
     return entries;
   };
-  for (const t of p.allScenarios === true ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p)) push("scenario", scenarioRow(t), 0, inf);
+  for (const t of p.allScenarios === true ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p))
+    push("scenario", scenarioRow(t), 0, inf);
   if (p.cvarLimit !== undefined) {
-    push("targetCvar", [[alpha, 1], ...Array.from({ length: T }, (_, t) => [xi + t, 1 / p.tailSize] as const)], -inf, p.cvarLimit);
+    push(
+      "targetCvar",
+      [[alpha, 1], ...Array.from({ length: T }, (_, t) => [xi + t, 1 / p.tailSize] as const)],
+      -inf,
+      p.cvarLimit,
+    );
   }
   if (p.returnFloor !== undefined) {
-    push("targetReturn", Array.from({ length: n }, (_, i) => [i, p.returnFloor!.mean[i]!] as const), p.returnFloor.value, inf);
+    push(
+      "targetReturn",
+      Array.from({ length: n }, (_, i) => [i, p.returnFloor!.mean[i]!] as const),
+      p.returnFloor.value,
+      inf,
+    );
   }
   const numRows = rowLower.length;
   const quadratic = p.l2Weight > 0;
   const hessian = quadratic
     ? {
-        format: "triangular" as const, dimension: numCols,
+        format: "triangular" as const,
+        dimension: numCols,
         starts: Int32Array.from({ length: numCols + 1 }, (_, j) => Math.min(j, n)),
         indices: Int32Array.from({ length: n }, (_, i) => i),
         values: new Float64Array(n).fill(2 * p.l2Weight),
@@ -182,14 +196,32 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
   return withSolverModel(
     () => ({
       model: highs.createModel({
-        numCols, numRows, colCost, colLower, colUpper, rowLower: Float64Array.from(rowLower), rowUpper: Float64Array.from(rowUpper),
-        matrix: { format: "csr", numRows, numCols, starts: Int32Array.from(starts), indices: Int32Array.from(indices), values: Float64Array.from(values) },
+        numCols,
+        numRows,
+        colCost,
+        colLower,
+        colUpper,
+        rowLower: Float64Array.from(rowLower),
+        rowUpper: Float64Array.from(rowUpper),
+        matrix: {
+          format: "csr",
+          numRows,
+          numCols,
+          starts: Int32Array.from(starts),
+          indices: Int32Array.from(indices),
+          values: Float64Array.from(values),
+        },
         ...(hessian === undefined ? {} : { hessian }),
       }),
     }),
     ({ model }) => {
       // HiGHS's QP solver fails with both feasibility tolerances at 1e-10 (status −1); its dual tolerance stays at the default.
-      if (quadratic) model.options.set({ primal_feasibility_tolerance: 1e-9, dual_feasibility_tolerance: 1e-10, qp_iteration_limit: 1_000_000 });
+      if (quadratic)
+        model.options.set({
+          primal_feasibility_tolerance: 1e-9,
+          dual_feasibility_tolerance: 1e-10,
+          qp_iteration_limit: 1_000_000,
+        });
       const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
       const run = () => {
         try {
@@ -204,11 +236,24 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
       for (let round = 1; ; round++) {
         const { modelStatus } = run();
         if (modelStatus === 8) {
-          throw new EngineError("INFEASIBLE", "the constraint options cannot hold together with the target (the solver proved the problem infeasible)", {
-            field: p.cvarLimit !== undefined ? "targetCvar" : p.returnFloor !== undefined ? "targetReturn" : "maxTrackingError",
-          });
+          throw new EngineError(
+            "INFEASIBLE",
+            "the constraint options cannot hold together with the target (the solver proved the problem infeasible)",
+            {
+              field:
+                p.cvarLimit !== undefined
+                  ? "targetCvar"
+                  : p.returnFloor !== undefined
+                    ? "targetReturn"
+                    : "maxTrackingError",
+            },
+          );
         }
-        if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the constrained mean-CVaR problem: ${statusName(modelStatus)}`);
+        if (modelStatus !== 7)
+          throw new EngineError(
+            "SOLVER_FAILURE",
+            `the HiGHS solver did not certify the constrained mean-CVaR problem: ${statusName(modelStatus)}`,
+          );
         const x = model.getSolution().colValue;
         const weights = cleanWeights(x, c);
         const bound = -model.getObjectiveValue();
@@ -217,10 +262,15 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
           const first = rowLower.length;
           for (const t of list) push("scenario", scenarioRow(t), 0, inf);
           model.addRows({
-            lower: new Float64Array(list.length), upper: new Float64Array(list.length).fill(inf),
+            lower: new Float64Array(list.length),
+            upper: new Float64Array(list.length).fill(inf),
             matrix: {
-              format: "csr", numRows: list.length, numCols, starts: Int32Array.from(starts.slice(first), (k) => k - start),
-              indices: Int32Array.from(indices.slice(start)), values: Float64Array.from(values.slice(start)),
+              format: "csr",
+              numRows: list.length,
+              numCols,
+              starts: Int32Array.from(starts.slice(first), (k) => k - start),
+              indices: Int32Array.from(indices.slice(start)),
+              values: Float64Array.from(values.slice(start)),
             },
           });
         };
@@ -242,7 +292,10 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
           const tau = c.maxTrackingErrorPerPeriod!;
           if (te > tau * (1 + TE_TOL)) {
             if (round >= MAX_CUT_ROUNDS) {
-              throw new EngineError("SOLVER_FAILURE", `the tracking-error cuts did not converge in ${MAX_CUT_ROUNDS} rounds (tracking error ${te} > ${tau})`);
+              throw new EngineError(
+                "SOLVER_FAILURE",
+                `the tracking-error cuts did not converge in ${MAX_CUT_ROUNDS} rounds (tracking error ${te} > ${tau})`,
+              );
             }
             // (Σd)ᵀw' <= τ·TE(w) + (Σd)ᵀb, divided by ‖Σd‖∞ so that the solver's absolute row tolerance
             // (1e-10) is a relative one on the tracking error.
@@ -252,10 +305,23 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
             for (let i = 0; i < n; i++) rhs += (sd[i]! / norm) * c.benchmark![i]!;
             const cut = Array.from({ length: n }, (_, i) => i).filter((i) => sd[i] !== 0);
             model.addRows({
-              lower: Float64Array.of(-inf), upper: Float64Array.of(rhs),
-              matrix: { format: "csr", numRows: 1, numCols, starts: Int32Array.of(0, cut.length), indices: Int32Array.from(cut), values: Float64Array.from(cut, (i) => sd[i]! / norm) },
+              lower: Float64Array.of(-inf),
+              upper: Float64Array.of(rhs),
+              matrix: {
+                format: "csr",
+                numRows: 1,
+                numCols,
+                starts: Int32Array.of(0, cut.length),
+                indices: Int32Array.from(cut),
+                values: Float64Array.from(cut, (i) => sd[i]! / norm),
+              },
             });
-            push("maxTrackingError", cut.map((i) => [i, sd[i]! / norm] as const), -inf, rhs);
+            push(
+              "maxTrackingError",
+              cut.map((i) => [i, sd[i]! / norm] as const),
+              -inf,
+              rhs,
+            );
             continue;
           }
         }
@@ -264,8 +330,33 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
         // duals (valid for any duals, so the solver's tolerances cannot make it wrong), or the model's
         // value when that is lower (a relaxation's optimum, for the LP).
         const lagrangian = quadratic
-          ? -linearisedBound(highs, weights, 2 * p.l2Weight, colCost, colLower, colUpper, starts, indices, values, rowLower, rowUpper)
-          : -lagrangianBound(model.getSolution().rowDual, colCost, colLower, colUpper, 0, n, starts, indices, values, rowLower, rowUpper, inf);
+          ? -linearisedBound(
+              highs,
+              weights,
+              2 * p.l2Weight,
+              colCost,
+              colLower,
+              colUpper,
+              starts,
+              indices,
+              values,
+              rowLower,
+              rowUpper,
+            )
+          : -lagrangianBound(
+              model.getSolution().rowDual,
+              colCost,
+              colLower,
+              colUpper,
+              0,
+              n,
+              starts,
+              indices,
+              values,
+              rowLower,
+              rowUpper,
+              inf,
+            );
         const proven = quadratic ? lagrangian : Math.min(bound, lagrangian);
         const gap = Math.max(0, proven - objective);
         const scale = 1 + Math.abs(objective);
@@ -275,9 +366,19 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
           continue;
         }
         if (!(gap <= (quadratic ? QP_GAP_TOL : GAP_TOL) * scale)) {
-          throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the constrained mean-CVaR problem: proven gap ${gap} > ${GAP_TOL}`);
+          throw new EngineError(
+            "SOLVER_FAILURE",
+            `the HiGHS solver did not certify the constrained mean-CVaR problem: proven gap ${gap} > ${GAP_TOL}`,
+          );
         }
-        return { weights, objective, gap, iterations: round, method: quadratic ? "qp" : "lp", binding: bindingRules(p, weights) };
+        return {
+          weights,
+          objective,
+          gap,
+          iterations: round,
+          method: quadratic ? "qp" : "lp",
+          binding: bindingRules(p, weights),
+        };
       }
     },
   );
@@ -290,8 +391,18 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
  * A multiplier whose sign meets an open side is set to 0 (any y gives a bound).
  */
 function lagrangianBound(
-  dual: Float64Array, cost: Float64Array, lower: Float64Array, upper: Float64Array, d: number, n: number,
-  starts: readonly number[], indices: readonly number[], values: readonly number[], rowLower: readonly number[], rowUpper: readonly number[], inf: number,
+  dual: Float64Array,
+  cost: Float64Array,
+  lower: Float64Array,
+  upper: Float64Array,
+  d: number,
+  n: number,
+  starts: readonly number[],
+  indices: readonly number[],
+  values: readonly number[],
+  rowLower: readonly number[],
+  rowUpper: readonly number[],
+  inf: number,
 ): number {
   const g = Float64Array.from(cost);
   let bound = 0;
@@ -321,8 +432,17 @@ function lagrangianBound(
  * Frank–Wolfe gap is 0 there), so the bound is tight.
  */
 function linearisedBound(
-  highs: Highs, w: Float64Array, d: number, cost: Float64Array, lower: Float64Array, upper: Float64Array,
-  starts: readonly number[], indices: readonly number[], values: readonly number[], rowLower: readonly number[], rowUpper: readonly number[],
+  highs: Highs,
+  w: Float64Array,
+  d: number,
+  cost: Float64Array,
+  lower: Float64Array,
+  upper: Float64Array,
+  starts: readonly number[],
+  indices: readonly number[],
+  values: readonly number[],
+  rowLower: readonly number[],
+  rowUpper: readonly number[],
 ): number {
   const n = w.length;
   const linear = Float64Array.from(cost);
@@ -336,14 +456,46 @@ function linearisedBound(
   return withSolverModel(
     () => ({
       model: highs.createModel({
-        numCols, numRows, colCost: linear, colLower: lower, colUpper: upper, rowLower: Float64Array.from(rowLower), rowUpper: Float64Array.from(rowUpper),
-        matrix: { format: "csr", numRows, numCols, starts: Int32Array.from(starts), indices: Int32Array.from(indices), values: Float64Array.from(values) },
+        numCols,
+        numRows,
+        colCost: linear,
+        colLower: lower,
+        colUpper: upper,
+        rowLower: Float64Array.from(rowLower),
+        rowUpper: Float64Array.from(rowUpper),
+        matrix: {
+          format: "csr",
+          numRows,
+          numCols,
+          starts: Int32Array.from(starts),
+          indices: Int32Array.from(indices),
+          values: Float64Array.from(values),
+        },
       }),
     }),
     ({ model }) => {
       const { modelStatus } = model.run();
-      if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the L2 bound: ${statusName(modelStatus)}`);
-      return lagrangianBound(model.getSolution().rowDual, linear, lower, upper, 0, n, starts, indices, values, rowLower, rowUpper, highs.infinity) - constant;
+      if (modelStatus !== 7)
+        throw new EngineError(
+          "SOLVER_FAILURE",
+          `the HiGHS solver did not certify the L2 bound: ${statusName(modelStatus)}`,
+        );
+      return (
+        lagrangianBound(
+          model.getSolution().rowDual,
+          linear,
+          lower,
+          upper,
+          0,
+          n,
+          starts,
+          indices,
+          values,
+          rowLower,
+          rowUpper,
+          highs.infinity,
+        ) - constant
+      );
     },
   );
 }
@@ -359,7 +511,12 @@ function cleanWeights(x: Float64Array, c: CompiledConstraints): Float64Array {
 }
 
 /** TE(w) = √((w − b)ᵀΣ(w − b)) and Σ(w − b). */
-export function trackingError(w: ArrayLike<number>, b: ArrayLike<number>, sigma: Float64Array, n: number): { te: number; sd: Float64Array } {
+export function trackingError(
+  w: ArrayLike<number>,
+  b: ArrayLike<number>,
+  sigma: Float64Array,
+  n: number,
+): { te: number; sd: Float64Array } {
   const sd = new Float64Array(n);
   let q = 0;
   for (let i = 0; i < n; i++) {
@@ -386,7 +543,8 @@ export function objectiveAt(p: ConstrainedCvarProblem, w: ArrayLike<number>): nu
 /** The rules that bind at w (a bound reached within 1e-9, relative to 1 + |bound|). */
 export function bindingRules(p: ConstrainedCvarProblem, w: ArrayLike<number>): string[] {
   const c = p.constraints;
-  const at = (value: number, bound: number) => Number.isFinite(bound) && Math.abs(value - bound) <= 1e-9 * (1 + Math.abs(bound));
+  const at = (value: number, bound: number) =>
+    Number.isFinite(bound) && Math.abs(value - bound) <= 1e-9 * (1 + Math.abs(bound));
   const out: string[] = [];
   for (const row of c.rows) {
     let v = 0;
@@ -400,16 +558,18 @@ export function bindingRules(p: ConstrainedCvarProblem, w: ArrayLike<number>): s
     gross += Math.abs(w[i]!);
   }
   if (c.maxTurnover !== null && at(turnover, c.maxTurnover)) out.push("maxTurnover");
-  if (c.maxGrossExposure !== null && c.lower.some((x) => x < 0) && at(gross, c.maxGrossExposure)) out.push("maxGrossExposure");
+  if (c.maxGrossExposure !== null && c.lower.some((x) => x < 0) && at(gross, c.maxGrossExposure))
+    out.push("maxGrossExposure");
   if (c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined) {
     const { te } = trackingError(w, c.benchmark, p.covariance, c.n);
     if (te >= c.maxTrackingErrorPerPeriod * (1 - 1e-7)) out.push("maxTrackingError");
   }
   if (c.lower.some((x) => x < 0)) {
-    for (let i = 0; i < c.n; i++) if (at(w[i]!, c.lower[i]!)) {
-      out.push("minWeight");
-      break;
-    }
+    for (let i = 0; i < c.n; i++)
+      if (at(w[i]!, c.lower[i]!)) {
+        out.push("minWeight");
+        break;
+      }
   }
   return out;
 }

@@ -71,22 +71,47 @@ export function solveMeanCvar(
   const initial = method === "plain-lp" ? Array.from({ length: p.periods }, (_, t) => t) : seedScenarios(p);
   const lp = solveByScenarioGeneration(highs, p, { binary: false }, initial, undefined, deadline)!;
   if (activeCount(p, lp.weights) >= p.minHoldings) {
-    return answer(lp.weights, lp.timedOut ? "time-limit" : "optimal", method === "plain-lp" ? "lp" : "cutting-plane-lp", lp.objective, lp.upper, lp.rounds);
+    return answer(
+      lp.weights,
+      lp.timedOut ? "time-limit" : "optimal",
+      method === "plain-lp" ? "lp" : "cutting-plane-lp",
+      lp.objective,
+      lp.upper,
+      lp.rounds,
+    );
   }
   if (lp.timedOut) return timeLimited(highs, p, method, lp, null, deadline);
   const left = deadline === undefined ? undefined : (deadline - performance.now()) / 1000;
-  const milp = left === undefined || left > 0 ? solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios, left) : null;
+  const milp =
+    left === undefined || left > 0 ? solveByScenarioGeneration(highs, p, { binary: true }, lp.scenarios, left) : null;
   if (milp === null || milp.timedOut) return timeLimited(highs, p, method, lp, milp, deadline);
   const lower = supportBounds(p, milp.z!);
   const polish = solveByScenarioGeneration(highs, p, { binary: false, lower }, milp.scenarios, undefined, deadline)!;
   if (polish.timedOut) {
-    return answer(polish.weights, "time-limit", milpMethod(method), polish.objective, Math.min(milp.upper, lp.upper), lp.rounds + milp.rounds + polish.rounds);
+    return answer(
+      polish.weights,
+      "time-limit",
+      milpMethod(method),
+      polish.objective,
+      Math.min(milp.upper, lp.upper),
+      lp.rounds + milp.rounds + polish.rounds,
+    );
   }
   const gap = milp.upper - polish.objective;
   if (gap > GAP_TOL) {
-    throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`);
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `the HiGHS solver did not certify the cardinality-constrained optimum: gap ${gap} > ${GAP_TOL}`,
+    );
   }
-  return answer(polish.weights, "optimal", milpMethod(method), polish.objective, milp.upper, lp.rounds + milp.rounds + polish.rounds);
+  return answer(
+    polish.weights,
+    "optimal",
+    milpMethod(method),
+    polish.objective,
+    milp.upper,
+    lp.rounds + milp.rounds + polish.rounds,
+  );
 }
 
 /** The weights and the solver report; the gap is `bound − objective`, at least 0. */
@@ -119,7 +144,10 @@ function supportBounds(p: MeanCvarProblem, z: Float64Array): Float64Array {
     }
   }
   if (support < p.minHoldings) {
-    throw new EngineError("SOLVER_FAILURE", `the HiGHS MILP returned ${support} active holdings, fewer than minHoldings ${p.minHoldings}`);
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `the HiGHS MILP returned ${support} active holdings, fewer than minHoldings ${p.minHoldings}`,
+    );
   }
   return lower;
 }
@@ -151,8 +179,22 @@ function timeLimited(
   deadline: number | undefined,
 ): { weights: Float64Array; solver: SolverReport } {
   const z = milp?.z ?? (p.fallback === undefined ? largestSupport(p, lp.weights) : activeSupport(p, p.fallback));
-  const polish = solveByScenarioGeneration(highs, p, { binary: false, lower: supportBounds(p, z) }, milp?.scenarios ?? lp.scenarios, undefined, deadline)!;
+  const polish = solveByScenarioGeneration(
+    highs,
+    p,
+    { binary: false, lower: supportBounds(p, z) },
+    milp?.scenarios ?? lp.scenarios,
+    undefined,
+    deadline,
+  )!;
   // Both bounds hold for the full problem; the LP relaxation's is always finite.
   const bound = milp !== null && Number.isFinite(milp.upper) ? Math.min(milp.upper, lp.upper) : lp.upper;
-  return answer(polish.weights, "time-limit", milpMethod(method), polish.objective, bound, lp.rounds + (milp?.rounds ?? 0) + polish.rounds);
+  return answer(
+    polish.weights,
+    "time-limit",
+    milpMethod(method),
+    polish.objective,
+    bound,
+    lp.rounds + (milp?.rounds ?? 0) + polish.rounds,
+  );
 }

@@ -46,10 +46,20 @@ export function solveMinimumCvar(
     }
     floor = { mean, value: Math.min(target, best) };
   }
-  const { problem, scale } = minimumCvarProblem({ n, periods, returns: data.returns, target: equal }, tailSize, rules.maxWeight, rules.confidence, rules.rule, floor);
+  const { problem, scale } = minimumCvarProblem(
+    { n, periods, returns: data.returns, target: equal },
+    tailSize,
+    rules.maxWeight,
+    rules.confidence,
+    rules.rule,
+    floor,
+  );
   // A time-limited MILP without a point falls back to the maximum-return portfolio's support (it meets the floor).
   if (fallback !== undefined) problem.fallback = fallback;
   const { weights, solver } = solveMeanCvar(highs, problem, rules.method, deadline);
-  const cvar = conditionalValueAtRisk(eligibleReturns({ n, periods, returns: data.returns }, weights), rules.confidence);
+  const cvar = conditionalValueAtRisk(
+    eligibleReturns({ n, periods, returns: data.returns }, weights),
+    rules.confidence,
+  );
   return { weights, report: { ...solver, objective: cvar, gap: solver.gap * scale }, cvar };
 }

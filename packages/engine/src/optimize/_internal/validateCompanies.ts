@@ -24,17 +24,23 @@ export function validateCompanies(companies: unknown): readonly OptimizerCompany
     }
     const { id, marketCap, linguisticBeta, marketBuzz, convictionScore } = c as Record<string, unknown>;
     if (typeof id !== "string" || id.length === 0) {
-      throw new EngineError("INVALID_INPUT", `companies[${i}].id must be a non-empty string`, { field: `companies[${i}].id` });
+      throw new EngineError("INVALID_INPUT", `companies[${i}].id must be a non-empty string`, {
+        field: `companies[${i}].id`,
+      });
     }
     if (seen.has(id)) {
-      throw new EngineError("INVALID_INPUT", `companies[${i}].id ${id} is listed more than once`, { field: `companies[${i}].id` });
+      throw new EngineError("INVALID_INPUT", `companies[${i}].id ${id} is listed more than once`, {
+        field: `companies[${i}].id`,
+      });
     }
     seen.add(id);
     // Fast path first: the messages (and their strings) are only built for a failing field.
-    if (marketCap !== null && !(isFiniteNumber(marketCap) && marketCap >= 0)) assertInRange(`companies[${i}].marketCap`, marketCap, { min: 0 });
+    if (marketCap !== null && !(isFiniteNumber(marketCap) && marketCap >= 0))
+      assertInRange(`companies[${i}].marketCap`, marketCap, { min: 0 });
     if (!isFiniteNumber(linguisticBeta)) assertFinite(`companies[${i}].linguisticBeta`, linguisticBeta);
     if (!isFiniteNumber(marketBuzz)) assertFinite(`companies[${i}].marketBuzz`, marketBuzz);
-    if (convictionScore !== null && !isFiniteNumber(convictionScore)) assertFinite(`companies[${i}].convictionScore`, convictionScore);
+    if (convictionScore !== null && !isFiniteNumber(convictionScore))
+      assertFinite(`companies[${i}].convictionScore`, convictionScore);
   }
   return companies as readonly OptimizerCompany[];
 }

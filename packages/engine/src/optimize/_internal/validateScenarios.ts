@@ -24,16 +24,22 @@ export function validateScenarios(scenarios: unknown, name = "scenarios"): Check
   }
   const { assetIds, returns, periods } = scenarios as Record<string, unknown>;
   if (!Array.isArray(assetIds)) {
-    throw new EngineError("INVALID_INPUT", `${name}.assetIds must be an array of strings`, { field: `${name}.assetIds` });
+    throw new EngineError("INVALID_INPUT", `${name}.assetIds must be an array of strings`, {
+      field: `${name}.assetIds`,
+    });
   }
   const column = new Map<string, number>();
   for (let i = 0; i < assetIds.length; i++) {
     const id: unknown = assetIds[i];
     if (typeof id !== "string" || id.length === 0) {
-      throw new EngineError("INVALID_INPUT", `${name}.assetIds[${i}] must be a non-empty string`, { field: `${name}.assetIds[${i}]` });
+      throw new EngineError("INVALID_INPUT", `${name}.assetIds[${i}] must be a non-empty string`, {
+        field: `${name}.assetIds[${i}]`,
+      });
     }
     if (column.has(id)) {
-      throw new EngineError("INVALID_INPUT", `${name}.assetIds[${i}] ${id} is listed more than once`, { field: `${name}.assetIds[${i}]` });
+      throw new EngineError("INVALID_INPUT", `${name}.assetIds[${i}] ${id} is listed more than once`, {
+        field: `${name}.assetIds[${i}]`,
+      });
     }
     column.set(id, i);
   }

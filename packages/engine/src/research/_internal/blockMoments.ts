@@ -25,7 +25,14 @@ export interface BlockMoments {
 const SAFE_MAX = 2 ** 400;
 const SAFE_MIN = 2 ** -400;
 
-export function blockMoments(values: Float64Array, columns: number, dropped: number, blocks: number, rows: number, shift: number): BlockMoments {
+export function blockMoments(
+  values: Float64Array,
+  columns: number,
+  dropped: number,
+  blocks: number,
+  rows: number,
+  shift: number,
+): BlockMoments {
   const size = blocks * columns;
   const scale = new Float64Array(size);
   const mean = new Float64Array(size);

@@ -5,7 +5,14 @@ import { contiguousGroups } from "./contiguousGroups.ts";
 describe("research helpers", () => {
   it("their doc examples hold", () => {
     expect(binomial(6, 2)).toBe(15);
-    expect(combinations(4, 2).map((c) => Array.from(c))).toEqual([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
+    expect(combinations(4, 2).map((c) => Array.from(c))).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
     expect(contiguousGroups(10, 3)).toEqual(Int32Array.of(0, 4, 7, 10));
   });
 

@@ -9,7 +9,13 @@ import type { CrossValidationSplit } from "../types.ts";
  * @throws EngineError INSUFFICIENT_DATA when no period is left to train on, naming `options.purge`
  *   (the purge alone empties it) or `options.embargo`.
  */
-export function purgedSplit(bounds: Int32Array, testGroups: Int32Array, purge: number, embargo: number, splitIndex: number): CrossValidationSplit {
+export function purgedSplit(
+  bounds: Int32Array,
+  testGroups: Int32Array,
+  purge: number,
+  embargo: number,
+  splitIndex: number,
+): CrossValidationSplit {
   const periods = bounds[bounds.length - 1]!;
   const banned = new Uint8Array(periods);
   let testCount = 0;
@@ -46,6 +52,7 @@ export function purgedSplit(bounds: Int32Array, testGroups: Int32Array, purge: n
 function purgedSplitHasTrain(bounds: Int32Array, testGroups: Int32Array, purge: number): boolean {
   const periods = bounds[bounds.length - 1]!;
   const banned = new Uint8Array(periods);
-  for (const g of testGroups) banned.fill(1, Math.max(0, bounds[g]! - purge), Math.min(periods, bounds[g + 1]! + purge));
+  for (const g of testGroups)
+    banned.fill(1, Math.max(0, bounds[g]! - purge), Math.min(periods, bounds[g + 1]! + purge));
   return banned.includes(0);
 }

@@ -20,9 +20,13 @@ export function readPurgeOptions(options: Partial<PurgeOptions>, periods: number
     return { purge, embargo: Math.floor(e.fraction * periods) };
   }
   if (typeof embargo !== "number") {
-    throw new EngineError("INVALID_INPUT", `options.embargo must be a count of periods (an integer >= 0) or { fraction } of the periods, got ${embargo === null ? "null" : typeof embargo}`, {
-      field: "options.embargo",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `options.embargo must be a count of periods (an integer >= 0) or { fraction } of the periods, got ${embargo === null ? "null" : typeof embargo}`,
+      {
+        field: "options.embargo",
+      },
+    );
   }
   assertInteger("options.embargo", embargo, { min: 0 });
   return { purge, embargo };

@@ -9,27 +9,39 @@ import type { CrossValidationSplits } from "../types.ts";
 export function expectSplitRules(cv: CrossValidationSplits): void {
   const { periods: T, groups, purge: h, embargo: e } = cv;
   const bad: string[] = [];
-  if (groups[0] !== 0 || groups[groups.length - 1] !== T) bad.push(`groups run from ${groups[0]} to ${groups[groups.length - 1]}`);
-  for (let g = 0; g + 1 < groups.length; g++) if (groups[g + 1]! - groups[g]! < 2) bad.push(`group ${g} holds fewer than 2 periods`);
+  if (groups[0] !== 0 || groups[groups.length - 1] !== T)
+    bad.push(`groups run from ${groups[0]} to ${groups[groups.length - 1]}`);
+  for (let g = 0; g + 1 < groups.length; g++)
+    if (groups[g + 1]! - groups[g]! < 2) bad.push(`group ${g} holds fewer than 2 periods`);
   cv.splits.forEach((split, s) => {
     const train = Array.from(split.train);
     const test = Array.from(split.test);
     // Sorted, in range.
-    for (const [name, list] of [["train", train], ["test", test]] as const) {
+    for (const [name, list] of [
+      ["train", train],
+      ["test", test],
+    ] as const) {
       for (let k = 0; k < list.length; k++) {
-        if (!(list[k]! >= 0 && list[k]! < T && (k === 0 || list[k]! > list[k - 1]!))) bad.push(`split ${s} ${name}[${k}] = ${list[k]}`);
+        if (!(list[k]! >= 0 && list[k]! < T && (k === 0 || list[k]! > list[k - 1]!)))
+          bad.push(`split ${s} ${name}[${k}] = ${list[k]}`);
       }
     }
     // The test set is exactly the union of its groups.
-    const expectedTest = Array.from(split.testGroups).flatMap((g) => Array.from({ length: groups[g + 1]! - groups[g]! }, (_, i) => groups[g]! + i));
+    const expectedTest = Array.from(split.testGroups).flatMap((g) =>
+      Array.from({ length: groups[g + 1]! - groups[g]! }, (_, i) => groups[g]! + i),
+    );
     if (test.join() !== expectedTest.join()) bad.push(`split ${s} test is not the union of its groups`);
     // Disjoint; purge: no train label window [t, t + h] overlaps a test label window [u, u + h], i.e. |t − u| > h.
-    for (const t of train) for (const u of test) if (!(Math.abs(t - u) > h)) bad.push(`split ${s}: train ${t} within ${h} of test ${u}`);
+    for (const t of train)
+      for (const u of test) if (!(Math.abs(t - u) > h)) bad.push(`split ${s}: train ${t} within ${h} of test ${u}`);
     // Embargo and purge zones: no train period in [a − h, b + h + e]; and every period outside all zones is trained on.
     const trainSet = new Set(train);
     for (let t = 0; t < T; t++) {
       const inZone = Array.from(split.testGroups).some((g) => t >= groups[g]! - h && t <= groups[g + 1]! - 1 + h + e);
-      if (trainSet.has(t) === inZone) bad.push(`split ${s}: period ${t} ${inZone ? "in a zone but trained on" : "outside every zone but not trained on"}`);
+      if (trainSet.has(t) === inZone)
+        bad.push(
+          `split ${s}: period ${t} ${inZone ? "in a zone but trained on" : "outside every zone but not trained on"}`,
+        );
     }
   });
   expect(bad.slice(0, 10)).toEqual([]);
@@ -52,7 +64,8 @@ export function expectPathRules(cv: CrossValidationSplits, phi: number): void {
     if (path.length !== groupCount) bad.push(`path ${p} has ${path.length} segments`);
     for (let g = 0; g < groupCount; g++) {
       const s = path[g]!;
-      if (!Array.from(cv.splits[s]!.testGroups).includes(g)) bad.push(`path ${p} takes group ${g} from split ${s}, which does not test it`);
+      if (!Array.from(cv.splits[s]!.testGroups).includes(g))
+        bad.push(`path ${p} takes group ${g} from split ${s}, which does not test it`);
       const key = `${s}:${g}`;
       used.set(key, (used.get(key) ?? 0) + 1);
     }

@@ -17,8 +17,16 @@ import { solveRiskBudget } from "./solveRiskBudget.ts";
  * by position), solves Spinu's problem (solveRiskBudget) and reports the weights, the annual
  * performance, the risk contributions and budgets by id, and the Newton certificate.
  */
-export function riskBudgetResult<M extends "risk-budgeting" | "equal-risk-contribution">(method: M, covariance: CovarianceInput, options: RiskBudgetOptions | undefined): RiskBudgetResult<M> {
-  const opts = readOptions<RiskBudgetOptions>(options, "{ budgets?, tolerance?, maxIterations? }", ["budgets", "tolerance", "maxIterations"]);
+export function riskBudgetResult<M extends "risk-budgeting" | "equal-risk-contribution">(
+  method: M,
+  covariance: CovarianceInput,
+  options: RiskBudgetOptions | undefined,
+): RiskBudgetResult<M> {
+  const opts = readOptions<RiskBudgetOptions>(options, "{ budgets?, tolerance?, maxIterations? }", [
+    "budgets",
+    "tolerance",
+    "maxIterations",
+  ]);
   const bare = bareCovarianceWarning(covariance);
   const cov = readCovariance("covariance", covariance);
   const n = cov.size;
@@ -43,13 +51,26 @@ export function riskBudgetResult<M extends "risk-budgeting" | "equal-risk-contri
     contributions[i] = (w[i]! * sw[i]!) / variance;
     worst = Math.max(worst, Math.abs(contributions[i]! - budgets[i]!));
   }
-  const performance = performanceOf(w, { sigma: cov.values, mu: undefined, riskFreeRate: 0, periodsPerYear: cov.periodsPerYear, frequency: cov.frequency });
+  const performance = performanceOf(w, {
+    sigma: cov.values,
+    mu: undefined,
+    riskFreeRate: 0,
+    periodsPerYear: cov.periodsPerYear,
+    frequency: cov.frequency,
+  });
   const warnings = bare === undefined ? [] : [bare];
   const result = portfolioResult(
     method,
     cov.assets,
     Float64Array.from(w),
-    { status: "optimal", solver: "newton", objective: worst, gap: worst, residuals: { stationarity: worst, primalFeasibility: Math.abs(sum - 1), dualFeasibility: 0, complementarity: 0 }, iterations: solution.iterations },
+    {
+      status: "optimal",
+      solver: "newton",
+      objective: worst,
+      gap: worst,
+      residuals: { stationarity: worst, primalFeasibility: Math.abs(sum - 1), dualFeasibility: 0, complementarity: 0 },
+      iterations: solution.iterations,
+    },
     performance,
     warnings,
   );
@@ -64,21 +85,35 @@ function readBudgets(value: RiskBudgetOptions["budgets"], assets: readonly strin
   const n = assets.length;
   if (value === undefined) return new Float64Array(n).fill(1 / n);
   let b: Float64Array;
-  const byId = value instanceof Map || (value !== null && typeof value === "object" && !Array.isArray(value) && !ArrayBuffer.isView(value) && typeof (value as ArrayLike<number>).length !== "number");
+  const byId =
+    value instanceof Map ||
+    (value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      !ArrayBuffer.isView(value) &&
+      typeof (value as ArrayLike<number>).length !== "number");
   if (byId) {
     b = weightVector("budgets", value as Readonly<Record<string, number>>, assets);
     const given = new Set(value instanceof Map ? [...value.keys()] : Object.keys(value));
     const missing = assets.filter((id) => !given.has(id));
     if (missing.length > 0) {
-      throw new EngineError("INVALID_INPUT", `budgets must give every asset a budget > 0: missing ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`, {
-        field: "budgets",
-        details: { missing },
-      });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `budgets must give every asset a budget > 0: missing ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
+        {
+          field: "budgets",
+          details: { missing },
+        },
+      );
     }
   } else {
     b = Float64Array.from(toFiniteFloat64("budgets", value, 1));
     if (b.length !== n) {
-      throw new EngineError("INVALID_INPUT", `budgets must hold one budget per covariance row: got ${b.length} for a ${n}×${n} covariance`, { field: "budgets" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `budgets must hold one budget per covariance row: got ${b.length} for a ${n}×${n} covariance`,
+        { field: "budgets" },
+      );
     }
   }
   const name = (i: number) => (byId ? `budgets.${assets[i]}` : `budgets[${i}]`);
@@ -95,7 +130,10 @@ function readBudgets(value: RiskBudgetOptions["budgets"], assets: readonly strin
   for (let i = 0; i < n; i++) b[i] = b[i]! / sum;
   // A budget that underflows relative to the largest is not representable as a risk share.
   for (let i = 0; i < n; i++) {
-    if (!(b[i]! >= 1e-12)) throw new EngineError("INVALID_INPUT", `${name(i)} must be at least 1e-12 of the budgets' sum`, { field: name(i) });
+    if (!(b[i]! >= 1e-12))
+      throw new EngineError("INVALID_INPUT", `${name(i)} must be at least 1e-12 of the budgets' sum`, {
+        field: name(i),
+      });
   }
   return b;
 }

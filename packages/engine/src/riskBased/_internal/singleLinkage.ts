@@ -45,7 +45,10 @@ export function orderedSingleLinkage(d: Float64Array, n: number, key: Float64Arr
       }
     }
   }
-  edges.sort((x, y) => x.distance - y.distance || Math.min(x.a, x.b) - Math.min(y.a, y.b) || Math.max(x.a, x.b) - Math.max(y.a, y.b));
+  edges.sort(
+    (x, y) =>
+      x.distance - y.distance || Math.min(x.a, x.b) - Math.min(y.a, y.b) || Math.max(x.a, x.b) - Math.max(y.a, y.b),
+  );
 
   // Union–find over the leaves; `cluster[root]` is the dendrogram cluster a set currently is.
   const root = Int32Array.from({ length: n }, (_, i) => i);
@@ -67,7 +70,8 @@ export function orderedSingleLinkage(d: Float64Array, n: number, key: Float64Arr
     const rb = find(edge.b);
     let p = cluster[ra]!;
     let q = cluster[rb]!;
-    const before = height[p]! - height[q]! || size[p]! - size[q]! || minKey[p]! - minKey[q]! || minLeaf[p]! - minLeaf[q]!;
+    const before =
+      height[p]! - height[q]! || size[p]! - size[q]! || minKey[p]! - minKey[q]! || minLeaf[p]! - minLeaf[q]!;
     if (before > 0) [p, q] = [q, p];
     const id = n + steps.length;
     steps.push({ left: p, right: q, distance: edge.distance, size: size[p]! + size[q]! });

@@ -26,7 +26,13 @@ export interface RiskBudgetSolution {
  * @param sigma n×n PSD covariance with a positive diagonal, scaled so its largest variance is 1.
  * @param b n budgets > 0 summing to 1.
  */
-export function solveRiskBudget(sigma: Float64Array, n: number, b: Float64Array, tolerance: number, maxIterations: number): RiskBudgetSolution {
+export function solveRiskBudget(
+  sigma: Float64Array,
+  n: number,
+  b: Float64Array,
+  tolerance: number,
+  maxIterations: number,
+): RiskBudgetSolution {
   // Start: inverse volatility, scaled so that yᵀΣy = Σb = 1 (which holds at the optimum).
   let y = new Float64Array(n);
   for (let i = 0; i < n; i++) y[i] = b[i]! / Math.sqrt(sigma[i * n + i]!);
@@ -87,7 +93,10 @@ export function solveRiskBudget(sigma: Float64Array, n: number, b: Float64Array,
       break;
     }
   }
-  throw new EngineError("SOLVER_FAILURE", `risk budgeting did not converge to a residual <= ${tolerance} in ${maxIterations} Newton steps`);
+  throw new EngineError(
+    "SOLVER_FAILURE",
+    `risk budgeting did not converge to a residual <= ${tolerance} in ${maxIterations} Newton steps`,
+  );
 }
 
 /** max_i |y_i·(Σy)_i / yᵀΣy − b_i|: how far the risk contributions of y are from the budgets. */

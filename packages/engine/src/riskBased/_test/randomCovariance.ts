@@ -16,17 +16,24 @@ export function sampleCovarianceOf(seed: number, n: number, periods: number): nu
   const returns: number[][] = [];
   for (let t = 0; t < periods; t++) {
     const f = [normal(), normal()];
-    returns.push(Array.from({ length: n }, (_, i) => f[0]! * loadings[0]![i]! + f[1]! * loadings[1]![i]! + vols[i]! * normal()));
+    returns.push(
+      Array.from({ length: n }, (_, i) => f[0]! * loadings[0]![i]! + f[1]! * loadings[1]![i]! + vols[i]! * normal()),
+    );
   }
   const mean = Array.from({ length: n }, (_, i) => returns.reduce((s, r) => s + r[i]!, 0) / periods);
   return Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, j) => returns.reduce((s, r) => s + (r[i]! - mean[i]!) * (r[j]! - mean[j]!), 0) / (periods - 1)),
+    Array.from(
+      { length: n },
+      (_, j) => returns.reduce((s, r) => s + (r[i]! - mean[i]!) * (r[j]! - mean[j]!), 0) / (periods - 1),
+    ),
   );
 }
 
 /** A covariance of 1..maxN assets from a seeded factor model (T = 3n + 10, so full rank). */
 export const covarianceArb = (maxN = 10, minN = 1): fc.Arbitrary<number[][]> =>
-  fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: minN, max: maxN })).map(([seed, n]) => sampleCovarianceOf(seed, n, 3 * n + 10));
+  fc
+    .tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: minN, max: maxN }))
+    .map(([seed, n]) => sampleCovarianceOf(seed, n, 3 * n + 10));
 
 /** Rows and columns of `cov` permuted: `out[i][j] = cov[p[i]][p[j]]`. */
 export function permuteCovariance(cov: readonly (readonly number[])[], p: readonly number[]): number[][] {

@@ -7,7 +7,12 @@
  *
  * Cost: O(n log n).
  */
-export function maximumMeanReturn(mean: Float64Array, maxWeight: number, minHoldings: number, minActiveWeight: number): { value: number; weights: Float64Array } {
+export function maximumMeanReturn(
+  mean: Float64Array,
+  maxWeight: number,
+  minHoldings: number,
+  minActiveWeight: number,
+): { value: number; weights: Float64Array } {
   const n = mean.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mean[b]! - mean[a]! || a - b);
   const w = new Float64Array(n);

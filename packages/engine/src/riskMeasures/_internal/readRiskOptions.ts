@@ -23,7 +23,15 @@ export interface RiskRuleOptions extends WeightRuleOptions, RiskFreeRateOption {
 }
 
 /** The shared option names, for the strict-option check (docs/maths.md#strict-inputs). */
-export const RISK_RULE_OPTION_NAMES = ["riskMeasure", "confidence", "maxWeight", "minHoldings", "minActiveWeight", "riskFreeRate", "timeLimitSeconds"] as const;
+export const RISK_RULE_OPTION_NAMES = [
+  "riskMeasure",
+  "confidence",
+  "maxWeight",
+  "minHoldings",
+  "minActiveWeight",
+  "riskFreeRate",
+  "timeLimitSeconds",
+] as const;
 
 /** The checked shared options; minHoldings 0 means no holdings rule. */
 export interface RiskRules {
@@ -53,19 +61,39 @@ export function readRiskReturns(returns: unknown): CheckedReturnsTable {
  * @throws EngineError INVALID_INPUT naming the option; INFEASIBLE naming the weight rule no portfolio of n assets can meet.
  */
 export function readRiskRules(o: Partial<RiskRuleOptions>, n: number, periodsPerYear: number): RiskRules {
-  const { riskMeasure, confidence, maxWeight = 1, minHoldings, minActiveWeight = 0.01, riskFreeRate = 0, timeLimitSeconds } = o;
+  const {
+    riskMeasure,
+    confidence,
+    maxWeight = 1,
+    minHoldings,
+    minActiveWeight = 0.01,
+    riskFreeRate = 0,
+    timeLimitSeconds,
+  } = o;
   if (riskMeasure === undefined) {
-    throw new EngineError("INVALID_INPUT", `riskMeasure is required: one of ${RISK_MEASURES.map((m) => `"${m}"`).join(", ")}`, { field: "riskMeasure" });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `riskMeasure is required: one of ${RISK_MEASURES.map((m) => `"${m}"`).join(", ")}`,
+      { field: "riskMeasure" },
+    );
   }
   if (!RISK_MEASURES.includes(riskMeasure)) {
     const given = String(riskMeasure);
-    throw new EngineError("INVALID_INPUT", `riskMeasure must be one of ${RISK_MEASURES.map((m) => `"${m}"`).join(", ")}, got "${given}" (closest: "${closestName(given, RISK_MEASURES)}")`, {
-      field: "riskMeasure",
-    });
+    throw new EngineError(
+      "INVALID_INPUT",
+      `riskMeasure must be one of ${RISK_MEASURES.map((m) => `"${m}"`).join(", ")}, got "${given}" (closest: "${closestName(given, RISK_MEASURES)}")`,
+      {
+        field: "riskMeasure",
+      },
+    );
   }
   if (confidence !== undefined) {
     if (riskMeasure !== "cdar") {
-      throw new EngineError("INVALID_INPUT", `confidence is read with riskMeasure "cdar" only, not "${riskMeasure}"; remove it`, { field: "confidence" });
+      throw new EngineError(
+        "INVALID_INPUT",
+        `confidence is read with riskMeasure "cdar" only, not "${riskMeasure}"; remove it`,
+        { field: "confidence" },
+      );
     }
     assertInRange("confidence", confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   }
@@ -75,14 +103,24 @@ export function readRiskRules(o: Partial<RiskRuleOptions>, n: number, periodsPer
     assertInRange("minActiveWeight", minActiveWeight, { min: 0.0001, max: 1, minExclusive: true });
   }
   perPeriod("riskFreeRate", riskFreeRate, "rate", periodsPerYear);
-  if (timeLimitSeconds !== undefined) assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
-  assertFeasibleWeightRules({ maxWeight, minHoldings: minHoldings ?? 0, minActiveWeight: minHoldings === undefined ? 0 : minActiveWeight }, n, {
-    candidates: "assets",
-    countKey: "assets",
-    given: (key) => o[key] !== undefined,
-  });
+  if (timeLimitSeconds !== undefined)
+    assertInRange("timeLimitSeconds", timeLimitSeconds, { min: 0, minExclusive: true });
+  assertFeasibleWeightRules(
+    { maxWeight, minHoldings: minHoldings ?? 0, minActiveWeight: minHoldings === undefined ? 0 : minActiveWeight },
+    n,
+    {
+      candidates: "assets",
+      countKey: "assets",
+      given: (key) => o[key] !== undefined,
+    },
+  );
   return {
-    measure: riskMeasure, confidence: confidence ?? DEFAULT_CONFIDENCE, maxWeight, minHoldings: minHoldings ?? 0,
-    minActiveWeight: minHoldings === undefined ? maxWeight : minActiveWeight, riskFreeRate, timeLimitSeconds,
+    measure: riskMeasure,
+    confidence: confidence ?? DEFAULT_CONFIDENCE,
+    maxWeight,
+    minHoldings: minHoldings ?? 0,
+    minActiveWeight: minHoldings === undefined ? maxWeight : minActiveWeight,
+    riskFreeRate,
+    timeLimitSeconds,
   };
 }

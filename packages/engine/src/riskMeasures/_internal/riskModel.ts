@@ -57,7 +57,8 @@ export function riskModel(highs: Highs, p: RiskProblem, variant: RiskModelVarian
     cols.upper.push(upper);
     return cols.cost.length - 1;
   };
-  for (let i = 0; i < n; i++) addColumn(p.riskAversion === undefined ? 0 : -mean[i]!, variant.lower?.[i] ?? 0, p.maxWeight);
+  for (let i = 0; i < n; i++)
+    addColumn(p.riskAversion === undefined ? 0 : -mean[i]!, variant.lower?.[i] ?? 0, p.maxWeight);
   const starts = [0];
   const indices: number[] = [];
   const values: number[] = [];
@@ -152,8 +153,21 @@ export function riskModel(highs: Highs, p: RiskProblem, variant: RiskModelVarian
     colUpper: Float64Array.from(cols.upper),
     rowLower: Float64Array.from(rowLower),
     rowUpper: Float64Array.from(rowUpper),
-    matrix: { format: "csr", numRows, numCols, starts: Int32Array.from(starts), indices: Int32Array.from(indices), values: Float64Array.from(values) },
-    ...(zColumn >= 0 ? { integrality: Int32Array.from({ length: numCols }, (_, c) => (c >= zColumn ? highs.constants.variableType.integer : 0)) } : {}),
+    matrix: {
+      format: "csr",
+      numRows,
+      numCols,
+      starts: Int32Array.from(starts),
+      indices: Int32Array.from(indices),
+      values: Float64Array.from(values),
+    },
+    ...(zColumn >= 0
+      ? {
+          integrality: Int32Array.from({ length: numCols }, (_, c) =>
+            c >= zColumn ? highs.constants.variableType.integer : 0,
+          ),
+        }
+      : {}),
   };
   return { data, zColumn };
 }

@@ -37,7 +37,10 @@ export function seriesRisk(measure: RiskMeasure, r: Float64Array, confidence: nu
 
 /** `value`, or INVALID_INPUT when the returns are so large that it overflows. */
 export function finite(value: number, what: string): number {
-  if (!Number.isFinite(value)) throw new EngineError("INVALID_INPUT", `returns are too large: their ${what} overflows a double`, { field: "returns" });
+  if (!Number.isFinite(value))
+    throw new EngineError("INVALID_INPUT", `returns are too large: their ${what} overflows a double`, {
+      field: "returns",
+    });
   return value;
 }
 

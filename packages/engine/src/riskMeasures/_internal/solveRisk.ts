@@ -37,7 +37,10 @@ export interface RiskSolution {
 }
 
 /** The T portfolio returns R·w. */
-export function portfolioReturns(data: { assets: readonly string[]; periods: number; returns: Float64Array }, w: ArrayLike<number>): Float64Array {
+export function portfolioReturns(
+  data: { assets: readonly string[]; periods: number; returns: Float64Array },
+  w: ArrayLike<number>,
+): Float64Array {
   const { assets, periods, returns } = data;
   const n = assets.length;
   const r = new Float64Array(periods);
@@ -61,7 +64,13 @@ interface Solved {
   zColumn: number;
 }
 
-function run(highs: Highs, p: RiskProblem, variant: RiskModelVariant, timeLimitSeconds: number | undefined, what: string): Solved | null {
+function run(
+  highs: Highs,
+  p: RiskProblem,
+  variant: RiskModelVariant,
+  timeLimitSeconds: number | undefined,
+  what: string,
+): Solved | null {
   return withSolverModel(
     () => {
       const { data, zColumn } = riskModel(highs, p, variant);
@@ -71,13 +80,17 @@ function run(highs: Highs, p: RiskProblem, variant: RiskModelVariant, timeLimitS
       if (timeLimitSeconds !== undefined) model.options.set({ time_limit: timeLimitSeconds });
       // Measured at 300 assets × 1260 days: HiGHS's presolve costs more than it saves on the minimax and
       // drawdown LPs (minimax 2.4 → 1.2 s, max-drawdown 5.9 → 3.5 s, CDaR 7.3 → 5.7 s), not on MAD's.
-      if (variant.holdings === undefined && p.measure !== "mad" && p.measure !== "semi-deviation") model.options.set({ presolve: "off" });
+      if (variant.holdings === undefined && p.measure !== "mad" && p.measure !== "semi-deviation")
+        model.options.set({ presolve: "off" });
       const { modelStatus } = model.run();
       if (modelStatus === INFEASIBLE) return null;
       const timedOut = modelStatus === TIME_LIMIT;
-      if (modelStatus !== OPTIMAL && !timedOut) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
-      const bound = variant.holdings === undefined ? model.getObjectiveValue() : Number(model.info.get("mip_dual_bound"));
-      if (timedOut && Number(model.info.get("primal_solution_status")) !== FEASIBLE) return { x: new Float64Array(0), bound, timedOut, zColumn };
+      if (modelStatus !== OPTIMAL && !timedOut)
+        throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: ${statusName(modelStatus)}`);
+      const bound =
+        variant.holdings === undefined ? model.getObjectiveValue() : Number(model.info.get("mip_dual_bound"));
+      if (timedOut && Number(model.info.get("primal_solution_status")) !== FEASIBLE)
+        return { x: new Float64Array(0), bound, timedOut, zColumn };
       return { x: Float64Array.from(model.getSolution().colValue), bound, timedOut, zColumn };
     },
   );
@@ -113,21 +126,34 @@ export function solveRisk(
   let floor: number | undefined;
   let fallback: Float64Array | undefined;
   if (options.target !== undefined) {
-    const { value: best, weights: bestWeights } = maximumMeanReturn(mean, rules.maxWeight, rules.minHoldings, rules.minActiveWeight);
+    const { value: best, weights: bestWeights } = maximumMeanReturn(
+      mean,
+      rules.maxWeight,
+      rules.minHoldings,
+      rules.minActiveWeight,
+    );
     fallback = bestWeights;
     if (options.target > best + GAP_TOL * s) {
       const annualBest = best * data.periodsPerYear;
       throw new EngineError(
         "INFEASIBLE",
         `targetReturn ${formatNumber(options.annualTarget ?? options.target)} is above the largest expected return the weight rules allow, ${formatNumber(annualBest)} a year (${formatNumber(best)} per period); lower targetReturn or raise maxWeight`,
-        { field: "targetReturn", details: { targetReturn: options.annualTarget ?? options.target, largest: annualBest } },
+        {
+          field: "targetReturn",
+          details: { targetReturn: options.annualTarget ?? options.target, largest: annualBest },
+        },
       );
     }
     floor = Math.min(options.target, best) / s;
   }
   const p: RiskProblem = {
-    n, periods: T, returns: data.returns.map((r) => r / s), mean: mean.map((m) => m / s), measure: rules.measure,
-    tailSize: snapToInteger((1 - rules.confidence) * T), maxWeight: rules.maxWeight,
+    n,
+    periods: T,
+    returns: data.returns.map((r) => r / s),
+    mean: mean.map((m) => m / s),
+    measure: rules.measure,
+    tailSize: snapToInteger((1 - rules.confidence) * T),
+    maxWeight: rules.maxWeight,
     ...(options.riskAversion === undefined ? {} : { riskAversion: options.riskAversion }),
     ...(floor === undefined ? {} : { floor }),
   };
@@ -153,23 +179,43 @@ export function solveRisk(
     const difference = value - bound * s;
     const tolerance = GAP_TOL * s * Math.max(1, Math.abs(bound));
     if (Math.abs(difference) > tolerance) {
-      throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify ${what}: the objective at the weights differs from the proven bound by ${difference} (tolerance ${tolerance})`);
+      throw new EngineError(
+        "SOLVER_FAILURE",
+        `the HiGHS solver did not certify ${what}: the objective at the weights differs from the proven bound by ${difference} (tolerance ${tolerance})`,
+      );
     }
     return Math.max(0, difference);
   };
   const lp = run(highs, p, {}, undefined, "the risk-measure LP");
-  if (lp === null) throw new EngineError("SOLVER_FAILURE", "the HiGHS solver reported the risk-measure LP infeasible although its rules were checked feasible");
+  if (lp === null)
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      "the HiGHS solver reported the risk-measure LP infeasible although its rules were checked feasible",
+    );
   const w = weightsOf(lp.x);
   const atLp = evaluate(w);
   let active = 0;
   for (let i = 0; i < n; i++) if (w[i]! >= rules.minActiveWeight * (1 - EPS)) active++;
   if (active >= rules.minHoldings) {
-    return { weights: w, risk: atLp.risk, mean: atLp.mean, objective: atLp.objective, gap: certify(atLp.minimised, lp.bound, "the risk-measure LP"), status: "optimal", solver: "lp", iterations: 1 };
+    return {
+      weights: w,
+      risk: atLp.risk,
+      mean: atLp.mean,
+      objective: atLp.objective,
+      gap: certify(atLp.minimised, lp.bound, "the risk-measure LP"),
+      status: "optimal",
+      solver: "lp",
+      iterations: 1,
+    };
   }
   const holdings = { minHoldings: rules.minHoldings, minActiveWeight: rules.minActiveWeight };
   const milp = run(highs, p, { holdings }, rules.timeLimitSeconds, "the cardinality-constrained MILP");
   if (milp === null) {
-    throw new EngineError("INFEASIBLE", `no portfolio meets minHoldings ${rules.minHoldings} with minActiveWeight ${formatNumber(rules.minActiveWeight)} and the target return`, { field: "minHoldings" });
+    throw new EngineError(
+      "INFEASIBLE",
+      `no portfolio meets minHoldings ${rules.minHoldings} with minActiveWeight ${formatNumber(rules.minActiveWeight)} and the target return`,
+      { field: "minHoldings" },
+    );
   }
   // The support: the MILP's binaries, or (stopped without a point) the maximum-return portfolio's
   // when a target is set (it meets the floor), else the K largest LP weights.
@@ -183,13 +229,32 @@ export function solveRisk(
     for (const i of order.slice(0, rules.minHoldings)) lower[i] = rules.minActiveWeight;
   }
   const polish = run(highs, p, { lower }, undefined, "the polish LP");
-  if (polish === null) throw new EngineError("SOLVER_FAILURE", "the HiGHS solver reported the polish LP infeasible on the MILP's support");
+  if (polish === null)
+    throw new EngineError("SOLVER_FAILURE", "the HiGHS solver reported the polish LP infeasible on the MILP's support");
   const wp = weightsOf(polish.x, lower);
   const at = evaluate(wp);
   // Both bounds hold for the full problem; the LP relaxation's is always finite.
   const bound = Number.isFinite(milp.bound) ? Math.max(milp.bound, lp.bound) : lp.bound;
   if (milp.timedOut) {
-    return { weights: wp, risk: at.risk, mean: at.mean, objective: at.objective, gap: Math.max(0, at.minimised - bound * s), status: "time-limit", solver: "milp", iterations: 3 };
+    return {
+      weights: wp,
+      risk: at.risk,
+      mean: at.mean,
+      objective: at.objective,
+      gap: Math.max(0, at.minimised - bound * s),
+      status: "time-limit",
+      solver: "milp",
+      iterations: 3,
+    };
   }
-  return { weights: wp, risk: at.risk, mean: at.mean, objective: at.objective, gap: certify(at.minimised, bound, "the cardinality-constrained optimum"), status: "optimal", solver: "milp", iterations: 3 };
+  return {
+    weights: wp,
+    risk: at.risk,
+    mean: at.mean,
+    objective: at.objective,
+    gap: certify(at.minimised, bound, "the cardinality-constrained optimum"),
+    status: "optimal",
+    solver: "milp",
+    iterations: 3,
+  };
 }

@@ -13,7 +13,12 @@ const BLOCK = 16;
  *
  * Cost: O(T·N) time, O(T·N) memory.
  */
-export function deviationColumns(m: CheckedReturnMatrix, meanWeight: Float64Array | number, divisor: number, scale?: Float64Array): Float64Array {
+export function deviationColumns(
+  m: CheckedReturnMatrix,
+  meanWeight: Float64Array | number,
+  divisor: number,
+  scale?: Float64Array,
+): Float64Array {
   const { returns: R, periods: T, assets: N } = m;
   const sum = new Float64Array(N);
   const correction = new Float64Array(N);

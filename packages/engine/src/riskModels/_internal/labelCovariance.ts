@@ -12,7 +12,11 @@ import type { LabelledReturnMatrix } from "./readReturns.ts";
  * Cost: O(N³/3) (the validator's Cholesky).
  * @throws EngineError INVALID_INPUT naming `returns` and the asset.
  */
-export function labelCovariance<E extends object>(m: LabelledReturnMatrix, values: Float64Array, extra?: E): Covariance & E {
+export function labelCovariance<E extends object>(
+  m: LabelledReturnMatrix,
+  values: Float64Array,
+  extra?: E,
+): Covariance & E {
   const n = m.assets;
   let largest = 0;
   for (let i = 0; i < n; i++) largest = Math.max(largest, values[i * n + i]!);

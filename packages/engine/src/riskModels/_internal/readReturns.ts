@@ -24,7 +24,14 @@ export interface LabelledReturnMatrix extends CheckedReturnMatrix {
 export function readReturns(matrix: AssetReturns | ReturnMatrix, minPeriods = 2): LabelledReturnMatrix {
   const m = validateReturnMatrix(matrix, minPeriods);
   const input = matrix as Partial<AssetReturns> & { assetIds?: unknown };
-  if (isAssetReturns(matrix)) return { ...m, ids: matrix.assets, periodsPerYear: matrix.periodsPerYear, frequency: matrix.frequency, bare: false };
+  if (isAssetReturns(matrix))
+    return {
+      ...m,
+      ids: matrix.assets,
+      periodsPerYear: matrix.periodsPerYear,
+      frequency: matrix.frequency,
+      bare: false,
+    };
   if (Array.isArray(input.assets)) {
     // A labelled look-alike (an AssetReturns that crossed a worker boundary or JSON): its labels are checked.
     const { assets } = readAssetIds("returns.assets", input.assets, m.assets);
@@ -35,5 +42,11 @@ export function readReturns(matrix: AssetReturns | ReturnMatrix, minPeriods = 2)
     const { assets } = readAssetIds("returns.assetIds", input.assetIds, m.assets);
     return { ...m, ids: assets, periodsPerYear: PERIODS_PER_YEAR.daily, frequency: "daily", bare: false };
   }
-  return { ...m, ids: Object.freeze(Array.from({ length: m.assets }, (_, i) => String(i))), periodsPerYear: 1, frequency: "custom", bare: true };
+  return {
+    ...m,
+    ids: Object.freeze(Array.from({ length: m.assets }, (_, i) => String(i))),
+    periodsPerYear: 1,
+    frequency: "custom",
+    bare: true,
+  };
 }

@@ -16,7 +16,13 @@ import { EngineError } from "../../errors/EngineError.ts";
  * @throws EngineError INVALID_INPUT when the equally weighted market does not vary (its
  *   variance below 1e-12 of the average variance over N: the target is undefined).
  */
-export function singleFactorShrinkage(X: Float64Array, S: Float64Array, T: number, N: number, pi: number): { delta: number; values: Float64Array } {
+export function singleFactorShrinkage(
+  X: Float64Array,
+  S: Float64Array,
+  T: number,
+  N: number,
+  pi: number,
+): { delta: number; values: Float64Array } {
   const m = new Float64Array(T);
   for (let i = 0; i < N; i++) {
     const base = i * T;

@@ -5,7 +5,10 @@ import { deviationColumns } from "./deviationColumns.ts";
 /** Σ_t A[a + t]·B[b + t] over t < length, unrolled by four (four partial sums). */
 export function columnDot(A: Float64Array, B: Float64Array, a: number, b: number, length: number): number {
   const tail = length - (length % 4);
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
   for (let t = 0; t < tail; t += 4) {
     s0 += A[a + t]! * B[b + t]!;
     s1 += A[a + t + 1]! * B[b + t + 1]!;
@@ -26,7 +29,11 @@ export function columnDot(A: Float64Array, B: Float64Array, a: number, b: number
  * Cost: O(T·N²/2) time, O(T·N + N²) memory.
  * @throws EngineError INVALID_INPUT when an entry overflows a float64 (returns around 1e154).
  */
-export function weightedCovariance(m: CheckedReturnMatrix, crossWeight: Float64Array | number, meanWeight: Float64Array | number): Float64Array {
+export function weightedCovariance(
+  m: CheckedReturnMatrix,
+  crossWeight: Float64Array | number,
+  meanWeight: Float64Array | number,
+): Float64Array {
   const { periods: T, assets: N } = m;
   // Column-major deviations; scaled by sqrt(a_t) when the cross-product weights vary over time,
   // else the one weight multiplies the cross products at the end.

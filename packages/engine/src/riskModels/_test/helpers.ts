@@ -14,14 +14,18 @@ export interface OracleCase {
   [estimate: string]: unknown;
 }
 
-export const oracle: { cases: OracleCase[] } = JSON.parse(readFileSync(new URL("./oracle_riskModels.json", import.meta.url), "utf8"));
+export const oracle: { cases: OracleCase[] } = JSON.parse(
+  readFileSync(new URL("./oracle_riskModels.json", import.meta.url), "utf8"),
+);
 
 /** Asserts every entry is within rel·max(|a|,|e|) + abs of the oracle's. */
 export function expectAllClose(actual: ArrayLike<number>, expected: ArrayLike<number>, rel = 1e-10, abs = 1e-15): void {
   expect(actual.length).toBe(expected.length);
   for (let k = 0; k < expected.length; k++) {
     if (!closeTo(actual[k]!, expected[k]!, rel, abs)) {
-      expect.fail(`entry ${k}: expected ${actual[k]} to be within ${closeToTolerance(actual[k]!, expected[k]!, rel, abs)} of ${expected[k]}`);
+      expect.fail(
+        `entry ${k}: expected ${actual[k]} to be within ${closeToTolerance(actual[k]!, expected[k]!, rel, abs)} of ${expected[k]}`,
+      );
     }
   }
 }
@@ -44,7 +48,8 @@ export function expectSymmetricPsd(C: CovarianceMatrix): void {
   const shift = 1e-12 * maxDiag + 1e-300;
   const shifted = Float64Array.from(values);
   for (let i = 0; i < n; i++) shifted[i * n + i]! += shift;
-  if (!choleskyInPlace(shifted, n)) expect.fail("not positive semidefinite: a Cholesky pivot of C + 1e-12·(max diagonal)·I is not > 0");
+  if (!choleskyInPlace(shifted, n))
+    expect.fail("not positive semidefinite: a Cholesky pivot of C + 1e-12·(max diagonal)·I is not > 0");
 }
 
 /** A T×N return matrix (T in [2, 40], N in [1, 8]) of daily-sized returns, some assets possibly constant. */
@@ -54,7 +59,10 @@ export const returnMatrixArb = fc
     fc.record({
       periods: fc.constant(periods),
       assets: fc.constant(assets),
-      returns: fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), { minLength: periods * assets, maxLength: periods * assets }),
+      returns: fc.array(fc.double({ min: -0.2, max: 0.2, noNaN: true }), {
+        minLength: periods * assets,
+        maxLength: periods * assets,
+      }),
     }),
   );
 

@@ -39,8 +39,15 @@ function describe(value: unknown): string {
  * eligible or their x span at most EPS (all market caps equal within EPS relative).
  * Cost: O(n) time, four typed arrays of length n, nothing allocated per company.
  */
-export function readConvictionInputs(companies: ReadonlyArray<ConvictionInput>, options?: ConvictionOptions): ConvictionFit {
-  if (companies === null || typeof companies !== "object" || typeof (companies as { length?: unknown }).length !== "number") {
+export function readConvictionInputs(
+  companies: ReadonlyArray<ConvictionInput>,
+  options?: ConvictionOptions,
+): ConvictionFit {
+  if (
+    companies === null ||
+    typeof companies !== "object" ||
+    typeof (companies as { length?: unknown }).length !== "number"
+  ) {
     throw new EngineError("INVALID_INPUT", `companies must be an array of companies, got ${describe(companies)}`, {
       field: "companies",
     });
@@ -64,13 +71,17 @@ export function readConvictionInputs(companies: ReadonlyArray<ConvictionInput>, 
   for (let i = 0; i < n; i++) {
     const c = companies[i];
     if (c === null || typeof c !== "object") {
-      throw new EngineError("INVALID_INPUT", `companies[${i}] must be an object, got ${describe(c)}`, { field: `companies[${i}]` });
+      throw new EngineError("INVALID_INPUT", `companies[${i}] must be an object, got ${describe(c)}`, {
+        field: `companies[${i}]`,
+      });
     }
     const l = c.linguisticBeta;
     // Fast path without building the field name; the assertion only runs to throw its message.
-    if (!(typeof l === "number" && l >= 0 && l <= 1)) assertInRange(`companies[${i}].linguisticBeta`, l, { min: 0, max: 1 });
+    if (!(typeof l === "number" && l >= 0 && l <= 1))
+      assertInRange(`companies[${i}].linguisticBeta`, l, { min: 0, max: 1 });
     const y = c.marketBuzz;
-    if (!(typeof y === "number" && y >= 0 && y <= 1)) assertInRange(`companies[${i}].marketBuzz`, y, { min: 0, max: 1 });
+    if (!(typeof y === "number" && y >= 0 && y <= 1))
+      assertInRange(`companies[${i}].marketBuzz`, y, { min: 0, max: 1 });
     const m = c.marketCap;
     if (m !== null && !(typeof m === "number" && m >= 0 && m <= Number.MAX_VALUE)) {
       throw new EngineError(

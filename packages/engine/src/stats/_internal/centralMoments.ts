@@ -40,7 +40,12 @@ export function centralMoments(values: Float64Array): CentralMoments {
     return { n, mean, sd: m.scale * Math.sqrt(((n - 1) / n) * m.variance), sampleSd, g1: 0, b2: 0, degenerate: true };
   }
   const s = powerOfTwoAtMost(maxDev);
-  let s2 = 0, c2 = 0, s3 = 0, c3 = 0, s4 = 0, c4 = 0;
+  let s2 = 0,
+    c2 = 0,
+    s3 = 0,
+    c3 = 0,
+    s4 = 0,
+    c4 = 0;
   for (let i = 0; i < n; i++) {
     const e = (values[i]! / m.scale - m.mean) / s;
     const e2 = e * e;

@@ -37,7 +37,12 @@ export function presetTail(
     const sd = m.scale * Math.sqrt(m.variance);
     const z = -normalQuantile(beta); // Φ⁻¹(1 - β), without rounding 1 - β
     const gaussianVar = mean + sd * z;
-    const value = which === "var" ? gaussianVar : version === "0.0.81" ? meanBelow(r, gaussianVar) : mean - (sd * normalPdf(z)) / alpha;
+    const value =
+      which === "var"
+        ? gaussianVar
+        : version === "0.0.81"
+          ? meanBelow(r, gaussianVar)
+          : mean - (sd * normalPdf(z)) / alpha;
     return assertRepresentable(-value, "returns", which === "var" ? "the VaR" : "the CVaR") + 0;
   }
   const sorted = Float64Array.from(r).sort();

@@ -5,7 +5,12 @@ import { compensatedSum } from "../../_internal/compensatedSum.ts";
  * (means by compensated sums, then a compensated sum of the products), and the sample variance of
  * y on the same pass; preconditions (not checked): finite values, to - from >= 2.
  */
-export function covariance(x: Float64Array, y: Float64Array, from = 0, to = x.length): { cov: number; varY: number; maxAbsY: number } {
+export function covariance(
+  x: Float64Array,
+  y: Float64Array,
+  from = 0,
+  to = x.length,
+): { cov: number; varY: number; maxAbsY: number } {
   const n = to - from;
   const mx = compensatedSum(x, from, to) / n;
   const my = compensatedSum(y, from, to) / n;

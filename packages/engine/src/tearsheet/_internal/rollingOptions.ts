@@ -13,9 +13,15 @@ export interface RollingRatioOptions extends PeriodOptions, ConventionOptions {
 }
 
 /** Checked rolling options and the per-period risk-free rate they subtract. */
-export function rollingOptions(options: RollingRatioOptions | undefined, window: number): { periodsPerYear: number; perPeriodRf: number } {
+export function rollingOptions(
+  options: RollingRatioOptions | undefined,
+  window: number,
+): { periodsPerYear: number; perPeriodRf: number } {
   const convention = conventionOf(options, ["convention", "quantstatsVersion", "riskFreeRate", "periodsPerYear"]);
   const version = quantstatsVersionOf(options?.quantstatsVersion, convention);
   const { riskFreeRate, periodsPerYear, perPeriodRf } = periodOptions(options, ["convention", "quantstatsVersion"]);
-  return { periodsPerYear, perPeriodRf: version === "0.0.81" ? Math.expm1(Math.log1p(riskFreeRate) / window) : perPeriodRf };
+  return {
+    periodsPerYear,
+    perPeriodRf: version === "0.0.81" ? Math.expm1(Math.log1p(riskFreeRate) / window) : perPeriodRf,
+  };
 }

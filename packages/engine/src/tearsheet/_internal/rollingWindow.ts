@@ -5,6 +5,8 @@ import { assertInteger } from "../../_internal/validate.ts";
 export function rollingWindow(window: unknown, n: number): asserts window is number {
   assertInteger("window", window, { min: 2 });
   if ((window as number) > n) {
-    throw new EngineError("INVALID_INPUT", `window must be at most the number of returns (${n}), got ${window}`, { field: "window" });
+    throw new EngineError("INVALID_INPUT", `window must be at most the number of returns (${n}), got ${window}`, {
+      field: "window",
+    });
   }
 }

@@ -146,11 +146,15 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
   const quarters = quarterlyReturns(points).map((q) => q.return);
   const years = annualReturns(points).map((y) => y.return);
   const joint = o.jointWith;
-  const jointMonths = joint === undefined ? undefined : monthlyReturns(Array.from(joint.t, (x, i) => [x, joint.v[i]!] as [number, number])).map((m) => m.return);
+  const jointMonths =
+    joint === undefined
+      ? undefined
+      : monthlyReturns(Array.from(joint.t, (x, i) => [x, joint.v[i]!] as [number, number])).map((m) => m.return);
   const averages = averageWinLoss(r, joint === undefined ? {} : { jointWith: joint.r });
   const monthAverages = averageWinLoss(months, jointMonths === undefined ? {} : { jointWith: jointMonths });
   const g = gainsAndLosses(r);
-  const payoff = joint === undefined ? payoffOf(g) : averages.loss === 0 || averages.win === 0 ? 0 : averages.win / -averages.loss;
+  const payoff =
+    joint === undefined ? payoffOf(g) : averages.loss === 0 || averages.win === 0 ? 0 : averages.win / -averages.loss;
   const winShare = g.wins + g.lossCount === 0 ? 0 : g.wins / (g.wins + g.lossCount);
   const pf = profitFactor(r);
   const runs = consecutiveRuns(r);
@@ -211,7 +215,12 @@ export function seriesMetrics(s: SeriesInput, o: SeriesMetricOptions): SeriesMet
     serenityIndex: serenityIndex(v, { ...period, years: calendarYears, ...qs }),
     averageUpMonth: monthAverages.win,
     averageDownMonth: monthAverages.loss,
-    winRate: { periods: hitRate(r, undefined, c), months: hitRate(months, undefined, c), quarters: hitRate(quarters, undefined, c), years: hitRate(years, undefined, c) },
+    winRate: {
+      periods: hitRate(r, undefined, c),
+      months: hitRate(months, undefined, c),
+      quarters: hitRate(quarters, undefined, c),
+      years: hitRate(years, undefined, c),
+    },
   };
 }
 

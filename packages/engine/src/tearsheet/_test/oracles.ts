@@ -41,7 +41,16 @@ export function captureOracle(r: number[], b: number[], p: number): { up: number
   const up = b.map((v, i) => [r[i]!, v] as const).filter(([, v]) => v > 0);
   const down = b.map((v, i) => [r[i]!, v] as const).filter(([, v]) => v < 0);
   const ratio = (pairs: ReadonlyArray<readonly [number, number]>) =>
-    pairs.length === 0 ? 0 : annualised(pairs.map(([x]) => x), p) / annualised(pairs.map(([, v]) => v), p);
+    pairs.length === 0
+      ? 0
+      : annualised(
+          pairs.map(([x]) => x),
+          p,
+        ) /
+        annualised(
+          pairs.map(([, v]) => v),
+          p,
+        );
   return { up: ratio(up), down: ratio(down) };
 }
 
@@ -61,7 +70,9 @@ export function rollingOracle(n: number, m: number, f: (from: number, to: number
 }
 
 /** Drawdown episodes by brute force: for every peak index, scan forward. */
-export function drawdownOracle(v: number[]): Array<{ depth: number; start: number; trough: number; recovery: number; length: number }> {
+export function drawdownOracle(
+  v: number[],
+): Array<{ depth: number; start: number; trough: number; recovery: number; length: number }> {
   const out = [];
   let s = 0;
   while (s < v.length - 1) {
@@ -78,7 +89,13 @@ export function drawdownOracle(v: number[]): Array<{ depth: number; start: numbe
     const low = Math.min(...segment);
     const trough = t + segment.indexOf(low);
     const recovered = end < v.length;
-    out.push({ depth: (low - v[s]!) / v[s]!, start: s, trough, recovery: recovered ? end : -1, length: (recovered ? end : v.length - 1) - s });
+    out.push({
+      depth: (low - v[s]!) / v[s]!,
+      start: s,
+      trough,
+      recovery: recovered ? end : -1,
+      length: (recovered ? end : v.length - 1) - s,
+    });
     if (!recovered) break;
     s = end;
   }

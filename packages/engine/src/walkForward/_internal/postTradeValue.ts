@@ -8,7 +8,13 @@ import { EngineError } from "../../errors/EngineError.ts";
  * sensible weights; iterated until it stops moving.
  * @throws EngineError INVALID_INPUT naming `field` when no positive value solves it.
  */
-export function postTradeValue(cost: number, total: number, held: Float64Array, w: Float64Array, field: string): number {
+export function postTradeValue(
+  cost: number,
+  total: number,
+  held: Float64Array,
+  w: Float64Array,
+  field: string,
+): number {
   if (cost === 0) return total;
   let after = total;
   for (let k = 0; k < 400; k++) {
@@ -22,5 +28,9 @@ export function postTradeValue(cost: number, total: number, held: Float64Array, 
 }
 
 function fail(field: string): never {
-  throw new EngineError("INVALID_INPUT", `${field} leaves no value after trading these weights (cost × gross exposure must stay below 1)`, { field });
+  throw new EngineError(
+    "INVALID_INPUT",
+    `${field} leaves no value after trading these weights (cost × gross exposure must stay below 1)`,
+    { field },
+  );
 }

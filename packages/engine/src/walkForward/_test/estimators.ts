@@ -2,7 +2,8 @@
 import type { AssetReturns } from "../../data/assetReturns.ts";
 
 /** 1/N in asset order. */
-export const equalWeight = (w: AssetReturns): Float64Array => new Float64Array(w.assets.length).fill(1 / w.assets.length);
+export const equalWeight = (w: AssetReturns): Float64Array =>
+  new Float64Array(w.assets.length).fill(1 / w.assets.length);
 
 /** Weights ∝ 1 / (sample variance + 1e-6) of each column of the window, labelled `{ id: w }`. */
 export function inverseVariance(w: AssetReturns): Record<string, number> {
@@ -24,4 +25,5 @@ export function inverseVariance(w: AssetReturns): Record<string, number> {
 export const monthEnds = (T: number): number[] => Array.from({ length: T }, (_, t) => Date.UTC(2020, t + 1, 0) / 1000);
 
 /** Week-end dates (Fridays, Unix seconds) of T consecutive weeks from Friday 2020-01-03. */
-export const fridays = (T: number): number[] => Array.from({ length: T }, (_, t) => Date.UTC(2020, 0, 3) / 1000 + t * 7 * 86400);
+export const fridays = (T: number): number[] =>
+  Array.from({ length: T }, (_, t) => Date.UTC(2020, 0, 3) / 1000 + t * 7 * 86400);

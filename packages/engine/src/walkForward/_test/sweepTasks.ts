@@ -24,7 +24,14 @@ export async function walkForwardTask(a: WalkForwardTaskArgs) {
     costBps: a.costBps,
     ...(a.turnoverLimit === undefined ? {} : { turnoverLimit: a.turnoverLimit }),
   });
-  return { nav: run.nav, returns: run.returns, weights: run.rebalances.map((r) => r.weights), turnover: run.turnover, costs: run.costs, sortino: run.tearSheet.sortinoRatio };
+  return {
+    nav: run.nav,
+    returns: run.returns,
+    weights: run.rebalances.map((r) => r.weights),
+    turnover: run.turnover,
+    costs: run.costs,
+    sortino: run.tearSheet.sortinoRatio,
+  };
 }
 
 /** Fails on purpose, to check that a sweep reports a task's error. */

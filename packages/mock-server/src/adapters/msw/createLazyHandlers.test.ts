@@ -50,7 +50,9 @@ describe("createLazyHandlers (what setupMockWorker serves in a page)", () => {
     missing = undefined;
     const [health, premade] = await Promise.all([
       fetch("https://lazy.test/api/v1/health"),
-      fetch("https://lazy.test/api/v1/premade-strategies", { headers: { Authorization: "Bearer thm_ines_63e54a1cde00f20d" } }),
+      fetch("https://lazy.test/api/v1/premade-strategies", {
+        headers: { Authorization: "Bearer thm_ines_63e54a1cde00f20d" },
+      }),
     ]);
     expect(await health.json()).toEqual({ status: "OK", message: "Service is running" });
     expect(((await premade.json()) as unknown[]).length).toBe(18);
@@ -68,7 +70,9 @@ describe("createLazyHandlers (what setupMockWorker serves in a page)", () => {
   });
 
   it("refuses a base URL that is not absolute at once", () => {
-    expect(() => createLazyHandlers({ baseUrl: "localhost:4010", universe: testUniverse })).toThrow(/baseUrl must be an absolute http\(s\) URL such as "http:\/\/localhost:4010"/);
+    expect(() => createLazyHandlers({ baseUrl: "localhost:4010", universe: testUniverse })).toThrow(
+      /baseUrl must be an absolute http\(s\) URL such as "http:\/\/localhost:4010"/,
+    );
     expect(() => createLazyHandlers({ baseUrl: "/api", universe: testUniverse })).toThrow(TypeError);
   });
 });

@@ -33,7 +33,10 @@ export function createLazyHandlers(options: BrowserMockOptions): HttpHandler[] {
   const build = async () => {
     const [{ createSessionDispatcher }, universe] = await Promise.all([
       import("../../app/createSessionDispatcher.ts"),
-      appOptions.universe ?? import("@thematic/fixtures/load").then(({ loadUniverseAsync }) => loadUniverseAsync(dataUrl === undefined ? {} : { dataUrl })),
+      appOptions.universe ??
+        import("@thematic/fixtures/load").then(({ loadUniverseAsync }) =>
+          loadUniverseAsync(dataUrl === undefined ? {} : { dataUrl }),
+        ),
     ]);
     const dispatcher = createSessionDispatcher({ quiet: true, ...appOptions, universe });
     return (request: Request) => dispatcher.fetch(request);

@@ -31,7 +31,9 @@ describe("msw setupServer with plain fetch", () => {
     });
     expect(created.status).toBe(201);
     const { id: sid } = (await created.json()) as { id: string };
-    expect((await fetch(`https://api.thematic.test/v1/strategies/${sid}/submit`, { method: "POST", headers: auth })).status).toBe(200);
+    expect(
+      (await fetch(`https://api.thematic.test/v1/strategies/${sid}/submit`, { method: "POST", headers: auth })).status,
+    ).toBe(200);
     clock.advance(4000);
     const v2 = await fetch(`https://api.thematic.test/v2/strategies/${sid}`, { headers: auth });
     const s = (await v2.json()) as { status: number };
@@ -41,7 +43,9 @@ describe("msw setupServer with plain fetch", () => {
 
   it("strips a path prefix of the base URL", async () => {
     expect((await fetch("https://gateway.test/api/v1/health")).status).toBe(200);
-    expect((await fetch(`https://gateway.test/api/v1/strategies/${id("alice-quantum")}`, { headers: auth })).status).toBe(200);
+    expect(
+      (await fetch(`https://gateway.test/api/v1/strategies/${id("alice-quantum")}`, { headers: auth })).status,
+    ).toBe(200);
   });
 
   it("puts the prefix back into a redirect's Location (the factsheet's 302 to its PDF)", async () => {
@@ -50,7 +54,9 @@ describe("msw setupServer with plain fetch", () => {
     clock.advance(4000);
     const redirect = await fetch(factsheet, { headers: auth, redirect: "manual" });
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get("location")).toMatch(/^https:\/\/gateway\.test\/api\/v2\/strategies\/[^/]+\/factsheet\.pdf\?versionId=/);
+    expect(redirect.headers.get("location")).toMatch(
+      /^https:\/\/gateway\.test\/api\/v2\/strategies\/[^/]+\/factsheet\.pdf\?versionId=/,
+    );
     const pdf = await fetch(factsheet, { headers: auth });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

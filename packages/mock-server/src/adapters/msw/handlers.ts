@@ -1,7 +1,11 @@
 import { http, type HttpHandler } from "msw";
 import type { Mock } from "../../app/createApp.ts";
 import { mswRoute } from "./_internal/mswRoute.ts";
-import { createSessionDispatcher, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import {
+  createSessionDispatcher,
+  type SessionDispatcher,
+  type SessionDispatcherOptions,
+} from "../../app/createSessionDispatcher.ts";
 
 /** Options of {@link createHandlers}: where the mocked service lives, plus the app's options. */
 export interface HandlerOptions extends SessionDispatcherOptions {
@@ -34,6 +38,8 @@ export function createMswMock(options: HandlerOptions): MswMock {
   const { baseUrl, ...appOptions } = options;
   const route = mswRoute(baseUrl);
   const dispatcher = createSessionDispatcher({ quiet: true, ...appOptions });
-  const handler = http.all(route.pattern, ({ request }) => route.forward(request, (forwarded) => dispatcher.fetch(forwarded)));
+  const handler = http.all(route.pattern, ({ request }) =>
+    route.forward(request, (forwarded) => dispatcher.fetch(forwarded)),
+  );
   return { ...dispatcher.mock, handlers: [handler], dispatcher };
 }

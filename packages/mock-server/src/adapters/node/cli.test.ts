@@ -36,7 +36,11 @@ function startCli(args: string[], via: "launcher" | "source" = "launcher"): Prom
 
 /** Runs the CLI from the TypeScript source until it exits: its status and what it wrote to stderr. */
 function runCliToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts"), ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "cli.ts"), ...args],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
@@ -68,7 +72,9 @@ describe("thematic-mock CLI", () => {
     const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[1];
     const taken = await runCliToExit(["--port", port!, "--quiet"]);
     expect(taken.code).toBe(1);
-    expect(taken.stderr).toMatch(new RegExp(`^thematic-mock: port ${port} on 127\\.0\\.0\\.1 is already in use .*--port <n>.*lsof -i :${port}`));
+    expect(taken.stderr).toMatch(
+      new RegExp(`^thematic-mock: port ${port} on 127\\.0\\.0\\.1 is already in use .*--port <n>.*lsof -i :${port}`),
+    );
     const typo = await runCliToExit(["--prot", "4011"]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/^thematic-mock: unknown flag --prot \(did you mean --port or --proxy\?\)\n/);

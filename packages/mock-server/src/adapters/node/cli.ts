@@ -19,19 +19,33 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   // Load the fixtures and the server modules in parallel (module loading dominates start-up).
-  const [{ loadDefaultUniverse }, { startServer }] = await Promise.all([import("../../app/loadDefaultUniverse.ts"), import("./startServer.ts")]);
+  const [{ loadDefaultUniverse }, { startServer }] = await Promise.all([
+    import("../../app/loadDefaultUniverse.ts"),
+    import("./startServer.ts"),
+  ]);
   const server = await startServer({ ...command.options, universe: loadDefaultUniverse() });
   const users = server.ctx.store.state.users.filter((u) => u.active).slice(0, 5);
-  if (!isLoopbackHost(command.options.hostname ?? "127.0.0.1")) process.stderr.write(exposureWarning(server.url, command.options.hostname ?? "", server.ctx.options.controlEnabled));
+  if (!isLoopbackHost(command.options.hostname ?? "127.0.0.1"))
+    process.stderr.write(
+      exposureWarning(server.url, command.options.hostname ?? "", server.ctx.options.controlEnabled),
+    );
   process.stdout.write(
     [
       `thematic-mock listening on ${server.url} (ready in ${Math.round(performance.now() - started)} ms)`,
       `  API reference ${server.url}/docs · OpenAPI ${server.url}/openapi.json · health ${server.url}/v1/health`,
       `  state: ${command.options.dataFile === undefined ? "in memory (fresh from fixtures)" : `persisted in ${command.options.dataFile}`}` +
         ` · builds take ${server.ctx.options.buildDurationMs / 1000} s` +
-        (server.ctx.options.controlEnabled ? ` · control surface ${server.url}/__mock/state · studio ${server.url}/__mock/studio` : ""),
-      ...(command.options.proxyUrl === undefined ? [] : [`  proxy: /v1 and /v2 forwarded to ${command.options.proxyUrl}${command.options.recordDir === undefined ? "" : `, answers saved in ${command.options.recordDir}`} · drift ${server.url}/__mock/drift`]),
-      ...(command.options.replayDir === undefined ? [] : [`  replay: requests recorded in ${command.options.replayDir} are answered from there`]),
+        (server.ctx.options.controlEnabled
+          ? ` · control surface ${server.url}/__mock/state · studio ${server.url}/__mock/studio`
+          : ""),
+      ...(command.options.proxyUrl === undefined
+        ? []
+        : [
+            `  proxy: /v1 and /v2 forwarded to ${command.options.proxyUrl}${command.options.recordDir === undefined ? "" : `, answers saved in ${command.options.recordDir}`} · drift ${server.url}/__mock/drift`,
+          ]),
+      ...(command.options.replayDir === undefined
+        ? []
+        : [`  replay: requests recorded in ${command.options.replayDir} are answered from there`]),
       "  API keys (Authorization: Bearer <key>):",
       ...users.map((u) => `    ${u.apiKey}  ${u.name}`),
       "",

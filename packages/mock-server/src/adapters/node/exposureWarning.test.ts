@@ -4,8 +4,10 @@ import { isLoopbackHost } from "./isLoopbackHost.ts";
 
 describe("non-loopback binds", () => {
   it("isLoopbackHost: loopback names and addresses only", () => {
-    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "app.localhost", "::1", "[::1]"]) expect([h, isLoopbackHost(h)]).toEqual([h, true]);
-    for (const h of ["0.0.0.0", "::", "192.168.1.5", "10.0.0.1", "mock.example", "127.0.0.1.nip.io", ""]) expect([h, isLoopbackHost(h)]).toEqual([h, false]);
+    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "app.localhost", "::1", "[::1]"])
+      expect([h, isLoopbackHost(h)]).toEqual([h, true]);
+    for (const h of ["0.0.0.0", "::", "192.168.1.5", "10.0.0.1", "mock.example", "127.0.0.1.nip.io", ""])
+      expect([h, isLoopbackHost(h)]).toEqual([h, false]);
   });
 
   it("the warning says what is exposed and how to narrow it", () => {

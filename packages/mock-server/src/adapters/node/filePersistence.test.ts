@@ -20,8 +20,14 @@ function stateFile(): string {
   return join(dir, "state.json");
 }
 const open = (file: string, options: FilePersistenceOptions = {}) =>
-  createStore({ universe: testUniverse, persistence: filePersistence(file, { log: () => {}, ...options }), seed: 1, extraKeys: [] });
-const rename = (name: string) => (d: { state: { strategies: Array<{ name: string }> } }) => void (d.state.strategies[0]!.name = name);
+  createStore({
+    universe: testUniverse,
+    persistence: filePersistence(file, { log: () => {}, ...options }),
+    seed: 1,
+    extraKeys: [],
+  });
+const rename = (name: string) => (d: { state: { strategies: Array<{ name: string }> } }) =>
+  void (d.state.strategies[0]!.name = name);
 const bytes = (file: string) => (existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
 const caught = (f: () => unknown): ApiError => {
   try {
@@ -71,7 +77,10 @@ describe("filePersistence: journal and snapshot", () => {
     const file = stateFile();
     const store = open(file);
     store.mutate(rename("kept"));
-    writeFileSync(`${file}.journal`, Buffer.concat([bytes(`${file}.journal`), Buffer.from('{"seq":2,"ops":[{"op":"set","pa')]));
+    writeFileSync(
+      `${file}.journal`,
+      Buffer.concat([bytes(`${file}.journal`), Buffer.from('{"seq":2,"ops":[{"op":"set","pa')]),
+    );
     const reopened = open(file);
     expect(reopened.state.strategies[0]!.name).toBe("kept");
     reopened.mutate(rename("next"));
@@ -90,7 +99,12 @@ describe("filePersistence: journal and snapshot", () => {
     expect(reopened.state.strategies[0]!.name).toBe("kept without its newline");
     reopened.mutate(rename("next"));
     const lines = readFileSync(`${file}.journal`, "utf8").split("\n");
-    expect(lines.map((l) => (l === "" ? null : (JSON.parse(l.split("\t")[0]!) as { seq: number }).seq))).toEqual([1, 2, 3, null]);
+    expect(lines.map((l) => (l === "" ? null : (JSON.parse(l.split("\t")[0]!) as { seq: number }).seq))).toEqual([
+      1,
+      2,
+      3,
+      null,
+    ]);
     expect(open(file).state.strategies[0]!.name).toBe("next");
   });
 

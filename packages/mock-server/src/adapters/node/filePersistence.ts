@@ -64,7 +64,8 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
   let compactAt = minCompact;
   let snapshotBytes = 0; // size of the snapshot on disk
 
-  const snapshotOf = (state: Readonly<StoreState>, journalSeq: number) => Buffer.from(JSON.stringify({ ...state, journalSeq }));
+  const snapshotOf = (state: Readonly<StoreState>, journalSeq: number) =>
+    Buffer.from(JSON.stringify({ ...state, journalSeq }));
   const writeSnapshot = (bytes: Buffer) => {
     writeFileAtomically(fs, path, bytes);
     snapshotBytes = bytes.length;
@@ -97,7 +98,9 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
     try {
       writeSnapshot(bytes);
     } catch (error) {
-      log(`[thematic-mock] compacting ${path} on a nearly full disk failed (${storageError(error, path).message}); appending to the journal instead`);
+      log(
+        `[thematic-mock] compacting ${path} on a nearly full disk failed (${storageError(error, path).message}); appending to the journal instead`,
+      );
       return false;
     }
     seq += 1; // durable in the snapshot
@@ -134,7 +137,9 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
       journalBytes = 0;
     } catch (error) {
       journalDirty = true;
-      log(`[thematic-mock] could not empty ${journalPath} after a snapshot (${String((error as { code?: unknown }).code ?? error)}); it is kept and replayed from journalSeq`);
+      log(
+        `[thematic-mock] could not empty ${journalPath} after a snapshot (${String((error as { code?: unknown }).code ?? error)}); it is kept and replayed from journalSeq`,
+      );
     }
   };
 
@@ -142,7 +147,9 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
     load() {
       if (!fs.existsSync(path)) {
         if (fs.existsSync(journalPath) && fs.statSync(journalPath).size > 0) {
-          throw new Error(`[thematic-mock] ${journalPath} exists but ${path} does not: the journal cannot be replayed without its state file. Both were left untouched; restore ${path} or move the journal away`);
+          throw new Error(
+            `[thematic-mock] ${journalPath} exists but ${path} does not: the journal cannot be replayed without its state file. Both were left untouched; restore ${path} or move the journal away`,
+          );
         }
         lockStateFile(`${path}.lock`, fs);
         return null;
@@ -154,11 +161,20 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
         compactAt = Math.max(minCompact, snapshotBytes);
         parsed = JSON.parse(text);
       } catch (error) {
-        throw new Error(`[thematic-mock] ${path} is not valid JSON; it was left untouched: fix it, move it away, or choose another --data file`, { cause: error });
+        throw new Error(
+          `[thematic-mock] ${path} is not valid JSON; it was left untouched: fix it, move it away, or choose another --data file`,
+          { cause: error },
+        );
       }
-      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`[thematic-mock] ${path} is not a thematic-mock state file (not a JSON object); it was left untouched`);
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+        throw new Error(
+          `[thematic-mock] ${path} is not a thematic-mock state file (not a JSON object); it was left untouched`,
+        );
       const { journalSeq = 0, ...rest } = parsed as { journalSeq?: unknown };
-      if (!Number.isInteger(journalSeq) || (journalSeq as number) < 0) throw new Error(`[thematic-mock] ${path} is not a valid thematic-mock state: journalSeq: must be a non-negative integer. It was left untouched`);
+      if (!Number.isInteger(journalSeq) || (journalSeq as number) < 0)
+        throw new Error(
+          `[thematic-mock] ${path} is not a valid thematic-mock state: journalSeq: must be a non-negative integer. It was left untouched`,
+        );
       let state = validateState(rest, path);
       seq = journalSeq as number;
       if (fs.existsSync(journalPath)) {
@@ -166,7 +182,9 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
         const pending = journal.entries.filter((e) => e.seq > seq);
         pending.forEach((e, i) => {
           if (e.seq !== seq + 1 + i) {
-            throw new Error(`[thematic-mock] ${journalPath} does not continue ${path}: expected write ${seq + 1 + i}, found ${e.seq}. Both were left untouched`);
+            throw new Error(
+              `[thematic-mock] ${journalPath} does not continue ${path}: expected write ${seq + 1 + i}, found ${e.seq}. Both were left untouched`,
+            );
           }
         });
         if (pending.length > 0) {
@@ -175,7 +193,10 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
           try {
             applyStateOps(mutable, ops);
           } catch (error) {
-            throw new Error(`[thematic-mock] ${journalPath} cannot be replayed onto ${path}: ${(error as Error).message}. Both were left untouched`, { cause: error });
+            throw new Error(
+              `[thematic-mock] ${journalPath} cannot be replayed onto ${path}: ${(error as Error).message}. Both were left untouched`,
+              { cause: error },
+            );
           }
           state = validateState(mutable, `${path} (with ${pending.length} writes of ${journalPath} replayed)`);
           seq = pending[pending.length - 1]!.seq;
@@ -219,7 +240,9 @@ export function filePersistence(dataPath: string, options: FilePersistenceOption
         } catch (error) {
           // The write is durable in the journal; try again after as many bytes more.
           compactAt = journalBytes + Math.max(minCompact, compactAt);
-          log(`[thematic-mock] compacting ${path} failed (${storageError(error, path).message}); the journal keeps every write`);
+          log(
+            `[thematic-mock] compacting ${path} failed (${storageError(error, path).message}); the journal keeps every write`,
+          );
         }
       }
     },

@@ -92,19 +92,27 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.host !== undefined) options.hostname = values.host;
   if (values.seed !== undefined) options.seed = integer("--seed", values.seed, 0, 2 ** 32 - 1);
   if (values.latency !== undefined) options.latencyMs = integer("--latency", values.latency, 0, 60_000);
-  if (values["build-seconds"] !== undefined) options.buildDurationMs = seconds("--build-seconds", values["build-seconds"]);
-  if (values["optimizer-seconds"] !== undefined) options.optimizerTimeLimitMs = seconds("--optimizer-seconds", values["optimizer-seconds"]);
-  if (values["optimizer-workers"] !== undefined) options.optimizerWorkers = integer("--optimizer-workers", values["optimizer-workers"], 1, 256);
-  if (values["optimizer-queue"] !== undefined) options.optimizerQueue = integer("--optimizer-queue", values["optimizer-queue"], 0, 10_000);
+  if (values["build-seconds"] !== undefined)
+    options.buildDurationMs = seconds("--build-seconds", values["build-seconds"]);
+  if (values["optimizer-seconds"] !== undefined)
+    options.optimizerTimeLimitMs = seconds("--optimizer-seconds", values["optimizer-seconds"]);
+  if (values["optimizer-workers"] !== undefined)
+    options.optimizerWorkers = integer("--optimizer-workers", values["optimizer-workers"], 1, 256);
+  if (values["optimizer-queue"] !== undefined)
+    options.optimizerQueue = integer("--optimizer-queue", values["optimizer-queue"], 0, 10_000);
   if (values["cors-origin"] !== undefined) options.corsOrigins = values["cors-origin"].map(corsOrigin);
   if (values["allowed-hosts"] !== undefined) options.allowedHosts = allowedHosts(values["allowed-hosts"]);
 
-  if (values["max-sessions"] !== undefined) options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
-  if (values["session-idle-minutes"] !== undefined) options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
-  if (values["max-connections"] !== undefined) options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
+  if (values["max-sessions"] !== undefined)
+    options.maxSessions = integer("--max-sessions", values["max-sessions"], 1, 1000);
+  if (values["session-idle-minutes"] !== undefined)
+    options.sessionIdleMs = integer("--session-idle-minutes", values["session-idle-minutes"], 0, 10_080) * 60_000;
+  if (values["max-connections"] !== undefined)
+    options.maxConnections = integer("--max-connections", values["max-connections"], 1, 1_000_000);
   if (values["headers-seconds"] !== undefined) {
     options.headersTimeoutMs = seconds("--headers-seconds", values["headers-seconds"]);
-    if (options.headersTimeoutMs < 1) throw new Error(`--headers-seconds must be a number from 0.001 to 3600, got "${values["headers-seconds"]}"`);
+    if (options.headersTimeoutMs < 1)
+      throw new Error(`--headers-seconds must be a number from 0.001 to 3600, got "${values["headers-seconds"]}"`);
   }
   if (values.data !== undefined) options.dataFile = values.data;
   if (values.strict === true) options.strictBodies = true;
@@ -117,7 +125,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     options.recordDir = values.record;
   }
   if (values["max-upstream-body"] !== undefined) {
-    if (values.proxy === undefined) throw new Error("--max-upstream-body needs --proxy <url> (it caps the upstream's answers)");
+    if (values.proxy === undefined)
+      throw new Error("--max-upstream-body needs --proxy <url> (it caps the upstream's answers)");
     options.maxUpstreamBodyBytes = integer("--max-upstream-body", values["max-upstream-body"], 1, 1024) * 1024 * 1024;
   }
   if (values.replay !== undefined) {
@@ -137,15 +146,21 @@ function parseStrictly<O extends NonNullable<ParseArgsConfig["options"]>>(argv: 
   } catch (error) {
     const code = (error as { code?: string }).code;
     const flags = Object.keys(options);
-    const unknown = code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
+    const unknown =
+      code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
     if (unknown !== undefined) {
       const near = closestFlags(unknown.replace(/^-+/, "").replace(/=.*$/, ""), flags);
-      throw new Error(`unknown flag ${unknown}${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`, { cause: error });
+      throw new Error(`unknown flag ${unknown}${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`, {
+        cause: error,
+      });
     }
     if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       const word = /'([^']*)'/.exec((error as Error).message)?.[1] ?? "";
       const near = closestFlags(word, flags);
-      throw new Error(`unexpected argument "${word}": every option is a --flag${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`, { cause: error });
+      throw new Error(
+        `unexpected argument "${word}": every option is a --flag${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -160,7 +175,8 @@ function closestFlags(word: string, flags: readonly string[]): string[] {
 /** Milliseconds of a `<s>` flag: a number of seconds from 0 to 3600. */
 function seconds(flag: string, text: string): number {
   const s = Number(text);
-  if (text.trim() === "" || !Number.isFinite(s) || s < 0 || s > 3600) throw new Error(`${flag} must be a number from 0 to 3600, got "${text}"`);
+  if (text.trim() === "" || !Number.isFinite(s) || s < 0 || s > 3600)
+    throw new Error(`${flag} must be a number from 0 to 3600, got "${text}"`);
   return Math.round(s * 1000);
 }
 
@@ -177,22 +193,33 @@ function upstreamUrl(text: string): string {
   } catch {
     throw new Error(`--proxy must be an http(s) URL such as https://api.example.com, got "${text}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--proxy must be an http(s) URL such as https://api.example.com, got "${text}"`);
-  if (url.search !== "" || url.hash !== "") throw new Error(`--proxy: a base URL has no query or fragment, got "${text}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`--proxy must be an http(s) URL such as https://api.example.com, got "${text}"`);
+  if (url.search !== "" || url.hash !== "")
+    throw new Error(`--proxy: a base URL has no query or fragment, got "${text}"`);
   return url.href.replace(/\/$/, "");
 }
 
 function corsOrigin(text: string): string {
   const origin = text.trim().replace(/\/$/, "");
-  if (!CORS_ORIGIN_PATTERN.test(origin)) throw new Error(`--cors-origin must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*, got "${text}"`);
+  if (!CORS_ORIGIN_PATTERN.test(origin))
+    throw new Error(
+      `--cors-origin must be *, an origin such as https://app.example.com, or one with any port such as http://localhost:*, got "${text}"`,
+    );
   return origin;
 }
 
 function allowedHosts(specs: readonly string[]): string[] | true {
-  const hosts = specs.flatMap((s) => s.split(",")).map((h) => h.trim()).filter((h) => h !== "");
+  const hosts = specs
+    .flatMap((s) => s.split(","))
+    .map((h) => h.trim())
+    .filter((h) => h !== "");
   if (hosts.includes("all")) return true;
   for (const h of hosts) {
-    if (!ALLOWED_HOST_PATTERN.test(h)) throw new Error(`--allowed-hosts: "${h}" is not a host name (e.g. mock.example.com, or .example.com for its subdomains too)`);
+    if (!ALLOWED_HOST_PATTERN.test(h))
+      throw new Error(
+        `--allowed-hosts: "${h}" is not a host name (e.g. mock.example.com, or .example.com for its subdomains too)`,
+      );
   }
   return hosts;
 }
@@ -201,7 +228,8 @@ function extraKey(spec: string): ExtraKey {
   const at = spec.indexOf("=");
   const key = at < 0 ? spec : spec.slice(0, at);
   const userId = at < 0 ? null : spec.slice(at + 1);
-  if (!/^\S{8,}$/.test(key)) throw new Error(`--add-key: the key must be at least 8 characters without spaces, got "${key}"`);
+  if (!/^\S{8,}$/.test(key))
+    throw new Error(`--add-key: the key must be at least 8 characters without spaces, got "${key}"`);
   if (userId !== null && userId === "") throw new Error(`--add-key: empty user id after "=" in "${spec}"`);
   return { key, userId };
 }
@@ -210,5 +238,8 @@ function extraKey(spec: string): ExtraKey {
 function rateLimit(text: string): { limit: number; windowSeconds: number } {
   const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
   if (m === null) throw new Error(`--rate-limit must be <requests> or <requests>/<seconds>, e.g. 60/60, got "${text}"`);
-  return { limit: integer("--rate-limit", m[1]!, 1, 1_000_000), windowSeconds: integer("--rate-limit seconds", m[2] ?? "60", 1, 86_400) };
+  return {
+    limit: integer("--rate-limit", m[1]!, 1, 1_000_000),
+    windowSeconds: integer("--rate-limit seconds", m[2] ?? "60", 1, 86_400),
+  };
 }

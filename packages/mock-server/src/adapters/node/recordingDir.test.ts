@@ -23,7 +23,13 @@ function exchange(request: ExchangeRequest, json: unknown, recordedAt = "2025-06
 
 /** Two requests of one endpoint whose match keys have the same 32-bit hash (found by search: about 80,000 tries). */
 function collidingRequests(): [ExchangeRequest, ExchangeRequest] {
-  const request = (q: string): ExchangeRequest => ({ method: "GET", path: "/v1/companies", query: [["q", q]], body: "", authorized: true });
+  const request = (q: string): ExchangeRequest => ({
+    method: "GET",
+    path: "/v1/companies",
+    query: [["q", q]],
+    body: "",
+    authorized: true,
+  });
   const seen = new Map<number, string>();
   for (let i = 0; i < 2_000_000; i++) {
     const q = `c${i}`;
@@ -74,10 +80,26 @@ describe("recorder and loadRecordings", () => {
       ["broken.json", "{ not json", "not JSON"],
       ["array.json", [1, 2], "not a recorded exchange"],
       ["no-key.json", { ...good, key: 7 }, "key: must be a non-empty string"],
-      ["status.json", { ...good, response: { ...good.response, status: 99 } }, "response.status: must be an integer from 200 to 599, got 99"],
-      ["type.json", { ...good, response: { ...good.response, contentType: "text/html\r\nSet-Cookie: a=b" } }, "response.contentType: must be a string usable as a header value"],
-      ["location.json", { ...good, response: { ...good.response, location: 12 } }, "response.location: must be a string usable as a header value"],
-      ["base64.json", { ...good, response: { status: 200, contentType: "text/html", bodyBase64: "<html>" } }, "response.bodyBase64: must be a base64 string"],
+      [
+        "status.json",
+        { ...good, response: { ...good.response, status: 99 } },
+        "response.status: must be an integer from 200 to 599, got 99",
+      ],
+      [
+        "type.json",
+        { ...good, response: { ...good.response, contentType: "text/html\r\nSet-Cookie: a=b" } },
+        "response.contentType: must be a string usable as a header value",
+      ],
+      [
+        "location.json",
+        { ...good, response: { ...good.response, location: 12 } },
+        "response.location: must be a string usable as a header value",
+      ],
+      [
+        "base64.json",
+        { ...good, response: { status: 200, contentType: "text/html", bodyBase64: "<html>" } },
+        "response.bodyBase64: must be a base64 string",
+      ],
       ["when.json", { ...good, recordedAt: null }, "recordedAt: must be a string"],
     ];
     for (const [name, value, rule] of cases) {
@@ -88,7 +110,9 @@ describe("recorder and loadRecordings", () => {
     mkdirSync(join(dir, "folder.json"));
     expect(() => loadRecordings(dir)).toThrow(`--replay: ${join(dir, "folder.json")}: a directory, not a regular file`);
     rmSync(join(dir, "folder.json"), { recursive: true });
-    expect(() => loadRecordings(join(dir, "missing"))).toThrow(`--replay: ${join(dir, "missing")}: the folder cannot be read`);
+    expect(() => loadRecordings(join(dir, "missing"))).toThrow(
+      `--replay: ${join(dir, "missing")}: the folder cannot be read`,
+    );
   });
 
   it("follows a link to a regular file and ignores entries not named *.json", () => {

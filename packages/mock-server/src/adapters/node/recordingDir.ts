@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { RecordedExchange } from "../../proxy/RecordedExchange.ts";
 import { prepareReplay } from "../../proxy/replayMiddleware.ts";
@@ -32,7 +43,12 @@ export function recordingFileName(exchange: RecordedExchange): string {
  */
 export function recorder(dir: string): (exchange: RecordedExchange) => void {
   mkdirSync(dir, { recursive: true });
-  return (exchange) => writeFileAtomically(nodeFs, join(dir, recordingFileName(exchange)), Buffer.from(`${JSON.stringify(exchange, null, 2)}\n`));
+  return (exchange) =>
+    writeFileAtomically(
+      nodeFs,
+      join(dir, recordingFileName(exchange)),
+      Buffer.from(`${JSON.stringify(exchange, null, 2)}\n`),
+    );
 }
 
 /**

@@ -12,7 +12,10 @@ port.on("message", (request: SolverRequest) => {
     (result) => port.postMessage({ ok: true, result } satisfies SolverResponse),
     (error: unknown) => {
       const failure: SolverResponse = isEngineError(error)
-        ? { ok: false, engine: { code: error.code, message: error.message, field: error.field, details: error.details } }
+        ? {
+            ok: false,
+            engine: { code: error.code, message: error.message, field: error.field, details: error.details },
+          }
         : { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       port.postMessage(failure);
     },

@@ -66,8 +66,13 @@ describe("startServer (real HTTP)", () => {
     });
     expect(created.status).toBe(201);
     const { id: newId } = (await created.json()) as { id: string };
-    await fetch(`${first.url}/__mock/clock/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ms: 86_400_000 }) });
-    const onDisk = () => readFileSync(file, "utf8") + (existsSync(`${file}.journal`) ? readFileSync(`${file}.journal`, "utf8") : "");
+    await fetch(`${first.url}/__mock/clock/advance`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ms: 86_400_000 }),
+    });
+    const onDisk = () =>
+      readFileSync(file, "utf8") + (existsSync(`${file}.journal`) ? readFileSync(`${file}.journal`, "utf8") : "");
     expect(onDisk()).toContain(newId); // on disk (snapshot or journal) before the response was sent
     await first.close();
     servers.splice(servers.indexOf(first), 1);
@@ -76,17 +81,33 @@ describe("startServer (real HTTP)", () => {
     const read = await fetch(`${second.url}/v1/strategies/${newId}`, { headers: auth });
     expect(read.status).toBe(200);
     expect(((await read.json()) as { name: string }).name).toBe("Persisted");
-    expect(((await (await fetch(`${second.url}/__mock/state`)).json()) as { clockOffsetMs: number }).clockOffsetMs).toBe(86_400_000);
+    expect(
+      ((await (await fetch(`${second.url}/__mock/state`)).json()) as { clockOffsetMs: number }).clockOffsetMs,
+    ).toBe(86_400_000);
     // a reset is persisted too
-    await fetch(`${second.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetch(`${second.url}/__mock/reset`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(onDisk()).not.toContain(newId);
   });
 
   it("an acknowledged write survives SIGKILL and a restart", async () => {
     const file = tempFile();
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@thematic/source", join(import.meta.dirname, "../../_test/serveTestUniverse.ts"), file], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--conditions=@thematic/source",
+        join(import.meta.dirname, "../../_test/serveTestUniverse.ts"),
+        file,
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => {
@@ -120,8 +141,12 @@ describe("startServer (real HTTP)", () => {
   });
 
   it("refuses an option it does not have, naming the closest of its own and the app's", async () => {
-    await expect(startServer({ port: 0, universe: testUniverse, maxConnection: 8 } as never)).rejects.toThrow(/options\.maxConnection: not an option \(did you mean maxConnections\?\)/);
-    await expect(startServer({ port: 0, universe: testUniverse, host: "127.0.0.1" } as never)).rejects.toThrow(/options\.host: not an option \(did you mean hostname\?\)/);
+    await expect(startServer({ port: 0, universe: testUniverse, maxConnection: 8 } as never)).rejects.toThrow(
+      /options\.maxConnection: not an option \(did you mean maxConnections\?\)/,
+    );
+    await expect(startServer({ port: 0, universe: testUniverse, host: "127.0.0.1" } as never)).rejects.toThrow(
+      /options\.host: not an option \(did you mean hostname\?\)/,
+    );
   });
 
   it("a client that leaves an optimizer request takes its solve with it: the solver's signal aborts", async () => {

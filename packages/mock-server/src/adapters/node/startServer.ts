@@ -3,7 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Mock } from "../../app/createApp.ts";
-import { createSessionDispatcher, SESSION_DISPATCHER_OPTION_NAMES, type SessionDispatcher, type SessionDispatcherOptions } from "../../app/createSessionDispatcher.ts";
+import {
+  createSessionDispatcher,
+  SESSION_DISPATCHER_OPTION_NAMES,
+  type SessionDispatcher,
+  type SessionDispatcherOptions,
+} from "../../app/createSessionDispatcher.ts";
 import { refuseUnknownOptions } from "../../config/refuseUnknownOptions.ts";
 import { capConnections, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from "./_internal/capConnections.ts";
 import { createDriftLog } from "../../proxy/DriftLog.ts";
@@ -75,7 +80,10 @@ const SERVER_OPTIONS: Record<Exclude<keyof StartServerOptions, keyof SessionDisp
   replayDir: true,
   maxUpstreamBodyBytes: true,
 };
-const START_SERVER_OPTION_NAMES: readonly string[] = [...SESSION_DISPATCHER_OPTION_NAMES, ...Object.keys(SERVER_OPTIONS)];
+const START_SERVER_OPTION_NAMES: readonly string[] = [
+  ...SESSION_DISPATCHER_OPTION_NAMES,
+  ...Object.keys(SERVER_OPTIONS),
+];
 
 /** A running server. */
 export interface RunningServer extends Mock {
@@ -103,19 +111,52 @@ export interface RunningServer extends Mock {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   refuseUnknownOptions(options, START_SERVER_OPTION_NAMES);
-  const { port = 4010, hostname = "127.0.0.1", dataFile, optimizerWorkers, optimizerQueue, warmOptimizer = false, maxConnections = DEFAULT_MAX_CONNECTIONS, headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS, proxyUrl, recordDir, replayDir, maxUpstreamBodyBytes, ...appOptions } = options;
-  if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
-  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1 || headersTimeoutMs > 3_600_000) throw new RangeError(`headersTimeoutMs must be an integer in 1..3600000, got ${headersTimeoutMs}`);
-  if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined) throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
-  if (maxUpstreamBodyBytes !== undefined && proxyUrl === undefined) throw new RangeError("maxUpstreamBodyBytes needs proxyUrl (it caps the upstream's answers)");
-  if (maxUpstreamBodyBytes !== undefined && !(Number.isInteger(maxUpstreamBodyBytes) && maxUpstreamBodyBytes >= 1 && maxUpstreamBodyBytes <= 2 ** 30)) throw new RangeError(`maxUpstreamBodyBytes must be an integer from 1 to 1073741824 (1 GiB), got ${maxUpstreamBodyBytes}`);
+  const {
+    port = 4010,
+    hostname = "127.0.0.1",
+    dataFile,
+    optimizerWorkers,
+    optimizerQueue,
+    warmOptimizer = false,
+    maxConnections = DEFAULT_MAX_CONNECTIONS,
+    headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    proxyUrl,
+    recordDir,
+    replayDir,
+    maxUpstreamBodyBytes,
+    ...appOptions
+  } = options;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1 || maxConnections > 1_000_000)
+    throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${maxConnections}`);
+  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1 || headersTimeoutMs > 3_600_000)
+    throw new RangeError(`headersTimeoutMs must be an integer in 1..3600000, got ${headersTimeoutMs}`);
+  if (recordDir !== undefined && proxyUrl === undefined && appOptions.proxy === undefined)
+    throw new RangeError("recordDir needs proxyUrl (it saves the upstream's answers)");
+  if (maxUpstreamBodyBytes !== undefined && proxyUrl === undefined)
+    throw new RangeError("maxUpstreamBodyBytes needs proxyUrl (it caps the upstream's answers)");
+  if (
+    maxUpstreamBodyBytes !== undefined &&
+    !(Number.isInteger(maxUpstreamBodyBytes) && maxUpstreamBodyBytes >= 1 && maxUpstreamBodyBytes <= 2 ** 30)
+  )
+    throw new RangeError(
+      `maxUpstreamBodyBytes must be an integer from 1 to 1073741824 (1 GiB), got ${maxUpstreamBodyBytes}`,
+    );
   const log = appOptions.log ?? ((line: string) => console.log(line));
   let inspector: WorkerAnswerInspector | undefined;
   if (proxyUrl !== undefined) {
     if (recordDir !== undefined) mkdirSync(recordDir, { recursive: true }); // a folder that cannot be made fails the start, not the first answer
     // Parsing, drift checks, redaction and saving run on a worker thread: a large answer never blocks the event loop.
-    inspector = workerAnswerInspector({ ...(recordDir === undefined ? {} : { recordDir }), ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) });
-    appOptions.proxy = { upstream: proxyUrl, drift: createDriftLog(proxyUrl, () => Date.now(), log), inspect: inspector.inspect, log, ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }) };
+    inspector = workerAnswerInspector({
+      ...(recordDir === undefined ? {} : { recordDir }),
+      ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }),
+    });
+    appOptions.proxy = {
+      upstream: proxyUrl,
+      drift: createDriftLog(proxyUrl, () => Date.now(), log),
+      inspect: inspector.inspect,
+      log,
+      ...(maxUpstreamBodyBytes === undefined ? {} : { maxBodyBytes: maxUpstreamBodyBytes }),
+    };
   }
   if (replayDir !== undefined) {
     const recordings = loadRecordings(replayDir);
@@ -123,7 +164,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const pool =
     appOptions.solver === undefined
-      ? createWorkerSolverRunner({ ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }), ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }) })
+      ? createWorkerSolverRunner({
+          ...(optimizerWorkers === undefined ? {} : { workers: optimizerWorkers }),
+          ...(optimizerQueue === undefined ? {} : { queueMax: optimizerQueue }),
+        })
       : undefined;
   const allowedHosts = appOptions.allowedHosts ?? (isIpOrWildcard(hostname) ? [] : [hostname]);
   const dispatcher = createSessionDispatcher({
@@ -140,21 +184,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeoutMs),
       connectionsCheckingInterval: 1000,
     };
-    const server = serve({ fetch: (request: Request) => dispatcher.fetch(request), port, hostname, serverOptions }, (info: AddressInfo) => {
-      const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
-      if (warmOptimizer) pool?.warm();
-      resolve({
-        ...mock,
-        dispatcher,
-        url: `http://${host}:${info.port}`,
-        port: info.port,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            if ("closeAllConnections" in server && typeof server.closeAllConnections === "function") server.closeAllConnections();
-          }).finally(() => Promise.all([pool?.close(), inspector?.close()])),
-      });
-    });
+    const server = serve(
+      { fetch: (request: Request) => dispatcher.fetch(request), port, hostname, serverOptions },
+      (info: AddressInfo) => {
+        const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
+        if (warmOptimizer) pool?.warm();
+        resolve({
+          ...mock,
+          dispatcher,
+          url: `http://${host}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              server.close((error) => (error ? fail(error) : done()));
+              if ("closeAllConnections" in server && typeof server.closeAllConnections === "function")
+                server.closeAllConnections();
+            }).finally(() => Promise.all([pool?.close(), inspector?.close()])),
+        });
+      },
+    );
     capConnections(server as Server, { max: maxConnections, headersTimeoutMs });
     server.on("clientError", answerClientError);
     server.once("error", (error: Error & { code?: string }) => {

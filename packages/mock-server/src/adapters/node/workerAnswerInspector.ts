@@ -67,7 +67,9 @@ export function workerAnswerInspector(options: WorkerAnswerInspectorOptions = {}
       sentDoc = undefined;
       failAll(new Error(`the answer worker thread stopped (${reason})`));
     };
-    w.on("error", (error: Error & { code?: string }) => lost(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: at most ${heapMb} MB of heap` : error.message));
+    w.on("error", (error: Error & { code?: string }) =>
+      lost(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: at most ${heapMb} MB of heap` : error.message),
+    );
     w.on("exit", (code) => lost(`exit code ${code}`));
     return w;
   };

@@ -6,13 +6,23 @@ import { inlineSolverRunner } from "../../services/optimize/inlineSolverRunner.t
 import type { SolverJob, SolverRunner } from "../../context/SolverRunner.ts";
 import { createWorkerSolverRunner } from "./workerSolverRunner.ts";
 
-const companies = ["A", "B", "C"].map((id, i) => ({ id, marketCap: 1e10, linguisticBeta: 0.5 + 0.1 * i, marketBuzz: 1 + i, convictionScore: 0.5 }));
+const companies = ["A", "B", "C"].map((id, i) => ({
+  id,
+  marketCap: 1e10,
+  linguisticBeta: 0.5 + 0.1 * i,
+  marketBuzz: 1 + i,
+  convictionScore: 0.5,
+}));
 const returns = new Float64Array([0.01, -0.02, 0.03, -0.01, 0.02, 0.01, 0.02, 0.01, -0.03, 0, 0.01, 0.02]);
 const scenarios = { assetIds: ["A", "B", "C"], returns, periods: 4 };
 const meanCvar: SolverJob = { kind: "mean-cvar", companies, scenarios, options: { maxWeight: 0.5 } };
 
 /** A worker that loads, accepts jobs and never answers (a solve that hangs). */
-const hanging = () => new Worker("const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true });", { eval: true });
+const hanging = () =>
+  new Worker(
+    "const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true });",
+    { eval: true },
+  );
 
 /**
  * `worker`, and a promise settled when the runner hands it its first job (its `postMessage`):
@@ -38,7 +48,11 @@ function pool(options: Parameters<typeof createWorkerSolverRunner>[0]) {
   runners.push(runner);
   return runner;
 }
-const rejection = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe("createWorkerSolverRunner", () => {
   it("solves on a worker thread exactly what the inline runner solves, for both optimizers", async () => {
@@ -69,7 +83,16 @@ describe("createWorkerSolverRunner", () => {
 
   it("terminates a worker past the time limit (503) and answers the next job on a fresh thread", async () => {
     let spawned = 0;
-    const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? hanging() : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })) });
+    const runner = pool({
+      workers: 1,
+      spawn: () =>
+        ++spawned === 1
+          ? hanging()
+          : new Worker(
+              "const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });",
+              { eval: true },
+            ),
+    });
     const stuck = await rejection(runner.run(meanCvar, 2000)); // the thread loads well within 2 s, then hangs
     expect(isApiError(stuck) && stuck.status).toBe(503);
     expect((stuck as Error).message).toMatch(/time limit of 2 s \(--optimizer-seconds\) and the solve was stopped/);
@@ -78,10 +101,14 @@ describe("createWorkerSolverRunner", () => {
   });
 
   it("posts a job only once its worker has loaded, and counts the loading time against the job's limit", async () => {
-    const slow = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true }); }, 300);", { eval: true });
+    const slow = () =>
+      new Worker(
+        "setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true }); }, 300);",
+        { eval: true },
+      );
     const engineLimit = (await pool({ workers: 1, spawn: slow }).run(meanCvar, 1000)) as unknown as number;
     expect(engineLimit).toBeGreaterThan(0);
-    expect(engineLimit).toBeLessThan(0.8 * 1000 * (1000 - 300) / 1000 + 1); // 80 % of what was left after the 300 ms load
+    expect(engineLimit).toBeLessThan((0.8 * 1000 * (1000 - 300)) / 1000 + 1); // 80 % of what was left after the 300 ms load
     const late = await rejection(pool({ workers: 1, spawn: slow }).run(meanCvar, 100));
     expect(isApiError(late) && late.status).toBe(503);
     expect((late as Error).message).toMatch(/while an optimizer worker started/);
@@ -93,7 +120,10 @@ describe("createWorkerSolverRunner", () => {
       workers: 1,
       spawn: () => {
         if (++attempts === 1) throw new Error("optimizer worker entry not found");
-        return new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'second' })); p.postMessage({ ready: true });", { eval: true });
+        return new Worker(
+          "const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'second' })); p.postMessage({ ready: true });",
+          { eval: true },
+        );
       },
     });
     const failed = await rejection(runner.run(meanCvar, 0));
@@ -120,7 +150,10 @@ describe("createWorkerSolverRunner", () => {
   it("drops a queued job whose client left (499) without running it, and runs the next one", async () => {
     const posted: string[] = [];
     const recording = () => {
-      const w = new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.job.options.tag })); p.postMessage({ ready: true });", { eval: true });
+      const w = new Worker(
+        "const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: m.job.options.tag })); p.postMessage({ ready: true });",
+        { eval: true },
+      );
       const post = w.postMessage.bind(w);
       w.postMessage = (m: { job: { options: { tag: string } } }) => (posted.push(m.job.options.tag), post(m));
       return w;
@@ -144,7 +177,13 @@ describe("createWorkerSolverRunner", () => {
     const first = cued(hanging());
     const runner = pool({
       workers: 1,
-      spawn: () => (++spawned === 1 ? first.worker : new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });", { eval: true })),
+      spawn: () =>
+        ++spawned === 1
+          ? first.worker
+          : new Worker(
+              "const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ id: m.id, ok: true, result: 'fresh' })); p.postMessage({ ready: true });",
+              { eval: true },
+            ),
     });
     const leaving = new AbortController();
     const running = rejection(runner.run(meanCvar, 0, leaving.signal));
@@ -154,34 +193,46 @@ describe("createWorkerSolverRunner", () => {
     expect(isApiError(error) && error.status).toBe(499);
     expect(await runner.run(meanCvar, 0)).toBe("fresh");
     expect(spawned).toBe(2);
-    expect(isApiError(await rejection(runner.run(meanCvar, 0, AbortSignal.abort()))) ).toBe(true);
+    expect(isApiError(await rejection(runner.run(meanCvar, 0, AbortSignal.abort())))).toBe(true);
   });
 
   it("refuses at once (429, Retry-After) the jobs that would start too late for their limit, by the solve estimates (1 worker, 5 s, 16 at once)", async () => {
     const runner = pool({ workers: 1, spawn: hanging }); // mean-CVaR solves assumed to take 1 s until one is timed
     const settled: Array<{ i: number; error: unknown }> = [];
-    const jobs = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
+    const jobs = Array.from({ length: 16 }, (_, i) =>
+      rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     // Starts forecast at 0, 1, 2, 3 and 4 s leave at least half the limit (2.5 s) or a whole solve (1 s): those five wait; the rest are refused now.
     expect(settled.map((s) => s.i)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     for (const { error } of settled) {
       expect(isApiError(error) && error.status).toBe(429);
       expect(isApiError(error) && Number(error.headers["Retry-After"])).toBeGreaterThanOrEqual(4);
-      expect((error as Error).message).toMatch(/would start in about [45](\.\d)? s \(1 running, 4 waiting, about 1 s each\), too late for the time limit of 5 s/);
+      expect((error as Error).message).toMatch(
+        /would start in about [45](\.\d)? s \(1 running, 4 waiting, about 1 s each\), too late for the time limit of 5 s/,
+      );
     }
     await runner.close();
     await Promise.all(jobs);
   });
 
   it("admits any job on an idle pool, however short its limit (the engine stops at the limit with its best weights)", async () => {
-    const answering = () => new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true });", { eval: true });
+    const answering = () =>
+      new Worker(
+        "const p = require('node:worker_threads').parentPort; p.on('message', (m) => p.postMessage({ ok: true, result: m.timeLimitMs })); p.postMessage({ ready: true });",
+        { eval: true },
+      );
     const runner = pool({ workers: 1, spawn: answering });
     await runner.run(meanCvar, 0); // the worker has loaded
     expect(await runner.run(meanCvar, 10)).toBeGreaterThan(0);
   });
 
   it("refuses at once (503, Retry-After) a job whose worker is restarting when its start, as timed, outlasts the limit", async () => {
-    const slowHanging = () => new Worker("setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true }); }, 300);", { eval: true });
+    const slowHanging = () =>
+      new Worker(
+        "setTimeout(() => { const p = require('node:worker_threads').parentPort; p.on('message', () => {}); p.postMessage({ ready: true }); }, 300);",
+        { eval: true },
+      );
     const firstWorker = cued(slowHanging());
     let spawned = 0;
     const runner = pool({ workers: 1, spawn: () => (++spawned === 1 ? firstWorker.worker : slowHanging()) });
@@ -189,11 +240,13 @@ describe("createWorkerSolverRunner", () => {
     const first = rejection(runner.run(meanCvar, 0, leaving.signal));
     await firstWorker.dispatched; // loaded (timed at about 300 ms) and solving
     leaving.abort(); // its worker is stopped and a replacement starts loading
-    expect(isApiError(await first) && (await first as { status: number }).status).toBe(499);
+    expect(isApiError(await first) && ((await first) as { status: number }).status).toBe(499);
     const refused = await rejection(runner.run(meanCvar, 100));
     expect(isApiError(refused) && refused.status).toBe(503);
     expect(isApiError(refused) && refused.headers["Retry-After"]).toBe("1");
-    expect((refused as Error).message).toMatch(/an optimizer worker is still starting \(about 0\.\d s more\), too long for the time limit of 0\.1 s/);
+    expect((refused as Error).message).toMatch(
+      /an optimizer worker is still starting \(about 0\.\d s more\), too long for the time limit of 0\.1 s/,
+    );
   });
 
   it("a job waiting for its worker to load is answered 503 at its deadline, not when the worker is ready", async () => {
@@ -208,7 +261,12 @@ describe("createWorkerSolverRunner", () => {
     const workers: Worker[] = [];
     const jobs: Array<Promise<void>> = [];
     const onCue = () => {
-      const { worker, dispatched } = cued(new Worker("const p = require('node:worker_threads').parentPort; p.on('message', (m) => { if (m.go) p.postMessage({ ok: true, result: 'done' }); }); p.postMessage({ ready: true });", { eval: true }));
+      const { worker, dispatched } = cued(
+        new Worker(
+          "const p = require('node:worker_threads').parentPort; p.on('message', (m) => { if (m.go) p.postMessage({ ok: true, result: 'done' }); }); p.postMessage({ ready: true });",
+          { eval: true },
+        ),
+      );
       workers.push(worker);
       jobs.push(dispatched);
       return worker;
@@ -217,7 +275,9 @@ describe("createWorkerSolverRunner", () => {
     const running = runner.run(meanCvar, 0);
     await jobs[0]; // the worker has loaded and holds the job
     const settled: Array<{ i: number; error: unknown }> = [];
-    const queued = Array.from({ length: 16 }, (_, i) => rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })));
+    const queued = Array.from({ length: 16 }, (_, i) =>
+      rejection(runner.run(meanCvar, 5000)).then((error) => settled.push({ i, error })),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toEqual([]); // forecast at 100 ms a solve: all 16 fit in 5 s
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -102,10 +102,17 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
   const size = options.workers ?? defaultSolverWorkers();
   const queueMax = options.queueMax ?? DEFAULT_SOLVER_QUEUE;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`workers must be an integer >= 1, got ${size}`);
-  if (!Number.isInteger(queueMax) || queueMax < 0) throw new RangeError(`queueMax must be an integer >= 0, got ${queueMax}`);
+  if (!Number.isInteger(queueMax) || queueMax < 0)
+    throw new RangeError(`queueMax must be an integer >= 0, got ${queueMax}`);
   const spawn = options.spawn ?? spawnSolverWorker;
   const forecast = createSolveForecast(options.estimates);
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, ready: false, bootStartedAt: 0, task: undefined, timer: undefined }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({
+    worker: undefined,
+    ready: false,
+    bootStartedAt: 0,
+    task: undefined,
+    timer: undefined,
+  }));
   const queue: Task[] = [];
   let closed = false;
 
@@ -167,18 +174,27 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
 
   /** Whether `task`, starting `start` ms from `now` by the forecast, would have enough of its time limit left (see {@link MIN_START_SHARE}). */
   const startsInTime = (task: Task, start: number, now: number): boolean =>
-    task.deadline === undefined || now + start + Math.min(forecast.solveMs(task.job.kind), task.limitMs * MIN_START_SHARE) <= task.deadline;
+    task.deadline === undefined ||
+    now + start + Math.min(forecast.solveMs(task.job.kind), task.limitMs * MIN_START_SHARE) <= task.deadline;
 
   /** Answers 503 now to the queued jobs that, as things stand, would start too late (see {@link startsInTime}). */
   const refuseHopeless = () => {
     if (queue.length === 0) return;
     const now = performance.now();
-    const starts = predictStarts(slots.map((slot) => freeIn(slot, now)), queue.map((t) => forecast.solveMs(t.job.kind)));
+    const starts = predictStarts(
+      slots.map((slot) => freeIn(slot, now)),
+      queue.map((t) => forecast.solveMs(t.job.kind)),
+    );
     const hopeless = queue.filter((task, i) => !startsInTime(task, starts[i]!, now));
     for (const task of hopeless) {
       queue.splice(queue.indexOf(task), 1);
       if (task.expiry !== undefined) clearTimeout(task.expiry);
-      task.reject(overTime(task.limitMs, `as the solves ahead of it take longer than expected (about ${seconds(forecast.solveMs(task.job.kind))} s each)`));
+      task.reject(
+        overTime(
+          task.limitMs,
+          `as the solves ahead of it take longer than expected (about ${seconds(forecast.solveMs(task.job.kind))} s each)`,
+        ),
+      );
     }
   };
 
@@ -233,7 +249,10 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
       task.reject(overTime(task.limitMs, "while an optimizer worker started"));
       return;
     }
-    const request: SolverRequest = { job: task.job, timeLimitMs: left === undefined ? 0 : Math.max(1, Math.floor(left * ENGINE_SHARE)) };
+    const request: SolverRequest = {
+      job: task.job,
+      timeLimitMs: left === undefined ? 0 : Math.max(1, Math.floor(left * ENGINE_SHARE)),
+    };
     task.postedAt = performance.now();
     slot.worker!.postMessage(request);
     if (left !== undefined) {
@@ -283,14 +302,21 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
    */
   const admission = (task: Task, free: Slot | undefined, now: number): ApiError | undefined => {
     const duration = forecast.solveMs(task.job.kind);
-    const starts = predictStarts(slots.map((slot) => freeIn(slot, now)), [...queue.map((t) => forecast.solveMs(t.job.kind)), duration]);
+    const starts = predictStarts(
+      slots.map((slot) => freeIn(slot, now)),
+      [...queue.map((t) => forecast.solveMs(t.job.kind)), duration],
+    );
     const start = starts[starts.length - 1]!;
     if (startsInTime(task, start, now)) return undefined;
     const retry = String(Math.max(1, Math.ceil(start / 1000)));
     if (free !== undefined) {
-      return new ApiError(503, `an optimizer worker is still starting (about ${seconds(start)} s more), too long for the time limit of ${seconds(task.limitMs)} s (--optimizer-seconds); retry in ${retry} s`, {
-        headers: { "Retry-After": retry },
-      });
+      return new ApiError(
+        503,
+        `an optimizer worker is still starting (about ${seconds(start)} s more), too long for the time limit of ${seconds(task.limitMs)} s (--optimizer-seconds); retry in ${retry} s`,
+        {
+          headers: { "Retry-After": retry },
+        },
+      );
     }
     const running = slots.filter((s) => s.task !== undefined).length;
     return new ApiError(
@@ -317,14 +343,27 @@ export function createWorkerSolverRunner(options: WorkerSolverRunnerOptions = {}
           rejectRun(error);
         };
         const now = performance.now();
-        const task: Task = { job, deadline: timeLimitMs > 0 ? now + timeLimitMs : undefined, limitMs: timeLimitMs, expiry: undefined, postedAt: undefined, onAbort: undefined, resolve, reject };
+        const task: Task = {
+          job,
+          deadline: timeLimitMs > 0 ? now + timeLimitMs : undefined,
+          limitMs: timeLimitMs,
+          expiry: undefined,
+          postedAt: undefined,
+          onAbort: undefined,
+          resolve,
+          reject,
+        };
         const free = slots.find((s) => s.task === undefined);
         if (free === undefined && queue.length >= queueMax) {
           const retry = Math.max(1, Math.ceil(timeLimitMs / 1000));
           return reject(
-            new ApiError(429, `the optimizer is busy: ${size} solve${size === 1 ? "" : "s"} running and ${queue.length} waiting (the limit); retry in ${retry} s`, {
-              headers: { "Retry-After": String(retry) },
-            }),
+            new ApiError(
+              429,
+              `the optimizer is busy: ${size} solve${size === 1 ? "" : "s"} running and ${queue.length} waiting (the limit); retry in ${retry} s`,
+              {
+                headers: { "Retry-After": String(retry) },
+              },
+            ),
           );
         }
         if (task.deadline !== undefined) {
@@ -369,10 +408,21 @@ function seconds(ms: number): string {
 }
 
 function overTime(limitMs: number, what: string): ApiError {
-  return new ApiError(503, `the optimizer did not finish within the time limit of ${limitMs / 1000} s (--optimizer-seconds) ${what}; retry later or with fewer companies`);
+  return new ApiError(
+    503,
+    `the optimizer did not finish within the time limit of ${limitMs / 1000} s (--optimizer-seconds) ${what}; retry later or with fewer companies`,
+  );
 }
 
 /** The engine's error as the worker posted it, rebuilt with its code, message, field and details. */
-function rebuiltEngineError(e: { code: EngineError["code"]; message: string; field: string | undefined; details?: Readonly<Record<string, unknown>> | undefined }): EngineError {
-  return new EngineError(e.code, e.message, { ...(e.field === undefined ? {} : { field: e.field }), ...(e.details === undefined ? {} : { details: { ...e.details } }) });
+function rebuiltEngineError(e: {
+  code: EngineError["code"];
+  message: string;
+  field: string | undefined;
+  details?: Readonly<Record<string, unknown>> | undefined;
+}): EngineError {
+  return new EngineError(e.code, e.message, {
+    ...(e.field === undefined ? {} : { field: e.field }),
+    ...(e.details === undefined ? {} : { details: { ...e.details } }),
+  });
 }

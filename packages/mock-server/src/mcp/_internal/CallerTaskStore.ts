@@ -11,7 +11,9 @@ import { toolError } from "./toolError.ts";
  * tool result (and, optionally, the status message; by default "completed: …" or "failed: " and
  * the error's text).
  */
-export type TaskProgress = { status: "working"; message: string } | { status: "completed" | "failed"; result: Result; message?: string };
+export type TaskProgress =
+  | { status: "working"; message: string }
+  | { status: "completed" | "failed"; result: Result; message?: string };
 
 /** Reads the current state of the work behind a task (a strategy build, say); called on every `tasks/get`. */
 export type TaskSource = () => TaskProgress;
@@ -83,11 +85,25 @@ export class CallerTaskStore implements TaskStore {
     while (this.tasks.size >= MAX_TASKS_PER_CALLER && refusal === undefined) {
       const oldestFinished = [...this.tasks].find(([, e]) => isTerminal(e.task.status));
       if (oldestFinished !== undefined) this.forget(oldestFinished[0]);
-      else refusal = toolError(new ApiError(429, `too many unfinished tasks (${MAX_TASKS_PER_CALLER}): wait for one to finish or cancel one with tasks/cancel`), () => {});
+      else
+        refusal = toolError(
+          new ApiError(
+            429,
+            `too many unfinished tasks (${MAX_TASKS_PER_CALLER}): wait for one to finish or cancel one with tasks/cancel`,
+          ),
+          () => {},
+        );
     }
     const ttl = Math.min(taskParams.ttl ?? DEFAULT_TASK_TTL_MS, DEFAULT_TASK_TTL_MS);
     const at = new Date(this.now()).toISOString();
-    const task: Task = { taskId: crypto.randomUUID(), status: "working", ttl, createdAt: at, lastUpdatedAt: at, pollInterval: TASK_POLL_INTERVAL_MS };
+    const task: Task = {
+      taskId: crypto.randomUUID(),
+      status: "working",
+      ttl,
+      createdAt: at,
+      lastUpdatedAt: at,
+      pollInterval: TASK_POLL_INTERVAL_MS,
+    };
     const entry: Entry = { task, expiresAt: this.now() + ttl, awaitedByCreator: !isTaskAugmented(request) };
     this.tasks.set(task.taskId, entry);
     if (refusal !== undefined) this.finish(entry, { status: "failed", result: refusal });
@@ -106,7 +122,11 @@ export class CallerTaskStore implements TaskStore {
    * caller already has {@link MAX_WAITING_CALLS_PER_CALLER} waits.
    * @throws ApiError (rejects) as {@link TaskWaiters.wait}: 429 refused, 499 the client left or cancelled
    */
-  waitUntilFinished(taskId: string, requestId: RequestId, signals: ReadonlyArray<AbortSignal | undefined>): Promise<void> {
+  waitUntilFinished(
+    taskId: string,
+    requestId: RequestId,
+    signals: ReadonlyArray<AbortSignal | undefined>,
+  ): Promise<void> {
     return this.waiters.wait(
       requestId,
       async () => {
@@ -178,7 +198,11 @@ export class CallerTaskStore implements TaskStore {
   /** Ends `entry` with `progress`'s result and a status message that says so. */
   private finish(entry: Entry, progress: Extract<TaskProgress, { status: "completed" | "failed" }>): void {
     entry.result = progress.result;
-    const message = progress.message ?? (progress.status === "completed" ? "completed: read the result with tasks/result" : `failed: ${firstText(progress.result) ?? "read the error with tasks/result"}`);
+    const message =
+      progress.message ??
+      (progress.status === "completed"
+        ? "completed: read the result with tasks/result"
+        : `failed: ${firstText(progress.result) ?? "read the error with tasks/result"}`);
     this.setStatus(entry, progress.status, message);
   }
 
@@ -226,7 +250,9 @@ function firstText(result: Result): string | undefined {
   const content: unknown = result.content;
   if (!Array.isArray(content)) return undefined;
   const first: unknown = content[0];
-  return typeof first === "object" && first !== null && "text" in first && typeof first.text === "string" ? first.text : undefined;
+  return typeof first === "object" && first !== null && "text" in first && typeof first.text === "string"
+    ? first.text
+    : undefined;
 }
 
 /**

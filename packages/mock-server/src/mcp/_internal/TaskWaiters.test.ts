@@ -14,7 +14,11 @@ const outcome = (wait: Promise<void>) =>
       if (!(e instanceof ApiError)) return `threw ${String(e)}`;
       if (e.status === 429) return "refused";
       if (e.status === WAIT_ENDED_STATUS && e.message === "the client closed the request") return "left";
-      if (e.status === WAIT_ENDED_STATUS && /^cancelled by the client \(notifications\/cancelled for request .+\)$/.test(e.message)) return "cancelled";
+      if (
+        e.status === WAIT_ENDED_STATUS &&
+        /^cancelled by the client \(notifications\/cancelled for request .+\)$/.test(e.message)
+      )
+        return "cancelled";
       return `${e.status} ${e.message}`;
     },
   );
@@ -26,14 +30,10 @@ describe("TaskWaiters", () => {
     let checks = 0;
     let ready = false;
     const wait = outcome(
-      waiters.wait(
-        1,
-        () => {
-          checks++;
-          return ready;
-        },
-        [],
-      ),
+      waiters.wait(1, () => {
+        checks++;
+        return ready;
+      }, []),
     );
     await vi.advanceTimersByTimeAsync(0);
     expect([checks, waiters.size]).toEqual([1, 1]);

@@ -51,7 +51,11 @@ export class TaskWaiters {
    * @throws ApiError (rejects) 429 when `max` waits already run and `done()` is false;
    *   {@link WAIT_ENDED_STATUS} (499) when the client left or cancelled the wait; whatever `done()` throws
    */
-  async wait(requestId: RequestId, done: () => boolean | Promise<boolean>, signals: ReadonlyArray<AbortSignal | undefined>): Promise<void> {
+  async wait(
+    requestId: RequestId,
+    done: () => boolean | Promise<boolean>,
+    signals: ReadonlyArray<AbortSignal | undefined>,
+  ): Promise<void> {
     const left = () => new ApiError(WAIT_ENDED_STATUS, "the client closed the request");
     if (signals.some((s) => s?.aborted)) throw left();
     if (await done()) return;
@@ -102,7 +106,13 @@ export class TaskWaiters {
    */
   cancel(requestId: RequestId): number {
     const waiters = [...(this.byRequest.get(requestId) ?? [])];
-    for (const w of waiters) w.end(new ApiError(WAIT_ENDED_STATUS, `cancelled by the client (notifications/cancelled for request ${JSON.stringify(requestId)})`));
+    for (const w of waiters)
+      w.end(
+        new ApiError(
+          WAIT_ENDED_STATUS,
+          `cancelled by the client (notifications/cancelled for request ${JSON.stringify(requestId)})`,
+        ),
+      );
     return waiters.length;
   }
 

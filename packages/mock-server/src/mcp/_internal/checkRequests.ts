@@ -73,7 +73,8 @@ export function checkRequests(transport: Transport, options: CheckOptions): void
   transport.onmessage = (message, extra) => {
     if (isNotification(message, "notifications/cancelled")) {
       const cancelled = CancelledNotificationSchema.safeParse(message);
-      if (cancelled.success && cancelled.data.params.requestId !== undefined) options.cancel(cancelled.data.params.requestId);
+      if (cancelled.success && cancelled.data.params.requestId !== undefined)
+        options.cancel(cancelled.data.params.requestId);
       return;
     }
     const refusal = isRequest(message) ? check(message, options) : undefined;
@@ -90,7 +91,11 @@ function check(request: JSONRPCRequest, options: CheckOptions): { code: number; 
   const schema = REQUESTS[request.method];
   if (schema === undefined) return undefined; // the SDK answers -32601 itself
   const parsed = schema.safeParse(request);
-  if (!parsed.success) return { code: ErrorCode.InvalidParams, message: `Invalid params of ${request.method}: ${formatZodError(parsed.error)}` };
+  if (!parsed.success)
+    return {
+      code: ErrorCode.InvalidParams,
+      message: `Invalid params of ${request.method}: ${formatZodError(parsed.error)}`,
+    };
   if (request.method !== "tools/call" || request.params?.task === undefined) return undefined;
   const name = String(request.params.name);
   const shape = Object.hasOwn(options.taskTools, name) ? options.taskTools[name] : undefined;
@@ -102,7 +107,11 @@ function check(request: JSONRPCRequest, options: CheckOptions): { code: number; 
     };
   }
   const args = z.object(shape).safeParse(request.params.arguments ?? {});
-  if (!args.success) return { code: ErrorCode.InvalidParams, message: `Invalid arguments for tool ${name}: ${formatZodError(args.error)}` };
+  if (!args.success)
+    return {
+      code: ErrorCode.InvalidParams,
+      message: `Invalid arguments for tool ${name}: ${formatZodError(args.error)}`,
+    };
   return undefined;
 }
 

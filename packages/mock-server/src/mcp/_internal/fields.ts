@@ -19,7 +19,10 @@ function idField(what: string, where: string) {
 }
 
 /** A strategy id: a user strategy's, or (for the read tools) a premade strategy's. */
-export const strategyIdField = idField("a strategy id", "list_strategies, list_premade_strategies or search_premade_strategies").describe(
+export const strategyIdField = idField(
+  "a strategy id",
+  "list_strategies, list_premade_strategies or search_premade_strategies",
+).describe(
   "Strategy id (uuid), as returned by list_strategies, create_strategy, list_premade_strategies or search_premade_strategies",
 );
 
@@ -29,9 +32,10 @@ export const userStrategyIdField = idField("a strategy id", "list_strategies or 
 );
 
 /** A company id. */
-export const companyIdField = idField("a company id", "search_companies (by name or ticker) or get_strategy_companies").describe(
-  "Company id (uuid), as returned by get_strategy_companies or search_companies",
-);
+export const companyIdField = idField(
+  "a company id",
+  "search_companies (by name or ticker) or get_strategy_companies",
+).describe("Company id (uuid), as returned by get_strategy_companies or search_companies");
 
 /** `companyIds` of the optimizer tools: the REST body's rule (at most `LIMITS.COMPANY_IDS_MAX_COUNT` ids, or null), ids checked as {@link companyIdField}. */
 export const companyIdsField = z.array(companyIdField).max(LIMITS.COMPANY_IDS_MAX_COUNT).nullable().optional();
@@ -43,7 +47,10 @@ export const backtestHoldingsField = z
   .max(LIMITS.BACKTEST_HOLDINGS_MAX_COUNT);
 
 /** `includeReasoning` of a company list, as a JSON boolean. */
-export const includeReasoningField = z.boolean().optional().describe("Add each company's `reasoning` (why it belongs to the strategy); default false");
+export const includeReasoningField = z
+  .boolean()
+  .optional()
+  .describe("Add each company's `reasoning` (why it belongs to the strategy); default false");
 
 /** `scoringMinMarketCap` of a company list. */
 export const scoringMinMarketCapField = z

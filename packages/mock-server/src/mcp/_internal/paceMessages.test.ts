@@ -12,9 +12,19 @@ interface Answer {
   error?: { code: number; message: string };
 }
 
-const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18" };
-const call = (n: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id: n, method: "tools/call", params: { name, arguments: args } });
-const create = (n: number) => call(n, "create_strategy", { name: `paced ${n}`, objective: "companies building quantum computers" });
+const HEADERS = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+  "Mcp-Protocol-Version": "2025-06-18",
+};
+const call = (n: number, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  id: n,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+const create = (n: number) =>
+  call(n, "create_strategy", { name: `paced ${n}`, objective: "companies building quantum computers" });
 
 /** Counts turns of the event loop (one per check phase) until `stop()`. */
 function turnCounter(onTurn: () => void = () => {}) {
@@ -42,7 +52,11 @@ describe("paceMessages (MCP batches)", () => {
     const seen: number[] = [];
     const counter = turnCounter(() => seen.push(mock.ctx.store.state.strategies.length - before));
     const batch = Array.from({ length: 40 }, (_, i) => create(i + 1));
-    const response = await mock.app.request("/v1/mcp", { method: "POST", headers: { ...HEADERS, Authorization: `Bearer ${keys.alice}` }, body: JSON.stringify(batch) });
+    const response = await mock.app.request("/v1/mcp", {
+      method: "POST",
+      headers: { ...HEADERS, Authorization: `Bearer ${keys.alice}` },
+      body: JSON.stringify(batch),
+    });
     const turns = counter.stop();
     const answers = (await response.json()) as Answer[];
     expect(answers.map((a) => a.id)).toEqual(batch.map((m) => m.id));
@@ -68,10 +82,20 @@ describe("paceMessages (MCP batches)", () => {
     // The transport itself, not the app: the app answers a client that left at once (499) and
     // closes the server, and the answers below are what paceMessages gives the transport.
     const server = createMcpServer(McpServer, mock.ctx, { userId: id("alice") });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     paceMessages(transport, { maxAnswerBytes: Number.POSITIVE_INFINITY, signal: controller.signal });
-    const response = await transport.handleRequest(new Request("http://mock/v1/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(batch), signal: controller.signal }));
+    const response = await transport.handleRequest(
+      new Request("http://mock/v1/mcp", {
+        method: "POST",
+        headers: HEADERS,
+        body: JSON.stringify(batch),
+        signal: controller.signal,
+      }),
+    );
     await server.close();
     counter.stop();
     const answers = (await response.json()) as Answer[];
@@ -87,11 +111,16 @@ describe("paceMessages (MCP batches)", () => {
     const mock = makeMock();
     const before = mock.ctx.store.state.strategies.length;
     const server = createMcpServer(McpServer, mock.ctx, { userId: id("alice") });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     paceMessages(transport, { maxAnswerBytes: 3000 });
     const batch = Array.from({ length: 10 }, (_, i) => create(i + 1));
-    const response = await transport.handleRequest(new Request("http://mock/v1/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(batch) }));
+    const response = await transport.handleRequest(
+      new Request("http://mock/v1/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(batch) }),
+    );
     await server.close();
     const answers = (await response.json()) as Answer[];
     const ran = answers.filter((a) => a.result !== undefined).length;
@@ -110,7 +139,12 @@ describe("paceMessages (MCP batches)", () => {
     const response = await mock.app.request("/v1/mcp", {
       method: "POST",
       headers: { ...HEADERS, Authorization: `Bearer ${keys.alice}` },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_premade_strategies", arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "list_premade_strategies", arguments: {} },
+      }),
     });
     const answer = (await response.json()) as Answer;
     expect(answer.id).toBe(7);

@@ -67,7 +67,9 @@ export function paceMessages(transport: Transport, options: PaceOptions): void {
         ? `not run: the earlier answers of this HTTP request already reach ${answeredBytes} bytes, and the mock answers at most ${options.maxAnswerBytes} bytes per request; send this call in another request`
         : undefined;
     if (refusal !== undefined) {
-      await send({ jsonrpc: "2.0", id: message.id, error: { code: NOT_RUN_CODE, message: refusal } }).catch(() => undefined);
+      await send({ jsonrpc: "2.0", id: message.id, error: { code: NOT_RUN_CODE, message: refusal } }).catch(
+        () => undefined,
+      );
       return;
     }
     const done = new Promise<void>((resolve) => answered.set(message.id, resolve));
@@ -92,5 +94,7 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCRequest {
 
 /** The id a response answers, or undefined for a request or notification. */
 function responseId(message: JSONRPCMessage): RequestId | undefined {
-  return !("method" in message) && "id" in message && ("result" in message || "error" in message) ? message.id : undefined;
+  return !("method" in message) && "id" in message && ("result" in message || "error" in message)
+    ? message.id
+    : undefined;
 }

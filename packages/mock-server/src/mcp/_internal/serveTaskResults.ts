@@ -1,5 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ErrorCode, GetTaskPayloadRequestSchema, McpError, RELATED_TASK_META_KEY, type ServerResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  GetTaskPayloadRequestSchema,
+  McpError,
+  RELATED_TASK_META_KEY,
+  type ServerResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { taskStoreFor } from "./CallerTaskStore.ts";
 import { isApiError } from "../../errors/ApiError.ts";
 import { NOT_RUN_CODE } from "./paceMessages.ts";

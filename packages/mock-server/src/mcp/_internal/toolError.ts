@@ -39,7 +39,9 @@ export function toolError(error: unknown, log: (line: string) => void): CallTool
  * toolErrorText(new ApiError(429, "too many"), log) // => "429 Too Many Requests: too many"
  */
 export function toolErrorText(error: unknown, log: (line: string) => void): string {
-  const response = toErrorResponse(error, (e) => log(`[thematic-mock] unexpected error in an MCP tool: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  const response = toErrorResponse(error, (e) =>
+    log(`[thematic-mock] unexpected error in an MCP tool: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  );
   const reason = REASONS[response.status] ?? "Error";
   return `${response.status} ${reason}: ${response.body.error}`;
 }

@@ -21,7 +21,14 @@ export interface McpMock {
 /** Serves `testUniverse` (or `options.universe`) with a manual clock and builds of 4 s. */
 export async function startMcpMock(options: StartServerOptions = {}): Promise<McpMock> {
   const clock = createManualClock(Date.UTC(2025, 5, 2, 12));
-  const server = await startServer({ port: 0, universe: testUniverse, clock, quiet: true, buildDurationMs: 4000, ...options });
+  const server = await startServer({
+    port: 0,
+    universe: testUniverse,
+    clock,
+    quiet: true,
+    buildDurationMs: 4000,
+    ...options,
+  });
   const url = new URL(`${server.url}/v1/mcp`);
   const clients: Client[] = [];
   return {
@@ -30,7 +37,9 @@ export async function startMcpMock(options: StartServerOptions = {}): Promise<Mc
     url,
     async connect(key) {
       const client = new Client({ name: "mcp-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+      );
       clients.push(client);
       await client.listTools(); // the client then validates every structuredContent against the tool's outputSchema
       return client;
@@ -43,12 +52,19 @@ export async function startMcpMock(options: StartServerOptions = {}): Promise<Mc
 }
 
 /** The structured content of a successful tool call (fails the test on a tool error). */
-export async function callOk<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function callOk<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const first = r.content[0];
   expect(r.isError ?? false, `${name}: ${first?.type === "text" ? first.text : ""}`).toBe(false);
   expect(r.structuredContent, name).toBeDefined();
-  expect(first?.type === "text" ? JSON.parse(first.text) : undefined, `${name}: text content is the structured JSON`).toEqual(r.structuredContent);
+  expect(
+    first?.type === "text" ? JSON.parse(first.text) : undefined,
+    `${name}: text content is the structured JSON`,
+  ).toEqual(r.structuredContent);
   return r.structuredContent as T;
 }
 

@@ -5,7 +5,9 @@ import { UuidSchema } from "../../schemas/common.ts";
 /** Argument texts are bounded like the REST API's objective (a prompt is text for a model, not a place for a document). */
 const text = (max: number, what: string) => z.string().trim().min(1).max(max).describe(what);
 
-const user = (lines: string[]) => ({ messages: [{ role: "user" as const, content: { type: "text" as const, text: lines.join("\n") } }] });
+const user = (lines: string[]) => ({
+  messages: [{ role: "user" as const, content: { type: "text" as const, text: lines.join("\n") } }],
+});
 
 /**
  * The MCP prompts (`prompts/list`, `prompts/get`): reusable instructions that walk an agent
@@ -27,14 +29,26 @@ export function registerPrompts(server: McpServer): void {
       title: "Build a thematic strategy",
       description: "From an investment idea to a built strategy, an optimized portfolio and its backtest against SPY",
       argsSchema: {
-        theme: text(2000, "The investment theme in plain language, e.g. 'companies building grid-scale battery storage'"),
-        exclusions: text(2000, "Optional phrases to leave out, separated by semicolons, e.g. 'tobacco; weapons'").optional(),
+        theme: text(
+          2000,
+          "The investment theme in plain language, e.g. 'companies building grid-scale battery storage'",
+        ),
+        exclusions: text(
+          2000,
+          "Optional phrases to leave out, separated by semicolons, e.g. 'tobacco; weapons'",
+        ).optional(),
       },
     },
     ({ theme, exclusions }) =>
       user([
         `Build an investment strategy for this theme: ${theme}`,
-        exclusions === undefined ? "No exclusions." : `Exclude: ${exclusions.split(";").map((e) => e.trim()).filter((e) => e !== "").join("; ")}.`,
+        exclusions === undefined
+          ? "No exclusions."
+          : `Exclude: ${exclusions
+              .split(";")
+              .map((e) => e.trim())
+              .filter((e) => e !== "")
+              .join("; ")}.`,
         "",
         "1. Call search_premade_strategies with the theme; if a match has similarity above 0.8, say so and offer it before building a new one.",
         "2. Call enhance_objective with the theme to sharpen the objective, then create_strategy with it (and the exclusions as a list).",
@@ -50,8 +64,11 @@ export function registerPrompts(server: McpServer): void {
     "review_strategy",
     {
       title: "Review a strategy",
-      description: "What a strategy holds and why: its companies by conviction band, with the evidence behind the strongest",
-      argsSchema: { strategyId: UuidSchema.describe("Id (uuid) of a strategy you can see: your own, a public one or a premade one") },
+      description:
+        "What a strategy holds and why: its companies by conviction band, with the evidence behind the strongest",
+      argsSchema: {
+        strategyId: UuidSchema.describe("Id (uuid) of a strategy you can see: your own, a public one or a premade one"),
+      },
     },
     ({ strategyId }) =>
       user([
@@ -72,7 +89,11 @@ export function registerPrompts(server: McpServer): void {
       argsSchema: {
         strategyId: UuidSchema.describe("Id (uuid) of a built strategy you can see"),
         benchmark: text(32, "Benchmark symbol; default SPY").optional(),
-        years: z.string().regex(/^(?:[1-9]|1\d|20)$/, "a whole number of years from 1 to 20").optional().describe("Years of history, 1 to 20; default 5"),
+        years: z
+          .string()
+          .regex(/^(?:[1-9]|1\d|20)$/, "a whole number of years from 1 to 20")
+          .optional()
+          .describe("Years of history, 1 to 20; default 5"),
       },
     },
     ({ strategyId, benchmark, years }) =>

@@ -15,8 +15,12 @@ import { includeReasoningField, scoringMinMarketCapField, strategyIdField } from
 import { isPremadeId } from "../_internal/isPremadeId.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
-const asOfDateField = IsoDateSchema.optional().describe("As-of date YYYY-MM-DD of a run (default: the latest completed run)");
-const versionIdField = UuidSchema.optional().describe("Version id (uuid) from get_strategy's active_version_id (default: the active version)");
+const asOfDateField = IsoDateSchema.optional().describe(
+  "As-of date YYYY-MM-DD of a run (default: the latest completed run)",
+);
+const versionIdField = UuidSchema.optional().describe(
+  "Version id (uuid) from get_strategy's active_version_id (default: the active version)",
+);
 
 /**
  * The analytics tools (the real MCP server reads "factsheets, and historical analytics"):
@@ -43,7 +47,9 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
         pdfPath: z.string().optional(),
         asOfDate: z.string().optional(),
         versionId: z.string().optional(),
-        topHoldings: z.array(z.object({ symbol: z.string(), name: z.string(), convictionScore: z.number().nullable() })).optional(),
+        topHoldings: z
+          .array(z.object({ symbol: z.string(), name: z.string(), convictionScore: z.number().nullable() }))
+          .optional(),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -52,17 +58,31 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
       if (read.status !== "ready") {
         return {
           result: { status: read.status },
-          hint: read.status === "generating" ? "Generating: call get_strategy_factsheet again in a few seconds." : "No factsheet for this run (the owner can ask for one with POST /v2/strategies/{id}/factsheet).",
+          hint:
+            read.status === "generating"
+              ? "Generating: call get_strategy_factsheet again in a few seconds."
+              : "No factsheet for this run (the owner can ask for one with POST /v2/strategies/{id}/factsheet).",
         };
       }
-      const companies = runCompanies(ctx, readRun(ctx, caller, strategyId, { asOfDate: read.asOfDate, versionId: read.versionId }), {});
+      const companies = runCompanies(
+        ctx,
+        readRun(ctx, caller, strategyId, { asOfDate: read.asOfDate, versionId: read.versionId }),
+        {},
+      );
       return {
         result: {
           status: "ready",
-          pdfPath: await presignFactsheet(ctx, caller, { api: "v2", strategyId, versionId: read.versionId, asOfDate: read.asOfDate }),
+          pdfPath: await presignFactsheet(ctx, caller, {
+            api: "v2",
+            strategyId,
+            versionId: read.versionId,
+            asOfDate: read.asOfDate,
+          }),
           asOfDate: read.asOfDate,
           versionId: read.versionId,
-          topHoldings: companies.slice(0, 10).map((c) => ({ symbol: c.symbol, name: c.name, convictionScore: c.convictionScore })),
+          topHoldings: companies
+            .slice(0, 10)
+            .map((c) => ({ symbol: c.symbol, name: c.name, convictionScore: c.convictionScore })),
         },
       };
     },
@@ -89,7 +109,9 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
     },
     ({ strategyId, date, includeReasoning, scoringMinMarketCap }) => {
       const options = { includeReasoning, scoringMinMarketCap };
-      const companies = isPremadeId(ctx, strategyId) ? historicalData(ctx, strategyId, date, options) : userHistoricalData(ctx, caller, strategyId, date, options);
+      const companies = isPremadeId(ctx, strategyId)
+        ? historicalData(ctx, strategyId, date, options)
+        : userHistoricalData(ctx, caller, strategyId, date, options);
       return { result: { companies } };
     },
   );
@@ -106,8 +128,19 @@ export const registerAnalyticsTools: ToolGroup = (server, env) => {
         "maxDrawdown. Empty until the strategy is built.",
       inputSchema: {
         strategyId: UuidSchema.describe("Id (uuid) of a user strategy (yours or a public one)"),
-        top: z.number().int().min(1).max(1000).optional().describe("How many companies by conviction to hold; default 30"),
-        min_market_cap: z.number().int().min(0).optional().describe("Leave out companies below this market cap (USD); default 0"),
+        top: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .optional()
+          .describe("How many companies by conviction to hold; default 30"),
+        min_market_cap: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe("Leave out companies below this market cap (USD); default 0"),
       },
       outputSchema: StrategyPerformanceSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -18,9 +18,13 @@ export const registerBacktestTools: ToolGroup = (server, env) => {
         "the portfolio and the benchmark, with total and annualised return, variance (the annualised volatility σ), Sharpe ratio and max drawdown (negative). " +
         "Company ids come from get_strategy_companies or search_companies. 400 when no holding has price data.",
       inputSchema: {
-        holdings: backtestHoldingsField.describe("[{companyId, weight}], weights >= 0 in any scale (normalised), at least one > 0"),
+        holdings: backtestHoldingsField.describe(
+          "[{companyId, weight}], weights >= 0 in any scale (normalised), at least one > 0",
+        ),
         years: BacktestBody.shape.years.describe("Window length in years, 1 to 20 (default 5)"),
-        benchmark: BacktestBody.shape.benchmark.describe("Benchmark symbol (default SPY): a benchmark ETF such as SPY or QQQ, or any active company ticker such as NVDA"),
+        benchmark: BacktestBody.shape.benchmark.describe(
+          "Benchmark symbol (default SPY): a benchmark ETF such as SPY or QQQ, or any active company ticker such as NVDA",
+        ),
       },
       outputSchema: BacktestResultSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },

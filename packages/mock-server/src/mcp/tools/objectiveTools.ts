@@ -1,4 +1,8 @@
-import { EnhancedObjectiveSchema, ObjectiveHelperBody, ReversedObjectiveSchema } from "../../schemas/objectiveHelpers.ts";
+import {
+  EnhancedObjectiveSchema,
+  ObjectiveHelperBody,
+  ReversedObjectiveSchema,
+} from "../../schemas/objectiveHelpers.ts";
 import { enhanceObjective } from "../../services/objectives/enhanceObjective.ts";
 import { reverseObjective } from "../../services/objectives/reverseObjective.ts";
 import { addTool } from "../_internal/addTool.ts";
@@ -15,11 +19,18 @@ export const registerObjectiveTools: ToolGroup = (server, env) => {
       description:
         "Rewrite a draft investment objective in the service's form ('The strategy is to invest in companies that …'), adding the value chain and terms of the closest themes. " +
         "Returns enhancedObjective (pass it to create_strategy) and improvementsSummary (what changed and why).",
-      inputSchema: { objective: ObjectiveHelperBody.shape.objective.describe("The draft objective, e.g. 'companies benefiting from European defence spending'") },
+      inputSchema: {
+        objective: ObjectiveHelperBody.shape.objective.describe(
+          "The draft objective, e.g. 'companies benefiting from European defence spending'",
+        ),
+      },
       outputSchema: EnhancedObjectiveSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ objective }) => ({ result: enhanceObjective(env.ctx, objective), hint: "Next: create_strategy with the enhanced objective, then submit_strategy." }),
+    ({ objective }) => ({
+      result: enhanceObjective(env.ctx, objective),
+      hint: "Next: create_strategy with the enhanced objective, then submit_strategy.",
+    }),
   );
   addTool(
     server,

@@ -15,7 +15,8 @@ export const registerPortfolioTools: ToolGroup = (server, env) => {
     "list_portfolios",
     {
       title: "List saved portfolios",
-      description: "Your saved portfolios plus every public one, most recently updated first, without holdings (user_id is null on portfolios that are not yours).",
+      description:
+        "Your saved portfolios plus every public one, most recently updated first, without holdings (user_id is null on portfolios that are not yours).",
       inputSchema: {},
       outputSchema: { portfolios: z.array(PortfolioListItemSchema) },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -36,7 +37,9 @@ export const registerPortfolioTools: ToolGroup = (server, env) => {
         "with exchange), or org_id (a company id, e.g. from get_strategy_companies: its primary listing is used).",
       inputSchema: {
         name: shape.name.describe("Portfolio name (your portfolio of the same name is overwritten)"),
-        holdings: shape.holdings.describe("1 to 1000 holdings: {weight >= 0, and security_id | symbol (+ exchange) | org_id}; weights must not all be 0"),
+        holdings: shape.holdings.describe(
+          "1 to 1000 holdings: {weight >= 0, and security_id | symbol (+ exchange) | org_id}; weights must not all be 0",
+        ),
         public: shape.public.describe("Visible to every user (default false)"),
         tags: shape.tags.describe("Optional tags"),
         source: shape.source.describe("Optional free text: where the weights come from"),
@@ -47,7 +50,10 @@ export const registerPortfolioTools: ToolGroup = (server, env) => {
     },
     (args) => {
       const { portfolio, created } = savePortfolio(ctx, caller, args);
-      return { result: { created, portfolio }, hint: `${created ? "Created" : "Overwrote"} portfolio "${portfolio.name}" (id ${portfolio.id}).` };
+      return {
+        result: { created, portfolio },
+        hint: `${created ? "Created" : "Overwrote"} portfolio "${portfolio.name}" (id ${portfolio.id}).`,
+      };
     },
   );
 };

@@ -40,7 +40,11 @@ export const registerPremadeTools: ToolGroup = (server, env) => {
       description:
         "Find the premade strategies closest to a natural-language investment objective: every premade strategy with a similarity in " +
         "[0, 1], best first. Inspect a match with get_strategy_companies, or use its objective as a starting point for create_strategy.",
-      inputSchema: { objective: PremadeSearchBody.shape.objective.describe("The investment idea in plain language, e.g. 'chips for AI data centres'") },
+      inputSchema: {
+        objective: PremadeSearchBody.shape.objective.describe(
+          "The investment idea in plain language, e.g. 'chips for AI data centres'",
+        ),
+      },
       outputSchema: PremadeSearchResultSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -49,7 +53,10 @@ export const registerPremadeTools: ToolGroup = (server, env) => {
       const best = result.matches[0];
       return {
         result,
-        hint: best === undefined ? undefined : `Best match: "${best.strategy.name}" (id ${best.strategy.id}, similarity ${best.similarity}).`,
+        hint:
+          best === undefined
+            ? undefined
+            : `Best match: "${best.strategy.name}" (id ${best.strategy.id}, similarity ${best.similarity}).`,
       };
     },
   );

@@ -11,7 +11,12 @@ import { UuidSchema } from "../../schemas/common.ts";
 import { companyEvidence } from "../../services/strategies/companyEvidence.ts";
 import { strategyCompanies } from "../../services/strategies/strategyCompanies.ts";
 import { addTool } from "../_internal/addTool.ts";
-import { companyIdField, includeReasoningField, scoringMinMarketCapField, strategyIdField } from "../_internal/fields.ts";
+import {
+  companyIdField,
+  includeReasoningField,
+  scoringMinMarketCapField,
+  strategyIdField,
+} from "../_internal/fields.ts";
 import { isPremadeId } from "../_internal/isPremadeId.ts";
 import type { ToolGroup } from "../_internal/ToolEnv.ts";
 
@@ -40,8 +45,12 @@ export const registerStrategyCompanyTools: ToolGroup = (server, env) => {
         strategyId: strategyIdField,
         includeReasoning: includeReasoningField,
         scoringMinMarketCap: scoringMinMarketCapField,
-        asOfDate: IsoDateSchema.optional().describe("As-of date YYYY-MM-DD of the run to read (default: the latest run)"),
-        versionId: UuidSchema.optional().describe("Version id (uuid) to read, from get_strategy's active_version_id (default: the active version)"),
+        asOfDate: IsoDateSchema.optional().describe(
+          "As-of date YYYY-MM-DD of the run to read (default: the latest run)",
+        ),
+        versionId: UuidSchema.optional().describe(
+          "Version id (uuid) to read, from get_strategy's active_version_id (default: the active version)",
+        ),
       },
       outputSchema: { companies: z.array(CompanySchema) },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -56,7 +65,10 @@ export const registerStrategyCompanyTools: ToolGroup = (server, env) => {
             : strategyCompanies(ctx, caller, strategyId, options);
       return {
         result: { companies },
-        hint: companies.length === 0 ? "No companies: the strategy is not built (call get_strategy and wait for status 100) or its build failed." : undefined,
+        hint:
+          companies.length === 0
+            ? "No companies: the strategy is not built (call get_strategy and wait for status 100) or its build failed."
+            : undefined,
       };
     },
   );
@@ -75,7 +87,9 @@ export const registerStrategyCompanyTools: ToolGroup = (server, env) => {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ strategyId, companyId }) => ({
-      result: isPremadeId(ctx, strategyId) ? premadeEvidence(ctx, strategyId, companyId) : companyEvidence(ctx, caller, strategyId, companyId),
+      result: isPremadeId(ctx, strategyId)
+        ? premadeEvidence(ctx, strategyId, companyId)
+        : companyEvidence(ctx, caller, strategyId, companyId),
     }),
   );
 
@@ -94,7 +108,10 @@ export const registerStrategyCompanyTools: ToolGroup = (server, env) => {
     },
     ({ strategyId }) => {
       if (isPremadeId(ctx, strategyId)) return { result: premadeEvidences(ctx, strategyId) };
-      const evidences = strategyCompanies(ctx, caller, strategyId, {}).map((c) => ({ companyId: c.id, ...companyEvidence(ctx, caller, strategyId, c.id) }));
+      const evidences = strategyCompanies(ctx, caller, strategyId, {}).map((c) => ({
+        companyId: c.id,
+        ...companyEvidence(ctx, caller, strategyId, c.id),
+      }));
       return { result: { evidences } };
     },
   );

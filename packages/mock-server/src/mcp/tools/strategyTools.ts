@@ -41,7 +41,9 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       outputSchema: { strategies: z.array(StrategyV1Schema) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ scope }) => ({ result: { strategies: listStrategies(ctx, caller, scope).map((s) => presentStrategyV1(ctx, s)) } }),
+    ({ scope }) => ({
+      result: { strategies: listStrategies(ctx, caller, scope).map((s) => presentStrategyV1(ctx, s)) },
+    }),
   );
 
   addTool(
@@ -56,8 +58,12 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
         "then poll get_strategy until status is 100.",
       inputSchema: {
         name: CreateStrategyBody.shape.name.describe("Short name, 1 to 200 characters"),
-        objective: CreateStrategyBody.shape.objective.describe("The investment theme in plain language, e.g. 'companies building quantum computers'"),
-        exclusions: CreateStrategyBody.shape.exclusions.describe("Optional phrases to exclude, e.g. ['Exclude tobacco companies']"),
+        objective: CreateStrategyBody.shape.objective.describe(
+          "The investment theme in plain language, e.g. 'companies building quantum computers'",
+        ),
+        exclusions: CreateStrategyBody.shape.exclusions.describe(
+          "Optional phrases to exclude, e.g. ['Exclude tobacco companies']",
+        ),
       },
       outputSchema: StrategyV1Schema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -81,18 +87,29 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
         "build of the same strategy is still running, 403 for someone else's strategy, 404 for an unknown id.",
       inputSchema: {
         strategyId: userStrategyIdField,
-        asOfDate: IsoDateSchema.optional().describe("A past date YYYY-MM-DD for a historical run (default: a live run as of today)"),
-        createFactsheet: z.boolean().optional().describe("Also generate the run's factsheet (see get_strategy_factsheet); default false"),
+        asOfDate: IsoDateSchema.optional().describe(
+          "A past date YYYY-MM-DD for a historical run (default: a live run as of today)",
+        ),
+        createFactsheet: z
+          .boolean()
+          .optional()
+          .describe("Also generate the run's factsheet (see get_strategy_factsheet); default false"),
       },
       outputSchema: StrategyV1Schema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ strategyId, asOfDate, createFactsheet }) => {
       rejectPremade(env, strategyId);
-      const s = presentStrategyV1(ctx, submitStrategy(ctx, caller, strategyId, { asOfDate, createFactsheet, alwaysRun: true }).strategy);
+      const s = presentStrategyV1(
+        ctx,
+        submitStrategy(ctx, caller, strategyId, { asOfDate, createFactsheet, alwaysRun: true }).strategy,
+      );
       return {
         result: s,
-        hint: asOfDate === undefined ? strategyHint(s) : `Historical run as of ${asOfDate} started: call get_strategy_historical_data with that date in a few seconds.`,
+        hint:
+          asOfDate === undefined
+            ? strategyHint(s)
+            : `Historical run as of ${asOfDate} started: call get_strategy_historical_data with that date in a few seconds.`,
       };
     },
   );
@@ -130,8 +147,12 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       inputSchema: {
         strategyId: userStrategyIdField,
         name: PatchStrategyBody.shape.name.describe("New name, 1 to 200 characters (omit to keep)"),
-        objective: PatchStrategyBody.shape.objective.describe("New objective in plain language (omit to keep); resubmit to rebuild"),
-        exclusions: PatchStrategyBody.shape.exclusions.describe("New exclusions (replace the current ones; [] removes all)"),
+        objective: PatchStrategyBody.shape.objective.describe(
+          "New objective in plain language (omit to keep); resubmit to rebuild",
+        ),
+        exclusions: PatchStrategyBody.shape.exclusions.describe(
+          "New exclusions (replace the current ones; [] removes all)",
+        ),
       },
       outputSchema: StrategyV1Schema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -139,9 +160,16 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
     ({ strategyId, ...patch }) => {
       rejectPremade(env, strategyId);
       const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      if (Object.keys(changes).length === 0) throw new ApiError(400, "at least 1 of name, objective, exclusions is required");
+      if (Object.keys(changes).length === 0)
+        throw new ApiError(400, "at least 1 of name, objective, exclusions is required");
       const s = presentStrategyV1(ctx, updateStrategy(ctx, caller, strategyId, changes));
-      return { result: s, hint: s.status === 100 || s.status < 0 ? "Saved. Call submit_strategy to rebuild with the new objective or exclusions." : strategyHint(s) };
+      return {
+        result: s,
+        hint:
+          s.status === 100 || s.status < 0
+            ? "Saved. Call submit_strategy to rebuild with the new objective or exclusions."
+            : strategyHint(s),
+      };
     },
   );
 
@@ -163,7 +191,11 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
       const s = archiveStrategy(ctx, caller, strategyId, "exclude");
       const archivedAt = s.archivedAt ?? ctx.clock.now();
       return {
-        result: { id: s.id, archived_at: isoSeconds(archivedAt), permanent_delete_at: isoSeconds(archivedAt + RETENTION_MS) },
+        result: {
+          id: s.id,
+          archived_at: isoSeconds(archivedAt),
+          permanent_delete_at: isoSeconds(archivedAt + RETENTION_MS),
+        },
         hint: "Deleted (archived): restorable for 30 days.",
       };
     },
@@ -172,6 +204,9 @@ export const registerStrategyTools: ToolGroup = (server, env) => {
 
 function rejectPremade(env: ToolEnv, strategyId: string): void {
   if (isPremadeId(env.ctx, strategyId)) {
-    throw new ApiError(403, `strategy ${strategyId} is a premade strategy (read-only); create_strategy with its objective to make your own copy`);
+    throw new ApiError(
+      403,
+      `strategy ${strategyId} is a premade strategy (read-only); create_strategy with its objective to make your own copy`,
+    );
   }
 }

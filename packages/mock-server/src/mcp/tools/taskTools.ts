@@ -20,7 +20,10 @@ import type { ToolGroup } from "../_internal/ToolEnv.ts";
 export const TASK_TOOL_INPUTS = {
   build_strategy: {
     strategyId: userStrategyIdField,
-    createFactsheet: z.boolean().optional().describe("Also generate the run's factsheet (see get_strategy_factsheet); default false"),
+    createFactsheet: z
+      .boolean()
+      .optional()
+      .describe("Also generate the run's factsheet (see get_strategy_factsheet); default false"),
   },
 } as const;
 
@@ -60,7 +63,12 @@ export const registerTaskTools: ToolGroup = (server, env) => {
         const waits = store.isAwaitedByCreator(task.taskId);
         if (waits && store.waiters.size >= MAX_WAITING_CALLS_PER_CALLER) {
           store.forget(task.taskId); // refused before the build starts
-          throw waitEndedError(new ApiError(429, `${store.waiters.size} of your calls already wait for a task or a build, the most at once: call build_strategy with a task and poll tasks/get, or wait for one of them to end`));
+          throw waitEndedError(
+            new ApiError(
+              429,
+              `${store.waiters.size} of your calls already wait for a task or a build, the most at once: call build_strategy with a task and poll tasks/get, or wait for one of them to end`,
+            ),
+          );
         }
         if (task.status === "working") store.follow(task.taskId, startBuild(strategyId, createFactsheet));
         if (waits) {
@@ -85,7 +93,11 @@ export const registerTaskTools: ToolGroup = (server, env) => {
   /** Submits `strategyId` and answers the source of its task: the build's progress, or the failure that kept it from starting. */
   function startBuild(strategyId: string, createFactsheet: boolean | undefined): () => TaskProgress {
     try {
-      if (isPremadeId(ctx, strategyId)) throw new ApiError(403, `strategy ${strategyId} is a premade strategy (read-only); create_strategy with its objective to make your own copy`);
+      if (isPremadeId(ctx, strategyId))
+        throw new ApiError(
+          403,
+          `strategy ${strategyId} is a premade strategy (read-only); create_strategy with its objective to make your own copy`,
+        );
       submitStrategy(ctx, caller, strategyId, { createFactsheet, alwaysRun: true });
       return () => buildProgress(strategyId);
     } catch (error) {
@@ -100,7 +112,8 @@ export const registerTaskTools: ToolGroup = (server, env) => {
    * of that status has.
    */
   function waitEndedError(ended: ApiError): Error {
-    const message = ended.status === 429 ? ended.message : `${ended.message}; the build goes on: follow it with get_strategy`;
+    const message =
+      ended.status === 429 ? ended.message : `${ended.message}; the build goes on: follow it with get_strategy`;
     return new Error(toolErrorText(new ApiError(ended.status, message), ctx.log));
   }
 
@@ -109,10 +122,30 @@ export const registerTaskTools: ToolGroup = (server, env) => {
     try {
       const strategy = presentStrategyV1(ctx, visibleStrategy(ctx, caller, strategyId, "exclude"));
       if (strategy.status === 100) {
-        const result = { content: [{ type: "text", text: JSON.stringify(strategy) }, { type: "text", text: strategyHint(strategy) }], structuredContent: strategy };
-        return { status: "completed", result, message: `completed: strategy ${strategyId} is built (status 100); read it with tasks/result` };
+        const result = {
+          content: [
+            { type: "text", text: JSON.stringify(strategy) },
+            { type: "text", text: strategyHint(strategy) },
+          ],
+          structuredContent: strategy,
+        };
+        return {
+          status: "completed",
+          result,
+          message: `completed: strategy ${strategyId} is built (status 100); read it with tasks/result`,
+        };
       }
-      if (strategy.status < 0) return { status: "failed", result: toolError(new ApiError(422, `the build of strategy ${strategyId} failed (status ${strategy.status}). ${strategyHint(strategy)}`), ctx.log) };
+      if (strategy.status < 0)
+        return {
+          status: "failed",
+          result: toolError(
+            new ApiError(
+              422,
+              `the build of strategy ${strategyId} failed (status ${strategy.status}). ${strategyHint(strategy)}`,
+            ),
+            ctx.log,
+          ),
+        };
       return { status: "working", message: `building: ${strategy.status}% done` };
     } catch (error) {
       return { status: "failed", result: toolError(error, ctx.log) };

@@ -44,14 +44,24 @@ export class ClientRegistry {
     const oldestIdle = (ids: Iterable<string>, refusal: string): string => {
       busy ??= inUse();
       for (const id of ids) if (!busy.has(id)) return id;
-      throw new OAuthError("temporarily_unavailable", `${refusal}, and every one holds a live sign-in: reuse a registered client_id, or retry once a sign-in expires`, 429);
+      throw new OAuthError(
+        "temporarily_unavailable",
+        `${refusal}, and every one holds a live sign-in: reuse a registered client_id, or retry once a sign-in expires`,
+        429,
+      );
     };
     const mine = client.origin === undefined ? undefined : this.byOrigin.get(client.origin);
     let victim: string | undefined;
     if (mine !== undefined && mine.size >= LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX) {
-      victim = oldestIdle(mine, `${LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX} clients are registered from ${quoted(client.origin)} (LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX)`);
+      victim = oldestIdle(
+        mine,
+        `${LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX} clients are registered from ${quoted(client.origin)} (LIMITS.OAUTH_CLIENTS_PER_ORIGIN_MAX)`,
+      );
     } else if (this.clients.size >= LIMITS.OAUTH_CLIENTS_MAX) {
-      victim = oldestIdle(this.clients.keys(), `${LIMITS.OAUTH_CLIENTS_MAX} clients are registered (LIMITS.OAUTH_CLIENTS_MAX)`);
+      victim = oldestIdle(
+        this.clients.keys(),
+        `${LIMITS.OAUTH_CLIENTS_MAX} clients are registered (LIMITS.OAUTH_CLIENTS_MAX)`,
+      );
     }
     if (victim !== undefined) this.evict(victim);
     this.clients.set(client.clientId, client);

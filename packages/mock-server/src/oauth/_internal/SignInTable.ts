@@ -69,7 +69,10 @@ export class SignInTable {
    * working, the previous refresh token is remembered as rotated, and the sign-in becomes its
    * user's most recent.
    */
-  issue(signIn: SignIn, tokens: { access: string; accessExpiresAt: number; refresh: string; refreshExpiresAt: number }): void {
+  issue(
+    signIn: SignIn,
+    tokens: { access: string; accessExpiresAt: number; refresh: string; refreshExpiresAt: number },
+  ): void {
     if (signIn.access !== undefined) this.byCredential.delete(signIn.access);
     if (signIn.refresh !== undefined) {
       signIn.retired.push(signIn.refresh);
@@ -91,7 +94,8 @@ export class SignInTable {
   /** Forgets a sign-in and every credential it holds (a revocation). */
   remove(signIn: SignIn): void {
     for (const credential of [signIn.code, signIn.access, signIn.refresh, ...signIn.retired]) {
-      if (credential !== undefined && this.byCredential.get(credential) === signIn) this.byCredential.delete(credential);
+      if (credential !== undefined && this.byCredential.get(credential) === signIn)
+        this.byCredential.delete(credential);
     }
     this.byUser.get(signIn.userId)?.delete(signIn); // an emptied set stays: users are few (the store's)
   }

@@ -30,14 +30,25 @@ export interface AuthorizationFields {
  */
 export function authorizationFields(params: URLSearchParams, resourceUrl: string): AuthorizationFields {
   const state = params.get("state") ?? undefined;
-  if (state !== undefined && state.length > LIMITS.OAUTH_STATE_MAX) throw new OAuthError("invalid_request", `state: at most ${LIMITS.OAUTH_STATE_MAX} characters, got ${state.length}`);
+  if (state !== undefined && state.length > LIMITS.OAUTH_STATE_MAX)
+    throw new OAuthError("invalid_request", `state: at most ${LIMITS.OAUTH_STATE_MAX} characters, got ${state.length}`);
   const scope = params.get("scope") || DEFAULT_SCOPE;
-  if (scope.length > LIMITS.OAUTH_SCOPE_MAX) throw new OAuthError("invalid_scope", `scope: at most ${LIMITS.OAUTH_SCOPE_MAX} characters, got ${scope.length}`);
-  if (!SCOPE_SYNTAX.test(scope)) throw new OAuthError("invalid_scope", "scope: scope tokens separated by single spaces, each of the printable ASCII characters but \" and \\ (RFC 6749 section 3.3)");
+  if (scope.length > LIMITS.OAUTH_SCOPE_MAX)
+    throw new OAuthError("invalid_scope", `scope: at most ${LIMITS.OAUTH_SCOPE_MAX} characters, got ${scope.length}`);
+  if (!SCOPE_SYNTAX.test(scope))
+    throw new OAuthError(
+      "invalid_scope",
+      'scope: scope tokens separated by single spaces, each of the printable ASCII characters but " and \\ (RFC 6749 section 3.3)',
+    );
   const asked = params.get("resource");
   if (asked === null) return { state, scope, resource: undefined };
-  if (asked.length > LIMITS.OAUTH_RESOURCE_MAX) throw new OAuthError("invalid_request", `resource: at most ${LIMITS.OAUTH_RESOURCE_MAX} characters, got ${asked.length}`);
-  if (!sameResource(asked, resourceUrl)) throw new OAuthError("invalid_request", `resource must be this server's MCP endpoint ${resourceUrl}`);
+  if (asked.length > LIMITS.OAUTH_RESOURCE_MAX)
+    throw new OAuthError(
+      "invalid_request",
+      `resource: at most ${LIMITS.OAUTH_RESOURCE_MAX} characters, got ${asked.length}`,
+    );
+  if (!sameResource(asked, resourceUrl))
+    throw new OAuthError("invalid_request", `resource must be this server's MCP endpoint ${resourceUrl}`);
   return { state, scope, resource: resourceUrl };
 }
 

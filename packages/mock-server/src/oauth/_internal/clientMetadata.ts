@@ -30,30 +30,56 @@ export interface ClientMetadata {
  * clientMetadata({ redirect_uris: ["http://localhost:3000/cb"], token_endpoint_auth_method: "none" }).authMethod // => "none"
  */
 export function clientMetadata(metadata: unknown): ClientMetadata {
-  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) throw new OAuthError("invalid_client_metadata", "the body must be a JSON object of client metadata (RFC 7591)");
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata))
+    throw new OAuthError("invalid_client_metadata", "the body must be a JSON object of client metadata (RFC 7591)");
   const m = metadata as Record<string, unknown>;
   const uris = m.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > LIMITS.OAUTH_REDIRECT_URIS_MAX_COUNT) {
-    throw new OAuthError("invalid_redirect_uri", `redirect_uris: an array of 1 to ${LIMITS.OAUTH_REDIRECT_URIS_MAX_COUNT} URLs is required`);
+    throw new OAuthError(
+      "invalid_redirect_uri",
+      `redirect_uris: an array of 1 to ${LIMITS.OAUTH_REDIRECT_URIS_MAX_COUNT} URLs is required`,
+    );
   }
   uris.forEach((u, i) => {
     if (typeof u !== "string" || !isRedirectUri(u)) {
-      throw new OAuthError("invalid_redirect_uri", `redirect_uris[${i}]: must be an absolute http(s) URL without a fragment, at most ${LIMITS.OAUTH_REDIRECT_URI_MAX} characters`);
+      throw new OAuthError(
+        "invalid_redirect_uri",
+        `redirect_uris[${i}]: must be an absolute http(s) URL without a fragment, at most ${LIMITS.OAUTH_REDIRECT_URI_MAX} characters`,
+      );
     }
   });
   const authMethod = m.token_endpoint_auth_method ?? "client_secret_basic";
   if (authMethod !== "none" && authMethod !== "client_secret_post" && authMethod !== "client_secret_basic") {
-    throw new OAuthError("invalid_client_metadata", `token_endpoint_auth_method: must be none, client_secret_post or client_secret_basic, got ${quoted(authMethod)}`);
+    throw new OAuthError(
+      "invalid_client_metadata",
+      `token_endpoint_auth_method: must be none, client_secret_post or client_secret_basic, got ${quoted(authMethod)}`,
+    );
   }
   const grantTypes = m.grant_types ?? ["authorization_code"];
-  if (!Array.isArray(grantTypes) || grantTypes.length > 2 || new Set(grantTypes).size !== grantTypes.length || grantTypes.some((g) => g !== "authorization_code" && g !== "refresh_token")) {
-    throw new OAuthError("invalid_client_metadata", "grant_types: may hold only authorization_code and refresh_token, each at most once");
+  if (
+    !Array.isArray(grantTypes) ||
+    grantTypes.length > 2 ||
+    new Set(grantTypes).size !== grantTypes.length ||
+    grantTypes.some((g) => g !== "authorization_code" && g !== "refresh_token")
+  ) {
+    throw new OAuthError(
+      "invalid_client_metadata",
+      "grant_types: may hold only authorization_code and refresh_token, each at most once",
+    );
   }
   const name = m.client_name;
   if (name !== undefined && (typeof name !== "string" || name.length > LIMITS.OAUTH_CLIENT_NAME_MAX)) {
-    throw new OAuthError("invalid_client_metadata", `client_name: must be a string of at most ${LIMITS.OAUTH_CLIENT_NAME_MAX} characters`);
+    throw new OAuthError(
+      "invalid_client_metadata",
+      `client_name: must be a string of at most ${LIMITS.OAUTH_CLIENT_NAME_MAX} characters`,
+    );
   }
-  return { redirectUris: uris as string[], authMethod, grantTypes: grantTypes as GrantType[], clientName: typeof name === "string" && name.trim() !== "" ? name : undefined };
+  return {
+    redirectUris: uris as string[],
+    authMethod,
+    grantTypes: grantTypes as GrantType[],
+    clientName: typeof name === "string" && name.trim() !== "" ? name : undefined,
+  };
 }
 
 function isRedirectUri(value: string): boolean {

@@ -10,7 +10,8 @@ const QUOTED_MAX = 60;
  * quoted("x".repeat(100)).endsWith("… (100 characters)") // => true
  */
 export function quoted(value: unknown): string {
-  if (typeof value === "string" && value.length > QUOTED_MAX) return `${JSON.stringify(value.slice(0, QUOTED_MAX))}… (${value.length} characters)`;
+  if (typeof value === "string" && value.length > QUOTED_MAX)
+    return `${JSON.stringify(value.slice(0, QUOTED_MAX))}… (${value.length} characters)`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > QUOTED_MAX ? `${text.slice(0, QUOTED_MAX)}… (${text.length} characters of JSON)` : text;
 }

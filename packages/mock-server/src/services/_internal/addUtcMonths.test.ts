@@ -19,14 +19,20 @@ describe("addUtcMonths", () => {
 
   it("moves by exactly the months asked, never past the month's end, and keeps the day when it exists", () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.integer({ min: -240, max: 240 }), (ms, months) => {
-        const from = new Date(ms);
-        const to = new Date(addUtcMonths(ms, months));
-        expect(to.getUTCFullYear() * 12 + to.getUTCMonth() - (from.getUTCFullYear() * 12 + from.getUTCMonth())).toBe(months);
-        expect(to.getUTCHours() + to.getUTCMinutes() + to.getUTCSeconds() + to.getUTCMilliseconds()).toBe(0);
-        const lastDay = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0)).getUTCDate();
-        expect(to.getUTCDate()).toBe(Math.min(from.getUTCDate(), lastDay));
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.integer({ min: -240, max: 240 }),
+        (ms, months) => {
+          const from = new Date(ms);
+          const to = new Date(addUtcMonths(ms, months));
+          expect(to.getUTCFullYear() * 12 + to.getUTCMonth() - (from.getUTCFullYear() * 12 + from.getUTCMonth())).toBe(
+            months,
+          );
+          expect(to.getUTCHours() + to.getUTCMinutes() + to.getUTCSeconds() + to.getUTCMilliseconds()).toBe(0);
+          const lastDay = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0)).getUTCDate();
+          expect(to.getUTCDate()).toBe(Math.min(from.getUTCDate(), lastDay));
+        },
+      ),
       { seed: 2323, numRuns: 500 },
     );
   });

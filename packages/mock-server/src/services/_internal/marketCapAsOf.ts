@@ -12,7 +12,11 @@ import { dayToSeconds, lowerBound } from "../benchmarks/_internal/seriesDates.ts
  * @example
  * marketCapAsOf(universe.prices, company, universe.asOf) === company.marketCap // => true
  */
-export function marketCapAsOf(prices: Pick<PriceTable, "calendar" | "series">, company: Pick<Company, "marketCap" | "securities">, date: string): number {
+export function marketCapAsOf(
+  prices: Pick<PriceTable, "calendar" | "series">,
+  company: Pick<Company, "marketCap" | "securities">,
+  date: string,
+): number {
   const listing = company.securities.find((s) => s.isPrimary) ?? company.securities[0];
   const series = listing === undefined ? undefined : prices.series.get(listing.id);
   if (series === undefined || series.closes.length === 0) return company.marketCap;

@@ -41,9 +41,12 @@ describe("navCents", () => {
 describe("navCentsText", () => {
   it("is exactly JSON.stringify(navCents(x)) for NAV-like values, values near the exact limit, and any finite double", () => {
     for (const arb of [navLike, nearLimit, anyFinite]) {
-      fc.assert(fc.property(arb, (x) => {
-        expect(navCentsText(x)).toBe(JSON.stringify(navCents(x)));
-      }), { numRuns: 2000 });
+      fc.assert(
+        fc.property(arb, (x) => {
+          expect(navCentsText(x)).toBe(JSON.stringify(navCents(x)));
+        }),
+        { numRuns: 2000 },
+      );
     }
   });
 

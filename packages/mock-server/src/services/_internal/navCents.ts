@@ -2,7 +2,9 @@
 const EXACT_LIMIT = 1e13;
 
 /** The JSON text after the integer part, by cents 0 to 99: "", ".01" … ".09", ".1", ".11" … */
-const FRACTIONS = Array.from({ length: 100 }, (_, f) => (f === 0 ? "" : f % 10 === 0 ? `.${f / 10}` : `.${f < 10 ? "0" : ""}${f}`));
+const FRACTIONS = Array.from({ length: 100 }, (_, f) =>
+  f === 0 ? "" : f % 10 === 0 ? `.${f / 10}` : `.${f < 10 ? "0" : ""}${f}`,
+);
 
 /**
  * A NAV point as the service answers it: rounded to cents (docs/maths.md#nav-in-responses),

@@ -10,6 +10,8 @@ import { cagrSharpeRatio } from "@thematic/engine";
  * @example
  * withServiceSharpe({ returns: 0.7955, annualizedReturn: 0.1242, variance: 0.1637, sharpeRatio: 0.9, maxDrawdown: -0.27 }).sharpeRatio // => 0.7587049480757483
  */
-export function withServiceSharpe<T extends { annualizedReturn: number; variance: number; sharpeRatio: number }>(statistics: T): T {
+export function withServiceSharpe<T extends { annualizedReturn: number; variance: number; sharpeRatio: number }>(
+  statistics: T,
+): T {
   return { ...statistics, sharpeRatio: cagrSharpeRatio(statistics.annualizedReturn, statistics.variance) };
 }

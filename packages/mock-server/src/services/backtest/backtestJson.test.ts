@@ -17,9 +17,15 @@ describe("backtestJson", () => {
     const ids = universe.companies.map((c) => c.id);
     const symbols = universe.benchmarks.map((b) => b.symbol);
     const input = fc.record({
-      holdings: fc.uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: 12 }).chain((picked) =>
-        fc.tuple(...picked.map((companyId) => fc.double({ min: 0.01, max: 5, noNaN: true }).map((weight) => ({ companyId, weight })))),
-      ),
+      holdings: fc
+        .uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: 12 })
+        .chain((picked) =>
+          fc.tuple(
+            ...picked.map((companyId) =>
+              fc.double({ min: 0.01, max: 5, noNaN: true }).map((weight) => ({ companyId, weight })),
+            ),
+          ),
+        ),
       years: fc.constantFrom(1, 2, 5, 20),
       // Lower case too: the lookup is case-insensitive, the kept text is keyed by the canonical symbol.
       benchmark: fc.constantFrom(...symbols, ...symbols.map((s) => s.toLowerCase())),

@@ -1,5 +1,12 @@
 import type { MemoAccess, UniverseAccess } from "../../context/contextParts.ts";
-import { backtestPortfolio, backtestWindow, type BacktestWindow, type PortfolioBacktest, type PriceSeries, type WeeklyPriceTable } from "@thematic/engine";
+import {
+  backtestPortfolio,
+  backtestWindow,
+  type BacktestWindow,
+  type PortfolioBacktest,
+  type PriceSeries,
+  type WeeklyPriceTable,
+} from "@thematic/engine";
 import type { BacktestInputBody, BacktestResultOut } from "../../schemas/backtest.ts";
 import { resolveBenchmarkSymbol } from "../benchmarks/resolveBenchmarkSymbol.ts";
 import { universeCalendar } from "../_internal/universeCalendar.ts";
@@ -34,7 +41,11 @@ const windows = new WeakMap<WeeklyPriceTable, WeakMap<PriceSeries, Map<number, B
  * @throws ApiError 400 when the benchmark symbol is neither a benchmark ETF nor an active company ticker
  * @throws EngineError (→ 400) INSUFFICIENT_DATA, NO_RESOLVABLE_HOLDINGS (no company can be priced), INVALID_INPUT
  */
-export function backtestRun(ctx: UniverseAccess & MemoAccess, input: BacktestInputBody, out?: (length: number) => Float64Array): BacktestRun {
+export function backtestRun(
+  ctx: UniverseAccess & MemoAccess,
+  input: BacktestInputBody,
+  out?: (length: number) => Float64Array,
+): BacktestRun {
   const { universe } = ctx;
   const benchmark = resolveBenchmarkSymbol(ctx, input.benchmark);
   const benchmarkSeries = benchmark.series;

@@ -26,7 +26,8 @@ export function benchmarkCatalogue(ctx: UniverseAccess & MemoAccess): ReadonlyMa
     const { series } = ctx.universe.prices;
     for (const b of ctx.universe.benchmarks) {
       const s = series.get(b.securityId);
-      if (s !== undefined) out.set(b.symbol.toUpperCase(), { symbol: b.symbol, name: b.name, description: b.description, series: s });
+      if (s !== undefined)
+        out.set(b.symbol.toUpperCase(), { symbol: b.symbol, name: b.name, description: b.description, series: s });
     }
     for (const ref of REFERENCE_BENCHMARKS) {
       const proxy = out.get(ref.proxy);

@@ -24,7 +24,11 @@ export const DEFAULT_BENCHMARK_YEARS = 5;
  * @example
  * benchmarkPrices(ctx, "SPY", { interval: "weekly" }).prices.length // => about 261
  */
-export function benchmarkPrices(ctx: UniverseAccess & MemoAccess, symbol: string, query: BenchmarkPricesInput): BenchmarkPricesOut {
+export function benchmarkPrices(
+  ctx: UniverseAccess & MemoAccess,
+  symbol: string,
+  query: BenchmarkPricesInput,
+): BenchmarkPricesOut {
   const benchmark = findBenchmark(ctx, symbol);
   const series = benchmark?.series;
   if (benchmark === undefined || series === undefined) throw notFound("benchmark", symbol);

@@ -18,7 +18,15 @@ export function listBenchmarks(ctx: UniverseAccess & MemoAccess): { benchmarks: 
       const s = b.series;
       if (s.closes.length === 0) return [];
       const { first, last } = seriesRange(s);
-      return [{ symbol: b.symbol, name: b.name, description: b.description, first_date: isoDay(calendar[first]!), last_date: isoDay(calendar[last]!) }];
+      return [
+        {
+          symbol: b.symbol,
+          name: b.name,
+          description: b.description,
+          first_date: isoDay(calendar[first]!),
+          last_date: isoDay(calendar[last]!),
+        },
+      ];
     }),
   };
 }

@@ -14,7 +14,12 @@ export interface ReferenceBenchmark {
   proxy: string;
 }
 
-const r = (symbol: string, name: string, tracks: string, proxy: string): ReferenceBenchmark => ({ symbol, name, tracks, proxy });
+const r = (symbol: string, name: string, tracks: string, proxy: string): ReferenceBenchmark => ({
+  symbol,
+  name,
+  tracks,
+  proxy,
+});
 
 export const REFERENCE_BENCHMARKS: readonly ReferenceBenchmark[] = Object.freeze([
   r("^GSPC", "S&P 500 Index", "the S&P 500 index", "SPY"),

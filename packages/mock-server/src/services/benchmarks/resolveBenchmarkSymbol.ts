@@ -17,7 +17,8 @@ function activeListingsBySymbol(ctx: UniverseAccess): ReadonlyMap<string, Securi
   return memoizeShared(ctx, "benchmarks:listingsBySymbol", () => {
     const out = new Map<string, Security>();
     for (const company of ctx.universe.companies) {
-      for (const s of company.securities) if (s.active && !out.has(s.symbol.toUpperCase())) out.set(s.symbol.toUpperCase(), s);
+      for (const s of company.securities)
+        if (s.active && !out.has(s.symbol.toUpperCase())) out.set(s.symbol.toUpperCase(), s);
     }
     return out;
   });

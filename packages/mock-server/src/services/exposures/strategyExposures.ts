@@ -71,7 +71,11 @@ function targets(ctx: ReadContext, caller: Caller, ids: readonly string[]): Scor
   const user = (s: StrategyRecord): Scored => {
     const version = activeVersion(s);
     const done = version !== undefined && strategyStatus(s, now) === 100;
-    return { id: s.id, name: s.name, companies: done ? rankedCompanies(ctx.universe, versionConstituents(ctx, version), {}) : [] };
+    return {
+      id: s.id,
+      name: s.name,
+      companies: done ? rankedCompanies(ctx.universe, versionConstituents(ctx, version), {}) : [],
+    };
   };
   // A premade strategy's ranking depends on fixture data only: once per universe, shared by every session.
   const ranked = memoizeShared(ctx, "exposures:premade", () => new Map<string, CompanyOut[]>());
@@ -82,7 +86,8 @@ function targets(ctx: ReadContext, caller: Caller, ids: readonly string[]): Scor
   };
   if (ids.length > 0) {
     return [...new Set(ids)].map((id) => {
-      if (ctx.store.state.strategies.some((s) => s.id === id)) return user(requireVisible(ctx.store.state, caller, id, now, "exclude"));
+      if (ctx.store.state.strategies.some((s) => s.id === id))
+        return user(requireVisible(ctx.store.state, caller, id, now, "exclude"));
       const p = premadeById.get(id);
       if (p !== undefined) return premade(p);
       throw notFound("strategy", id);
@@ -101,14 +106,19 @@ function windowIndexes(ctx: UniverseAccess, range: ReturnDateRange): { from: num
 }
 
 /** Σ c_i (P_i(to) / P_i(from)) / Σ c_i − 1 over the companies priced on both days (primary active listing); 0 when none. */
-function basketReturn(ctx: UniverseAccess, companies: readonly CompanyOut[], window: { from: number; to: number }): number {
+function basketReturn(
+  ctx: UniverseAccess,
+  companies: readonly CompanyOut[],
+  window: { from: number; to: number },
+): number {
   let num = 0;
   let den = 0;
   for (const c of companies) {
     const score = c.convictionScore ?? 0;
     if (!(score > 0)) continue;
     const company = ctx.universe.companyById.get(c.id);
-    const listing = company?.securities.find((s) => s.isPrimary && s.active) ?? company?.securities.find((s) => s.active);
+    const listing =
+      company?.securities.find((s) => s.isPrimary && s.active) ?? company?.securities.find((s) => s.active);
     const series = listing === undefined ? undefined : ctx.universe.prices.series.get(listing.id);
     if (series === undefined) continue;
     const a = series.closes[window.from - series.start];

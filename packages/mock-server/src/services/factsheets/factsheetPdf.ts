@@ -19,12 +19,22 @@ import { renderFactsheetPdf } from "./renderFactsheetPdf.ts";
  * @example
  * factsheetPdf(ctx, alice, premade.id, premadeVersionId(premade), "2026-10-30", "include")[0] // => 0x25 ("%")
  */
-export function factsheetPdf(ctx: ReadContext, caller: Caller, id: string, versionId: string, asOfDate: string, archived: ArchivedMode): Uint8Array {
+export function factsheetPdf(
+  ctx: ReadContext,
+  caller: Caller,
+  id: string,
+  versionId: string,
+  asOfDate: string,
+  archived: ArchivedMode,
+): Uint8Array {
   const read = readFactsheet(ctx, caller, id, { versionId, asOfDate }, archived);
-  if (read.status !== "ready") throw new ApiError(404, `no factsheet is ready for version ${versionId} as of ${asOfDate} (status ${read.status})`);
+  if (read.status !== "ready")
+    throw new ApiError(404, `no factsheet is ready for version ${versionId} as of ${asOfDate} (status ${read.status})`);
   const premade = lookupPremade(ctx, id);
   const readable: ReadableRun =
-    premade !== undefined && currentRunDate(premade) === asOfDate ? { kind: "premade", premade, asOfDate: null } : readRun(ctx, caller, id, { versionId, asOfDate });
+    premade !== undefined && currentRunDate(premade) === asOfDate
+      ? { kind: "premade", premade, asOfDate: null }
+      : readRun(ctx, caller, id, { versionId, asOfDate });
   const facts =
     readable.kind === "user"
       ? { name: readable.strategy.name, description: readable.version.objective }

@@ -29,7 +29,13 @@ const keys = new WeakMap<object, Promise<CryptoKey>>();
 function hmacKey(ctx: object): Promise<CryptoKey> {
   let key = keys.get(ctx);
   if (key === undefined) {
-    key = crypto.subtle.importKey("raw", crypto.getRandomValues(new Uint8Array(32)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = crypto.subtle.importKey(
+      "raw",
+      crypto.getRandomValues(new Uint8Array(32)),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     keys.set(ctx, key);
   }
   return key;
@@ -58,7 +64,11 @@ async function signature(ctx: StateAccess, path: string, expires: number): Promi
  * @example
  * await presignFactsheet(ctx, { userId }, { api: "v2", strategyId, versionId, asOfDate: "2026-11-20" }) // => "/v2/strategies/…/factsheet.pdf?versionId=…&asOfDate=2026-11-20&userId=…&expires=…&signature=…"
  */
-export async function presignFactsheet(ctx: StateAccess & ClockAccess, caller: Caller, target: FactsheetTarget): Promise<string> {
+export async function presignFactsheet(
+  ctx: StateAccess & ClockAccess,
+  caller: Caller,
+  target: FactsheetTarget,
+): Promise<string> {
   const path = pathOf(target, caller.userId);
   const expires = Math.floor(ctx.clock.now() / 1000) + PRESIGNED_TTL_SECONDS;
   return `${path}&expires=${expires}&signature=${await signature(ctx, path, expires)}`;
@@ -74,7 +84,11 @@ export async function presignFactsheet(ctx: StateAccess & ClockAccess, caller: C
  *   another session's, or issued before a reset or a restart) or the address has expired (as a
  *   presigned object store answers; the API key is not asked for)
  */
-export async function verifyFactsheetSignature(ctx: StateAccess & ClockAccess, target: FactsheetTarget, proof: FactsheetAddressProof): Promise<void> {
+export async function verifyFactsheetSignature(
+  ctx: StateAccess & ClockAccess,
+  target: FactsheetTarget,
+  proof: FactsheetAddressProof,
+): Promise<void> {
   const expected = await signature(ctx, pathOf(target, proof.userId), proof.expires);
   const given = proof.signature;
   let diff = expected.length ^ given.length;
@@ -87,8 +101,15 @@ export async function verifyFactsheetSignature(ctx: StateAccess & ClockAccess, t
   }
   const now = Math.floor(ctx.clock.now() / 1000);
   const at = (seconds: number) => new Date(seconds * 1000).toISOString();
-  if (now > proof.expires) throw new ApiError(403, `query.expires: this factsheet address expired at ${at(proof.expires)}; GET the strategy's factsheet again for a fresh one`);
+  if (now > proof.expires)
+    throw new ApiError(
+      403,
+      `query.expires: this factsheet address expired at ${at(proof.expires)}; GET the strategy's factsheet again for a fresh one`,
+    );
   if (proof.expires - now > PRESIGNED_TTL_SECONDS) {
-    throw new ApiError(403, `query.expires: ${at(proof.expires)} is more than ${PRESIGNED_TTL_SECONDS} s after this mock's time ${at(now)} (its clock went back since the address was issued); GET the strategy's factsheet again for a fresh one`);
+    throw new ApiError(
+      403,
+      `query.expires: ${at(proof.expires)} is more than ${PRESIGNED_TTL_SECONDS} s after this mock's time ${at(now)} (its clock went back since the address was issued); GET the strategy's factsheet again for a fresh one`,
+    );
   }
 }

@@ -12,7 +12,9 @@ import { getVersion } from "../strategies/strategyVersions.ts";
 import { type ArchivedMode, visibleStrategy } from "../strategies/visibility.ts";
 
 /** A factsheet read: ready (a PDF exists for that version and date) or its generation status. */
-export type FactsheetRead = { status: "ready"; versionId: string; asOfDate: string } | { status: "generating" | "not_requested" };
+export type FactsheetRead =
+  | { status: "ready"; versionId: string; asOfDate: string }
+  | { status: "generating" | "not_requested" };
 
 /**
  * Where the factsheet of the selected run stands (real v2 reference "GET factsheet": a PDF when
@@ -27,7 +29,13 @@ export type FactsheetRead = { status: "ready"; versionId: string; asOfDate: stri
  * @example
  * readFactsheet(ctx, alice, submittedId, {}, "include").status // => "not_requested"
  */
-export function readFactsheet(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, selection: RunSelection, archived: ArchivedMode): FactsheetRead {
+export function readFactsheet(
+  ctx: UniverseAccess & StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  selection: RunSelection,
+  archived: ArchivedMode,
+): FactsheetRead {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) {
     const readable = readRun(ctx, caller, id, selection);
@@ -36,13 +44,25 @@ export function readFactsheet(ctx: UniverseAccess & StateAccess & ClockAccess, c
     return { status: "ready", versionId: premadeVersionId(premade), asOfDate };
   }
   const strategy = visibleStrategy(ctx, caller, id, archived);
-  const version = selection.versionId === undefined ? activeVersion(strategy) : getVersion(ctx, caller, id, selection.versionId, archived).version;
+  const version =
+    selection.versionId === undefined
+      ? activeVersion(strategy)
+      : getVersion(ctx, caller, id, selection.versionId, archived).version;
   if (version === undefined) {
-    throw new ApiError(404, selection.asOfDate !== undefined ? `strategy ${id} has no run as of ${selection.asOfDate}` : `strategy ${id} has no run yet (never submitted): submit it, then ask for its factsheet`);
+    throw new ApiError(
+      404,
+      selection.asOfDate !== undefined
+        ? `strategy ${id} has no run as of ${selection.asOfDate}`
+        : `strategy ${id} has no run yet (never submitted): submit it, then ask for its factsheet`,
+    );
   }
   const now = ctx.clock.now();
   const run = factsheetRun(version, selection.asOfDate, now);
-  if (run === undefined) throw new ApiError(404, `version ${version.id} of strategy ${id} has no run${selection.asOfDate === undefined ? "" : ` as of ${selection.asOfDate}`}: no factsheet`);
+  if (run === undefined)
+    throw new ApiError(
+      404,
+      `version ${version.id} of strategy ${id} has no run${selection.asOfDate === undefined ? "" : ` as of ${selection.asOfDate}`}: no factsheet`,
+    );
   const status = factsheetStatus(version, run, now);
   return status === "ready" ? { status, versionId: version.id, asOfDate: run.asOfDate } : { status };
 }

@@ -35,7 +35,11 @@ export function renderFactsheetPdf(facts: FactsheetFacts): Uint8Array {
   put("Objective", 11, true);
   for (const line of wrap(facts.description, 100)) put(line, 9);
   y -= 6;
-  put(`Top holdings by conviction (${Math.min(FACTSHEET_HOLDINGS, facts.companies.length)} of ${facts.companies.length})`, 11, true);
+  put(
+    `Top holdings by conviction (${Math.min(FACTSHEET_HOLDINGS, facts.companies.length)} of ${facts.companies.length})`,
+    11,
+    true,
+  );
   const putRow = (cells: readonly string[], bold: boolean) => {
     cells.forEach((text, i) => lines.push({ x: COLUMNS[i] ?? 50, y, size: 8, bold, text }));
     y -= 12;
@@ -44,11 +48,23 @@ export function renderFactsheetPdf(facts: FactsheetFacts): Uint8Array {
   facts.companies
     .slice(0, FACTSHEET_HOLDINGS)
     .forEach((c, i) =>
-      putRow([String(i + 1), c.symbol, cut(c.name, 34), cut(c.sector ?? "", 24), fixed(c.convictionScore), fixed(c.linguisticBeta), fixed(c.marketBuzz)], false),
+      putRow(
+        [
+          String(i + 1),
+          c.symbol,
+          cut(c.name, 34),
+          cut(c.sector ?? "", 24),
+          fixed(c.convictionScore),
+          fixed(c.linguisticBeta),
+          fixed(c.marketBuzz),
+        ],
+        false,
+      ),
     );
   y -= 6;
   put("Sector mix (share of holdings)", 11, true);
-  for (const [sector, count] of sectorMix(facts.companies)) put(`${sector}: ${((100 * count) / facts.companies.length).toFixed(1)}%`, 9);
+  for (const [sector, count] of sectorMix(facts.companies))
+    put(`${sector}: ${((100 * count) / facts.companies.length).toFixed(1)}%`, 9);
   y = Math.min(y, 60);
   put("Synthetic data served by thematic-mock (a local mock of the service); not investment information.", 7);
   return textPdf([lines]);

@@ -29,23 +29,38 @@ export interface FactsheetRequest {
  * @example
  * requestFactsheet(ctx, alice, id, {}).status // => "generating"
  */
-export function requestFactsheet(ctx: UniverseAccess & ClockAccess & OptionsAccess & StoreAccess, caller: Caller, id: string, request: FactsheetRequest): { status: "generating" } {
+export function requestFactsheet(
+  ctx: UniverseAccess & ClockAccess & OptionsAccess & StoreAccess,
+  caller: Caller,
+  id: string,
+  request: FactsheetRequest,
+): { status: "generating" } {
   if (lookupPremade(ctx, id) !== undefined) {
-    throw new ApiError(403, `strategy ${id} is a premade strategy (read-only); its factsheets exist already: GET its factsheet`);
+    throw new ApiError(
+      403,
+      `strategy ${id} is a premade strategy (read-only); its factsheets exist already: GET its factsheet`,
+    );
   }
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, "include");
-    const version = request.versionId === undefined ? activeVersion(s) : s.versions.find((v) => v.id === request.versionId);
+    const version =
+      request.versionId === undefined ? activeVersion(s) : s.versions.find((v) => v.id === request.versionId);
     if (version === undefined) {
       if (request.versionId !== undefined) throw notFound("version", request.versionId);
       throw new ApiError(409, `strategy ${id} was never submitted: submit it, then ask for its factsheet`);
     }
     const run = factsheetRun(version, request.asOfDate, now);
-    if (run === undefined) throw new ApiError(409, `version ${version.id} has no run: submit it, then ask for its factsheet`);
+    if (run === undefined)
+      throw new ApiError(409, `version ${version.id} has no run: submit it, then ask for its factsheet`);
     const status = runStatus(run.run, now);
-    if (status < 0) throw new ApiError(409, `the run as of ${run.asOfDate} failed (status ${status}): nothing to make a factsheet of`);
-    if (request.force !== true && factsheetStatus(version, run, now) === "ready") return { status: "generating" as const };
+    if (status < 0)
+      throw new ApiError(
+        409,
+        `the run as of ${run.asOfDate} failed (status ${status}): nothing to make a factsheet of`,
+      );
+    if (request.force !== true && factsheetStatus(version, run, now) === "ready")
+      return { status: "generating" as const };
     requestFactsheetRecord(version, run.asOfDate, now, ctx.options.buildDurationMs, request.force === true);
     return { status: "generating" as const };
   });

@@ -8,7 +8,8 @@ import { hasStandardForm, listOf, OBJECTIVE_PREFIX, objectiveCore, premadeTail }
 /** Theme keywords added to an objective, at most. */
 export const ADDED_TERMS_MAX = 6;
 
-const NEGATIVE = /\b(exclud\w*|avoid\w*|except|without|not\s+(?:including|in)|no\s+\w+\s+(?:companies|makers|producers))\b/i;
+const NEGATIVE =
+  /\b(exclud\w*|avoid\w*|except|without|not\s+(?:including|in)|no\s+\w+\s+(?:companies|makers|producers))\b/i;
 
 /**
  * Sharpens an objective the way the service's guides describe a good one (docs/parity.md v1 row
@@ -36,7 +37,10 @@ export function enhanceObjective(ctx: UniverseAccess, objective: string): Enhanc
     notes.push(
       "No theme of the catalogue matched the objective, so nothing was added: name the products, services or value-chain segments you want exposure to (for example upstream suppliers, manufacturers or end markets).",
     );
-    return { enhancedObjective: fit(`${base}.`, `${base}.`), improvementsSummary: withNegativeNote(notes, objective).join(" ") };
+    return {
+      enhancedObjective: fit(`${base}.`, `${base}.`),
+      improvementsSummary: withNegativeNote(notes, objective).join(" "),
+    };
   }
 
   const present = normalizeText(objective);
@@ -51,9 +55,13 @@ export function enhanceObjective(ctx: UniverseAccess, objective: string): Enhanc
   const enhancedObjective = fit(full, `${base}, ${valueChain}.`, `${base}.`);
 
   const names = themes.map((m) => `${m.theme.name} (similarity ${m.similarity})`);
-  notes.push(`Anchored it to the closest ${themes.length === 1 ? "theme" : "themes"} of the catalogue, ${listOf(names)}, and spelled out the value chain to cover.`);
-  if (added.length > 0 && enhancedObjective === full) notes.push(`Added the terms the theme is searched by: ${listOf(added)}.`);
-  if (enhancedObjective !== full) notes.push(`Kept it under ${LIMITS.OBJECTIVE_MAX} characters by leaving out part of the additions.`);
+  notes.push(
+    `Anchored it to the closest ${themes.length === 1 ? "theme" : "themes"} of the catalogue, ${listOf(names)}, and spelled out the value chain to cover.`,
+  );
+  if (added.length > 0 && enhancedObjective === full)
+    notes.push(`Added the terms the theme is searched by: ${listOf(added)}.`);
+  if (enhancedObjective !== full)
+    notes.push(`Kept it under ${LIMITS.OBJECTIVE_MAX} characters by leaving out part of the additions.`);
   return { enhancedObjective, improvementsSummary: withNegativeNote(notes, objective).join(" ") };
 }
 
@@ -66,5 +74,8 @@ function fit(...candidates: string[]): string {
 function withNegativeNote(notes: string[], objective: string): string[] {
   const negative = NEGATIVE.exec(objective);
   if (negative === null) return notes;
-  return [...notes, `The objective uses negative framing ("${negative[0]}"): state what to exclude as exclusion phrases on the strategy instead, so the objective describes only what you want exposure to.`];
+  return [
+    ...notes,
+    `The objective uses negative framing ("${negative[0]}"): state what to exclude as exclusion phrases on the strategy instead, so the objective describes only what you want exposure to.`,
+  ];
 }

@@ -20,13 +20,20 @@ import { THEME_HEADWINDS } from "./_internal/themeHeadwinds.ts";
 export function reverseObjective(ctx: UniverseAccess, objective: string): ReversedObjective {
   const [match] = closestThemes(ctx, objective);
   if (match === undefined) {
-    const reversedObjective = `${OBJECTIVE_PREFIX}would be hurt by the success of companies that ${objectiveCore(objective)}.`.slice(0, LIMITS.OBJECTIVE_MAX);
+    const reversedObjective =
+      `${OBJECTIVE_PREFIX}would be hurt by the success of companies that ${objectiveCore(objective)}.`.slice(
+        0,
+        LIMITS.OBJECTIVE_MAX,
+      );
     return {
       reversedObjective,
-      summary: "No theme of the catalogue matched, so the inverse asks for the companies the objective's own thesis would hurt; name the incumbents or the displaced products to make it sharper.",
+      summary:
+        "No theme of the catalogue matched, so the inverse asks for the companies the objective's own thesis would hurt; name the incumbents or the displaced products to make it sharper.",
     };
   }
-  const losers = THEME_HEADWINDS[match.theme.slug] ?? `sell the products and services that ${match.theme.name.toLowerCase()} displaces`;
+  const losers =
+    THEME_HEADWINDS[match.theme.slug] ??
+    `sell the products and services that ${match.theme.name.toLowerCase()} displaces`;
   return {
     // The theme's own name stays out of the inverse objective, so that a search or a build on it does not find the theme again.
     reversedObjective: `${OBJECTIVE_PREFIX}${losers}.`.slice(0, LIMITS.OBJECTIVE_MAX),

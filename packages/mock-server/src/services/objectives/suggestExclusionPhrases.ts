@@ -64,7 +64,8 @@ export function suggestExclusionPhrases(ctx: UniverseAccess, input: ExclusionPhr
   }
   // The matcher treats a phrase equal to a ticker as that company: the fallback when its name is all stop words.
   const ticker = company.securities[0]!.symbol;
-  if (phrases.length < 2) phrases.push({ phrase: ticker, reason: `The ticker alone removes ${company.name} and nothing else.` });
+  if (phrases.length < 2)
+    phrases.push({ phrase: ticker, reason: `The ticker alone removes ${company.name} and nothing else.` });
   return { phrases };
 }
 
@@ -76,12 +77,15 @@ function wordCandidates(company: Company, input: ExclusionPhrasesInput, companie
   const reasonWords = new Set(tokenize(input.inclusionReason));
   const df = documentFrequency(companies);
   const common = DISTINCTIVE_SHARE * companies.length;
-  const words = [...companyWords].filter((w) => !objectiveWords.has(w) && !nameWords.has(w) && /[a-z]/.test(w) && w.length > 2 && (df.get(w) ?? 0) <= common);
+  const words = [...companyWords].filter(
+    (w) => !objectiveWords.has(w) && !nameWords.has(w) && /[a-z]/.test(w) && w.length > 2 && (df.get(w) ?? 0) <= common,
+  );
   const rank = (w: string) => (reasonWords.has(w) ? 0 : 1);
   words.sort((a, b) => rank(a) - rank(b) || (df.get(a) ?? 0) - (df.get(b) ?? 0) || (a < b ? -1 : 1));
   // Show the word as the company's text spells it, not its stem ("batteries", not "battery").
   const spelled = new Map<string, string>();
-  for (const raw of `${company.description} ${company.industry}`.toLowerCase().split(/[^a-z0-9]+/)) if (!spelled.has(stem(raw))) spelled.set(stem(raw), raw);
+  for (const raw of `${company.description} ${company.industry}`.toLowerCase().split(/[^a-z0-9]+/))
+    if (!spelled.has(stem(raw))) spelled.set(stem(raw), raw);
   return words.slice(0, WORD_PHRASES_MAX).map((w) => {
     const word = spelled.get(w) ?? w;
     const peers = Math.max(0, (df.get(w) ?? 1) - 1);

@@ -11,6 +11,7 @@ import { type SolverRunner, solveAbandoned } from "../../context/SolverRunner.ts
  * await inlineSolverRunner.run({ kind: "score-tilt", companies, scenarios, options: {} }, 0)
  */
 export const inlineSolverRunner: SolverRunner = {
-  run: (job, timeLimitMs, signal) => (signal?.aborted === true ? Promise.reject(solveAbandoned()) : runSolverJob(job, timeLimitMs)),
+  run: (job, timeLimitMs, signal) =>
+    signal?.aborted === true ? Promise.reject(solveAbandoned()) : runSolverJob(job, timeLimitMs),
   close: async () => {},
 };

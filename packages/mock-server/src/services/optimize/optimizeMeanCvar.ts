@@ -31,14 +31,36 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * @example
  * (await optimizeMeanCvar(ctx, alice, id, { maxWeight: 0.5 }, {})).solver?.status // => "optimal"
  */
-export function optimizeMeanCvar(ctx: ReadContext & SolverAccess, caller: Caller, id: string, query: OptimizedPortfolioQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
+export function optimizeMeanCvar(
+  ctx: ReadContext & SolverAccess,
+  caller: Caller,
+  id: string,
+  query: OptimizedPortfolioQueryIn,
+  body: OptimizerBodyIn,
+  signal?: AbortSignal,
+): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
-  return lruMemo(ctx, "optimized-portfolio", key, OPTIMIZER_CACHE_SIZE, async (solveSignal) => {
-    const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
-    const job = { kind: "mean-cvar", companies: toOptimizerCompanies(companies), scenarios, options: defined({ ...query }) } as const;
-    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
-    return presentOptimizerResult(result, companies, excluded);
-  }, signal);
+  return lruMemo(
+    ctx,
+    "optimized-portfolio",
+    key,
+    OPTIMIZER_CACHE_SIZE,
+    async (solveSignal) => {
+      const { scenarios, excluded } = strategyScenarios(
+        ctx.universe,
+        companies.map((c) => c.id),
+      );
+      const job = {
+        kind: "mean-cvar",
+        companies: toOptimizerCompanies(companies),
+        scenarios,
+        options: defined({ ...query }),
+      } as const;
+      const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
+      return presentOptimizerResult(result, companies, excluded);
+    },
+    signal,
+  );
 }

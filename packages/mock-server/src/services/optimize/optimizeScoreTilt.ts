@@ -26,30 +26,47 @@ import { strategyScenarios } from "./strategyScenarios.ts";
  * @example
  * (await optimizeScoreTilt(ctx, alice, id, { signalType: "convictionScore", maxWeight: 0.5 }, {})).portfolio.length // => 3
  */
-export function optimizeScoreTilt(ctx: ReadContext & SolverAccess, caller: Caller, id: string, query: OptimizeQueryIn, body: OptimizerBodyIn, signal?: AbortSignal): Promise<OptimizerResultOut> {
+export function optimizeScoreTilt(
+  ctx: ReadContext & SolverAccess,
+  caller: Caller,
+  id: string,
+  query: OptimizeQueryIn,
+  body: OptimizerBodyIn,
+  signal?: AbortSignal,
+): Promise<OptimizerResultOut> {
   const target = optimizeTarget(ctx, caller, id);
   const companies = selectCompanies(target.companies, body.companyIds, id);
   const key = JSON.stringify([target.key, query, companies.map((c) => c.id)]);
-  return lruMemo(ctx, "optimize", key, OPTIMIZER_CACHE_SIZE, async (solveSignal) => {
-    const { scenarios, excluded } = strategyScenarios(ctx.universe, companies.map((c) => c.id));
-    const job = {
-      kind: "score-tilt",
-      companies: toOptimizerCompanies(companies),
-      scenarios,
-      options: {
-        signal: query.signalType,
-        ...defined({
-          tiltExponent: query.tiltExponent,
-          maxWeight: query.maxWeight,
-          minWeight: query.minWeight,
-          minMarketCap: query.minMarketCap,
-          topN: query.topN,
-          riskDiversification: query.riskDiversification,
-          riskFreeRate: query.riskFreeRate,
-        }),
-      },
-    } as const;
-    const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
-    return presentOptimizerResult(result, companies, excluded);
-  }, signal);
+  return lruMemo(
+    ctx,
+    "optimize",
+    key,
+    OPTIMIZER_CACHE_SIZE,
+    async (solveSignal) => {
+      const { scenarios, excluded } = strategyScenarios(
+        ctx.universe,
+        companies.map((c) => c.id),
+      );
+      const job = {
+        kind: "score-tilt",
+        companies: toOptimizerCompanies(companies),
+        scenarios,
+        options: {
+          signal: query.signalType,
+          ...defined({
+            tiltExponent: query.tiltExponent,
+            maxWeight: query.maxWeight,
+            minWeight: query.minWeight,
+            minMarketCap: query.minMarketCap,
+            topN: query.topN,
+            riskDiversification: query.riskDiversification,
+            riskFreeRate: query.riskFreeRate,
+          }),
+        },
+      } as const;
+      const result = await ctx.solver.run(job, ctx.options.optimizerTimeLimitMs, solveSignal);
+      return presentOptimizerResult(result, companies, excluded);
+    },
+    signal,
+  );
 }

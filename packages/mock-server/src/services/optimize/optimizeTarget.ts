@@ -35,17 +35,31 @@ export function optimizeTarget(ctx: ReadContext, caller: Caller, id: string): Op
   if (record === undefined) {
     const premade = premadeIndex(ctx).get(id);
     if (premade === undefined) throw notFound("strategy", id);
-    return { key: `premade:${premade.id}`, strategyId: id, companies: rankedCompanies(ctx.universe, premade.constituents, {}) };
+    return {
+      key: `premade:${premade.id}`,
+      strategyId: id,
+      companies: rankedCompanies(ctx.universe, premade.constituents, {}),
+    };
   }
   const s = requireVisible(ctx.store.state, caller, id, now, "exclude");
   const version = activeVersion(s);
   if (!isBuildComplete(ctx, id) || version === undefined) {
     const status = strategyStatus(s, now);
     if (isBuildRunning(s, now)) {
-      throw new ApiError(202, `strategy ${id} is still building (status ${status}); poll GET /v1/strategies/${id} until status is 100, then retry`);
+      throw new ApiError(
+        202,
+        `strategy ${id} is still building (status ${status}); poll GET /v1/strategies/${id} until status is 100, then retry`,
+      );
     }
-    if (version === undefined) throw new ApiError(409, `strategy ${id} has never been submitted; submit it, poll until status is 100, then optimize`);
-    throw new ApiError(409, `the latest build of strategy ${id} failed (status ${status}); change the objective and resubmit`);
+    if (version === undefined)
+      throw new ApiError(
+        409,
+        `strategy ${id} has never been submitted; submit it, poll until status is 100, then optimize`,
+      );
+    throw new ApiError(
+      409,
+      `the latest build of strategy ${id} failed (status ${status}); change the objective and resubmit`,
+    );
   }
   const constituents = versionConstituents(ctx, version);
   return {

@@ -14,10 +14,16 @@ import type { OptimizerResultOut } from "../../schemas/optimizer.ts";
  * @example
  * presentOptimizerResult(result, companies, []).portfolio[0].weight >= presentOptimizerResult(result, companies, []).portfolio[1].weight // => true
  */
-export function presentOptimizerResult(result: OptimizerResult, companies: readonly CompanyOut[], historyExcluded: readonly ExcludedCompany[]): OptimizerResultOut {
+export function presentOptimizerResult(
+  result: OptimizerResult,
+  companies: readonly CompanyOut[],
+  historyExcluded: readonly ExcludedCompany[],
+): OptimizerResultOut {
   const byId = new Map(companies.map((c) => [c.id, c]));
   const historyReason = new Map(historyExcluded.map((e) => [e.id, e.reason]));
-  const held = result.weights.filter((w) => w.weight > 0).sort((x, y) => y.weight - x.weight || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const held = result.weights
+    .filter((w) => w.weight > 0)
+    .sort((x, y) => y.weight - x.weight || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const portfolio = held.flatMap((w) => {
     const company = byId.get(w.id);
     return company === undefined ? [] : [{ ...company, weight: w.weight }];

@@ -12,5 +12,8 @@ import type { SolverJob } from "../../context/SolverRunner.ts";
  */
 export function runSolverJob(job: SolverJob, timeLimitMs: number): Promise<OptimizerResult> {
   if (job.kind === "score-tilt") return scoreTilt(job.companies, job.scenarios, job.options);
-  return meanCvarOptimize(job.companies, job.scenarios, { ...job.options, ...(timeLimitMs > 0 ? { timeLimitSeconds: timeLimitMs / 1000 } : {}) });
+  return meanCvarOptimize(job.companies, job.scenarios, {
+    ...job.options,
+    ...(timeLimitMs > 0 ? { timeLimitSeconds: timeLimitMs / 1000 } : {}),
+  });
 }

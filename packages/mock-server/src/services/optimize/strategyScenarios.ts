@@ -20,7 +20,10 @@ export const OPTIMIZER_LOOKBACK_DAYS = 756;
  * @example
  * strategyScenarios(loadUniverse(), ids).scenarios.periods // => 756
  */
-export function strategyScenarios(universe: Pick<Universe, "companyById" | "prices" | "asOf">, companyIds: readonly string[]): { scenarios: ReturnScenarios; excluded: ExcludedCompany[] } {
+export function strategyScenarios(
+  universe: Pick<Universe, "companyById" | "prices" | "asOf">,
+  companyIds: readonly string[],
+): { scenarios: ReturnScenarios; excluded: ExcludedCompany[] } {
   const byCompany = new Map<string, { start: number; closes: Float64Array }>();
   for (const id of companyIds) {
     const company = universe.companyById.get(id);
@@ -29,9 +32,15 @@ export function strategyScenarios(universe: Pick<Universe, "companyById" | "pric
     if (series !== undefined) byCompany.set(id, series);
   }
   const asOf = Date.parse(`${universe.asOf}T00:00:00Z`) / 1000;
-  const result = scenariosFromPrices(universe.prices.calendar, byCompany, companyIds, { lookbackDays: OPTIMIZER_LOOKBACK_DAYS, asOf });
+  const result = scenariosFromPrices(universe.prices.calendar, byCompany, companyIds, {
+    lookbackDays: OPTIMIZER_LOOKBACK_DAYS,
+    asOf,
+  });
   if (result.scenarios.assetIds.length === 0) {
-    throw new ApiError(400, `none of the ${companyIds.length} companies considered has a price on every day of the ${result.scenarios.periods}-day look-back window; the optimizer needs price history`);
+    throw new ApiError(
+      400,
+      `none of the ${companyIds.length} companies considered has a price on every day of the ${result.scenarios.periods}-day look-back window; the optimizer needs price history`,
+    );
   }
   return result;
 }

@@ -17,6 +17,9 @@ export const PERFORMANCE_YEARS = 1;
  * @example
  * strategyPerformance(universe, constituents)?.timeSeries[0]?.[1] // => 10000
  */
-export function strategyPerformance(universe: Pick<Universe, "companyById" | "prices" | "benchmarks" | "benchmarkBySymbol">, constituents: readonly Constituent[]): Performance | null {
+export function strategyPerformance(
+  universe: Pick<Universe, "companyById" | "prices" | "benchmarks" | "benchmarkBySymbol">,
+  constituents: readonly Constituent[],
+): Performance | null {
   return convictionNav(universe, rankedCompanies(universe, constituents, {}), PERFORMANCE_YEARS);
 }

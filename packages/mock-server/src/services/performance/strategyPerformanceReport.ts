@@ -27,7 +27,12 @@ export interface PerformanceReportOptions {
  * @example
  * strategyPerformanceReport(ctx, alice, id, { top: 30, minMarketCap: 0 }).timeSeries[0]?.[1] // => 10000
  */
-export function strategyPerformanceReport(ctx: ReadContext, caller: Caller, id: string, options: PerformanceReportOptions): Performance | { metadata: Record<string, never>; timeSeries: [] } {
+export function strategyPerformanceReport(
+  ctx: ReadContext,
+  caller: Caller,
+  id: string,
+  options: PerformanceReportOptions,
+): Performance | { metadata: Record<string, never>; timeSeries: [] } {
   const companies = strategyCompanies(ctx, caller, id, {})
     .filter((c) => (c.marketCap ?? 0) >= options.minMarketCap)
     .slice(0, options.top);

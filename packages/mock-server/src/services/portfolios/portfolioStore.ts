@@ -25,13 +25,24 @@ export function initialPortfolios(universe: Pick<Universe, "portfolios">): Portf
       metadata: structuredClone(p.metadata),
       createdAt: Date.parse(p.createdAt),
       updatedAt,
-      holdings: p.holdings.map((h) => ({ securityId: h.securityId, weight: h.weight, rawPayload: {}, createdAt: updatedAt, updatedAt })),
+      holdings: p.holdings.map((h) => ({
+        securityId: h.securityId,
+        weight: h.weight,
+        rawPayload: {},
+        createdAt: updatedAt,
+        updatedAt,
+      })),
     };
   });
 }
 
 function isExtension(value: unknown): value is PortfoliosExtension {
-  return typeof value === "object" && value !== null && (value as { version?: unknown }).version === 1 && Array.isArray((value as { portfolios?: unknown }).portfolios);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { version?: unknown }).version === 1 &&
+    Array.isArray((value as { portfolios?: unknown }).portfolios)
+  );
 }
 
 /**

@@ -35,7 +35,11 @@ export function presentPortfolioItem(p: PortfolioRecord, caller: Caller): Portfo
  * @example
  * presentPortfolio(universe, record, owner).holdings[0].org_id // => the company id of the first holding
  */
-export function presentPortfolio(universe: Pick<Universe, "securityById" | "companyById">, p: PortfolioRecord, caller: Caller): PortfolioOut {
+export function presentPortfolio(
+  universe: Pick<Universe, "securityById" | "companyById">,
+  p: PortfolioRecord,
+  caller: Caller,
+): PortfolioOut {
   const holdings: PortfolioHoldingOut[] = [];
   for (const h of p.holdings) {
     const security = universe.securityById.get(h.securityId);

@@ -18,12 +18,21 @@ import { draftPortfolios } from "./portfolioStore.ts";
  * @example
  * replacePortfolio(ctx, alice, id, { name: "Core", holdings: [{ symbol: "CRYO", weight: 1 }] }).holdings.length // => 1
  */
-export function replacePortfolio(ctx: UniverseAccess & ClockAccess & StoreAccess, caller: Caller, id: string, body: PortfolioBody): PortfolioOut {
+export function replacePortfolio(
+  ctx: UniverseAccess & ClockAccess & StoreAccess,
+  caller: Caller,
+  id: string,
+  body: PortfolioBody,
+): PortfolioOut {
   return ctx.store.mutate((draft) => {
     const portfolios = draftPortfolios(draft, ctx.universe);
     const p = requireOwnedPortfolio(portfolios, caller, id);
     const clash = portfolios.find((x) => x.userId === caller.userId && x.name === body.name && x.id !== id);
-    if (clash !== undefined) throw new ApiError(409, `body.name: you already have a portfolio named "${body.name}" (${clash.id}); rename or delete it first`);
+    if (clash !== undefined)
+      throw new ApiError(
+        409,
+        `body.name: you already have a portfolio named "${body.name}" (${clash.id}); rename or delete it first`,
+      );
     applyBody(p, body, resolveHoldings(ctx, body.holdings), ctx.clock.now());
     return presentPortfolio(ctx.universe, p, caller);
   });

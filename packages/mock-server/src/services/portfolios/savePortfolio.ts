@@ -20,7 +20,11 @@ import { draftPortfolios } from "./portfolioStore.ts";
  * @example
  * savePortfolio(ctx, alice, { name: "Core", holdings: [{ symbol: "QBIT", weight: 1 }] }).created // => true
  */
-export function savePortfolio(ctx: UniverseAccess & ClockAccess & StoreAccess, caller: Caller, body: PortfolioBody): { portfolio: PortfolioOut; created: boolean } {
+export function savePortfolio(
+  ctx: UniverseAccess & ClockAccess & StoreAccess,
+  caller: Caller,
+  body: PortfolioBody,
+): { portfolio: PortfolioOut; created: boolean } {
   const holdings = resolveHoldings(ctx, body.holdings);
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();

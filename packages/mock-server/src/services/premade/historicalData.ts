@@ -30,7 +30,12 @@ export interface HistoricalDataOptions {
  * @example
  * historicalData(ctx, premade.id, "2026-09-30", {}).length // => 44
  */
-export function historicalData(ctx: UniverseAccess, id: string, date: string, options: HistoricalDataOptions = {}): CompanyOut[] {
+export function historicalData(
+  ctx: UniverseAccess,
+  id: string,
+  date: string,
+  options: HistoricalDataOptions = {},
+): CompanyOut[] {
   return historicalDataCached(ctx, id, date, options).companies;
 }
 
@@ -41,12 +46,20 @@ export function historicalData(ctx: UniverseAccess, id: string, date: string, op
  * @example
  * JSON.parse(historicalDataCached(ctx, premade.id, "2026-09-30", {}).json).length // => 44
  */
-export function historicalDataCached(ctx: UniverseAccess, id: string, date: string, options: HistoricalDataOptions = {}): CachedHoldings {
+export function historicalDataCached(
+  ctx: UniverseAccess,
+  id: string,
+  date: string,
+  options: HistoricalDataOptions = {},
+): CachedHoldings {
   const p = findPremade(ctx, id);
   const snapshot = p.snapshots.find((s) => s.date === date);
   if (snapshot === undefined) throw notFound(`historical run of premade strategy ${p.id} on`, date);
   if (snapshot.state !== "completed") {
-    throw new ApiError(409, `the historical run of ${date} is ${snapshot.state}${snapshot.state === "processing" ? "; retry later" : ""}`);
+    throw new ApiError(
+      409,
+      `the historical run of ${date} is ${snapshot.state}${snapshot.state === "processing" ? "; retry later" : ""}`,
+    );
   }
   const minCap = options.scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP;
   const withReasoning = options.includeReasoning === true;
@@ -57,7 +70,13 @@ export function historicalDataCached(ctx: UniverseAccess, id: string, date: stri
         const company = ctx.universe.companyById.get(c.companyId);
         if (company !== undefined) {
           const then = { ...company, marketCap: marketCapAsOf(ctx.universe.prices, company, date) };
-          rows.push({ company: then, constituent: { ...c, reasoning: snapshotReasoning(company.name, p.name, date, c.linguisticBeta, c.marketBuzz) } });
+          rows.push({
+            company: then,
+            constituent: {
+              ...c,
+              reasoning: snapshotReasoning(company.name, p.name, date, c.linguisticBeta, c.marketBuzz),
+            },
+          });
         }
       }
       return cachedHoldings(rankHoldings(rows, minCap, withReasoning));

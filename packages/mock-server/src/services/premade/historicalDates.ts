@@ -11,5 +11,10 @@ import { findPremade } from "./findPremade.ts";
  */
 export function historicalDates(ctx: UniverseAccess, id: string): { available_dates: string[] } {
   const p = findPremade(ctx, id);
-  return { available_dates: p.snapshots.filter((s) => s.state === "completed").map((s) => s.date).sort() };
+  return {
+    available_dates: p.snapshots
+      .filter((s) => s.state === "completed")
+      .map((s) => s.date)
+      .sort(),
+  };
 }

@@ -35,7 +35,11 @@ export function premadeCompanies(ctx: UniverseAccess, id: string, options: Prema
  * @example
  * JSON.parse(premadeCompaniesCached(ctx, premade.id, {}).json).length // => premade.constituents.length
  */
-export function premadeCompaniesCached(ctx: UniverseAccess, id: string, options: PremadeCompaniesOptions = {}): CachedHoldings {
+export function premadeCompaniesCached(
+  ctx: UniverseAccess,
+  id: string,
+  options: PremadeCompaniesOptions = {},
+): CachedHoldings {
   const p = findPremade(ctx, id);
   const minCap = options.scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP;
   const withReasoning = options.includeReasoning === true;

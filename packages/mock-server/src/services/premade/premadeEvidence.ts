@@ -19,7 +19,11 @@ export function premadeEvidence(ctx: UniverseAccess, id: string, companyId: stri
   if (company === undefined) throw notFound("company", companyId);
   const record = p.evidence.find((e) => e.companyId === companyId);
   if (record !== undefined) {
-    return { isIncluded: record.isIncluded, reasoning: record.reasoning, summaries: record.summaries.map((s) => ({ ...s })) };
+    return {
+      isIncluded: record.isIncluded,
+      reasoning: record.reasoning,
+      summaries: record.summaries.map((s) => ({ ...s })),
+    };
   }
   const constituent = p.constituents.find((c) => c.companyId === companyId);
   if (constituent !== undefined) return { isIncluded: true, reasoning: constituent.reasoning, summaries: [] };

@@ -22,7 +22,8 @@ export function premadeEvidences(ctx: UniverseAccess, id: string): { evidences: 
     summaries: e.summaries.map((s) => ({ ...s })),
   }));
   for (const c of p.constituents) {
-    if (!seen.has(c.companyId)) evidences.push({ companyId: c.companyId, isIncluded: true, reasoning: c.reasoning, summaries: [] });
+    if (!seen.has(c.companyId))
+      evidences.push({ companyId: c.companyId, isIncluded: true, reasoning: c.reasoning, summaries: [] });
   }
   return { evidences };
 }

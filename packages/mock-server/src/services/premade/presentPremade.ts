@@ -26,7 +26,11 @@ export function presentPremade(ctx: UniverseAccess, p: PremadeStrategy): Strateg
       const company = ctx.universe.companyById.get(c.companyId);
       if (company !== undefined) sectors.add(company.sector);
     }
-    const envelope = buildEnvelope(ctx, p.constituents.map((c) => c.companyId), p.constituents.length);
+    const envelope = buildEnvelope(
+      ctx,
+      p.constituents.map((c) => c.companyId),
+      p.constituents.length,
+    );
     return {
       id: p.id,
       user_id: PREMADE_OWNER_ID,

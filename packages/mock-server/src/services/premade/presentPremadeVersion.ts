@@ -30,7 +30,17 @@ export function presentPremadeVersion(p: PremadeStrategy, asOfDate?: string): St
   if (asOfDate !== undefined) {
     const snapshot = p.snapshots.find((s) => s.date === asOfDate);
     if (snapshot === undefined) {
-      return { ...base, status: null, completed: false, has_factsheet: false, as_of_date: asOfDate, started_at: null, completed_at: null, latest_run_date: null, runs_count: null };
+      return {
+        ...base,
+        status: null,
+        completed: false,
+        has_factsheet: false,
+        as_of_date: asOfDate,
+        started_at: null,
+        completed_at: null,
+        latest_run_date: null,
+        runs_count: null,
+      };
     }
     const status = STATE_STATUS[snapshot.state];
     return {

@@ -12,6 +12,9 @@ import { lookupPremade } from "./lookupPremade.ts";
  */
 export function rejectPremadeWrite(ctx: UniverseAccess, id: string): void {
   if (lookupPremade(ctx, id) !== undefined) {
-    throw new ApiError(403, `strategy ${id} is a premade strategy (read-only); create a strategy with its objective to make your own copy`);
+    throw new ApiError(
+      403,
+      `strategy ${id} is a premade strategy (read-only); create a strategy with its objective to make your own copy`,
+    );
   }
 }

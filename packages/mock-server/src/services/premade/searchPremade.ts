@@ -35,7 +35,11 @@ export function searchPremade(ctx: UniverseAccess, objective: string): PremadeSe
   const hits =
     terms.length === 0
       ? []
-      : index.search(terms.join(" "), { tokenize: (text) => text.split(" "), processTerm: (term) => term, fuzzy: (term) => (fuzzy.has(term) ? FUZZY_RATIO : false) });
+      : index.search(terms.join(" "), {
+          tokenize: (text) => text.split(" "),
+          processTerm: (term) => term,
+          fuzzy: (term) => (fuzzy.has(term) ? FUZZY_RATIO : false),
+        });
   for (const hit of hits) scores.set(String(hit.id), hit.score);
   const matches = ctx.universe.premadeStrategies.map((p) => {
     const score = scores.get(p.id) ?? 0;
@@ -43,7 +47,8 @@ export function searchPremade(ctx: UniverseAccess, objective: string): PremadeSe
     return { similarity, strategy: presentPremade(ctx, p), score };
   });
   matches.sort(
-    (a, b) => b.score - a.score || a.strategy.name.localeCompare(b.strategy.name) || (a.strategy.id < b.strategy.id ? -1 : 1),
+    (a, b) =>
+      b.score - a.score || a.strategy.name.localeCompare(b.strategy.name) || (a.strategy.id < b.strategy.id ? -1 : 1),
   );
   return { matches: matches.map(({ similarity, strategy }) => ({ similarity, strategy })) };
 }

@@ -11,7 +11,12 @@ import { marketLabel, sectorLabel } from "../_internal/referenceLabels.ts";
  * @example
  * presentCompany(company, constituent, 0.7, false).convictionScore // => 0.7
  */
-export function presentCompany(company: Company, constituent: Constituent, convictionScore: number, includeReasoning: boolean): CompanyOut {
+export function presentCompany(
+  company: Company,
+  constituent: Constituent,
+  convictionScore: number,
+  includeReasoning: boolean,
+): CompanyOut {
   const listing = company.securities.find((s) => s.isPrimary) ?? company.securities[0];
   const out: CompanyOut = {
     id: company.id,

@@ -16,7 +16,13 @@ import { type DatedRun, latestCompletedRun, latestStartedRun, runOn, runsCount }
  * @example
  * presentVersion(strategy, version, now, "v2").version_id === version.id // => true
  */
-export function presentVersion(strategy: StrategyRecord, version: VersionRecord, now: number, api: "v1" | "v2", asOfDate?: string): StrategyVersion {
+export function presentVersion(
+  strategy: StrategyRecord,
+  version: VersionRecord,
+  now: number,
+  api: "v1" | "v2",
+  asOfDate?: string,
+): StrategyVersion {
   const stamp = (ms: number) => (api === "v1" ? new Date(ms).toUTCString() : isoSeconds(ms));
   const base = {
     version_id: version.id,
@@ -28,7 +34,14 @@ export function presentVersion(strategy: StrategyRecord, version: VersionRecord,
   };
   if (asOfDate !== undefined) {
     const run = runOn(version, asOfDate);
-    return { ...base, ...runState(run, now, stamp), has_factsheet: run !== undefined && factsheetStatus(version, run, now) === "ready", as_of_date: asOfDate, latest_run_date: null, runs_count: null };
+    return {
+      ...base,
+      ...runState(run, now, stamp),
+      has_factsheet: run !== undefined && factsheetStatus(version, run, now) === "ready",
+      as_of_date: asOfDate,
+      latest_run_date: null,
+      runs_count: null,
+    };
   }
   const latestStarted = latestStartedRun(version);
   const latestDone = latestCompletedRun(version, now);
@@ -42,9 +55,18 @@ export function presentVersion(strategy: StrategyRecord, version: VersionRecord,
   };
 }
 
-function runState(dated: DatedRun | undefined, now: number, stamp: (ms: number) => string): Pick<StrategyVersion, "status" | "completed" | "started_at" | "completed_at"> {
+function runState(
+  dated: DatedRun | undefined,
+  now: number,
+  stamp: (ms: number) => string,
+): Pick<StrategyVersion, "status" | "completed" | "started_at" | "completed_at"> {
   if (dated === undefined) return { status: null, completed: false, started_at: null, completed_at: null };
   const status = runStatus(dated.run, now);
   const end = dated.run.startedAt + dated.run.durationMs;
-  return { status, completed: status === 100, started_at: stamp(dated.run.startedAt), completed_at: now >= end ? stamp(end) : null };
+  return {
+    status,
+    completed: status === 100,
+    started_at: stamp(dated.run.startedAt),
+    completed_at: now >= end ? stamp(end) : null,
+  };
 }

@@ -38,7 +38,8 @@ export function sectorGroupId(sector: string): string {
 export function strategyDerived(ctx: ReadContext, s: StrategyRecord): StrategyDerived {
   const status = strategyStatus(s, ctx.clock.now());
   const version = activeVersion(s);
-  if (status !== 100 || version === undefined) return { status, completed: false, metathemes: [], gicsSectors: [], performance: null, envelope: null };
+  if (status !== 100 || version === undefined)
+    return { status, completed: false, metathemes: [], gicsSectors: [], performance: null, envelope: null };
   return memoize(ctx, `derived:${version.id}:${JSON.stringify([version.objective, version.exclusions])}`, () => {
     const constituents = versionConstituents(ctx, version);
     const themes = new Set<string>();
@@ -56,7 +57,11 @@ export function strategyDerived(ctx: ReadContext, s: StrategyRecord): StrategyDe
       metathemes: [...themes].sort().map(themeGroupId),
       gicsSectors: [...sectors].sort().map(sectorGroupId),
       performance: strategyPerformance(ctx.universe, constituents),
-      envelope: buildEnvelope(ctx, constituents.map((c) => c.companyId), ctx.options.maxStrategyCompanies),
+      envelope: buildEnvelope(
+        ctx,
+        constituents.map((c) => c.companyId),
+        ctx.options.maxStrategyCompanies,
+      ),
     };
   });
 }

@@ -18,7 +18,8 @@ export function checkAsOfDate(ctx: UniverseAccess, date: string, now: number, fi
     throw new ApiError(400, `${field}: must be a date YYYY-MM-DD`);
   }
   const today = isoDate(now);
-  if (date > today) throw new ApiError(400, `${field}: ${date} is in the future (today is ${today} UTC); future dates are rejected`);
+  if (date > today)
+    throw new ApiError(400, `${field}: ${date} is in the future (today is ${today} UTC); future dates are rejected`);
   const first = ctx.universe.prices.calendar[0];
   if (first !== undefined && date < isoDate(first * 1000)) {
     throw new ApiError(400, `${field}: ${date} is before the first day with data (${isoDate(first * 1000)})`);

@@ -11,7 +11,11 @@ import { type DatedRun, latestCompletedRun, latestStartedRun, runOn } from "./ve
  * @example
  * factsheetRun(version, undefined, now)?.asOfDate // => "2026-11-20"
  */
-export function factsheetRun(version: Pick<VersionRecord, "id" | "run" | "historicalRuns">, asOfDate: string | undefined, now: number): DatedRun | undefined {
+export function factsheetRun(
+  version: Pick<VersionRecord, "id" | "run" | "historicalRuns">,
+  asOfDate: string | undefined,
+  now: number,
+): DatedRun | undefined {
   if (asOfDate === undefined) return latestCompletedRun(version, now) ?? latestStartedRun(version);
   const run = runOn(version, asOfDate);
   if (run === undefined) throw new ApiError(404, `version ${version.id} has no run as of ${asOfDate}`);

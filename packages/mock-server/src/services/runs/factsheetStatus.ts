@@ -13,7 +13,11 @@ export type FactsheetStatus = "ready" | "generating" | "not_requested";
  * @example
  * factsheetStatus(version, run, now) // => "generating"
  */
-export function factsheetStatus(version: Pick<VersionRecord, "factsheets">, dated: DatedRun, now: number): FactsheetStatus {
+export function factsheetStatus(
+  version: Pick<VersionRecord, "factsheets">,
+  dated: DatedRun,
+  now: number,
+): FactsheetStatus {
   const request = version.factsheets?.find((f) => f.asOfDate === dated.asOfDate);
   if (request === undefined) return "not_requested";
   const status = runStatus(dated.run, now);

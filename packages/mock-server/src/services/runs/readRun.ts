@@ -35,35 +35,55 @@ export type ReadableRun =
  * @example
  * readRun(ctx, alice, id, {}).kind // => "user"
  */
-export function readRun(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, selection: RunSelection): ReadableRun {
+export function readRun(
+  ctx: UniverseAccess & StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  selection: RunSelection,
+): ReadableRun {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) return readPremadeRun(ctx, premade.id, selection);
   const strategy = visibleStrategy(ctx, caller, id, "include");
-  const version = selection.versionId === undefined ? activeVersion(strategy) : getVersion(ctx, caller, id, selection.versionId, "include").version;
+  const version =
+    selection.versionId === undefined
+      ? activeVersion(strategy)
+      : getVersion(ctx, caller, id, selection.versionId, "include").version;
   const now = ctx.clock.now();
   if (selection.asOfDate === undefined) {
     const run = version === undefined ? undefined : latestCompletedRun(version, now);
-    return version === undefined || run === undefined ? { kind: "none", name: strategy.name } : { kind: "user", strategy, version, run };
+    return version === undefined || run === undefined
+      ? { kind: "none", name: strategy.name }
+      : { kind: "user", strategy, version, run };
   }
   const run = version === undefined ? undefined : runOn(version, selection.asOfDate);
   if (version === undefined || run === undefined) {
-    throw new ApiError(404, `strategy ${id} has no run as of ${selection.asOfDate}${version === undefined ? "" : ` for version ${version.id}`}; submit one with as_of_date`);
+    throw new ApiError(
+      404,
+      `strategy ${id} has no run as of ${selection.asOfDate}${version === undefined ? "" : ` for version ${version.id}`}; submit one with as_of_date`,
+    );
   }
   const status = runStatus(run.run, now);
   if (status !== 100) {
-    throw new ApiError(409, `the run as of ${selection.asOfDate} is ${status < 0 ? `failed (status ${status})` : `still running (status ${status}); retry later`}`);
+    throw new ApiError(
+      409,
+      `the run as of ${selection.asOfDate} is ${status < 0 ? `failed (status ${status})` : `still running (status ${status}); retry later`}`,
+    );
   }
   return { kind: "user", strategy, version, run };
 }
 
 function readPremadeRun(ctx: UniverseAccess, id: string, selection: RunSelection): ReadableRun {
   const p = findPremade(ctx, id);
-  if (selection.versionId !== undefined && selection.versionId !== premadeVersionId(p)) throw notFound("version", selection.versionId);
+  if (selection.versionId !== undefined && selection.versionId !== premadeVersionId(p))
+    throw notFound("version", selection.versionId);
   if (selection.asOfDate === undefined) return { kind: "premade", premade: p, asOfDate: null };
   const snapshot = p.snapshots.find((s) => s.date === selection.asOfDate);
   if (snapshot === undefined) throw notFound(`run of premade strategy ${p.id} as of`, selection.asOfDate);
   if (snapshot.state !== "completed") {
-    throw new ApiError(409, `the run as of ${selection.asOfDate} is ${snapshot.state}${snapshot.state === "processing" ? "; retry later" : ""}`);
+    throw new ApiError(
+      409,
+      `the run as of ${selection.asOfDate} is ${snapshot.state}${snapshot.state === "processing" ? "; retry later" : ""}`,
+    );
   }
   return { kind: "premade", premade: p, asOfDate: selection.asOfDate };
 }

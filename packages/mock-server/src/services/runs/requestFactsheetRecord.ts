@@ -8,7 +8,13 @@ import type { VersionRecord } from "../../store/StoreState.ts";
  * @example
  * requestFactsheetRecord(version, "2026-11-20", now, 4000, false); version.factsheets?.length // => 1
  */
-export function requestFactsheetRecord(version: VersionRecord, asOfDate: string, now: number, durationMs: number, force: boolean): void {
+export function requestFactsheetRecord(
+  version: VersionRecord,
+  asOfDate: string,
+  now: number,
+  durationMs: number,
+  force: boolean,
+): void {
   const factsheets = (version.factsheets ??= []);
   const existing = factsheets.find((f) => f.asOfDate === asOfDate);
   if (existing === undefined) factsheets.push({ asOfDate, requestedAt: now, durationMs });

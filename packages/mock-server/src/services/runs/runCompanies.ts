@@ -16,12 +16,18 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanies(ctx, readRun(ctx, alice, id, {}), {})[0].convictionScore // => the highest score
  */
-export function runCompanies(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, options: RankedCompaniesOptions): CompanyOut[] {
+export function runCompanies(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  readable: ReadableRun,
+  options: RankedCompaniesOptions,
+): CompanyOut[] {
   switch (readable.kind) {
     case "none":
       return [];
     case "premade":
-      return readable.asOfDate === null ? premadeCompanies(ctx, readable.premade.id, options) : historicalData(ctx, readable.premade.id, readable.asOfDate, options);
+      return readable.asOfDate === null
+        ? premadeCompanies(ctx, readable.premade.id, options)
+        : historicalData(ctx, readable.premade.id, readable.asOfDate, options);
     case "user":
       return rankedCompanies(ctx.universe, runConstituents(ctx, readable.version, readable.run), {
         ...options,

@@ -18,18 +18,32 @@ import { runConstituents } from "./runConstituents.ts";
  * @example
  * runCompanyEvidence(ctx, readable, bankId).isIncluded // => false
  */
-export function runCompanyEvidence(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun, companyId: string): EvidenceOut {
+export function runCompanyEvidence(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  readable: ReadableRun,
+  companyId: string,
+): EvidenceOut {
   const company = ctx.universe.companyById.get(companyId);
   if (company === undefined) throw notFound("company", companyId);
   if (readable.kind === "none") {
-    return { isIncluded: false, reasoning: `${company.name} is not part of this strategy: it has no finished run yet.`, summaries: [] };
+    return {
+      isIncluded: false,
+      reasoning: `${company.name} is not part of this strategy: it has no finished run yet.`,
+      summaries: [],
+    };
   }
   if (readable.kind === "premade") {
     const p = readable.premade;
     if (readable.asOfDate === null) return premadeEvidence(ctx, p.id, companyId);
-    const held = p.snapshots.find((s) => s.date === readable.asOfDate)?.constituents.find((c) => c.companyId === companyId);
+    const held = p.snapshots
+      .find((s) => s.date === readable.asOfDate)
+      ?.constituents.find((c) => c.companyId === companyId);
     if (held === undefined) {
-      return { isIncluded: false, reasoning: `${company.name} was not held by ${p.name} as of ${readable.asOfDate}.`, summaries: [] };
+      return {
+        isIncluded: false,
+        reasoning: `${company.name} was not held by ${p.name} as of ${readable.asOfDate}.`,
+        summaries: [],
+      };
     }
     return {
       isIncluded: true,
@@ -45,7 +59,11 @@ export function runCompanyEvidence(ctx: UniverseAccess & OptionsAccess & MemoAcc
       summaries: [],
     };
   }
-  return { isIncluded: true, reasoning: constituent.reasoning, summaries: companySummaries(ctx, companyId, endOfDay(readable.run.asOfDate)) };
+  return {
+    isIncluded: true,
+    reasoning: constituent.reasoning,
+    summaries: companySummaries(ctx, companyId, endOfDay(readable.run.asOfDate)),
+  };
 }
 
 /** Unix seconds of the last second of a UTC day. */

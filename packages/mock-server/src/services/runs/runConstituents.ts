@@ -19,18 +19,33 @@ type VersionContent = Pick<VersionRecord, "id" | "objective" | "exclusions" | "c
  * @example
  * runConstituents(ctx, version, { asOfDate: "2025-06-30", kind: "historical" }).length > 0 // => true
  */
-export function runConstituents(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: VersionContent, run: { asOfDate: string; kind: "live" | "historical" }): readonly Constituent[] {
+export function runConstituents(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  version: VersionContent,
+  run: { asOfDate: string; kind: "live" | "historical" },
+): readonly Constituent[] {
   if (run.kind === "live") return versionConstituents(ctx, version);
   return constituentsAsOf(ctx, version, run.asOfDate);
 }
 
 /** The selection of `version` as of `date` (see {@link runConstituents}). */
-export function constituentsAsOf(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: VersionContent, date: string): readonly Constituent[] {
+export function constituentsAsOf(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  version: VersionContent,
+  date: string,
+): readonly Constituent[] {
   const cache = memoize(ctx, "runs:asOf", () => new LRUCache<string, Constituent[]>({ max: AS_OF_CACHE_CAPACITY }));
   const key = `${version.id}|${date}|${JSON.stringify([version.objective, version.exclusions])}`;
   let hit = cache.get(key);
   if (hit === undefined) {
-    hit = selectConstituentsAsOf(ctx.universe, version.objective, version.exclusions, version.id, ctx.options.maxStrategyCompanies, date);
+    hit = selectConstituentsAsOf(
+      ctx.universe,
+      version.objective,
+      version.exclusions,
+      version.id,
+      ctx.options.maxStrategyCompanies,
+      date,
+    );
     cache.set(key, hit);
   }
   return hit;

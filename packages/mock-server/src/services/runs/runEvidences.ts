@@ -13,8 +13,14 @@ import { runCompanyEvidence } from "./runCompanyEvidence.ts";
  * @example
  * runEvidences(ctx, readable).evidences.every((e) => e.isIncluded) // => true for a user strategy
  */
-export function runEvidences(ctx: UniverseAccess & OptionsAccess & MemoAccess, readable: ReadableRun): { evidences: EvidenceEntry[] } {
+export function runEvidences(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  readable: ReadableRun,
+): { evidences: EvidenceEntry[] } {
   if (readable.kind === "premade" && readable.asOfDate === null) return premadeEvidences(ctx, readable.premade.id);
-  const evidences = runCompanies(ctx, readable, {}).map((c) => ({ companyId: c.id, ...runCompanyEvidence(ctx, readable, c.id) }));
+  const evidences = runCompanies(ctx, readable, {}).map((c) => ({
+    companyId: c.id,
+    ...runCompanyEvidence(ctx, readable, c.id),
+  }));
   return { evidences };
 }

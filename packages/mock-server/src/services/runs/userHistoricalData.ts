@@ -23,7 +23,13 @@ import { latestCompletedRun, runOn } from "./versionRuns.ts";
  * @example
  * userHistoricalData(ctx, alice, id, "2025-06-30", {}).length > 0 // => true
  */
-export function userHistoricalData(ctx: ReadContext, caller: Caller, id: string, date: string, options: RankedCompaniesOptions): CompanyOut[] {
+export function userHistoricalData(
+  ctx: ReadContext,
+  caller: Caller,
+  id: string,
+  date: string,
+  options: RankedCompaniesOptions,
+): CompanyOut[] {
   const s = visibleStrategy(ctx, caller, id, "exclude");
   const now = ctx.clock.now();
   checkAsOfDate(ctx, date, now, "query.date");
@@ -32,8 +38,15 @@ export function userHistoricalData(ctx: ReadContext, caller: Caller, id: string,
   const run = runOn(version, date);
   if (run !== undefined) {
     const status = runStatus(run.run, now);
-    if (status !== 100) throw new ApiError(409, `the run as of ${date} is ${status < 0 ? `failed (status ${status})` : `still running (status ${status}); retry later`}`);
-    return rankedCompanies(ctx.universe, runConstituents(ctx, version, run), { ...options, asOfDate: run.kind === "historical" ? date : undefined });
+    if (status !== 100)
+      throw new ApiError(
+        409,
+        `the run as of ${date} is ${status < 0 ? `failed (status ${status})` : `still running (status ${status}); retry later`}`,
+      );
+    return rankedCompanies(ctx.universe, runConstituents(ctx, version, run), {
+      ...options,
+      asOfDate: run.kind === "historical" ? date : undefined,
+    });
   }
   return rankedCompanies(ctx.universe, constituentsAsOf(ctx, version, date), { ...options, asOfDate: date });
 }

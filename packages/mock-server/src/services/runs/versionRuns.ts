@@ -11,7 +11,9 @@ export interface DatedRun {
 
 /** The latest LIVE run of a version, dated by the UTC day it started; undefined when it never ran live. */
 export function liveRun(version: Pick<VersionRecord, "run">): DatedRun | undefined {
-  return version.run === null ? undefined : { asOfDate: isoDate(version.run.startedAt), kind: "live", run: version.run };
+  return version.run === null
+    ? undefined
+    : { asOfDate: isoDate(version.run.startedAt), kind: "live", run: version.run };
 }
 
 /**
@@ -22,10 +24,24 @@ export function liveRun(version: Pick<VersionRecord, "run">): DatedRun | undefin
  * versionRuns(version).map((r) => r.asOfDate) // => ["2026-11-20", "2025-06-30"]
  */
 export function versionRuns(version: Pick<VersionRecord, "run" | "historicalRuns">): DatedRun[] {
-  const runs: DatedRun[] = (version.historicalRuns ?? []).map((h) => ({ asOfDate: h.asOfDate, kind: "historical" as const, run: h }));
+  const runs: DatedRun[] = (version.historicalRuns ?? []).map((h) => ({
+    asOfDate: h.asOfDate,
+    kind: "historical" as const,
+    run: h,
+  }));
   const live = liveRun(version);
   if (live !== undefined) runs.push(live);
-  return runs.sort((a, b) => (a.asOfDate < b.asOfDate ? 1 : a.asOfDate > b.asOfDate ? -1 : a.kind === b.kind ? 0 : a.kind === "historical" ? -1 : 1));
+  return runs.sort((a, b) =>
+    a.asOfDate < b.asOfDate
+      ? 1
+      : a.asOfDate > b.asOfDate
+        ? -1
+        : a.kind === b.kind
+          ? 0
+          : a.kind === "historical"
+            ? -1
+            : 1,
+  );
 }
 
 /** The run of a version for as-of date `date`: its historical run of that date, else its live run when dated `date`. */
@@ -34,7 +50,10 @@ export function runOn(version: Pick<VersionRecord, "run" | "historicalRuns">, da
 }
 
 /** The completed (status 100) run with the latest as-of date at `now`, or undefined (the default run of every read). */
-export function latestCompletedRun(version: Pick<VersionRecord, "run" | "historicalRuns">, now: number): DatedRun | undefined {
+export function latestCompletedRun(
+  version: Pick<VersionRecord, "run" | "historicalRuns">,
+  now: number,
+): DatedRun | undefined {
   return versionRuns(version).find((r) => runStatus(r.run, now) === 100);
 }
 

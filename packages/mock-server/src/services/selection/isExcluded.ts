@@ -2,7 +2,17 @@ import type { Company } from "../../_internal/fixtures.ts";
 import { normalizeText, tokenize } from "./_internal/tokenize.ts";
 
 /** Words that phrase an exclusion rather than name what is excluded. */
-const EXCLUSION_WORDS = new Set(["exclude", "excluding", "excluded", "avoid", "avoiding", "without", "except", "maker", "involved"]);
+const EXCLUSION_WORDS = new Set([
+  "exclude",
+  "excluding",
+  "excluded",
+  "avoid",
+  "avoiding",
+  "without",
+  "except",
+  "maker",
+  "involved",
+]);
 
 /** Share of a phrase's information (IDF weight) a company's text must cover to be excluded. */
 export const EXCLUSION_COVERAGE = 0.5;
@@ -45,7 +55,11 @@ export function documentFrequency(companies: readonly Company[]): ReadonlyMap<st
  * @example
  * isExcluded(tobaccoMaker, ["Exclude tobacco companies"], universe.companies) // => true
  */
-export function isExcluded(company: Company, exclusions: readonly string[], universeCompanies: readonly Company[]): boolean {
+export function isExcluded(
+  company: Company,
+  exclusions: readonly string[],
+  universeCompanies: readonly Company[],
+): boolean {
   if (exclusions.length === 0) return false;
   const text = normalizeText(`${company.name} ${company.description} ${company.sector} ${company.industry}`);
   const words = companyWords(company);

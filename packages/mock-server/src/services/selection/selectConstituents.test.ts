@@ -10,7 +10,9 @@ const byName = (name: string) => {
   return c;
 };
 const names = (objective: string, exclusions: string[] = []) =>
-  selectConstituents(testUniverse, objective, exclusions, "v", 40).map((c) => testUniverse.companyById.get(c.companyId)?.name);
+  selectConstituents(testUniverse, objective, exclusions, "v", 40).map(
+    (c) => testUniverse.companyById.get(c.companyId)?.name,
+  );
 
 describe("selectConstituents", () => {
   it("selects by theme keywords and company text, never inactive companies", () => {
@@ -36,27 +38,44 @@ describe("selectConstituents", () => {
   });
 
   it("signals stay in [0, 1], are deterministic per version, and exclusions only remove", () => {
-    const word = fc.constantFrom("quantum", "water", "qubit", "software", "filtration", "pipes", "bank", "tobacco", "irrigation", "zzz", "the");
+    const word = fc.constantFrom(
+      "quantum",
+      "water",
+      "qubit",
+      "software",
+      "filtration",
+      "pipes",
+      "bank",
+      "tobacco",
+      "irrigation",
+      "zzz",
+      "the",
+    );
     fc.assert(
-      fc.property(fc.array(word, { maxLength: 6 }), fc.array(word, { maxLength: 2 }), fc.string({ maxLength: 8 }), (words, excl, versionId) => {
-        const objective = words.join(" ");
-        const all = selectConstituents(testUniverse, objective, [], versionId, 40);
-        const again = selectConstituents(testUniverse, objective, [], versionId, 40);
-        expect(again).toEqual(all);
-        for (const c of all) {
-          expect(c.linguisticBeta).toBeGreaterThanOrEqual(0);
-          expect(c.linguisticBeta).toBeLessThanOrEqual(1);
-          expect(c.marketBuzz).toBeGreaterThanOrEqual(0);
-          expect(c.marketBuzz).toBeLessThanOrEqual(1);
-        }
-        const kept = selectConstituents(testUniverse, objective, excl, versionId, 40).map((c) => c.companyId);
-        const allIds = all.map((c) => c.companyId);
-        expect(kept.every((k) => allIds.includes(k))).toBe(true);
-        for (const k of allIds) {
-          const company = testUniverse.companyById.get(k)!;
-          expect(kept.includes(k)).toBe(!isExcluded(company, excl, testUniverse.companies));
-        }
-      }),
+      fc.property(
+        fc.array(word, { maxLength: 6 }),
+        fc.array(word, { maxLength: 2 }),
+        fc.string({ maxLength: 8 }),
+        (words, excl, versionId) => {
+          const objective = words.join(" ");
+          const all = selectConstituents(testUniverse, objective, [], versionId, 40);
+          const again = selectConstituents(testUniverse, objective, [], versionId, 40);
+          expect(again).toEqual(all);
+          for (const c of all) {
+            expect(c.linguisticBeta).toBeGreaterThanOrEqual(0);
+            expect(c.linguisticBeta).toBeLessThanOrEqual(1);
+            expect(c.marketBuzz).toBeGreaterThanOrEqual(0);
+            expect(c.marketBuzz).toBeLessThanOrEqual(1);
+          }
+          const kept = selectConstituents(testUniverse, objective, excl, versionId, 40).map((c) => c.companyId);
+          const allIds = all.map((c) => c.companyId);
+          expect(kept.every((k) => allIds.includes(k))).toBe(true);
+          for (const k of allIds) {
+            const company = testUniverse.companyById.get(k)!;
+            expect(kept.includes(k)).toBe(!isExcluded(company, excl, testUniverse.companies));
+          }
+        },
+      ),
     );
   });
 });

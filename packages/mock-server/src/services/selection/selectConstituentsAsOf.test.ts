@@ -4,13 +4,37 @@ import type { PremadeStrategy, Universe } from "../../_internal/fixtures.ts";
 import { id, premade, testUniverse } from "../../_test/testUniverse.ts";
 import { selectConstituentsAsOf, tradedOn } from "./selectConstituentsAsOf.ts";
 
-const held = { date: "2025-03-31", state: "completed" as const, constituents: [{ companyId: id("cryo"), linguisticBeta: 0.42, marketBuzz: 0.24 }] };
-const p: PremadeStrategy = { ...premade, snapshots: [{ date: "2025-01-31", state: "completed", constituents: [{ companyId: id("cryo"), linguisticBeta: 0.9, marketBuzz: 0.9 }] }, held] };
+const held = {
+  date: "2025-03-31",
+  state: "completed" as const,
+  constituents: [{ companyId: id("cryo"), linguisticBeta: 0.42, marketBuzz: 0.24 }],
+};
+const p: PremadeStrategy = {
+  ...premade,
+  snapshots: [
+    {
+      date: "2025-01-31",
+      state: "completed",
+      constituents: [{ companyId: id("cryo"), linguisticBeta: 0.9, marketBuzz: 0.9 }],
+    },
+    held,
+  ],
+};
 const companies = testUniverse.companies.map((c) =>
-  c.id === id("photon") ? { ...c, securities: c.securities.map((s) => ({ ...s, listedOn: "2025-04-01" })) } : c.id === id("qsoft") ? { ...c, securities: c.securities.map((s) => ({ ...s, delistedOn: "2025-02-14" })) } : c,
+  c.id === id("photon")
+    ? { ...c, securities: c.securities.map((s) => ({ ...s, listedOn: "2025-04-01" })) }
+    : c.id === id("qsoft")
+      ? { ...c, securities: c.securities.map((s) => ({ ...s, delistedOn: "2025-02-14" })) }
+      : c,
 );
-const universe: Universe = { ...testUniverse, companies, companyById: new Map(companies.map((c) => [c.id, c])), premadeStrategies: [p] };
-const select = (date: string, exclusions: string[] = []) => selectConstituentsAsOf(universe, "quantum computing hardware", exclusions, "v", 40, date);
+const universe: Universe = {
+  ...testUniverse,
+  companies,
+  companyById: new Map(companies.map((c) => [c.id, c])),
+  premadeStrategies: [p],
+};
+const select = (date: string, exclusions: string[] = []) =>
+  selectConstituentsAsOf(universe, "quantum computing hardware", exclusions, "v", 40, date);
 
 describe("selectConstituentsAsOf", () => {
   it("selects only companies listed on the date: later listings are out, companies delisted since are in", () => {

@@ -48,7 +48,9 @@ export function selectConstituentsAsOf(
   limit: number,
   date: string,
 ): Constituent[] {
-  const ofTheDay = universe.companies.filter((c) => tradedOn(c, date)).map((c) => (c.active ? c : { ...c, active: true }));
+  const ofTheDay = universe.companies
+    .filter((c) => tradedOn(c, date))
+    .map((c) => (c.active ? c : { ...c, active: true }));
   const scored = scoreRelevance({ companies: ofTheDay, themes: universe.themes }, objective);
   const best = scored.reduce((m, r) => Math.max(m, r.score), 0);
   if (best <= 0) return [];
@@ -76,13 +78,24 @@ export function selectConstituentsAsOf(
       ].filter((s): s is string => s !== null);
       const reasoning = `As of ${date}, ${name} is included for ${why.join(" and ")}; relevance ${round4(relative)} of the best match.`;
       if (held !== undefined) {
-        return { companyId: r.companyId, linguisticBeta: held.linguisticBeta, marketBuzz: held.marketBuzz, reasoning: `${reasoning} Signals of the ${holder?.name} run of ${holder?.date}.` };
+        return {
+          companyId: r.companyId,
+          linguisticBeta: held.linguisticBeta,
+          marketBuzz: held.marketBuzz,
+          reasoning: `${reasoning} Signals of the ${holder?.name} run of ${holder?.date}.`,
+        };
       }
       const h1 = unitHash(`${versionId}:${date}:${r.companyId}:lb`);
       const h2 = unitHash(`${versionId}:${date}:${r.companyId}:mb`);
       const derived = round4(0.1 + 0.85 * relative * (0.8 + 0.2 * h1));
-      const linguisticBeta = run === undefined ? derived : Math.max(0.005, Math.min(derived, round4(run.weakest - 0.001)));
-      return { companyId: r.companyId, linguisticBeta, marketBuzz: round4(0.05 + 0.45 * relative + 0.45 * h2), reasoning };
+      const linguisticBeta =
+        run === undefined ? derived : Math.max(0.005, Math.min(derived, round4(run.weakest - 0.001)));
+      return {
+        companyId: r.companyId,
+        linguisticBeta,
+        marketBuzz: round4(0.05 + 0.45 * relative + 0.45 * h2),
+        reasoning,
+      };
     });
 }
 
@@ -90,13 +103,18 @@ export function selectConstituentsAsOf(
  * The theme run whose signals a company takes: among the themes the objective speaks of whose run
  * held the company, the most spoken of, then the company's larger exposure; undefined when none.
  */
-function heldBy(company: Company | undefined, matches: ReadonlyMap<string, number>, runs: ReadonlyMap<string, ThemeRunSignals>): ThemeRunSignals | undefined {
+function heldBy(
+  company: Company | undefined,
+  matches: ReadonlyMap<string, number>,
+  runs: ReadonlyMap<string, ThemeRunSignals>,
+): ThemeRunSignals | undefined {
   let best: { run: ThemeRunSignals; match: number; exposure: number } | undefined;
   for (const { theme, exposure } of company?.themes ?? []) {
     const match = matches.get(theme) ?? 0;
     const run = runs.get(theme);
     if (match <= 0 || run === undefined || company === undefined || !run.held.has(company.id)) continue;
-    if (best === undefined || match > best.match || (match === best.match && exposure > best.exposure)) best = { run, match, exposure };
+    if (best === undefined || match > best.match || (match === best.match && exposure > best.exposure))
+      best = { run, match, exposure };
   }
   return best?.run;
 }

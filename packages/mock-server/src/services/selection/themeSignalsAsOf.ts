@@ -24,10 +24,18 @@ export function themeSignalsAsOf(premades: readonly PremadeStrategy[], date: str
   for (const p of premades) {
     let run: PremadeStrategy["snapshots"][number] | undefined;
     for (const s of p.snapshots) {
-      if (s.state === "completed" && s.date <= date && s.constituents.length > 0 && (run === undefined || s.date > run.date)) run = s;
+      if (
+        s.state === "completed" &&
+        s.date <= date &&
+        s.constituents.length > 0 &&
+        (run === undefined || s.date > run.date)
+      )
+        run = s;
     }
     if (run === undefined) continue;
-    const held = new Map(run.constituents.map((c) => [c.companyId, { linguisticBeta: c.linguisticBeta, marketBuzz: c.marketBuzz }]));
+    const held = new Map(
+      run.constituents.map((c) => [c.companyId, { linguisticBeta: c.linguisticBeta, marketBuzz: c.marketBuzz }]),
+    );
     const weakest = run.constituents.reduce((m, c) => Math.min(m, c.linguisticBeta), Infinity);
     out.set(p.theme, { name: p.name, date: run.date, held, weakest });
   }

@@ -12,7 +12,12 @@ import { requireOwned } from "./visibility.ts";
  * @example
  * archiveStrategy(ctx, alice, id).archivedAt !== null // => true
  */
-export function archiveStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, id: string, archived: "include" | "exclude" = "include"): StrategyRecord {
+export function archiveStrategy(
+  ctx: ClockAccess & StoreAccess,
+  caller: Caller,
+  id: string,
+  archived: "include" | "exclude" = "include",
+): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, archived);

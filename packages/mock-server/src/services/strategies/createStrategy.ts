@@ -15,7 +15,11 @@ export interface CreateStrategyInput {
  * @example
  * createStrategy(ctx, alice, { name: "Water", objective: "clean water" }).activeVersionId // => null
  */
-export function createStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, input: CreateStrategyInput): StrategyRecord {
+export function createStrategy(
+  ctx: ClockAccess & StoreAccess,
+  caller: Caller,
+  input: CreateStrategyInput,
+): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const record: StrategyRecord = {

@@ -26,7 +26,12 @@ function windows(now: number): { week: [number, number]; month: [number, number]
  * @throws ApiError 429 with `Retry-After` (seconds to the window that frees a credit) when the
  *   weekly or the monthly credits are used up
  */
-export function checkHistoricalCredits(ctx: OptionsAccess, state: Readonly<StoreState>, userId: string, now: number): void {
+export function checkHistoricalCredits(
+  ctx: OptionsAccess,
+  state: Readonly<StoreState>,
+  userId: string,
+  now: number,
+): void {
   const { weekly, monthly } = ctx.options.historicalCredits;
   const { week, month } = windows(now);
   let inWeek = 0;

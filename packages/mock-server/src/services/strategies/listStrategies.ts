@@ -16,10 +16,17 @@ export type StrategyScope = "user" | "public" | "all";
  * @example
  * listStrategies(ctx, alice, "user").every((s) => s.userId === alice.userId) // => true
  */
-export function listStrategies(ctx: StateAccess & ClockAccess, caller: Caller, scope: StrategyScope, archived: "exclude" | "only" = "exclude"): StrategyRecord[] {
+export function listStrategies(
+  ctx: StateAccess & ClockAccess,
+  caller: Caller,
+  scope: StrategyScope,
+  archived: "exclude" | "only" = "exclude",
+): StrategyRecord[] {
   const now = ctx.clock.now();
   const own = (s: StrategyRecord) =>
-    s.userId === caller.userId && !isPurged(s, now) && (archived === "only" ? s.archivedAt !== null : s.archivedAt === null);
+    s.userId === caller.userId &&
+    !isPurged(s, now) &&
+    (archived === "only" ? s.archivedAt !== null : s.archivedAt === null);
   const catalog = (s: StrategyRecord) => s.public && s.archivedAt === null && strategyStatus(s, now) === 100;
   const keep = scope === "user" ? own : scope === "public" ? catalog : (s: StrategyRecord) => own(s) || catalog(s);
   return ctx.store.state.strategies.filter(keep).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));

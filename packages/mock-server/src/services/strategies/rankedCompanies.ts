@@ -22,14 +22,26 @@ export interface RankedCompaniesOptions {
  * @example
  * rankedCompanies(universe, constituents, {})[0].convictionScore >= rankedCompanies(universe, constituents, {})[1].convictionScore // => true
  */
-export function rankedCompanies(universe: Pick<Universe, "companyById" | "prices">, constituents: readonly Constituent[], options: RankedCompaniesOptions): CompanyOut[] {
+export function rankedCompanies(
+  universe: Pick<Universe, "companyById" | "prices">,
+  constituents: readonly Constituent[],
+  options: RankedCompaniesOptions,
+): CompanyOut[] {
   const asOf = options.asOfDate;
   const rows = constituents
     .map((constituent) => ({ constituent, company: universe.companyById.get(constituent.companyId) }))
     .filter((r): r is { constituent: Constituent; company: Company } => r.company !== undefined)
-    .map((r) => (asOf === undefined ? r : { ...r, company: { ...r.company, marketCap: marketCapAsOf(universe.prices, r.company, asOf) } }));
+    .map((r) =>
+      asOf === undefined
+        ? r
+        : { ...r, company: { ...r.company, marketCap: marketCapAsOf(universe.prices, r.company, asOf) } },
+    );
   const scores = convictionScores(
-    rows.map((r) => ({ linguisticBeta: r.constituent.linguisticBeta, marketBuzz: r.constituent.marketBuzz, marketCap: r.company.marketCap })),
+    rows.map((r) => ({
+      linguisticBeta: r.constituent.linguisticBeta,
+      marketBuzz: r.constituent.marketBuzz,
+      marketCap: r.company.marketCap,
+    })),
     { minMarketCap: options.scoringMinMarketCap ?? DEFAULT_SCORING_MIN_MARKET_CAP },
   );
   return rows

@@ -15,7 +15,12 @@ import { visibleStrategy } from "./visibility.ts";
  * @example
  * strategyCompanies(ctx, alice, id, { includeReasoning: true })[0].reasoning !== undefined // => true
  */
-export function strategyCompanies(ctx: ReadContext, caller: Caller, id: string, options: RankedCompaniesOptions): CompanyOut[] {
+export function strategyCompanies(
+  ctx: ReadContext,
+  caller: Caller,
+  id: string,
+  options: RankedCompaniesOptions,
+): CompanyOut[] {
   const s = visibleStrategy(ctx, caller, id, "exclude");
   const version = activeVersion(s);
   if (version === undefined || strategyStatus(s, ctx.clock.now()) !== 100) return [];

@@ -15,6 +15,9 @@ import { strategyCompanies } from "./strategyCompanies.ts";
  * strategyEvidences(ctx, alice, id).evidences.every((e) => e.isIncluded) // => true
  */
 export function strategyEvidences(ctx: ReadContext, caller: Caller, id: string): { evidences: EvidenceEntry[] } {
-  const evidences = strategyCompanies(ctx, caller, id, {}).map((c) => ({ companyId: c.id, ...companyEvidence(ctx, caller, id, c.id) }));
+  const evidences = strategyCompanies(ctx, caller, id, {}).map((c) => ({
+    companyId: c.id,
+    ...companyEvidence(ctx, caller, id, c.id),
+  }));
   return { evidences };
 }

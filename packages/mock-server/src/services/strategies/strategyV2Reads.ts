@@ -27,7 +27,12 @@ import { visibleStrategy } from "./visibility.ts";
  * @example
  * listStrategiesV2(ctx, alice, "public", "exclude").some((s) => s.user_id === PREMADE_OWNER_ID) // => true
  */
-export function listStrategiesV2(ctx: ReadContext, caller: Caller, scope: StrategyScope, archived: "exclude" | "only"): StrategyV2[] {
+export function listStrategiesV2(
+  ctx: ReadContext,
+  caller: Caller,
+  scope: StrategyScope,
+  archived: "exclude" | "only",
+): StrategyV2[] {
   const users = listStrategies(ctx, caller, scope, archived).map((s) => presentStrategyV2(ctx, s));
   if (scope === "user") return users;
   return [...users, ...ctx.universe.premadeStrategies.map((p) => presentPremadeV2(ctx, p))];
@@ -41,7 +46,9 @@ export function listStrategiesV2(ctx: ReadContext, caller: Caller, scope: Strate
  */
 export function readStrategyV2(ctx: ReadContext, caller: Caller, id: string): StrategyV2 {
   const premade = lookupPremade(ctx, id);
-  return premade !== undefined ? presentPremadeV2(ctx, premade) : presentStrategyV2(ctx, visibleStrategy(ctx, caller, id, "include"));
+  return premade !== undefined
+    ? presentPremadeV2(ctx, premade)
+    : presentStrategyV2(ctx, visibleStrategy(ctx, caller, id, "include"));
 }
 
 /**
@@ -50,7 +57,11 @@ export function readStrategyV2(ctx: ReadContext, caller: Caller, id: string): St
  *
  * @throws ApiError 404 when absent or invisible
  */
-export function readVersionsV2(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string): StrategyVersion[] {
+export function readVersionsV2(
+  ctx: UniverseAccess & StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+): StrategyVersion[] {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) return [presentPremadeVersion(premade)];
   const { strategy, versions } = listVersions(ctx, caller, id, "include");
@@ -62,7 +73,13 @@ export function readVersionsV2(ctx: UniverseAccess & StateAccess & ClockAccess, 
  *
  * @throws ApiError 404 when the strategy or version is absent or invisible
  */
-export function readVersionV2(ctx: UniverseAccess & StateAccess & ClockAccess, caller: Caller, id: string, versionId: string, asOfDate: string | undefined): StrategyVersion {
+export function readVersionV2(
+  ctx: UniverseAccess & StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  versionId: string,
+  asOfDate: string | undefined,
+): StrategyVersion {
   const premade = lookupPremade(ctx, id);
   if (premade !== undefined) {
     if (versionId !== premadeVersionId(premade)) throw notFound("version", versionId);

@@ -12,10 +12,20 @@ import { type ArchivedMode, visibleStrategy } from "./visibility.ts";
  * @example
  * listVersions(ctx, alice, id, "exclude").versions.length // => 1
  */
-export function listVersions(ctx: StateAccess & ClockAccess, caller: Caller, id: string, archived: ArchivedMode): { strategy: StrategyRecord; versions: VersionRecord[] } {
+export function listVersions(
+  ctx: StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  archived: ArchivedMode,
+): { strategy: StrategyRecord; versions: VersionRecord[] } {
   const strategy = visibleStrategy(ctx, caller, id, archived);
-  const visible = strategy.userId === caller.userId ? strategy.versions : strategy.versions.filter((v) => v.id === strategy.activeVersionId);
-  const versions = [...visible].sort((a, b) => b.createdAt - a.createdAt || strategy.versions.indexOf(b) - strategy.versions.indexOf(a));
+  const visible =
+    strategy.userId === caller.userId
+      ? strategy.versions
+      : strategy.versions.filter((v) => v.id === strategy.activeVersionId);
+  const versions = [...visible].sort(
+    (a, b) => b.createdAt - a.createdAt || strategy.versions.indexOf(b) - strategy.versions.indexOf(a),
+  );
   return { strategy, versions };
 }
 
@@ -24,7 +34,13 @@ export function listVersions(ctx: StateAccess & ClockAccess, caller: Caller, id:
  *
  * @throws ApiError 404 when the strategy or the version is absent or invisible
  */
-export function getVersion(ctx: StateAccess & ClockAccess, caller: Caller, id: string, versionId: string, archived: ArchivedMode): { strategy: StrategyRecord; version: VersionRecord } {
+export function getVersion(
+  ctx: StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  versionId: string,
+  archived: ArchivedMode,
+): { strategy: StrategyRecord; version: VersionRecord } {
   const { strategy, versions } = listVersions(ctx, caller, id, archived);
   const version = versions.find((v) => v.id === versionId);
   if (version === undefined) throw notFound("version", versionId);

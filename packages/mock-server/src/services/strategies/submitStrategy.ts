@@ -57,7 +57,12 @@ export interface SubmitResult {
  * @example
  * submitStrategy(ctx, alice, id).strategy.activeVersionId !== null // => true
  */
-export function submitStrategy(ctx: ReadContext & StoreAccess, caller: Caller, id: string, options: SubmitOptions = { alwaysRun: true }): SubmitResult {
+export function submitStrategy(
+  ctx: ReadContext & StoreAccess,
+  caller: Caller,
+  id: string,
+  options: SubmitOptions = { alwaysRun: true },
+): SubmitResult {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const today = isoDate(now);
@@ -71,11 +76,19 @@ export function submitStrategy(ctx: ReadContext & StoreAccess, caller: Caller, i
       version = s.versions.find((v) => v.id === options.versionId);
       if (version === undefined) throw notFound("version", options.versionId);
     } else {
-      if (kind === "live" && isBuildRunning(s, now)) throw new ApiError(423, `strategy ${id} is still building; poll its status until it is 100 or negative`);
+      if (kind === "live" && isBuildRunning(s, now))
+        throw new ApiError(423, `strategy ${id} is still building; poll its status until it is 100 or negative`);
       const matchId = matchingVersionId(s);
       version = s.versions.find((v) => v.id === matchId);
       if (version === undefined) {
-        version = { id: draft.newId(), objective: s.objective, exclusions: [...s.exclusions], createdAt: now, run: null, constituents: null };
+        version = {
+          id: draft.newId(),
+          objective: s.objective,
+          exclusions: [...s.exclusions],
+          createdAt: now,
+          run: null,
+          constituents: null,
+        };
         s.versions.push(version);
       }
       s.activeVersionId = version.id;
@@ -83,31 +96,46 @@ export function submitStrategy(ctx: ReadContext & StoreAccess, caller: Caller, i
     }
 
     if (kind === "live") {
-      if (isRunning(version.run, now)) throw new ApiError(423, `version ${version.id} of strategy ${id} is still building; poll its status`);
-      const doneToday = version.run !== null && isoDate(version.run.startedAt) === today && runStatus(version.run, now) === 100;
+      if (isRunning(version.run, now))
+        throw new ApiError(423, `version ${version.id} of strategy ${id} is still building; poll its status`);
+      const doneToday =
+        version.run !== null && isoDate(version.run.startedAt) === today && runStatus(version.run, now) === 100;
       if (options.alwaysRun === true || options.force === true || !doneToday) {
         const selects = versionConstituents(ctx, version).length > 0;
         version.liveRunCount = (version.liveRunCount ?? (version.run === null ? 0 : 1)) + 1;
-        version.run = { startedAt: now, durationMs: ctx.options.buildDurationMs, outcome: decideOutcome(s, version.objective, selects) };
+        version.run = {
+          startedAt: now,
+          durationMs: ctx.options.buildDurationMs,
+          outcome: decideOutcome(s, version.objective, selects),
+        };
         s.nextOutcome = null;
       }
     } else {
       const runs = (version.historicalRuns ??= []);
       const existing = runs.find((r) => r.asOfDate === asOfDate);
       if (existing !== undefined && isRunning(existing, now)) {
-        throw new ApiError(423, `the run of version ${version.id} as of ${asOfDate} is still building; poll the version with asOfDate=${asOfDate}`);
+        throw new ApiError(
+          423,
+          `the run of version ${version.id} as of ${asOfDate} is still building; poll the version with asOfDate=${asOfDate}`,
+        );
       }
       if (existing === undefined || options.force === true || runStatus(existing, now) !== 100) {
         checkHistoricalCredits(ctx, draft.state, caller.userId, now);
         const selects = constituentsAsOf(ctx, version, asOfDate).length > 0;
-        const run = { asOfDate, startedAt: now, durationMs: ctx.options.buildDurationMs, outcome: decideOutcome(s, version.objective, selects) };
+        const run = {
+          asOfDate,
+          startedAt: now,
+          durationMs: ctx.options.buildDurationMs,
+          outcome: decideOutcome(s, version.objective, selects),
+        };
         if (existing === undefined) runs.push(run);
         else Object.assign(existing, run);
         s.nextOutcome = null;
       }
     }
 
-    if (options.createFactsheet === true) requestFactsheetRecord(version, asOfDate, now, ctx.options.buildDurationMs, false);
+    if (options.createFactsheet === true)
+      requestFactsheetRecord(version, asOfDate, now, ctx.options.buildDurationMs, false);
     s.updatedAt = now;
     return { strategy: s, version, asOfDate, kind };
   });

@@ -20,7 +20,12 @@ export interface UpdateStrategyInput {
  * @example
  * updateStrategy(ctx, alice, id, { objective: "new" }).draftVersionId // => null
  */
-export function updateStrategy(ctx: ClockAccess & StoreAccess, caller: Caller, id: string, input: UpdateStrategyInput): StrategyRecord {
+export function updateStrategy(
+  ctx: ClockAccess & StoreAccess,
+  caller: Caller,
+  id: string,
+  input: UpdateStrategyInput,
+): StrategyRecord {
   return ctx.store.mutate((draft) => {
     const now = ctx.clock.now();
     const s = requireOwned(draft.state, caller, id, now, "exclude");

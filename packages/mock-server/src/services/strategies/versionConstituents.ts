@@ -11,9 +11,18 @@ import { selectConstituents } from "../selection/selectConstituents.ts";
  * @example
  * versionConstituents(ctx, version).length <= ctx.options.maxStrategyCompanies // => true
  */
-export function versionConstituents(ctx: UniverseAccess & OptionsAccess & MemoAccess, version: Pick<VersionRecord, "id" | "objective" | "exclusions" | "constituents">): readonly Constituent[] {
+export function versionConstituents(
+  ctx: UniverseAccess & OptionsAccess & MemoAccess,
+  version: Pick<VersionRecord, "id" | "objective" | "exclusions" | "constituents">,
+): readonly Constituent[] {
   if (version.constituents !== null) return version.constituents;
   return memoize(ctx, `constituents:${version.id}:${JSON.stringify([version.objective, version.exclusions])}`, () =>
-    selectConstituents(ctx.universe, version.objective, version.exclusions, version.id, ctx.options.maxStrategyCompanies),
+    selectConstituents(
+      ctx.universe,
+      version.objective,
+      version.exclusions,
+      version.id,
+      ctx.options.maxStrategyCompanies,
+    ),
   );
 }

@@ -29,7 +29,13 @@ export function isVisible(s: StrategyRecord, caller: Caller, now: number, archiv
  *
  * @throws ApiError 404 when absent, purged or invisible to the caller
  */
-export function requireVisible(state: Readonly<StoreState>, caller: Caller, id: string, now: number, archived: ArchivedMode): StrategyRecord {
+export function requireVisible(
+  state: Readonly<StoreState>,
+  caller: Caller,
+  id: string,
+  now: number,
+  archived: ArchivedMode,
+): StrategyRecord {
   const s = state.strategies.find((x) => x.id === id);
   if (s === undefined || !isVisible(s, caller, now, archived)) throw notFound("strategy", id);
   return s;
@@ -40,13 +46,25 @@ export function requireVisible(state: Readonly<StoreState>, caller: Caller, id: 
  *
  * @throws ApiError 404 when absent or invisible; 403 when visible but owned by someone else
  */
-export function requireOwned(state: Readonly<StoreState>, caller: Caller, id: string, now: number, archived: ArchivedMode): StrategyRecord {
+export function requireOwned(
+  state: Readonly<StoreState>,
+  caller: Caller,
+  id: string,
+  now: number,
+  archived: ArchivedMode,
+): StrategyRecord {
   const s = requireVisible(state, caller, id, now, archived);
-  if (s.userId !== caller.userId) throw new ApiError(403, `strategy ${id} belongs to another user; only the owner may change it`);
+  if (s.userId !== caller.userId)
+    throw new ApiError(403, `strategy ${id} belongs to another user; only the owner may change it`);
   return s;
 }
 
 /** Shorthand: {@link requireVisible} on the context's current state and time. */
-export function visibleStrategy(ctx: StateAccess & ClockAccess, caller: Caller, id: string, archived: ArchivedMode): StrategyRecord {
+export function visibleStrategy(
+  ctx: StateAccess & ClockAccess,
+  caller: Caller,
+  id: string,
+  archived: ArchivedMode,
+): StrategyRecord {
   return requireVisible(ctx.store.state, caller, id, ctx.clock.now(), archived);
 }

@@ -35,7 +35,8 @@ function shellWord(arg: string): string {
  */
 export function chartsInstallCommand(moduleUrl: string = import.meta.url): string {
   try {
-    const node = (globalThis as { process?: { getBuiltinModule?: NodeJS.Process["getBuiltinModule"] } }).process?.getBuiltinModule;
+    const node = (globalThis as { process?: { getBuiltinModule?: NodeJS.Process["getBuiltinModule"] } }).process
+      ?.getBuiltinModule;
     if (node === undefined) return CHARTS_REGISTRY_COMMAND;
     const fs = node("node:fs");
     const path = node("node:path");
@@ -44,15 +45,24 @@ export function chartsInstallCommand(moduleUrl: string = import.meta.url): strin
     // their path from there (`node_modules/@thematic/mock-server`).
     const segments = file.split(path.sep);
     const first = segments.indexOf("node_modules");
-    const own = segments.findIndex((s, i) => i > first && s === "mock-server" && segments[i - 1] === "@thematic" && segments[i - 2] === "node_modules");
+    const own = segments.findIndex(
+      (s, i) =>
+        i > first && s === "mock-server" && segments[i - 1] === "@thematic" && segments[i - 2] === "node_modules",
+    );
     if (first <= 0 || own < 0) return CHARTS_REGISTRY_COMMAND;
     const project = segments.slice(0, first).join(path.sep) || path.sep;
     const key = segments.slice(first, own + 1).join("/");
-    const lockfile = [path.join(project, "node_modules", ".package-lock.json"), path.join(project, "package-lock.json")].find((f) => fs.existsSync(f));
+    const lockfile = [
+      path.join(project, "node_modules", ".package-lock.json"),
+      path.join(project, "package-lock.json"),
+    ].find((f) => fs.existsSync(f));
     if (lockfile === undefined) return CHARTS_REGISTRY_COMMAND;
-    const entries = (JSON.parse(fs.readFileSync(lockfile, "utf8")) as { packages?: Record<string, LockEntry> }).packages ?? {};
+    const entries =
+      (JSON.parse(fs.readFileSync(lockfile, "utf8")) as { packages?: Record<string, LockEntry> }).packages ?? {};
     const tarball = (entry: LockEntry | undefined) =>
-      entry?.resolved !== undefined && /^file:.*\.tgz$/.test(entry.resolved) ? path.resolve(project, entry.resolved.slice("file:".length)) : undefined;
+      entry?.resolved !== undefined && /^file:.*\.tgz$/.test(entry.resolved)
+        ? path.resolve(project, entry.resolved.slice("file:".length))
+        : undefined;
     const mock = entries[key];
     const mockTarball = tarball(mock);
     if (mock === undefined || mockTarball === undefined) return CHARTS_REGISTRY_COMMAND;
@@ -60,7 +70,8 @@ export function chartsInstallCommand(moduleUrl: string = import.meta.url): strin
     const version = wanted !== undefined && /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(wanted) ? wanted : mock.version;
     const folder = path.dirname(mockTarball);
     const charts = path.join(folder, `thematic-charts-${version}.tgz`);
-    const engine = tarball(entries["node_modules/@thematic/engine"]) ?? path.join(folder, `thematic-engine-${version}.tgz`);
+    const engine =
+      tarball(entries["node_modules/@thematic/engine"]) ?? path.join(folder, `thematic-engine-${version}.tgz`);
     if (!fs.existsSync(charts) || !fs.existsSync(engine)) return CHARTS_REGISTRY_COMMAND;
     return `npm install --save-dev ${shellWord(charts)} ${shellWord(engine)}`;
   } catch {

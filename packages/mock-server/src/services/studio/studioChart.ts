@@ -36,14 +36,30 @@ export async function studioChart(ctx: ReadContext, input: StudioChartInput): Pr
     const code = (error as { code?: unknown } | null)?.code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
     const command = chartsInstallCommand();
-    const unpublished = command === CHARTS_REGISTRY_COMMAND ? " (until the @thematic packages are published, install instead the tarballs of @thematic/charts and @thematic/engine that `npm run pack` makes in the toolkit's repository)" : "";
-    throw new ApiError(501, `the studio's charts need the optional package @thematic/charts (with its Vega): ${command}, then restart the mock${unpublished}`);
+    const unpublished =
+      command === CHARTS_REGISTRY_COMMAND
+        ? " (until the @thematic packages are published, install instead the tarballs of @thematic/charts and @thematic/engine that `npm run pack` makes in the toolkit's repository)"
+        : "";
+    throw new ApiError(
+      501,
+      `the studio's charts need the optional package @thematic/charts (with its Vega): ${command}, then restart the mock${unpublished}`,
+    );
   }
 }
 
 /** The chart asked for, drawn by `charts` (Vega and Vega-Lite are imported by its first call). */
-async function draw(charts: typeof import("@thematic/charts"), input: StudioChartInput, label: string, result: ReturnType<typeof runBacktest>): Promise<StudioDrawing> {
-  const perf = { portfolio: result.timeSeries, benchmark: result.benchmarkTimeSeries, portfolioLabel: shorten(label), benchmarkLabel: result.benchmarkMetadata.symbol };
+async function draw(
+  charts: typeof import("@thematic/charts"),
+  input: StudioChartInput,
+  label: string,
+  result: ReturnType<typeof runBacktest>,
+): Promise<StudioDrawing> {
+  const perf = {
+    portfolio: result.timeSeries,
+    benchmark: result.benchmarkTimeSeries,
+    portfolioLabel: shorten(label),
+    benchmarkLabel: result.benchmarkMetadata.symbol,
+  };
   const svg = (body: string): StudioDrawing => ({ contentType: "image/svg+xml; charset=utf-8", body });
   switch (input.chart) {
     case "nav":
@@ -58,7 +74,9 @@ async function draw(charts: typeof import("@thematic/charts"), input: StudioChar
       return svg(await charts.tearSheetCharts({ backtest: result, portfolioLabel: shorten(label) }));
     case "full-report": {
       const named = { ...result, portfolioLabel: perf.portfolioLabel, benchmarkLabel: perf.benchmarkLabel };
-      const { html } = await charts.tearSheetReport(named, { title: shorten(`${label} against ${perf.benchmarkLabel}`) });
+      const { html } = await charts.tearSheetReport(named, {
+        title: shorten(`${label} against ${perf.benchmarkLabel}`),
+      });
       return { contentType: "text/html; charset=utf-8", body: html };
     }
   }

@@ -26,19 +26,29 @@ export function studioHoldings(ctx: ReadContext, source: StudioChartInput["sourc
   if (source.kind === "portfolio") {
     const portfolio = readPortfolios(ctx).find((p) => p.id === source.id);
     if (portfolio === undefined) throw notFound("portfolio", source.id);
-    const holdings = portfolio.holdings.map((h) => ({ companyId: ctx.universe.securityById.get(h.securityId)?.companyId ?? h.securityId, weight: h.weight }));
+    const holdings = portfolio.holdings.map((h) => ({
+      companyId: ctx.universe.securityById.get(h.securityId)?.companyId ?? h.securityId,
+      weight: h.weight,
+    }));
     if (holdings.length === 0) throw new ApiError(400, `${field}: portfolio "${portfolio.name}" has no holdings`);
     return { label: portfolio.name, holdings };
   }
   if (source.kind === "premade") {
     const premade = findPremade(ctx, source.id);
-    return { label: `${premade.name} (equal weights)`, holdings: premadeCompanies(ctx, source.id).map((c) => ({ companyId: c.id, weight: 1 })) };
+    return {
+      label: `${premade.name} (equal weights)`,
+      holdings: premadeCompanies(ctx, source.id).map((c) => ({ companyId: c.id, weight: 1 })),
+    };
   }
   const strategy = ctx.store.state.strategies.find((s) => s.id === source.id);
   if (strategy === undefined) throw notFound("strategy", source.id);
   const version = activeVersion(strategy);
-  if (version === undefined || strategyStatus(strategy, ctx.clock.now()) !== 100) throw new ApiError(400, `${field}: strategy "${strategy.name}" has no completed build to backtest`);
+  if (version === undefined || strategyStatus(strategy, ctx.clock.now()) !== 100)
+    throw new ApiError(400, `${field}: strategy "${strategy.name}" has no completed build to backtest`);
   const companies = versionConstituents(ctx, version);
   if (companies.length === 0) throw new ApiError(400, `${field}: strategy "${strategy.name}" selected no company`);
-  return { label: `${strategy.name} (equal weights)`, holdings: companies.map((c) => ({ companyId: c.companyId, weight: 1 })) };
+  return {
+    label: `${strategy.name} (equal weights)`,
+    holdings: companies.map((c) => ({ companyId: c.companyId, weight: 1 })),
+  };
 }

@@ -30,7 +30,12 @@ export function studioSnapshot(ctx: ServiceContext): StudioSnapshot {
       versions: s.versions.length,
       nextOutcome: s.nextOutcome,
     })),
-    portfolios: readPortfolios(ctx).map((p) => ({ id: p.id, name: p.name, userId: p.userId, holdings: p.holdings.length })),
+    portfolios: readPortfolios(ctx).map((p) => ({
+      id: p.id,
+      name: p.name,
+      userId: p.userId,
+      holdings: p.holdings.length,
+    })),
     premade: ctx.universe.premadeStrategies.map((p) => ({ id: p.id, name: p.name })),
     benchmarks: ctx.universe.benchmarks.map((b) => b.symbol),
   };

@@ -17,12 +17,30 @@ const jsonValue: fc.Arbitrary<Json> = fc.letrec<{ v: Json }>((tie) => ({
 })).v;
 
 /** Sometimes an array longer than the cut-off (32) under which the draft scans instead of locating. */
-const bigArray = fc.option(fc.array(fc.dictionary(fc.constantFrom("k", "m"), fc.integer({ min: 0, max: 3 }), { maxKeys: 2 }), { minLength: 33, maxLength: 45 }));
+const bigArray = fc.option(
+  fc.array(fc.dictionary(fc.constantFrom("k", "m"), fc.integer({ min: 0, max: 3 }), { maxKeys: 2 }), {
+    minLength: 33,
+    maxLength: 45,
+  }),
+);
 
 /** One step of a write: walk `path` (indices into the keys at each level), then do `kind` there. */
 const step = fc.record({
   path: fc.array(fc.nat(), { maxLength: 4 }),
-  kind: fc.constantFrom("set", "delete", "push", "pop", "shift", "unshift", "splice", "findSet", "filterSet", "reverse", "move", "lengthZero"),
+  kind: fc.constantFrom(
+    "set",
+    "delete",
+    "push",
+    "pop",
+    "shift",
+    "unshift",
+    "splice",
+    "findSet",
+    "filterSet",
+    "reverse",
+    "move",
+    "lengthZero",
+  ),
   n: fc.nat(10),
   value: jsonValue,
 });
@@ -73,28 +91,39 @@ function isDeepFrozen(v: unknown): boolean {
 }
 
 describe("createCowDraft", () => {
-  it.each([true, false])("matches plain mutation, leaves the base alone, and its ops replay the write (freeze %s)", (freeze) => {
-    fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("k", "m", "x", "y", "z"), jsonValue, { maxKeys: 5 }), bigArray, fc.array(step, { maxLength: 8 }), (small, big, steps) => {
-        const start: Record<string, unknown> = big === null ? small : { ...small, big }; // long arrays take other paths
-        const expected = structuredClone(start) as Record<string, unknown>;
-        for (const s of steps) perform(expected, s);
-        const base = freeze ? deepFreeze(structuredClone(start)) : structuredClone(start);
-        const draft = createCowDraft(base as Record<string, unknown>, freeze);
-        for (const s of steps) perform(draft.root, s);
-        const { next, ops } = draft.finish();
-        expect(next).toEqual(expected);
-        expect(base).toEqual(start);
-        if (freeze) expect(isDeepFrozen(next)).toBe(true);
-        const replayed = applyStateOps(structuredClone(start), JSON.parse(JSON.stringify(ops)));
-        expect(replayed).toEqual(JSON.parse(JSON.stringify(expected)));
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it.each([true, false])(
+    "matches plain mutation, leaves the base alone, and its ops replay the write (freeze %s)",
+    (freeze) => {
+      fc.assert(
+        fc.property(
+          fc.dictionary(fc.constantFrom("k", "m", "x", "y", "z"), jsonValue, { maxKeys: 5 }),
+          bigArray,
+          fc.array(step, { maxLength: 8 }),
+          (small, big, steps) => {
+            const start: Record<string, unknown> = big === null ? small : { ...small, big }; // long arrays take other paths
+            const expected = structuredClone(start) as Record<string, unknown>;
+            for (const s of steps) perform(expected, s);
+            const base = freeze ? deepFreeze(structuredClone(start)) : structuredClone(start);
+            const draft = createCowDraft(base as Record<string, unknown>, freeze);
+            for (const s of steps) perform(draft.root, s);
+            const { next, ops } = draft.finish();
+            expect(next).toEqual(expected);
+            expect(base).toEqual(start);
+            if (freeze) expect(isDeepFrozen(next)).toBe(true);
+            const replayed = applyStateOps(structuredClone(start), JSON.parse(JSON.stringify(ops)));
+            expect(replayed).toEqual(JSON.parse(JSON.stringify(expected)));
+          },
+        ),
+        { numRuns: 1500 },
+      );
+    },
+  );
 
   it("shares every untouched object with the base and records one op for one change", () => {
-    const base = deepFreeze({ items: Array.from({ length: 1000 }, (_, i) => ({ id: i, tags: ["t"] })), other: { n: 1 } });
+    const base = deepFreeze({
+      items: Array.from({ length: 1000 }, (_, i) => ({ id: i, tags: ["t"] })),
+      other: { n: 1 },
+    });
     const draft = createCowDraft(base);
     const hit = draft.root.items.find((x) => x.id === 700)!;
     hit.tags.push("u");

@@ -106,7 +106,12 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function createNode(base: Record<StatePathKey, unknown>, parent: Node | null, keyHint: StatePathKey, scope: Scope): Node {
+function createNode(
+  base: Record<StatePathKey, unknown>,
+  parent: Node | null,
+  keyHint: StatePathKey,
+  scope: Scope,
+): Node {
   const isArray = Array.isArray(base);
   const node: Node = {
     base,
@@ -131,7 +136,8 @@ const latest = (n: Node) => n.copy ?? n.base;
 
 function ensureCopy(n: Node): Record<StatePathKey, unknown> {
   if (!n.scope.open) throw new TypeError("a store draft is read-only once its write has ended");
-  if (n.copy === null) n.copy = (n.isArray ? (n.base as unknown as unknown[]).slice() : { ...n.base }) as Record<StatePathKey, unknown>;
+  if (n.copy === null)
+    n.copy = (n.isArray ? (n.base as unknown as unknown[]).slice() : { ...n.base }) as Record<StatePathKey, unknown>;
   return n.copy;
 }
 
@@ -148,7 +154,8 @@ function isDraftable(value: unknown): value is Record<StatePathKey, unknown> {
 
 /** The value to hand out for `value` read at `key` of `n`: a child draft for a frozen object or array. */
 function wrap(n: Node, value: unknown, key: StatePathKey): unknown {
-  if (typeof value !== "object" || value === null || nodes.has(value) || n.foreign.has(value) || !isDraftable(value)) return value;
+  if (typeof value !== "object" || value === null || nodes.has(value) || n.foreign.has(value) || !isDraftable(value))
+    return value;
   let child = n.children.get(value);
   if (child === undefined) {
     child = createNode(value, n, key, n.scope);
@@ -329,7 +336,12 @@ const ARRAY_METHOD_NAMES = Object.freeze({
 });
 
 /** Where `value` is in `out` now: at `hint` when still there, else searched; undefined when gone. */
-function locate(out: Record<StatePathKey, unknown>, isArray: boolean, value: unknown, hint: StatePathKey): StatePathKey | undefined {
+function locate(
+  out: Record<StatePathKey, unknown>,
+  isArray: boolean,
+  value: unknown,
+  hint: StatePathKey,
+): StatePathKey | undefined {
   if (out[hint] === value) return hint;
   if (isArray) {
     const i = (out as unknown as unknown[]).lastIndexOf(value);
@@ -365,7 +377,8 @@ function finalize(n: Node): Record<StatePathKey, unknown> {
     if (key !== undefined) out[key] = finalize(child);
   }
   // Without moves, every place a foreign value was written to is among its keys.
-  for (const [value, keys] of n.foreign) for (const key of keys) if (out[key] === value) out[key] = settleValue(value, n.scope.freeze, new Set());
+  for (const [value, keys] of n.foreign)
+    for (const key of keys) if (out[key] === value) out[key] = settleValue(value, n.scope.freeze, new Set());
   return n.scope.freeze ? Object.freeze(out) : out;
 }
 
@@ -458,10 +471,20 @@ function diff(n: Node, path: StatePathKey[], ops: StateOp[]): void {
  * final elements without a match inserted. Exact for removals only and insertions only (purges,
  * pushes, splices); a reordering still gives correct, if larger, ops.
  */
-function diffMiddle(n: Node, B: readonly unknown[], F: readonly unknown[], from: number, bEnd: number, fEnd: number, path: StatePathKey[], ops: StateOp[]): void {
+function diffMiddle(
+  n: Node,
+  B: readonly unknown[],
+  F: readonly unknown[],
+  from: number,
+  bEnd: number,
+  fEnd: number,
+  path: StatePathKey[],
+  ops: StateOp[],
+): void {
   if (from === bEnd && from === fEnd) return;
   const baseOf = new Map<unknown, unknown>(); // final value of a changed draft -> its base value
-  for (const child of n.children.values()) if (child.changed && child.final !== undefined) baseOf.set(child.final, child.base);
+  for (const child of n.children.values())
+    if (child.changed && child.final !== undefined) baseOf.set(child.final, child.base);
   const positions = new Map<unknown, number[]>(); // base value -> its indices in B[from, bEnd), ascending
   for (let i = from; i < bEnd; i++) {
     const list = positions.get(B[i]);
@@ -474,7 +497,8 @@ function diffMiddle(n: Node, B: readonly unknown[], F: readonly unknown[], from:
   let removed = 0;
   let inserted: unknown[] = [];
   const flush = () => {
-    if (removed > 0 || inserted.length > 0) ops.push({ op: "splice", path: [...path], index: at, remove: removed, insert: inserted });
+    if (removed > 0 || inserted.length > 0)
+      ops.push({ op: "splice", path: [...path], index: at, remove: removed, insert: inserted });
     at += inserted.length;
     removed = 0;
     inserted = [];

@@ -8,9 +8,13 @@ import type { StrategyRecord } from "../StoreState.ts";
  * @example
  * firstPurgeAt([{ archivedAt: 10 }, { archivedAt: null }], 5) // => 15
  */
-export function firstPurgeAt(strategies: ReadonlyArray<Pick<StrategyRecord, "archivedAt">>, retentionMs: number): number {
+export function firstPurgeAt(
+  strategies: ReadonlyArray<Pick<StrategyRecord, "archivedAt">>,
+  retentionMs: number,
+): number {
   let first = Infinity;
-  for (const s of strategies) if (s.archivedAt !== null && s.archivedAt + retentionMs < first) first = s.archivedAt + retentionMs;
+  for (const s of strategies)
+    if (s.archivedAt !== null && s.archivedAt + retentionMs < first) first = s.archivedAt + retentionMs;
   return first;
 }
 
@@ -35,7 +39,8 @@ export function purgeDueAfter(ops: readonly StateOp[], due: number, retentionMs:
     if (op.op === "splice" && op.path.length === 1) consider(op.insert);
     else if (op.op === "set" && op.path.length === 1 && Array.isArray(op.value)) consider(op.value);
     else if (op.op === "set" && op.path.length === 2) consider([op.value]);
-    else if (op.op === "set" && op.path.length === 3 && op.path[2] === "archivedAt") consider([{ archivedAt: op.value }]);
+    else if (op.op === "set" && op.path.length === 3 && op.path[2] === "archivedAt")
+      consider([{ archivedAt: op.value }]);
   }
   return next;
 }

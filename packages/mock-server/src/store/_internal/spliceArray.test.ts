@@ -5,16 +5,22 @@ import { spliceArray } from "./spliceArray.ts";
 describe("spliceArray", () => {
   it("does what splice does, for inserts short and long (above the spread limit)", () => {
     fc.assert(
-      fc.property(fc.nat(50), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(60), fc.constantFrom(0, 2, 8192, 8193, 20_000), (length, at, remove, inserted) => {
-        const xs = Array.from({ length }, (_, i) => i);
-        const insert = Array.from({ length: inserted }, (_, i) => -i - 1);
-        const index = Math.floor(at * length);
-        const expected = xs.slice();
-        expected.splice(index, remove, ...insert.slice(0, 8192)); // the native form, where it can run
-        if (inserted > 8192) expected.splice(index + 8192, 0, ...insert.slice(8192));
-        spliceArray(xs, index, remove, insert);
-        expect(xs).toEqual(expected);
-      }),
+      fc.property(
+        fc.nat(50),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(60),
+        fc.constantFrom(0, 2, 8192, 8193, 20_000),
+        (length, at, remove, inserted) => {
+          const xs = Array.from({ length }, (_, i) => i);
+          const insert = Array.from({ length: inserted }, (_, i) => -i - 1);
+          const index = Math.floor(at * length);
+          const expected = xs.slice();
+          expected.splice(index, remove, ...insert.slice(0, 8192)); // the native form, where it can run
+          if (inserted > 8192) expected.splice(index + 8192, 0, ...insert.slice(8192));
+          spliceArray(xs, index, remove, insert);
+          expect(xs).toEqual(expected);
+        },
+      ),
       { numRuns: 60 },
     );
   });

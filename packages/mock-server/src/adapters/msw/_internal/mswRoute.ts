@@ -21,10 +21,14 @@ export function mswRoute(baseUrl: string): MswRoute {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL such as "https://api.example.com", got ${JSON.stringify(baseUrl)}`);
+    throw new TypeError(
+      `baseUrl must be an absolute http(s) URL such as "https://api.example.com", got ${JSON.stringify(baseUrl)}`,
+    );
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL such as "http://${baseUrl}", got ${JSON.stringify(baseUrl)} (scheme ${base.protocol})`);
+    throw new TypeError(
+      `baseUrl must be an absolute http(s) URL such as "http://${baseUrl}", got ${JSON.stringify(baseUrl)} (scheme ${base.protocol})`,
+    );
   }
   const prefix = base.pathname.replace(/\/+$/, "");
   return {

@@ -7,7 +7,9 @@ export interface AnswerWorkerData {
 }
 
 /** To the answer worker: the document to check against (sent again whenever it changes), or one answer. */
-export type AnswerWorkerRequest = { kind: "document"; doc: DriftDocument } | { kind: "answer"; id: number; answer: AnswerToInspect };
+export type AnswerWorkerRequest =
+  | { kind: "document"; doc: DriftDocument }
+  | { kind: "answer"; id: number; answer: AnswerToInspect };
 
 /** From the answer worker: the drift issues of answer `id`, or why it could not be inspected or saved. */
 export type AnswerWorkerResponse = { id: number; issues: DriftIssue[] } | { id: number; error: string };

@@ -25,7 +25,10 @@ async function start(options: Parameters<typeof startServer>[0]): Promise<Runnin
 }
 
 /** A raw connection from `localAddress`, resolved once established; `received` collects what the server writes, `closed` resolves on close. */
-async function open(port: number, localAddress: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+async function open(
+  port: number,
+  localAddress: string,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
   let text = "";
   const socket = connect({ port, host: "127.0.0.1", localAddress });
   sockets.push(socket);
@@ -111,13 +114,19 @@ describe("connection share and head timeout (Node adapter)", () => {
 
     const order: string[] = [];
     const watch = (name: string, closed: Promise<void>) => closed.then(() => order.push(name));
-    const all = Promise.all([watch("silent", silent.closed), watch("slowloris", slowloris.closed), watch("idle", idle.closed)]);
+    const all = Promise.all([
+      watch("silent", silent.closed),
+      watch("slowloris", slowloris.closed),
+      watch("idle", idle.closed),
+    ]);
     void watch("patient", patient.closed);
     void watch("patientSlow", patientSlow.closed);
     await all;
     expect(order.slice(0, 3).sort()).toEqual(["idle", "silent", "slowloris"]);
     expect(silent.received()).toBe(""); // nothing sent, nothing answered
-    expect(slowloris.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"error":"the request head was not received in time/);
+    expect(slowloris.received()).toMatch(
+      /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"error":"the request head was not received in time/,
+    );
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(patient.socket.destroyed || patientSlow.socket.destroyed).toBe(false);
     // The server still serves well-behaved clients.
@@ -125,6 +134,8 @@ describe("connection share and head timeout (Node adapter)", () => {
   });
 
   it("headersTimeoutMs is validated", async () => {
-    await expect(startServer({ port: 0, universe: testUniverse, quiet: true, headersTimeoutMs: 0 })).rejects.toThrow(/headersTimeoutMs must be an integer in 1\.\.3600000/);
+    await expect(startServer({ port: 0, universe: testUniverse, quiet: true, headersTimeoutMs: 0 })).rejects.toThrow(
+      /headersTimeoutMs must be an integer in 1\.\.3600000/,
+    );
   });
 });

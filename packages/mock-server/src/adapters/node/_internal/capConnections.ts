@@ -17,10 +17,14 @@ const REFUSALS_PER_CLIENT = 8;
 /** How long a refused or timed-out connection may take to read its answer before it is destroyed. */
 const LINGER_MS = 1000;
 
-const REFUSAL_BODY = JSON.stringify({ error: "too many open connections to this mock (--max-connections); close idle connections or retry shortly" });
+const REFUSAL_BODY = JSON.stringify({
+  error: "too many open connections to this mock (--max-connections); close idle connections or retry shortly",
+});
 const REFUSAL = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(REFUSAL_BODY)}\r\nRetry-After: 1\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${REFUSAL_BODY}`;
 
-const TIMEOUT_BODY = JSON.stringify({ error: "the request head was not received in time (--headers-seconds); send the request line and headers at once" });
+const TIMEOUT_BODY = JSON.stringify({
+  error: "the request head was not received in time (--headers-seconds); send the request line and headers at once",
+});
 const TIMEOUT = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${TIMEOUT_BODY}`;
 
 /** Options of {@link capConnections}. */
@@ -78,8 +82,10 @@ interface Client {
  */
 export function capConnections(server: Server, options: ConnectionCapOptions): void {
   const { max, headersTimeoutMs } = options;
-  if (!Number.isInteger(max) || max < 1 || max > 1_000_000) throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${max}`);
-  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1) throw new RangeError(`headersTimeoutMs must be a positive integer, got ${headersTimeoutMs}`);
+  if (!Number.isInteger(max) || max < 1 || max > 1_000_000)
+    throw new RangeError(`maxConnections must be an integer in 1..1000000, got ${max}`);
+  if (!Number.isInteger(headersTimeoutMs) || headersTimeoutMs < 1)
+    throw new RangeError(`headersTimeoutMs must be a positive integer, got ${headersTimeoutMs}`);
   const clients = new Map<string, Client>();
   const slots = new WeakMap<Socket, Slot>();
   const refusing = new Map<string, number>();
@@ -124,7 +130,13 @@ export function capConnections(server: Server, options: ConnectionCapOptions): v
     if (own >= share) return false;
     let victim: Client | undefined;
     for (const client of clients.values()) {
-      if (client.key !== key && client.idle.size > 0 && client.slots.size > share && (victim === undefined || client.slots.size > victim.slots.size)) victim = client;
+      if (
+        client.key !== key &&
+        client.idle.size > 0 &&
+        client.slots.size > share &&
+        (victim === undefined || client.slots.size > victim.slots.size)
+      )
+        victim = client;
     }
     const slot = victim?.idle.values().next().value;
     if (slot === undefined) return false;

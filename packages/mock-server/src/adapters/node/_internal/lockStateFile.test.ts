@@ -1,7 +1,16 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import type * as fs from "node:fs";
 import * as nodeFs from "node:fs";
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,7 +52,9 @@ const procState = (pid: number) => {
 async function unreapedChild(): Promise<{ pid: number; parent: number }> {
   const sh = spawn("sh", ["-c", "sleep 600 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] });
   children.push(sh.pid!);
-  const pid = await new Promise<number>((resolve) => sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    sh.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
   children.push(pid);
   // Until the shell has exec'd, it would reap a killed child itself.
   await untilExecs(sh.pid!, "sleep");
@@ -63,7 +74,9 @@ describe("lockStateFile", () => {
   it("refuses a lock held by another running process, naming it", () => {
     const lock = lockIn();
     symlinkSync(lockOf(process.ppid, processToken(process.ppid)), lock);
-    expect(() => lockStateFile(lock)).toThrow(new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`));
+    expect(() => lockStateFile(lock)).toThrow(
+      new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`),
+    );
     expect(readlinkSync(lock)).toBe(lockOf(process.ppid, processToken(process.ppid)));
   });
 
@@ -120,7 +133,9 @@ describe("lockStateFile", () => {
         `lockStateFile(${JSON.stringify(lock)}, layer);`,
         `console.log(fs.existsSync(${JSON.stringify(lock)}) || fs.lstatSync(${JSON.stringify(lock)}).isSymbolicLink());`,
       ].join("\n");
-      const held = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+      const held = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        encoding: "utf8",
+      });
       expect(held.trim()).toBe("true"); // it was there while the process ran
       expect(() => lstatSync(lock)).toThrow(/ENOENT/); // and is gone after its exit
     }
@@ -144,7 +159,9 @@ describe("lockStateFile", () => {
         nodeFs.renameSync(from, to);
       },
     };
-    expect(() => lockStateFile(lock, racing)).toThrow(new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`));
+    expect(() => lockStateFile(lock, racing)).toThrow(
+      new RegExp(`another process \\(pid ${process.ppid}\\) is serving this state`),
+    );
     expect(raced).toBe(true);
     expect(readlinkSync(lock)).toBe(faster); // put back
     expect(nodeFs.readdirSync(join(lock, "..")).filter((n) => n.includes(".stale"))).toEqual([]);
@@ -152,7 +169,9 @@ describe("lockStateFile", () => {
 
   it("names the lock file and the cause when its directory does not exist", () => {
     const lock = join(lockIn(), "..", "missing", "state.json.lock");
-    expect(() => lockStateFile(lock)).toThrow(/could not create the lock file .*missing\/state\.json\.lock: its directory does not exist \(ENOENT\)/);
+    expect(() => lockStateFile(lock)).toThrow(
+      /could not create the lock file .*missing\/state\.json\.lock: its directory does not exist \(ENOENT\)/,
+    );
   });
 
   it("on a full disk: an error naming the lock file, and no empty lock left (without symbolic links too)", () => {
@@ -167,7 +186,9 @@ describe("lockStateFile", () => {
       },
     };
     const lock = lockIn();
-    expect(() => lockStateFile(lock, noLinks)).toThrow(new RegExp(`could not create the lock file ${lock.replace(/[.\\]/g, "\\$&")}: the disk is full \\(ENOSPC\\)`));
+    expect(() => lockStateFile(lock, noLinks)).toThrow(
+      new RegExp(`could not create the lock file ${lock.replace(/[.\\]/g, "\\$&")}: the disk is full \\(ENOSPC\\)`),
+    );
     expect(existsSync(lock)).toBe(false);
     const fullLinks: SyncFs = {
       ...(nodeFs as unknown as SyncFs),

@@ -54,11 +54,16 @@ export function lockStateFile(path: string, fs: SyncFs = nodeFs): void {
       installExitHook(fs);
       return;
     }
-    const liveness = owner === null ? { alive: false as const, why: "the lock names no process" } : processLiveness(owner.pid, owner.token);
+    const liveness =
+      owner === null
+        ? { alive: false as const, why: "the lock names no process" }
+        : processLiveness(owner.pid, owner.token);
     if (liveness.alive) {
       throw new Error(
         `[thematic-mock] another process (pid ${owner!.pid}) is serving this state (${path}); stop it, or choose another --data file` +
-          (owner!.token === null ? ` (this lock was written by an older version, so its owner cannot be checked further: delete ${path} if that pid is not a thematic-mock)` : ""),
+          (owner!.token === null
+            ? ` (this lock was written by an older version, so its owner cannot be checked further: delete ${path} if that pid is not a thematic-mock)`
+            : ""),
       );
     }
     takeOver(fs, path, content);
@@ -85,7 +90,8 @@ function createLock(fs: SyncFs, path: string, content: string): boolean {
   }
   try {
     const bytes = Buffer.from(`${content}\n`);
-    if (fs.writeSync(fd, bytes, 0, bytes.length, 0) !== bytes.length) throw Object.assign(new Error("short write"), { code: "ENOSPC" });
+    if (fs.writeSync(fd, bytes, 0, bytes.length, 0) !== bytes.length)
+      throw Object.assign(new Error("short write"), { code: "ENOSPC" });
   } catch (error) {
     try {
       fs.unlinkSync(path); // never leave an empty lock behind
@@ -156,7 +162,9 @@ function lockError(error: unknown, path: string): Error {
         : code === "EACCES" || code === "EPERM" || code === "EROFS"
           ? `writing there is not allowed (${code}); fix the directory's permissions or choose another --data file`
           : `${code || String(error)}`;
-  return new Error(`[thematic-mock] could not create the lock file ${path}: ${why}. Nothing was written`, { cause: error });
+  return new Error(`[thematic-mock] could not create the lock file ${path}: ${why}. Nothing was written`, {
+    cause: error,
+  });
 }
 
 const codeOf = (error: unknown): string => String((error as { code?: unknown } | null)?.code ?? "");

@@ -88,9 +88,15 @@ export function processLiveness(pid: number, token: string | null): Liveness {
   const stat = procStat(pid);
   if (stat === null) return isProcessRunning(pid) ? { alive: true } : { alive: false, why: "it no longer runs" }; // /proc may hide other users' processes (hidepid)
   if (stat === undefined) return isProcessRunning(pid) ? { alive: true } : { alive: false, why: "it no longer runs" };
-  if (stat.state === "Z" || stat.state === "X") return { alive: false, why: "it was killed (a zombie not yet reaped by its parent)" };
+  if (stat.state === "Z" || stat.state === "X")
+    return { alive: false, why: "it was killed (a zombie not yet reaped by its parent)" };
   if (token !== null && token !== "-" && bootId() !== "-" && token !== `${stat.startTicks}@${bootId()}`) {
-    return { alive: false, why: token.endsWith(`@${bootId()}`) ? "that pid now belongs to another process" : "it ran before the machine restarted" };
+    return {
+      alive: false,
+      why: token.endsWith(`@${bootId()}`)
+        ? "that pid now belongs to another process"
+        : "it ran before the machine restarted",
+    };
   }
   return { alive: true };
 }

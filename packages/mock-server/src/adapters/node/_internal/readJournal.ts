@@ -15,7 +15,13 @@ const EntrySchema = z.strictObject({
     z.discriminatedUnion("op", [
       z.strictObject({ op: z.literal("set"), path: PathSchema.min(1), value: z.unknown() }),
       z.strictObject({ op: z.literal("delete"), path: PathSchema.min(1) }),
-      z.strictObject({ op: z.literal("splice"), path: PathSchema, index: z.number().int().nonnegative(), remove: z.number().int().nonnegative(), insert: z.array(z.unknown()) }),
+      z.strictObject({
+        op: z.literal("splice"),
+        path: PathSchema,
+        index: z.number().int().nonnegative(),
+        remove: z.number().int().nonnegative(),
+        insert: z.array(z.unknown()),
+      }),
     ]),
   ),
 });
@@ -65,7 +71,9 @@ export function readJournal(data: Uint8Array, file: string): JournalContents {
       // No newline: an append that did not complete, unless the line is whole and checksummed.
       const tail = buffer.subarray(start);
       const whole = hasChecksum(tail) && parseLine(tail, entries) === null;
-      return whole ? { entries, validBytes: buffer.length + 1, tornTail: false, missingNewline: true } : { entries, validBytes: start, tornTail: true, missingNewline: false };
+      return whole
+        ? { entries, validBytes: buffer.length + 1, tornTail: false, missingNewline: true }
+        : { entries, validBytes: start, tornTail: true, missingNewline: false };
     }
     const problem = parseLine(buffer.subarray(start, end), entries);
     if (problem !== null) {
@@ -82,7 +90,11 @@ export function readJournal(data: Uint8Array, file: string): JournalContents {
 
 /** True when `bytes` end in a tab and 8 hex digits (a checksum, not a cut inside one). */
 function hasChecksum(bytes: Buffer): boolean {
-  return bytes.length > 9 && bytes[bytes.length - 9] === 0x09 && /^[0-9a-f]{8}$/.test(bytes.toString("latin1", bytes.length - 8));
+  return (
+    bytes.length > 9 &&
+    bytes[bytes.length - 9] === 0x09 &&
+    /^[0-9a-f]{8}$/.test(bytes.toString("latin1", bytes.length - 8))
+  );
 }
 
 /** Parses one line (without its newline) into `entries`; returns what is wrong with it, or null. */
@@ -102,7 +114,8 @@ function parseLine(bytes: Buffer, entries: JournalEntry[]): string | null {
     return "not valid JSON";
   }
   const result = EntrySchema.safeParse(parsed);
-  if (!result.success) return `not a journal entry: ${result.error.issues[0]?.path.join(".") || "(root)"}: ${result.error.issues[0]?.message ?? "invalid"}`;
+  if (!result.success)
+    return `not a journal entry: ${result.error.issues[0]?.path.join(".") || "(root)"}: ${result.error.issues[0]?.message ?? "invalid"}`;
   entries.push(result.data as JournalEntry);
   return null;
 }

@@ -21,18 +21,24 @@ describe("predictStarts", () => {
   it("k idle slots and equal jobs: job i starts after floor(i / k) jobs", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 5000 }), fc.nat(40), (k, d, n) => {
-        expect(predictStarts(Array(k).fill(0), Array(n).fill(d))).toEqual(Array.from({ length: n }, (_, i) => Math.floor(i / k) * d));
+        expect(predictStarts(Array(k).fill(0), Array(n).fill(d))).toEqual(
+          Array.from({ length: n }, (_, i) => Math.floor(i / k) * d),
+        );
       }),
     );
   });
 
   it("starts never decrease along the queue (FIFO), and none is before the earliest free slot", () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(10_000), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(10_000), { maxLength: 20 }), (free, durations) => {
-        const starts = predictStarts(free, durations);
-        for (let i = 1; i < starts.length; i++) expect(starts[i]!).toBeGreaterThanOrEqual(starts[i - 1]!);
-        for (const s of starts) expect(s).toBeGreaterThanOrEqual(Math.min(...free));
-      }),
+      fc.property(
+        fc.array(fc.nat(10_000), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(10_000), { maxLength: 20 }),
+        (free, durations) => {
+          const starts = predictStarts(free, durations);
+          for (let i = 1; i < starts.length; i++) expect(starts[i]!).toBeGreaterThanOrEqual(starts[i - 1]!);
+          for (const s of starts) expect(s).toBeGreaterThanOrEqual(Math.min(...free));
+        },
+      ),
     );
   });
 });

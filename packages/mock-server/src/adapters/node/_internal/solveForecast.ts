@@ -1,7 +1,10 @@
 import type { SolverJob } from "../../../context/SolverRunner.ts";
 
 /** What a solve of each kind is assumed to take before one has been timed, ms (the fixtures' mean-CVaR solves take 0.2 to 1.8 s, score tilts milliseconds). */
-export const DEFAULT_SOLVE_ESTIMATE_MS: Readonly<Record<SolverJob["kind"], number>> = Object.freeze({ "mean-cvar": 1000, "score-tilt": 100 });
+export const DEFAULT_SOLVE_ESTIMATE_MS: Readonly<Record<SolverJob["kind"], number>> = Object.freeze({
+  "mean-cvar": 1000,
+  "score-tilt": 100,
+});
 
 /** Weight of the newest measurement in the moving averages. */
 export const ESTIMATE_WEIGHT = 0.3;
@@ -26,7 +29,9 @@ export interface SolveForecast {
  * @example
  * const f = createSolveForecast(); f.recordSolve("mean-cvar", 2000); f.solveMs("mean-cvar") // => 1300
  */
-export function createSolveForecast(initial: Readonly<Record<SolverJob["kind"], number>> = DEFAULT_SOLVE_ESTIMATE_MS): SolveForecast {
+export function createSolveForecast(
+  initial: Readonly<Record<SolverJob["kind"], number>> = DEFAULT_SOLVE_ESTIMATE_MS,
+): SolveForecast {
   const solve = { ...initial };
   let boot: number | undefined;
   const blend = (old: number, value: number) => old + ESTIMATE_WEIGHT * (value - old);

@@ -10,5 +10,13 @@ export interface SolverRequest {
 /** A worker's answer: the result (a structured clone of the engine's), an engine error as data (rebuilt as `EngineError` with its field and details), or another failure. */
 export type SolverResponse =
   | { ok: true; result: OptimizerResult }
-  | { ok: false; engine: { code: EngineErrorCode; message: string; field: string | undefined; details?: Readonly<Record<string, unknown>> | undefined } }
+  | {
+      ok: false;
+      engine: {
+        code: EngineErrorCode;
+        message: string;
+        field: string | undefined;
+        details?: Readonly<Record<string, unknown>> | undefined;
+      };
+    }
   | { ok: false; engine?: undefined; message: string };

@@ -20,18 +20,29 @@ declare const __THEMATIC_SOLVER_WORKER__: string | undefined;
  * @throws Error naming the places looked at when no compiled worker entry exists
  */
 export function spawnAnswerWorker(data: AnswerWorkerData, resourceLimits: ResourceLimits): Worker {
-  const entry = typeof __THEMATIC_SOLVER_WORKER__ === "string" ? new URL("answerWorker.ts", __THEMATIC_SOLVER_WORKER__).href : workerEntry();
+  const entry =
+    typeof __THEMATIC_SOLVER_WORKER__ === "string"
+      ? new URL("answerWorker.ts", __THEMATIC_SOLVER_WORKER__).href
+      : workerEntry();
   if (!entry.endsWith(".ts")) return new Worker(new URL(entry), { workerData: data, resourceLimits });
   const boot = `import(${JSON.stringify(tsxEsmApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, execArgv: ["--conditions=@thematic/source"], workerData: data, resourceLimits });
+  return new Worker(boot, {
+    eval: true,
+    execArgv: ["--conditions=@thematic/source"],
+    workerData: data,
+    resourceLimits,
+  });
 }
 
 /** URL of the worker entry beside this module (see {@link spawnAnswerWorker}). */
 function workerEntry(): string {
   if (import.meta.url.endsWith(".ts")) return new URL("../answerWorker.ts", import.meta.url).href;
-  const candidates = ["../answerWorker.js", "./answerWorker.js", "./adapters/node/answerWorker.js"].map((c) => new URL(c, import.meta.url));
+  const candidates = ["../answerWorker.js", "./answerWorker.js", "./adapters/node/answerWorker.js"].map(
+    (c) => new URL(c, import.meta.url),
+  );
   const found = candidates.find((u) => existsSync(fileURLToPath(u)));
-  if (found === undefined) throw new Error(`answer worker entry not found; looked at ${candidates.map((u) => fileURLToPath(u)).join(", ")}`);
+  if (found === undefined)
+    throw new Error(`answer worker entry not found; looked at ${candidates.map((u) => fileURLToPath(u)).join(", ")}`);
   return found.href;
 }
 

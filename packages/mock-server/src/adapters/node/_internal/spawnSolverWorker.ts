@@ -31,9 +31,14 @@ export function spawnSolverWorker(): Worker {
 /** URL of the worker entry beside this module (see {@link spawnSolverWorker}). */
 function workerEntry(): string {
   if (import.meta.url.endsWith(".ts")) return new URL("../solverWorker.ts", import.meta.url).href;
-  const candidates = ["../solverWorker.js", "./solverWorker.js", "./adapters/node/solverWorker.js"].map((c) => new URL(c, import.meta.url));
+  const candidates = ["../solverWorker.js", "./solverWorker.js", "./adapters/node/solverWorker.js"].map(
+    (c) => new URL(c, import.meta.url),
+  );
   const found = candidates.find((u) => existsSync(fileURLToPath(u)));
-  if (found === undefined) throw new Error(`optimizer worker entry not found; looked at ${candidates.map((u) => fileURLToPath(u)).join(", ")}`);
+  if (found === undefined)
+    throw new Error(
+      `optimizer worker entry not found; looked at ${candidates.map((u) => fileURLToPath(u)).join(", ")}`,
+    );
   return found.href;
 }
 

@@ -13,8 +13,12 @@ export function storageError(error: unknown, file: string): ApiError {
   const code = (error as { code?: unknown } | null)?.code;
   const kept = "nothing was changed (the previous state is kept); free some space and retry";
   if (typeof code === "string" && DISK_FULL.has(code)) {
-    return new ApiError(507, `the state could not be saved: the disk is full (${code} writing ${file}); ${kept}`, { cause: error });
+    return new ApiError(507, `the state could not be saved: the disk is full (${code} writing ${file}); ${kept}`, {
+      cause: error,
+    });
   }
   const what = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
-  return new ApiError(503, `the state could not be saved: I/O error (${what} writing ${file}); ${kept}`, { cause: error });
+  return new ApiError(503, `the state could not be saved: I/O error (${what} writing ${file}); ${kept}`, {
+    cause: error,
+  });
 }

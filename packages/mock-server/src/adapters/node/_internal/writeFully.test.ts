@@ -12,10 +12,13 @@ describe("writeFully", () => {
     const dir = mkdtempSync(join(tmpdir(), "thematic-write-"));
     try {
       const calls: number[] = [];
-      const stingy = { ...fs, writeSync: ((fd: number, data: Uint8Array, offset: number, length: number, position: number) => {
-        calls.push(length);
-        return fs.writeSync(fd, data, offset, Math.min(7, length), position);
-      }) as unknown as SyncFs["writeSync"] } as SyncFs;
+      const stingy = {
+        ...fs,
+        writeSync: ((fd: number, data: Uint8Array, offset: number, length: number, position: number) => {
+          calls.push(length);
+          return fs.writeSync(fd, data, offset, Math.min(7, length), position);
+        }) as unknown as SyncFs["writeSync"],
+      } as SyncFs;
       const file = join(dir, "f");
       const fd = fs.openSync(file, "w+");
       writeFully(stingy, fd, Buffer.from("0123456789"), 0);
@@ -37,8 +40,12 @@ describe("writeFully", () => {
 describe("storageError", () => {
   it("is 507 for a full disk or quota, 503 otherwise, and says nothing was changed", () => {
     const e = (code: string) => storageError(Object.assign(new Error(code), { code }), "/d/state.json.journal");
-    expect([e("ENOSPC").status, e("EDQUOT").status, e("EFBIG").status, e("EIO").status, e("EROFS").status]).toEqual([507, 507, 507, 503, 503]);
-    expect(e("EDQUOT").message).toBe("the state could not be saved: the disk is full (EDQUOT writing /d/state.json.journal); nothing was changed (the previous state is kept); free some space and retry");
+    expect([e("ENOSPC").status, e("EDQUOT").status, e("EFBIG").status, e("EIO").status, e("EROFS").status]).toEqual([
+      507, 507, 507, 503, 503,
+    ]);
+    expect(e("EDQUOT").message).toBe(
+      "the state could not be saved: the disk is full (EDQUOT writing /d/state.json.journal); nothing was changed (the previous state is kept); free some space and retry",
+    );
     expect(e("EIO").message).toMatch(/^the state could not be saved: I\/O error \(EIO writing .*nothing was changed/);
   });
 });

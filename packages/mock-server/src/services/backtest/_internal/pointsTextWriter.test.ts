@@ -3,17 +3,25 @@ import { describe, expect, it } from "vitest";
 import { navCents } from "../../_internal/navCents.ts";
 import { pointsTextWriter } from "./pointsTextWriter.ts";
 
-const expected = (t: ArrayLike<number>, nav: ArrayLike<number>) => JSON.stringify(Array.from(t, (ti, k) => [ti, navCents(nav[k]!)])).slice(1, -1);
+const expected = (t: ArrayLike<number>, nav: ArrayLike<number>) =>
+  JSON.stringify(Array.from(t, (ti, k) => [ti, navCents(nav[k]!)])).slice(1, -1);
 
 describe("pointsTextWriter", () => {
   it("writes exactly the JSON of the [t, navCents(nav)] pairs, for NAV-like and any finite values", () => {
     const series = fc.integer({ min: 0, max: 60 }).chain((n) =>
       fc.tuple(
         fc.array(fc.integer({ min: 0, max: 4_102_444_800 }), { minLength: n, maxLength: n }),
-        fc.array(fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 2e7, max: 1e14, noNaN: true }), fc.double({ noNaN: true, noDefaultInfinity: true })), {
-          minLength: n,
-          maxLength: n,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.double({ min: 0, max: 1e6, noNaN: true }),
+            fc.double({ min: 2e7, max: 1e14, noNaN: true }),
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+          ),
+          {
+            minLength: n,
+            maxLength: n,
+          },
+        ),
       ),
     );
     fc.assert(

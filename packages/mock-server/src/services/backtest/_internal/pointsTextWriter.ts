@@ -9,7 +9,10 @@ const DOT = 0x2e;
 const ZERO = 0x30;
 
 /** The two ASCII digits of 0 to 99, at 2i and 2i + 1. */
-const TWO_DIGITS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
+const TWO_DIGITS = Uint8Array.from(
+  { length: 200 },
+  (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
+);
 
 const ascii = new TextEncoder();
 const utf8 = new TextDecoder();

@@ -36,7 +36,13 @@ describe("backtest result cache", () => {
   });
 
   it("keeps a text on a request's second sighting; a hit equals a fresh run", () => {
-    const input = { holdings: ids().slice(0, 10).map((companyId, i) => ({ companyId, weight: i + 1 })), years: 5, benchmark: "SPY" };
+    const input = {
+      holdings: ids()
+        .slice(0, 10)
+        .map((companyId, i) => ({ companyId, weight: i + 1 })),
+      years: 5,
+      benchmark: "SPY",
+    };
     const cache = backtestResultCache(ctx);
     const first = backtestJson(ctx, input);
     expect(cache.has(resultKey(input))).toBe(false);
@@ -48,7 +54,11 @@ describe("backtest result cache", () => {
   });
 
   it("keeps nothing for a request that fails, however often", () => {
-    const input = { holdings: [{ companyId: "00000000-0000-4000-8000-000000000000", weight: 1 }], years: 5, benchmark: "SPY" };
+    const input = {
+      holdings: [{ companyId: "00000000-0000-4000-8000-000000000000", weight: 1 }],
+      years: 5,
+      benchmark: "SPY",
+    };
     for (let i = 0; i < 3; i++) expect(() => backtestJson(ctx, input)).toThrow();
     expect(backtestResultCache(ctx).has(resultKey(input))).toBe(false);
   });
@@ -56,7 +66,8 @@ describe("backtest result cache", () => {
   it("keeps nothing of one-off requests", () => {
     const own = createMock({ universe, quiet: true }).ctx;
     const [a] = ids();
-    for (let i = 0; i < 50; i++) backtestJson(own, { holdings: [{ companyId: a!, weight: 1 + i / 1000 }], years: 5, benchmark: "SPY" });
+    for (let i = 0; i < 50; i++)
+      backtestJson(own, { holdings: [{ companyId: a!, weight: 1 + i / 1000 }], years: 5, benchmark: "SPY" });
     expect(backtestResultCache(own).size).toBe(0);
   });
 

@@ -41,7 +41,10 @@ export interface ResultCache {
  */
 export function backtestResultCache(ctx: MemoAccess): ResultCache {
   return memoize(ctx, "backtest:results", () => {
-    const texts = new LRUCache<string, string>({ maxSize: RESULT_CACHE_CHARS, sizeCalculation: (text, key) => text.length + key.length });
+    const texts = new LRUCache<string, string>({
+      maxSize: RESULT_CACHE_CHARS,
+      sizeCalculation: (text, key) => text.length + key.length,
+    });
     // Requests seen once are remembered by a 53-bit hash of their key, not the key itself: no
     // 600-character string per one-off request outlives it (they would be promoted to the old
     // generation and collected there). A collision only keeps a text on its first sighting.

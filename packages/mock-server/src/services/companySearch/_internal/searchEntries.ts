@@ -31,7 +31,10 @@ export function searchEntries(ctx: UniverseAccess): SearchEntry[] {
     ctx.universe.companies.flatMap((company) => {
       const securities = activeSecurities(company);
       if (securities.length === 0) return [];
-      const keys = [company.name, ...securities.flatMap((s) => (s.figi === null ? [s.symbol, s.isin] : [s.symbol, s.isin, s.figi]))].map((k) => k.toLowerCase());
+      const keys = [
+        company.name,
+        ...securities.flatMap((s) => (s.figi === null ? [s.symbol, s.isin] : [s.symbol, s.isin, s.figi])),
+      ].map((k) => k.toLowerCase());
       return [
         {
           keys,

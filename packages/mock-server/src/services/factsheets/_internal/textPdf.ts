@@ -29,8 +29,12 @@ export function textPdf(pages: readonly (readonly PdfLine[])[]): Uint8Array {
   add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
   pages.forEach((lines, i) => {
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${firstPage + 2 * i + 1} 0 R >>`);
-    const stream = lines.map((l) => `BT /${l.bold === true ? "F2" : "F1"} ${l.size} Tf ${l.x} ${l.y} Td (${escapePdfText(l.text)}) Tj ET`).join("\n");
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${firstPage + 2 * i + 1} 0 R >>`,
+    );
+    const stream = lines
+      .map((l) => `BT /${l.bold === true ? "F2" : "F1"} ${l.size} Tf ${l.x} ${l.y} Td (${escapePdfText(l.text)}) Tj ET`)
+      .join("\n");
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
   let out = "%PDF-1.4\n";

@@ -1,7 +1,8 @@
 /** The form every objective of the service starts with. */
 export const OBJECTIVE_PREFIX = "The strategy is to invest in companies that ";
 
-const LEAD_IN = /^\s*(?:the\s+\w+(?:\s+\w+)?\s+strategy\s+is\s+to\s+|the\s+strategy\s+is\s+to\s+|i\s+want\s+to\s+|we\s+want\s+to\s+)?(?:invest(?:ing)?\s+in\s+|buy(?:ing)?\s+|own(?:ing)?\s+|identify(?:ing)?\s+|find(?:ing)?\s+)?(?:(?:the\s+)?(?:companies|businesses|firms|stocks|equities)\s+(?:that|which|who)\s+)?/i;
+const LEAD_IN =
+  /^\s*(?:the\s+\w+(?:\s+\w+)?\s+strategy\s+is\s+to\s+|the\s+strategy\s+is\s+to\s+|i\s+want\s+to\s+|we\s+want\s+to\s+)?(?:invest(?:ing)?\s+in\s+|buy(?:ing)?\s+|own(?:ing)?\s+|identify(?:ing)?\s+|find(?:ing)?\s+)?(?:(?:the\s+)?(?:companies|businesses|firms|stocks|equities)\s+(?:that|which|who)\s+)?/i;
 /** The lead-in ended with "companies that" (or the like): what follows is a clause, not a noun phrase. */
 const ENDS_WITH_RELATIVE = /(?:companies|businesses|firms|stocks|equities)\s+(?:that|which|who)\s+$/i;
 
@@ -23,7 +24,8 @@ export function objectiveCore(objective: string): string {
   let core = trimmed.slice(leadIn.length).replace(/[\s.;:,!]+$/, "");
   if (core === "") core = trimmed.replace(/[\s.;:,!]+$/, "");
   const first = core.split(" ")[0] ?? "";
-  const lowered = first.length > 1 && first === first.toUpperCase() ? core : core.charAt(0).toLowerCase() + core.slice(1);
+  const lowered =
+    first.length > 1 && first === first.toUpperCase() ? core : core.charAt(0).toLowerCase() + core.slice(1);
   return ENDS_WITH_RELATIVE.test(leadIn) ? lowered : `are involved in ${lowered}`;
 }
 
@@ -34,7 +36,9 @@ export function hasStandardForm(objective: string): boolean {
 
 /** What a premade objective says after {@link OBJECTIVE_PREFIX}, without its final full stop. */
 export function premadeTail(objective: string): string {
-  const body = hasStandardForm(objective) ? objective.trim().slice(OBJECTIVE_PREFIX.trim().length).trim() : objectiveCore(objective);
+  const body = hasStandardForm(objective)
+    ? objective.trim().slice(OBJECTIVE_PREFIX.trim().length).trim()
+    : objectiveCore(objective);
   return body.replace(/[\s.]+$/, "");
 }
 

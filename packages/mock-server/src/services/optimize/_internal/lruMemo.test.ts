@@ -13,7 +13,11 @@ function pending() {
   };
   return { seen, compute, finish: (v: string) => finish(v) };
 }
-const statusOf = (p: Promise<unknown>) => p.then(() => "resolved", (e: unknown) => (isApiError(e) ? e.status : "other"));
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "resolved",
+    (e: unknown) => (isApiError(e) ? e.status : "other"),
+  );
 
 describe("lruMemo", () => {
   it("shares one computation between concurrent callers of a key", async () => {
@@ -45,10 +49,11 @@ describe("lruMemo", () => {
   it("drops a rejected computation so the next call retries; a reset clears the cache", async () => {
     const { ctx } = makeMock();
     let runs = 0;
-    const failing = () => lruMemo(ctx, "t", "k", 2, async () => {
-      runs += 1;
-      throw new Error("boom");
-    });
+    const failing = () =>
+      lruMemo(ctx, "t", "k", 2, async () => {
+        runs += 1;
+        throw new Error("boom");
+      });
     await expect(failing()).rejects.toThrow("boom");
     await expect(failing()).rejects.toThrow("boom");
     expect(runs).toBe(2);

@@ -10,7 +10,12 @@ import type { ResolvedHolding } from "./resolveHoldings.ts";
  * @example
  * applyBody(record, { name: "x", holdings: [] }, [], 5); record.updatedAt // => 5
  */
-export function applyBody(p: PortfolioRecord, body: PortfolioBody, holdings: readonly ResolvedHolding[], now: number): void {
+export function applyBody(
+  p: PortfolioRecord,
+  body: PortfolioBody,
+  holdings: readonly ResolvedHolding[],
+  now: number,
+): void {
   p.name = body.name;
   p.holdings = toRecords(holdings, now);
   if (body.public !== undefined) p.public = body.public;
@@ -22,5 +27,11 @@ export function applyBody(p: PortfolioRecord, body: PortfolioBody, holdings: rea
 
 /** Stored holdings from resolved ones, all dated `now`. @example toRecords([], 0) // => [] */
 export function toRecords(holdings: readonly ResolvedHolding[], now: number): HoldingRecord[] {
-  return holdings.map((h) => ({ securityId: h.security.id, weight: h.weight, rawPayload: h.rawPayload, createdAt: now, updatedAt: now }));
+  return holdings.map((h) => ({
+    securityId: h.security.id,
+    weight: h.weight,
+    rawPayload: h.rawPayload,
+    createdAt: now,
+    updatedAt: now,
+  }));
 }

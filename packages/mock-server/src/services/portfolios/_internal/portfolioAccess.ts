@@ -10,7 +10,11 @@ import type { PortfolioRecord } from "../../../store/PortfolioRecord.ts";
  * @example
  * requireVisiblePortfolio(portfolios, bob, alicesPublicId).id === alicesPublicId // => true
  */
-export function requireVisiblePortfolio<P extends PortfolioRecord>(portfolios: readonly P[], caller: Caller, id: string): P {
+export function requireVisiblePortfolio<P extends PortfolioRecord>(
+  portfolios: readonly P[],
+  caller: Caller,
+  id: string,
+): P {
   const p = portfolios.find((x) => x.id === id);
   if (p === undefined || (p.userId !== caller.userId && !p.public)) throw notFound("portfolio", id);
   return p;
@@ -24,8 +28,13 @@ export function requireVisiblePortfolio<P extends PortfolioRecord>(portfolios: r
  * @example
  * requireOwnedPortfolio(portfolios, alice, alicesId).userId === alice.userId // => true
  */
-export function requireOwnedPortfolio<P extends PortfolioRecord>(portfolios: readonly P[], caller: Caller, id: string): P {
+export function requireOwnedPortfolio<P extends PortfolioRecord>(
+  portfolios: readonly P[],
+  caller: Caller,
+  id: string,
+): P {
   const p = requireVisiblePortfolio(portfolios, caller, id);
-  if (p.userId !== caller.userId) throw new ApiError(403, `portfolio ${id} belongs to another user; only the owner may change or delete it`);
+  if (p.userId !== caller.userId)
+    throw new ApiError(403, `portfolio ${id} belongs to another user; only the owner may change or delete it`);
   return p;
 }

@@ -42,13 +42,18 @@ function resolveOne(ctx: UniverseAccess, h: HoldingInput, at: string): Security 
   if (securityId != null) {
     const s = ctx.universe.securityById.get(securityId);
     if (s === undefined) throw bad(`${at}.security_id`, `no security ${securityId}`);
-    if (orgId != null && s.companyId !== orgId) throw bad(`${at}.org_id`, `security ${securityId} belongs to company ${s.companyId}, not ${orgId}`);
-    if (symbol != null && !same(s.symbol, symbol)) throw bad(`${at}.symbol`, `security ${securityId} has symbol ${s.symbol}, not ${symbol}`);
-    if (!onExchange(s)) throw bad(`${at}.exchange`, `security ${securityId} is listed on ${s.exchange} (${s.mic}), not ${exchange}`);
+    if (orgId != null && s.companyId !== orgId)
+      throw bad(`${at}.org_id`, `security ${securityId} belongs to company ${s.companyId}, not ${orgId}`);
+    if (symbol != null && !same(s.symbol, symbol))
+      throw bad(`${at}.symbol`, `security ${securityId} has symbol ${s.symbol}, not ${symbol}`);
+    if (!onExchange(s))
+      throw bad(`${at}.exchange`, `security ${securityId} is listed on ${s.exchange} (${s.mic}), not ${exchange}`);
     return s;
   }
   if (symbol != null) {
-    const candidates = (symbolIndex(ctx).get(symbol.toUpperCase()) ?? []).filter((s) => onExchange(s) && (orgId == null || s.companyId === orgId));
+    const candidates = (symbolIndex(ctx).get(symbol.toUpperCase()) ?? []).filter(
+      (s) => onExchange(s) && (orgId == null || s.companyId === orgId),
+    );
     const where = `${exchange == null ? "" : ` on ${exchange}`}${orgId == null ? "" : ` for company ${orgId}`}`;
     if (candidates.length === 0) throw bad(at, `no security with symbol ${symbol}${where}`);
     const active = candidates.filter((s) => s.active);
@@ -56,7 +61,10 @@ function resolveOne(ctx: UniverseAccess, h: HoldingInput, at: string): Security 
     const companies = new Set(pool.map((s) => s.companyId));
     if (companies.size > 1) {
       const venues = [...new Set(pool.map((s) => s.exchange))].join(", ");
-      throw bad(at, `symbol ${symbol}${where} is ambiguous (${companies.size} companies, on ${venues}); add exchange or org_id`);
+      throw bad(
+        at,
+        `symbol ${symbol}${where} is ambiguous (${companies.size} companies, on ${venues}); add exchange or org_id`,
+      );
     }
     return preferred(pool)!;
   }
@@ -86,7 +94,8 @@ export function resolveHoldings(ctx: UniverseAccess, holdings: readonly HoldingI
     const at = `holdings[${i}]`;
     const security = resolveOne(ctx, h, at);
     const first = seen.get(security.id);
-    if (first !== undefined) throw bad(at, `repeats the security of holdings[${first}] (${security.symbol} on ${security.exchange})`);
+    if (first !== undefined)
+      throw bad(at, `repeats the security of holdings[${first}] (${security.symbol} on ${security.exchange})`);
     seen.set(security.id, i);
     return { security, weight: h.weight, rawPayload: h.raw_payload == null ? {} : structuredClone(h.raw_payload) };
   });

@@ -15,7 +15,9 @@ describe("fuzzyTerms", () => {
   it("keeps, in query order, the first SEARCH_FUZZY_TERMS_MAX terms of 7..64 letters that can be near an indexed term", () => {
     fc.assert(
       fc.property(terms, fc.integer({ min: 2, max: 40 }), (t, longest) => {
-        const eligible = t.filter((x) => x.length >= FUZZY_MIN_LENGTH && x.length <= MAX_FUZZY_TERM_LENGTH && x.length - distance(x) <= longest);
+        const eligible = t.filter(
+          (x) => x.length >= FUZZY_MIN_LENGTH && x.length <= MAX_FUZZY_TERM_LENGTH && x.length - distance(x) <= longest,
+        );
         expect([...fuzzyTerms(t, longest)]).toEqual(eligible.slice(0, LIMITS.SEARCH_FUZZY_TERMS_MAX));
       }),
     );
@@ -28,10 +30,21 @@ describe("fuzzyTerms", () => {
   it("skipping the terms too long to match changes no search result (against minisearch's own fuzzy walk on every term of 7..64 letters)", () => {
     const { ctx } = makeMock();
     const { index } = premadeSearchIndex(ctx);
-    const vocabulary = ["quantum", "computers", "semiconductors", "batteries", "electrification", "cybersecurity", "biotechnology", "infrastructure"];
+    const vocabulary = [
+      "quantum",
+      "computers",
+      "semiconductors",
+      "batteries",
+      "electrification",
+      "cybersecurity",
+      "biotechnology",
+      "infrastructure",
+    ];
     // Real words with up to two typos, and long random words (which no indexed term is near), at most SEARCH_FUZZY_TERMS_MAX eligible.
     const word = fc.oneof(
-      fc.tuple(fc.constantFrom(...vocabulary), fc.nat(), fc.constantFrom("", "x", "xq")).map(([w, at, typo]) => w.slice(0, at % w.length) + typo + w.slice((at % w.length) + typo.length)),
+      fc
+        .tuple(fc.constantFrom(...vocabulary), fc.nat(), fc.constantFrom("", "x", "xq"))
+        .map(([w, at, typo]) => w.slice(0, at % w.length) + typo + w.slice((at % w.length) + typo.length)),
       fc.stringMatching(/^[a-z]{20,64}$/),
     );
     fc.assert(
@@ -42,7 +55,8 @@ describe("fuzzyTerms", () => {
         const unbounded = index.search(terms.join(" "), {
           tokenize: (text) => text.split(" "),
           processTerm: (term) => term,
-          fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH && term.length <= MAX_FUZZY_TERM_LENGTH ? FUZZY_RATIO : false),
+          fuzzy: (term) =>
+            term.length >= FUZZY_MIN_LENGTH && term.length <= MAX_FUZZY_TERM_LENGTH ? FUZZY_RATIO : false,
         });
         const scores = new Map(unbounded.map((h) => [String(h.id), h.score]));
         for (const m of searchPremade(ctx, objective).matches) {

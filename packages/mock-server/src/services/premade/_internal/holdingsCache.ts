@@ -24,7 +24,11 @@ export function holdingsCache(ctx: UniverseAccess): LRUCache<string, CachedHoldi
   return memoizeShared(
     ctx,
     "premade:holdingsCache",
-    () => new LRUCache<string, CachedHoldings, () => CachedHoldings>({ max: HOLDINGS_CACHE_CAPACITY, memoMethod: (_key, _stale, { context }) => context() }),
+    () =>
+      new LRUCache<string, CachedHoldings, () => CachedHoldings>({
+        max: HOLDINGS_CACHE_CAPACITY,
+        memoMethod: (_key, _stale, { context }) => context(),
+      }),
   );
 }
 

@@ -17,7 +17,14 @@ interface PremadeDocument {
 }
 
 /** Field boosts: the theme's own vocabulary first, the constituents' descriptions last (long and noisy). */
-export const FIELD_BOOST = { name: 3, keywords: 3, concepts: 2, description: 2, objective: 1.5, companies: 0.3 } as const;
+export const FIELD_BOOST = {
+  name: 3,
+  keywords: 3,
+  concepts: 2,
+  description: 2,
+  objective: 1.5,
+  companies: 0.3,
+} as const;
 
 /** The premade library's search index and the length of its longest term (which bounds fuzzy matching, see `fuzzyTerms`). */
 export interface PremadeSearchIndex {

@@ -21,9 +21,17 @@ export interface HoldingRow {
  * @example
  * rankHoldings(rows, 5e8, false)[0].convictionScore // => the highest score of the rows
  */
-export function rankHoldings(rows: readonly HoldingRow[], minMarketCap: number, includeReasoning: boolean): CompanyOut[] {
+export function rankHoldings(
+  rows: readonly HoldingRow[],
+  minMarketCap: number,
+  includeReasoning: boolean,
+): CompanyOut[] {
   const scores = convictionScores(
-    rows.map((r) => ({ linguisticBeta: r.constituent.linguisticBeta, marketBuzz: r.constituent.marketBuzz, marketCap: r.company.marketCap })),
+    rows.map((r) => ({
+      linguisticBeta: r.constituent.linguisticBeta,
+      marketBuzz: r.constituent.marketBuzz,
+      marketCap: r.company.marketCap,
+    })),
     { minMarketCap },
   );
   return rows

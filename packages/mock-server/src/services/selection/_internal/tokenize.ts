@@ -14,7 +14,8 @@ const STOPWORDS = new Set(
 export function stem(word: string): string {
   const w = word.toLowerCase();
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.slice(0, -1);
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is"))
+    return w.slice(0, -1);
   return w;
 }
 
@@ -30,5 +31,10 @@ export function tokenize(text: string): string[] {
 
 /** `text` lower-cased with every non-alphanumeric run replaced by one space, padded with spaces (for phrase search). */
 export function normalizeText(text: string): string {
-  return ` ${text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").map(stem).join(" ")} `;
+  return ` ${text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "")
+    .map(stem)
+    .join(" ")} `;
 }
