@@ -5,7 +5,7 @@ import { GAP_TOL, snapToInteger } from "../../_internal/tolerance.ts";
 import { conditionalValueAtRisk } from "../../stats/index.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
 import { columnMeans } from "./columnMeans.ts";
-import { maximumReturn } from "./maximumReturn.ts";
+import { maximumReturn } from "../../portfolio/maximumReturn.ts";
 import { minimumCvarProblem } from "./minimumCvarProblem.ts";
 import type { CvarRules } from "./readCvarOptions.ts";
 import type { CvarReturns } from "./readCvarReturns.ts";

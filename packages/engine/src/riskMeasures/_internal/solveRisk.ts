@@ -4,7 +4,7 @@ import { formatNumber } from "../../_internal/formatNumber.ts";
 import { EPS, snapToInteger } from "../../_internal/tolerance.ts";
 import type { CheckedReturnsTable } from "../../research/readReturnsTable.ts";
 import { statusName, withSolverModel } from "../../highs/solver.ts";
-import { maximumMeanReturn } from "./maximumMeanReturn.ts";
+import { maximumReturn } from "../../portfolio/maximumReturn.ts";
 import { riskModel, type RiskModelVariant, type RiskProblem } from "./riskModel.ts";
 import type { RiskRules } from "./readRiskOptions.ts";
 import { seriesRisk } from "./seriesRisk.ts";
@@ -126,12 +126,7 @@ export function solveRisk(
   let floor: number | undefined;
   let fallback: Float64Array | undefined;
   if (options.target !== undefined) {
-    const { value: best, weights: bestWeights } = maximumMeanReturn(
-      mean,
-      rules.maxWeight,
-      rules.minHoldings,
-      rules.minActiveWeight,
-    );
+    const { value: best, weights: bestWeights } = maximumReturn(mean, rules.maxWeight, rules);
     fallback = bestWeights;
     if (options.target > best + GAP_TOL * s) {
       const annualBest = best * data.periodsPerYear;

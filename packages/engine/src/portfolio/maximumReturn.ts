@@ -1,12 +1,11 @@
-import type { HoldingsRule } from "./minimumCvarProblem.ts";
-
 /**
  * The largest meanᵀw over {Σw = 1, 0 <= w <= w_max, at least K weights >= w_min} (K = 0: no
  * holdings rule), exactly: the K highest means at w_min, then the rest filled greedily in the order
  * of the means, up to w_max each. (Some optimum holds the K highest means at >= w_min: swapping a
  * lower-mean holding for a higher-mean one below w_min never lowers the return; with those bounds
  * fixed, a greedy fill is optimal for a linear objective on the capped simplex.) Used to refuse a
- * target return no portfolio can reach before any solve.
+ * target return no portfolio can reach before any solve (minimum CVaR, the LP risk measures); its
+ * support meets the target and the holdings rule, so a time-limited MILP without a point can fall back to it.
  *
  * Cost: O(n log n).
  * @example
@@ -15,7 +14,7 @@ import type { HoldingsRule } from "./minimumCvarProblem.ts";
 export function maximumReturn(
   mean: Float64Array,
   maxWeight: number,
-  rule: HoldingsRule,
+  rule: { readonly minHoldings: number; readonly minActiveWeight: number },
 ): { value: number; weights: Float64Array } {
   const n = mean.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mean[b]! - mean[a]! || a - b);
