@@ -1,5 +1,5 @@
 import { EngineError } from "../errors/EngineError.ts";
-import { assertKnownKeys } from "../_internal/assertKnownKeys.ts";
+import { readOptions } from "../_internal/readOptions.ts";
 import { assertInteger } from "../_internal/validate.ts";
 import { PERIODS_PER_YEAR } from "../stats/conventions.ts";
 import { simpleReturns } from "../stats/simpleReturns.ts";
@@ -163,19 +163,20 @@ export function tearSheet(input: TearSheetInput, options: TearSheetOptions = {})
       field: "input",
     });
   }
-  if (options === null || typeof options !== "object") {
-    throw new EngineError("INVALID_INPUT", "options must be an object", { field: "options" });
-  }
-  assertKnownKeys("options", options, [
-    "riskFreeRate",
-    "periodsPerYear",
-    "rollingWindow",
-    "drawdowns",
-    "convention",
-    "quantstatsVersion",
-    "confidence",
-    "jointDays",
-  ] satisfies ReadonlyArray<keyof TearSheetOptions>);
+  options = readOptions<TearSheetOptions>(
+    options,
+    "{ riskFreeRate?, periodsPerYear?, rollingWindow?, drawdowns?, convention?, quantstatsVersion?, confidence?, jointDays? }",
+    [
+      "riskFreeRate",
+      "periodsPerYear",
+      "rollingWindow",
+      "drawdowns",
+      "convention",
+      "quantstatsVersion",
+      "confidence",
+      "jointDays",
+    ],
+  );
   const { riskFreeRate = 0, periodsPerYear = PERIODS_PER_YEAR.weekly, rollingWindow = 26, drawdowns = 10 } = options;
   const { perPeriodRf } = periodOptions({ riskFreeRate, periodsPerYear });
   const convention = conventionOf({ convention: options.convention }); // the keys are checked above
