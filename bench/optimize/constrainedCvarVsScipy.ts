@@ -106,6 +106,7 @@ async function engine(c: Case): Promise<Timed & { warnings: string[] }> {
   const p = await minimumCvar(r, OPTIONS[c]);
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
+  if (p.certificate.objective === null) throw new Error(`${c}: the engine reported no objective`);
   return {
     ms,
     cpuMs: (used.user + used.system) / 1000,
