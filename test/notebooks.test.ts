@@ -37,6 +37,9 @@ describe("examples/*.ipynb (Deno, every code cell in order, against the mock)", 
       expect(output).toMatch(
         /portfolio-construction\.ipynb: \d+ code cells ran, 2 charts shown \(HRP weights; HRP against mean-CVaR, out of sample\), 7 tables/,
       );
+      expect(output).toMatch(
+        /walk-forward\.ipynb: \d+ code cells ran, 3 charts shown \(Out-of-sample NAV, monthly rebalancing, 10 bp costs; Out-of-sample drawdown; CPCV: out-of-sample Sharpe ratio of each of the 5 paths\), 5 tables/,
+      );
       expect(status).toBe(0);
     },
     scaled(240_000),
