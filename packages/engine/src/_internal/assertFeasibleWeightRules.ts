@@ -2,7 +2,7 @@ import { EngineError } from "../errors/EngineError.ts";
 import { formatNumber } from "./formatNumber.ts";
 import { EPS } from "./tolerance.ts";
 
-/** The weight rules every long-only optimizer of the engine shares (mean-CVaR, the mean–variance family). */
+/** The weight rules every long-only optimizer of the engine shares (mean-CVaR, the mean–variance family, the LP risk measures), checked: `minHoldings` is 0 when not given (no holdings rule: the true optimum). */
 export interface WeightRules {
   maxWeight: number;
   minHoldings: number;

@@ -71,29 +71,42 @@ describe("mean–variance on labelled data", () => {
             frequency: "daily",
             annual: false,
           });
-          const best = [...mu].sort((x, y) => y - x);
+          const sortedMu = [...mu].sort((x, y) => y - x);
           let left = 1;
           let rMax = 0;
-          for (const x of best) {
+          for (const x of sortedMu) {
             const take = Math.min(maxWeight, left);
             rMax += take * x;
             left -= take;
           }
           const floor = minimumVariance(S, { maxWeight });
-          const pairs: Array<[MeanVarianceResult, MeanVarianceResult]> = [
-            [floor, minimumVariance(Sp, { maxWeight })],
-            [
-              efficientRisk(m, S, floor.performance.volatility! * 1.5, { maxWeight }),
-              efficientRisk(mp, Sp, floor.performance.volatility! * 1.5, { maxWeight }),
-            ],
+          const pairs: Array<[MeanVarianceResult, MeanVarianceResult]> = [[floor, minimumVariance(Sp, { maxWeight })]];
+          // Efficient risk maximises a linear objective: when the volatility limit does not bind and
+          // two expected returns tie (to rounding), every split between them is optimal, so the two
+          // orders may return different optima of the same value. Its value is compared, not its weights.
+          const limit = floor.performance.volatility! * 1.5;
+          const [risky, riskyPermuted] = [
+            efficientRisk(m, S, limit, { maxWeight }),
+            efficientRisk(mp, Sp, limit, { maxWeight }),
           ];
+          expectValid(risky, maxWeight);
+          expectValid(riskyPermuted, maxWeight);
+          const best = risky.performance.expectedReturn!;
+          expect(Math.abs(riskyPermuted.performance.expectedReturn! - best)).toBeLessThanOrEqual(
+            1e-9 * Math.max(1e-12, Math.abs(best)) + 1e-15,
+          );
           const r0 = floor.performance.expectedReturn;
           expect(r0).toBeNull();
           if (rMax > 1e-9) pairs.push([maximumSharpe(m, S, { maxWeight }), maximumSharpe(mp, Sp, { maxWeight })]);
           const f = efficientFrontier(m, S, { maxWeight, points: 4 });
           const fp = efficientFrontier(mp, Sp, { maxWeight, points: 4 });
           expect(f.assets).toEqual(ids);
-          f.points.forEach((p, k) => pairs.push([p, fp.points[k]!]));
+          // The frontier's last point is its largest return: with tied returns, any split of them (see above).
+          f.points.slice(0, -1).forEach((p, k) => pairs.push([p, fp.points[k]!]));
+          const [top, topPermuted] = [f.points.at(-1)!, fp.points.at(-1)!];
+          expect(
+            Math.abs(topPermuted.performance.expectedReturn! - top.performance.expectedReturn!),
+          ).toBeLessThanOrEqual(1e-9 * Math.max(1e-12, Math.abs(top.performance.expectedReturn!)) + 1e-15);
           const target = f.points[2]!.performance.expectedReturn!;
           pairs.push([efficientReturn(m, S, target, { maxWeight }), efficientReturn(mp, Sp, target, { maxWeight })]);
           for (const [a, b] of pairs) {
@@ -102,7 +115,8 @@ describe("mean–variance on labelled data", () => {
             expectValid(a, maxWeight);
             const wa = byId(a);
             const wb = byId(b);
-            // Both are certified optima of the same strictly convex problem: residuals <= 1e-9 times Σ's
+            // Both are certified optima of the same problem with one optimum (a strictly convex
+            // objective, or a binding quadratic constraint): residuals <= 1e-9 times Σ's
             // condition number (up to ~1e3 here) bound how far two solves may differ.
             for (const id of ids) expect(Math.abs(wa.get(id)! - wb.get(id)!)).toBeLessThanOrEqual(1e-6);
           }
@@ -110,6 +124,32 @@ describe("mean–variance on labelled data", () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("permuting the assets: two expected returns tied to rounding and a slack volatility limit (a fast-check seed)", () => {
+    const n = 11;
+    const variances = [
+      1e-5, 1.5208417327811266e-5, 1e-5, 1e-5, 5.416061607053046e-5, 1e-5, 1.0179652522779394e-5, 2.564259953474305e-5,
+      1.1053312371397905e-4, 4.3479505169347424e-4, 1e-5,
+    ];
+    const mu = [0.001999999999999997, 0, 0, 0, 0, 0, 0, 0, 0.0019999999999999974, 0, 0];
+    const perm = [7, 5, 8, 1, 4, 10, 0, 2, 6, 3, 9];
+    const ids = idsOf(n);
+    const rows = variances.map((v, i) => variances.map((_, j) => (i === j ? v : 0)));
+    const S = covariance(rows, { assets: ids, frequency: "daily" });
+    const Sp = covariance(
+      perm.map((a) => perm.map((b) => rows[a]![b]!)),
+      { assets: perm.map((a) => ids[a]!), frequency: "daily" },
+    );
+    const m = expectedReturns(Object.fromEntries(ids.map((id, i) => [id, mu[i]!])), {
+      frequency: "daily",
+      annual: false,
+    });
+    const maxWeight = 0.9170351410839197;
+    const limit = minimumVariance(S, { maxWeight }).performance.volatility! * 1.5;
+    const a = efficientRisk(m, S, limit, { maxWeight });
+    const b = efficientRisk(m, Sp, limit, { maxWeight });
+    expect(Math.abs(a.performance.expectedReturn! - b.performance.expectedReturn!)).toBeLessThanOrEqual(1e-15);
   });
 
   it("an annual riskFreeRate on daily data is r_f/252 per period: the same weights as the per-period call on bare matrices, and an annual performance block", () => {

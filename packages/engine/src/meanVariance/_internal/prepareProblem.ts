@@ -1,5 +1,5 @@
 import { EngineError } from "../../errors/EngineError.ts";
-import { assertFeasibleWeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
+import { assertFeasibleWeightRules, type WeightRules } from "../../_internal/assertFeasibleWeightRules.ts";
 import { readOptions } from "../../_internal/readOptions.ts";
 import { readEstimates } from "../../_internal/readEstimates.ts";
 import { assertInRange, assertInteger } from "../../_internal/validate.ts";
@@ -9,13 +9,6 @@ import type { Frequency } from "../../data/Frequency.ts";
 import type { WeightRuleOptions } from "../../portfolio/PortfolioOptions.ts";
 import { findDuplicates } from "./findDuplicates.ts";
 import type { QpProblem } from "../../quadraticProgram/qpProblem.ts";
-
-/** The weight rules, checked. `minHoldings` is 0 when not given (no holdings rule: the true optimum). */
-export interface WeightRules {
-  maxWeight: number;
-  minHoldings: number;
-  minActiveWeight: number;
-}
 
 /**
  * A checked problem: the labelled covariance and μ (per period, covariance order) for reporting, and
