@@ -367,6 +367,13 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect((l2 as EngineError).details).toEqual({ with: "l2Regularization" });
     const short = await meanCvar(r, { minWeight: -0.1, minHoldings: 3 }).catch((x: unknown) => x);
     expect((short as EngineError).message).toContain("minHoldings cannot be combined with a negative minWeight");
+    const tooMany = await minimumCvar(r, {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0, 0] } },
+      minHoldings: 5,
+    }).catch((x: unknown) => x);
+    expect((tooMany as EngineError).code).toBe("INFEASIBLE");
+    expect((tooMany as EngineError).field).toBe("minHoldings");
     const te = await minimumCvar(r, {
       benchmarkWeights: { A0: 0.5, A1: 0.5 },
       maxTrackingError: 0.1,
