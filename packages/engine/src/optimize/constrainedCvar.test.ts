@@ -61,38 +61,44 @@ interface OracleCase {
   gain?: number[];
   cvarWeight?: number;
   costWeight?: number;
+  minHoldings?: number;
+  minActiveWeight?: number;
 }
 
 function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
   const n = r.assets.length;
-  const problems = cases.map(({ options, maxWeight, form, limit, gain, cvarWeight, costWeight }) => {
-    const c = readConstraints(options, r.assets, maxWeight, P);
-    return {
-      n,
-      T: r.periods,
-      returns: [...r.returns],
-      confidence: CONFIDENCE,
-      P,
-      form,
-      limit: limit ?? null,
-      gain: gain ?? null,
-      cvarWeight: cvarWeight ?? 0,
-      costWeight: costWeight ?? 0,
-      lower: [...c.lower],
-      upper: [...c.upper],
-      rows: c.rows.map((row) => ({
-        a: [...row.coefficients],
-        lo: Number.isFinite(row.lower) ? row.lower : null,
-        hi: Number.isFinite(row.upper) ? row.upper : null,
-      })),
-      previous: [...c.previous],
-      maxTurnover: c.maxTurnover,
-      costs: c.costs === null ? null : [...c.costs],
-      benchmark: c.benchmark === null ? null : [...c.benchmark],
-      te: c.maxTrackingErrorPerPeriod,
-      gross: c.maxGrossExposure,
-    };
-  });
+  const problems = cases.map(
+    ({ options, maxWeight, form, limit, gain, cvarWeight, costWeight, minHoldings, minActiveWeight }) => {
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      return {
+        n,
+        T: r.periods,
+        returns: [...r.returns],
+        confidence: CONFIDENCE,
+        P,
+        form,
+        limit: limit ?? null,
+        gain: gain ?? null,
+        cvarWeight: cvarWeight ?? 0,
+        costWeight: costWeight ?? 0,
+        lower: [...c.lower],
+        upper: [...c.upper],
+        rows: c.rows.map((row) => ({
+          a: [...row.coefficients],
+          lo: Number.isFinite(row.lower) ? row.lower : null,
+          hi: Number.isFinite(row.upper) ? row.upper : null,
+        })),
+        previous: [...c.previous],
+        maxTurnover: c.maxTurnover,
+        costs: c.costs === null ? null : [...c.costs],
+        benchmark: c.benchmark === null ? null : [...c.benchmark],
+        te: c.maxTrackingErrorPerPeriod,
+        gross: c.maxGrossExposure,
+        minHoldings: minHoldings ?? null,
+        minActiveWeight: minActiveWeight ?? null,
+      };
+    },
+  );
   const run = spawnSync("python3", [join(import.meta.dirname, "_test", "oracle_constrainedCvar.py")], {
     input: JSON.stringify(problems),
     encoding: "utf8",
@@ -282,6 +288,68 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect(p.certificate.status).toBe("optimal");
   });
 
+  it("with minHoldings solve the MILP: the scipy MILP oracle's optimum to 1e-9 within the certified gap, and the rule holds", async () => {
+    const cases = [
+      { ...CASES[0]!, minHoldings: 6, minActiveWeight: 0.06 },
+      { ...CASES[2]!, minHoldings: 6, minActiveWeight: 0.03 },
+    ];
+    const answers = oracle(
+      r,
+      cases.map((c) => ({ ...c, form: "minimum" as const })),
+    );
+    const held = (w: readonly number[], floor: number) => w.filter((x) => x >= floor * (1 - 1e-9)).length;
+    for (const [k, { name, options, maxWeight, minHoldings, minActiveWeight }] of cases.entries()) {
+      // Without the rule the optimum holds fewer names, so the MILP decides the answer.
+      const lp = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE });
+      expect(held(vector(r, lp.weights), minActiveWeight), name).toBeLessThan(minHoldings);
+      const p = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, minHoldings, minActiveWeight });
+      const w = vector(r, p.weights);
+      assertRulesHold(r, options, maxWeight, w);
+      expect(held(w, minActiveWeight), name).toBeGreaterThanOrEqual(minHoldings);
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      const costs =
+        c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P;
+      const objective = cvarOf(r, w) + costs;
+      expect(answers[k]!.status, name).toBe("optimal");
+      expect(p.certificate.solver, name).toBe("milp");
+      expect(p.certificate.status, name).toBe("optimal");
+      expect(p.certificate.gap, name).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs(p.certificate.objective! - objective), name).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(objective - answers[k]!.objective!), name).toBeLessThanOrEqual(1e-9);
+      // The oracle's optimum lies within the certificate's gap below the engine's objective.
+      expect(answers[k]!.objective!, name).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-10);
+      expect(objective, name).toBeGreaterThan(cvarOf(r, vector(r, lp.weights)));
+    }
+  });
+
+  it("with minHoldings and a CVaR limit (meanCvar) agree with the scipy MILP oracle", async () => {
+    const { options, maxWeight } = CASES[0]!;
+    const limit = 0.03;
+    const [answer] = oracle(r, [
+      { options, maxWeight, form: "targetCvar", limit, minHoldings: 5, minActiveWeight: 0.05 },
+    ]);
+    const p = await meanCvar(r, {
+      ...options,
+      maxWeight,
+      confidence: CONFIDENCE,
+      targetCvar: limit,
+      minHoldings: 5,
+      minActiveWeight: 0.05,
+    });
+    const w = vector(r, p.weights);
+    assertRulesHold(r, options, maxWeight, w);
+    expect(w.filter((x) => x >= 0.05 * (1 - 1e-9)).length).toBeGreaterThanOrEqual(5);
+    expect(cvarOf(r, w)).toBeLessThanOrEqual(limit + 1e-9);
+    const mean = (i: number) =>
+      Array.from({ length: r.periods }, (_, t) => r.returns[t * r.assets.length + i]!).reduce((a, x) => a + x, 0) /
+      r.periods;
+    const ret = w.reduce((a, x, i) => a + x * mean(i), 0);
+    expect(answer!.status).toBe("optimal");
+    expect(Math.abs(ret - answer!.objective!)).toBeLessThanOrEqual(1e-9);
+    expect(p.certificate.gap).toBeLessThanOrEqual(1e-9);
+    expect(p.certificate.solver).toBe("milp");
+  });
+
   it("refuses infeasible rules naming them, and minHoldings with constraints naming both options", async () => {
     const e = await minimumCvar(r, {
       groups: sectors,
@@ -295,9 +363,23 @@ describe("minimumCvar and meanCvar under constraint options", () => {
       "minWeight",
     ]);
     const l2 = await minimumCvar(r, { l2Regularization: 0.1, minHoldings: 3 }).catch((x: unknown) => x);
-    expect((l2 as EngineError).message).toContain("minHoldings with l2Regularization");
-    const t = await minimumCvar(r, { maxTurnover: 0.6, minHoldings: 3 }).catch((x: unknown) => x);
-    expect((t as EngineError).message).toContain("minHoldings cannot be combined with maxTurnover");
+    expect((l2 as EngineError).message).toContain("minHoldings cannot be combined with l2Regularization");
+    expect((l2 as EngineError).details).toEqual({ with: "l2Regularization" });
+    const short = await meanCvar(r, { minWeight: -0.1, minHoldings: 3 }).catch((x: unknown) => x);
+    expect((short as EngineError).message).toContain("minHoldings cannot be combined with a negative minWeight");
+    const tooMany = await minimumCvar(r, {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0, 0] } },
+      minHoldings: 5,
+    }).catch((x: unknown) => x);
+    expect((tooMany as EngineError).code).toBe("INFEASIBLE");
+    expect((tooMany as EngineError).field).toBe("minHoldings");
+    const te = await minimumCvar(r, {
+      benchmarkWeights: { A0: 0.5, A1: 0.5 },
+      maxTrackingError: 0.1,
+      minHoldings: 3,
+    }).catch((x: unknown) => x);
+    expect((te as EngineError).message).toContain("minHoldings cannot be combined with maxTrackingError");
     const unknown = await meanCvar(r, { groupLimts: {} } as never).catch((x: unknown) => x);
     expect((unknown as EngineError).message).toContain("did you mean groupLimits?");
     const target = await meanCvar(r, { minWeight: -0.1, targetCvar: 0.0001 }).catch((x: unknown) => x);

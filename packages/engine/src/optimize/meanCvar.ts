@@ -87,6 +87,8 @@ const OPTION_NAMES = [
  * With constraint options (docs/maths.md#portfolio-constraints) both forms solve under the rules
  * (the trade-off's anchors too); costs and L2 lower the expected return by `Σc|w − w⁰|/P + γ·Σw²/P`;
  * conflicting rules are refused before solving, naming them; each binding rule is named in a warning.
+ * minHoldings with them is a MILP (as for minimumCvar); refused with l2Regularization, a negative
+ * minWeight or maxTrackingError.
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: two LPs (the minimum-CVaR anchor or check, then the problem): tens of ms for 100 assets ×
@@ -127,11 +129,7 @@ export async function meanCvar(
   const highs = await loadSolver();
   if (constraints.any) {
     // The rules of ConstraintOptions: LPs (QPs with L2) over every scenario; without them, the path below, unchanged.
-    assertNoHoldingsRule(
-      o.minHoldings,
-      constraints,
-      CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined),
-    );
+    assertNoHoldingsRule(o.minHoldings, constraints);
     const solved =
       o.targetCvar === undefined
         ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)

@@ -59,7 +59,9 @@ const OPTION_NAMES = [
  * docs/maths.md#portfolio-constraints) the objective adds the costs and L2 per period
  * (`Σc|w − w⁰|/P + γ·Σw²/P`), the rules are checked for a conflict before solving (INFEASIBLE naming
  * the rules), the problem is one LP (a QP with L2) over every scenario, and each binding rule is
- * named in a warning. minHoldings is not taken with them.
+ * named in a warning. With minHoldings the LP is solved first; when its optimum breaks the rule, the
+ * MILP with binaries (w_i >= minActiveWeight·z_i, Σz >= minHoldings); minHoldings is refused with
+ * l2Regularization, a negative minWeight or maxTrackingError (INVALID_INPUT naming both options).
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: O(T·n) per cutting-plane round plus the HiGHS solves (about 20 ms for 100 assets × 1260 days,
@@ -90,11 +92,7 @@ export async function minimumCvar(
   const highs = await loadSolver();
   if (constraints.any) {
     // The rules of ConstraintOptions: one LP (a QP with L2) over every scenario; without them, the path below, unchanged.
-    assertNoHoldingsRule(
-      o.minHoldings,
-      constraints,
-      CONSTRAINT_OPTION_NAMES.filter((k) => o[k] !== undefined),
-    );
+    assertNoHoldingsRule(o.minHoldings, constraints);
     const solved = constrainedMinimumCvar(highs, data, rules, constraints, target);
     const certificate = {
       status: solved.report.status,

@@ -49,21 +49,29 @@ export function scenarioCovariance(data: CvarReturns): Float64Array {
   return out;
 }
 
-/** Refuses a holdings rule with constraint options (the constrained problem is solved as an LP/QP only). */
-export function assertNoHoldingsRule(
-  minHoldings: number | undefined,
-  c: CompiledConstraints,
-  given: readonly string[],
-): void {
+/**
+ * Refuses a holdings rule with the constraint options that do not make a MILP
+ * (docs/maths.md#portfolio-constraints): l2Regularization > 0 (a mixed-integer QP), a negative
+ * minWeight (no holdings count of long/short weights) and maxTrackingError (its tangent cuts are not
+ * iterated inside branch and bound). Every other option with minHoldings is solved as a MILP.
+ */
+export function assertNoHoldingsRule(minHoldings: number | undefined, c: CompiledConstraints): void {
   if (minHoldings === undefined || !c.any) return;
-  const first = given[0] ?? "constraint options";
-  throw new EngineError(
-    "INVALID_INPUT",
-    c.l2 > 0
-      ? `minHoldings with l2Regularization would need a mixed-integer QP, which the engine does not solve; drop minHoldings or l2Regularization`
-      : `minHoldings cannot be combined with ${first}: the constrained mean-CVaR problem is solved as an LP without the holdings count; drop minHoldings or ${first}`,
-    { field: "minHoldings", details: { with: c.l2 > 0 ? "l2Regularization" : first } },
-  );
+  const refuse = (other: string, why: string) => {
+    throw new EngineError(
+      "INVALID_INPUT",
+      `minHoldings cannot be combined with ${other}: ${why}; drop minHoldings or ${other}`,
+      {
+        field: "minHoldings",
+        details: { with: other },
+      },
+    );
+  };
+  if (c.l2 > 0) refuse("l2Regularization", "it would make a mixed-integer QP, which the engine does not solve");
+  if (c.lower.some((x) => x < 0))
+    refuse("a negative minWeight", "a holdings count of long/short weights is not defined");
+  if (c.maxTrackingErrorPerPeriod !== null)
+    refuse("maxTrackingError", "its tangent cuts are not iterated inside the holdings MILP");
 }
 
 interface Prepared {
@@ -107,6 +115,7 @@ function problem(
     l2Weight: 0,
     constraints: c,
     allScenarios: rules.method === "plain-lp",
+    ...(rules.rule.minHoldings > 0 ? { holdings: rules.rule } : {}),
     ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }),
     ...fields,
   };

@@ -5,7 +5,7 @@ import type { CompiledConstraints } from "../../constraints/CompiledConstraints.
 import { constraintModel } from "../../constraints/constraintModel.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
 import { statusName, withSolverModel } from "../../highs/solver.ts";
-import { DUST, GAP_TOL } from "../../_internal/tolerance.ts";
+import { DUST, EPS, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /**
  * One mean-CVaR problem under the rules of `ConstraintOptions` (docs/maths.md#portfolio-constraints),
@@ -38,6 +38,8 @@ export interface ConstrainedCvarProblem {
   covariance?: Float64Array;
   /** Every scenario row from the start ("plain-lp"); default a seed set grown by violated scenarios ("cutting-plane"). */
   allScenarios?: boolean;
+  /** At least `minHoldings` weights >= `minActiveWeight` (a MILP when the LP optimum breaks it); long-only weights. */
+  holdings?: { minHoldings: number; minActiveWeight: number };
 }
 
 /**
@@ -66,7 +68,7 @@ export interface ConstrainedSolve {
   gap: number;
   /** LP/QP solves (one plus one per tracking-error cut round). */
   iterations: number;
-  method: "lp" | "qp";
+  method: "lp" | "qp" | "milp";
   /** The rules that bind at the weights (within 1e-9). */
   binding: string[];
 }
@@ -96,7 +98,125 @@ export const TE_TOL = 1e-9;
  * @throws EngineError INFEASIBLE when the solver proves the rules (with the CVaR limit or return floor) cannot hold;
  *   SOLVER_FAILURE when a solve is not certified or the cuts do not converge.
  */
+/**
+ * Solves {@link ConstrainedCvarProblem}: the LP/QP below ({@link solveRelaxed}); with a holdings rule
+ * #{i : w_i >= w_min} >= K (docs/maths.md#portfolio-constraints) that the LP optimum breaks, the MILP
+ * with binaries z_i: w_i − w_min·z_i >= 0, Σz_i >= K over every scenario row, solved by HiGHS's
+ * branch and bound (relative gap 1e-9); then a polish LP with w_i >= w_min on the MILP's support, so
+ * the weights are a certified LP vertex. `gap` is the MILP's dual bound minus the polished objective.
+ *
+ * @throws EngineError INFEASIBLE when the rules with the holdings rule cannot hold; SOLVER_FAILURE when the MILP is not certified.
+ */
 export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve {
+  const lp = solveRelaxed(highs, p);
+  const h = p.holdings;
+  if (h === undefined || activeCount(lp.weights, h.minActiveWeight) >= h.minHoldings) return lp;
+  const { z, bound } = holdingsMilp(highs, p, h);
+  const c = p.constraints;
+  const lower = Float64Array.from(c.lower, (x, i) => (z[i]! > 0.5 ? Math.max(x, h.minActiveWeight) : x));
+  const polish = solveRelaxed(highs, { ...p, constraints: { ...c, lower } });
+  const gap = Math.max(0, bound - polish.objective);
+  if (!(gap <= GAP_TOL * (1 + Math.abs(polish.objective)))) {
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `the HiGHS solver did not certify the constrained problem with minHoldings: proven gap ${gap} > ${GAP_TOL}`,
+    );
+  }
+  return {
+    weights: polish.weights,
+    objective: polish.objective,
+    gap,
+    iterations: lp.iterations + 1 + polish.iterations,
+    method: "milp",
+    binding: bindingRules(p, polish.weights),
+  };
+}
+
+/** Number of weights >= w_min (relative tolerance EPS). */
+function activeCount(w: Float64Array, minActiveWeight: number): number {
+  let count = 0;
+  for (const x of w) if (x >= minActiveWeight * (1 - EPS)) count++;
+  return count;
+}
+
+/** The MILP of {@link solveConstrainedCvar}: its support z and its dual bound (an upper bound on the maximised objective). */
+function holdingsMilp(
+  highs: Highs,
+  p: ConstrainedCvarProblem,
+  h: { minHoldings: number; minActiveWeight: number },
+): { z: Float64Array; bound: number } {
+  const { n } = p;
+  const m = buildModel(highs, p, true);
+  const zc = m.numCols;
+  for (let i = 0; i < n; i++)
+    m.push(
+      "minHoldings",
+      [
+        [i, 1],
+        [zc + i, -h.minActiveWeight],
+      ],
+      0,
+      highs.infinity,
+    );
+  m.push(
+    "minHoldings",
+    Array.from({ length: n }, (_, i) => [zc + i, 1] as const),
+    h.minHoldings,
+    highs.infinity,
+  );
+  const numCols = zc + n;
+  const numRows = m.rowLower.length;
+  const grow = (a: Float64Array, fill: number) => {
+    const out = new Float64Array(numCols).fill(fill);
+    out.set(a);
+    return out;
+  };
+  return withSolverModel(
+    () => ({
+      model: highs.createModel({
+        numCols,
+        numRows,
+        colCost: grow(m.colCost, 0),
+        colLower: grow(m.colLower, 0),
+        colUpper: grow(m.colUpper, 1),
+        rowLower: Float64Array.from(m.rowLower),
+        rowUpper: Float64Array.from(m.rowUpper),
+        matrix: {
+          format: "csr",
+          numRows,
+          numCols,
+          starts: Int32Array.from(m.starts),
+          indices: Int32Array.from(m.indices),
+          values: Float64Array.from(m.values),
+        },
+        integrality: Int32Array.from({ length: numCols }, (_, j) => (j >= zc ? 1 : 0)),
+      }),
+    }),
+    ({ model }) => {
+      const { modelStatus } = model.run();
+      if (modelStatus === 8) {
+        throw new EngineError(
+          "INFEASIBLE",
+          `the rules cannot hold together with minHoldings ${h.minHoldings} at minActiveWeight ${h.minActiveWeight}; lower minHoldings or relax the rules`,
+          { field: "minHoldings" },
+        );
+      }
+      if (modelStatus !== 7)
+        throw new EngineError(
+          "SOLVER_FAILURE",
+          `the HiGHS solver did not certify the constrained problem with minHoldings: ${statusName(modelStatus)}`,
+        );
+      const x = model.getSolution().colValue;
+      return {
+        z: Float64Array.from({ length: n }, (_, i) => x[zc + i]!),
+        bound: -Number(model.info.get("mip_dual_bound")),
+      };
+    },
+  );
+}
+
+/** The columns and rows of the RU model under the rules (every scenario row when `all`, else the seed set). */
+function buildModel(highs: Highs, p: ConstrainedCvarProblem, all: boolean) {
   const { n, periods: T, returns: R, constraints: c } = p;
   const cm = constraintModel(c);
   const inf = highs.infinity;
@@ -163,7 +283,7 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     inModel[t] = 1;
     return entries;
   };
-  for (const t of p.allScenarios === true ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p))
+  for (const t of all ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p))
     push("scenario", scenarioRow(t), 0, inf);
   if (p.cvarLimit !== undefined) {
     push(
@@ -181,6 +301,44 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
       inf,
     );
   }
+  return {
+    alpha,
+    xi,
+    numCols,
+    colCost,
+    colLower,
+    colUpper,
+    starts,
+    indices,
+    values,
+    rowLower,
+    rowUpper,
+    rowNames,
+    push,
+    scenarioRow,
+    inModel,
+  };
+}
+
+function solveRelaxed(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve {
+  const { n, periods: T, returns: R, constraints: c } = p;
+  const inf = highs.infinity;
+  const {
+    alpha,
+    xi,
+    numCols,
+    colCost,
+    colLower,
+    colUpper,
+    starts,
+    indices,
+    values,
+    rowLower,
+    rowUpper,
+    push,
+    scenarioRow,
+    inModel,
+  } = buildModel(highs, p, p.allScenarios === true);
   const numRows = rowLower.length;
   const quadratic = p.l2Weight > 0;
   const hessian = quadratic

@@ -11,12 +11,14 @@ Reads one problem as JSON on stdin, writes {"weights", "objective", "status"} on
               w - u + v = w0, u, v >= 0, sum(u + v) <= 2 * maxTurnover,
               w - p + q = 0, p, q >= 0, sum(p + q) <= gross,
               tracking error sqrt((w-b)' S (w-b)) <= te by Kelley cuts (S the sample covariance, ddof 1).
+  holdings:   with "minHoldings" K, binaries z_i with w_i - minActiveWeight * z_i >= 0, sum z >= K,
+              solved by scipy.optimize.milp (no tracking error then).
 """
 import json
 import sys
 
 import numpy as np
-from scipy.optimize import linprog
+from scipy.optimize import LinearConstraint, linprog, milp
 
 
 def solve(d):
@@ -86,6 +88,8 @@ def solve(d):
     S = np.cov(R, rowvar=False, ddof=1) if d["te"] is not None else None
     b = np.array(d["benchmark"], dtype=float) if d["te"] is not None else None
     opts = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+    if d.get("minHoldings") is not None:
+        return solve_holdings(d, c, A_ub, b_ub, A_eq, b_eq, bounds, n, form)
     for _ in range(1000):
         res = linprog(c, A_ub=np.array(A_ub), b_ub=np.array(b_ub), A_eq=np.array(A_eq), b_eq=np.array(b_eq), bounds=bounds, method="highs", options=opts)
         if res.status != 0:
@@ -104,6 +108,35 @@ def solve(d):
         A_ub.append(a); b_ub.append((d["te"] * te + g @ b) / scale)
     objective = -res.fun if form == "targetCvar" else res.fun
     return {"status": "optimal", "weights": w.tolist(), "objective": float(objective)}
+
+
+def solve_holdings(d, c, A_ub, b_ub, A_eq, b_eq, bounds, n, form):
+    """The same problem with n binaries z appended: w_i - w_min z_i >= 0, sum z >= K."""
+    nc = len(c)
+    wmin, K = d["minActiveWeight"], d["minHoldings"]
+    pad = lambda a: np.concatenate([a, np.zeros(n)])
+    A = [pad(a) for a in A_ub]
+    ub = list(b_ub)
+    for i in range(n):
+        a = np.zeros(nc + n); a[i] = -1; a[nc + i] = wmin
+        A.append(a); ub.append(0.0)
+    a = np.zeros(nc + n); a[nc:] = -1
+    A.append(a); ub.append(-K)
+    Aeq = np.array([pad(a) for a in A_eq])
+    big = 1e20
+    lo = [(-big if b[0] is None else b[0]) for b in bounds] + [0] * n
+    hi = [(big if b[1] is None else b[1]) for b in bounds] + [1] * n
+    res = milp(
+        pad(np.array(c)),
+        constraints=[LinearConstraint(np.array(A), -np.inf, np.array(ub)), LinearConstraint(Aeq, np.array(b_eq), np.array(b_eq))],
+        integrality=np.concatenate([np.zeros(nc), np.ones(n)]),
+        bounds=(np.array(lo), np.array(hi)),
+        options={"mip_rel_gap": 1e-12},
+    )
+    if res.status != 0:
+        return {"status": "infeasible" if res.status == 2 else "failed", "weights": None, "objective": None}
+    objective = -res.fun if form == "targetCvar" else res.fun
+    return {"status": "optimal", "weights": res.x[:n].tolist(), "objective": float(objective)}
 
 
 if __name__ == "__main__":
