@@ -350,6 +350,81 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect(p.certificate.solver).toBe("milp");
   });
 
+  it("with minHoldings honour timeLimitSeconds: a stopped MILP returns a feasible portfolio, a proven gap around the oracle's optimum and the warning", async () => {
+    const { options, maxWeight } = CASES[0]!;
+    const rule = { minHoldings: 6, minActiveWeight: 0.06 };
+    const [answer] = oracle(r, [{ options, maxWeight, form: "minimum", ...rule }]);
+    expect(answer!.status).toBe("optimal");
+    // 1e-9 s ends before the LP relaxation does, so the MILP gets no time (the fallback support is polished);
+    // 0.02 s may stop the MILP with or without a point, or let it finish: the certificate must hold either way.
+    for (const timeLimitSeconds of [1e-9, 0.02, 600]) {
+      const p = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, ...rule, timeLimitSeconds });
+      const w = vector(r, p.weights);
+      assertRulesHold(r, options, maxWeight, w);
+      expect(w.filter((x) => x >= rule.minActiveWeight * (1 - 1e-9)).length).toBeGreaterThanOrEqual(rule.minHoldings);
+      const objective = cvarOf(r, w);
+      expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+      expect(Number.isFinite(p.certificate.gap)).toBe(true);
+      expect(p.certificate.gap).toBeGreaterThanOrEqual(0);
+      // The optimum lies between the objective less the proven gap and the objective.
+      expect(answer!.objective!).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-10);
+      expect(answer!.objective!).toBeLessThanOrEqual(objective + 1e-9);
+      const warned = p.warnings.some((x) =>
+        x.startsWith(`the solver stopped at the time limit (${timeLimitSeconds} s)`),
+      );
+      expect(warned).toBe(p.certificate.status === "time-limit");
+      if (timeLimitSeconds === 1e-9) expect(p.certificate.status).toBe("time-limit");
+      if (p.certificate.status === "optimal") expect(p.certificate.gap).toBeLessThanOrEqual(1e-9);
+    }
+    const [limited] = oracle(r, [
+      { options, maxWeight, form: "targetCvar", limit: 0.03, minHoldings: 5, minActiveWeight: 0.05 },
+    ]);
+    const m = await meanCvar(r, {
+      ...options,
+      maxWeight,
+      confidence: CONFIDENCE,
+      targetCvar: 0.03,
+      minHoldings: 5,
+      minActiveWeight: 0.05,
+      timeLimitSeconds: 1e-9,
+    });
+    const w = vector(r, m.weights);
+    assertRulesHold(r, options, maxWeight, w);
+    expect(w.filter((x) => x >= 0.05 * (1 - 1e-9)).length).toBeGreaterThanOrEqual(5);
+    expect(cvarOf(r, w)).toBeLessThanOrEqual(0.03 + 1e-9);
+    expect(m.certificate.status).toBe("time-limit");
+    expect(m.warnings[0]).toContain("the solver stopped at the time limit (1e-9 s)");
+    // The largest return under the rules lies within the gap above the objective (maximised).
+    expect(limited!.objective!).toBeLessThanOrEqual(m.certificate.objective! + m.certificate.gap + 1e-10);
+    expect(limited!.objective!).toBeGreaterThanOrEqual(m.certificate.objective! - 1e-9);
+    const tradeOff = await meanCvar(r, {
+      ...options,
+      maxWeight,
+      confidence: CONFIDENCE,
+      ...rule,
+      timeLimitSeconds: 1e-9,
+    });
+    assertRulesHold(r, options, maxWeight, vector(r, tradeOff.weights));
+    expect(tradeOff.certificate.status).toBe("time-limit");
+    expect(tradeOff.warnings[0]).toContain("the solver stopped at the time limit (1e-9 s)");
+  });
+
+  it("refuses timeLimitSeconds with maxTrackingError naming both options", async () => {
+    const options: ConstraintOptions = { benchmarkWeights: { A0: 0.5, A1: 0.5 }, maxTrackingError: 0.1 };
+    for (const run of [
+      () => minimumCvar(r, { ...options, timeLimitSeconds: 5 }),
+      () => meanCvar(r, { ...options, timeLimitSeconds: 5 }),
+    ]) {
+      const e = await run().catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(EngineError);
+      expect((e as EngineError).code).toBe("INVALID_INPUT");
+      expect((e as EngineError).field).toBe("timeLimitSeconds");
+      expect((e as EngineError).message).toContain("timeLimitSeconds cannot be combined with maxTrackingError");
+    }
+    const solved = await minimumCvar(r, options);
+    expect(solved.certificate.status).toBe("optimal");
+  });
+
   it("refuses infeasible rules naming them, and minHoldings with constraints naming both options", async () => {
     const e = await minimumCvar(r, {
       groups: sectors,

@@ -88,7 +88,8 @@ const OPTION_NAMES = [
  * (the trade-off's anchors too); costs and L2 lower the expected return by `Σc|w − w⁰|/P + γ·Σw²/P`;
  * conflicting rules are refused before solving, naming them; each binding rule is named in a warning.
  * minHoldings with them is a MILP (as for minimumCvar); refused with l2Regularization, a negative
- * minWeight or maxTrackingError.
+ * minWeight or maxTrackingError. timeLimitSeconds bounds that MILP, one deadline for every solve of
+ * the call (status "time-limit", the proven gap and a warning when it stops); it is refused with maxTrackingError.
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: two LPs (the minimum-CVaR anchor or check, then the problem): tens of ms for 100 assets ×
@@ -134,7 +135,10 @@ export async function meanCvar(
       o.targetCvar === undefined
         ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)
         : constrainedTargetCvar(highs, data, rules, constraints, o.targetCvar);
-    const warnings = bindingWarnings(solved.binding);
+    const warnings = [
+      ...(solved.report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, solved.report.gap)] : []),
+      ...bindingWarnings(solved.binding),
+    ];
     if (solved.terms !== undefined) {
       const alone = oneTermWarning(solved.terms, "returnMultiplier");
       if (alone !== undefined) warnings.push(alone);

@@ -62,6 +62,8 @@ const OPTION_NAMES = [
  * named in a warning. With minHoldings the LP is solved first; when its optimum breaks the rule, the
  * MILP with binaries (w_i >= minActiveWeight·z_i, Σz >= minHoldings); minHoldings is refused with
  * l2Regularization, a negative minWeight or maxTrackingError (INVALID_INPUT naming both options).
+ * timeLimitSeconds bounds that MILP (status "time-limit", the proven gap and a warning when it stops);
+ * it is refused with maxTrackingError (INVALID_INPUT naming both options).
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: O(T·n) per cutting-plane round plus the HiGHS solves (about 20 ms for 100 assets × 1260 days,
@@ -91,7 +93,7 @@ export async function minimumCvar(
   const constraints = readConstraints(o, data.assets, rules.maxWeight, data.periodsPerYear);
   const highs = await loadSolver();
   if (constraints.any) {
-    // The rules of ConstraintOptions: one LP (a QP with L2) over every scenario; without them, the path below, unchanged.
+    // The rules of ConstraintOptions: one LP (a QP with L2; a MILP for minHoldings, stopped at timeLimitSeconds) over every scenario; without them, the path below.
     assertNoHoldingsRule(o.minHoldings, constraints);
     const solved = constrainedMinimumCvar(highs, data, rules, constraints, target);
     const certificate = {
@@ -112,14 +114,10 @@ export async function minimumCvar(
       data.frequency,
     );
     return {
-      ...portfolioResult(
-        "minimum-cvar",
-        data.assets,
-        solved.weights,
-        certificate,
-        performanceBlock,
-        bindingWarnings(solved.binding),
-      ),
+      ...portfolioResult("minimum-cvar", data.assets, solved.weights, certificate, performanceBlock, [
+        ...(solved.report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, solved.report.gap)] : []),
+        ...bindingWarnings(solved.binding),
+      ]),
       cvar: solved.cvar,
     };
   }

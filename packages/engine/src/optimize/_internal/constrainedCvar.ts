@@ -12,7 +12,10 @@ import type { CvarReturns } from "./readCvarReturns.ts";
 import { solveConstrainedCvar, type ConstrainedCvarProblem, type ConstrainedSolve } from "./solveConstrainedCvar.ts";
 import type { SolverReport } from "./solveMeanCvar.ts";
 
-/** A constrained CVaR solve as `minimumCvar` and `meanCvar` report it (docs/maths.md#portfolio-constraints). */
+/**
+ * A constrained CVaR solve as `minimumCvar` and `meanCvar` report it (docs/maths.md#portfolio-constraints):
+ * `report.status` "time-limit" when `timeLimitSeconds` stopped a holdings MILP of the call (one deadline for all its solves).
+ */
 export interface ConstrainedAnswer {
   weights: Float64Array;
   report: SolverReport;
@@ -75,6 +78,8 @@ export function assertNoHoldingsRule(minHoldings: number | undefined, c: Compile
 }
 
 interface Prepared {
+  /** The `performance.now()` time (ms) at which `timeLimitSeconds` ends, shared by every solve of the call. */
+  deadline: number | undefined;
   scale: number;
   scaled: Float64Array;
   tailSize: number;
@@ -83,12 +88,21 @@ interface Prepared {
 
 /** The returns divided by their largest magnitude s, k, Σ when a tracking-error rule is given; and the feasibility check. */
 function prepare(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints): Prepared {
+  if (rules.timeLimitSeconds !== undefined && c.maxTrackingErrorPerPeriod !== null) {
+    throw new EngineError(
+      "INVALID_INPUT",
+      "timeLimitSeconds cannot be combined with maxTrackingError: its tangent-cut rounds are not stopped at a deadline; drop timeLimitSeconds or maxTrackingError",
+      { field: "timeLimitSeconds", details: { with: "maxTrackingError" } },
+    );
+  }
+  const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   let largest = 0;
   for (let k = 0; k < data.returns.length; k++) largest = Math.max(largest, Math.abs(data.returns[k]!));
   const scale = largest > 0 ? largest : 1;
   const covariance = c.maxTrackingErrorPerPeriod === null ? undefined : scenarioCovariance(data);
   assertConstraintsFeasible(highs, c, covariance);
   return {
+    deadline,
     scale,
     scaled: data.returns.map((r) => r / scale),
     tailSize: snapToInteger((1 - rules.confidence) * data.periods),
@@ -117,6 +131,7 @@ function problem(
     allScenarios: rules.method === "plain-lp",
     ...(rules.rule.minHoldings > 0 ? { holdings: rules.rule } : {}),
     ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }),
+    ...(prep.deadline === undefined ? {} : { deadline: prep.deadline }),
     ...fields,
   };
 }
@@ -124,8 +139,10 @@ function problem(
 const cvarOf = (data: CvarReturns, w: Float64Array, confidence: number) =>
   conditionalValueAtRisk(eligibleReturns(data, w), confidence);
 
-function report(s: ConstrainedSolve, objective: number, gap: number): SolverReport {
-  return { status: "optimal", method: s.method, objective, gap, iterations: s.iterations };
+/** The report of the last solve; "time-limit" when it or any earlier solve of the call (an anchor) stopped at the deadline. */
+function report(s: ConstrainedSolve, objective: number, gap: number, earlier: ConstrainedSolve[] = []): SolverReport {
+  const stopped = [s, ...earlier].some((x) => x.status === "time-limit");
+  return { status: stopped ? "time-limit" : "optimal", method: s.method, objective, gap, iterations: s.iterations };
 }
 
 /**
@@ -195,7 +212,7 @@ export function constrainedTargetCvar(
   );
   return {
     weights: s.weights,
-    report: report(s, s.objective * prep.scale, s.gap * prep.scale),
+    report: report(s, s.objective * prep.scale, s.gap * prep.scale, [least]),
     cvar: cvarOf(data, s.weights, rules.confidence),
     binding: s.binding,
   };
@@ -217,11 +234,13 @@ export function constrainedTradeOff(
   const P = data.periodsPerYear;
   const mean = columnMeans(data.returns, data.periods, data.n);
   const ret = (w: Float64Array) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
-  const cvarAnchor = solveConstrainedCvar(highs, problem(data, rules, c, prep, {})).weights;
-  const returnAnchor = solveConstrainedCvar(
+  const cvarSolve = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
+  const returnSolve = solveConstrainedCvar(
     highs,
     problem(data, rules, c, prep, { gain: mean.map((x) => x / prep.scale), cvarWeight: 0 }),
-  ).weights;
+  );
+  const cvarAnchor = cvarSolve.weights;
+  const returnAnchor = returnSolve.weights;
   const bestReturn = ret(returnAnchor);
   const bestCvar = cvarOf(data, cvarAnchor, rules.confidence);
   const worstReturn = ret(cvarAnchor);
@@ -272,7 +291,7 @@ export function constrainedTradeOff(
   ];
   const total = terms.reduce((a, t) => a + t.contribution, 0);
   if (total > 0) for (const t of terms) t.share = t.contribution / total;
-  return { weights: w, report: report(s, -J, s.gap), cvar, binding: s.binding, terms };
+  return { weights: w, report: report(s, -J, s.gap, [cvarSolve, returnSolve]), cvar, binding: s.binding, terms };
 }
 
 /** One warning per binding rule: "the rule X binds at the weights (relaxing it could improve the objective)". */

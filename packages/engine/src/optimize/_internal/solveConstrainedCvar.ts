@@ -4,7 +4,7 @@ import { conditionalValueAtRisk } from "../../stats/index.ts";
 import type { CompiledConstraints } from "../../constraints/CompiledConstraints.ts";
 import { constraintModel } from "../../constraints/constraintModel.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
-import { statusName, withSolverModel } from "../../highs/solver.ts";
+import { HIGHS_SOLUTION_STATUS, HIGHS_STATUS, statusName, withSolverModel } from "../../highs/solver.ts";
 import { DUST, EPS, GAP_TOL } from "../../_internal/tolerance.ts";
 
 /**
@@ -40,6 +40,11 @@ export interface ConstrainedCvarProblem {
   allScenarios?: boolean;
   /** At least `minHoldings` weights >= `minActiveWeight` (a MILP when the LP optimum breaks it); long-only weights. */
   holdings?: { minHoldings: number; minActiveWeight: number };
+  /**
+   * A `performance.now()` time in ms (from `timeLimitSeconds`): the holdings MILP gets the time left
+   * as HiGHS's `time_limit` (docs/maths.md#solver-time-limit); the LP/QP solves run to their certificate.
+   */
+  deadline?: number;
 }
 
 /**
@@ -61,6 +66,8 @@ function seedScenarios(p: ConstrainedCvarProblem): number[] {
 
 /** What the constrained solve certified, in the problem's units. */
 export interface ConstrainedSolve {
+  /** "optimal": gap within tolerance. "time-limit": the holdings MILP stopped at the deadline; feasible, `gap` proven. */
+  status: "optimal" | "time-limit";
   weights: Float64Array;
   /** The true objective at `weights` (CVaR over all T scenarios, |w − w⁰| and Σw² recomputed). */
   objective: number;
@@ -105,31 +112,63 @@ export const TE_TOL = 1e-9;
  * branch and bound (relative gap 1e-9); then a polish LP with w_i >= w_min on the MILP's support, so
  * the weights are a certified LP vertex. `gap` is the MILP's dual bound minus the polished objective.
  *
- * @throws EngineError INFEASIBLE when the rules with the holdings rule cannot hold; SOLVER_FAILURE when the MILP is not certified.
+ * With `deadline` the MILP gets the time left as HiGHS's `time_limit`; stopped there, the support of its
+ * best point is polished, or, when it found none (or no time was left), the support of the K largest
+ * LP weights; the status is then "time-limit" and `gap` the distance to the best proven bound (the
+ * MILP's dual bound, else the LP relaxation's), finite and >= 0.
+ *
+ * @throws EngineError INFEASIBLE when the rules with the holdings rule cannot hold; SOLVER_FAILURE when the MILP
+ *   is not certified, or when it stopped at the deadline without a point and the K largest LP weights cannot
+ *   carry the rules (naming timeLimitSeconds).
  */
 export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve {
   const lp = solveRelaxed(highs, p);
   const h = p.holdings;
   if (h === undefined || activeCount(lp.weights, h.minActiveWeight) >= h.minHoldings) return lp;
-  const { z, bound } = holdingsMilp(highs, p, h);
+  const left = p.deadline === undefined ? undefined : (p.deadline - performance.now()) / 1000;
+  const milp = left === undefined || left > 0 ? holdingsMilp(highs, p, h, left) : null;
+  const timedOut = milp === null || milp.timedOut;
+  const z = milp?.z ?? largestSupport(lp.weights, h.minHoldings);
   const c = p.constraints;
   const lower = Float64Array.from(c.lower, (x, i) => (z[i]! > 0.5 ? Math.max(x, h.minActiveWeight) : x));
-  const polish = solveRelaxed(highs, { ...p, constraints: { ...c, lower } });
+  let polish: ConstrainedSolve;
+  try {
+    polish = solveRelaxed(highs, { ...p, constraints: { ...c, lower } });
+  } catch (error) {
+    if (!(timedOut && !milp?.z && error instanceof EngineError && error.code === "INFEASIBLE")) throw error;
+    throw new EngineError(
+      "SOLVER_FAILURE",
+      `the solver stopped at the time limit (timeLimitSeconds) before finding weights that meet every constraint with minHoldings ${h.minHoldings}; raise timeLimitSeconds`,
+      { field: "timeLimitSeconds" },
+    );
+  }
+  // The LP relaxation's proven bound holds for the MILP; the MILP's dual bound, when finite, is tighter.
+  const lpBound = lp.objective + lp.gap;
+  const bound = milp !== null && Number.isFinite(milp.bound) ? Math.min(milp.bound, lpBound) : lpBound;
   const gap = Math.max(0, bound - polish.objective);
-  if (!(gap <= GAP_TOL * (1 + Math.abs(polish.objective)))) {
+  if (!timedOut && !(gap <= GAP_TOL * (1 + Math.abs(polish.objective)))) {
     throw new EngineError(
       "SOLVER_FAILURE",
       `the HiGHS solver did not certify the constrained problem with minHoldings: proven gap ${gap} > ${GAP_TOL}`,
     );
   }
   return {
+    status: timedOut ? "time-limit" : "optimal",
     weights: polish.weights,
     objective: polish.objective,
     gap,
-    iterations: lp.iterations + 1 + polish.iterations,
+    iterations: lp.iterations + (milp === null ? 0 : 1) + polish.iterations,
     method: "milp",
     binding: bindingRules(p, polish.weights),
   };
+}
+
+/** The K largest weights of `w` (ties by index) as a support. */
+function largestSupport(w: Float64Array, k: number): Float64Array {
+  const order = Array.from({ length: w.length }, (_, i) => i).sort((a, b) => w[b]! - w[a]! || a - b);
+  const z = new Float64Array(w.length);
+  for (const i of order.slice(0, k)) z[i] = 1;
+  return z;
 }
 
 /** Number of weights >= w_min (relative tolerance EPS). */
@@ -139,12 +178,16 @@ function activeCount(w: Float64Array, minActiveWeight: number): number {
   return count;
 }
 
-/** The MILP of {@link solveConstrainedCvar}: its support z and its dual bound (an upper bound on the maximised objective). */
+/**
+ * The MILP of {@link solveConstrainedCvar}: its support z (null when stopped at `timeLimitSeconds`
+ * without a point) and its dual bound (an upper bound on the maximised objective; may be infinite when stopped).
+ */
 function holdingsMilp(
   highs: Highs,
   p: ConstrainedCvarProblem,
   h: { minHoldings: number; minActiveWeight: number },
-): { z: Float64Array; bound: number } {
+  timeLimitSeconds: number | undefined,
+): { z: Float64Array | null; bound: number; timedOut: boolean } {
   const { n } = p;
   const m = buildModel(highs, p, true);
   const zc = m.numCols;
@@ -193,7 +236,18 @@ function holdingsMilp(
       }),
     }),
     ({ model }) => {
+      if (timeLimitSeconds !== undefined) model.options.set({ time_limit: timeLimitSeconds });
       const { modelStatus } = model.run();
+      const bound = -Number(model.info.get("mip_dual_bound"));
+      if (modelStatus === HIGHS_STATUS.timeLimitReached) {
+        const found = Number(model.info.get("primal_solution_status")) === HIGHS_SOLUTION_STATUS.feasible;
+        const x = found ? model.getSolution().colValue : null;
+        return {
+          z: x === null ? null : Float64Array.from({ length: n }, (_, i) => x[zc + i]!),
+          bound,
+          timedOut: true,
+        };
+      }
       if (modelStatus === 8) {
         throw new EngineError(
           "INFEASIBLE",
@@ -207,10 +261,7 @@ function holdingsMilp(
           `the HiGHS solver did not certify the constrained problem with minHoldings: ${statusName(modelStatus)}`,
         );
       const x = model.getSolution().colValue;
-      return {
-        z: Float64Array.from({ length: n }, (_, i) => x[zc + i]!),
-        bound: -Number(model.info.get("mip_dual_bound")),
-      };
+      return { z: Float64Array.from({ length: n }, (_, i) => x[zc + i]!), bound, timedOut: false };
     },
   );
 }
@@ -530,6 +581,7 @@ function solveRelaxed(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve
           );
         }
         return {
+          status: "optimal",
           weights,
           objective,
           gap,
