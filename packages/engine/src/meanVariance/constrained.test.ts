@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors/EngineError.ts";
 import type { ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
 import type { MeanVarianceResult } from "./types.ts";
+import { efficientFrontier } from "./efficientFrontier.ts";
 import { efficientReturn } from "./efficientReturn.ts";
 import { efficientRisk } from "./efficientRisk.ts";
 import { maximumSharpe } from "./maximumSharpe.ts";
@@ -24,7 +25,7 @@ interface OracleCase {
 }
 const cases: OracleCase[] = JSON.parse(readFileSync(new URL("./_test/oracle_constrained.json", import.meta.url), "utf8"));
 
-type Options = ConstraintOptions & { maxWeight?: number; riskFreeRate?: number; minHoldings?: number };
+type Options = ConstraintOptions & { maxWeight?: number; riskFreeRate?: number; minHoldings?: number; minActiveWeight?: number };
 
 function run(method: OracleCase["method"], mu: number[], Sigma: { size: number; values: Float64Array }, options: Options, target?: number): Promise<MeanVarianceResult> {
   if (method === "minimumVariance") return minimumVariance(Sigma, options);
@@ -113,7 +114,7 @@ describe("mean–variance under constraints against a scipy oracle", () => {
       expect(r.certificate.solver).toBe("highs-qp");
       expectCertified(r);
       expectRulesHold(c.covariance, options, r.vector);
-      if (c.method === "efficientReturn") expect(quad(new Float64Array([1]), [0], [0]) + c.mu.reduce((s, m, i) => s + m * r.vector[i]!, 0)).toBeGreaterThanOrEqual(c.target! - 1e-12);
+      if (c.method === "efficientReturn") expect(c.mu.reduce((s, m, i) => s + m * r.vector[i]!, 0)).toBeGreaterThanOrEqual(c.target! * (1 - 1e-12));
       if (c.method === "efficientRisk") expect(Math.sqrt(quad(c.covariance, r.vector, r.vector))).toBeLessThanOrEqual(c.target! * (1 + 1e-9));
       const mine = objectiveOf(c.method, c.mu, c.covariance, options, r.vector);
       expect(r.certificate.objective).toBeCloseTo(mine, 14);
@@ -275,5 +276,62 @@ describe("mean–variance under constraints: bad input", () => {
 
   it("a bad target is refused even with constraint options", async () => {
     await expect(efficientReturn(mu, Sigma, 2, { l2Regularization: 0.1 })).rejects.toThrow(/targetReturn/);
+  });
+});
+
+describe("efficient frontier under constraints", () => {
+  it("each point is the constrained efficientReturn optimum of its target, returns increasing, every rule holding", async () => {
+    const Sigma = { size: 4, values: Float64Array.of(0.04, 0.006, 0.01, 0.002, 0.006, 0.09, 0.012, 0.01, 0.01, 0.012, 0.0625, 0.005, 0.002, 0.01, 0.005, 0.03) };
+    const mu = [0.0004, 0.0008, 0.0006, 0.0003];
+    const options: Options = { groups: { sector: { "1": "Tech", "2": "Tech" } }, groupLimits: { sector: { Tech: [0, 0.5] } }, l2Regularization: 0.001 };
+    const f = await efficientFrontier(mu, Sigma, { ...options, points: 5 });
+    expect(f.points).toHaveLength(5);
+    expect(f.certificate.solver).toBe("highs-qp");
+    for (let k = 0; k < 5; k++) {
+      const p = f.points[k]!;
+      expectCertified(p);
+      expectRulesHold(Sigma.values, options, p.vector);
+      if (k > 0) expect(p.performance.expectedReturn!).toBeGreaterThan(f.points[k - 1]!.performance.expectedReturn!);
+      const again = await efficientReturn(mu, Sigma, p.performance.expectedReturn!, options);
+      for (let i = 0; i < 4; i++) expect(Math.abs(again.vector[i]! - p.vector[i]!)).toBeLessThanOrEqual(1e-9);
+    }
+    // The last point earns the largest return the cap allows: Tech's 0.5 in asset 1 (the better of 1 and 2), the other 0.5 in asset 0.
+    expect(f.points[4]!.performance.expectedReturn!).toBeCloseTo(0.5 * 0.0008 + 0.5 * 0.0004, 12);
+  });
+});
+
+describe("mean–variance under constraints: tracking error in the homogenised maximum Sharpe, minHoldings", () => {
+  const Sigma = { size: 4, values: Float64Array.of(0.04, 0.006, 0.01, 0.002, 0.006, 0.09, 0.012, 0.01, 0.01, 0.012, 0.0625, 0.005, 0.002, 0.01, 0.005, 0.03) };
+  const mu = [0.0004, 0.0008, 0.0006, 0.0003];
+
+  it("a binding tracking-error limit holds on the maximum-Sharpe portfolio, certified, and no portfolio within it has a higher Sharpe ratio on a grid", async () => {
+    const options: Options = { benchmarkWeights: { "3": 1 }, maxTrackingError: 0.1 };
+    const free = maximumSharpe(mu, Sigma);
+    const r = await maximumSharpe(mu, Sigma, options);
+    expectCertified(r);
+    expectRulesHold(Sigma.values, options, r.vector);
+    expect(r.warnings).toContain("rules that bind at the optimum: maxTrackingError");
+    expect(r.performance.sharpeRatio!).toBeLessThan(free.performance.sharpeRatio!);
+    const sharpe = (w: number[]) => mu.reduce((s, m, i) => s + m * w[i]!, 0) / Math.sqrt(quad(Sigma.values, w, w));
+    const te = (w: number[]) => Math.sqrt(quad(Sigma.values, w.map((x, i) => x - (i === 3 ? 1 : 0)), w.map((x, i) => x - (i === 3 ? 1 : 0))));
+    const step = 0.05;
+    for (let a = 0; a <= 1 + 1e-12; a += step) for (let b = 0; a + b <= 1 + 1e-12; b += step) for (let c = 0; a + b + c <= 1 + 1e-12; c += step) {
+      const w = [a, b, c, Math.max(0, 1 - a - b - c)];
+      if (te(w) <= 0.1) expect(sharpe(w)).toBeLessThanOrEqual(r.performance.sharpeRatio! + 1e-12);
+    }
+  });
+
+  it("minHoldings with a constraint option: at least K holdings of minActiveWeight, every rule holding", async () => {
+    // With w_3 >= 0.8 the optimum holds fewer than 4 weights of 0.05: the rule is applied by the heuristic.
+    const options: Options = { linearConstraints: [{ coefficients: { "3": 1 }, lower: 0.8 }], minHoldings: 4, minActiveWeight: 0.05 };
+    const without = await minimumVariance(Sigma, { linearConstraints: options.linearConstraints });
+    expect(without.vector.filter((w) => w >= 0.05).length).toBeLessThan(4);
+    const r = await minimumVariance(Sigma, options);
+    expect(r.vector.filter((w) => w >= 0.05 - 1e-12).length).toBeGreaterThanOrEqual(4);
+    expectRulesHold(Sigma.values, options, r.vector);
+    expect(r.certificate.status).toBe("cardinality-heuristic");
+    expect(r.certificate.gap).toBeCloseTo(r.certificate.objective! - without.certificate.objective!, 15);
+    const k = r.certificate.residuals!;
+    expect(Math.max(k.stationarity, k.primalFeasibility, k.dualFeasibility, k.complementarity)).toBeLessThanOrEqual(1e-9);
   });
 });

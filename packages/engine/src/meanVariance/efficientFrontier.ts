@@ -3,7 +3,10 @@ import { assertInteger } from "../_internal/validate.ts";
 import type { CovarianceInput } from "../data/covariance.ts";
 import type { ExpectedReturns } from "../data/expectedReturns.ts";
 import type { Certificate, KktResiduals } from "../portfolio/PortfolioResult.ts";
-import type { MaximumSharpeOptions, MeanVarianceResult } from "./types.ts";
+import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
+import type { MaximumSharpeOptions, MeanVarianceResult, WithoutConstraints } from "./types.ts";
+import { constrainedFrontier } from "./_internal/constrainedFrontier.ts";
+import { hasConstraintOptions } from "./_internal/solveConstrained.ts";
 import { activeSetAt } from "./_internal/activeSetAt.ts";
 import { assertCertified, certifyPath } from "./_internal/certify.ts";
 import { criticalLine, type Segment } from "./_internal/criticalLine.ts";
@@ -47,6 +50,11 @@ export interface EfficientFrontier {
  * Volatility and return both increase along the curve. `efficientFrontierChart` (@thematic/charts)
  * draws it from each point's annual `performance`.
  *
+ * With any constraint option (`ConstraintOptions`) the call returns a Promise: each point is the
+ * constrained {@link efficientReturn} optimum of its target, from the constrained minimum-variance
+ * portfolio's return to the largest return the rules allow, one HiGHS QP per point
+ * (docs/maths.md#mean-variance-under-constraints).
+ *
  * @see docs/maths.md#efficient-frontier
  * Cost: the minimum-variance solve plus every piece of the critical line (O(n·|F| + |F|³) each),
  * plus O(n²) per point.
@@ -60,11 +68,30 @@ export interface EfficientFrontier {
  * const mu = expectedReturns({ A: 0.252, B: 0.504 }, { frequency: "daily" });
  * efficientFrontier(mu, S, { points: 3 }).points.map((p) => p.performance.expectedReturn) // => [0.3246101694915254, 0.4143050847457628, 0.504]
  */
-export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions): EfficientFrontier {
+export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions & WithoutConstraints): EfficientFrontier;
+export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options: EfficientFrontierOptions & ConstraintOptions): Promise<EfficientFrontier>;
+export function efficientFrontier(expectedReturns: ExpectedReturns | ArrayLike<number>, covariance: CovarianceInput, options?: EfficientFrontierOptions & ConstraintOptions): EfficientFrontier | Promise<EfficientFrontier> {
+  if (hasConstraintOptions(options)) {
+    return (async () => {
+      const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points", ...CONSTRAINT_OPTION_NAMES]);
+      const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
+      const points = options?.points === undefined ? 50 : options.points;
+      assertInteger("points", points, { min: 2, max: 10_000 });
+      const solved = await constrainedFrontier(prepared, options!, points, riskFreeRate);
+      if (solved === null) return sampledFrontier(prepared, points, riskFreeRate);
+      const warnings = [...new Set(solved.points.flatMap((p) => p.warnings))];
+      return { method: "efficient-frontier" as const, assets: prepared.assets, points: solved.points, certificate: solved.certificate, warnings };
+    })();
+  }
   const prepared = prepareProblem(expectedReturns, covariance, options, ["riskFreeRate", "points"]);
   const riskFreeRate = readRiskFreeRate(options, prepared.periodsPerYear).annual;
   const points = options?.points === undefined ? 50 : options.points;
   assertInteger("points", points, { min: 2, max: 10_000 });
+  return sampledFrontier(prepared, points, riskFreeRate);
+}
+
+/** The frontier read off the critical line (no constraint options). */
+function sampledFrontier(prepared: ReturnType<typeof prepareProblem>, points: number, riskFreeRate: number): EfficientFrontier {
   const P = prepared.scaled;
   const annualVariance = (w: Float64Array) => portfolioVariance(prepared.Sigma, w) * prepared.periodsPerYear;
   const onInfeasible = infeasibleIn(prepared, {});

@@ -32,9 +32,13 @@ import { hasConstraintOptions, solveConstrained } from "./_internal/solveConstra
  *   names it, and the collinear assets when Σ is singular where the optimum lies); INFEASIBLE when
  *   the weight rules cannot all hold; SOLVER_FAILURE when the KKT residuals exceed 1e-9.
  * @example
- * const r = minimumVariance(covariance([[0.04, 0.006], [0.006, 0.09]], { assets: ["A", "B"], frequency: "annual" }));
+ * const S = covariance([[0.04, 0.006], [0.006, 0.09]], { assets: ["A", "B"], frequency: "annual" });
+ * const r = minimumVariance(S);
  * r.weights // => [{ id: "A", weight: 0.7118644067796611 }, { id: "B", weight: 0.28813559322033894 }]
  * r.certificate.status // => "optimal"
+ * const capped = await minimumVariance(S, { groups: { sector: { A: "Tech" } }, groupLimits: { sector: { Tech: [0, 0.5] } } });
+ * capped.warnings // => ["rules that bind at the optimum: groupLimits.sector.Tech"]
+ * capped.certificate.solver // => "highs-qp"
  */
 export function minimumVariance(covariance: CovarianceInput, options?: MeanVarianceOptions & WithoutConstraints): MeanVarianceResult<"minimum-variance">;
 export function minimumVariance(covariance: CovarianceInput, options: ConstrainedMeanVarianceOptions): Promise<MeanVarianceResult<"minimum-variance">>;

@@ -69,6 +69,10 @@ const OPTION_NAMES = [...CVAR_RULE_OPTION_NAMES, ...CONSTRAINT_OPTION_NAMES, "re
  * units of the normalised objective, or relative to the returns' size for targetCvar).
  * For the least CVaR, with or without a target return, see {@link minimumCvar}.
  *
+ * With constraint options (docs/maths.md#portfolio-constraints) both forms solve under the rules
+ * (the trade-off's anchors too); costs and L2 lower the expected return by `Σc|w − w⁰|/P + γ·Σw²/P`;
+ * conflicting rules are refused before solving, naming them; each binding rule is named in a warning.
+ *
  * @see docs/maths.md#minimum-cvar
  * Cost: two LPs (the minimum-CVaR anchor or check, then the problem): tens of ms for 100 assets ×
  * 1260 days (bench/suites/optimize.ts); seconds when a minHoldings rule binds.

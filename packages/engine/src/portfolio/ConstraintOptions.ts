@@ -5,13 +5,19 @@
  * closest ids. A rule that does not bind changes nothing: the result equals the one without it.
  *
  * @example
- * await minimumCvar(returns, {
+ * const returns = assetReturns([[0.01, -0.02, 0.00], [-0.03, 0.01, 0.01], [0.02, 0.00, -0.01], [0.00, -0.01, 0.02]], { assets: ["A01", "A02", "A03"], frequency: "daily" });
+ * const p = await minimumCvar(returns, {
+ *   confidence: 0.5,
  *   groups: { sector: { A01: "Technology", A02: "Technology", A03: "Energy" } },
  *   groupLimits: { sector: { Technology: [0, 0.3] } },
  *   previousWeights: { A01: 0.5, A03: 0.5 },
  *   maxTurnover: 0.2,
  *   transactionCosts: 0.001,
  * });
+ * // The cap forces A01 down to 0.3 and the turnover limit allows no more trading than that:
+ * p.weights // => [{ id: "A01", weight: 0.3 }, { id: "A02", weight: 0 }, { id: "A03", weight: 0.7 }]
+ * p.warnings.length // => 2
+ * p.warnings[0] // => "the rule groupLimits.sector.Technology binds at these weights: relaxing it could improve the objective"
  */
 export interface ConstraintOptions {
   /**

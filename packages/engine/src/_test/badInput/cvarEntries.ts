@@ -82,6 +82,31 @@ const sharedBreakers = [
     const r = a[0] as { assets?: string[]; assetIds?: string[] };
     (a[1] as { maxWeight: number }).maxWeight = 0.5 / (r.assets ?? r.assetIds)!.length;
   }, ["INFEASIBLE"]),
+  custom("previousWeights: unknown id", "previousWeights.ZZZ", (a) => {
+    Object.assign(a[1] as object, { previousWeights: { ZZZ: 0.5 } });
+  }),
+  custom("maxTurnover < 0", "maxTurnover", (a) => {
+    Object.assign(a[1] as object, { maxTurnover: -0.1 });
+  }),
+  custom("transactionCosts >= 1", "transactionCosts", (a) => {
+    Object.assign(a[1] as object, { transactionCosts: 1 });
+  }),
+  custom("l2Regularization < 0", "l2Regularization", (a) => {
+    Object.assign(a[1] as object, { l2Regularization: -1 });
+  }),
+  custom("maxGrossExposure < 1", "maxGrossExposure", (a) => {
+    Object.assign(a[1] as object, { maxGrossExposure: 0.5 });
+  }),
+  custom("linear rule without a bound", "linearConstraints[0]", (a) => {
+    Object.assign(a[1] as object, { linearConstraints: [{ coefficients: {} }] });
+  }),
+  custom("groupLimits naming no group", "groupLimits.sector", (a) => {
+    Object.assign(a[1] as object, { groupLimits: { sector: { Tech: [0, 0.3] } } });
+  }),
+  custom("maxTurnover below half of a first purchase", "maxTurnover", (a) => {
+    Object.assign(a[1] as object, { maxTurnover: 0.2, minHoldings: undefined });
+    delete (a[1] as { minHoldings?: number }).minHoldings;
+  }, ["INFEASIBLE"]),
   custom("minHoldings > assets", "minHoldings", (a) => {
     const r = a[0] as { assets?: string[]; assetIds?: string[] };
     (a[1] as { minHoldings: number }).minHoldings = (r.assets ?? r.assetIds)!.length + 1;

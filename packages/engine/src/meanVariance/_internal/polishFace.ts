@@ -89,13 +89,33 @@ export function solveFace(qp: GeneralQp, start: Float64Array, face: Face, startC
     position[j] = free.length;
     free.push(j);
   }
+  // Active rows restricted to the free columns, kept only when independent of those kept before
+  // (Gram–Schmidt): a row implied by others (a weight held at its previous value by its trade row
+  // and by the budget) would make the face system singular; its multiplier is left to multipliersLp.
   const activeRows: number[] = [];
+  const basis: Float64Array[] = [];
   qp.rows.forEach((row, r) => {
     if (face.rows[r] === 0) return;
-    for (let k = 0; k < row.index.length; k++) if (position[row.index[k]!]! >= 0 && row.values[k] !== 0) {
-      activeRows.push(r);
-      return;
+    const v = new Float64Array(free.length);
+    let norm = 0;
+    for (let k = 0; k < row.index.length; k++) {
+      const p = position[row.index[k]!]!;
+      if (p >= 0) v[p] = v[p]! + row.values[k]!;
     }
+    for (let a = 0; a < v.length; a++) norm = Math.max(norm, Math.abs(v[a]!));
+    if (norm === 0) return;
+    for (const e of basis) {
+      let d = 0;
+      for (let a = 0; a < v.length; a++) d += e[a]! * v[a]!;
+      for (let a = 0; a < v.length; a++) v[a] = v[a]! - d * e[a]!;
+    }
+    let rest = 0;
+    for (let a = 0; a < v.length; a++) rest += v[a]! * v[a]!;
+    rest = Math.sqrt(rest);
+    if (!(rest > 1e-10 * norm)) return;
+    for (let a = 0; a < v.length; a++) v[a] = v[a]! / rest;
+    basis.push(v);
+    activeRows.push(r);
   });
   const activeCones: number[] = [];
   for (let k = 0; k < qp.cones.length; k++) if (face.cones[k] === 1) activeCones.push(k);

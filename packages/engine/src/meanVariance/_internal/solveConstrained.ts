@@ -158,21 +158,30 @@ function solveFor(highs: Highs, prepared: PreparedProblem, c: CompiledConstraint
     try {
       solution = solveOrStop(highs, layout.qp);
     } catch (cause) {
-      if (!(cause instanceof EngineError) || cause.code !== "SOLVER_FAILURE" || k === constants.length - 1) throw cause;
+      if (!(cause instanceof EngineError) || cause.code !== "SOLVER_FAILURE") throw cause;
+      if (k === constants.length - 1) {
+        // HiGHS's QP solver can fail outright on a target the rules cannot reach: say so when that is why.
+        if (goal.kind === "efficient-return" || goal.kind === "efficient-risk") refuse(highs, prepared, c, goal, riskFreeRate, true);
+        throw cause;
+      }
     }
   }
-  if (solution === "infeasible") refuse(highs, prepared, c, goal, riskFreeRate);
+  if (solution === "infeasible") {
+    refuse(highs, prepared, c, goal, riskFreeRate);
+    throw new EngineError("INFEASIBLE", `the rules cannot hold together (${ruleList(c)})`);
+  }
   const solved = solution as GeneralSolution;
   const weights = weightsOf(prepared.n, solved.x, layout.kappa);
   return { weights, solution: solved, objective: annualObjective(prepared, c, goal, weights, riskFreeRate), binding: bindingRules(layout.qp, solved, layout.bookkeeping) };
 }
 
 /** INFEASIBLE for a goal the (feasible) rules cannot reach, with the reachable figure where it is one solve away. */
-function refuse(highs: Highs, prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, riskFreeRate: number): never {
+function refuse(highs: Highs, prepared: PreparedProblem, c: CompiledConstraints, goal: ConstrainedGoal, riskFreeRate: number, onlyIfUnreachable = false): void {
   const rules = ruleList(c);
   if (goal.kind === "efficient-return") {
     const best = solveOrStop(highs, buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 }).qp);
     const largest = best === "infeasible" ? Number.NaN : annualObjective(prepared, { ...c, l2: 0, costs: null }, { kind: "efficient-risk", targetVolatility: 1e6 }, weightsOf(prepared.n, best.x, -1), 0);
+    if (onlyIfUnreachable && !(goal.targetReturn > largest)) return;
     throw new EngineError("INFEASIBLE", `targetReturn ${formatNumber(goal.targetReturn)} is above the largest expected return the rules allow (${rules}): ${formatNumber(largest)} a year`, {
       field: "targetReturn",
       details: { targetReturn: goal.targetReturn, largestReturn: largest, rules: ruleNames(c) },
@@ -181,6 +190,7 @@ function refuse(highs: Highs, prepared: PreparedProblem, c: CompiledConstraints,
   if (goal.kind === "efficient-risk") {
     const least = solveOrStop(highs, buildGeneralQp(prepared, { ...c, l2: 0, costs: null }, { kind: "min-variance" }).qp);
     const floor = least === "infeasible" ? Number.NaN : Math.sqrt(portfolioVariance(prepared.Sigma, weightsOf(prepared.n, least.x, -1)) * prepared.periodsPerYear);
+    if (onlyIfUnreachable && !(goal.targetVolatility < floor)) return;
     throw new EngineError("INFEASIBLE", `targetVolatility ${formatNumber(goal.targetVolatility)} is below the least volatility the rules allow (${rules}): ${formatNumber(floor)} a year`, {
       field: "targetVolatility",
       details: { targetVolatility: goal.targetVolatility, minimumVolatility: floor, rules: ruleNames(c) },

@@ -4,7 +4,8 @@ import { statusName, withSolverModel } from "../../optimize/_internal/solver.ts"
 import type { Kkt } from "./certify.ts";
 import { generalKkt, reducedCosts, worstOf, type GeneralMultipliers } from "./generalKkt.ts";
 import { coneValue, type GeneralQp } from "./generalQp.ts";
-import { polish } from "./polishFace.ts";
+import { multipliersLp } from "./multipliersLp.ts";
+import { faceOf, polish } from "./polishFace.ts";
 
 /** The certified optimum of a {@link GeneralQp}. */
 export interface GeneralSolution {
@@ -141,6 +142,12 @@ export function solveGeneral(highs: Highs, qp: GeneralQp): GeneralSolution {
         if (best === null || worstOf(own.kkt) < worstOf(best.kkt)) best = own;
         const polished = polish(qp, x, mult.cones, 1e-7);
         if (polished !== null && worstOf(polished.kkt) < worstOf(best.kkt)) best = { ...polished, solves: round };
+        if (worstOf(best.kkt) > CONSTRAINED_KKT_TOLERANCE) {
+          // A degenerate face: the point is right but the face system leaves multipliers undetermined.
+          const point = best.x;
+          const lp = multipliersLp(highs, qp, point, faceOf(qp, point, 1e-9));
+          if (lp !== null && worstOf(lp.kkt) < worstOf(best.kkt)) best = { ...lp, solves: round };
+        }
         if (worstOf(best.kkt) <= CONSTRAINED_KKT_TOLERANCE) return best;
         let added = 0;
         qp.cones.forEach((cone, k) => {

@@ -120,13 +120,13 @@ def solve_case(case):
     if TE is not None:
         cons.append({"type": "ineq", "fun": lambda z: (TE * TE - (z[:N] - b) @ S @ (z[:N] - b)) * 1e4})
     if method == "efficientReturn":
-        cons.append({"type": "ineq", "fun": lambda z: (mu @ z[:N] - case["target"]) * 1e3})
+        cons.append({"type": "ineq", "fun": lambda z: (mu @ z[:N] - case["target"]) * 1e6})
     if method == "efficientRisk":
         cons.append({"type": "ineq", "fun": lambda z: (case["target"] ** 2 - z[:N] @ S @ z[:N]) * 1e4})
     bounds = [(lo[i], hi[i]) for i in range(N)] + [(0, None)] * (m - N)
 
     def feasible(w):
-        tol = 1e-11
+        tol = 1e-13
         ok = abs(w.sum() - 1) <= tol and np.all(w >= lo - tol) and np.all(w <= hi + tol)
         for a, l, u in rows:
             ok = ok and l - tol <= a @ w <= u + tol

@@ -82,7 +82,8 @@ function prepare(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledC
 function problem(data: CvarReturns, rules: CvarRules, c: CompiledConstraints, prep: Prepared, fields: Partial<ConstrainedCvarProblem>): ConstrainedCvarProblem {
   return {
     n: data.n, periods: data.periods, returns: prep.scaled, confidence: rules.confidence, tailSize: prep.tailSize, gain: new Float64Array(data.n),
-    cvarWeight: 1, costWeight: 0, l2Weight: 0, constraints: c, ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }), ...fields,
+    cvarWeight: 1, costWeight: 0, l2Weight: 0, constraints: c, allScenarios: rules.method === "plain-lp",
+    ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }), ...fields,
   };
 }
 

@@ -36,6 +36,23 @@ export interface ConstrainedCvarProblem {
   constraints: CompiledConstraints;
   /** Σ per period (n×n row-major), read with a tracking-error rule. */
   covariance?: Float64Array;
+  /** Every scenario row from the start ("plain-lp"); default a seed set grown by violated scenarios ("cutting-plane"). */
+  allScenarios?: boolean;
+}
+
+/**
+ * The seed scenarios of the cutting-plane method: the 2⌈k⌉ worst days of the equal-weight portfolio
+ * and of the previous weights (their union; all T when T <= 2⌈k⌉).
+ */
+function seedScenarios(p: ConstrainedCvarProblem): number[] {
+  const count = Math.min(p.periods, 2 * Math.ceil(p.tailSize));
+  const worst = (w: ArrayLike<number>) => {
+    const r = eligibleReturns(p, w);
+    return Array.from({ length: p.periods }, (_, t) => t).sort((a, b) => r[a]! - r[b]! || a - b).slice(0, count);
+  };
+  const set = new Set(worst(new Float64Array(p.n).fill(1 / p.n)));
+  if (p.constraints.previous.some((x) => x !== 0)) for (const t of worst(p.constraints.previous)) set.add(t);
+  return [...set].sort((a, b) => a - b);
 }
 
 /** What the constrained solve certified, in the problem's units. */
@@ -53,17 +70,26 @@ export interface ConstrainedSolve {
 }
 
 /** The most cut rounds of the tracking-error outer linearisation before giving up. */
-const MAX_CUT_ROUNDS = 500;
+const MAX_CUT_ROUNDS = 1000;
+/**
+ * The proven gap a QP (L2) solve must reach, relative to 1 + |objective|: HiGHS's QP solver stops
+ * with primal points about 1e-8 from the optimum (it fails with tighter tolerances), so the
+ * tangent bound leaves gaps of a few 1e-9; the gap reached is reported in the certificate.
+ */
+const QP_GAP_TOL = 1e-8;
 /** The relative tolerance on the tracking error: TE(w) <= τ·(1 + TE_TOL). */
 export const TE_TOL = 1e-9;
 
 /**
- * Solves {@link ConstrainedCvarProblem} with every scenario in one HiGHS model (the plain RU LP; a QP
- * when l2Weight > 0). A tracking-error rule is met by outer linearisation (Kelley's cutting planes):
+ * Solves {@link ConstrainedCvarProblem} in one HiGHS model (an LP; a QP when l2Weight > 0), with every
+ * scenario row (`allScenarios`) or by scenario generation (docs/maths.md#cutting-plane): a seed set,
+ * then each round adds the scenarios whose loss exceeds α + ξ_t at the solution (fewer rows make a
+ * relaxation, so every bound below stays valid). A tracking-error rule is met by outer linearisation (Kelley's cutting planes):
  * at a solution w with TE(w) = √(dᵀΣd) > τ, d = w − b, the tangent cut (Σd)ᵀ(w' − b) <= τ·TE(w) holds
  * for every w' within the limit (Cauchy–Schwarz in the Σ inner product) and cuts w off; rounds
- * continue, warm from the last basis, until TE(w) <= τ·(1 + 1e-9). Each round's optimum bounds the
- * true optimum (a relaxation), so `gap` = bound − objective at the returned weights is proven.
+ * continue, warm from the last basis, until TE(w) <= τ·(1 + 1e-9). `gap` is proven: the objective at
+ * the returned weights against a Lagrangian bound from the row duals (safe for any duals), for the
+ * QP from the LP of its tangent at the weights; <= 1e-9 (LP) or 1e-8 (QP) relative to 1 + |objective|.
  *
  * @throws EngineError INFEASIBLE when the solver proves the rules (with the CVaR limit or return floor) cannot hold;
  *   SOLVER_FAILURE when a solve is not certified or the cuts do not converge.
@@ -91,8 +117,22 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     }
   }
   colCost[alpha] = p.cvarWeight;
-  colLower[alpha] = -inf;
   for (let t = 0; t < T; t++) colCost[xi + t] = p.cvarWeight / p.tailSize;
+  // Finite boxes that no optimum leaves, so that the Lagrangian bound below is finite: Σ|w| <= W,
+  // |r_tᵀw| <= M·W, the optimal α is a loss quantile (|α| <= M·W), ξ_t <= 2·M·W, trades <= W + Σ|w⁰|,
+  // long and short parts <= W.
+  let W = 0;
+  for (let i = 0; i < n; i++) W += Math.max(Math.abs(c.lower[i]!), Math.abs(c.upper[i]!));
+  if (cm.longShortColumn >= 0) W = Math.min(W, c.maxGrossExposure!);
+  let M = 0;
+  for (let k = 0; k < R.length; k++) M = Math.max(M, Math.abs(R[k]!));
+  let held = 0;
+  for (let i = 0; i < n; i++) held += Math.abs(c.previous[i]!);
+  colLower[alpha] = -M * W;
+  colUpper[alpha] = M * W;
+  for (let t = 0; t < T; t++) colUpper[xi + t] = 2 * M * W;
+  if (cm.tradeColumn >= 0) for (let j = 0; j < 2 * n; j++) colUpper[cm.tradeColumn + j] = W + held;
+  if (cm.longShortColumn >= 0) for (let j = 0; j < 2 * n; j++) colUpper[cm.longShortColumn + j] = W;
 
   const starts = [...cm.starts];
   const indices = [...cm.indices];
@@ -110,12 +150,18 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     rowUpper.push(upper);
     rowNames.push(name);
   };
-  for (let t = 0; t < T; t++) {
+  // Scenario rows r_tᵀw + α + ξ_t >= 0: every one (plain-lp), or a seed set to which violated ones are
+  // added (cutting-plane). Every ξ_t column is there from the start: without its row it stays 0 or
+  // free at no cost, so the model with fewer rows is a relaxation.
+  const inModel = new Uint8Array(T);
+  const scenarioRow = (t: number): Array<readonly [number, number]> => {
     const entries: Array<readonly [number, number]> = [];
     for (let i = 0; i < n; i++) if (R[t * n + i] !== 0) entries.push([i, R[t * n + i]!]);
     entries.push([alpha, 1], [xi + t, 1]);
-    push("scenario", entries, 0, inf);
-  }
+    inModel[t] = 1;
+    return entries;
+  };
+  for (const t of p.allScenarios === true ? Array.from({ length: T }, (_, t) => t) : seedScenarios(p)) push("scenario", scenarioRow(t), 0, inf);
   if (p.cvarLimit !== undefined) {
     push("targetCvar", [[alpha, 1], ...Array.from({ length: T }, (_, t) => [xi + t, 1 / p.tailSize] as const)], -inf, p.cvarLimit);
   }
@@ -143,10 +189,20 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
     }),
     ({ model }) => {
       // HiGHS's QP solver fails with both feasibility tolerances at 1e-10 (status −1); its dual tolerance stays at the default.
-      if (quadratic) model.options.set({ dual_feasibility_tolerance: 1e-7, qp_iteration_limit: 1_000_000 });
+      if (quadratic) model.options.set({ primal_feasibility_tolerance: 1e-9, dual_feasibility_tolerance: 1e-10, qp_iteration_limit: 1_000_000 });
       const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
+      const run = () => {
+        try {
+          return model.run();
+        } catch (error) {
+          // HiGHS's QP solver fails (status −1) on some models with tight tolerances; once more with its defaults.
+          if (!quadratic) throw error;
+          model.options.set({ primal_feasibility_tolerance: 1e-7, dual_feasibility_tolerance: 1e-7 });
+          return model.run();
+        }
+      };
       for (let round = 1; ; round++) {
-        const { modelStatus } = model.run();
+        const { modelStatus } = run();
         if (modelStatus === 8) {
           throw new EngineError("INFEASIBLE", "the constraint options cannot hold together with the target (the solver proved the problem infeasible)", {
             field: p.cvarLimit !== undefined ? "targetCvar" : p.returnFloor !== undefined ? "targetReturn" : "maxTrackingError",
@@ -156,6 +212,31 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
         const x = model.getSolution().colValue;
         const weights = cleanWeights(x, c);
         const bound = -model.getObjectiveValue();
+        const addScenarioRows = (list: readonly number[]): void => {
+          const start = indices.length;
+          const first = rowLower.length;
+          for (const t of list) push("scenario", scenarioRow(t), 0, inf);
+          model.addRows({
+            lower: new Float64Array(list.length), upper: new Float64Array(list.length).fill(inf),
+            matrix: {
+              format: "csr", numRows: list.length, numCols, starts: Int32Array.from(starts.slice(first), (k) => k - start),
+              indices: Int32Array.from(indices.slice(start)), values: Float64Array.from(values.slice(start)),
+            },
+          });
+        };
+        const violated: number[] = [];
+        const remaining: number[] = [];
+        for (let t = 0; t < T; t++) {
+          if (inModel[t]) continue;
+          remaining.push(t);
+          let loss = 0;
+          for (let i = 0; i < n; i++) loss -= R[t * n + i]! * x[i]!;
+          if (loss > x[alpha]! + x[xi + t]!) violated.push(t);
+        }
+        if (violated.length > 0) {
+          addScenarioRows(violated);
+          continue;
+        }
         if (tracking) {
           const { te, sd } = trackingError(weights, c.benchmark!, p.covariance!, n);
           const tau = c.maxTrackingErrorPerPeriod!;
@@ -174,17 +255,95 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
               lower: Float64Array.of(-inf), upper: Float64Array.of(rhs),
               matrix: { format: "csr", numRows: 1, numCols, starts: Int32Array.of(0, cut.length), indices: Int32Array.from(cut), values: Float64Array.from(cut, (i) => sd[i]! / norm) },
             });
+            push("maxTrackingError", cut.map((i) => [i, sd[i]! / norm] as const), -inf, rhs);
             continue;
           }
         }
         const objective = objectiveAt(p, weights);
-        const gap = Math.max(0, bound - objective);
-        const scale = 1 + Math.abs(bound);
-        if (gap > (quadratic ? 1e-7 : GAP_TOL) * scale) {
-          throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the constrained mean-CVaR problem: gap ${gap} > ${GAP_TOL}`);
+        // The proven gap: the objective at the weights against a Lagrangian bound from the solver's row
+        // duals (valid for any duals, so the solver's tolerances cannot make it wrong), or the model's
+        // value when that is lower (a relaxation's optimum, for the LP).
+        const lagrangian = quadratic
+          ? -linearisedBound(highs, weights, 2 * p.l2Weight, colCost, colLower, colUpper, starts, indices, values, rowLower, rowUpper)
+          : -lagrangianBound(model.getSolution().rowDual, colCost, colLower, colUpper, 0, n, starts, indices, values, rowLower, rowUpper, inf);
+        const proven = quadratic ? lagrangian : Math.min(bound, lagrangian);
+        const gap = Math.max(0, proven - objective);
+        const scale = 1 + Math.abs(objective);
+        if (!(gap <= (quadratic ? QP_GAP_TOL : GAP_TOL) * scale) && remaining.length > 0) {
+          // Numerical trouble with a partial model: every remaining scenario makes it the full problem.
+          addScenarioRows(remaining);
+          continue;
+        }
+        if (!(gap <= (quadratic ? QP_GAP_TOL : GAP_TOL) * scale)) {
+          throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the constrained mean-CVaR problem: proven gap ${gap} > ${GAP_TOL}`);
         }
         return { weights, objective, gap, iterations: round, method: quadratic ? "qp" : "lp", binding: bindingRules(p, weights) };
       }
+    },
+  );
+}
+
+/**
+ * A lower bound on min ½·d·Σ_{j<n} x_j² + cᵀx over {L <= Ax <= U, lb <= x <= ub} from any row
+ * multipliers y (weak duality; Neumaier & Shcherbina 2004, "Safe bounds in linear and mixed-integer
+ * programming", Math. Programming 99): min_box [½·d·Σx_j² + (c − Aᵀy)ᵀx] + Σ_r min_{s∈[L_r, U_r]} y_r·s.
+ * A multiplier whose sign meets an open side is set to 0 (any y gives a bound).
+ */
+function lagrangianBound(
+  dual: Float64Array, cost: Float64Array, lower: Float64Array, upper: Float64Array, d: number, n: number,
+  starts: readonly number[], indices: readonly number[], values: readonly number[], rowLower: readonly number[], rowUpper: readonly number[], inf: number,
+): number {
+  const g = Float64Array.from(cost);
+  let bound = 0;
+  for (let r = 0; r < rowLower.length; r++) {
+    let y = dual[r]!;
+    if ((y > 0 && rowLower[r]! <= -inf) || (y < 0 && rowUpper[r]! >= inf)) y = 0;
+    if (y === 0) continue;
+    bound += y > 0 ? y * rowLower[r]! : y * rowUpper[r]!;
+    for (let k = starts[r]!; k < starts[r + 1]!; k++) g[indices[k]!]! -= y * values[k]!;
+  }
+  for (let j = 0; j < g.length; j++) {
+    const gj = g[j]!;
+    if (j < n && d > 0) {
+      const x = Math.min(upper[j]!, Math.max(lower[j]!, -gj / d));
+      bound += 0.5 * d * x * x + gj * x;
+    } else if (gj > 0) bound += lower[j]! <= -inf ? -Infinity : gj * lower[j]!;
+    else if (gj < 0) bound += upper[j]! >= inf ? -Infinity : gj * upper[j]!;
+  }
+  return bound;
+}
+
+/**
+ * A lower bound on the QP's minimum with an accurate dual (HiGHS's QP duals are not accurate enough
+ * for a 1e-9 bound): the quadratic ½·d·‖w‖² is at least its tangent at w*, ½·d·‖w*‖² + d·w*ᵀ(w − w*),
+ * so the LP with cost c + d·w* (on w), solved by the simplex method, minus ½·d·‖w*‖² bounds the QP from
+ * below (its Lagrangian bound, safe for any duals). At the QP's optimum w* the two agree (the
+ * Frank–Wolfe gap is 0 there), so the bound is tight.
+ */
+function linearisedBound(
+  highs: Highs, w: Float64Array, d: number, cost: Float64Array, lower: Float64Array, upper: Float64Array,
+  starts: readonly number[], indices: readonly number[], values: readonly number[], rowLower: readonly number[], rowUpper: readonly number[],
+): number {
+  const n = w.length;
+  const linear = Float64Array.from(cost);
+  let constant = 0;
+  for (let i = 0; i < n; i++) {
+    linear[i] = linear[i]! + d * w[i]!;
+    constant += 0.5 * d * w[i]! * w[i]!;
+  }
+  const numRows = rowLower.length;
+  const numCols = cost.length;
+  return withSolverModel(
+    () => ({
+      model: highs.createModel({
+        numCols, numRows, colCost: linear, colLower: lower, colUpper: upper, rowLower: Float64Array.from(rowLower), rowUpper: Float64Array.from(rowUpper),
+        matrix: { format: "csr", numRows, numCols, starts: Int32Array.from(starts), indices: Int32Array.from(indices), values: Float64Array.from(values) },
+      }),
+    }),
+    ({ model }) => {
+      const { modelStatus } = model.run();
+      if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver did not certify the L2 bound: ${statusName(modelStatus)}`);
+      return lagrangianBound(model.getSolution().rowDual, linear, lower, upper, 0, n, starts, indices, values, rowLower, rowUpper, highs.infinity) - constant;
     },
   );
 }

@@ -4,6 +4,7 @@ docs/maths.md#portfolio-constraints with scipy.optimize.linprog(method="highs").
 Reads one problem as JSON on stdin, writes {"weights", "objective", "status"} on stdout.
 
   minimum:    minimise  alpha + 1/k * sum_t xi_t + sum_i c_i (u_i + v_i) / P
+  linear:     minimise  cvarWeight * (alpha + 1/k * sum_t xi_t) - gain'w + costWeight * sum_i c_i (u_i + v_i)
   targetCvar: maximise  mu'w - sum_i c_i (u_i + v_i) / P   s.t. alpha + 1/k * sum_t xi_t <= limit
   subject to  sum w = 1, lower <= w <= upper, lo_k <= a_k'w <= hi_k,
               xi_t >= -r_t'w - alpha, xi >= 0,
@@ -38,14 +39,21 @@ def solve(d):
     c = np.zeros(nc)
     form = d["form"]
     mu = R.mean(axis=0)
+    cost_weight = 1 / P
     if form == "minimum":
         c[ia] = 1
         c[ia + 1:] = 1 / k
+    elif form == "linear":
+        # minimise cvarWeight * CVaR - gain'w + costWeight * sum c |dw|
+        c[:n] = -np.array(d["gain"], dtype=float)
+        c[ia] = d["cvarWeight"]
+        c[ia + 1:] = d["cvarWeight"] / k
+        cost_weight = d["costWeight"]
     else:
         c[:n] = -mu
     if trades:
-        c[nw:nw + n] = costs / P
-        c[nw + n:nw + 2 * n] = costs / P
+        c[nw:nw + n] = costs * cost_weight
+        c[nw + n:nw + 2 * n] = costs * cost_weight
     A_ub, b_ub, A_eq, b_eq = [], [], [], []
     row = np.zeros(nc); row[:n] = 1; A_eq.append(row); b_eq.append(1.0)
     for r in d["rows"]:
@@ -94,7 +102,7 @@ def solve(d):
         scale = np.max(np.abs(g))
         a = np.zeros(nc); a[:n] = g / scale
         A_ub.append(a); b_ub.append((d["te"] * te + g @ b) / scale)
-    objective = res.fun if form == "minimum" else -res.fun
+    objective = -res.fun if form == "targetCvar" else res.fun
     return {"status": "optimal", "weights": w.tolist(), "objective": float(objective)}
 
 

@@ -154,12 +154,24 @@ function isFeasible(highs: Highs, c: CompiledConstraints, kept: ReadonlySet<stri
     return true;
   });
   if (!linear || !tracking) return linear;
-  return withSolverModel(() => create(true), ({ model }) => {
-    // HiGHS's QP solver fails (status −1) with both feasibility tolerances at 1e-10; the dual one at its default suffices here.
-    model.options.set({ qp_iteration_limit: 100_000, dual_feasibility_tolerance: 1e-7 });
-    const { modelStatus } = model.run();
-    if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver could not find the least tracking error the rules allow: ${statusName(modelStatus)}`);
-    const limit = c.maxTrackingErrorPerPeriod!;
-    return model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
-  });
+  // HiGHS's QP solver fails (status −1) on some models with tight tolerances: the looser settings are
+  // tried in turn (the least tracking error is compared with τ² with a relative slack of 1e-9 anyway).
+  const attempts = [
+    { primal_feasibility_tolerance: 1e-10, dual_feasibility_tolerance: 1e-7 },
+    { primal_feasibility_tolerance: 1e-7, dual_feasibility_tolerance: 1e-7 },
+  ];
+  for (const [k, tolerances] of attempts.entries()) {
+    try {
+      return withSolverModel(() => create(true), ({ model }) => {
+        model.options.set({ qp_iteration_limit: 100_000, ...tolerances });
+        const { modelStatus } = model.run();
+        if (modelStatus !== 7) throw new EngineError("SOLVER_FAILURE", `the HiGHS solver could not find the least tracking error the rules allow: ${statusName(modelStatus)}`);
+        const limit = c.maxTrackingErrorPerPeriod!;
+        return model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
+      });
+    } catch (error) {
+      if (k === attempts.length - 1) throw error;
+    }
+  }
+  return true;
 }

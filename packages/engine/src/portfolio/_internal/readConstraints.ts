@@ -234,7 +234,7 @@ function closestOf(key: string, known: readonly string[]): string[] {
 
 function unknownAsset(field: string, id: string, assets: readonly string[]): never {
   const closest = closestOf(id, assets);
-  throw new EngineError("INVALID_INPUT", `${field} names asset ${id}, which is not among the ${assets.length} assets (closest: ${closest.join(", ")})`, {
+  throw new EngineError("INVALID_INPUT", `${field}.${id} names asset ${id}, which is not among the ${assets.length} assets (closest: ${closest.join(", ")})`, {
     field: `${field}.${id}`,
     details: { id, closest },
   });
