@@ -1,5 +1,5 @@
 // Strict inputs everywhere (docs/maths.md#strict-inputs): every options object of the portfolio-construction
-// and issue-24 functions refuses a misspelt key, naming it and the closest valid name, before any work.
+// and tear-sheet statistics functions refuses a misspelt key, naming it and the closest valid name, before any work.
 import { describe, expect, it } from "vitest";
 import * as engine from "./index.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The issue-24 statistics and convention presets against oracle_quantStats.json, written by
+ * The tear-sheet statistics and convention presets against oracle_quantStats.json, written by
  * _test/oracle_quantStats.py with numpy and scipy from the formulas of docs/maths.md (and, for the
  * presets, from empyrical's and quantstats' documented definitions).
  */

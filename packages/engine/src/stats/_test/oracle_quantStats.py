@@ -1,5 +1,5 @@
-"""Writes oracle_quantStats.json: the independent oracle of the tear-sheet statistics added for
-issue 24 (skewness, kurtosis, omega, tail ratio, gain-to-pain, payoff, profit factor, Kelly,
+"""Writes oracle_quantStats.json: the independent oracle of the tear-sheet statistics
+(skewness, kurtosis, omega, tail ratio, gain-to-pain, payoff, profit factor, Kelly,
 ulcer index, recovery factor, probabilistic and deflated Sharpe ratio, Cornish-Fisher VaR,
 rolling Sortino, monthly and annual returns) and of the convention presets (empyrical and
 quantstats formulas, written here from their documented definitions: neither library is
