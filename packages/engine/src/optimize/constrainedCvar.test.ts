@@ -50,6 +50,10 @@ interface OracleAnswer {
   status: string;
   weights: number[] | null;
   objective: number | null;
+  /** With L2: the Frank–Wolfe bound at the oracle's weights (a lower bound when minimised, upper when maximised). */
+  lower?: number;
+  /** With L2 and `at`: the objective at `at` minus the bound linearised there (the engine's certificate gap, recomputed). */
+  gapAt?: number;
 }
 
 /** Runs the scipy oracle (oracle_constrainedCvar.py) on problems built from the options' own definitions. */
@@ -63,12 +67,16 @@ interface OracleCase {
   costWeight?: number;
   minHoldings?: number;
   minActiveWeight?: number;
+  /** Weights (in the assets' order) at which to recompute the L2 certificate gap. */
+  at?: number[];
+  /** The L2 weight per period of the "linear" form (else the options' l2Regularization / P). */
+  l2Weight?: number;
 }
 
 function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
   const n = r.assets.length;
   const problems = cases.map(
-    ({ options, maxWeight, form, limit, gain, cvarWeight, costWeight, minHoldings, minActiveWeight }) => {
+    ({ options, maxWeight, form, limit, gain, cvarWeight, costWeight, minHoldings, minActiveWeight, at, l2Weight }) => {
       const c = readConstraints(options, r.assets, maxWeight, P);
       return {
         n,
@@ -96,6 +104,9 @@ function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
         gross: c.maxGrossExposure,
         minHoldings: minHoldings ?? null,
         minActiveWeight: minActiveWeight ?? null,
+        l2: c.l2,
+        l2Weight: l2Weight ?? null,
+        at: at ?? null,
       };
     },
   );
@@ -459,6 +470,132 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect((unknown as EngineError).message).toContain("did you mean groupLimits?");
     const target = await meanCvar(r, { minWeight: -0.1, targetCvar: 0.0001 }).catch((x: unknown) => x);
     expect((target as EngineError).code).toBe("INFEASIBLE");
+  });
+
+  it("with L2 agree with the scipy QP oracle (minimum and target-CVaR forms; alone, with groups, with turnover): objective to 1e-9, rules held, certificate gap recomputed", async () => {
+    const l2Cases: Array<{ name: string; options: ConstraintOptions; maxWeight: number }> = [
+      { name: "L2 alone", options: { l2Regularization: 5 }, maxWeight: 1 },
+      {
+        name: "L2 with groups",
+        options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } }, l2Regularization: 5 },
+        maxWeight: 0.6,
+      },
+      {
+        name: "L2 with turnover",
+        options: { previousWeights: { A5: 0.7, A4: 0.3 }, maxTurnover: 0.25, l2Regularization: 2 },
+        maxWeight: 1,
+      },
+      {
+        name: "L2 with groups, turnover and costs",
+        options: {
+          groups: sectors,
+          groupLimits: { sector: { Tech: [0, 0.4] } },
+          previousWeights: { A0: 0.5, A3: 0.5 },
+          maxTurnover: 0.45,
+          transactionCosts: 0.01,
+          l2Regularization: 1,
+        },
+        maxWeight: 0.7,
+      },
+    ];
+    const limit = 0.03;
+    const n = r.assets.length;
+    const mean = r.assets.map(
+      (_, i) =>
+        Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+    );
+    for (const { name, options, maxWeight } of l2Cases) {
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      const penalty = (w: readonly number[]) =>
+        (c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P) +
+        (c.l2 * w.reduce((a, x) => a + x * x, 0)) / P;
+      const least = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE });
+      const most = await meanCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, targetCvar: limit });
+      const wl = vector(r, least.weights);
+      const wm = vector(r, most.weights);
+      const [a, b] = oracle(r, [
+        { options, maxWeight, form: "minimum", at: wl },
+        { options, maxWeight, form: "targetCvar", limit, at: wm },
+      ]);
+      for (const [form, p, w, answer, objective] of [
+        ["minimum", least, wl, a!, cvarOf(r, wl) + penalty(wl)],
+        ["targetCvar", most, wm, b!, wm.reduce((s, x, i) => s + x * mean[i]!, 0) - penalty(wm)],
+      ] as const) {
+        const label = `${name} (${form})`;
+        assertRulesHold(r, options, maxWeight, w);
+        if (form === "targetCvar") expect(cvarOf(r, w), label).toBeLessThanOrEqual(limit + 1e-9);
+        expect(p.certificate.solver, label).toBe("qp");
+        expect(p.certificate.status, label).toBe("optimal");
+        expect(answer.status, label).toBe("optimal");
+        // The oracle certifies itself: its Frank–Wolfe bound is within 1e-11 of its objective.
+        const sign = form === "minimum" ? 1 : -1;
+        expect(sign * (answer.objective! - answer.lower!), label).toBeLessThanOrEqual(1e-11);
+        expect(sign * (answer.objective! - answer.lower!), label).toBeGreaterThanOrEqual(-1e-13);
+        // The engine's objective: recomputed from the weights, the oracle's to 1e-9, never past the oracle's bound.
+        expect(Math.abs(p.certificate.objective! - objective), label).toBeLessThanOrEqual(1e-12);
+        expect(Math.abs(objective - answer.objective!), label).toBeLessThanOrEqual(1e-9);
+        expect(sign * (objective - answer.lower!), label).toBeGreaterThanOrEqual(-1e-12);
+        // The certificate's gap, recomputed at the engine's weights from the formulas (the bound linearised there
+        // over every scenario): the engine's bound, from the same linearisation over its scenario rows, is no
+        // tighter, and its gap covers the distance to the oracle's optimum.
+        expect(answer.gapAt!, label).toBeGreaterThanOrEqual(-1e-13);
+        expect(p.certificate.gap, label).toBeGreaterThanOrEqual(answer.gapAt! - 1e-12);
+        expect(p.certificate.gap, label).toBeGreaterThanOrEqual(sign * (objective - answer.objective!) - 1e-12);
+        expect(p.certificate.gap, label).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(objective)));
+      }
+    }
+  });
+
+  it("with L2 in the trade-off form agree with the scipy QP oracle (the normalised objective to 1e-9, the gap recomputed)", async () => {
+    const options: ConstraintOptions = {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0.1, 0.35], Health: [0, 0.3] } },
+      previousWeights: { A5: 0.3, A2: 0.4, A0: 0.3 },
+      maxTurnover: 0.4,
+      l2Regularization: 3,
+    };
+    const n = r.assets.length;
+    const mean = r.assets.map(
+      (_, i) =>
+        Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+    );
+    const ret = (w: readonly number[]) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
+    // The anchors are the plain LPs under the same rules (L2 enters only the trade-off's return term).
+    const plainRules = { ...options, l2Regularization: 0 };
+    const [least, most] = oracle(r, [
+      { options: plainRules, maxWeight: 1, form: "minimum" },
+      { options: plainRules, maxWeight: 1, form: "linear", gain: mean, cvarWeight: 0 },
+    ]);
+    const bestCvar = least!.objective!;
+    const bestReturn = ret(most!.weights!);
+    const sR = bestReturn - ret(least!.weights!);
+    const sC = cvarOf(r, most!.weights!) - bestCvar;
+    const m = 1;
+    const l2 = (w: readonly number[]) => (3 * w.reduce((a, x) => a + x * x, 0)) / P;
+    const J = (w: readonly number[]) => (m * (bestReturn - ret(w) + l2(w))) / sR + (cvarOf(r, w) - bestCvar) / sC;
+    const p = await meanCvar(r, { ...options, confidence: CONFIDENCE, returnMultiplier: m });
+    const w = vector(r, p.weights);
+    assertRulesHold(r, options, 1, w);
+    expect(p.certificate.solver).toBe("qp");
+    const [answer] = oracle(r, [
+      {
+        options,
+        maxWeight: 1,
+        form: "linear",
+        gain: mean.map((x) => (m * x) / sR),
+        cvarWeight: 1 / sC,
+        l2Weight: (m * 3) / (P * sR),
+        at: w,
+      },
+    ]);
+    // The oracle minimises J less its constant m·R*/s_R − C*/s_C.
+    const constant = (m * bestReturn) / sR - bestCvar / sC;
+    expect(answer!.objective! - answer!.lower!).toBeLessThanOrEqual(1e-11);
+    expect(Math.abs(J(w) - (answer!.objective! + constant))).toBeLessThanOrEqual(1e-9);
+    expect(J(w) - constant).toBeGreaterThanOrEqual(answer!.lower! - 1e-12);
+    expect(Math.abs(-p.certificate.objective! - J(w))).toBeLessThanOrEqual(1e-9);
+    expect(p.certificate.gap).toBeGreaterThanOrEqual(answer!.gapAt! - 1e-12);
+    expect(p.certificate.gap).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(J(w))));
   });
 
   it("with L2 solves the QP: weights spread as γ grows, and the rules hold", async () => {
