@@ -714,3 +714,115 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect(outcomes.solved).toBeGreaterThan(10);
   });
 });
+
+describe("minimumCvar and meanCvar under constraint options: one deadline for every round", () => {
+  // Enough scenarios that scenario generation needs several rounds (the seed set alone does not certify the optimum).
+  const big = universe(11, 20, 1000);
+  const groups = {
+    sector: Object.fromEntries(big.assets.map((id, i) => [id, ["Tech", "Energy", "Health", "Retail"][i % 4]!])),
+  };
+  const options: ConstraintOptions = {
+    groups,
+    groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } },
+    previousWeights: Object.fromEntries(big.assets.map((id) => [id, 1 / 20])),
+    maxTurnover: 0.5,
+    transactionCosts: 0.002,
+  };
+  const n = big.assets.length;
+  const costsOf = (w: readonly number[]) =>
+    w.reduce((a, x) => a + 0.002 * Math.abs(x - 1 / n), 0) / P;
+  const mean = big.assets.map(
+    (_, i) => Array.from({ length: big.periods }, (_, t) => big.returns[t * n + i]!).reduce((a, x) => a + x, 0) / big.periods,
+  );
+  const stoppedWarning = (p: { warnings: string[] }) =>
+    p.warnings.some((x) => x.startsWith("the solver stopped at the time limit (1e-9 s) before proving the optimum"));
+
+  it("minimumCvar: a deadline that cannot be met stops scenario generation after its first round, with feasible weights, the proven gap around the oracle's optimum and the warning", async () => {
+    const [answer] = oracle(big, [{ options, maxWeight: 1, form: "minimum" }]);
+    const free = await minimumCvar(big, { ...options, confidence: CONFIDENCE });
+    // Without a limit the optimum needs more than the seed round, so a deadline that has passed stops it.
+    expect(free.certificate.iterations).toBeGreaterThan(1);
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(p.certificate.solver).toBe("lp");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = cvarOf(big, w) + costsOf(w);
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    // The optimum lies in [objective − gap, objective]; the stopped point is not the optimum.
+    expect(answer!.objective!).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-10);
+    expect(answer!.objective!).toBeLessThanOrEqual(objective + 1e-9);
+    expect(objective).toBeGreaterThan(answer!.objective! + 1e-6);
+    // A limit that is met changes nothing.
+    const ample = await minimumCvar(big, { ...options, confidence: CONFIDENCE, timeLimitSeconds: 600 });
+    expect(ample.certificate.status).toBe("optimal");
+    expect(ample.certificate.objective).toBe(free.certificate.objective);
+    expect(Math.abs(free.certificate.objective! - answer!.objective!)).toBeLessThanOrEqual(1e-9);
+  });
+
+  it("minimumCvar with L2: the QP rounds stop at the deadline the same way", async () => {
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2, timeLimitSeconds: 1e-9 });
+    const free = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(p.certificate.solver).toBe("qp");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = cvarOf(big, w) + costsOf(w) + (2 * w.reduce((a, x) => a + x * x, 0)) / P;
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    // The certified optimum lies within the stopped answer's gap below it.
+    expect(free.certificate.status).toBe("optimal");
+    expect(free.certificate.objective!).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-9);
+    expect(free.certificate.objective!).toBeLessThanOrEqual(objective + 1e-9);
+  });
+
+  it("meanCvar (target CVaR): a stopped round over the limit is moved towards the least-CVaR portfolio until it meets it", async () => {
+    const limit = 0.012;
+    const [answer] = oracle(big, [{ options, maxWeight: 1, form: "targetCvar", limit }]);
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit, timeLimitSeconds: 1e-9 });
+    const free = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit });
+    expect(free.certificate.iterations).toBeGreaterThan(1);
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(cvarOf(big, w)).toBeLessThanOrEqual(limit + 1e-12);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = w.reduce((a, x, i) => a + x * mean[i]!, 0) - costsOf(w);
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    // The largest return under the limit lies in [objective, objective + gap].
+    expect(answer!.objective!).toBeLessThanOrEqual(objective + p.certificate.gap + 1e-10);
+    expect(answer!.objective!).toBeGreaterThanOrEqual(objective - 1e-9);
+  });
+
+  it("meanCvar (target CVaR): a limit just above the least CVaR is met even when the least-CVaR solve stops above it", async () => {
+    const [least] = oracle(big, [{ options, maxWeight: 1, form: "linear", gain: new Array(n).fill(0), cvarWeight: 1 }]);
+    const limit = least!.objective! + 1e-6;
+    const stopped = await minimumCvar(big, { ...options, transactionCosts: 0, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    // The least-CVaR solve stopped at the deadline lies above the limit: the verdict needs it certified.
+    expect(stopped.certificate.status).toBe("time-limit");
+    expect(cvarOf(big, vector(big, stopped.weights))).toBeGreaterThan(limit);
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit, timeLimitSeconds: 1e-9 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(cvarOf(big, w)).toBeLessThanOrEqual(limit + 1e-12);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    expect(p.certificate.status === "time-limit").toBe(stoppedWarning(p));
+  });
+
+  it("meanCvar (trade-off): the anchors and the trade-off solve share the one deadline", async () => {
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, returnMultiplier: 1, timeLimitSeconds: 1e-9 });
+    assertRulesHold(big, options, 1, vector(big, p.weights));
+    expect(p.certificate.status).toBe("time-limit");
+    expect(stoppedWarning(p)).toBe(true);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    expect(p.certificate.gap).toBeGreaterThanOrEqual(0);
+  });
+
+  it("every scenario row at once (plain-lp) is one round, which always runs: optimal whatever the deadline", async () => {
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, method: "plain-lp", timeLimitSeconds: 1e-9 });
+    expect(p.certificate.status).toBe("optimal");
+    expect(stoppedWarning(p)).toBe(false);
+  });
+});

@@ -14,7 +14,8 @@ import type { SolverReport } from "./solveMeanCvar.ts";
 
 /**
  * A constrained CVaR solve as `minimumCvar` and `meanCvar` report it (docs/maths.md#portfolio-constraints):
- * `report.status` "time-limit" when `timeLimitSeconds` stopped a holdings MILP of the call (one deadline for all its solves).
+ * `report.status` "time-limit" when `timeLimitSeconds` stopped an LP/QP round or a holdings MILP of the call
+ * (one deadline for all its solves).
  */
 export interface ConstrainedAnswer {
   weights: Float64Array;
@@ -187,8 +188,15 @@ export function constrainedTargetCvar(
 ): ConstrainedAnswer {
   const prep = prepare(highs, data, rules, c);
   const P = data.periodsPerYear;
-  const least = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
-  const leastCvar = cvarOf(data, least.weights, rules.confidence);
+  let least = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
+  let leastCvar = cvarOf(data, least.weights, rules.confidence);
+  if (least.status === "time-limit" && leastCvar > limit) {
+    // Stopped above the limit: the least CVaR is certified whatever the time limit, so that the verdict on
+    // the target does not depend on the machine (the largest-return solve below gets what is left, if anything).
+    const { deadline: _, ...certified } = problem(data, rules, c, prep, {});
+    least = solveConstrainedCvar(highs, certified);
+    leastCvar = cvarOf(data, least.weights, rules.confidence);
+  }
   if (limit < leastCvar - least.gap * prep.scale - 1e-9 * prep.scale) {
     throw new EngineError(
       "INFEASIBLE",
@@ -208,11 +216,13 @@ export function constrainedTargetCvar(
       cvarLimit: Math.max(limit, leastCvar) / prep.scale,
       costWeight: 1 / (P * prep.scale),
       l2Weight: c.l2 / (P * prep.scale),
+      feasible: least.weights,
     }),
   );
   return {
     weights: s.weights,
-    report: report(s, s.objective * prep.scale, s.gap * prep.scale, [least]),
+    // The least-CVaR solve decides only the verdict on the limit (certified when it stopped above it), not the answer.
+    report: report(s, s.objective * prep.scale, s.gap * prep.scale),
     cvar: cvarOf(data, s.weights, rules.confidence),
     binding: s.binding,
   };
