@@ -90,7 +90,7 @@ const OPTION_NAMES = [
  * minHoldings with them is a MILP (as for minimumCvar); refused with l2Regularization, a negative
  * minWeight or maxTrackingError. timeLimitSeconds bounds every LP/QP round after a solve's first and
  * that MILP, one deadline for every solve of the call (status "time-limit", the best feasible weights
- * found, the proven gap and a warning when it stops); it is refused with maxTrackingError.
+ * found, the proven gap and a warning when it stops).
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: two LPs (the minimum-CVaR anchor or check, then the problem): tens of ms for 100 assets ×

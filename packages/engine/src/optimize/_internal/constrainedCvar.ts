@@ -81,29 +81,39 @@ export function assertNoHoldingsRule(minHoldings: number | undefined, c: Compile
 interface Prepared {
   /** The `performance.now()` time (ms) at which `timeLimitSeconds` ends, shared by every solve of the call. */
   deadline: number | undefined;
+  /** With a deadline and a tracking-error rule: the least-tracking-error weights under every rule (they meet them all). */
+  anchor: Float64Array | undefined;
   scale: number;
   scaled: Float64Array;
   tailSize: number;
   covariance: Float64Array | undefined;
 }
 
-/** The returns divided by their largest magnitude s, k, Σ when a tracking-error rule is given; and the feasibility check. */
+/**
+ * The returns divided by their largest magnitude s, k, Σ when a tracking-error rule is given; and the
+ * feasibility check, whose least-tracking-error weights are kept, with a deadline, as the start to which
+ * a stopped round's point over the limit is moved back.
+ */
 function prepare(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints): Prepared {
-  if (rules.timeLimitSeconds !== undefined && c.maxTrackingErrorPerPeriod !== null) {
-    throw new EngineError(
-      "INVALID_INPUT",
-      "timeLimitSeconds cannot be combined with maxTrackingError: its tangent-cut rounds are not stopped at a deadline; drop timeLimitSeconds or maxTrackingError",
-      { field: "timeLimitSeconds", details: { with: "maxTrackingError" } },
-    );
-  }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   let largest = 0;
   for (let k = 0; k < data.returns.length; k++) largest = Math.max(largest, Math.abs(data.returns[k]!));
   const scale = largest > 0 ? largest : 1;
   const covariance = c.maxTrackingErrorPerPeriod === null ? undefined : scenarioCovariance(data);
-  assertConstraintsFeasible(highs, c, covariance);
+  let anchor: Float64Array | undefined;
+  assertConstraintsFeasible(
+    highs,
+    c,
+    covariance,
+    deadline === undefined
+      ? undefined
+      : (w) => {
+          anchor = w;
+        },
+  );
   return {
     deadline,
+    anchor,
     scale,
     scaled: data.returns.map((r) => r / scale),
     tailSize: snapToInteger((1 - rules.confidence) * data.periods),
@@ -133,6 +143,7 @@ function problem(
     ...(rules.rule.minHoldings > 0 ? { holdings: rules.rule } : {}),
     ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }),
     ...(prep.deadline === undefined ? {} : { deadline: prep.deadline }),
+    ...(prep.anchor === undefined ? {} : { feasible: prep.anchor }),
     ...fields,
   };
 }

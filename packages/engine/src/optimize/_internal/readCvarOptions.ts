@@ -21,7 +21,7 @@ export interface CvarRuleOptions extends WeightRuleOptions, RiskFreeRateOption {
    * it takes. Only a binding minHoldings rule (a MILP) can take long; when stopped, the best
    * feasible weights come back with `certificate.status` "time-limit", the proven gap and a warning.
    * With constraint options it bounds the holdings MILP and every LP/QP round after a solve's first
-   * (scenario generation, the polish), and is refused with maxTrackingError (docs/maths.md#portfolio-constraints).
+   * (scenario generation, tracking-error cuts, the polish) (docs/maths.md#portfolio-constraints).
    */
   timeLimitSeconds?: number;
 }

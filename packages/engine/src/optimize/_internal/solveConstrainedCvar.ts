@@ -48,9 +48,10 @@ export interface ConstrainedCvarProblem {
    */
   deadline?: number;
   /**
-   * Weights that meet every rule and the CVaR limit (the least-CVaR portfolio of the target-CVaR form):
-   * when rounds stop at the deadline with a point over the limit, the point is moved towards these
-   * along the segment until it meets the limit (CVaR is convex, the rules convex).
+   * Weights that meet every rule, the CVaR limit and the return floor (the least-CVaR portfolio of the
+   * target-CVaR form, else the least-tracking-error portfolio): when rounds stop at the deadline with a
+   * point over the CVaR or tracking-error limit, the point is moved towards these along the segment
+   * until it meets them (both are convex, the rules convex).
    */
   feasible?: Float64Array;
 }
@@ -113,8 +114,8 @@ export const TE_TOL = 1e-9;
  * With `deadline` the first round runs to its end, and every later round gets the time left as HiGHS's
  * `time_limit` (its clock restarted, as that limit is cumulative over a model's runs); none starts past
  * the deadline. Stopped, the answer is the best of the finished rounds' points (and of the stopped
- * round's, when primal feasible) that meets every rule and the CVaR limit (a point over the limit is
- * moved towards `feasible` until it meets it), with status "time-limit" and the gap to the smallest
+ * round's, when primal feasible) that meets every rule and the CVaR and tracking-error limits (a point
+ * over a limit is moved towards `feasible` until it meets them), with status "time-limit" and the gap to the smallest
  * finished round's value (each round's model is a relaxation of the full problem, so its value bounds it).
  *
  * @throws EngineError INFEASIBLE when the solver proves the rules (with the CVaR limit or return floor) cannot hold;
@@ -775,27 +776,31 @@ function linearisedBound(
 
 /**
  * w when it meets the CVaR limit and the tracking-error limit of `p` (the rows of the model it meets by
- * construction); over the CVaR limit, the point of the segment from `p.feasible` to w with the largest
- * step that meets it (bisection: CVaR is convex along the segment and within the limit at its start);
- * null when w breaks a limit that cannot be restored so.
+ * construction: the outer cuts of the tracking error excepted); otherwise the point of the segment from
+ * `p.feasible` to w with the largest step that meets both (bisection: both are convex along the
+ * segment and met at its start, so the steps that meet them form an interval from 0); null when w
+ * breaks a limit and no such start is given.
  */
 function withinLimits(p: ConstrainedCvarProblem, w: Float64Array): Float64Array | null {
   const c = p.constraints;
-  if (c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined) {
-    if (trackingError(w, c.benchmark, p.covariance, p.n).te > c.maxTrackingErrorPerPeriod * (1 + TE_TOL)) return null;
-  }
-  if (p.cvarLimit === undefined) return w;
-  const limit = p.cvarLimit;
-  const cvar = (x: Float64Array) => conditionalValueAtRisk(eligibleReturns(p, x), p.confidence);
-  if (cvar(w) <= limit) return w;
+  const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
+  const meets = (x: Float64Array): boolean =>
+    (!tracking || trackingError(x, c.benchmark!, p.covariance!, p.n).te <= c.maxTrackingErrorPerPeriod! * (1 + TE_TOL)) &&
+    (p.cvarLimit === undefined || conditionalValueAtRisk(eligibleReturns(p, x), p.confidence) <= p.cvarLimit);
+  if (meets(w)) return w;
   const start = p.feasible;
-  if (start === undefined || !(cvar(start) <= limit)) return null;
+  if (start === undefined || !meets(start)) return null;
+  if (p.returnFloor !== undefined) {
+    let floor = 0;
+    for (let i = 0; i < p.n; i++) floor += p.returnFloor.mean[i]! * start[i]!;
+    if (!(floor >= p.returnFloor.value)) return null;
+  }
   const along = (t: number) => Float64Array.from(w, (x, i) => start[i]! + t * (x - start[i]!));
   let lo = 0;
   let hi = 1;
   for (let k = 0; k < 60; k++) {
     const mid = 0.5 * (lo + hi);
-    if (cvar(along(mid)) <= limit) lo = mid;
+    if (meets(along(mid))) lo = mid;
     else hi = mid;
   }
   return along(lo);
