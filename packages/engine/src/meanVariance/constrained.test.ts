@@ -492,6 +492,17 @@ describe("efficient frontier under constraints against the scipy oracle", () => 
     },
     { name: "long/short", options: { maxWeight: 0.6, minWeight: -0.3, maxGrossExposure: 1.5 } },
   ];
+  it("efficientReturn at the minimum-variance portfolio's own return (groups and turnover) is that portfolio, certified", async () => {
+    const Sigma = { size: base.mu.length, values: Float64Array.from(base.covariance) };
+    const { options } = frontiers[0]!;
+    const least = await minimumVariance(Sigma, options);
+    const target = base.mu.reduce((s, m, i) => s + m * least.vector[i]!, 0);
+    const r = await efficientReturn(base.mu, Sigma, target, options);
+    expectCertified(r);
+    expectRulesHold(base.covariance, options, r.vector);
+    for (let i = 0; i < base.mu.length; i++) expect(Math.abs(r.vector[i]! - least.vector[i]!)).toBeLessThanOrEqual(1e-9);
+  });
+
   for (const { name, options } of frontiers) {
     it(`${name}: each point's objective equals the oracle's efficientReturn at its target (1e-9), every rule holding`, async () => {
       const Sigma = { size: base.mu.length, values: Float64Array.from(base.covariance) };
