@@ -22,13 +22,20 @@ const SLACK = 1e-9;
  *
  * Cost: O(n·rules) for the cheap checks; one LP (or QP) when they pass, and one more per rule when
  * the rules conflict.
+ * @param onLeastTrackingError called with the weights of least tracking error under every rule, when the
+ *   tracking-error QP is solved and they meet the limit (a point that meets every rule).
  * @throws EngineError INFEASIBLE, `field` the first rule of the conflict, `details.rules` all of them
  */
-export function assertConstraintsFeasible(highs: Highs, c: CompiledConstraints, covariance?: Float64Array): void {
+export function assertConstraintsFeasible(
+  highs: Highs,
+  c: CompiledConstraints,
+  covariance?: Float64Array,
+  onLeastTrackingError?: (weights: Float64Array) => void,
+): void {
   cheapChecks(c);
   const all = ruleNames(c);
   const feasible = (kept: ReadonlySet<string>): boolean => isFeasible(highs, c, kept, covariance);
-  if (feasible(new Set(all))) return;
+  if (isFeasible(highs, c, new Set(all), covariance, onLeastTrackingError)) return;
   const kept = new Set(all);
   for (const rule of all) {
     kept.delete(rule);
@@ -103,6 +110,7 @@ function isFeasible(
   c: CompiledConstraints,
   kept: ReadonlySet<string>,
   covariance: Float64Array | undefined,
+  onPoint?: (weights: Float64Array) => void,
 ): boolean {
   const m = constraintModel(c, (rule) => kept.has(rule));
   const inf = highs.infinity;
@@ -213,7 +221,9 @@ function isFeasible(
               `the HiGHS solver could not find the least tracking error the rules allow: ${statusName(modelStatus)}`,
             );
           const limit = c.maxTrackingErrorPerPeriod!;
-          return model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
+          const met = model.getObjectiveValue() * scale <= limit * limit * (1 + SLACK) + 1e-15;
+          if (met && onPoint !== undefined) onPoint(Float64Array.from(model.getSolution().colValue.subarray(0, c.n)));
+          return met;
         },
       );
     } catch (error) {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -123,6 +124,78 @@ function expectRulesHold(S: ArrayLike<number>, o: Options, w: ArrayLike<number>,
   }
 }
 
+/** Solves A x = b (small, dense, row-major) by Gaussian elimination with partial pivoting. */
+function solveDense(A: number[][], b: number[]): number[] {
+  const m = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let k = 0; k < m; k++) {
+    let p = k;
+    for (let i = k + 1; i < m; i++) if (Math.abs(M[i]![k]!) > Math.abs(M[p]![k]!)) p = i;
+    [M[k], M[p]] = [M[p]!, M[k]!];
+    for (let i = k + 1; i < m; i++) {
+      const f = M[i]![k]! / M[k]![k]!;
+      for (let j = k; j <= m; j++) M[i]![j] = M[i]![j]! - f * M[k]![j]!;
+    }
+  }
+  const x = new Array<number>(m).fill(0);
+  for (let i = m - 1; i >= 0; i--) {
+    let s = M[i]![m]!;
+    for (let j = i + 1; j < m; j++) s -= M[i]![j]! * x[j]!;
+    x[i] = s / M[i]![i]!;
+  }
+  return x;
+}
+
+/**
+ * The KKT residuals of max (μᵀw − r)/√(wᵀSw) s.t. Σw = 1, lo <= w <= hi, group rows, (w − b)ᵀS(w − b) <= τ²,
+ * recomputed from w alone: ∇f(w) = λ·1 + Σ_j y_j·a_j over the rules active at w (each written a_jᵀw <= c_j),
+ * the multipliers by least squares. Stationarity is relative to ‖∇f‖∞; dual feasibility is the most negative y_j·‖a_j‖∞ over it.
+ */
+function sharpeKkt(mu: number[], S: ArrayLike<number>, o: Options, w: ArrayLike<number>): { stationarity: number; dualFeasibility: number } {
+  const n = w.length;
+  const r = o.riskFreeRate ?? 0;
+  const Sw = Array.from({ length: n }, (_, i) => Array.from(w, (x, j) => S[i * n + j]! * x).reduce((a, x) => a + x, 0));
+  const sigma = Math.sqrt(Array.from(w, (x, i) => x * Sw[i]!).reduce((a, x) => a + x, 0));
+  const excess = mu.reduce((a, m, i) => a + m * w[i]!, 0) - r;
+  const g = mu.map((m, i) => m / sigma - (excess * Sw[i]!) / sigma ** 3);
+  const active: number[][] = [];
+  const near = 1e-9;
+  for (let i = 0; i < n; i++) {
+    const e = Array.from({ length: n }, (_, j): number => (i === j ? 1 : 0));
+    if (w[i]! >= (o.maxWeight ?? 1) - near) active.push(e);
+    if (w[i]! <= (o.minWeight ?? 0) + near) active.push(e.map((x) => -x));
+  }
+  for (const [attribute, limits] of Object.entries(o.groupLimits ?? {}))
+    for (const [value, [lower, upper]] of Object.entries(limits)) {
+      const a = Array.from({ length: n }, (_, i): number => (o.groups?.[attribute]?.[String(i)] === value ? 1 : 0));
+      const s = a.reduce((t, x, i) => t + x * w[i]!, 0);
+      if (s >= upper - near) active.push(a);
+      if (s <= lower + near) active.push(a.map((x) => -x));
+    }
+  if (o.maxTrackingError !== undefined) {
+    const d = Array.from(w, (x, i) => x - (o.benchmarkWeights?.[String(i)] ?? 0));
+    if (Math.sqrt(quad(S, d, d)) >= o.maxTrackingError * (1 - 1e-7))
+      active.push(Array.from({ length: n }, (_, i) => 2 * d.reduce((a, x, j) => a + S[i * n + j]! * x, 0)));
+  }
+  const columns = [new Array<number>(n).fill(1), ...active];
+  const normal = columns.map((a) => columns.map((b) => a.reduce((s, x, i) => s + x * b[i]!, 0)));
+  const y = solveDense(
+    normal,
+    columns.map((a) => a.reduce((s, x, i) => s + x * g[i]!, 0)),
+  );
+  const scale = Math.max(...g.map(Math.abs));
+  let stationarity = 0;
+  for (let i = 0; i < n; i++) {
+    let s = g[i]!;
+    for (let j = 0; j < columns.length; j++) s -= y[j]! * columns[j]![i]!;
+    stationarity = Math.max(stationarity, Math.abs(s) / scale);
+  }
+  let dualFeasibility = 0;
+  for (let j = 1; j < columns.length; j++)
+    dualFeasibility = Math.max(dualFeasibility, (-y[j]! * Math.max(...columns[j]!.map(Math.abs))) / scale);
+  return { stationarity, dualFeasibility };
+}
+
 function expectCertified(r: MeanVarianceResult): void {
   const k = r.certificate.residuals!;
   expect(Math.max(k.stationarity, k.primalFeasibility, k.dualFeasibility, k.complementarity)).toBeLessThanOrEqual(1e-9);
@@ -152,6 +225,13 @@ describe("mean–variance under constraints against a scipy oracle", () => {
       const better = maximise ? mine - c.objective : c.objective - mine;
       expect(better).toBeGreaterThanOrEqual(-1e-9 * Math.abs(c.objective));
       expect(Math.abs(mine - c.objective)).toBeLessThanOrEqual(1e-9 * Math.abs(c.objective));
+      if (c.method === "maximumSharpe" && c.options.maxTrackingError !== undefined) {
+        // The limit binds, and the KKT conditions of the ratio problem hold at the weights (recomputed here).
+        expect(r.warnings.find((x) => x.startsWith("rules that bind at the optimum:"))).toMatch(/\bmaxTrackingError\b/);
+        const kkt = sharpeKkt(c.mu, c.covariance, options, r.vector);
+        expect(kkt.stationarity).toBeLessThanOrEqual(1e-9);
+        expect(kkt.dualFeasibility).toBeLessThanOrEqual(1e-9);
+      }
     });
   }
 });
@@ -383,6 +463,74 @@ describe("efficient frontier under constraints", () => {
     // The last point earns the largest return the cap allows: Tech's 0.5 in asset 1 (the better of 1 and 2), the other 0.5 in asset 0.
     expect(f.points[4]!.performance.expectedReturn!).toBeCloseTo(0.5 * 0.0008 + 0.5 * 0.0004, 12);
   });
+});
+
+/** Runs oracle_constrained.py --stdin on the cases: the oracle's optimum of each (objective and weights). */
+function oracleLive(list: Array<Omit<OracleCase, "objective" | "weights">>): Array<{ objective: number; weights: number[] }> {
+  const run = spawnSync("python3", [new URL("./_test/oracle_constrained.py", import.meta.url).pathname, "--stdin"], {
+    input: JSON.stringify(list),
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
+  if (run.status !== 0) throw new Error(`oracle failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Array<{ objective: number; weights: number[] }>;
+}
+
+describe("efficient frontier under constraints against the scipy oracle", () => {
+  const base = cases.find((c) => c.name === "efficientReturn groups")!;
+  const previous = { "0": 0.3, "1": 0.05, "2": 0.05, "3": 0.2, "4": 0.2, "5": 0.2 };
+  const frontiers: Array<{ name: string; options: OracleCase["options"] }> = [
+    {
+      name: "groups and turnover",
+      options: {
+        maxWeight: 0.6,
+        groups: { sector: { "0": "Tech", "1": "Tech", "2": "Tech", "3": "Energy", "4": "Energy" } },
+        groupLimits: { sector: { Tech: [0.1, 0.4], Energy: [0.2, 0.6] } },
+        previousWeights: previous,
+        maxTurnover: 0.3,
+      },
+    },
+    { name: "long/short", options: { maxWeight: 0.6, minWeight: -0.3, maxGrossExposure: 1.5 } },
+  ];
+  it("efficientReturn at the minimum-variance portfolio's own return (groups and turnover) is that portfolio, certified", async () => {
+    const Sigma = { size: base.mu.length, values: Float64Array.from(base.covariance) };
+    const { options } = frontiers[0]!;
+    const least = await minimumVariance(Sigma, options);
+    const target = base.mu.reduce((s, m, i) => s + m * least.vector[i]!, 0);
+    const r = await efficientReturn(base.mu, Sigma, target, options);
+    expectCertified(r);
+    expectRulesHold(base.covariance, options, r.vector);
+    for (let i = 0; i < base.mu.length; i++) expect(Math.abs(r.vector[i]! - least.vector[i]!)).toBeLessThanOrEqual(1e-9);
+  });
+
+  for (const { name, options } of frontiers) {
+    it(`${name}: each point's objective equals the oracle's efficientReturn at its target (1e-9), every rule holding`, async () => {
+      const Sigma = { size: base.mu.length, values: Float64Array.from(base.covariance) };
+      const f = await efficientFrontier(base.mu, Sigma, { ...options, points: 5 });
+      expect(f.points).toHaveLength(5);
+      const targets = f.points.map((p) => base.mu.reduce((s, m, i) => s + m * p.vector[i]!, 0));
+      const answers = oracleLive(
+        targets.map((target, k) => ({
+          name: `${name} ${k}`,
+          method: "efficientReturn" as const,
+          kind: name,
+          mu: base.mu,
+          covariance: base.covariance,
+          options,
+          target,
+        })),
+      );
+      for (const [k, p] of f.points.entries()) {
+        expectCertified(p);
+        expectRulesHold(base.covariance, options, p.vector);
+        const mine = objectiveOf("efficientReturn", base.mu, base.covariance, options, p.vector);
+        const theirs = answers[k]!.objective;
+        // Never worse than the oracle at the same target, and equal to it within 1e-9 relative.
+        expect(theirs - mine, `${name} point ${k}`).toBeGreaterThanOrEqual(-1e-9 * theirs);
+        expect(Math.abs(mine - theirs), `${name} point ${k}`).toBeLessThanOrEqual(1e-9 * theirs);
+      }
+    });
+  }
 });
 
 describe("mean–variance under constraints: tracking error in the homogenised maximum Sharpe, minHoldings", () => {

@@ -50,6 +50,10 @@ interface OracleAnswer {
   status: string;
   weights: number[] | null;
   objective: number | null;
+  /** With L2: the Frank–Wolfe bound at the oracle's weights (a lower bound when minimised, upper when maximised). */
+  lower?: number;
+  /** With L2 and `at`: the objective at `at` minus the bound linearised there (the engine's certificate gap, recomputed). */
+  gapAt?: number;
 }
 
 /** Runs the scipy oracle (oracle_constrainedCvar.py) on problems built from the options' own definitions. */
@@ -63,12 +67,16 @@ interface OracleCase {
   costWeight?: number;
   minHoldings?: number;
   minActiveWeight?: number;
+  /** Weights (in the assets' order) at which to recompute the L2 certificate gap. */
+  at?: number[];
+  /** The L2 weight per period of the "linear" form (else the options' l2Regularization / P). */
+  l2Weight?: number;
 }
 
 function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
   const n = r.assets.length;
   const problems = cases.map(
-    ({ options, maxWeight, form, limit, gain, cvarWeight, costWeight, minHoldings, minActiveWeight }) => {
+    ({ options, maxWeight, form, limit, gain, cvarWeight, costWeight, minHoldings, minActiveWeight, at, l2Weight }) => {
       const c = readConstraints(options, r.assets, maxWeight, P);
       return {
         n,
@@ -96,6 +104,9 @@ function oracle(r: AssetReturns, cases: OracleCase[]): OracleAnswer[] {
         gross: c.maxGrossExposure,
         minHoldings: minHoldings ?? null,
         minActiveWeight: minActiveWeight ?? null,
+        l2: c.l2,
+        l2Weight: l2Weight ?? null,
+        at: at ?? null,
       };
     },
   );
@@ -409,20 +420,31 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect(tradeOff.warnings[0]).toContain("the solver stopped at the time limit (1e-9 s)");
   });
 
-  it("refuses timeLimitSeconds with maxTrackingError naming both options", async () => {
+  it("with maxTrackingError honour timeLimitSeconds: the tangent-cut rounds stop at the deadline with weights within the limit", async () => {
     const options: ConstraintOptions = { benchmarkWeights: { A0: 0.5, A1: 0.5 }, maxTrackingError: 0.1 };
-    for (const run of [
-      () => minimumCvar(r, { ...options, timeLimitSeconds: 5 }),
-      () => meanCvar(r, { ...options, timeLimitSeconds: 5 }),
-    ]) {
-      const e = await run().catch((x: unknown) => x);
-      expect(e).toBeInstanceOf(EngineError);
-      expect((e as EngineError).code).toBe("INVALID_INPUT");
-      expect((e as EngineError).field).toBe("timeLimitSeconds");
-      expect((e as EngineError).message).toContain("timeLimitSeconds cannot be combined with maxTrackingError");
+    const [answer] = oracle(r, [{ options, maxWeight: 1, form: "minimum" }]);
+    const free = await minimumCvar(r, { ...options, confidence: CONFIDENCE });
+    // Without a limit the optimum takes more than one round (cuts), so a deadline that has passed stops it.
+    expect(free.certificate.iterations).toBeGreaterThan(1);
+    expect(Math.abs(free.certificate.objective! - answer!.objective!)).toBeLessThanOrEqual(1e-9);
+    const p = await minimumCvar(r, { ...options, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    const w = vector(r, p.weights);
+    assertRulesHold(r, options, 1, w);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(p.warnings[0]).toContain("the solver stopped at the time limit (1e-9 s)");
+    expect(Math.abs(p.certificate.objective! - cvarOf(r, w))).toBeLessThanOrEqual(1e-12);
+    expect(answer!.objective!).toBeGreaterThanOrEqual(cvarOf(r, w) - p.certificate.gap - 1e-10);
+    expect(answer!.objective!).toBeLessThanOrEqual(cvarOf(r, w) + 1e-9);
+    for (const form of [{ targetCvar: 0.03 }, { returnMultiplier: 1 }]) {
+      const m = await meanCvar(r, { ...options, confidence: CONFIDENCE, ...form, timeLimitSeconds: 1e-9 });
+      const x = vector(r, m.weights);
+      assertRulesHold(r, options, 1, x);
+      if ("targetCvar" in form) expect(cvarOf(r, x)).toBeLessThanOrEqual(0.03 + 1e-12);
+      expect(Number.isFinite(m.certificate.gap)).toBe(true);
+      expect(m.certificate.status === "time-limit").toBe(
+        m.warnings.some((y) => y.startsWith("the solver stopped at the time limit (1e-9 s)")),
+      );
     }
-    const solved = await minimumCvar(r, options);
-    expect(solved.certificate.status).toBe("optimal");
   });
 
   it("refuses infeasible rules naming them, and minHoldings with constraints naming both options", async () => {
@@ -459,6 +481,132 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     expect((unknown as EngineError).message).toContain("did you mean groupLimits?");
     const target = await meanCvar(r, { minWeight: -0.1, targetCvar: 0.0001 }).catch((x: unknown) => x);
     expect((target as EngineError).code).toBe("INFEASIBLE");
+  });
+
+  it("with L2 agree with the scipy QP oracle (minimum and target-CVaR forms; alone, with groups, with turnover): objective to 1e-9, rules held, certificate gap recomputed", async () => {
+    const l2Cases: Array<{ name: string; options: ConstraintOptions; maxWeight: number }> = [
+      { name: "L2 alone", options: { l2Regularization: 5 }, maxWeight: 1 },
+      {
+        name: "L2 with groups",
+        options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } }, l2Regularization: 5 },
+        maxWeight: 0.6,
+      },
+      {
+        name: "L2 with turnover",
+        options: { previousWeights: { A5: 0.7, A4: 0.3 }, maxTurnover: 0.25, l2Regularization: 2 },
+        maxWeight: 1,
+      },
+      {
+        name: "L2 with groups, turnover and costs",
+        options: {
+          groups: sectors,
+          groupLimits: { sector: { Tech: [0, 0.4] } },
+          previousWeights: { A0: 0.5, A3: 0.5 },
+          maxTurnover: 0.45,
+          transactionCosts: 0.01,
+          l2Regularization: 1,
+        },
+        maxWeight: 0.7,
+      },
+    ];
+    const limit = 0.03;
+    const n = r.assets.length;
+    const mean = r.assets.map(
+      (_, i) =>
+        Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+    );
+    for (const { name, options, maxWeight } of l2Cases) {
+      const c = readConstraints(options, r.assets, maxWeight, P);
+      const penalty = (w: readonly number[]) =>
+        (c.costs === null ? 0 : w.reduce((a, x, i) => a + c.costs![i]! * Math.abs(x - c.previous[i]!), 0) / P) +
+        (c.l2 * w.reduce((a, x) => a + x * x, 0)) / P;
+      const least = await minimumCvar(r, { ...options, maxWeight, confidence: CONFIDENCE });
+      const most = await meanCvar(r, { ...options, maxWeight, confidence: CONFIDENCE, targetCvar: limit });
+      const wl = vector(r, least.weights);
+      const wm = vector(r, most.weights);
+      const [a, b] = oracle(r, [
+        { options, maxWeight, form: "minimum", at: wl },
+        { options, maxWeight, form: "targetCvar", limit, at: wm },
+      ]);
+      for (const [form, p, w, answer, objective] of [
+        ["minimum", least, wl, a!, cvarOf(r, wl) + penalty(wl)],
+        ["targetCvar", most, wm, b!, wm.reduce((s, x, i) => s + x * mean[i]!, 0) - penalty(wm)],
+      ] as const) {
+        const label = `${name} (${form})`;
+        assertRulesHold(r, options, maxWeight, w);
+        if (form === "targetCvar") expect(cvarOf(r, w), label).toBeLessThanOrEqual(limit + 1e-9);
+        expect(p.certificate.solver, label).toBe("qp");
+        expect(p.certificate.status, label).toBe("optimal");
+        expect(answer.status, label).toBe("optimal");
+        // The oracle certifies itself: its Frank–Wolfe bound is within 1e-11 of its objective.
+        const sign = form === "minimum" ? 1 : -1;
+        expect(sign * (answer.objective! - answer.lower!), label).toBeLessThanOrEqual(1e-11);
+        expect(sign * (answer.objective! - answer.lower!), label).toBeGreaterThanOrEqual(-1e-13);
+        // The engine's objective: recomputed from the weights, the oracle's to 1e-9, never past the oracle's bound.
+        expect(Math.abs(p.certificate.objective! - objective), label).toBeLessThanOrEqual(1e-12);
+        expect(Math.abs(objective - answer.objective!), label).toBeLessThanOrEqual(1e-9);
+        expect(sign * (objective - answer.lower!), label).toBeGreaterThanOrEqual(-1e-12);
+        // The certificate's gap, recomputed at the engine's weights from the formulas (the bound linearised there
+        // over every scenario): the engine's bound, from the same linearisation over its scenario rows, is no
+        // tighter, and its gap covers the distance to the oracle's optimum.
+        expect(answer.gapAt!, label).toBeGreaterThanOrEqual(-1e-13);
+        expect(p.certificate.gap, label).toBeGreaterThanOrEqual(answer.gapAt! - 1e-12);
+        expect(p.certificate.gap, label).toBeGreaterThanOrEqual(sign * (objective - answer.objective!) - 1e-12);
+        expect(p.certificate.gap, label).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(objective)));
+      }
+    }
+  });
+
+  it("with L2 in the trade-off form agree with the scipy QP oracle (the normalised objective to 1e-9, the gap recomputed)", async () => {
+    const options: ConstraintOptions = {
+      groups: sectors,
+      groupLimits: { sector: { Tech: [0.1, 0.35], Health: [0, 0.3] } },
+      previousWeights: { A5: 0.3, A2: 0.4, A0: 0.3 },
+      maxTurnover: 0.4,
+      l2Regularization: 3,
+    };
+    const n = r.assets.length;
+    const mean = r.assets.map(
+      (_, i) =>
+        Array.from({ length: r.periods }, (_, t) => r.returns[t * n + i]!).reduce((a, x) => a + x, 0) / r.periods,
+    );
+    const ret = (w: readonly number[]) => w.reduce((a, x, i) => a + x * mean[i]!, 0);
+    // The anchors are the plain LPs under the same rules (L2 enters only the trade-off's return term).
+    const plainRules = { ...options, l2Regularization: 0 };
+    const [least, most] = oracle(r, [
+      { options: plainRules, maxWeight: 1, form: "minimum" },
+      { options: plainRules, maxWeight: 1, form: "linear", gain: mean, cvarWeight: 0 },
+    ]);
+    const bestCvar = least!.objective!;
+    const bestReturn = ret(most!.weights!);
+    const sR = bestReturn - ret(least!.weights!);
+    const sC = cvarOf(r, most!.weights!) - bestCvar;
+    const m = 1;
+    const l2 = (w: readonly number[]) => (3 * w.reduce((a, x) => a + x * x, 0)) / P;
+    const J = (w: readonly number[]) => (m * (bestReturn - ret(w) + l2(w))) / sR + (cvarOf(r, w) - bestCvar) / sC;
+    const p = await meanCvar(r, { ...options, confidence: CONFIDENCE, returnMultiplier: m });
+    const w = vector(r, p.weights);
+    assertRulesHold(r, options, 1, w);
+    expect(p.certificate.solver).toBe("qp");
+    const [answer] = oracle(r, [
+      {
+        options,
+        maxWeight: 1,
+        form: "linear",
+        gain: mean.map((x) => (m * x) / sR),
+        cvarWeight: 1 / sC,
+        l2Weight: (m * 3) / (P * sR),
+        at: w,
+      },
+    ]);
+    // The oracle minimises J less its constant m·R*/s_R − C*/s_C.
+    const constant = (m * bestReturn) / sR - bestCvar / sC;
+    expect(answer!.objective! - answer!.lower!).toBeLessThanOrEqual(1e-11);
+    expect(Math.abs(J(w) - (answer!.objective! + constant))).toBeLessThanOrEqual(1e-9);
+    expect(J(w) - constant).toBeGreaterThanOrEqual(answer!.lower! - 1e-12);
+    expect(Math.abs(-p.certificate.objective! - J(w))).toBeLessThanOrEqual(1e-9);
+    expect(p.certificate.gap).toBeGreaterThanOrEqual(answer!.gapAt! - 1e-12);
+    expect(p.certificate.gap).toBeLessThanOrEqual(1e-8 * (1 + Math.abs(J(w))));
   });
 
   it("with L2 solves the QP: weights spread as γ grows, and the rules hold", async () => {
@@ -575,5 +723,117 @@ describe("minimumCvar and meanCvar under constraint options", () => {
     );
     // Many draws are solved, not all refused (the seed is fixed, so this is not a matter of luck).
     expect(outcomes.solved).toBeGreaterThan(10);
+  });
+});
+
+describe("minimumCvar and meanCvar under constraint options: one deadline for every round", () => {
+  // Enough scenarios that scenario generation needs several rounds (the seed set alone does not certify the optimum).
+  const big = universe(11, 20, 1000);
+  const groups = {
+    sector: Object.fromEntries(big.assets.map((id, i) => [id, ["Tech", "Energy", "Health", "Retail"][i % 4]!])),
+  };
+  const options: ConstraintOptions = {
+    groups,
+    groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } },
+    previousWeights: Object.fromEntries(big.assets.map((id) => [id, 1 / 20])),
+    maxTurnover: 0.5,
+    transactionCosts: 0.002,
+  };
+  const n = big.assets.length;
+  const costsOf = (w: readonly number[]) =>
+    w.reduce((a, x) => a + 0.002 * Math.abs(x - 1 / n), 0) / P;
+  const mean = big.assets.map(
+    (_, i) => Array.from({ length: big.periods }, (_, t) => big.returns[t * n + i]!).reduce((a, x) => a + x, 0) / big.periods,
+  );
+  const stoppedWarning = (p: { warnings: string[] }) =>
+    p.warnings.some((x) => x.startsWith("the solver stopped at the time limit (1e-9 s) before proving the optimum"));
+
+  it("minimumCvar: a deadline that cannot be met stops scenario generation after its first round, with feasible weights, the proven gap around the oracle's optimum and the warning", async () => {
+    const [answer] = oracle(big, [{ options, maxWeight: 1, form: "minimum" }]);
+    const free = await minimumCvar(big, { ...options, confidence: CONFIDENCE });
+    // Without a limit the optimum needs more than the seed round, so a deadline that has passed stops it.
+    expect(free.certificate.iterations).toBeGreaterThan(1);
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(p.certificate.solver).toBe("lp");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = cvarOf(big, w) + costsOf(w);
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    // The optimum lies in [objective − gap, objective]; the stopped point is not the optimum.
+    expect(answer!.objective!).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-10);
+    expect(answer!.objective!).toBeLessThanOrEqual(objective + 1e-9);
+    expect(objective).toBeGreaterThan(answer!.objective! + 1e-6);
+    // A limit that is met changes nothing.
+    const ample = await minimumCvar(big, { ...options, confidence: CONFIDENCE, timeLimitSeconds: 600 });
+    expect(ample.certificate.status).toBe("optimal");
+    expect(ample.certificate.objective).toBe(free.certificate.objective);
+    expect(Math.abs(free.certificate.objective! - answer!.objective!)).toBeLessThanOrEqual(1e-9);
+  });
+
+  it("minimumCvar with L2: the QP rounds stop at the deadline the same way", async () => {
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2, timeLimitSeconds: 1e-9 });
+    const free = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(p.certificate.solver).toBe("qp");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = cvarOf(big, w) + costsOf(w) + (2 * w.reduce((a, x) => a + x * x, 0)) / P;
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    // The certified optimum lies within the stopped answer's gap below it.
+    expect(free.certificate.status).toBe("optimal");
+    expect(free.certificate.objective!).toBeGreaterThanOrEqual(objective - p.certificate.gap - 1e-9);
+    expect(free.certificate.objective!).toBeLessThanOrEqual(objective + 1e-9);
+  });
+
+  it("meanCvar (target CVaR): a stopped round over the limit is moved towards the least-CVaR portfolio until it meets it", async () => {
+    const limit = 0.012;
+    const [answer] = oracle(big, [{ options, maxWeight: 1, form: "targetCvar", limit }]);
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit, timeLimitSeconds: 1e-9 });
+    const free = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit });
+    expect(free.certificate.iterations).toBeGreaterThan(1);
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(cvarOf(big, w)).toBeLessThanOrEqual(limit + 1e-12);
+    expect(p.certificate.status).toBe("time-limit");
+    expect(stoppedWarning(p)).toBe(true);
+    const objective = w.reduce((a, x, i) => a + x * mean[i]!, 0) - costsOf(w);
+    expect(Math.abs(p.certificate.objective! - objective)).toBeLessThanOrEqual(1e-12);
+    // The largest return under the limit lies in [objective, objective + gap].
+    expect(answer!.objective!).toBeLessThanOrEqual(objective + p.certificate.gap + 1e-10);
+    expect(answer!.objective!).toBeGreaterThanOrEqual(objective - 1e-9);
+  });
+
+  it("meanCvar (target CVaR): a limit just above the least CVaR is met even when the least-CVaR solve stops above it", async () => {
+    const [least] = oracle(big, [{ options, maxWeight: 1, form: "linear", gain: new Array(n).fill(0), cvarWeight: 1 }]);
+    const limit = least!.objective! + 1e-6;
+    const stopped = await minimumCvar(big, { ...options, transactionCosts: 0, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    // The least-CVaR solve stopped at the deadline lies above the limit: the verdict needs it certified.
+    expect(stopped.certificate.status).toBe("time-limit");
+    expect(cvarOf(big, vector(big, stopped.weights))).toBeGreaterThan(limit);
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, targetCvar: limit, timeLimitSeconds: 1e-9 });
+    const w = vector(big, p.weights);
+    assertRulesHold(big, options, 1, w);
+    expect(cvarOf(big, w)).toBeLessThanOrEqual(limit + 1e-12);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    expect(p.certificate.status === "time-limit").toBe(stoppedWarning(p));
+  });
+
+  it("meanCvar (trade-off): the anchors and the trade-off solve share the one deadline", async () => {
+    const p = await meanCvar(big, { ...options, confidence: CONFIDENCE, returnMultiplier: 1, timeLimitSeconds: 1e-9 });
+    assertRulesHold(big, options, 1, vector(big, p.weights));
+    expect(p.certificate.status).toBe("time-limit");
+    expect(stoppedWarning(p)).toBe(true);
+    expect(Number.isFinite(p.certificate.gap)).toBe(true);
+    expect(p.certificate.gap).toBeGreaterThanOrEqual(0);
+  });
+
+  it("every scenario row at once (plain-lp) is one round, which always runs: optimal whatever the deadline", async () => {
+    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, method: "plain-lp", timeLimitSeconds: 1e-9 });
+    expect(p.certificate.status).toBe("optimal");
+    expect(stoppedWarning(p)).toBe(false);
   });
 });

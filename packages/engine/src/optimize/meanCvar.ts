@@ -88,8 +88,9 @@ const OPTION_NAMES = [
  * (the trade-off's anchors too); costs and L2 lower the expected return by `Σc|w − w⁰|/P + γ·Σw²/P`;
  * conflicting rules are refused before solving, naming them; each binding rule is named in a warning.
  * minHoldings with them is a MILP (as for minimumCvar); refused with l2Regularization, a negative
- * minWeight or maxTrackingError. timeLimitSeconds bounds that MILP, one deadline for every solve of
- * the call (status "time-limit", the proven gap and a warning when it stops); it is refused with maxTrackingError.
+ * minWeight or maxTrackingError. timeLimitSeconds bounds every LP/QP round after a solve's first and
+ * that MILP, one deadline for every solve of the call (status "time-limit", the best feasible weights
+ * found, the proven gap and a warning when it stops).
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: two LPs (the minimum-CVaR anchor or check, then the problem): tens of ms for 100 assets ×

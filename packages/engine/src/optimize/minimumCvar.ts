@@ -62,8 +62,9 @@ const OPTION_NAMES = [
  * named in a warning. With minHoldings the LP is solved first; when its optimum breaks the rule, the
  * MILP with binaries (w_i >= minActiveWeight·z_i, Σz >= minHoldings); minHoldings is refused with
  * l2Regularization, a negative minWeight or maxTrackingError (INVALID_INPUT naming both options).
- * timeLimitSeconds bounds that MILP (status "time-limit", the proven gap and a warning when it stops);
- * it is refused with maxTrackingError (INVALID_INPUT naming both options).
+ * timeLimitSeconds bounds every LP/QP round after the first (scenario generation, tracking-error cuts,
+ * the polish) and that MILP, one deadline for the call (status "time-limit", the best feasible weights
+ * found, the proven gap and a warning when it stops).
  *
  * @see docs/maths.md#minimum-cvar
  * Cost: O(T·n) per cutting-plane round plus the HiGHS solves (about 20 ms for 100 assets × 1260 days,

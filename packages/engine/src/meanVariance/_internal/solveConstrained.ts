@@ -184,6 +184,12 @@ function solveFor(
     } catch (cause) {
       if (!(cause instanceof EngineError) || cause.code !== "SOLVER_FAILURE") throw cause;
       if (k === constants.length - 1) {
+        // HiGHS's QP solver can fail outright when the return row holds with a zero multiplier at the
+        // optimum (a target at or below the minimum-variance portfolio's return): that portfolio is then the answer.
+        if (goal.kind === "efficient-return") {
+          const unconstrained = minimumVarianceMeeting(highs, prepared, c, goal, riskFreeRate);
+          if (unconstrained !== null) return unconstrained;
+        }
         // HiGHS's QP solver can fail outright on a target the rules cannot reach: say so when that is why.
         if (goal.kind === "efficient-return" || goal.kind === "efficient-risk")
           refuse(highs, prepared, c, goal, riskFreeRate, true);
@@ -203,6 +209,31 @@ function solveFor(
     objective: annualObjective(prepared, c, goal, weights, riskFreeRate),
     binding: bindingRules(layout.qp, solved, layout.bookkeeping),
   };
+}
+
+/**
+ * The minimum-variance portfolio under the same rules, when its return meets the efficient-return
+ * target: the target row then holds at no cost, so that portfolio is the efficient-return optimum
+ * (its feasible set contains it and is contained in the minimum-variance one; the objectives are the same
+ * variance + L2 + costs). Null when it misses the target (to 1e-12 relative) or cannot be solved.
+ */
+function minimumVarianceMeeting(
+  highs: Highs,
+  prepared: PreparedProblem,
+  c: CompiledConstraints,
+  goal: { kind: "efficient-return"; targetReturn: number },
+  riskFreeRate: number,
+): Solved | null {
+  let solved: Solved;
+  try {
+    solved = solveFor(highs, prepared, c, { kind: "min-variance" }, riskFreeRate);
+  } catch {
+    return null;
+  }
+  let annual = 0;
+  for (let i = 0; i < prepared.n; i++) annual += prepared.mu![i]! * solved.weights[i]! * prepared.periodsPerYear;
+  if (!(annual >= goal.targetReturn - 1e-12 * Math.abs(goal.targetReturn))) return null;
+  return { ...solved, objective: annualObjective(prepared, c, goal, solved.weights, riskFreeRate) };
 }
 
 /** INFEASIBLE for a goal the (feasible) rules cannot reach, with the reachable figure where it is one solve away. */

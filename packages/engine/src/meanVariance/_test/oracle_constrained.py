@@ -4,6 +4,9 @@
 Regenerate from the repository root with:
     python3 packages/engine/src/meanVariance/_test/oracle_constrained.py
 It writes oracle_constrained.json beside this file. Needs numpy and scipy.
+With --stdin it reads a list of cases (the JSON's fields without "objective" and "weights") on
+stdin and writes [{"objective", "weights"}] on stdout (the frontier test asks it for the
+efficient-return optimum at each point's own target).
 
 Written from the formulas, with no code of the engine: each problem is stated in the weights w and
 the split trades u, v >= 0 (w - w0 = u - v) and long/short parts p, q >= 0 (w = p - q), and solved
@@ -20,6 +23,7 @@ figure is per period:
 """
 import json
 import os
+import sys
 
 import numpy as np
 from scipy.optimize import minimize
@@ -206,7 +210,32 @@ def problem_cases():
                 else:
                     case["target"] = float(0.5 * (np.sqrt(low @ S @ low) + np.sqrt(high @ S @ high)))
             cases.append(case)
+    cases.extend(sharpe_tracking_cases())
     return cases
+
+
+def sharpe_tracking_cases():
+    """maximumSharpe with a tracking-error limit that binds: the limit is half the tracking error of
+    the maximum-Sharpe portfolio without it (under the same other rules), so the cone is active."""
+    draw = np.random.default_rng(20261129)
+    out = []
+    for kind in ("trackingError", "trackingError groups"):
+        B = draw.normal(0, 0.01, size=(N, 3))
+        S = B @ B.T + np.diag(draw.uniform(0.5e-4, 2e-4, size=N))
+        mu = draw.uniform(0.0002, 0.0012, size=N)
+        bench = draw.dirichlet(np.ones(N))
+        options = {"maxWeight": 0.6}
+        if kind.endswith("groups"):
+            options["groups"] = {"sector": {"0": "Tech", "1": "Tech", "2": "Tech", "3": "Energy", "4": "Energy"}}
+            options["groupLimits"] = {"sector": {"Tech": [0.1, 0.4], "Energy": [0.2, 0.6]}}
+        case = {"name": f"maximumSharpe {kind}", "method": "maximumSharpe", "kind": kind, "mu": mu.tolist(),
+                "covariance": S.flatten().tolist(), "options": options, "riskFreeRate": 0.0001}
+        free = solve_case(case)[1]
+        te = float(np.sqrt((free - bench) @ S @ (free - bench)))
+        options["benchmarkWeights"] = dict(zip(IDS, bench.tolist()))
+        options["maxTrackingError"] = round(0.5 * te, 6)
+        out.append(case)
+    return out
 
 
 def main():
@@ -222,5 +251,16 @@ def main():
         json.dump(out, fh, indent=1)
 
 
+def from_stdin():
+    out = []
+    for case in json.load(sys.stdin):
+        value, w = solve_case(case)
+        out.append({"objective": float(value), "weights": w.tolist()})
+    json.dump(out, sys.stdout)
+
+
 if __name__ == "__main__":
-    main()
+    if "--stdin" in sys.argv:
+        from_stdin()
+    else:
+        main()

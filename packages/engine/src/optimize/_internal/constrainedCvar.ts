@@ -14,7 +14,8 @@ import type { SolverReport } from "./solveMeanCvar.ts";
 
 /**
  * A constrained CVaR solve as `minimumCvar` and `meanCvar` report it (docs/maths.md#portfolio-constraints):
- * `report.status` "time-limit" when `timeLimitSeconds` stopped a holdings MILP of the call (one deadline for all its solves).
+ * `report.status` "time-limit" when `timeLimitSeconds` stopped an LP/QP round or a holdings MILP of the call
+ * (one deadline for all its solves).
  */
 export interface ConstrainedAnswer {
   weights: Float64Array;
@@ -80,29 +81,39 @@ export function assertNoHoldingsRule(minHoldings: number | undefined, c: Compile
 interface Prepared {
   /** The `performance.now()` time (ms) at which `timeLimitSeconds` ends, shared by every solve of the call. */
   deadline: number | undefined;
+  /** With a deadline and a tracking-error rule: the least-tracking-error weights under every rule (they meet them all). */
+  anchor: Float64Array | undefined;
   scale: number;
   scaled: Float64Array;
   tailSize: number;
   covariance: Float64Array | undefined;
 }
 
-/** The returns divided by their largest magnitude s, k, Σ when a tracking-error rule is given; and the feasibility check. */
+/**
+ * The returns divided by their largest magnitude s, k, Σ when a tracking-error rule is given; and the
+ * feasibility check, whose least-tracking-error weights are kept, with a deadline, as the start to which
+ * a stopped round's point over the limit is moved back.
+ */
 function prepare(highs: Highs, data: CvarReturns, rules: CvarRules, c: CompiledConstraints): Prepared {
-  if (rules.timeLimitSeconds !== undefined && c.maxTrackingErrorPerPeriod !== null) {
-    throw new EngineError(
-      "INVALID_INPUT",
-      "timeLimitSeconds cannot be combined with maxTrackingError: its tangent-cut rounds are not stopped at a deadline; drop timeLimitSeconds or maxTrackingError",
-      { field: "timeLimitSeconds", details: { with: "maxTrackingError" } },
-    );
-  }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   let largest = 0;
   for (let k = 0; k < data.returns.length; k++) largest = Math.max(largest, Math.abs(data.returns[k]!));
   const scale = largest > 0 ? largest : 1;
   const covariance = c.maxTrackingErrorPerPeriod === null ? undefined : scenarioCovariance(data);
-  assertConstraintsFeasible(highs, c, covariance);
+  let anchor: Float64Array | undefined;
+  assertConstraintsFeasible(
+    highs,
+    c,
+    covariance,
+    deadline === undefined
+      ? undefined
+      : (w) => {
+          anchor = w;
+        },
+  );
   return {
     deadline,
+    anchor,
     scale,
     scaled: data.returns.map((r) => r / scale),
     tailSize: snapToInteger((1 - rules.confidence) * data.periods),
@@ -132,6 +143,7 @@ function problem(
     ...(rules.rule.minHoldings > 0 ? { holdings: rules.rule } : {}),
     ...(prep.covariance === undefined ? {} : { covariance: prep.covariance }),
     ...(prep.deadline === undefined ? {} : { deadline: prep.deadline }),
+    ...(prep.anchor === undefined ? {} : { feasible: prep.anchor }),
     ...fields,
   };
 }
@@ -187,8 +199,15 @@ export function constrainedTargetCvar(
 ): ConstrainedAnswer {
   const prep = prepare(highs, data, rules, c);
   const P = data.periodsPerYear;
-  const least = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
-  const leastCvar = cvarOf(data, least.weights, rules.confidence);
+  let least = solveConstrainedCvar(highs, problem(data, rules, c, prep, {}));
+  let leastCvar = cvarOf(data, least.weights, rules.confidence);
+  if (least.status === "time-limit" && leastCvar > limit) {
+    // Stopped above the limit: the least CVaR is certified whatever the time limit, so that the verdict on
+    // the target does not depend on the machine (the largest-return solve below gets what is left, if anything).
+    const { deadline: _, ...certified } = problem(data, rules, c, prep, {});
+    least = solveConstrainedCvar(highs, certified);
+    leastCvar = cvarOf(data, least.weights, rules.confidence);
+  }
   if (limit < leastCvar - least.gap * prep.scale - 1e-9 * prep.scale) {
     throw new EngineError(
       "INFEASIBLE",
@@ -208,11 +227,13 @@ export function constrainedTargetCvar(
       cvarLimit: Math.max(limit, leastCvar) / prep.scale,
       costWeight: 1 / (P * prep.scale),
       l2Weight: c.l2 / (P * prep.scale),
+      feasible: least.weights,
     }),
   );
   return {
     weights: s.weights,
-    report: report(s, s.objective * prep.scale, s.gap * prep.scale, [least]),
+    // The least-CVaR solve decides only the verdict on the limit (certified when it stopped above it), not the answer.
+    report: report(s, s.objective * prep.scale, s.gap * prep.scale),
     cvar: cvarOf(data, s.weights, rules.confidence),
     binding: s.binding,
   };

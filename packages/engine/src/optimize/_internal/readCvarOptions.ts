@@ -20,8 +20,8 @@ export interface CvarRuleOptions extends WeightRuleOptions, RiskFreeRateOption {
    * Seconds the solve may take (finite, > 0); default none: the optimum is certified however long
    * it takes. Only a binding minHoldings rule (a MILP) can take long; when stopped, the best
    * feasible weights come back with `certificate.status` "time-limit", the proven gap and a warning.
-   * With constraint options it bounds the holdings MILP (the LPs run to their certificate) and is
-   * refused with maxTrackingError (docs/maths.md#portfolio-constraints).
+   * With constraint options it bounds the holdings MILP and every LP/QP round after a solve's first
+   * (scenario generation, tracking-error cuts, the polish) (docs/maths.md#portfolio-constraints).
    */
   timeLimitSeconds?: number;
 }

@@ -41,10 +41,19 @@ export interface ConstrainedCvarProblem {
   /** At least `minHoldings` weights >= `minActiveWeight` (a MILP when the LP optimum breaks it); long-only weights. */
   holdings?: { minHoldings: number; minActiveWeight: number };
   /**
-   * A `performance.now()` time in ms (from `timeLimitSeconds`): the holdings MILP gets the time left
-   * as HiGHS's `time_limit` (docs/maths.md#solver-time-limit); the LP/QP solves run to their certificate.
+   * A `performance.now()` time in ms (from `timeLimitSeconds`), one for every solve of the call
+   * (docs/maths.md#solver-time-limit): the holdings MILP and every LP/QP round after the first get
+   * the time left as HiGHS's `time_limit`, and no round starts past it; stopped, the best feasible
+   * point of the finished rounds is returned with status "time-limit" and the gap to the best proven bound.
    */
   deadline?: number;
+  /**
+   * Weights that meet every rule, the CVaR limit and the return floor (the least-CVaR portfolio of the
+   * target-CVaR form, else the least-tracking-error portfolio): when rounds stop at the deadline with a
+   * point over the CVaR or tracking-error limit, the point is moved towards these along the segment
+   * until it meets them (both are convex, the rules convex).
+   */
+  feasible?: Float64Array;
 }
 
 /**
@@ -66,7 +75,7 @@ function seedScenarios(p: ConstrainedCvarProblem): number[] {
 
 /** What the constrained solve certified, in the problem's units. */
 export interface ConstrainedSolve {
-  /** "optimal": gap within tolerance. "time-limit": the holdings MILP stopped at the deadline; feasible, `gap` proven. */
+  /** "optimal": gap within tolerance. "time-limit": a round or the holdings MILP stopped at the deadline; feasible, `gap` proven. */
   status: "optimal" | "time-limit";
   weights: Float64Array;
   /** The true objective at `weights` (CVaR over all T scenarios, |w − w⁰| and Σw² recomputed). */
@@ -101,6 +110,13 @@ export const TE_TOL = 1e-9;
  * continue, warm from the last basis, until TE(w) <= τ·(1 + 1e-9). `gap` is proven: the objective at
  * the returned weights against a Lagrangian bound from the row duals (safe for any duals), for the
  * QP from the LP of its tangent at the weights; <= 1e-9 (LP) or 1e-8 (QP) relative to 1 + |objective|.
+ *
+ * With `deadline` the first round runs to its end, and every later round gets the time left as HiGHS's
+ * `time_limit` (its clock restarted, as that limit is cumulative over a model's runs); none starts past
+ * the deadline. Stopped, the answer is the best of the finished rounds' points (and of the stopped
+ * round's, when primal feasible) that meets every rule and the CVaR and tracking-error limits (a point
+ * over a limit is moved towards `feasible` until it meets them), with status "time-limit" and the gap to the smallest
+ * finished round's value (each round's model is a relaxation of the full problem, so its value bounds it).
  *
  * @throws EngineError INFEASIBLE when the solver proves the rules (with the CVaR limit or return floor) cannot hold;
  *   SOLVER_FAILURE when a solve is not certified or the cuts do not converge.
@@ -146,14 +162,15 @@ export function solveConstrainedCvar(highs: Highs, p: ConstrainedCvarProblem): C
   const lpBound = lp.objective + lp.gap;
   const bound = milp !== null && Number.isFinite(milp.bound) ? Math.min(milp.bound, lpBound) : lpBound;
   const gap = Math.max(0, bound - polish.objective);
-  if (!timedOut && !(gap <= GAP_TOL * (1 + Math.abs(polish.objective)))) {
+  const stopped = timedOut || lp.status === "time-limit" || polish.status === "time-limit";
+  if (!stopped && !(gap <= GAP_TOL * (1 + Math.abs(polish.objective)))) {
     throw new EngineError(
       "SOLVER_FAILURE",
       `the HiGHS solver did not certify the constrained problem with minHoldings: proven gap ${gap} > ${GAP_TOL}`,
     );
   }
   return {
-    status: timedOut ? "time-limit" : "optimal",
+    status: stopped ? "time-limit" : "optimal",
     weights: polish.weights,
     objective: polish.objective,
     gap,
@@ -442,8 +459,51 @@ function solveRelaxed(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve
           return model.run();
         }
       };
+      // The best point of the finished rounds that meets every rule (and the CVaR limit), and the best proven
+      // bound: each finished round's value bounds the full problem from above (its model is a relaxation).
+      let best: { weights: Float64Array; objective: number } | null = null;
+      let relaxedBound = Infinity;
+      const consider = (w: Float64Array): void => {
+        const point = withinLimits(p, w);
+        if (point === null) return;
+        const objective = objectiveAt(p, point);
+        if (best === null || objective > best.objective) best = { weights: point, objective };
+      };
+      const stop = (round: number): ConstrainedSolve => {
+        if (best === null) {
+          throw new EngineError(
+            "SOLVER_FAILURE",
+            "the solver stopped at the time limit (timeLimitSeconds) before finding weights that meet every constraint; raise timeLimitSeconds",
+            { field: "timeLimitSeconds" },
+          );
+        }
+        const found: { weights: Float64Array; objective: number } = best;
+        return {
+          status: "time-limit",
+          weights: found.weights,
+          objective: found.objective,
+          gap: Number.isFinite(relaxedBound) ? Math.max(0, relaxedBound - found.objective) : 0,
+          iterations: round,
+          method: quadratic ? "qp" : "lp",
+          binding: bindingRules(p, found.weights),
+        };
+      };
       for (let round = 1; ; round++) {
+        // The first round always runs to its end; later ones get the time left, and none starts past the deadline.
+        if (p.deadline !== undefined && round > 1) {
+          const left = (p.deadline - performance.now()) / 1000;
+          if (!(left > 0)) return stop(round - 1);
+          // HiGHS's time_limit is cumulative over the model's runs: its clock restarts so that it is this round's.
+          model.zeroAllClocks();
+          model.options.set({ time_limit: left });
+        }
         const { modelStatus } = run();
+        if (modelStatus === HIGHS_STATUS.timeLimitReached && round > 1) {
+          // A round stopped inside: its point, when primal feasible, meets every row of the model (every rule).
+          if (Number(model.info.get("primal_solution_status")) === HIGHS_SOLUTION_STATUS.feasible)
+            consider(cleanWeights(model.getSolution().colValue, c));
+          return stop(round - 1);
+        }
         if (modelStatus === 8) {
           throw new EngineError(
             "INFEASIBLE",
@@ -466,6 +526,10 @@ function solveRelaxed(highs: Highs, p: ConstrainedCvarProblem): ConstrainedSolve
         const x = model.getSolution().colValue;
         const weights = cleanWeights(x, c);
         const bound = -model.getObjectiveValue();
+        if (p.deadline !== undefined) {
+          relaxedBound = Math.min(relaxedBound, bound);
+          consider(weights);
+        }
         const addScenarioRows = (list: readonly number[]): void => {
           const start = indices.length;
           const first = rowLower.length;
@@ -708,6 +772,38 @@ function linearisedBound(
       );
     },
   );
+}
+
+/**
+ * w when it meets the CVaR limit and the tracking-error limit of `p` (the rows of the model it meets by
+ * construction: the outer cuts of the tracking error excepted); otherwise the point of the segment from
+ * `p.feasible` to w with the largest step that meets both (bisection: both are convex along the
+ * segment and met at its start, so the steps that meet them form an interval from 0); null when w
+ * breaks a limit and no such start is given.
+ */
+function withinLimits(p: ConstrainedCvarProblem, w: Float64Array): Float64Array | null {
+  const c = p.constraints;
+  const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
+  const meets = (x: Float64Array): boolean =>
+    (!tracking || trackingError(x, c.benchmark!, p.covariance!, p.n).te <= c.maxTrackingErrorPerPeriod! * (1 + TE_TOL)) &&
+    (p.cvarLimit === undefined || conditionalValueAtRisk(eligibleReturns(p, x), p.confidence) <= p.cvarLimit);
+  if (meets(w)) return w;
+  const start = p.feasible;
+  if (start === undefined || !meets(start)) return null;
+  if (p.returnFloor !== undefined) {
+    let floor = 0;
+    for (let i = 0; i < p.n; i++) floor += p.returnFloor.mean[i]! * start[i]!;
+    if (!(floor >= p.returnFloor.value)) return null;
+  }
+  const along = (t: number) => Float64Array.from(w, (x, i) => start[i]! + t * (x - start[i]!));
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 60; k++) {
+    const mid = 0.5 * (lo + hi);
+    if (meets(along(mid))) lo = mid;
+    else hi = mid;
+  }
+  return along(lo);
 }
 
 /** w from the solution, clamped into its bounds, dust set to 0. */
