@@ -151,7 +151,12 @@ function solveDense(A: number[][], b: number[]): number[] {
  * recomputed from w alone: ∇f(w) = λ·1 + Σ_j y_j·a_j over the rules active at w (each written a_jᵀw <= c_j),
  * the multipliers by least squares. Stationarity is relative to ‖∇f‖∞; dual feasibility is the most negative y_j·‖a_j‖∞ over it.
  */
-function sharpeKkt(mu: number[], S: ArrayLike<number>, o: Options, w: ArrayLike<number>): { stationarity: number; dualFeasibility: number } {
+function sharpeKkt(
+  mu: number[],
+  S: ArrayLike<number>,
+  o: Options,
+  w: ArrayLike<number>,
+): { stationarity: number; dualFeasibility: number } {
   const n = w.length;
   const r = o.riskFreeRate ?? 0;
   const Sw = Array.from({ length: n }, (_, i) => Array.from(w, (x, j) => S[i * n + j]! * x).reduce((a, x) => a + x, 0));
@@ -466,7 +471,9 @@ describe("efficient frontier under constraints", () => {
 });
 
 /** Runs oracle_constrained.py --stdin on the cases: the oracle's optimum of each (objective and weights). */
-function oracleLive(list: Array<Omit<OracleCase, "objective" | "weights">>): Array<{ objective: number; weights: number[] }> {
+function oracleLive(
+  list: Array<Omit<OracleCase, "objective" | "weights">>,
+): Array<{ objective: number; weights: number[] }> {
   const run = spawnSync("python3", [new URL("./_test/oracle_constrained.py", import.meta.url).pathname, "--stdin"], {
     input: JSON.stringify(list),
     encoding: "utf8",
@@ -500,7 +507,8 @@ describe("efficient frontier under constraints against the scipy oracle", () => 
     const r = await efficientReturn(base.mu, Sigma, target, options);
     expectCertified(r);
     expectRulesHold(base.covariance, options, r.vector);
-    for (let i = 0; i < base.mu.length; i++) expect(Math.abs(r.vector[i]! - least.vector[i]!)).toBeLessThanOrEqual(1e-9);
+    for (let i = 0; i < base.mu.length; i++)
+      expect(Math.abs(r.vector[i]! - least.vector[i]!)).toBeLessThanOrEqual(1e-9);
   });
 
   for (const { name, options } of frontiers) {

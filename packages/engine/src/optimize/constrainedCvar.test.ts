@@ -488,7 +488,11 @@ describe("minimumCvar and meanCvar under constraint options", () => {
       { name: "L2 alone", options: { l2Regularization: 5 }, maxWeight: 1 },
       {
         name: "L2 with groups",
-        options: { groups: sectors, groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } }, l2Regularization: 5 },
+        options: {
+          groups: sectors,
+          groupLimits: { sector: { Tech: [0.1, 0.3], Energy: [0, 0.25] } },
+          l2Regularization: 5,
+        },
         maxWeight: 0.6,
       },
       {
@@ -740,10 +744,10 @@ describe("minimumCvar and meanCvar under constraint options: one deadline for ev
     transactionCosts: 0.002,
   };
   const n = big.assets.length;
-  const costsOf = (w: readonly number[]) =>
-    w.reduce((a, x) => a + 0.002 * Math.abs(x - 1 / n), 0) / P;
+  const costsOf = (w: readonly number[]) => w.reduce((a, x) => a + 0.002 * Math.abs(x - 1 / n), 0) / P;
   const mean = big.assets.map(
-    (_, i) => Array.from({ length: big.periods }, (_, t) => big.returns[t * n + i]!).reduce((a, x) => a + x, 0) / big.periods,
+    (_, i) =>
+      Array.from({ length: big.periods }, (_, t) => big.returns[t * n + i]!).reduce((a, x) => a + x, 0) / big.periods,
   );
   const stoppedWarning = (p: { warnings: string[] }) =>
     p.warnings.some((x) => x.startsWith("the solver stopped at the time limit (1e-9 s) before proving the optimum"));
@@ -774,7 +778,12 @@ describe("minimumCvar and meanCvar under constraint options: one deadline for ev
   });
 
   it("minimumCvar with L2: the QP rounds stop at the deadline the same way", async () => {
-    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2, timeLimitSeconds: 1e-9 });
+    const p = await minimumCvar(big, {
+      ...options,
+      confidence: CONFIDENCE,
+      l2Regularization: 2,
+      timeLimitSeconds: 1e-9,
+    });
     const free = await minimumCvar(big, { ...options, confidence: CONFIDENCE, l2Regularization: 2 });
     const w = vector(big, p.weights);
     assertRulesHold(big, options, 1, w);
@@ -810,7 +819,12 @@ describe("minimumCvar and meanCvar under constraint options: one deadline for ev
   it("meanCvar (target CVaR): a limit just above the least CVaR is met even when the least-CVaR solve stops above it", async () => {
     const [least] = oracle(big, [{ options, maxWeight: 1, form: "linear", gain: new Array(n).fill(0), cvarWeight: 1 }]);
     const limit = least!.objective! + 1e-6;
-    const stopped = await minimumCvar(big, { ...options, transactionCosts: 0, confidence: CONFIDENCE, timeLimitSeconds: 1e-9 });
+    const stopped = await minimumCvar(big, {
+      ...options,
+      transactionCosts: 0,
+      confidence: CONFIDENCE,
+      timeLimitSeconds: 1e-9,
+    });
     // The least-CVaR solve stopped at the deadline lies above the limit: the verdict needs it certified.
     expect(stopped.certificate.status).toBe("time-limit");
     expect(cvarOf(big, vector(big, stopped.weights))).toBeGreaterThan(limit);
@@ -832,7 +846,12 @@ describe("minimumCvar and meanCvar under constraint options: one deadline for ev
   });
 
   it("every scenario row at once (plain-lp) is one round, which always runs: optimal whatever the deadline", async () => {
-    const p = await minimumCvar(big, { ...options, confidence: CONFIDENCE, method: "plain-lp", timeLimitSeconds: 1e-9 });
+    const p = await minimumCvar(big, {
+      ...options,
+      confidence: CONFIDENCE,
+      method: "plain-lp",
+      timeLimitSeconds: 1e-9,
+    });
     expect(p.certificate.status).toBe("optimal");
     expect(stoppedWarning(p)).toBe(false);
   });

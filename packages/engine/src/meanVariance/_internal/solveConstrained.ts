@@ -187,8 +187,8 @@ function solveFor(
         // HiGHS's QP solver can fail outright when the return row holds with a zero multiplier at the
         // optimum (a target at or below the minimum-variance portfolio's return): that portfolio is then the answer.
         if (goal.kind === "efficient-return") {
-          const unconstrained = minimumVarianceMeeting(highs, prepared, c, goal, riskFreeRate);
-          if (unconstrained !== null) return unconstrained;
+          const atMinimum = minimumVarianceMeeting(highs, prepared, c, goal, riskFreeRate);
+          if (atMinimum !== null) return atMinimum;
         }
         // HiGHS's QP solver can fail outright on a target the rules cannot reach: say so when that is why.
         if (goal.kind === "efficient-return" || goal.kind === "efficient-risk")

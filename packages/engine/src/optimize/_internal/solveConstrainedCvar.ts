@@ -785,7 +785,8 @@ function withinLimits(p: ConstrainedCvarProblem, w: Float64Array): Float64Array 
   const c = p.constraints;
   const tracking = c.benchmark !== null && c.maxTrackingErrorPerPeriod !== null && p.covariance !== undefined;
   const meets = (x: Float64Array): boolean =>
-    (!tracking || trackingError(x, c.benchmark!, p.covariance!, p.n).te <= c.maxTrackingErrorPerPeriod! * (1 + TE_TOL)) &&
+    (!tracking ||
+      trackingError(x, c.benchmark!, p.covariance!, p.n).te <= c.maxTrackingErrorPerPeriod! * (1 + TE_TOL)) &&
     (p.cvarLimit === undefined || conditionalValueAtRisk(eligibleReturns(p, x), p.confidence) <= p.cvarLimit);
   if (meets(w)) return w;
   const start = p.feasible;
