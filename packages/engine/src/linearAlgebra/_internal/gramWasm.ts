@@ -1,0 +1,98 @@
+import { GRAM_TILE, gramKernelModule, type GramKernel, type GramTile } from "./gramKernelWasm.ts";
+
+/** The upper-triangle sums of the WebAssembly kernel: `sums[i·stride + j] = Σ_t x_ti·x_tj` for i ≤ j < N. */
+export interface GramSums {
+  sums: Float64Array;
+  stride: number;
+}
+
+const PAGE = 65536;
+/** Addresses stay below 2³¹ (the kernel compares them as signed 32-bit integers). */
+const MAX_BYTES = 2 ** 31 - PAGE;
+/** Bytes of packed data summed per call: the periods t0 … t1 of every panel stay in the second-level cache (1 MB and more on current x64 and ARM cores) while each panel row is paired with all the others. */
+const CHUNK_BYTES = 512 * 1024;
+
+/** A compiled kernel and the memory it works in (grown as needed, reused by every call). */
+interface Runtime {
+  tile: GramTile;
+  memory: WebAssembly.Memory;
+  gram: GramKernel;
+}
+
+let runtime: Runtime | null | undefined;
+/** Whether gramMatrix uses the WebAssembly kernel when available (tests switch it off to check the JavaScript kernel). */
+let preferWasm = true;
+
+/** Sets whether {@link wasmGramSums} runs (else it returns undefined); returns the previous value. For tests and benches. */
+export function preferWasmGram(prefer: boolean): boolean {
+  const previous = preferWasm;
+  preferWasm = prefer;
+  return previous;
+}
+
+/**
+ * The kernel for `tile` instantiated on a memory of its own, or null where WebAssembly or its SIMD
+ * instructions are unavailable (the module does not validate). Compiled synchronously: the module
+ * is a few hundred bytes, below the 4 KB that browsers compile on the main thread.
+ */
+export function instantiateGram(tile: GramTile): Runtime | null {
+  if (typeof WebAssembly !== "object") return null;
+  const bytes = gramKernelModule(tile) as Uint8Array<ArrayBuffer>;
+  try {
+    if (!WebAssembly.validate(bytes)) return null;
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: { m: memory } });
+    return { tile, memory, gram: instance.exports.gram as GramKernel };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `Σ_t X[i·T + t]·X[j·T + t]` for i ≤ j < N by the WebAssembly SIMD kernel (each sum in t order
+ * from 0, as the JavaScript kernel), or undefined where the kernel is unavailable, switched off, or
+ * the problem would not fit 2 GB of wasm memory. X is copied once into the kernel's panels (in
+ * `tile.panel`-column panels, period by period); the sums are a view of the kernel's memory, valid
+ * until the next call.
+ */
+export function wasmGramSums(X: Float64Array, T: number, N: number): GramSums | undefined {
+  if (!preferWasm || T === 0 || N === 0) return undefined;
+  if (runtime === undefined) runtime = instantiateGram(GRAM_TILE);
+  if (runtime === null) return undefined;
+  return runGram(runtime, X, T, N);
+}
+
+/** {@link wasmGramSums} on a given runtime (benches compare tiles with it). */
+export function runGram(rt: Runtime, X: Float64Array, T: number, N: number, chunkBytes = CHUNK_BYTES): GramSums | undefined {
+  const W = rt.tile.panel;
+  const Np = Math.ceil(N / W) * W;
+  const dataBytes = Np * T * 8;
+  const bytes = dataBytes + Np * Np * 8;
+  if (bytes > MAX_BYTES) return undefined;
+  const pages = Math.ceil(bytes / PAGE);
+  const have = rt.memory.buffer.byteLength / PAGE;
+  if (pages > have) {
+    try {
+      rt.memory.grow(pages - have);
+    } catch {
+      return undefined;
+    }
+  }
+  const f64 = new Float64Array(rt.memory.buffer);
+  // Pack: panel p, period t, column k at (p·T + t)·W + k; the padding columns zero.
+  for (let p = 0; p * W < Np; p++) {
+    const base = p * T * W;
+    for (let k = 0; k < W; k++) {
+      const i = p * W + k;
+      if (i < N) {
+        const src = i * T;
+        for (let t = 0; t < T; t++) f64[base + t * W + k] = X[src + t]!;
+      } else for (let t = 0; t < T; t++) f64[base + t * W + k] = 0;
+    }
+  }
+  const periods = Math.max(1, Math.floor(chunkBytes / (Np * 8)));
+  for (let t0 = 0; t0 < T; t0 += periods) {
+    rt.gram(0, dataBytes, Np, N, T, t0, Math.min(T, t0 + periods), t0 === 0 ? 1 : 0);
+  }
+  return { sums: new Float64Array(rt.memory.buffer, dataBytes, Np * Np), stride: Np };
+}
