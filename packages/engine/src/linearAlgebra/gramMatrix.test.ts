@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { gramMatrix } from "./gramMatrix.ts";
 import { choleskyCheck } from "./choleskyCheck.ts";
-import { instantiateGram, preferWasmGram, runGram, wasmGramSums } from "./_internal/gramWasm.ts";
+import { instantiateGram, packColumns, preferWasmGram, runGram, wasmGramSums } from "./_internal/gramWasm.ts";
 import { GRAM_TILE, gramKernelModule } from "./_internal/gramKernelWasm.ts";
 
 /** Σ_t X[i·T + t]·X[j·T + t]·c, one product at a time. */
@@ -102,7 +102,7 @@ describe("gramMatrix's WebAssembly SIMD kernel", () => {
     const bytes = gramKernelModule(GRAM_TILE) as Uint8Array<ArrayBuffer>;
     expect(bytes.length).toBeLessThan(4096);
     expect(WebAssembly.validate(bytes)).toBe(true);
-    expect(wasmGramSums(Float64Array.of(1, 2), 2, 1)?.sums[0]).toBe(5);
+    expect(wasmGramSums(2, 1, packColumns(Float64Array.of(1, 2)))?.sums[0]).toBe(5);
   });
 
   it("gives the JavaScript kernel's bits for every shape and value (overflow refused alike)", () => {
@@ -131,11 +131,11 @@ describe("gramMatrix's WebAssembly SIMD kernel", () => {
     fc.assert(
       fc.property(wideArb, fc.integer({ min: 1, max: 7 }), ({ T, N, values }, periods) => {
         const X = Float64Array.from(values);
-        const whole = runGram(rt!, X, T, N)!;
+        const whole = runGram(rt!, T, N, packColumns(X))!;
         const wholeSums = whole.sums.slice();
         const Np = whole.stride;
         // A chunk of `periods` periods per call: the sums stored after each and continued by the next.
-        const chunked = runGram(rt!, X, T, N, periods * Np * 8)!;
+        const chunked = runGram(rt!, T, N, packColumns(X), periods * Np * 8)!;
         for (let i = 0; i < N; i++) {
           for (let j = i; j < N; j++) expect(Object.is(chunked.sums[i * Np + j], wholeSums[i * Np + j])).toBe(true);
         }

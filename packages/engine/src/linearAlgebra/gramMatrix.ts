@@ -1,5 +1,5 @@
-import { EngineError } from "../errors/EngineError.ts";
-import { wasmGramSums } from "./_internal/gramWasm.ts";
+import { packColumns, wasmGramSums } from "./_internal/gramWasm.ts";
+import { symmetricFromSums, symmetricPut as put } from "./_internal/symmetricPut.ts";
 
 /**
  * `C_ij = c·Σ_t X[i·T + t]·X[j·T + t]`: the N×N cross products of N columns of length T stored
@@ -24,15 +24,9 @@ export function gramMatrix(
   field = "returns",
   what = "the covariance",
 ): Float64Array {
+  const wasm = wasmGramSums(T, N, packColumns(X));
+  if (wasm !== undefined) return symmetricFromSums(wasm.sums, wasm.stride, N, c, field, what);
   const C = new Float64Array(N * N);
-  const wasm = wasmGramSums(X, T, N);
-  if (wasm !== undefined) {
-    const { sums, stride } = wasm;
-    for (let i = 0; i < N; i++) {
-      for (let j = i; j < N; j++) put(C, N, field, what, i, j, sums[i * stride + j]! * c);
-    }
-    return C;
-  }
   const sums = new Float64Array(9);
   const last = N - 1;
   for (let i = 0; i < N; i += 3) {
@@ -60,17 +54,6 @@ export function gramMatrix(
     }
   }
   return C;
-}
-
-/** Writes `v` at (i, j) and (j, i); the sums of a diagonal block below its diagonal equal those above (the same products in the same order). */
-function put(C: Float64Array, N: number, field: string, what: string, i: number, j: number, v: number): void {
-  if (!Number.isFinite(v)) {
-    throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, {
-      field,
-    });
-  }
-  C[i * N + j] = v + 0;
-  C[j * N + i] = v + 0;
 }
 
 /**

@@ -13,7 +13,7 @@ const MAX_BYTES = 2 ** 31 - PAGE;
 const CHUNK_BYTES = 512 * 1024;
 
 /** A compiled kernel and the memory it works in (grown as needed, reused by every call). */
-interface Runtime {
+export interface Runtime {
   tile: GramTile;
   memory: WebAssembly.Memory;
   gram: GramKernel;
@@ -49,21 +49,66 @@ export function instantiateGram(tile: GramTile): Runtime | null {
 }
 
 /**
- * `Σ_t X[i·T + t]·X[j·T + t]` for i ≤ j < N by the WebAssembly SIMD kernel (each sum in t order
- * from 0, as the JavaScript kernel), or undefined where the kernel is unavailable, switched off, or
- * the problem would not fit 2 GB of wasm memory. X is copied once into the kernel's panels (in
- * `tile.panel`-column panels, period by period); the sums are a view of the kernel's memory, valid
- * until the next call.
+ * Fills the kernel's panels: `f64[(p·T + t)·W + k] = x_t,(p·W+k)` for the N columns, the padding
+ * columns N … Np−1 zero. One pass over the input, period by period within each panel.
  */
-export function wasmGramSums(X: Float64Array, T: number, N: number): GramSums | undefined {
+export type Pack = (f64: Float64Array, W: number, T: number, N: number, Np: number) => void;
+
+/** {@link Pack} of columns stored column-major, `x_ti = X[i·T + t]`. */
+export function packColumns(X: Float64Array): Pack {
+  return (f64, W, T, N, Np) => {
+    for (let p = 0; p * W < Np; p++) {
+      const base = p * T * W;
+      const full = Math.min(W, N - p * W);
+      for (let t = 0; t < T; t++) {
+        const o = base + t * W;
+        let src = p * W * T + t;
+        for (let k = 0; k < full; k++, src += T) f64[o + k] = X[src]!;
+        for (let k = full; k < W; k++) f64[o + k] = 0;
+      }
+    }
+  };
+}
+
+/**
+ * {@link Pack} of deviations from a row-major T×N matrix, `x_ti = R[t·N + i] − mean_i`, or
+ * `(R[t·N + i] − mean_i)·scale_t` when `scale` is given: centred (and scaled) while copied.
+ */
+export function packDeviations(R: Float64Array, mean: Float64Array, scale?: Float64Array): Pack {
+  return (f64, W, T, N, Np) => {
+    for (let p = 0; p * W < Np; p++) {
+      const base = p * T * W;
+      const first = p * W;
+      const full = Math.min(W, N - first);
+      for (let t = 0; t < T; t++) {
+        const o = base + t * W;
+        const row = t * N + first;
+        if (scale === undefined) for (let k = 0; k < full; k++) f64[o + k] = R[row + k]! - mean[first + k]!;
+        else {
+          const s = scale[t]!;
+          for (let k = 0; k < full; k++) f64[o + k] = (R[row + k]! - mean[first + k]!) * s;
+        }
+        for (let k = full; k < W; k++) f64[o + k] = 0;
+      }
+    }
+  };
+}
+
+/**
+ * `Σ_t x_ti·x_tj` for i ≤ j < N by the WebAssembly SIMD kernel (each sum in t order from 0, as the
+ * JavaScript kernel), the N columns of T values copied once into its panels by `pack`; or
+ * undefined where the kernel is unavailable, switched off, or the problem would not fit 2 GB of
+ * wasm memory. The sums are a view of the kernel's memory, valid until the next call.
+ */
+export function wasmGramSums(T: number, N: number, pack: Pack): GramSums | undefined {
   if (!preferWasm || T === 0 || N === 0) return undefined;
   if (runtime === undefined) runtime = instantiateGram(GRAM_TILE);
   if (runtime === null) return undefined;
-  return runGram(runtime, X, T, N);
+  return runGram(runtime, T, N, pack);
 }
 
-/** {@link wasmGramSums} on a given runtime (benches compare tiles with it). */
-export function runGram(rt: Runtime, X: Float64Array, T: number, N: number, chunkBytes = CHUNK_BYTES): GramSums | undefined {
+/** {@link wasmGramSums} on a given runtime, `chunkBytes` of panels summed per call (benches and tests vary both). */
+export function runGram(rt: Runtime, T: number, N: number, pack: Pack, chunkBytes = CHUNK_BYTES): GramSums | undefined {
   const W = rt.tile.panel;
   const Np = Math.ceil(N / W) * W;
   const dataBytes = Np * T * 8;
@@ -78,18 +123,7 @@ export function runGram(rt: Runtime, X: Float64Array, T: number, N: number, chun
       return undefined;
     }
   }
-  const f64 = new Float64Array(rt.memory.buffer);
-  // Pack: panel p, period t, column k at (p·T + t)·W + k; the padding columns zero.
-  for (let p = 0; p * W < Np; p++) {
-    const base = p * T * W;
-    for (let k = 0; k < W; k++) {
-      const i = p * W + k;
-      if (i < N) {
-        const src = i * T;
-        for (let t = 0; t < T; t++) f64[base + t * W + k] = X[src + t]!;
-      } else for (let t = 0; t < T; t++) f64[base + t * W + k] = 0;
-    }
-  }
+  pack(new Float64Array(rt.memory.buffer, 0, Np * T), W, T, N, Np);
   const periods = Math.max(1, Math.floor(chunkBytes / (Np * 8)));
   for (let t0 = 0; t0 < T; t0 += periods) {
     rt.gram(0, dataBytes, Np, N, T, t0, Math.min(T, t0 + periods), t0 === 0 ? 1 : 0);
