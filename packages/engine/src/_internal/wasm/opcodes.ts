@@ -38,6 +38,7 @@ export const v128store = (offset: number): number[] => [0xfd, 0x0b, 4, ...uleb(o
 export const V128_ZERO: number[] = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
 export const F64X2_SPLAT: number[] = [0xfd, 0x14];
 export const F64X2_ADD: number[] = [0xfd, ...uleb(240)];
+export const F64X2_SUB: number[] = [0xfd, ...uleb(241)];
 export const F64X2_MUL: number[] = [0xfd, ...uleb(242)];
 
 /** Control: blocks and loops without results, branches by depth. */

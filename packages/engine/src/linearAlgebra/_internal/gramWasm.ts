@@ -1,3 +1,4 @@
+import { ensureBytes, instantiateKernel } from "../../_internal/wasm/instantiateKernel.ts";
 import { GRAM_TILE, gramKernelModule, type GramKernel, type GramTile } from "./gramKernelWasm.ts";
 
 /** The upper-triangle sums of the WebAssembly kernel: `sums[i·stride + j] = Σ_t x_ti·x_tj` for i ≤ j < N. */
@@ -6,9 +7,6 @@ export interface GramSums {
   stride: number;
 }
 
-const PAGE = 65536;
-/** Addresses stay below 2³¹ (the kernel compares them as signed 32-bit integers). */
-const MAX_BYTES = 2 ** 31 - PAGE;
 /** Bytes of packed data summed per call: the periods t0 … t1 of every panel stay in the second-level cache (1 MB and more on current x64 and ARM cores) while each panel row is paired with all the others. */
 const CHUNK_BYTES = 512 * 1024;
 
@@ -36,16 +34,8 @@ export function preferWasmGram(prefer: boolean): boolean {
  * is a few hundred bytes, below the 4 KB that browsers compile on the main thread.
  */
 export function instantiateGram(tile: GramTile): Runtime | null {
-  if (typeof WebAssembly !== "object") return null;
-  const bytes = gramKernelModule(tile) as Uint8Array<ArrayBuffer>;
-  try {
-    if (!WebAssembly.validate(bytes)) return null;
-    const memory = new WebAssembly.Memory({ initial: 1 });
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: { m: memory } });
-    return { tile, memory, gram: instance.exports.gram as GramKernel };
-  } catch {
-    return null;
-  }
+  const kernel = instantiateKernel<GramKernel>(gramKernelModule(tile), "gram");
+  return kernel === null ? null : { tile, memory: kernel.memory, gram: kernel.run };
 }
 
 /**
@@ -112,17 +102,7 @@ export function runGram(rt: Runtime, T: number, N: number, pack: Pack, chunkByte
   const W = rt.tile.panel;
   const Np = Math.ceil(N / W) * W;
   const dataBytes = Np * T * 8;
-  const bytes = dataBytes + Np * Np * 8;
-  if (bytes > MAX_BYTES) return undefined;
-  const pages = Math.ceil(bytes / PAGE);
-  const have = rt.memory.buffer.byteLength / PAGE;
-  if (pages > have) {
-    try {
-      rt.memory.grow(pages - have);
-    } catch {
-      return undefined;
-    }
-  }
+  if (!ensureBytes(rt.memory, dataBytes + Np * Np * 8)) return undefined;
   pack(new Float64Array(rt.memory.buffer, 0, Np * T), W, T, N, Np);
   const periods = Math.max(1, Math.floor(chunkBytes / (Np * 8)));
   for (let t0 = 0; t0 < T; t0 += periods) {
