@@ -50,6 +50,17 @@ export function packColumns(X: Float64Array): Pack {
     for (let p = 0; p * W < Np; p++) {
       const base = p * T * W;
       const full = Math.min(W, N - p * W);
+      if (full === 4 && W === 4) {
+        // The shipped panel, unrolled: four columns read side by side, one panel row written at a time.
+        const s0 = p * 4 * T;
+        for (let t = 0, o = base; t < T; t++, o += 4) {
+          f64[o] = X[s0 + t]!;
+          f64[o + 1] = X[s0 + T + t]!;
+          f64[o + 2] = X[s0 + 2 * T + t]!;
+          f64[o + 3] = X[s0 + 3 * T + t]!;
+        }
+        continue;
+      }
       for (let t = 0; t < T; t++) {
         const o = base + t * W;
         let src = p * W * T + t;
@@ -70,6 +81,28 @@ export function packDeviations(R: Float64Array, mean: Float64Array, scale?: Floa
       const base = p * T * W;
       const first = p * W;
       const full = Math.min(W, N - first);
+      if (full === 4 && W === 4) {
+        // The shipped panel, unrolled: four deviations of one row, written as one panel row.
+        const m0 = mean[first]!;
+        const m1 = mean[first + 1]!;
+        const m2 = mean[first + 2]!;
+        const m3 = mean[first + 3]!;
+        for (let t = 0, o = base, r = first; t < T; t++, o += 4, r += N) {
+          if (scale === undefined) {
+            f64[o] = R[r]! - m0;
+            f64[o + 1] = R[r + 1]! - m1;
+            f64[o + 2] = R[r + 2]! - m2;
+            f64[o + 3] = R[r + 3]! - m3;
+          } else {
+            const s = scale[t]!;
+            f64[o] = (R[r]! - m0) * s;
+            f64[o + 1] = (R[r + 1]! - m1) * s;
+            f64[o + 2] = (R[r + 2]! - m2) * s;
+            f64[o + 3] = (R[r + 3]! - m3) * s;
+          }
+        }
+        continue;
+      }
       for (let t = 0; t < T; t++) {
         const o = base + t * W;
         const row = t * N + first;
