@@ -37,6 +37,11 @@ export const v128load64Splat = (offset: number): number[] => [0xfd, 0x0a, 3, ...
 export const v128store = (offset: number): number[] => [0xfd, 0x0b, 4, ...uleb(offset)];
 export const V128_ZERO: number[] = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
 export const F64X2_SPLAT: number[] = [0xfd, 0x14];
+export const F64X2_ABS: number[] = [0xfd, ...uleb(236)];
+/** Lane-wise a ≥ b: all ones where true, all zeros where false. */
+export const F64X2_GE: number[] = [0xfd, ...uleb(76)];
+/** `bitselect(a, b, mask)`: the bits of a where mask is 1, of b where it is 0. */
+export const V128_BITSELECT: number[] = [0xfd, ...uleb(82)];
 export const F64X2_ADD: number[] = [0xfd, ...uleb(240)];
 export const F64X2_SUB: number[] = [0xfd, ...uleb(241)];
 export const F64X2_MUL: number[] = [0xfd, ...uleb(242)];
