@@ -73,7 +73,7 @@ for (const tile of TILES) {
   runGram(rt, T, N, packColumns(X)); // packs X and sizes the memory
   const Np = Math.ceil(N / tile.panel) * tile.panel;
   const dataBytes = Np * T * 8;
-  const ms = median(() => rt.gram(0, dataBytes, Np, N, T, 0, T, 1));
+  const ms = median(() => rt.kernel.run(0, dataBytes, Np, N, T, 0, T, 1));
   let tiles = 0;
   for (let i0 = 0; i0 < N; i0 += tile.rows) tiles += Math.ceil((N - (i0 - (i0 % tile.cols))) / tile.cols);
   const executed = tiles * tile.rows * tile.cols * T;

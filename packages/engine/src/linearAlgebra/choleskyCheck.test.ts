@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { choleskyCheck } from "./choleskyCheck.ts";
 import { preferWasmCholesky } from "./_internal/choleskyCheckWasm.ts";
 import { CHOLESKY_COLUMN_WASM, type CholeskyColumn } from "./_internal/choleskyColumnWasm.ts";
-import { instantiateKernel } from "../_internal/wasm/instantiateKernel.ts";
+import { RETAINED_BYTES, instantiateKernel, kernelWithBytes } from "../_internal/wasm/instantiateKernel.ts";
 
 /** choleskyCheck with the WebAssembly kernel switched off: the JavaScript loop. */
 function jsCheck(a: Float64Array, n: number, scale: number): { failedAt: number; definite: boolean } {
@@ -104,5 +104,27 @@ describe("choleskyCheck's WebAssembly SIMD column kernel", () => {
         },
       ),
     );
+  });
+});
+
+describe("kernelWithBytes (the memory of the linear-algebra kernels)", () => {
+  it("grows the kernel's own memory up to the retained size, and gives a larger problem a memory of its own", () => {
+    const kernel = instantiateKernel<CholeskyColumn>(CHOLESKY_COLUMN_WASM, "column");
+    expect(kernel).not.toBeNull();
+    const k = kernel!;
+    expect(k.memory.buffer.byteLength).toBe(65536);
+    expect(kernelWithBytes(k, 200_000)).toBe(k);
+    expect(k.memory.buffer.byteLength).toBe(4 * 65536);
+    const large = kernelWithBytes(k, RETAINED_BYTES + 1);
+    expect(large).toBeDefined();
+    expect(large).not.toBe(k);
+    expect(large!.memory.buffer.byteLength).toBeGreaterThan(RETAINED_BYTES);
+    expect(k.memory.buffer.byteLength).toBe(4 * 65536); // the shared memory is not grown
+    // The one-off instance runs: with Lᵀ's row 0 = [2, 3] and k = 1, s_i −= Lᵀ[0][i]·Lᵀ[0][1].
+    const f64 = new Float64Array(large!.memory.buffer, 0, 6);
+    f64.set([2, 3, 0, 0, 10, 10]);
+    large!.run(0, 4 * 8, 2, 1, 0);
+    expect([f64[4], f64[5]]).toEqual([4, 1]);
+    expect(kernelWithBytes(k, 2 ** 31)).toBeUndefined();
   });
 });

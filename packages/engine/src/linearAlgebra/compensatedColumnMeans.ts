@@ -1,4 +1,4 @@
-import { ensureBytes, instantiateKernel, type KernelInstance } from "../_internal/wasm/instantiateKernel.ts";
+import { instantiateKernel, kernelWithBytes, type KernelInstance } from "../_internal/wasm/instantiateKernel.ts";
 import { COLUMN_SUMS_WASM, type ColumnSums } from "./_internal/columnSumsWasm.ts";
 
 let kernel: KernelInstance<ColumnSums> | null | undefined;
@@ -65,8 +65,9 @@ function wasmSums(
   const Np = N + (N & 1);
   const w = Np * T; // f64 index of the weights, after the rows
   const out = w + T;
-  if (!ensureBytes(kernel.memory, (out + 2 * Np) * 8)) return undefined;
-  const f64 = new Float64Array(kernel.memory.buffer);
+  const sized = kernelWithBytes(kernel, (out + 2 * Np) * 8);
+  if (sized === undefined) return undefined;
+  const f64 = new Float64Array(sized.memory.buffer);
   if (Np === N) f64.set(R.subarray(0, T * N), 0);
   else {
     for (let t = 0; t < T; t++) {
@@ -76,6 +77,6 @@ function wasmSums(
   }
   if (typeof weight === "number") f64.fill(weight, w, w + T);
   else f64.set(weight.subarray(0, T), w);
-  kernel.run(0, w * 8, out * 8, T, Np);
+  sized.run(0, w * 8, out * 8, T, Np);
   return { f64, sums: out, corrections: out + Np };
 }

@@ -1,8 +1,20 @@
 /** A compiled kernel and the memory it works in. */
 export interface KernelInstance<F> {
+  module: WebAssembly.Module;
+  /** The export's name. */
+  name: string;
   memory: WebAssembly.Memory;
   run: F;
 }
+
+const PAGE = 65536;
+/** Addresses stay below 2³¹: the kernels compare them as signed 32-bit integers. */
+const MAX_BYTES = 2 ** 31 - PAGE;
+/**
+ * The most a kernel's shared memory is grown to and kept (64 MiB: a Gram product of 1,000 assets ×
+ * 7,000 periods, say). A larger problem gets a memory of its own for the call, freed with it.
+ */
+export const RETAINED_BYTES = 64 * 2 ** 20;
 
 /**
  * The module `bytes` (one function exported as `name`, one imported memory `e.m`) instantiated on
@@ -15,30 +27,34 @@ export function instantiateKernel<F>(bytes: Uint8Array, name: string): KernelIns
   const buffer = bytes as Uint8Array<ArrayBuffer>;
   try {
     if (!WebAssembly.validate(buffer)) return null;
-    const memory = new WebAssembly.Memory({ initial: 1 });
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(buffer), { e: { m: memory } });
-    return { memory, run: instance.exports[name] as F };
+    return instanceOn<F>(new WebAssembly.Module(buffer), name, new WebAssembly.Memory({ initial: 1 }));
   } catch {
     return null;
   }
 }
 
-const PAGE = 65536;
+function instanceOn<F>(module: WebAssembly.Module, name: string, memory: WebAssembly.Memory): KernelInstance<F> {
+  const instance = new WebAssembly.Instance(module, { e: { m: memory } });
+  return { module, name, memory, run: instance.exports[name] as F };
+}
 
 /**
- * Grows `memory` to at least `bytes` (whole 64 KiB pages); false when it cannot (the engine's
- * limit or the 2 GB the kernels address with signed 32-bit integers), the caller then running its
- * JavaScript loop. Never shrinks: the memory is reused by the next call.
+ * `kernel` with at least `bytes` of memory: its own memory grown (never shrunk: the next call
+ * reuses it) up to {@link RETAINED_BYTES}; beyond that a new instance on a memory of its own,
+ * dropped after the call; undefined when neither can be had (beyond 2 GB, or the engine's limit),
+ * the caller then running its JavaScript loop.
  */
-export function ensureBytes(memory: WebAssembly.Memory, bytes: number): boolean {
-  if (bytes > 2 ** 31 - PAGE) return false;
-  const have = memory.buffer.byteLength / PAGE;
+export function kernelWithBytes<F>(kernel: KernelInstance<F>, bytes: number): KernelInstance<F> | undefined {
+  if (bytes > MAX_BYTES) return undefined;
   const pages = Math.ceil(bytes / PAGE);
-  if (pages <= have) return true;
   try {
-    memory.grow(pages - have);
-    return true;
+    if (bytes > RETAINED_BYTES) {
+      return instanceOn<F>(kernel.module, kernel.name, new WebAssembly.Memory({ initial: pages }));
+    }
+    const have = kernel.memory.buffer.byteLength / PAGE;
+    if (pages > have) kernel.memory.grow(pages - have);
+    return kernel;
   } catch {
-    return false;
+    return undefined;
   }
 }

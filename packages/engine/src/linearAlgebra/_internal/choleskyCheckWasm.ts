@@ -1,5 +1,5 @@
 import { EPS } from "../../_internal/tolerance.ts";
-import { ensureBytes, instantiateKernel, type KernelInstance } from "../../_internal/wasm/instantiateKernel.ts";
+import { instantiateKernel, kernelWithBytes, type KernelInstance } from "../../_internal/wasm/instantiateKernel.ts";
 import { CHOLESKY_COLUMN_WASM, type CholeskyColumn } from "./choleskyColumnWasm.ts";
 
 let kernel: KernelInstance<CholeskyColumn> | null | undefined;
@@ -29,10 +29,11 @@ export function wasmCholeskyCheck(
   if (kernel === null) return undefined;
   const np = n + (n & 1);
   const sOffset = n * np; // f64 index of s, after Lᵀ (n rows of np)
-  if (!ensureBytes(kernel.memory, (sOffset + np) * 8)) return undefined;
-  const f64 = new Float64Array(kernel.memory.buffer, 0, sOffset + np);
+  const sized = kernelWithBytes(kernel, (sOffset + np) * 8);
+  if (sized === undefined) return undefined;
+  const f64 = new Float64Array(sized.memory.buffer, 0, sOffset + np);
   f64.fill(0);
-  const column = kernel.run;
+  const column = sized.run;
   let definite = true;
   for (let k = 0; k < n; k++) {
     const akk = a[k * n + k]! / scale;

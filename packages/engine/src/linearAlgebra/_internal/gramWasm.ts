@@ -1,4 +1,4 @@
-import { ensureBytes, instantiateKernel } from "../../_internal/wasm/instantiateKernel.ts";
+import { instantiateKernel, kernelWithBytes, type KernelInstance } from "../../_internal/wasm/instantiateKernel.ts";
 import { GRAM_TILE, gramKernelModule, type GramKernel, type GramTile } from "./gramKernelWasm.ts";
 
 /** The upper-triangle sums of the WebAssembly kernel: `sums[i·stride + j] = Σ_t x_ti·x_tj` for i ≤ j < N. */
@@ -13,8 +13,7 @@ const CHUNK_BYTES = 512 * 1024;
 /** A compiled kernel and the memory it works in (grown as needed, reused by every call). */
 export interface Runtime {
   tile: GramTile;
-  memory: WebAssembly.Memory;
-  gram: GramKernel;
+  kernel: KernelInstance<GramKernel>;
 }
 
 let runtime: Runtime | null | undefined;
@@ -35,7 +34,7 @@ export function preferWasmGram(prefer: boolean): boolean {
  */
 export function instantiateGram(tile: GramTile): Runtime | null {
   const kernel = instantiateKernel<GramKernel>(gramKernelModule(tile), "gram");
-  return kernel === null ? null : { tile, memory: kernel.memory, gram: kernel.run };
+  return kernel === null ? null : { tile, kernel };
 }
 
 /**
@@ -135,11 +134,12 @@ export function runGram(rt: Runtime, T: number, N: number, pack: Pack, chunkByte
   const W = rt.tile.panel;
   const Np = Math.ceil(N / W) * W;
   const dataBytes = Np * T * 8;
-  if (!ensureBytes(rt.memory, dataBytes + Np * Np * 8)) return undefined;
-  pack(new Float64Array(rt.memory.buffer, 0, Np * T), W, T, N, Np);
+  const kernel = kernelWithBytes(rt.kernel, dataBytes + Np * Np * 8);
+  if (kernel === undefined) return undefined;
+  pack(new Float64Array(kernel.memory.buffer, 0, Np * T), W, T, N, Np);
   const periods = Math.max(1, Math.floor(chunkBytes / (Np * 8)));
   for (let t0 = 0; t0 < T; t0 += periods) {
-    rt.gram(0, dataBytes, Np, N, T, t0, Math.min(T, t0 + periods), t0 === 0 ? 1 : 0);
+    kernel.run(0, dataBytes, Np, N, T, t0, Math.min(T, t0 + periods), t0 === 0 ? 1 : 0);
   }
-  return { sums: new Float64Array(rt.memory.buffer, dataBytes, Np * Np), stride: Np };
+  return { sums: new Float64Array(kernel.memory.buffer, dataBytes, Np * Np), stride: Np };
 }
