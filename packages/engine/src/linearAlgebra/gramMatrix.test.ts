@@ -144,6 +144,29 @@ describe("gramMatrix's WebAssembly SIMD kernel", () => {
     );
   });
 
+  it("gives the same sums with the other tiles the bench compares (2×8, 3×6, two periods a pass)", () => {
+    const shipped = instantiateGram(GRAM_TILE)!;
+    const others = [
+      { rows: 2, cols: 8, panel: 8 },
+      { rows: 3, cols: 6, panel: 6 },
+      { rows: 4, cols: 4, panel: 4, unroll: 2 },
+    ].map((tile) => instantiateGram(tile)!);
+    fc.assert(
+      fc.property(wideArb, ({ T, N, values }) => {
+        const X = Float64Array.from(values);
+        const a = runGram(shipped, T, N, packColumns(X))!;
+        const reference = Array.from({ length: N * N }, (_, k) => a.sums[Math.floor(k / N) * a.stride + (k % N)]!);
+        for (const rt of others) {
+          const b = runGram(rt, T, N, packColumns(X))!;
+          for (let i = 0; i < N; i++) {
+            for (let j = i; j < N; j++) expect(Object.is(b.sums[i * b.stride + j], reference[i * N + j])).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("reuses its memory, grown for a larger problem, and gives the same bits after growing", () => {
     const small = Float64Array.from({ length: 3 * 5 }, (_, k) => Math.sin(k + 1));
     const before = gramMatrix(small, 5, 3, 0.5);

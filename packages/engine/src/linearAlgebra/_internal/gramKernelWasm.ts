@@ -8,7 +8,7 @@ import {
   I32_ADD,
   I32_DIV_U,
   I32_GE_S,
-  I32_LT_S,
+  I32_GT_S,
   I32_MUL,
   I32_REM_U,
   I32_SUB,
@@ -22,7 +22,6 @@ import {
   get,
   i32c,
   set,
-  tee,
   v128load,
   v128load64Splat,
   v128store,
@@ -37,12 +36,15 @@ export interface GramTile {
   rows: number;
   cols: number;
   panel: number;
+  /** Periods a loop pass (default 1): fewer loop instructions per multiply-add. */
+  unroll?: number;
 }
 
 /**
  * The tile of the shipped kernel: 4 rows × 4 columns, eight two-lane sums, panels of four. Measured
- * on V8 11.3 (x64, sixteen xmm registers) against 2×8, 3×6, 6×4 and 4×6 tiles: the larger ones
- * spill accumulators to the stack, the smaller ones load more per multiply-add (bench/estimators/gramCeiling.ts).
+ * on V8 11.3 (x64, sixteen xmm registers) against 2×8 (as fast), 3×6, 6×4 and 4×6 tiles (twelve
+ * accumulators: spilled to the stack), 2×4 (more loads per multiply-add) and two periods a loop
+ * pass (slower): bench/estimators/gramCeiling.ts.
  */
 export const GRAM_TILE: GramTile = { rows: 4, cols: 4, panel: 4 };
 
@@ -67,6 +69,7 @@ const FIRST_V128 = 20;
  */
 export function gramKernelCode(tile: GramTile): number[] {
   const { rows, cols, panel } = tile;
+  const unroll = tile.unroll ?? 1;
   const vectors = cols / 2;
   const acc = (r: number, v: number): number => FIRST_V128 + r * vectors + v;
   const B = (v: number): number => FIRST_V128 + rows * vectors + v;
@@ -94,6 +97,50 @@ export function gramKernelCode(tile: GramTile): number[] {
       ...(r === 0 ? [...get(O), ...set(P)] : [...get(P), ...get(ROW_BYTES), I32_ADD, ...set(P)]),
       ...each(r),
     ]).flat();
+  /** One period's products at byte offset `off` past PA and PB (a constant in the memory instructions). */
+  const period = (off: number): number[] => [
+    ...Array.from({ length: vectors }, (_, v) => [...get(PB), ...v128load(off + 16 * v), ...set(B(v))]).flat(),
+    ...Array.from({ length: rows }, (_, r) => [
+      ...get(PA),
+      ...v128load64Splat(off + 8 * r),
+      ...set(X),
+      ...Array.from({ length: vectors }, (_, v) => [
+        ...get(acc(r, v)),
+        ...get(X),
+        ...get(B(v)),
+        ...F64X2_MUL,
+        ...F64X2_ADD,
+        ...set(acc(r, v)),
+      ]).flat(),
+    ]).flat(),
+  ];
+  /** `u` periods a pass (in t order) while toff + u·stride ≤ tend. */
+  const periodLoop = (u: number): number[] => [
+    ...BLOCK,
+    ...LOOP,
+    ...get(TOFF),
+    ...i32c(u * stride),
+    I32_ADD,
+    ...get(TEND),
+    I32_GT_S,
+    ...brIf(1),
+    ...get(B_BASE),
+    ...get(TOFF),
+    I32_ADD,
+    ...set(PB),
+    ...get(A_BASE),
+    ...get(TOFF),
+    I32_ADD,
+    ...set(PA),
+    ...Array.from({ length: u }, (_, k) => period(k * stride)).flat(),
+    ...get(TOFF),
+    ...i32c(u * stride),
+    I32_ADD,
+    ...set(TOFF),
+    ...br(0),
+    END,
+    END,
+  ];
   const all = (f: (r: number, v: number) => number[]): number[] =>
     Array.from({ length: rows }, (_, r) => Array.from({ length: vectors }, (_, v) => f(r, v)).flat()).flat();
   return [
@@ -155,43 +202,8 @@ export function gramKernelCode(tile: GramTile): number[] {
     ...i32c(stride),
     I32_MUL,
     ...set(TEND),
-    ...BLOCK,
-    ...LOOP,
-    ...get(TOFF),
-    ...get(TEND),
-    I32_GE_S,
-    ...brIf(1),
-    ...get(B_BASE),
-    ...get(TOFF),
-    I32_ADD,
-    ...set(PB),
-    ...get(A_BASE),
-    ...get(TOFF),
-    I32_ADD,
-    ...set(PA),
-    ...Array.from({ length: vectors }, (_, v) => [...get(PB), ...v128load(16 * v), ...set(B(v))]).flat(),
-    ...Array.from({ length: rows }, (_, r) => [
-      ...get(PA),
-      ...v128load64Splat(8 * r),
-      ...set(X),
-      ...Array.from({ length: vectors }, (_, v) => [
-        ...get(acc(r, v)),
-        ...get(X),
-        ...get(B(v)),
-        ...F64X2_MUL,
-        ...F64X2_ADD,
-        ...set(acc(r, v)),
-      ]).flat(),
-    ]).flat(),
-    ...get(TOFF),
-    ...i32c(stride),
-    I32_ADD,
-    ...tee(TOFF),
-    ...get(TEND),
-    I32_LT_S,
-    ...brIf(0),
-    END,
-    END,
+    ...(unroll > 1 ? periodLoop(unroll) : []),
+    ...periodLoop(1),
     ...perRow((r) => Array.from({ length: vectors }, (_, v) => [...get(P), ...get(acc(r, v)), ...v128store(16 * v)]).flat()),
     ...get(J0),
     ...i32c(cols),
