@@ -4,6 +4,7 @@ import { ledoitWolfCovariance } from "./ledoitWolfCovariance.ts";
 import { deviationsColumnMajor } from "../linearAlgebra/deviationsColumnMajor.ts";
 import { preferWasmKernels } from "../linearAlgebra/preferWasmKernels.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
+import { singleFactorColumnByColumn } from "./_test/singleFactorColumnByColumn.ts";
 import {
   expectAllClose,
   expectSymmetricPsd,
@@ -14,14 +15,9 @@ import {
 
 type Shrunk = { shrinkage: number; values: number[] };
 
-/**
- * The identity and constant-correlation intensities summed column by column from stored
- * column-major deviations (‖x_t‖² over the assets, z_t, then Σ_t x⁴ and Σ_t x³z per asset), in the
- * order the estimator's one pass over the rows must reproduce exactly.
- */
-function columnByColumnIntensity(returns: Float64Array, T: number, N: number, target: "identity" | "constant-correlation"): number {
-  const m = { returns, periods: T, assets: N };
-  const { mean, S } = centredColumns(m);
+/** The stored column-major deviations, S, and π = Σ_t ‖x_t‖⁴ / T − ‖S‖²_F with ‖x_t‖² summed column by column. */
+function columnByColumnPi(returns: Float64Array, T: number, N: number): { X: Float64Array; S: Float64Array; pi: number } {
+  const { mean, S } = centredColumns({ returns, periods: T, assets: N });
   const X = deviationsColumnMajor(returns, T, N, mean);
   const squares = new Float64Array(T);
   for (let i = 0; i < N; i++) for (let t = 0; t < T; t++) squares[t] = squares[t]! + X[i * T + t]! ** 2;
@@ -29,7 +25,16 @@ function columnByColumnIntensity(returns: Float64Array, T: number, N: number, ta
   for (let t = 0; t < T; t++) fourth += squares[t]! * squares[t]!;
   let frobenius = 0;
   for (let k = 0; k < N * N; k++) frobenius += S[k]! ** 2;
-  const pi = Math.max(0, fourth / T - frobenius);
+  return { X, S, pi: Math.max(0, fourth / T - frobenius) };
+}
+
+/**
+ * The identity and constant-correlation intensities summed column by column from stored
+ * column-major deviations (‖x_t‖² over the assets, z_t, then Σ_t x⁴ and Σ_t x³z per asset), in the
+ * order the estimator's one pass over the rows must reproduce exactly.
+ */
+function columnByColumnIntensity(returns: Float64Array, T: number, N: number, target: "identity" | "constant-correlation"): number {
+  const { X, S, pi } = columnByColumnPi(returns, T, N);
   if (target === "identity") {
     let trace = 0;
     for (let i = 0; i < N; i++) trace += S[i * N + i]!;
@@ -75,7 +80,7 @@ function columnByColumnIntensity(returns: Float64Array, T: number, N: number, ta
 }
 
 describe("ledoitWolfCovariance", () => {
-  it("sums its intensity in one pass over the rows to the bits of the column-by-column sums, and the WebAssembly kernels change no bit of any target", () => {
+  it("sums its intensities over the rows to the bits of the column-by-column sums (every target), and the WebAssembly kernels change no bit of any target", () => {
     fc.assert(
       fc.property(varyingReturnMatrixArb, ({ returns, periods }) => {
         const R = Float64Array.from(returns);
@@ -83,6 +88,20 @@ describe("ledoitWolfCovariance", () => {
         for (const target of ["identity", "constant-correlation"] as const) {
           expect(Object.is(ledoitWolfCovariance({ returns: R, periods }, { target }).shrinkage, columnByColumnIntensity(R, periods, N, target) + 0)).toBe(true);
         }
+        const { X, S, pi } = columnByColumnPi(R, periods, N);
+        let oracleSf: unknown;
+        let sf: unknown;
+        try {
+          oracleSf = singleFactorColumnByColumn(X, S, periods, N, pi).delta + 0;
+        } catch (error) {
+          oracleSf = (error as Error).message;
+        }
+        try {
+          sf = ledoitWolfCovariance({ returns: R, periods }, { target: "single-factor" }).shrinkage;
+        } catch (error) {
+          sf = (error as Error).message;
+        }
+        expect(sf).toStrictEqual(oracleSf);
         for (const target of ["identity", "constant-correlation", "single-factor"] as const) {
           let wasm: unknown;
           let js: unknown;

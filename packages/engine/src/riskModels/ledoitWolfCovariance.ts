@@ -3,7 +3,6 @@ import { EngineError } from "../errors/EngineError.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { Covariance } from "../data/covariance.ts";
 import type { ReturnMatrix } from "./types.ts";
-import { deviationsColumnMajor } from "../linearAlgebra/deviationsColumnMajor.ts";
 import { centredColumns } from "./_internal/centredColumns.ts";
 import { finiteMatrix } from "./_internal/finiteMatrix.ts";
 import { labelCovariance } from "./_internal/labelCovariance.ts";
@@ -106,7 +105,7 @@ export function ledoitWolfCovariance(
   let out: Float64Array;
   let delta: number;
   if (target === "single-factor") {
-    ({ delta, values: out } = singleFactorShrinkage(deviationsColumnMajor(R, T, N, mean), S, T, N, pi));
+    ({ delta, values: out } = singleFactorShrinkage(R, mean, S, T, N, pi));
   } else if (target === "identity") {
     out = new Float64Array(N * N);
     let trace = 0;
