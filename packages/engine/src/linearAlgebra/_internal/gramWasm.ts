@@ -10,7 +10,7 @@ export interface GramSums {
 /** Bytes of packed data summed per call: the periods t0 … t1 of every panel stay in the second-level cache (1 MB and more on current x64 and ARM cores) while each panel row is paired with all the others. */
 const CHUNK_BYTES = 512 * 1024;
 
-/** A compiled kernel and the memory it works in (grown as needed, reused by every call). */
+/** A compiled kernel for one tile and the memory it works in (grown as needed up to 64 MiB and reused; see kernelWithBytes). */
 export interface Runtime {
   tile: GramTile;
   kernel: KernelInstance<GramKernel>;
