@@ -1,4 +1,5 @@
 import { EPS } from "../_internal/tolerance.ts";
+import { wasmCholeskyCheck } from "./_internal/choleskyCheckWasm.ts";
 
 /**
  * The positive semi-definiteness test of the one covariance validator (docs/maths.md#covariance-rules):
@@ -7,11 +8,15 @@ import { EPS } from "../_internal/tolerance.ts";
  * every pivot is above `EPS·a_kk` (definite). A zero pivot is accepted when the rest of its column
  * is (numerically) zero too. Each column is computed four rows at a time (one load of row k's
  * entries feeds four running sums); every sum still subtracts in p order, so the factor is the
- * same to the last bit as one row at a time.
+ * same to the last bit as one row at a time. Where WebAssembly SIMD is available the column sums
+ * come from a wasm kernel with the same roundings in the same order (the same answer, bit for bit
+ * the same factor); this loop is its fallback.
  *
  * Cost: O(n³/3).
  */
 export function choleskyCheck(a: Float64Array, n: number, scale: number): { failedAt: number; definite: boolean } {
+  const fast = wasmCholeskyCheck(a, n, scale);
+  if (fast !== undefined) return fast;
   const L = new Float64Array(n * n);
   let definite = true;
   for (let k = 0; k < n; k++) {

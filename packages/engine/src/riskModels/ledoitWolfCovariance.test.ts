@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ledoitWolfCovariance } from "./ledoitWolfCovariance.ts";
+import { deviationsColumnMajor } from "../linearAlgebra/deviationsColumnMajor.ts";
+import { preferWasmKernels } from "../linearAlgebra/preferWasmKernels.ts";
+import { centredColumns } from "./_internal/centredColumns.ts";
+import { singleFactorColumnByColumn } from "./_test/singleFactorColumnByColumn.ts";
 import {
   expectAllClose,
   expectSymmetricPsd,
@@ -11,7 +15,115 @@ import {
 
 type Shrunk = { shrinkage: number; values: number[] };
 
+/** The stored column-major deviations, S, and π = Σ_t ‖x_t‖⁴ / T − ‖S‖²_F with ‖x_t‖² summed column by column. */
+function columnByColumnPi(returns: Float64Array, T: number, N: number): { X: Float64Array; S: Float64Array; pi: number } {
+  const { mean, S } = centredColumns({ returns, periods: T, assets: N });
+  const X = deviationsColumnMajor(returns, T, N, mean);
+  const squares = new Float64Array(T);
+  for (let i = 0; i < N; i++) for (let t = 0; t < T; t++) squares[t] = squares[t]! + X[i * T + t]! ** 2;
+  let fourth = 0;
+  for (let t = 0; t < T; t++) fourth += squares[t]! * squares[t]!;
+  let frobenius = 0;
+  for (let k = 0; k < N * N; k++) frobenius += S[k]! ** 2;
+  return { X, S, pi: Math.max(0, fourth / T - frobenius) };
+}
+
+/**
+ * The identity and constant-correlation intensities summed column by column from stored
+ * column-major deviations (‖x_t‖² over the assets, z_t, then Σ_t x⁴ and Σ_t x³z per asset), in the
+ * order the estimator's one pass over the rows must reproduce exactly.
+ */
+function columnByColumnIntensity(returns: Float64Array, T: number, N: number, target: "identity" | "constant-correlation"): number {
+  const { X, S, pi } = columnByColumnPi(returns, T, N);
+  if (target === "identity") {
+    let trace = 0;
+    for (let i = 0; i < N; i++) trace += S[i * N + i]!;
+    const mu = trace / N;
+    let d2 = 0;
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d2 += (S[i * N + j]! - (i === j ? mu : 0)) ** 2;
+    return d2 > 0 ? Math.min(pi / T, d2) / d2 : 0;
+  }
+  const sd = Array.from({ length: N }, (_, i) => Math.sqrt(S[i * N + i]!));
+  let rSum = 0;
+  let pairs = 0;
+  for (let i = 0; i < N; i++) {
+    for (let j = i + 1; j < N; j++) {
+      if (sd[i]! > 0 && sd[j]! > 0) {
+        rSum += S[i * N + j]! / (sd[i]! * sd[j]!);
+        pairs++;
+      }
+    }
+  }
+  const rBar = pairs > 0 ? rSum / pairs : 0;
+  let gamma = 0;
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (j !== i) gamma += (rBar * sd[i]! * sd[j]! - S[i * N + j]!) ** 2;
+  const z = new Float64Array(T);
+  for (let i = 0; i < N; i++) if (sd[i] !== 0) for (let t = 0; t < T; t++) z[t] = z[t]! + sd[i]! * X[i * T + t]!;
+  let rho = 0;
+  for (let i = 0; i < N; i++) {
+    let x4 = 0;
+    let x3z = 0;
+    for (let t = 0; t < T; t++) {
+      const x = X[i * T + t]!;
+      const cube = x * x * x;
+      x4 += cube * x;
+      x3z += cube * z[t]!;
+    }
+    const sii = S[i * N + i]!;
+    rho += x4 / T - sii ** 2;
+    if (sd[i] === 0) continue;
+    let sSd = 0;
+    for (let j = 0; j < N; j++) if (j !== i) sSd += S[i * N + j]! * sd[j]!;
+    rho += (rBar / sd[i]!) * ((x3z - sd[i]! * x4) / T - sii * sSd);
+  }
+  return gamma > 0 ? Math.min(1, Math.max(0, (pi - rho) / gamma / T)) : 0;
+}
+
 describe("ledoitWolfCovariance", () => {
+  it("sums its intensities over the rows to the bits of the column-by-column sums (every target), and the WebAssembly kernels change no bit of any target", () => {
+    fc.assert(
+      fc.property(varyingReturnMatrixArb, ({ returns, periods }) => {
+        const R = Float64Array.from(returns);
+        const N = R.length / periods;
+        for (const target of ["identity", "constant-correlation"] as const) {
+          expect(Object.is(ledoitWolfCovariance({ returns: R, periods }, { target }).shrinkage, columnByColumnIntensity(R, periods, N, target) + 0)).toBe(true);
+        }
+        const { X, S, pi } = columnByColumnPi(R, periods, N);
+        let oracleSf: unknown;
+        let sf: unknown;
+        try {
+          oracleSf = singleFactorColumnByColumn(X, S, periods, N, pi).delta + 0;
+        } catch (error) {
+          oracleSf = (error as Error).message;
+        }
+        try {
+          sf = ledoitWolfCovariance({ returns: R, periods }, { target: "single-factor" }).shrinkage;
+        } catch (error) {
+          sf = (error as Error).message;
+        }
+        expect(sf).toStrictEqual(oracleSf);
+        for (const target of ["identity", "constant-correlation", "single-factor"] as const) {
+          let wasm: unknown;
+          let js: unknown;
+          try {
+            wasm = ledoitWolfCovariance({ returns: R, periods }, { target });
+          } catch (error) {
+            wasm = (error as Error).message;
+          }
+          const previous = preferWasmKernels(false);
+          try {
+            js = ledoitWolfCovariance({ returns: R, periods }, { target });
+          } catch (error) {
+            js = (error as Error).message;
+          } finally {
+            preferWasmKernels(previous);
+          }
+          expect(wasm).toStrictEqual(js);
+        }
+      }),
+    );
+  });
+
   it("matches the term-by-term numpy transcription of both papers on the oracle cases", () => {
     for (const c of oracle.cases) {
       const m = { returns: c.returns, periods: c.periods };

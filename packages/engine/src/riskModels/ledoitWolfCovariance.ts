@@ -67,13 +67,35 @@ export function ledoitWolfCovariance(
       { field: "target" },
     );
   }
-  const { periods: T, assets: N } = m;
-  const { X, S } = centredColumns(m);
+  const { returns: R, periods: T, assets: N } = m;
+  const { mean, S } = centredColumns(m);
   // Σ_t ‖x_t‖⁴ / T − ‖S‖²_F = Σ_ij (1/T) Σ_t (x_ti x_tj − S_ij)²: π of the 2004 paper, T·b̄² of the identity paper.
-  const squares = new Float64Array(T); // ‖x_t‖², summed over the assets in order, column by column
-  for (let i = 0; i < N; i++) {
-    const base = i * T;
-    for (let t = 0; t < T; t++) squares[t] = squares[t]! + X[base + t]! ** 2;
+  // ‖x_t‖² summed over the assets in order, row by row (x_ti = r_ti − r̄_i, recomputed: the same value).
+  const squares = new Float64Array(T);
+  // The constant-correlation target's ρ needs, per asset, Σ_t x_ti⁴ and Σ_t x_ti³ z_t with
+  // z_t = Σ_j σ_j x_tj: z_t depends on row t only, so one pass over the rows gives all three.
+  const cc = target === "constant-correlation";
+  const sd = new Float64Array(N);
+  if (cc) for (let i = 0; i < N; i++) sd[i] = Math.sqrt(S[i * N + i]!);
+  const x4 = new Float64Array(cc ? N : 0);
+  const x3z = new Float64Array(cc ? N : 0);
+  for (let t = 0; t < T; t++) {
+    const row = t * N;
+    let sq = 0;
+    let z = 0;
+    for (let i = 0; i < N; i++) {
+      const x = R[row + i]! - mean[i]!;
+      sq = sq + x ** 2;
+      if (cc && sd[i] !== 0) z = z + sd[i]! * x;
+    }
+    squares[t] = sq;
+    if (!cc) continue;
+    for (let i = 0; i < N; i++) {
+      const x = R[row + i]! - mean[i]!;
+      const cube = x * x * x;
+      x4[i] = x4[i]! + cube * x;
+      x3z[i] = x3z[i]! + cube * z;
+    }
   }
   let fourth = 0;
   for (let t = 0; t < T; t++) fourth += squares[t]! * squares[t]!;
@@ -83,7 +105,7 @@ export function ledoitWolfCovariance(
   let out: Float64Array;
   let delta: number;
   if (target === "single-factor") {
-    ({ delta, values: out } = singleFactorShrinkage(X, S, T, N, pi));
+    ({ delta, values: out } = singleFactorShrinkage(R, mean, S, T, N, pi));
   } else if (target === "identity") {
     out = new Float64Array(N * N);
     let trace = 0;
@@ -97,8 +119,6 @@ export function ledoitWolfCovariance(
       for (let j = 0; j < N; j++) out[i * N + j] = (1 - delta) * S[i * N + j]! + (i === j ? delta * mu : 0);
   } else {
     out = new Float64Array(N * N);
-    const sd = new Float64Array(N);
-    for (let i = 0; i < N; i++) sd[i] = Math.sqrt(S[i * N + i]!);
     // r̄: the average correlation over pairs of assets that both vary.
     let rSum = 0;
     let pairs = 0;
@@ -113,38 +133,22 @@ export function ledoitWolfCovariance(
     const rBar = pairs > 0 ? rSum / pairs : 0;
     // γ = ‖F − S‖²_F; ρ = Σ_i π_ii + r̄·Σ_{i≠j} √(S_jj/S_ii)·θ_ii,ij, θ_ii,ij = (1/T)Σ_t x_ti³x_tj − S_ii S_ij.
     // Summed over j first: Σ_{j≠i} σ_j Σ_t x_ti³ x_tj = Σ_t x_ti³ (z_t − σ_i x_ti) with z_t = Σ_j σ_j x_tj,
-    // so ρ costs O(T·N + N²) rather than O(T·N²).
+    // so ρ costs O(T·N + N²) rather than O(T·N²); Σ_t x_ti⁴ and Σ_t x_ti³ z_t were summed in the pass above.
     let gamma = 0;
     for (let i = 0; i < N; i++) {
       for (let j = 0; j < N; j++) {
         if (j !== i) gamma += (rBar * sd[i]! * sd[j]! - S[i * N + j]!) ** 2;
       }
     }
-    const z = new Float64Array(T);
-    for (let i = 0; i < N; i++) {
-      const si = sd[i]!;
-      if (si === 0) continue;
-      const bi = i * T;
-      for (let t = 0; t < T; t++) z[t] = z[t]! + si * X[bi + t]!;
-    }
     let rho = 0;
     for (let i = 0; i < N; i++) {
-      const bi = i * T;
-      let x4 = 0;
-      let x3z = 0;
-      for (let t = 0; t < T; t++) {
-        const x = X[bi + t]!;
-        const cube = x * x * x;
-        x4 += cube * x;
-        x3z += cube * z[t]!;
-      }
       const sii = S[i * N + i]!;
-      rho += x4 / T - sii ** 2;
+      rho += x4[i]! / T - sii ** 2;
       const si = sd[i]!;
       if (si === 0) continue; // x_ti = 0 for every t: θ_ii,ij = 0
       let sSd = 0;
       for (let j = 0; j < N; j++) if (j !== i) sSd += S[i * N + j]! * sd[j]!;
-      rho += (rBar / si) * ((x3z - si * x4) / T - sii * sSd);
+      rho += (rBar / si) * ((x3z[i]! - si * x4[i]!) / T - sii * sSd);
     }
     delta = gamma > 0 ? Math.min(1, Math.max(0, (pi - rho) / gamma / T)) : 0;
     for (let i = 0; i < N; i++) {

@@ -15,61 +15,35 @@
  * block at `out`.
  */
 
-const I32 = 0x7f;
-const V128 = 0x7b;
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
-
-// Opcodes.
-const get = (i: number) => [0x20, ...uleb(i)];
-const set = (i: number) => [0x21, ...uleb(i)];
-const i32c = (v: number) => [0x41, ...sleb(v)];
-const I32_ADD = 0x6a;
-const I32_MUL = 0x6c;
-const I32_SHL = 0x74;
-const I32_LT_S = 0x48;
-const I32_GT_S = 0x4a;
-const I32_GE_S = 0x4e;
-const i32load = (offset: number) => [0x28, 2, ...uleb(offset)];
-const f64load = (offset: number) => [0x2b, 3, ...uleb(offset)];
-const v128load = (offset: number) => [0xfd, 0x00, 4, ...uleb(offset)];
-const v128store = (offset: number) => [0xfd, 0x0b, 4, ...uleb(offset)];
-const V128_ZERO = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
-const F64X2_SPLAT = [0xfd, 0x14];
-const F64X2_ADD = [0xfd, ...uleb(240)];
-const F64X2_MUL = [0xfd, ...uleb(242)];
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const IF = [0x04, 0x40];
-const ELSE = 0x05;
-const END = 0x0b;
-const br = (d: number) => [0x0c, ...uleb(d)];
-const brIf = (d: number) => [0x0d, ...uleb(d)];
+import { oneFunctionModule } from "../../_internal/wasm/oneFunctionModule.ts";
+import {
+  BLOCK,
+  ELSE,
+  END,
+  F64X2_ADD,
+  F64X2_MUL,
+  F64X2_SPLAT,
+  I32,
+  I32_ADD,
+  I32_GE_S,
+  I32_GT_S,
+  I32_LT_S,
+  I32_MUL,
+  I32_SHL,
+  IF,
+  LOOP,
+  V128,
+  V128_ZERO,
+  br,
+  brIf,
+  f64load,
+  get,
+  i32c,
+  i32load,
+  set,
+  v128load,
+  v128store,
+} from "../../_internal/wasm/opcodes.ts";
 
 // Params: 0 from, 1 to, 2 H, 3 S, 4 hold, 5 data, 6 out. Locals: 7 h, 8 rec, 9 lo, 10 o (i32);
 // 11..14 the four accumulators (rows 0-1, 2-3, 4-5, 6-7), 15 c (v128); 16 address (i32).
@@ -79,15 +53,8 @@ const ACC = [11, 12, 13, 14];
 /** a_i += c for the four accumulators (a constant term: cash before purchase or after delisting). */
 const addConstant = ACC.flatMap((a) => [...get(a), ...get(c), ...F64X2_ADD, ...set(a)]);
 
-/** The function body: local declarations, then the two nested loops (blocks, holdings). */
-const body: number[] = [
-  ...uleb(3),
-  ...uleb(4),
-  I32,
-  ...uleb(5),
-  V128,
-  ...uleb(1),
-  I32, // local declarations
+/** The function's instructions: the two nested loops (blocks, holdings). */
+const code: number[] = [
   ...get(OUT),
   ...set(o),
   ...BLOCK,
@@ -186,25 +153,19 @@ const body: number[] = [
   ...br(0),
   END,
   END,
-  END,
 ];
 
 /** The module's bytes. */
-export const KERNEL_WASM: Uint8Array = Uint8Array.from([
-  0x00,
-  0x61,
-  0x73,
-  0x6d,
-  0x01,
-  0x00,
-  0x00,
-  0x00,
-  ...section(1, [1, 0x60, 7, I32, I32, I32, I32, I32, I32, I32, 0]),
-  ...section(2, [1, ...name("e"), ...name("m"), 0x02, 0x00, 1]),
-  ...section(3, [1, 0]),
-  ...section(7, [1, ...name("rows"), 0x00, 0]),
-  ...section(10, [1, ...uleb(body.length), ...body]),
-]);
+export const KERNEL_WASM: Uint8Array = oneFunctionModule({
+  name: "rows",
+  params: 7,
+  locals: [
+    [4, I32],
+    [5, V128],
+    [1, I32],
+  ],
+  code,
+});
 
 /** `rows(from, to, H, S, hold, data, out)` of the compiled module on `memory`. */
 export type RowsKernel = (
