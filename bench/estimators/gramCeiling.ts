@@ -89,7 +89,11 @@ for (const tile of TILES) {
 }
 preferWasmGram(false);
 const js = median(() => gramMatrix(X, T, N, 1), Math.min(ROUNDS, 7));
-rows.push({ what: "JavaScript kernel (3×3 blocks, the fallback; mirroring included)", ms: js, rate: useful / js / 1e6 });
+rows.push({
+  what: "JavaScript kernel (3×3 blocks, the fallback; mirroring included)",
+  ms: js,
+  rate: useful / js / 1e6,
+});
 
 // numpy in the same run: Xᵀ·X (syrk) and np.cov on the same shape, one thread and every core.
 const script = `
@@ -129,7 +133,9 @@ console.log(
 );
 console.log("\n| kernel | ms | multiply-adds / ns (triangle) | executed / ns |\n|---|---:|---:|---:|");
 for (const r of rows) {
-  console.log(`| ${r.what} | ${r.ms.toFixed(3)} | ${r.rate.toFixed(2)} | ${r.executed === undefined ? "" : r.executed.toFixed(2)} |`);
+  console.log(
+    `| ${r.what} | ${r.ms.toFixed(3)} | ${r.rate.toFixed(2)} | ${r.executed === undefined ? "" : r.executed.toFixed(2)} |`,
+  );
 }
 const shipped = rows[0];
 const syrk1 = rows.find((r) => r.what.includes("syrk), one thread"));

@@ -34,7 +34,13 @@ describe("deviationsColumnMajor", () => {
   it("stores (R[t·N + i] − mean_i)·scale_t at X[i·T + t] for every shape (full strips of eight and the rest)", () => {
     fc.assert(
       fc.property(rowsArb, ({ T, N, R, mean, scale }) => {
-        const X = deviationsColumnMajor(Float64Array.from(R), T, N, Float64Array.from(mean), scale && Float64Array.from(scale));
+        const X = deviationsColumnMajor(
+          Float64Array.from(R),
+          T,
+          N,
+          Float64Array.from(mean),
+          scale && Float64Array.from(scale),
+        );
         for (let i = 0; i < N; i++) {
           for (let t = 0; t < T; t++) {
             const d = R[t * N + i]! - mean[i]!;
@@ -68,7 +74,10 @@ describe("centredGramMatrix", () => {
   it("refuses an overflowing entry naming the field, with either kernel", () => {
     const R = Float64Array.of(1e200, 0, -1e200, 0);
     const mean = Float64Array.of(0, 0);
-    for (const run of [() => centredGramMatrix(R, 2, 2, mean, 1, undefined, "views"), () => withoutWasm(() => centredGramMatrix(R, 2, 2, mean, 1, undefined, "views"))]) {
+    for (const run of [
+      () => centredGramMatrix(R, 2, 2, mean, 1, undefined, "views"),
+      () => withoutWasm(() => centredGramMatrix(R, 2, 2, mean, 1, undefined, "views")),
+    ]) {
       expect(run).toThrow(/^views is out of range: the covariance overflows a float64/);
     }
   });

@@ -16,7 +16,11 @@ import {
 type Shrunk = { shrinkage: number; values: number[] };
 
 /** The stored column-major deviations, S, and π = Σ_t ‖x_t‖⁴ / T − ‖S‖²_F with ‖x_t‖² summed column by column. */
-function columnByColumnPi(returns: Float64Array, T: number, N: number): { X: Float64Array; S: Float64Array; pi: number } {
+function columnByColumnPi(
+  returns: Float64Array,
+  T: number,
+  N: number,
+): { X: Float64Array; S: Float64Array; pi: number } {
   const { mean, S } = centredColumns({ returns, periods: T, assets: N });
   const X = deviationsColumnMajor(returns, T, N, mean);
   const squares = new Float64Array(T);
@@ -33,7 +37,12 @@ function columnByColumnPi(returns: Float64Array, T: number, N: number): { X: Flo
  * column-major deviations (‖x_t‖² over the assets, z_t, then Σ_t x⁴ and Σ_t x³z per asset), in the
  * order the estimator's one pass over the rows must reproduce exactly.
  */
-function columnByColumnIntensity(returns: Float64Array, T: number, N: number, target: "identity" | "constant-correlation"): number {
+function columnByColumnIntensity(
+  returns: Float64Array,
+  T: number,
+  N: number,
+  target: "identity" | "constant-correlation",
+): number {
   const { X, S, pi } = columnByColumnPi(returns, T, N);
   if (target === "identity") {
     let trace = 0;
@@ -56,7 +65,8 @@ function columnByColumnIntensity(returns: Float64Array, T: number, N: number, ta
   }
   const rBar = pairs > 0 ? rSum / pairs : 0;
   let gamma = 0;
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (j !== i) gamma += (rBar * sd[i]! * sd[j]! - S[i * N + j]!) ** 2;
+  for (let i = 0; i < N; i++)
+    for (let j = 0; j < N; j++) if (j !== i) gamma += (rBar * sd[i]! * sd[j]! - S[i * N + j]!) ** 2;
   const z = new Float64Array(T);
   for (let i = 0; i < N; i++) if (sd[i] !== 0) for (let t = 0; t < T; t++) z[t] = z[t]! + sd[i]! * X[i * T + t]!;
   let rho = 0;
@@ -86,7 +96,12 @@ describe("ledoitWolfCovariance", () => {
         const R = Float64Array.from(returns);
         const N = R.length / periods;
         for (const target of ["identity", "constant-correlation"] as const) {
-          expect(Object.is(ledoitWolfCovariance({ returns: R, periods }, { target }).shrinkage, columnByColumnIntensity(R, periods, N, target) + 0)).toBe(true);
+          expect(
+            Object.is(
+              ledoitWolfCovariance({ returns: R, periods }, { target }).shrinkage,
+              columnByColumnIntensity(R, periods, N, target) + 0,
+            ),
+          ).toBe(true);
         }
         const { X, S, pi } = columnByColumnPi(R, periods, N);
         let oracleSf: unknown;

@@ -78,7 +78,15 @@ function sweep(vectors: number): number[] {
     ...get(PK),
     ...v128load64Splat(0),
     ...set(L),
-    ...acc.flatMap((a, v) => [...get(a), ...get(PA), ...v128load(16 * v), ...get(L), ...F64X2_MUL, ...F64X2_SUB, ...set(a)]),
+    ...acc.flatMap((a, v) => [
+      ...get(a),
+      ...get(PA),
+      ...v128load(16 * v),
+      ...get(L),
+      ...F64X2_MUL,
+      ...F64X2_SUB,
+      ...set(a),
+    ]),
     ...get(PA),
     ...get(ROW_BYTES),
     I32_ADD,
@@ -116,16 +124,7 @@ export const CHOLESKY_COLUMN_WASM: Uint8Array = oneFunctionModule({
     [6, I32],
     [5, V128],
   ],
-  code: [
-    ...get(NP),
-    ...i32c(8),
-    I32_MUL,
-    ...set(ROW_BYTES),
-    ...get(I0),
-    ...set(I),
-    ...sweep(4),
-    ...sweep(1),
-  ],
+  code: [...get(NP), ...i32c(8), I32_MUL, ...set(ROW_BYTES), ...get(I0), ...set(I), ...sweep(4), ...sweep(1)],
 });
 
 /** `column(lt, s, np, k, i0)` of the instantiated module. */

@@ -192,7 +192,9 @@ export function gramKernelCode(tile: GramTile): number[] {
     ...IF,
     ...all((r, v) => [...V128_ZERO, ...set(acc(r, v))]),
     ELSE,
-    ...perRow((r) => Array.from({ length: vectors }, (_, v) => [...get(P), ...v128load(16 * v), ...set(acc(r, v))]).flat()),
+    ...perRow((r) =>
+      Array.from({ length: vectors }, (_, v) => [...get(P), ...v128load(16 * v), ...set(acc(r, v))]).flat(),
+    ),
     END,
     ...get(T0),
     ...i32c(stride),
@@ -204,7 +206,9 @@ export function gramKernelCode(tile: GramTile): number[] {
     ...set(TEND),
     ...(unroll > 1 ? periodLoop(unroll) : []),
     ...periodLoop(1),
-    ...perRow((r) => Array.from({ length: vectors }, (_, v) => [...get(P), ...get(acc(r, v)), ...v128store(16 * v)]).flat()),
+    ...perRow((r) =>
+      Array.from({ length: vectors }, (_, v) => [...get(P), ...get(acc(r, v)), ...v128store(16 * v)]).flat(),
+    ),
     ...get(J0),
     ...i32c(cols),
     I32_ADD,

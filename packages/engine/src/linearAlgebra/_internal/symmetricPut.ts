@@ -5,7 +5,15 @@ import { EngineError } from "../../errors/EngineError.ts";
  * the Gram kernels end here, so an overflow is refused in one place.
  * @throws EngineError INVALID_INPUT naming `field` when `v` is not finite (`what` overflows a float64).
  */
-export function symmetricPut(C: Float64Array, N: number, field: string, what: string, i: number, j: number, v: number): void {
+export function symmetricPut(
+  C: Float64Array,
+  N: number,
+  field: string,
+  what: string,
+  i: number,
+  j: number,
+  v: number,
+): void {
   if (!Number.isFinite(v)) {
     throw new EngineError("INVALID_INPUT", `${field} is out of range: ${what} overflows a float64 (exceeds 1.8e308)`, {
       field,
