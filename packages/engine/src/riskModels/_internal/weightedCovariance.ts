@@ -2,23 +2,6 @@ import type { CheckedReturnMatrix } from "./validateReturnMatrix.ts";
 import { centredGramMatrix } from "../../linearAlgebra/centredGramMatrix.ts";
 import { columnMeans } from "./columnMeans.ts";
 
-/** Σ_t A[a + t]·B[b + t] over t < length, unrolled by four (four partial sums). */
-export function columnDot(A: Float64Array, B: Float64Array, a: number, b: number, length: number): number {
-  const tail = length - (length % 4);
-  let s0 = 0,
-    s1 = 0,
-    s2 = 0,
-    s3 = 0;
-  for (let t = 0; t < tail; t += 4) {
-    s0 += A[a + t]! * B[b + t]!;
-    s1 += A[a + t + 1]! * B[b + t + 1]!;
-    s2 += A[a + t + 2]! * B[b + t + 2]!;
-    s3 += A[a + t + 3]! * B[b + t + 3]!;
-  }
-  for (let t = tail; t < length; t++) s0 += A[a + t]! * B[b + t]!;
-  return s0 + s1 + (s2 + s3);
-}
-
 /**
  * `C_ij = Σ_t a_t (r_ti − m_i)(r_tj − m_j)` with `m_i = Σ_t b_t r_ti` (b the mean weights, summing
  * to 1; `a` the cross-product weights): the shared kernel of the sample (a_t = 1/(T−1), b_t = 1/T)
