@@ -32,11 +32,12 @@ const metricsOf = (backtest: BacktestResult, options = {}) =>
  * The report's figures of both series against the engine's at the backtest's frequency: the
  * Sortino ratio (annualised with its periods a year and the risk-free rate) always; the volatility,
  * Sharpe ratio, CAGR and maximum drawdown against the backtest's own statistics wherever the
- * engine's tearSheet() returns those rows.
+ * engine's tearSheet() returns those rows. `p` is the backtest's frequency as the test made it (252
+ * daily, 52 weekly), never guessed from its first dates: a daily calendar may open with a gap of five
+ * days or more (a regression case below).
  */
-function expectEngineStatistics(backtest: BacktestResult, rows: MetricRow[], riskFreeRate = 0): void {
+function expectEngineStatistics(backtest: BacktestResult, rows: MetricRow[], p: 252 | 52, riskFreeRate = 0): void {
   const row = (label: string) => rows.find((m) => m.label === label);
-  const p = backtest.timeSeries[1]![0] - backtest.timeSeries[0]![0] < 5 * 86400 ? 252 : 52; // daily points are at most 4 days apart
   const columns = [
     ["portfolio", backtest.metadata, backtest.timeSeries],
     ["benchmark", backtest.benchmarkMetadata, backtest.benchmarkTimeSeries],
@@ -65,7 +66,7 @@ describe("charts read the frequency of the backtest they are given", () => {
     "a %s backtest: the report's volatility, Sharpe ratio and CAGR are the engine's statistics of it, and every label names its sampling",
     async (_, backtest, p, adjective, unit) => {
       const { metrics, html, panels } = await tearSheetReport(backtest);
-      expectEngineStatistics(backtest, metrics);
+      expectEngineStatistics(backtest, metrics, p);
       expect(html).toContain(`Returns</span>${backtest.timeSeries.length - 1}</div>`);
       expect(html).toContain(`Sampling</span>${adjective}, ${p} periods a year</div>`);
       expect(svgParts(panels.rollingVolatility).subtitles[0]).toMatch(
@@ -101,11 +102,38 @@ describe("charts read the frequency of the backtest they are given", () => {
         fc.constantFrom(0, 0.03),
         ({ input }, frequency, riskFreeRate) => {
           const backtest = buyAndHoldBacktest({ ...input, frequency, riskFreeRate });
-          expectEngineStatistics(backtest, metricsOf(backtest, { riskFreeRate }), riskFreeRate);
+          expectEngineStatistics(
+            backtest,
+            metricsOf(backtest, { riskFreeRate }),
+            frequency === "daily" ? 252 : 52,
+            riskFreeRate,
+          );
         },
       ),
       { numRuns: 20 },
     );
+  });
+
+  it("a daily backtest whose first two points are five days apart is read as daily (a fast-check regression case)", () => {
+    // The shrunk counterexample of seed -453112133: a one-year daily window opening on a gap of
+    // five days; the report's Sortino ratio is the engine's with 252 periods a year.
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        arbitraryBacktestScenario({ maxHoldings: 3 }),
+        fc.constantFrom("daily", "weekly" as const),
+        fc.constantFrom(0, 0.03),
+        ({ input }, frequency, riskFreeRate) => {
+          const backtest = buyAndHoldBacktest({ ...input, frequency, riskFreeRate });
+          expect(frequency).toBe("daily");
+          expect(backtest.timeSeries[1]![0] - backtest.timeSeries[0]![0]).toBeGreaterThanOrEqual(5 * 86400);
+          expectEngineStatistics(backtest, metricsOf(backtest, { riskFreeRate }), 252, riskFreeRate);
+          checked++;
+        },
+      ),
+      { seed: -453112133, path: "10:5:10:4:14", endOnFailure: true },
+    );
+    expect(checked).toBe(1);
   });
 
   it("refuses a periodsPerYear that contradicts the data, accepts one that agrees", () => {
@@ -119,7 +147,7 @@ describe("charts read the frequency of the backtest they are given", () => {
     expect(() => tearSheetChartsSpec({ backtest: daily, rolling: { periodsPerYear: 52 } })).toThrow(
       /^rolling\.periodsPerYear: 52 contradicts the data/,
     );
-    expectEngineStatistics(daily, metricsOf(daily, { periodsPerYear: 252 }));
+    expectEngineStatistics(daily, metricsOf(daily, { periodsPerYear: 252 }), 252);
     // A refinement within the same sampling (260 trading days) is the caller's to make.
     const te = (rows: MetricRow[]) => rows.find((m) => m.label === "Tracking error (a year)")!.portfolio;
     const returns = (series: ReadonlyArray<readonly [number, number]>) => simpleReturns(series.map(([, v]) => v));
@@ -130,7 +158,7 @@ describe("charts read the frequency of the backtest they are given", () => {
   });
 
   it("reads a declared frequency, and refuses one the dates contradict or an option it contradicts", () => {
-    expectEngineStatistics(daily, metricsOf({ ...daily, frequency: "daily" } as BacktestResult));
+    expectEngineStatistics(daily, metricsOf({ ...daily, frequency: "daily" } as BacktestResult), 252);
     expect(() => tearSheetReportSpecs({ ...daily, frequency: "weekly" } as BacktestResult)).toThrow(
       /^frequency: is "weekly" but the points are daily \(1 days apart, median\)/,
     );
