@@ -4,7 +4,6 @@ import { formatNumber } from "../_internal/formatNumber.ts";
 import { assertInRange } from "../_internal/validate.ts";
 import { conditionalValueAtRisk } from "../stats/index.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { ObjectiveTerm, ReturnScenarios } from "./types.ts";
 import { eligibleReturns } from "./_internal/meanCvarProblem.ts";
@@ -13,12 +12,11 @@ import { oneTermWarning } from "./_internal/objectiveTerms.ts";
 import {
   CVAR_RULE_OPTION_NAMES,
   readCvarRules,
-  timeLimitWarning,
   type CvarRuleOptions,
   type CvarRules,
 } from "./_internal/readCvarOptions.ts";
 import { readCvarReturns, type CvarReturns } from "./_internal/readCvarReturns.ts";
-import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
+import { cvarResult } from "./_internal/cvarResult.ts";
 import { loadSolver } from "../highs/solver.ts";
 import { solveMeanCvar, type SolverReport } from "./_internal/solveMeanCvar.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
@@ -136,35 +134,17 @@ export async function meanCvar(
       o.targetCvar === undefined
         ? constrainedTradeOff(highs, data, rules, constraints, o.returnMultiplier ?? 1)
         : constrainedTargetCvar(highs, data, rules, constraints, o.targetCvar);
-    const warnings = [
-      ...(solved.report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, solved.report.gap)] : []),
-      ...bindingWarnings(solved.binding),
-    ];
-    if (solved.terms !== undefined) {
-      const alone = oneTermWarning(solved.terms, "returnMultiplier");
-      if (alone !== undefined) warnings.push(alone);
-    }
-    const certificate = {
-      status: solved.report.status,
-      solver: solved.report.method,
-      objective: solved.report.objective,
-      gap: solved.report.gap,
-      residuals: null,
-      iterations: solved.report.iterations,
-    };
-    const performanceBlock = scenarioPerformance(
-      data.returns,
-      data.periods,
-      data.n,
+    const warnings = [...bindingWarnings(solved.binding), ...termWarnings(solved.terms)];
+    const result: MeanCvarResult = cvarResult(
+      "mean-cvar",
+      data,
+      rules,
       solved.weights,
-      rules.riskFreeRate,
-      data.periodsPerYear,
-      data.frequency,
+      solved.report,
+      solved.report.objective,
+      solved.cvar,
+      warnings,
     );
-    const result: MeanCvarResult = {
-      ...portfolioResult("mean-cvar", data.assets, solved.weights, certificate, performanceBlock, warnings),
-      cvar: solved.cvar,
-    };
     if (solved.terms !== undefined) result.objectiveTerms = solved.terms;
     return result;
   }
@@ -174,34 +154,24 @@ export async function meanCvar(
       ? tradeOff(highs, data, rules, o.returnMultiplier ?? 1, deadline)
       : targetCvar(highs, data, rules, o.targetCvar, deadline);
   const { weights, report } = solved;
-  const warnings = report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, report.gap)] : [];
-  if (solved.terms !== undefined) {
-    const alone = oneTermWarning(solved.terms, "returnMultiplier");
-    if (alone !== undefined) warnings.push(alone);
-  }
-  const certificate = {
-    status: report.status,
-    solver: report.method,
-    objective: report.objective,
-    gap: report.gap,
-    residuals: null,
-    iterations: report.iterations,
-  };
-  const performanceBlock = scenarioPerformance(
-    data.returns,
-    data.periods,
-    data.n,
+  const result: MeanCvarResult = cvarResult(
+    "mean-cvar",
+    data,
+    rules,
     weights,
-    rules.riskFreeRate,
-    data.periodsPerYear,
-    data.frequency,
+    report,
+    report.objective,
+    solved.cvar,
+    termWarnings(solved.terms),
   );
-  const result: MeanCvarResult = {
-    ...portfolioResult("mean-cvar", data.assets, weights, certificate, performanceBlock, warnings),
-    cvar: solved.cvar,
-  };
   if (solved.terms !== undefined) result.objectiveTerms = solved.terms;
   return result;
+}
+
+/** The warning that one term of the trade-off decides the weights alone, if it does. */
+function termWarnings(terms: ObjectiveTerm[] | undefined): string[] {
+  const alone = terms === undefined ? undefined : oneTermWarning(terms, "returnMultiplier");
+  return alone === undefined ? [] : [alone];
 }
 
 interface Solved {

@@ -1,17 +1,11 @@
 import { readOptions } from "../_internal/readOptions.ts";
 import { perPeriod } from "../portfolio/annualRate.ts";
 import type { PortfolioResult } from "../portfolio/PortfolioResult.ts";
-import { portfolioResult } from "../portfolio/PortfolioResult.ts";
 import type { AssetReturns } from "../data/assetReturns.ts";
 import type { ReturnScenarios } from "./types.ts";
-import {
-  CVAR_RULE_OPTION_NAMES,
-  readCvarRules,
-  timeLimitWarning,
-  type CvarRuleOptions,
-} from "./_internal/readCvarOptions.ts";
+import { CVAR_RULE_OPTION_NAMES, readCvarRules, type CvarRuleOptions } from "./_internal/readCvarOptions.ts";
 import { readCvarReturns } from "./_internal/readCvarReturns.ts";
-import { scenarioPerformance } from "./_internal/scenarioPerformance.ts";
+import { cvarResult } from "./_internal/cvarResult.ts";
 import { loadSolver } from "../highs/solver.ts";
 import { solveMinimumCvar } from "./_internal/solveMinimumCvar.ts";
 import { CONSTRAINT_OPTION_NAMES, type ConstraintOptions } from "../portfolio/ConstraintOptions.ts";
@@ -97,50 +91,19 @@ export async function minimumCvar(
     // The rules of ConstraintOptions: one LP (a QP with L2; a MILP for minHoldings, stopped at timeLimitSeconds) over every scenario; without them, the path below.
     assertNoHoldingsRule(o.minHoldings, constraints);
     const solved = constrainedMinimumCvar(highs, data, rules, constraints, target);
-    const certificate = {
-      status: solved.report.status,
-      solver: solved.report.method,
-      objective: solved.report.objective,
-      gap: solved.report.gap,
-      residuals: null,
-      iterations: solved.report.iterations,
-    };
-    const performanceBlock = scenarioPerformance(
-      data.returns,
-      data.periods,
-      data.n,
-      solved.weights,
-      rules.riskFreeRate,
-      data.periodsPerYear,
-      data.frequency,
+    const { weights, report, cvar } = solved;
+    return cvarResult(
+      "minimum-cvar",
+      data,
+      rules,
+      weights,
+      report,
+      report.objective,
+      cvar,
+      bindingWarnings(solved.binding),
     );
-    return {
-      ...portfolioResult("minimum-cvar", data.assets, solved.weights, certificate, performanceBlock, [
-        ...(solved.report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, solved.report.gap)] : []),
-        ...bindingWarnings(solved.binding),
-      ]),
-      cvar: solved.cvar,
-    };
   }
   const deadline = rules.timeLimitSeconds === undefined ? undefined : performance.now() + 1000 * rules.timeLimitSeconds;
   const { weights, report, cvar } = solveMinimumCvar(highs, data, rules, target, deadline, o.targetReturn);
-  const warnings = report.status === "time-limit" ? [timeLimitWarning(rules.timeLimitSeconds, report.gap)] : [];
-  const certificate = {
-    status: report.status,
-    solver: report.method,
-    objective: cvar,
-    gap: report.gap,
-    residuals: null,
-    iterations: report.iterations,
-  };
-  const performanceBlock = scenarioPerformance(
-    data.returns,
-    data.periods,
-    data.n,
-    weights,
-    rules.riskFreeRate,
-    data.periodsPerYear,
-    data.frequency,
-  );
-  return { ...portfolioResult("minimum-cvar", data.assets, weights, certificate, performanceBlock, warnings), cvar };
+  return cvarResult("minimum-cvar", data, rules, weights, report, cvar, cvar);
 }

@@ -5,6 +5,7 @@ import { conditionalValueAtRisk } from "../../stats/index.ts";
 import type { CompiledConstraints } from "../../constraints/CompiledConstraints.ts";
 import { assertConstraintsFeasible } from "../../constraints/assertConstraintsFeasible.ts";
 import type { ObjectiveTerm } from "../types.ts";
+import { centredGramMatrix } from "../../linearAlgebra/centredGramMatrix.ts";
 import { columnMeans } from "./columnMeans.ts";
 import { eligibleReturns } from "./meanCvarProblem.ts";
 import type { CvarRules } from "./readCvarOptions.ts";
@@ -28,29 +29,11 @@ export interface ConstrainedAnswer {
 
 /**
  * The sample covariance of the scenarios (divisor T − 1), per period, n×n row-major: the Σ of the
- * tracking-error rule. Cost O(T·n²).
+ * tracking-error rule, by the engine's one Gram kernel ({@link centredGramMatrix}). Cost O(T·n²/2).
  */
 export function scenarioCovariance(data: CvarReturns): Float64Array {
   const { n, periods: T, returns: R } = data;
-  const mean = columnMeans(R, T, n);
-  const out = new Float64Array(n * n);
-  const row = new Float64Array(n);
-  for (let t = 0; t < T; t++) {
-    for (let i = 0; i < n; i++) row[i] = R[t * n + i]! - mean[i]!;
-    for (let i = 0; i < n; i++) {
-      const ri = row[i]!;
-      if (ri === 0) continue;
-      for (let j = 0; j <= i; j++) out[i * n + j] = out[i * n + j]! + ri * row[j]!;
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      const v = out[i * n + j]! / (T - 1);
-      out[i * n + j] = v;
-      out[j * n + i] = v;
-    }
-  }
-  return out;
+  return centredGramMatrix(R, T, n, columnMeans(R, T, n), 1 / (T - 1), undefined, "returns", "the scenario covariance");
 }
 
 /**
