@@ -54,3 +54,26 @@ export const ELSE = 0x05;
 export const END = 0x0b;
 export const br = (d: number): number[] => [0x0c, ...uleb(d)];
 export const brIf = (d: number): number[] => [0x0d, ...uleb(d)];
+
+/**
+ * `while (!exit) body`: a block around a loop that leaves when the i32 condition `exit` is true
+ * and branches back after `body` (inside `body`, depth 0 is the loop and depth 1 its block).
+ */
+export const loopUntil = (exit: number[], body: number[]): number[] => [
+  ...BLOCK,
+  ...LOOP,
+  ...exit,
+  ...brIf(1),
+  ...body,
+  ...br(0),
+  END,
+  END,
+];
+
+/** `local += step` on an i32 local: a constant, or the instructions that push the step. */
+export const addTo = (local: number, step: number | number[]): number[] => [
+  ...get(local),
+  ...(typeof step === "number" ? i32c(step) : step),
+  I32_ADD,
+  ...set(local),
+];
